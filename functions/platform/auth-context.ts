@@ -1,0 +1,58 @@
+/**
+ * Who is calling: the bearer token is checked by the IdentityProvider, the session must still
+ * exist (logout deletes it), and the account id and roles come from our user record, never from
+ * the request.
+ */
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { Language } from '../../shared/schemas/common';
+import { dynamo, tableName } from './db';
+import { UnauthenticatedError } from './errors';
+import type { IdentityProvider } from './ports';
+import { sessionItemId, type SessionRecord, type UserRecord } from './records';
+
+export interface AuthContext {
+  userId: string;
+  accountId: string;
+  sessionId: string;
+  username: string;
+  isAdmin: boolean;
+  isSupport: boolean;
+  subsiteId: number;
+  lang: Language;
+  /** Units an ordinary user was granted; undefined for admins, who see the whole account. */
+  unitImeis: readonly string[] | undefined;
+}
+
+export function bearerToken(authorization: string | undefined): string | null {
+  if (!authorization) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(authorization.trim());
+  return match?.[1] ?? null;
+}
+
+export async function resolveAuth(token: string, identity: IdentityProvider, now: Date): Promise<AuthContext> {
+  const principal = await identity.verifyAccessToken(token);
+  if (!principal) throw new UnauthenticatedError();
+  const db = dynamo();
+  const [session, user] = await Promise.all([
+    db.send(new GetCommand({ TableName: tableName('tokens'), Key: { id: sessionItemId(principal.sessionId) } })),
+    db.send(new GetCommand({ TableName: tableName('users'), Key: { userId: principal.userId } })),
+  ]);
+  const sessionItem = session.Item as SessionRecord | undefined;
+  const userItem = user.Item as UserRecord | undefined;
+  // TTL deletion lags by up to days, so expiry is checked here too.
+  if (!sessionItem || sessionItem.userId !== principal.userId || sessionItem.expiresAt * 1000 <= now.getTime()) {
+    throw new UnauthenticatedError();
+  }
+  if (!userItem) throw new UnauthenticatedError();
+  return {
+    userId: userItem.userId,
+    accountId: userItem.accountId,
+    sessionId: principal.sessionId,
+    username: userItem.username,
+    isAdmin: userItem.isAdmin,
+    isSupport: userItem.isSupport,
+    subsiteId: userItem.subsiteId,
+    lang: userItem.lang,
+    unitImeis: userItem.isAdmin ? undefined : (userItem.unitImeis ?? []),
+  };
+}

@@ -1,0 +1,242 @@
+/**
+ * The middy stack every HTTP handler shares: header normalisation, JSON body parsing, auth from
+ * the bearer token with the route's access guard, zod validation of body, query and path into the
+ * 422 shape of API.md, the TimeZone header, structured request logs, and one error mapper that
+ * never leaks a stack trace.
+ */
+import middy, { type MiddlewareObj } from '@middy/core';
+import httpHeaderNormalizer from '@middy/http-header-normalizer';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { z } from 'zod';
+import type { RouteDef } from '../../shared/routes';
+import { bearerToken, resolveAuth, type AuthContext } from './auth-context';
+import { getPorts } from './container';
+import { DetailedError, DomainError, ForbiddenError, TooManyRequestsError, UnauthenticatedError, ValidationError, type FieldErrors } from './errors';
+import { logger } from './logger';
+import type { Ports } from './ports';
+
+export const DEFAULT_TIME_ZONE = 'Europe/Stockholm';
+
+type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
+type AuthOf<R extends RouteDef> = R['access'] extends 'public' ? AuthContext | null : AuthContext;
+
+export interface RequestContext<R extends RouteDef> {
+  body: Infer<R['body']>;
+  query: Infer<R['query']>;
+  params: Infer<R['params']>;
+  auth: AuthOf<R>;
+  /** IANA zone from the TimeZone header (default Europe/Stockholm). */
+  timeZone: string;
+  ports: Ports;
+  event: APIGatewayProxyEventV2;
+}
+
+/** A reply with a status other than 200 or a message key beside the data. */
+export class HttpReply<T> {
+  constructor(
+    readonly status: number,
+    readonly data: T,
+    readonly message?: string,
+  ) {}
+}
+export const created = <T>(data: T, message?: string) => new HttpReply(201, data, message);
+export const withMessage = <T>(data: T, message: string) => new HttpReply(200, data, message);
+
+type Handler<R extends RouteDef> = (ctx: RequestContext<R>) => Promise<unknown>;
+type Event = APIGatewayProxyEventV2;
+type Result = APIGatewayProxyStructuredResultV2;
+
+interface Internal {
+  body: unknown;
+  auth: AuthContext | null;
+  timeZone: string;
+  parsed: { body: unknown; query: unknown; params: unknown };
+}
+type Req = middy.Request<Event, Result, Error, Context, { ctx: Internal }>;
+const contexts = new WeakMap<Event, Internal>();
+
+const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
+
+export function json(status: number, body: unknown, headers: Record<string, string> = {}): Result {
+  return { statusCode: status, headers: { ...JSON_HEADERS, ...headers }, body: JSON.stringify(body) };
+}
+
+/** Zod issues to `{ field: [key] }`. Schemas carry message keys; zod's own texts get generic keys. */
+export function fieldErrorsOf(error: z.ZodError, prefix?: string): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of error.issues) {
+    const field = issue.path.length ? issue.path.join('.') : (prefix ?? 'body');
+    const key = messageKeyOf(issue);
+    const list = (out[field] ??= []);
+    if (!list.includes(key)) list.push(key);
+  }
+  return out;
+}
+
+const KEY_SHAPE = /^[A-Za-z][A-Za-z0-9&_.]*$/;
+function messageKeyOf(issue: z.core.$ZodIssue): string {
+  if (KEY_SHAPE.test(issue.message)) return issue.message;
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.input === undefined || issue.input === null ? 'FieldRequired' : 'InvalidType';
+    case 'too_small':
+      return 'TooShort';
+    case 'too_big':
+      return 'TooLong';
+    case 'invalid_format':
+      return 'InvalidFormat';
+    case 'invalid_value':
+      return 'InvalidValue';
+    case 'unrecognized_keys':
+      return 'UnknownField';
+    default:
+      return 'InvalidValue';
+  }
+}
+
+export function isValidTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function parseBody(event: Event): unknown {
+  if (event.body === undefined || event.body === null || event.body === '') return undefined;
+  const raw = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  const type = event.headers['content-type'] ?? '';
+  if (type && !/^application\/([\w.+-]*\+)?json\b/i.test(type)) {
+    throw new ValidationError({ body: ['UnsupportedContentType'] });
+  }
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    throw new ValidationError({ body: ['InvalidJson'] });
+  }
+}
+
+function validate<S extends z.ZodType | undefined>(schema: S, input: unknown, part: string): unknown {
+  if (!schema) return undefined;
+  const result = schema.safeParse(input ?? (part === 'body' ? {} : input));
+  if (!result.success) throw new ValidationError(fieldErrorsOf(result.error, part));
+  return result.data;
+}
+
+export function errorResponse(error: unknown): Result {
+  if (error instanceof UnauthenticatedError) return json(401, { message: 'Unauthenticated.' });
+  if (error instanceof ValidationError) {
+    return json(422, { success: false, message: error.key, errors: error.fieldErrors });
+  }
+  if (error instanceof TooManyRequestsError) {
+    return json(429, { success: false, message: error.key, errors: error.key }, { 'retry-after': String(error.retryAfterSeconds) });
+  }
+  if (error instanceof DetailedError) return json(error.status, { success: false, message: error.key, errors: error.errors });
+  if (error instanceof DomainError) return json(error.status, { success: false, message: error.key, errors: error.key });
+  return json(500, { success: false, message: 'SomethingWentWrong', errors: 'SomethingWentWrong' });
+}
+
+function contextMiddleware(route: RouteDef): MiddlewareObj<Event, Result, Error, Context, { ctx: Internal }> {
+  return {
+    before: async (request: Req) => {
+      const { event } = request;
+      const headers = event.headers ?? {};
+      event.headers = headers;
+      const timeZone = headers['timezone']?.trim() || DEFAULT_TIME_ZONE;
+      const body = parseBody(event);
+      const ctx: Internal = { body, auth: null, timeZone, parsed: { body: undefined, query: undefined, params: undefined } };
+      contexts.set(event, ctx);
+
+      const token = bearerToken(headers['authorization']);
+      if (route.access !== 'public') {
+        if (!token) throw new UnauthenticatedError();
+        const ports = getPorts();
+        ctx.auth = await resolveAuth(token, ports.identity, ports.clock.now());
+        if (route.access === 'admin' && !ctx.auth.isAdmin) throw new ForbiddenError('NoAccessToAdministratorPages');
+        if (route.access === 'support' && !ctx.auth.isSupport) throw new ForbiddenError('NoAccessToSupportPages');
+      }
+
+      const errors: FieldErrors = {};
+      const collect = (fn: () => unknown): unknown => {
+        try {
+          return fn();
+        } catch (e) {
+          if (e instanceof ValidationError) Object.assign(errors, e.fieldErrors);
+          else throw e;
+          return undefined;
+        }
+      };
+      if (!isValidTimeZone(timeZone)) errors['TimeZone'] = ['InvalidTimeZone'];
+      ctx.parsed.params = collect(() => validate(route.params, event.pathParameters ?? {}, 'params'));
+      ctx.parsed.query = collect(() => validate(route.query, event.queryStringParameters ?? {}, 'query'));
+      ctx.parsed.body = collect(() => validate(route.body, body, 'body'));
+      if (Object.keys(errors).length) throw new ValidationError(errors);
+    },
+  };
+}
+
+function errorMiddleware(route: RouteDef): MiddlewareObj<Event, Result, Error, Context> {
+  return {
+    onError: async (request) => {
+      const error = request.error;
+      if (!(error instanceof DomainError)) {
+        logger.error('Unhandled error', { route: `${route.method} ${route.path}`, error: error as Error });
+      }
+      request.response = errorResponse(error);
+    },
+  };
+}
+
+function logMiddleware(route: RouteDef): MiddlewareObj<Event, Result, Error, Context> {
+  // Per event, not per handler: the embedded runtime runs many requests through one handler at once.
+  const started = new WeakMap<Event, number>();
+  const done = (request: { event: Event; response?: Result | null | undefined }) => {
+    logger.info('request', {
+      route: `${route.method} ${route.path}`,
+      requestId: request.event.requestContext?.requestId,
+      status: request.response?.statusCode,
+      durationMs: Math.round(performance.now() - (started.get(request.event) ?? performance.now())),
+    });
+  };
+  return {
+    before: async (request) => {
+      started.set(request.event, performance.now());
+    },
+    after: async (request) => done(request),
+    onError: async (request) => {
+      // Runs after the error mapper (middy calls onError in reverse order), so the status is known.
+      if (request.response) done(request);
+    },
+  };
+}
+
+/**
+ * Wraps one operation. Its route entry decides access and schemas; the function gets parsed,
+ * typed input and returns the `data` of the success envelope (or an HttpReply).
+ */
+export function httpHandler<R extends RouteDef>(route: R, fn: Handler<R>) {
+  return middy<Event, Result, Error, Context, { ctx: Internal }>()
+    .use(logMiddleware(route))
+    .use(errorMiddleware(route))
+    .use(httpHeaderNormalizer())
+    .use(contextMiddleware(route))
+    .handler(async (event) => {
+      const internal = contexts.get(event);
+      if (!internal) throw new Error('request context missing');
+      const ctx = {
+        body: internal.parsed.body,
+        query: internal.parsed.query,
+        params: internal.parsed.params,
+        auth: internal.auth,
+        timeZone: internal.timeZone,
+        ports: getPorts(),
+        event,
+      } as RequestContext<R>;
+      const out = await fn(ctx);
+      if (out instanceof HttpReply) {
+        return json(out.status, { success: true, data: out.data, ...(out.message ? { message: out.message } : {}) });
+      }
+      return json(200, { success: true, data: out ?? null });
+    });
+}

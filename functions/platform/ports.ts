@@ -1,0 +1,123 @@
+/**
+ * The ports handlers depend on. Each has an AWS adapter and an embedded adapter
+ * (functions/platform/adapters/{aws,embedded}); `getPorts()` picks one set per cold start.
+ */
+import type { Language } from '../../shared/schemas/common';
+
+export interface EmailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+export interface Mailer {
+  send(message: EmailMessage): Promise<void>;
+}
+
+export interface SmsMessage {
+  /** E.164, for example +46701234567. */
+  to: string;
+  text: string;
+}
+export interface SmsSender {
+  send(message: SmsMessage): Promise<void>;
+}
+
+export interface PushMessage {
+  /** The receiver's push id. */
+  to: string;
+  title: string;
+  text: string;
+  data?: Record<string, string>;
+}
+export interface PushSender {
+  send(message: PushMessage): Promise<void>;
+}
+
+export interface Address {
+  label: string;
+  street?: string;
+  postalCode?: string;
+  locality?: string;
+  country?: string;
+  lat: number;
+  lon: number;
+}
+export interface Geocoder {
+  /** The nearest known address or place for a coordinate, or null when nothing is near. */
+  reverse(lat: number, lon: number, lang: Language): Promise<Address | null>;
+  /** Addresses matching free text, best first. */
+  search(text: string, lang: Language, near?: { lat: number; lon: number }): Promise<Address[]>;
+}
+
+export interface DeviceCommand {
+  id: string;
+  type: string;
+  params: Record<string, unknown>;
+}
+export interface DeviceGateway {
+  /** Sends a command to a tracker in its own protocol (topic and payload per tracker family). */
+  send(imei: string, command: DeviceCommand, protocol: 'native' | 'teltonika'): Promise<void>;
+}
+
+export interface LiveMessage {
+  type: 'position' | 'event' | 'command';
+  [field: string]: unknown;
+}
+export interface LiveBus {
+  publish(accountId: string, imei: string, message: LiveMessage): Promise<void>;
+}
+
+export interface Tokens {
+  accessToken: string;
+  refreshToken: string;
+  /** Seconds until the access token expires. */
+  expiresIn: number;
+}
+export interface Principal {
+  userId: string;
+  /** The login session the token belongs to; logout ends it. */
+  sessionId: string;
+}
+export interface NewIdentity {
+  userId: string;
+  username: string;
+  email: string;
+  password: string;
+}
+export interface Authenticated {
+  userId: string;
+  sessionId: string;
+  tokens: Tokens;
+}
+/**
+ * Users and their passwords. Tokens are issued when the password is right; the handlers decide
+ * whether to hand them out (lockout, wrong brand and 2FA are ours, not the provider's), and a token
+ * is honoured only while our session record for its sessionId exists.
+ */
+export interface IdentityProvider {
+  createUser(identity: NewIdentity): Promise<void>;
+  /** Null when the username is unknown or the password wrong. */
+  authenticate(username: string, password: string): Promise<Authenticated | null>;
+  refresh(refreshToken: string, username: string): Promise<Tokens>;
+  verifyAccessToken(token: string): Promise<Principal | null>;
+  /** Revokes a refresh token (logout of one browser). */
+  revoke(refreshToken: string): Promise<void>;
+  setPassword(username: string, password: string): Promise<void>;
+  deleteUser(username: string): Promise<void>;
+}
+
+export interface Clock {
+  now(): Date;
+}
+
+export interface Ports {
+  mailer: Mailer;
+  sms: SmsSender;
+  push: PushSender;
+  geocoder: Geocoder;
+  devices: DeviceGateway;
+  live: LiveBus;
+  identity: IdentityProvider;
+  clock: Clock;
+}

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+
+export const languages = ['en', 'sv', 'no'] as const;
+export const languageSchema = z.enum(languages);
+export type Language = z.infer<typeof languageSchema>;
+
+export const subsiteIds = [0, 1, 2, 3, 4, 5, 6, 7] as const;
+/** Subsite (brand) ids arrive as numbers or numeric strings (query strings). */
+export const subsiteIdSchema = z.coerce.number().int('InvalidSubsite').min(0, 'InvalidSubsite').max(7, 'InvalidSubsite');
+
+/** The success envelope of API.md. */
+export function successEnvelope<T extends z.ZodType>(data: T) {
+  return z.object({ success: z.literal(true), data, message: z.string().optional() });
+}
+
+export const validationErrorSchema = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())),
+});
+
+export const messageSchema = z.object({ message: z.string() });

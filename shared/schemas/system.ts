@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { languageSchema, subsiteIdSchema } from './common';
+
+export const outboxKinds = ['email', 'sms', 'push'] as const;
+export const outboxKindSchema = z.enum(outboxKinds);
+export type OutboxKind = z.infer<typeof outboxKindSchema>;
+
+export const outboxQuerySchema = z.object({
+  to: z.string().trim().min(1).max(320).optional(),
+  kind: outboxKindSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+
+export const outboxMessageSchema = z.object({
+  id: z.string(),
+  kind: outboxKindSchema,
+  to: z.string(),
+  subject: z.string().optional(),
+  text: z.string(),
+  html: z.string().optional(),
+  sentAt: z.string(),
+});
+export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
+
+export const announcementRequestSchema = z.object({
+  lang: languageSchema.default('en'),
+  subsiteID: subsiteIdSchema.default(0),
+});
+
+export const announcementSchema = z.object({ text: z.string().nullable() });
+
+export const settingsSchema = z.object({
+  enable_rfid: z.boolean(),
+  enable_car_booking: z.boolean(),
+  EnableSafeReturnHome: z.boolean(),
+  realtime_map: z.boolean(),
+  basic_only: z.boolean(),
+  is_admin: z.boolean(),
+  is_support: z.boolean(),
+  ParentID: z.string().nullable(),
+});
+export type Settings = z.infer<typeof settingsSchema>;

@@ -1,0 +1,119 @@
+/**
+ * The table manifest: every DynamoDB table of the product, once. The CDK stack and the embedded
+ * runtime both create their tables from this list; handlers find a table's physical name through
+ * `physicalTableName`.
+ */
+export type KeyType = 'S' | 'N';
+
+export interface KeyDef {
+  readonly name: string;
+  readonly type: KeyType;
+}
+
+export interface IndexDef {
+  readonly name: string;
+  readonly partitionKey: KeyDef;
+  readonly sortKey?: KeyDef;
+}
+
+export interface TableDef {
+  readonly name: string;
+  readonly description: string;
+  readonly partitionKey: KeyDef;
+  readonly sortKey?: KeyDef;
+  readonly indexes?: readonly IndexDef[];
+  /** Attribute holding an epoch-seconds expiry; DynamoDB deletes expired items. */
+  readonly ttlAttribute?: string;
+  /** Exists only in the embedded runtime (never deployed). */
+  readonly embeddedOnly?: boolean;
+}
+
+const s = (name: string): KeyDef => ({ name, type: 'S' });
+const n = (name: string): KeyDef => ({ name, type: 'N' });
+
+export const tables = {
+  accounts: {
+    name: 'accounts',
+    description: 'Customer accounts: company or private owner, feature flags, SMS credits.',
+    partitionKey: s('accountId'),
+  },
+  users: {
+    name: 'users',
+    description: 'Portal users of an account (the identity itself lives in the IdentityProvider).',
+    partitionKey: s('userId'),
+    indexes: [{ name: 'byAccount', partitionKey: s('accountId'), sortKey: s('userId') }],
+  },
+  uniques: {
+    name: 'uniques',
+    description: 'Uniqueness claims (e-mail, username, registered IMEI) written in transactions.',
+    partitionKey: s('key'),
+  },
+  inventory: {
+    name: 'inventory',
+    description: 'Trackers provisioned by ops; a registration claims one.',
+    partitionKey: s('imei'),
+  },
+  units: {
+    name: 'units',
+    description: 'Registered units with their latest reported state.',
+    partitionKey: s('imei'),
+    indexes: [{ name: 'byAccount', partitionKey: s('accountId'), sortKey: s('imei') }],
+  },
+  positions: {
+    name: 'positions',
+    description: 'Raw positions; identity is (IMEI, device time); expire after the account retention.',
+    partitionKey: s('imei'),
+    sortKey: n('ts'),
+    ttlAttribute: 'expiresAt',
+  },
+  commands: {
+    name: 'commands',
+    description: 'Device commands and their pending/acknowledged state.',
+    partitionKey: s('imei'),
+    sortKey: s('commandId'),
+    ttlAttribute: 'expiresAt',
+  },
+  tokens: {
+    name: 'tokens',
+    description: 'Short-lived secrets by hash: sessions, 2FA challenges, reset codes, trusted browsers.',
+    partitionKey: s('id'),
+    ttlAttribute: 'expiresAt',
+  },
+  rateLimits: {
+    name: 'rate-limits',
+    description: 'Fixed-window counters for login, 2FA and e-mail lookups.',
+    partitionKey: s('key'),
+    ttlAttribute: 'expiresAt',
+  },
+  announcements: {
+    name: 'announcements',
+    description: 'Announcement bar text per brand and language.',
+    partitionKey: s('subsiteId'),
+    sortKey: s('lang'),
+  },
+  deadLetters: {
+    name: 'dead-letters',
+    description: 'Tracker messages that could not be decoded, with the reason.',
+    partitionKey: s('day'),
+    sortKey: s('receivedAtId'),
+    ttlAttribute: 'expiresAt',
+  },
+  outbox: {
+    name: 'outbox',
+    description: 'E-mail, SMS and push messages sent by the embedded runtime instead of SES/SNS.',
+    partitionKey: s('kind'),
+    sortKey: s('sentAtId'),
+    indexes: [{ name: 'byRecipient', partitionKey: s('to'), sortKey: s('sentAtId') }],
+    ttlAttribute: 'expiresAt',
+    embeddedOnly: true,
+  },
+} as const satisfies Record<string, TableDef>;
+
+export type TableKey = keyof typeof tables;
+
+export const tableList: readonly TableDef[] = Object.values(tables);
+
+/** Tables are named `<prefix><name>`; the prefix is the stack name on AWS and `local-` embedded. */
+export function physicalTableName(prefix: string, table: TableDef): string {
+  return `${prefix}${table.name}`;
+}
