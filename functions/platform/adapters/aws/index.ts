@@ -1,6 +1,53 @@
+/**
+ * The AWS adapters, wired once per cold start. SDK clients are created here so every port of one
+ * Lambda instance shares them (and their connection pools).
+ */
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { GeoPlacesClient } from '@aws-sdk/client-geo-places';
+import { IoTDataPlaneClient } from '@aws-sdk/client-iot-data-plane';
+import { SESv2Client } from '@aws-sdk/client-sesv2';
+import { SNSClient } from '@aws-sdk/client-sns';
+import { z } from 'zod';
 import type { AwsEnv } from '../../env';
 import type { Ports } from '../../ports';
+import { systemClock } from '../system-clock';
+import { createLocationGeocoder } from './geocoder';
+import { createIotDeviceGateway } from './devices';
+import { createCognitoIdentity } from './identity';
+import { createIotLiveBus } from './live';
+import { createSesMailer } from './mailer';
+import { createOneSignalPush } from './push';
+import { createSnsSmsSender } from './sms';
+
+/**
+ * Push is optional (a deployment without a OneSignal app still works; sending a push then fails
+ * with a clear error), so its settings are read here rather than in the required env schema.
+ */
+const pushEnvSchema = z.object({
+  ONESIGNAL_APP_ID: z.string().trim().min(1).optional().catch(undefined),
+  ONESIGNAL_API_KEY: z.string().trim().min(1).optional().catch(undefined),
+});
+
+export function iotDataEndpoint(host: string): string {
+  return /^https?:\/\//.test(host) ? host : `https://${host}`;
+}
 
 export function createAwsPorts(env: AwsEnv): Ports {
-  throw new Error(`AWS adapters are not wired yet (${env.AWS_REGION})`);
+  const region = env.AWS_REGION;
+  const iot = new IoTDataPlaneClient({ region, endpoint: iotDataEndpoint(env.IOT_DATA_ENDPOINT) });
+  const push = pushEnvSchema.parse(process.env);
+  return {
+    mailer: createSesMailer(new SESv2Client({ region }), env.MAIL_FROM),
+    sms: createSnsSmsSender(new SNSClient({ region }), env.SMS_SENDER_ID),
+    push: createOneSignalPush({ appId: push.ONESIGNAL_APP_ID, apiKey: push.ONESIGNAL_API_KEY }),
+    geocoder: createLocationGeocoder(new GeoPlacesClient({ region })),
+    devices: createIotDeviceGateway(iot),
+    live: createIotLiveBus(iot),
+    identity: createCognitoIdentity({
+      client: new CognitoIdentityProviderClient({ region }),
+      userPoolId: env.USER_POOL_ID,
+      clientId: env.USER_POOL_CLIENT_ID,
+    }),
+    clock: systemClock,
+  };
 }

@@ -1,6 +1,26 @@
+/**
+ * The embedded adapters: the outbox instead of SES, SNS and push; the offline gazetteer instead of
+ * Amazon Location; the local broker instead of IoT Core; local users instead of Cognito.
+ */
 import type { EmbeddedEnv } from '../../env';
 import type { Ports } from '../../ports';
+import { systemClock } from '../system-clock';
+import { createLocalDeviceGateway } from './devices';
+import { createOfflineGeocoder } from './geocoder';
+import { createLocalIdentity } from './identity';
+import { createLocalLiveBus } from './live';
+import { createOutboxMailer, createOutboxPush, createOutboxSms } from './outbox';
 
 export function createEmbeddedPorts(env: EmbeddedEnv): Ports {
-  throw new Error(`embedded adapters are not wired yet (${env.DYNAMODB_ENDPOINT})`);
+  const now = systemClock.now;
+  return {
+    mailer: createOutboxMailer(now),
+    sms: createOutboxSms(now),
+    push: createOutboxPush(now),
+    geocoder: createOfflineGeocoder(),
+    devices: createLocalDeviceGateway(),
+    live: createLocalLiveBus(),
+    identity: createLocalIdentity({ secret: env.JWT_SECRET, now }),
+    clock: systemClock,
+  };
 }

@@ -1,0 +1,156 @@
+/**
+ * How a command reaches a tracker, per protocol: the topic and the payload. Pure, and shared by
+ * the AWS adapter (IoT Data Plane) and the embedded one (local broker), so both send the same bytes.
+ *
+ * - native: `trackers/{imei}/commands` with `{ id, type, params }` (API.md); the tracker answers
+ *   on `trackers/{imei}/ack` with the same id.
+ * - teltonika: `{imei}/commands` with `{ "CMD": "<text command>" }`, the FMB/FMC SMS/GPRS command
+ *   syntax; the device answers `{ "RSP": "..." }` without an id, so only command types with a
+ *   text form can be sent.
+ */
+import { z } from 'zod';
+import type { DeviceCommand } from '../ports';
+import { nativeCommandTopic, teltonikaCommandTopic } from './topics';
+
+export type DeviceProtocol = 'native' | 'teltonika';
+
+export interface EncodedCommand {
+  topic: string;
+  payload: string;
+  /** Commands must not be lost while the tracker reconnects. */
+  qos: 1;
+}
+
+export class DeviceEncodingError extends Error {
+  override name = 'DeviceEncodingError';
+}
+
+/** Switch one digital output (spec: DOUT1-3, duration above 0 and at most 65000 s). */
+export const doutParamsSchema = z.object({
+  output: z.number().int().min(1).max(3),
+  on: z.boolean(),
+  /** Seconds the new state is held; without it the state stays until the next command. */
+  durationSeconds: z.number().int().min(1).max(65000).optional(),
+});
+export type DoutParams = z.infer<typeof doutParamsSchema>;
+
+export const operatingModes = [
+  'fixed24h',
+  'fixed12h',
+  'fixed8h',
+  'fixed6h',
+  'fixed1h',
+  'realtime5min',
+  'realtime1min',
+  'movement',
+  'theft',
+] as const;
+export type OperatingMode = (typeof operatingModes)[number];
+export const operatingModeParamsSchema = z.object({ mode: z.enum(operatingModes) });
+
+/**
+ * Record periods in seconds (standing still, moving) per operating mode, from spec section 9:
+ * fixed modes report at the same interval whatever happens; real-time reports every 5 or 1 minutes
+ * while moving and hourly when still; movement-based every 5 minutes moving and once a day still;
+ * theft mode every 5 minutes moving and every 30 minutes still.
+ */
+export const operatingModePeriods: Record<OperatingMode, { stop: number; moving: number }> = {
+  fixed24h: { stop: 86_400, moving: 86_400 },
+  fixed12h: { stop: 43_200, moving: 43_200 },
+  fixed8h: { stop: 28_800, moving: 28_800 },
+  fixed6h: { stop: 21_600, moving: 21_600 },
+  fixed1h: { stop: 3_600, moving: 3_600 },
+  realtime5min: { stop: 3_600, moving: 300 },
+  realtime1min: { stop: 3_600, moving: 60 },
+  movement: { stop: 86_400, moving: 300 },
+  theft: { stop: 1_800, moving: 300 },
+};
+
+/** The command types that have a Teltonika text form. */
+export const teltonikaCommandTypes = ['dout', 'operatingMode'] as const;
+
+function parseParams<S extends z.ZodType>(schema: S, command: DeviceCommand): z.output<S> {
+  const result = schema.safeParse(command.params);
+  if (!result.success) {
+    const problems = result.error.issues.map((i) => `${i.path.join('.') || 'params'}: ${i.message}`).join('; ');
+    throw new DeviceEncodingError(`invalid params for command type ${command.type}: ${problems}`);
+  }
+  return result.data;
+}
+
+/**
+ * FMB `setdigout`: one state character per output (`1` on, `0` off, `?` unchanged), then one
+ * timeout per output up to the one switched (`?` for the ones left alone). DOUT1 on for 60 s is
+ * `setdigout 1?? 60`, DOUT2 on for 60 s is `setdigout ?1? ? 60`, DOUT3 off is `setdigout ??0`.
+ * The three-character form assumes three outputs, as the spec's units have (DOUT1-3).
+ */
+export function teltonikaSetDigout({ output, on, durationSeconds }: DoutParams): string {
+  const states = ['?', '?', '?'];
+  states[output - 1] = on ? '1' : '0';
+  let text = `setdigout ${states.join('')}`;
+  // A timeout only means something when an output is switched on (the device ignores it for off).
+  if (on && durationSeconds !== undefined) {
+    const timeouts = Array.from({ length: output }, (_, i) => (i === output - 1 ? String(durationSeconds) : '?'));
+    text += ` ${timeouts.join(' ')}`;
+  }
+  return text;
+}
+
+/**
+ * FMB data acquisition parameters written by an operating mode change (composite `setparam`,
+ * `id:value` pairs joined by `;`). Assumption, from the FMB1YX/FMB001 parameter lists: per network
+ * mode (Home 100xx, Roaming 101xx, Unknown 102xx) "on Stop" Min Period is xx=00 and Send Period
+ * xx=05, "Moving" Min Period xx=50 and Send Period xx=55. All three network modes get the same
+ * values so a unit abroad behaves like at home. Record and send periods are kept equal so each
+ * record is sent when taken (the mode is about how often the portal hears from the unit).
+ */
+const TELTONIKA_PERIOD_PARAMS = [
+  { stopMin: 10000, stopSend: 10005, movingMin: 10050, movingSend: 10055 }, // Home
+  { stopMin: 10100, stopSend: 10105, movingMin: 10150, movingSend: 10155 }, // Roaming
+  { stopMin: 10200, stopSend: 10205, movingMin: 10250, movingSend: 10255 }, // Unknown
+] as const;
+
+export function teltonikaSetOperatingMode(mode: OperatingMode): string {
+  const { stop, moving } = operatingModePeriods[mode];
+  const pairs = TELTONIKA_PERIOD_PARAMS.flatMap((p) => [
+    `${p.stopMin}:${stop}`,
+    `${p.stopSend}:${stop}`,
+    `${p.movingMin}:${moving}`,
+    `${p.movingSend}:${moving}`,
+  ]);
+  return `setparam ${pairs.join(';')}`;
+}
+
+function teltonikaText(command: DeviceCommand): string {
+  switch (command.type) {
+    case 'dout':
+      return teltonikaSetDigout(parseParams(doutParamsSchema, command));
+    case 'operatingMode':
+      return teltonikaSetOperatingMode(parseParams(operatingModeParamsSchema, command).mode);
+    default:
+      throw new DeviceEncodingError(`command type ${command.type} has no Teltonika form (supported: ${teltonikaCommandTypes.join(', ')})`);
+  }
+}
+
+/** Checks the params of the command types we know; other types go to native trackers unchanged. */
+function nativeParams(command: DeviceCommand): Record<string, unknown> {
+  if (command.type === 'dout') return parseParams(doutParamsSchema, command);
+  if (command.type === 'operatingMode') return parseParams(operatingModeParamsSchema, command);
+  return command.params;
+}
+
+export function encodeDeviceCommand(imei: string, command: DeviceCommand, protocol: DeviceProtocol): EncodedCommand {
+  if (!command.id) throw new DeviceEncodingError('a command needs an id');
+  switch (protocol) {
+    case 'native':
+      return {
+        topic: nativeCommandTopic(imei),
+        payload: JSON.stringify({ id: command.id, type: command.type, params: nativeParams(command) }),
+        qos: 1,
+      };
+    case 'teltonika':
+      return { topic: teltonikaCommandTopic(imei), payload: JSON.stringify({ CMD: teltonikaText(command) }), qos: 1 };
+    default:
+      throw new DeviceEncodingError(`unknown tracker protocol: ${String(protocol satisfies never)}`);
+  }
+}

