@@ -17,7 +17,7 @@ import type { Ports } from './ports';
 
 export const DEFAULT_TIME_ZONE = 'Europe/Stockholm';
 
-type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
+type Infer<S> = NonNullable<S> extends z.ZodType ? z.output<NonNullable<S>> : undefined;
 type AuthOf<R extends RouteDef> = R['access'] extends 'public' ? AuthContext | null : AuthContext;
 
 export interface RequestContext<R extends RouteDef> {

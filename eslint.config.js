@@ -1,0 +1,76 @@
+// Lint: TypeScript rules plus the dependency direction of ARCHITECTURE.md, enforced:
+// web and functions import shared; infra imports shared and names handler files (only the
+// embedded runtime in infra/local hosts handler code, as Lambda does); shared imports nothing of
+// ours and nothing of Node, AWS or React; no import cycles anywhere.
+import js from '@eslint/js';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+
+export default tseslint.config(
+  { ignores: ['node_modules/', 'cdk.out/', 'web/dist/', '.data/', '.test-data/', 'coverage/', 'test-results/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-self-import': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './shared', from: ['./functions', './web', './infra', './test', './scripts'], message: 'shared imports nothing of ours' },
+            { target: './web', from: ['./functions', './infra'], message: 'web reaches the backend over HTTP only' },
+            { target: './functions', from: ['./web', './infra', './test', './scripts'], message: 'functions import shared and their own capability code' },
+            {
+              target: ['./infra/*.ts', './infra/!(local)/**'],
+              from: ['./functions', './web'],
+              message: 'the stack names handler files; only infra/local hosts handler code',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Tests may reach the cross-cutting test support (DynamoDB Local, the embedded runtime).
+    files: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [{ target: './shared', from: ['./functions', './web', './infra', './scripts'], message: 'shared imports nothing of ours' }] },
+      ],
+    },
+  },
+  {
+    files: ['shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['node:*', 'fs', 'path', 'crypto', 'child_process'], message: 'shared runs in the browser too' },
+            { group: ['@aws-sdk/*', 'aws-cdk-lib', 'aws-cdk-lib/*', 'aws-lambda'], message: 'shared knows no cloud' },
+            { group: ['react', 'react-dom', 'react/*', '@mantine/*'], message: 'shared knows no UI' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+);

@@ -1,0 +1,19 @@
+import { routes } from '../../shared/routes';
+import type { Settings } from '../../shared/schemas/system';
+import { httpHandler } from '../platform/http';
+import { getAccount } from './account-repository';
+
+export const handler = httpHandler(routes.getSettings, async ({ auth }): Promise<Settings> => {
+  const account = await getAccount(auth.accountId);
+  const f = account.features;
+  return {
+    enable_rfid: f.rfid,
+    enable_car_booking: f.carBooking,
+    EnableSafeReturnHome: f.safeReturnHome,
+    realtime_map: f.realtimeMap,
+    basic_only: f.basicOnly,
+    is_admin: auth.isAdmin,
+    is_support: auth.isSupport,
+    ParentID: account.parentId,
+  };
+});

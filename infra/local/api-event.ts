@@ -1,0 +1,117 @@
+/**
+ * Turns a Node HTTP request into the API Gateway HTTP API (payload 2.0) event and Lambda context
+ * the deployed handlers receive, so the embedded runtime runs them unchanged.
+ */
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
+import { routeKey, type RouteDef } from '../../shared/routes';
+
+export interface CompiledRoute {
+  route: RouteDef;
+  key: string;
+  pattern: RegExp;
+  paramNames: string[];
+}
+
+export function compileRoutes(routes: readonly RouteDef[]): CompiledRoute[] {
+  return routes.map((route) => {
+    const paramNames: string[] = [];
+    const source = route.path
+      .split('/')
+      .map((part) => {
+        const m = /^\{(\w+)\}$/.exec(part);
+        if (!m?.[1]) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+        paramNames.push(m[1]);
+        return '([^/]+)';
+      })
+      .join('/');
+    return { route, key: routeKey(route), pattern: new RegExp(`^${source}$`), paramNames };
+  });
+}
+
+export interface RouteMatch {
+  compiled: CompiledRoute;
+  params: Record<string, string>;
+}
+
+/** API Gateway answers 404 for an unknown path and for a known path with another method. */
+export function matchRoute(compiled: readonly CompiledRoute[], method: string, path: string): RouteMatch | null {
+  for (const c of compiled) {
+    if (c.route.method !== method) continue;
+    const m = c.pattern.exec(path);
+    if (!m) continue;
+    const params: Record<string, string> = {};
+    c.paramNames.forEach((name, i) => {
+      params[name] = decodeURIComponent(m[i + 1] ?? '');
+    });
+    return { compiled: c, params };
+  }
+  return null;
+}
+
+export function toApiEvent(req: IncomingMessage, url: URL, body: Buffer, match: RouteMatch): APIGatewayProxyEventV2 {
+  const headers: Record<string, string> = {};
+  const cookies: string[] = [];
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    if (name === 'cookie') {
+      cookies.push(...String(value).split(/;\s*/).filter(Boolean));
+      continue;
+    }
+    headers[name] = Array.isArray(value) ? value.join(',') : value;
+  }
+  const query: Record<string, string> = {};
+  for (const [k, v] of url.searchParams) query[k] = k in query ? `${query[k]},${v}` : v;
+  const contentType = headers['content-type'] ?? '';
+  const isText = body.length === 0 || /json|text|xml|x-www-form-urlencoded/i.test(contentType) || contentType === '';
+  const now = new Date();
+  return {
+    version: '2.0',
+    routeKey: match.compiled.key,
+    rawPath: url.pathname,
+    rawQueryString: url.search.replace(/^\?/, ''),
+    ...(cookies.length ? { cookies } : {}),
+    headers,
+    ...(Object.keys(query).length ? { queryStringParameters: query } : {}),
+    ...(Object.keys(match.params).length ? { pathParameters: match.params } : {}),
+    requestContext: {
+      accountId: 'local',
+      apiId: 'local',
+      domainName: headers['host'] ?? 'localhost',
+      domainPrefix: (headers['host'] ?? 'localhost').split('.')[0] ?? 'localhost',
+      http: {
+        method: req.method ?? 'GET',
+        path: url.pathname,
+        protocol: `HTTP/${req.httpVersion}`,
+        sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+        userAgent: headers['user-agent'] ?? '',
+      },
+      requestId: randomUUID(),
+      routeKey: match.compiled.key,
+      stage: '$default',
+      time: now.toUTCString(),
+      timeEpoch: now.getTime(),
+    },
+    ...(body.length ? { body: isText ? body.toString('utf8') : body.toString('base64') } : {}),
+    isBase64Encoded: !isText,
+  };
+}
+
+export function lambdaContext(functionName: string, requestId: string, timeoutMs = 10_000): Context {
+  const deadline = Date.now() + timeoutMs;
+  return {
+    callbackWaitsForEmptyEventLoop: false,
+    functionName,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${functionName}`,
+    memoryLimitInMB: '512',
+    awsRequestId: requestId,
+    logGroupName: `/aws/lambda/${functionName}`,
+    logStreamName: 'local',
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}

@@ -1,0 +1,145 @@
+/**
+ * The embedded runtime's HTTP server: `/api/*` from the route manifest into the handlers, the
+ * built web app with the SPA fallback (per brand, as the CloudFront Function does), health and
+ * the OpenAPI document.
+ */
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { RouteDef } from '../../shared/routes';
+import { compileRoutes, lambdaContext, matchRoute, toApiEvent } from './api-event';
+
+export type ApiHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
+
+export interface HttpServerOptions {
+  routes: readonly RouteDef[];
+  loadHandler(route: RouteDef): Promise<ApiHandler>;
+  webDir: string;
+  /** Brand by host name, as configured for the CloudFront Function. */
+  brandForHost(host: string): number;
+  health(): Promise<{ status: 'ok' | 'starting' | 'failing'; parts: Record<string, boolean> }>;
+  openapi(): unknown;
+  /** Largest accepted request body; API Gateway's own limit is 10 MB, ours is lower. */
+  maxBodyBytes?: number;
+}
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.ico': 'image/x-icon',
+  '.webp': 'image/webp',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.pbf': 'application/x-protobuf',
+};
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+  res.end(JSON.stringify(body));
+}
+
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
+  return new Promise((resolveBody, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = false;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) tooLarge = true;
+      else chunks.push(chunk);
+    });
+    req.on('end', () => resolveBody(tooLarge ? null : Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+function serveFile(req: IncomingMessage, res: ServerResponse, file: string, immutable: boolean): void {
+  const stat = statSync(file);
+  res.writeHead(200, {
+    'content-type': MIME[extname(file).toLowerCase()] ?? 'application/octet-stream',
+    'content-length': stat.size,
+    'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+    'x-content-type-options': 'nosniff',
+  });
+  if (req.method === 'HEAD') res.end();
+  else createReadStream(file).pipe(res);
+}
+
+export function createHttpServer(options: HttpServerOptions): Server {
+  const compiled = compileRoutes(options.routes);
+  const webRoot = resolve(options.webDir);
+  const maxBody = options.maxBodyBytes ?? 1024 * 1024;
+
+  async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    if (url.pathname === '/api/health') {
+      const report = await options.health();
+      return sendJson(res, report.status === 'ok' ? 200 : 503, report);
+    }
+    if (url.pathname === '/api/docs' || url.pathname === '/api/docs/openapi.json') {
+      return sendJson(res, 200, options.openapi());
+    }
+    const match = matchRoute(compiled, req.method ?? 'GET', url.pathname);
+    // API Gateway's own answer for a route it does not have.
+    if (!match) return sendJson(res, 404, { message: 'Not Found' });
+    const body = await readBody(req, maxBody);
+    if (body === null) return sendJson(res, 413, { success: false, message: 'PayloadTooLarge', errors: 'PayloadTooLarge' });
+    const event = toApiEvent(req, url, body, match);
+    const handler = await options.loadHandler(match.compiled.route);
+    const result = await handler(event, lambdaContext(`local-${match.compiled.route.capability}`, event.requestContext.requestId));
+    const headers: Record<string, string> = {};
+    for (const [k, v] of Object.entries(result.headers ?? {})) headers[k] = String(v);
+    if (result.cookies?.length) res.setHeader('set-cookie', result.cookies);
+    res.writeHead(result.statusCode ?? 200, headers);
+    res.end(result.isBase64Encoded && result.body ? Buffer.from(result.body, 'base64') : (result.body ?? ''));
+  }
+
+  function handleStatic(req: IncomingMessage, res: ServerResponse, url: URL): void {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { allow: 'GET, HEAD' });
+      return void res.end();
+    }
+    let path: string;
+    try {
+      path = decodeURIComponent(url.pathname);
+    } catch {
+      res.writeHead(400);
+      return void res.end();
+    }
+    const candidate = normalize(join(webRoot, path));
+    const inside = candidate === webRoot || candidate.startsWith(webRoot + sep);
+    if (inside && existsSync(candidate) && statSync(candidate).isFile()) {
+      return serveFile(req, res, candidate, candidate.startsWith(join(webRoot, 'assets') + sep));
+    }
+    if (extname(path)) {
+      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
+      return void res.end('Not found');
+    }
+    // A client-side route: the brand's copy of index.html, as the CloudFront Function serves it.
+    const brand = options.brandForHost(req.headers.host ?? '');
+    const brandIndex = join(webRoot, 'brands', String(brand), 'index.html');
+    const index = existsSync(brandIndex) ? brandIndex : join(webRoot, 'index.html');
+    if (!existsSync(index)) {
+      res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
+      return void res.end('The web app is not built. Run `npm run build:web` (npm start does it for you).');
+    }
+    serveFile(req, res, index, false);
+  }
+
+  return createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const work = url.pathname === '/api' || url.pathname.startsWith('/api/') ? handleApi(req, res, url) : Promise.resolve(handleStatic(req, res, url));
+    work.catch((error: unknown) => {
+      console.error('embedded http error', error);
+      if (!res.headersSent) sendJson(res, 500, { success: false, message: 'SomethingWentWrong', errors: 'SomethingWentWrong' });
+      else res.destroy();
+    });
+  });
+}

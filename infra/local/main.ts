@@ -1,0 +1,76 @@
+/**
+ * `npm start`: the whole portal on this machine. Ctrl-C or SIGTERM stops every part it started.
+ *   PORT (3000), MQTT_PORT (1883), DATA_DIR (.data); `npm start -- --ephemeral` keeps data in memory.
+ *   BRAND_DOMAINS='{"fleet.localhost":3}' serves a brand per host name, as CloudFront does.
+ */
+import { z } from 'zod';
+import { DEMO_PASSWORD, demoUsers } from './seed';
+import { startEmbeddedRuntime } from './runtime';
+
+const args = new Set(process.argv.slice(2));
+const env = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(1883),
+    DATA_DIR: z.string().min(1).default('.data'),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    BRAND_DOMAINS: z
+      .string()
+      .default('{}')
+      .transform((s, ctx) => {
+        try {
+          return z.record(z.string(), z.number().int().min(0).max(7)).parse(JSON.parse(s));
+        } catch {
+          ctx.addIssue({ code: 'custom', message: 'BRAND_DOMAINS must be JSON like {"fleet.example.com": 3}' });
+          return z.NEVER;
+        }
+      }),
+  })
+  .safeParse(process.env);
+
+if (!env.success) {
+  console.error(`Invalid environment:\n  ${env.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('\n  ')}`);
+  process.exit(1);
+}
+
+const ephemeral = args.has('--ephemeral');
+console.log(`Starting the tracking portal (${ephemeral ? 'in memory' : `data in ${env.data.DATA_DIR}`})...`);
+
+try {
+  const runtime = await startEmbeddedRuntime({
+    port: env.data.PORT,
+    mqttPort: env.data.MQTT_PORT,
+    dataDir: ephemeral ? null : env.data.DATA_DIR,
+    host: env.data.HOST,
+    brandDomains: env.data.BRAND_DOMAINS,
+  });
+  console.log(`
+  Tracking portal is running
+    Web app:      ${runtime.url}
+    API docs:     ${runtime.url}/api/docs
+    Sent mail:    ${runtime.url}/dev/outbox
+    MQTT:         ${runtime.mqttUrl}   (WebSocket ${runtime.wsUrl})
+  Demo account${runtime.seeded ? ' (created now)' : ''}:
+    admin:  ${demoUsers.admin.username} / ${DEMO_PASSWORD}
+    user:   ${demoUsers.user.username} / ${DEMO_PASSWORD}
+  Press Ctrl-C to stop.
+`);
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: stopping...`);
+    runtime.stop().then(
+      () => process.exit(0),
+      (e: unknown) => {
+        console.error(e);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}

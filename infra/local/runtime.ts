@@ -1,0 +1,207 @@
+/**
+ * The embedded runtime: the whole portal on one machine. It owns DynamoDB Local, the MQTT broker
+ * with its rule bridge and WebSocket listener, the HTTP server for the API and the web app, and
+ * the timers of scheduled jobs, and it runs the very handlers the CDK stack deploys.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { iotRules, type IotRuleDef, type IotRuleEvent } from '../../shared/iot-rules';
+import { openApiDocument } from '../../shared/openapi';
+import { handlerPath, routeList, type RouteDef } from '../../shared/routes';
+import { tableList } from '../../shared/tables';
+import { registerLocalBroker } from '../../functions/platform/adapters/embedded/local-broker';
+import { resetPorts } from '../../functions/platform/container';
+import { dynamo, epochSeconds, resetDynamoClient, tableName } from '../../functions/platform/db';
+import { resetEnvCache } from '../../functions/platform/env';
+import { lambdaContext } from './api-event';
+import { startLocalBroker, type LocalBroker, type RuleHandler } from './broker';
+import { createTables, localDynamoClient, startLocalDynamo, type LocalDynamo } from './dynamo-local';
+import { createHttpServer, type ApiHandler } from './http-server';
+import { seedDemo } from './seed';
+
+export const projectRoot = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+
+export interface RuntimeOptions {
+  /** HTTP port; 0 picks a free one. */
+  port: number;
+  /** MQTT (TCP) port; 0 picks a free one. */
+  mqttPort: number;
+  /** Where data is kept across restarts; null keeps everything in memory. */
+  dataDir: string | null;
+  host?: string;
+  /** Host name to brand id, as the CloudFront Function is configured. */
+  brandDomains?: Record<string, number>;
+  webDir?: string;
+  seed?: boolean;
+  tablePrefix?: string;
+  /** Use an already running DynamoDB Local (tests share one) instead of starting one. */
+  dynamoEndpoint?: string;
+}
+
+export interface EmbeddedRuntime {
+  url: string;
+  mqttUrl: string;
+  wsUrl: string;
+  dynamoEndpoint: string;
+  seeded: boolean;
+  stop(): Promise<void>;
+}
+
+function jwtSecret(dataDir: string | null): string {
+  if (!dataDir) return randomBytes(48).toString('base64url');
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+async function importHandler<T>(file: string): Promise<T> {
+  const mod = (await import(pathToFileURL(join(projectRoot, file)).href)) as { handler?: T };
+  if (typeof mod.handler !== 'function') throw new Error(`${file} does not export a handler`);
+  return mod.handler;
+}
+
+export async function startEmbeddedRuntime(options: RuntimeOptions): Promise<EmbeddedRuntime> {
+  const dataDir = options.dataDir ? resolve(options.dataDir) : null;
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const host = options.host ?? '127.0.0.1';
+  const stops: Array<() => Promise<void>> = [];
+  const stopAll = async () => {
+    for (const stop of stops.reverse()) await stop().catch((e: unknown) => console.error('stop failed', e));
+  };
+
+  try {
+    const db: Pick<LocalDynamo, 'endpoint'> = options.dynamoEndpoint
+      ? { endpoint: options.dynamoEndpoint }
+      : await startLocalDynamo(dataDir ? { dataDir } : {}).then((started) => {
+          stops.push(() => started.stop());
+          return started;
+        });
+
+    const prefix = options.tablePrefix ?? 'local-';
+    const admin = localDynamoClient(db.endpoint);
+    await createTables(admin, prefix, tableList);
+
+    // The handlers' environment, exactly as the stack gives it to a Lambda function.
+    Object.assign(process.env, {
+      RUNTIME: 'embedded',
+      TABLE_PREFIX: prefix,
+      DYNAMODB_ENDPOINT: db.endpoint,
+      JWT_SECRET: jwtSecret(dataDir),
+      AWS_REGION: process.env.AWS_REGION ?? 'eu-north-1',
+      // Replaced by the real address once the HTTP server listens.
+      APP_URL: `http://localhost:${options.port || 3000}`,
+    });
+    resetEnvCache();
+    resetDynamoClient();
+    resetPorts();
+
+    const handlers = new Map<string, Promise<ApiHandler>>();
+    const loadHandler = (route: RouteDef) => {
+      const file = handlerPath(route);
+      let h = handlers.get(file);
+      if (!h) {
+        h = importHandler<ApiHandler>(file);
+        handlers.set(file, h);
+      }
+      return h;
+    };
+
+    const rules: Array<{ rule: IotRuleDef; handler: RuleHandler }> = [];
+    for (const rule of iotRules) {
+      const file = handlerPath(rule.handler);
+      if (existsSync(join(projectRoot, file))) rules.push({ rule, handler: await importHandler<RuleHandler>(file) });
+    }
+
+    const broker: LocalBroker = await startLocalBroker({
+      port: options.mqttPort,
+      host: options.host ?? '0.0.0.0',
+      rules,
+      context: (name, requestId) => lambdaContext(`local-rule-${name}`, requestId),
+      onRuleError: (rule: IotRuleDef, event: IotRuleEvent, error: unknown) => recordRuleError(rule, event, error),
+    });
+    stops.push(() => broker.stop());
+    registerLocalBroker((topic, payload, qos) => broker.publish(topic, payload, qos));
+
+    let seeded = false;
+    if (options.seed !== false) seeded = (await seedDemo()).seeded;
+
+    const brandDomains = options.brandDomains ?? {};
+    const server = createHttpServer({
+      routes: routeList,
+      loadHandler,
+      webDir: options.webDir ?? join(projectRoot, 'web', 'dist'),
+      brandForHost: (h) => brandDomains[h.split(':')[0]?.toLowerCase() ?? ''] ?? 0,
+      openapi: () => openApiDocument(routeList, { embedded: true }),
+      health: async () => {
+        const parts = {
+          dynamodb: await admin.send(new ListTablesCommand({ Limit: 1 })).then(
+            () => true,
+            () => false,
+          ),
+          mqtt: broker.listening(),
+          http: server.listening,
+        };
+        return { status: Object.values(parts).every(Boolean) ? 'ok' : 'failing', parts };
+      },
+    });
+    broker.attachWebSocket(server, '/mqtt');
+    await new Promise<void>((ready, fail) => {
+      server.once('error', fail);
+      server.listen(options.port, host, () => ready());
+    });
+    stops.push(
+      () =>
+        new Promise<void>((done) => {
+          server.closeAllConnections();
+          server.close(() => done());
+        }),
+    );
+    const port = (server.address() as AddressInfo).port;
+    const shownHost = host === '0.0.0.0' ? 'localhost' : host;
+    process.env.APP_URL = `http://${shownHost}:${port}`;
+    resetEnvCache();
+
+    return {
+      url: `http://${shownHost}:${port}`,
+      wsUrl: `ws://${shownHost}:${port}/mqtt`,
+      mqttUrl: `mqtt://${shownHost === 'localhost' ? '127.0.0.1' : shownHost}:${broker.port}`,
+      dynamoEndpoint: db.endpoint,
+      seeded,
+      stop: async () => {
+        admin.destroy();
+        await stopAll();
+      },
+    };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}
+
+/** IoT Core's error action, locally: the message and the reason go to the dead-letter table. */
+async function recordRuleError(rule: IotRuleDef, event: IotRuleEvent, error: unknown): Promise<void> {
+  const now = new Date();
+  await dynamo().send(
+    new PutCommand({
+      TableName: tableName('deadLetters'),
+      Item: {
+        day: now.toISOString().slice(0, 10),
+        receivedAtId: `${now.toISOString()}#${randomUUID()}`,
+        reason: 'RuleActionFailed',
+        detail: error instanceof Error ? error.message : String(error),
+        rule: rule.name,
+        topic: event.topic,
+        imei: event.imei,
+        payload: event.payload,
+        expiresAt: epochSeconds(now) + 30 * 24 * 3600,
+      },
+    }),
+  );
+}

@@ -1,0 +1,58 @@
+/**
+ * The IoT rules manifest: which tracker topics reach which handler. The CDK stack builds IoT Core
+ * topic rules from it and the embedded runtime's rule bridge reproduces their output.
+ *
+ * Every rule hands the handler the raw payload base64-encoded, so that a malformed message still
+ * reaches our decoder (which dead-letters it with a reason) instead of failing inside IoT Core.
+ */
+export interface IotRuleDef {
+  readonly name: string;
+  readonly description: string;
+  /** MQTT topic filter of the rule's FROM clause. */
+  readonly topicFilter: string;
+  /** 1-based topic level holding the IMEI. */
+  readonly imeiLevel: number;
+  readonly handler: { readonly capability: 'ingest'; readonly file: string };
+}
+
+export const iotRules: readonly IotRuleDef[] = [
+  {
+    name: 'trackerTelemetry',
+    description: 'Native and Teltonika positions on trackers/{imei}/telemetry.',
+    topicFilter: 'trackers/+/telemetry',
+    imeiLevel: 2,
+    handler: { capability: 'ingest', file: 'handle-telemetry' },
+  },
+  {
+    name: 'teltonikaData',
+    description: "Teltonika devices on their default {imei}/data topic (positions and command answers).",
+    topicFilter: '+/data',
+    imeiLevel: 1,
+    handler: { capability: 'ingest', file: 'handle-telemetry' },
+  },
+  {
+    name: 'commandAck',
+    description: 'Command acknowledgements on trackers/{imei}/ack.',
+    topicFilter: 'trackers/+/ack',
+    imeiLevel: 2,
+    handler: { capability: 'ingest', file: 'handle-ack' },
+  },
+];
+
+/** The IoT SQL of a rule; its output is `IotRuleEvent`. */
+export function iotRuleSql(rule: IotRuleDef): string {
+  return (
+    `SELECT encode(*, 'base64') AS payload, topic() AS topic, topic(${rule.imeiLevel}) AS imei, ` +
+    `timestamp() AS receivedAt FROM '${rule.topicFilter}'`
+  );
+}
+
+/** What a rule hands its handler, on AWS and in the embedded runtime alike. */
+export interface IotRuleEvent {
+  /** The message as published, base64. */
+  payload: string;
+  topic: string;
+  imei: string;
+  /** Epoch milliseconds when the broker received the message. */
+  receivedAt: number;
+}

@@ -1,0 +1,92 @@
+/**
+ * The OpenAPI 3.1 document, generated from the route manifest and its zod schemas (zod's own
+ * JSON Schema output), so the published contract cannot drift from what the handlers validate.
+ */
+import { z } from 'zod';
+import { routeList, type RouteDef } from './routes';
+import { validationErrorSchema } from './schemas/common';
+
+type JsonSchema = Record<string, unknown>;
+
+function schemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const json = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
+  delete json['$schema'];
+  return json;
+}
+
+function parametersOf(route: RouteDef): unknown[] {
+  const out: unknown[] = [];
+  for (const [where, schema] of [
+    ['path', route.params],
+    ['query', route.query],
+  ] as const) {
+    if (!schema) continue;
+    const json = schemaOf(schema, 'input');
+    const props = (json['properties'] ?? {}) as Record<string, JsonSchema>;
+    const required = new Set((json['required'] as string[] | undefined) ?? []);
+    for (const [name, prop] of Object.entries(props)) {
+      out.push({ name, in: where, required: where === 'path' || required.has(name), schema: prop });
+    }
+  }
+  for (const name of route.path.match(/\{(\w+)\}/g) ?? []) {
+    const bare = name.slice(1, -1);
+    if (!out.some((p) => (p as { name: string }).name === bare)) {
+      out.push({ name: bare, in: 'path', required: true, schema: { type: 'string' } });
+    }
+  }
+  out.push({ name: 'TimeZone', in: 'header', required: false, schema: { type: 'string', default: 'Europe/Stockholm' } });
+  return out;
+}
+
+export function openApiDocument(routes: readonly RouteDef[] = routeList, options: { embedded?: boolean } = {}): Record<string, unknown> {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of routes) {
+    if (route.embeddedOnly && !options.embedded) continue;
+    const responses: Record<string, unknown> = {
+      '200': {
+        description: 'Success',
+        content: {
+          'application/json': {
+            schema: {
+              type: 'object',
+              required: ['success', 'data'],
+              properties: {
+                success: { const: true },
+                data: route.response ? schemaOf(route.response, 'output') : {},
+                message: { type: 'string' },
+              },
+            },
+          },
+        },
+      },
+      '422': { description: 'Validation failed', content: { 'application/json': { schema: schemaOf(validationErrorSchema, 'output') } } },
+    };
+    if (route.access !== 'public') {
+      responses['401'] = { description: 'Unauthenticated.' };
+      if (route.access !== 'member') responses['403'] = { description: 'Not allowed' };
+    }
+    (paths[route.path] ??= {})[route.method.toLowerCase()] = {
+      operationId: route.operationId,
+      summary: route.summary,
+      tags: [route.capability],
+      ...(route.access === 'public' ? { security: [] } : {}),
+      parameters: parametersOf(route),
+      ...(route.body
+        ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(route.body, 'input') } } } }
+        : {}),
+      responses,
+      'x-access': route.access,
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Tracking portal API',
+      version: '1',
+      description: 'Generated from the route manifest (shared/routes.ts). Errors: 422 `{ success:false, message, errors: { field: [key] } }`, 401 `{ message: "Unauthenticated." }`.',
+    },
+    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    security: [{ bearer: [] }],
+    paths,
+  };
+}
