@@ -78,7 +78,8 @@ function messageKeyOf(issue: z.core.$ZodIssue): string {
   if (KEY_SHAPE.test(issue.message)) return issue.message;
   switch (issue.code) {
     case 'invalid_type':
-      return issue.input === undefined || issue.input === null ? 'FieldRequired' : 'InvalidType';
+      // zod reports the input only when asked (`reportInput`), its text always names it.
+      return ('input' in issue ? issue.input == null : /received (undefined|null)/.test(issue.message)) ? 'FieldRequired' : 'InvalidType';
     case 'too_small':
       return 'TooShort';
     case 'too_big':
@@ -119,7 +120,7 @@ function parseBody(event: Event): unknown {
 
 function validate<S extends z.ZodType | undefined>(schema: S, input: unknown, part: string): unknown {
   if (!schema) return undefined;
-  const result = schema.safeParse(input ?? (part === 'body' ? {} : input));
+  const result = schema.safeParse(input ?? (part === 'body' ? {} : input), { reportInput: true });
   if (!result.success) throw new ValidationError(fieldErrorsOf(result.error, part));
   return result.data;
 }
