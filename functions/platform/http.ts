@@ -7,7 +7,7 @@
 import middy, { type MiddlewareObj } from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { RouteDef } from '../../shared/routes';
 import { bearerToken, resolveAuth, type AuthContext } from './auth-context';
 import { getPorts } from './container';

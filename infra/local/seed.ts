@@ -58,7 +58,7 @@ export async function seedDemo(now = new Date()): Promise<SeedResult> {
     } catch (e) {
       if (!(e instanceof ConflictError)) throw e;
       const existing = await identity.authenticate(u.username, DEMO_PASSWORD);
-      if (!existing) throw new Error(`demo user ${u.username} exists with another password`);
+      if (!existing) throw new Error(`demo user ${u.username} exists with another password`, { cause: e });
       ids[u.username] = existing.userId;
     }
   }

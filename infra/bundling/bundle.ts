@@ -1,0 +1,155 @@
+/**
+ * Lambda bundles: one ES module per function, built by esbuild from an in-memory entry that
+ * imports the function's handler files and wires them into a dispatcher from
+ * functions/platform/dispatch.ts. The AWS SDK v3 is bundled, not taken from the runtime, so the
+ * clients are the versions package.json pins.
+ *
+ * Infra never imports functions/ code: the entries name handler files by path only.
+ */
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { handlerPath, routeKey, type RouteDef } from '../../shared/routes';
+
+export const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
+const WORKER = path.join(import.meta.dirname, 'esbuild-worker.mjs');
+const DISPATCH = 'functions/platform/dispatch.ts';
+
+/**
+ * Modules replaced by a stub in every Lambda bundle. The port container imports the embedded
+ * adapters statically; on AWS (RUNTIME=aws, always set by the stack) that branch never runs, and
+ * bundling it would drag in the local gazetteer and broker clients, some of which read data files
+ * at import time and would break the cold start. The stub keeps the export and fails loudly.
+ */
+export const LAMBDA_STUBS: readonly { path: string; contents: string }[] = [
+  {
+    path: path.join(REPO_ROOT, 'functions/platform/adapters/embedded/index'),
+    contents:
+      'export function createEmbeddedPorts() {\n' +
+      "  throw new Error('The embedded adapters are not part of Lambda bundles: RUNTIME must be aws');\n" +
+      '}\n',
+  },
+];
+
+export class BundlingError extends Error {
+  override name = 'BundlingError';
+}
+
+/** A module to import into an entry, named by a path relative to the repository or absolute. */
+export interface HandlerImport {
+  /** Where the handler lives, for messages: `functions/content/post-announcement.ts`. */
+  readonly source: string;
+  /** What it serves, for messages: `route POST /api/v1/announcement`. */
+  readonly purpose: string;
+}
+
+export interface BundleRequest {
+  /** Directory name under the bundle root, usually the capability. */
+  readonly name: string;
+  /** The entry's source (TypeScript), imports relative to the repository root. */
+  readonly entry: string;
+  /** Every handler file the entry imports; checked before esbuild runs. */
+  readonly handlers: readonly HandlerImport[];
+}
+
+function importPath(source: string): string {
+  if (path.isAbsolute(source)) return JSON.stringify(source);
+  return JSON.stringify(`./${source.replace(/\\/g, '/')}`);
+}
+
+/** Imports each distinct file once; returns the local name per source. */
+function importLines(sources: readonly string[]): { lines: string[]; local: Map<string, string> } {
+  const local = new Map<string, string>();
+  const lines = [`import * as dispatch from ${importPath(DISPATCH)};`];
+  for (const source of sources) {
+    if (local.has(source)) continue;
+    const name = `h${local.size}`;
+    local.set(source, name);
+    lines.push(`import { handler as ${name} } from ${importPath(source)};`);
+  }
+  return { lines, local };
+}
+
+/** The entry of an HTTP function: route key -> handler of each route. */
+export function httpEntry(routes: readonly RouteDef[]): string {
+  const { lines, local } = importLines(routes.map((r) => handlerPath(r)));
+  const table = routes.map((r) => `  ${JSON.stringify(routeKey(r))}: ${local.get(handlerPath(r))},`);
+  return [...lines, 'export const handler = dispatch.createDispatcher({', ...table, '});', ''].join('\n');
+}
+
+/** The entry of the ingest function: IoT rule topic filter -> handler. */
+export function topicEntry(rules: readonly { topicFilter: string; source: string }[]): string {
+  const { lines, local } = importLines(rules.map((r) => r.source));
+  const table = rules.map((r) => `  { topicFilter: ${JSON.stringify(r.topicFilter)}, handler: ${local.get(r.source)} },`);
+  return [...lines, 'export const handler = dispatch.createTopicDispatcher([', ...table, ']);', ''].join('\n');
+}
+
+/** The entry of the jobs function: job name -> handler. */
+export function jobEntry(jobs: readonly { name: string; source: string }[]): string {
+  const { lines, local } = importLines(jobs.map((j) => j.source));
+  const table = jobs.map((j) => `  ${JSON.stringify(j.name)}: ${local.get(j.source)},`);
+  return [...lines, 'export const handler = dispatch.createJobDispatcher({', ...table, '});', ''].join('\n');
+}
+
+export function sourceExists(source: string): boolean {
+  return fs.existsSync(path.isAbsolute(source) ? source : path.join(REPO_ROOT, source));
+}
+
+function checkHandlers(requests: readonly BundleRequest[]): void {
+  const missing = requests.flatMap((r) =>
+    r.handlers.filter((h) => !sourceExists(h.source)).map((h) => `${h.source} (${h.purpose}, function ${r.name})`),
+  );
+  if (missing.length) {
+    throw new BundlingError(
+      `Cannot bundle the Lambda functions: handler file(s) missing:\n  ${missing.join('\n  ')}\n` +
+        'Each must exist and export `handler`.',
+    );
+  }
+}
+
+// Bundles already built by this process, by output root, name and entry.
+const built = new Map<string, string>();
+
+/**
+ * Builds every request (in parallel, in one esbuild child process) into `<root>/<name>/index.mjs`
+ * and returns the directory per name. Requests this process has built before are not rebuilt.
+ */
+export function bundleAll(root: string, requests: readonly BundleRequest[]): Map<string, string> {
+  checkHandlers(requests);
+  const dirs = new Map<string, string>();
+  const todo: { name: string; entry: string; outfile: string; key: string }[] = [];
+  for (const r of requests) {
+    const dir = path.join(root, r.name);
+    const key = createHash('sha256').update(root).update('\0').update(r.name).update('\0').update(r.entry).digest('hex');
+    dirs.set(r.name, dir);
+    if (built.get(key) === dir && fs.existsSync(path.join(dir, 'index.mjs'))) continue;
+    fs.rmSync(dir, { recursive: true, force: true });
+    fs.mkdirSync(dir, { recursive: true });
+    todo.push({ name: r.name, entry: r.entry, outfile: path.join(dir, 'index.mjs'), key });
+  }
+  if (todo.length === 0) return dirs;
+
+  const payload = JSON.stringify({
+    repoRoot: REPO_ROOT,
+    builds: todo.map(({ name, entry, outfile }) => ({ name, entry, outfile })),
+    stubs: LAMBDA_STUBS,
+  });
+  const child = spawnSync(process.execPath, [WORKER], {
+    input: payload,
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (child.error) throw new BundlingError(`Could not run esbuild: ${child.error.message}`);
+  if (child.status !== 0) throw new BundlingError(`esbuild worker failed (exit ${child.status}):\n${child.stderr}`);
+  const { results } = JSON.parse(child.stdout) as { results: { name: string; errors: string[] }[] };
+  const failed = results.filter((r) => r.errors.length);
+  if (failed.length) {
+    throw new BundlingError(
+      `Bundling failed:\n${failed.map((f) => `  function ${f.name}:\n    ${f.errors.join('\n    ')}`).join('\n')}`,
+    );
+  }
+  for (const t of todo) built.set(t.key, path.dirname(t.outfile));
+  return dirs;
+}

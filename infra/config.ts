@@ -1,0 +1,166 @@
+/**
+ * The deployment settings, read once from CDK context (cdk.json defaults, `-c key=value` on the
+ * command line) and checked before any construct uses them: a typo in a brand domain or the
+ * sender address fails the synth with the list of problems instead of a broken deployment.
+ */
+import type { Node } from 'constructs';
+import type { BrandDomains } from './brand-router';
+
+export const MAX_BRAND = 7;
+export const DEFAULT_REGION = 'eu-north-1';
+
+export interface PortalConfig {
+  /** `dev`, `test`, `prod`...: part of the stack name, so stages sit side by side in one account. */
+  readonly stage: string;
+  /** Host name -> brand (subsite) 0..7; a host not listed gets brand 0. */
+  readonly brandDomains: BrandDomains;
+  /** Sender of every e-mail, `no-reply@example.se` or `Brand <no-reply@example.se>`. */
+  readonly mailFrom: string;
+  /** Amazon Location (geo-maps v2) map style the web app asks for, e.g. `Standard`. */
+  readonly mapStyle: string;
+  /**
+   * ACM certificate (us-east-1) covering every brand domain. Without it the distribution answers
+   * only on its cloudfront.net name and brandDomains just maps hosts for a later switch-over.
+   */
+  readonly certificateArn?: string;
+  /** Public origin used in e-mailed links; default the distribution's https address. */
+  readonly appUrl?: string;
+  /** Create and verify the SES domain identity of mailFrom (false when it exists already). */
+  readonly createMailIdentity: boolean;
+}
+
+export const DEFAULT_CONFIG: PortalConfig = {
+  stage: 'dev',
+  brandDomains: {},
+  mailFrom: 'no-reply@example.com',
+  mapStyle: 'Standard',
+  createMailIdentity: true,
+};
+
+/** `TrackingPortal` for prod, `TrackingPortal-<stage>` for the others. */
+export function stackNameFor(stage: string): string {
+  return stage === 'prod' ? 'TrackingPortal' : `TrackingPortal-${stage}`;
+}
+
+const HOST = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+const STAGE = /^[a-z][a-z0-9]{0,11}$/;
+const EMAIL = /^[^\s@<>]+@([^\s@<>]+)$/;
+const MAP_STYLE = /^[A-Za-z]+$/;
+const CERT_ARN = /^arn:aws[a-z-]*:acm:us-east-1:\d{12}:certificate\/[\w-]+$/;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** The bare address of `Name <address>` or `address`. */
+export function mailAddress(mailFrom: string): string {
+  const angle = /<([^>]+)>\s*$/.exec(mailFrom);
+  return (angle?.[1] ?? mailFrom).trim();
+}
+
+/** The domain SES must have verified to send as mailFrom. */
+export function mailDomain(mailFrom: string): string {
+  const m = EMAIL.exec(mailAddress(mailFrom));
+  if (!m?.[1]) throw new ConfigError(`mailFrom is not an e-mail address: ${JSON.stringify(mailFrom)}`);
+  return m[1].toLowerCase();
+}
+
+function parseJsonish(name: string, value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    throw new ConfigError(`context ${name} must be JSON, got ${JSON.stringify(value)}`);
+  }
+}
+
+function parseBool(value: unknown, fallback: boolean): boolean {
+  if (value === undefined) return fallback;
+  if (typeof value === 'boolean') return value;
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  throw new ConfigError(`expected true or false, got ${JSON.stringify(value)}`);
+}
+
+/** Checks raw context values; the values not given take DEFAULT_CONFIG's. */
+export function parseConfig(raw: Readonly<Record<string, unknown>>): PortalConfig {
+  const problems: string[] = [];
+  const str = (key: string, fallback: string): string => {
+    const v = raw[key];
+    if (v === undefined || v === null || v === '') return fallback;
+    if (typeof v !== 'string') {
+      problems.push(`${key}: expected a string`);
+      return fallback;
+    }
+    return v.trim();
+  };
+
+  const stage = str('stage', DEFAULT_CONFIG.stage);
+  if (!STAGE.test(stage)) problems.push(`stage: lower-case letters and digits, at most 12, got ${JSON.stringify(stage)}`);
+
+  const mailFrom = str('mailFrom', DEFAULT_CONFIG.mailFrom);
+  try {
+    mailDomain(mailFrom);
+  } catch (e) {
+    problems.push((e as Error).message);
+  }
+
+  const mapStyle = str('mapStyle', DEFAULT_CONFIG.mapStyle);
+  if (!MAP_STYLE.test(mapStyle)) problems.push(`mapStyle: a style name such as Standard, got ${JSON.stringify(mapStyle)}`);
+
+  const brandDomains: Record<string, number> = {};
+  let domains: unknown = {};
+  try {
+    domains = parseJsonish('brandDomains', raw['brandDomains'] ?? {});
+  } catch (e) {
+    problems.push((e as Error).message);
+  }
+  if (typeof domains !== 'object' || domains === null || Array.isArray(domains)) {
+    problems.push('brandDomains: expected an object of host name -> brand 0..7');
+  } else {
+    for (const [host, brand] of Object.entries(domains)) {
+      const name = host.toLowerCase();
+      if (!HOST.test(name)) problems.push(`brandDomains: ${JSON.stringify(host)} is not a host name`);
+      else if (typeof brand !== 'number' || !Number.isInteger(brand) || brand < 0 || brand > MAX_BRAND) {
+        problems.push(`brandDomains: ${host} must map to a brand 0..${MAX_BRAND}, got ${JSON.stringify(brand)}`);
+      } else brandDomains[name] = brand;
+    }
+  }
+
+  const certificateArn = str('certificateArn', '');
+  if (certificateArn && !CERT_ARN.test(certificateArn)) {
+    problems.push('certificateArn: an ACM certificate ARN in us-east-1 (CloudFront requires that region)');
+  }
+  if (certificateArn && Object.keys(brandDomains).length === 0) {
+    problems.push('certificateArn is set but brandDomains is empty: the certificate would cover no alias');
+  }
+
+  const appUrl = str('appUrl', '');
+  if (appUrl && !/^https:\/\/[^/\s]+$/.test(appUrl)) problems.push('appUrl: an https origin without path, e.g. https://portal.example.se');
+
+  let createMailIdentity = DEFAULT_CONFIG.createMailIdentity;
+  try {
+    createMailIdentity = parseBool(raw['createMailIdentity'], DEFAULT_CONFIG.createMailIdentity);
+  } catch (e) {
+    problems.push(`createMailIdentity: ${(e as Error).message}`);
+  }
+
+  if (problems.length) throw new ConfigError(`Invalid CDK context:\n  ${problems.join('\n  ')}`);
+  return {
+    stage,
+    brandDomains,
+    mailFrom,
+    mapStyle,
+    createMailIdentity,
+    ...(certificateArn ? { certificateArn } : {}),
+    ...(appUrl ? { appUrl } : {}),
+  };
+}
+
+const KEYS = ['stage', 'brandDomains', 'mailFrom', 'mapStyle', 'certificateArn', 'appUrl', 'createMailIdentity'] as const;
+
+export function readConfig(node: Node): PortalConfig {
+  const raw: Record<string, unknown> = {};
+  for (const key of KEYS) raw[key] = node.tryGetContext(key) as unknown;
+  return parseConfig(raw);
+}

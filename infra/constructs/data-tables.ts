@@ -1,0 +1,58 @@
+/**
+ * The DynamoDB tables of shared/tables.ts (those not embeddedOnly), named like `physicalTableName`
+ * does for the handlers: `<stack name>-<table>`.
+ */
+import { RemovalPolicy } from 'aws-cdk-lib';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import { Construct } from 'constructs';
+import { physicalTableName, tableList, type KeyDef, type TableDef } from '../../shared/tables';
+
+const attribute = (key: KeyDef): dynamodb.Attribute => ({
+  name: key.name,
+  type: key.type === 'N' ? dynamodb.AttributeType.NUMBER : dynamodb.AttributeType.STRING,
+});
+
+const pascal = (name: string) => name.replace(/(^|[-_])([a-z0-9])/g, (_m, _s: string, c: string) => c.toUpperCase());
+
+export interface DataTablesProps {
+  /** `<stack name>-`, the TABLE_PREFIX of the functions. */
+  readonly prefix: string;
+  readonly definitions?: readonly TableDef[];
+}
+
+export class DataTables extends Construct {
+  /** By manifest table name (`rate-limits`), deployed tables only. */
+  readonly byName = new Map<string, dynamodb.Table>();
+
+  constructor(scope: Construct, id: string, props: DataTablesProps) {
+    super(scope, id);
+    for (const def of props.definitions ?? tableList) {
+      if (def.embeddedOnly) continue;
+      const table = new dynamodb.Table(this, pascal(def.name), {
+        tableName: physicalTableName(props.prefix, def),
+        partitionKey: attribute(def.partitionKey),
+        ...(def.sortKey ? { sortKey: attribute(def.sortKey) } : {}),
+        billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
+        pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+        deletionProtection: true,
+        encryption: dynamodb.TableEncryption.AWS_MANAGED,
+        ...(def.ttlAttribute ? { timeToLiveAttribute: def.ttlAttribute } : {}),
+        // Customer data: a stack deletion must never take it along.
+        removalPolicy: RemovalPolicy.RETAIN,
+      });
+      for (const index of def.indexes ?? []) {
+        table.addGlobalSecondaryIndex({
+          indexName: index.name,
+          partitionKey: attribute(index.partitionKey),
+          ...(index.sortKey ? { sortKey: attribute(index.sortKey) } : {}),
+          projectionType: dynamodb.ProjectionType.ALL,
+        });
+      }
+      this.byName.set(def.name, table);
+    }
+  }
+
+  get all(): dynamodb.Table[] {
+    return [...this.byName.values()];
+  }
+}

@@ -1,0 +1,96 @@
+/**
+ * The HTTP API: every deployed route of shared/routes.ts, each integrated (payload 2.0) with its
+ * capability's function. Authentication happens in the handlers (bearer token, route access level),
+ * so the routes have no API Gateway authorizer.
+ */
+import { Stack } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import type { RouteDef } from '../../shared/routes';
+import { acknowledge } from './nag';
+
+/** Stage-wide defaults; per-user limits (login, 2FA, e-mail lookups) are enforced in the handlers. */
+export const API_THROTTLE = { rateLimit: 200, burstLimit: 400 } as const;
+
+export class PortalHttpApi extends Construct {
+  readonly api: apigwv2.HttpApi;
+  readonly stage: apigwv2.HttpStage;
+  readonly accessLogs: logs.LogGroup;
+  /** `xxxx.execute-api.<region>.amazonaws.com`, the CloudFront origin. */
+  readonly domainName: string;
+
+  constructor(scope: Construct, id: string) {
+    super(scope, id);
+    this.api = new apigwv2.HttpApi(this, 'Api', {
+      apiName: Stack.of(this).stackName,
+      description: 'Tracking portal API (reached through CloudFront at /api/*)',
+      createDefaultStage: false,
+    });
+    this.accessLogs = new logs.LogGroup(this, 'AccessLogs', { retention: logs.RetentionDays.THREE_MONTHS });
+    this.stage = new apigwv2.HttpStage(this, 'DefaultStage', {
+      httpApi: this.api,
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: API_THROTTLE,
+      accessLogSettings: {
+        destination: new apigwv2.LogGroupLogDestination(this.accessLogs),
+        format: AccessLogFormat.custom(
+          JSON.stringify({
+            requestId: '$context.requestId',
+            time: '$context.requestTime',
+            routeKey: '$context.routeKey',
+            status: '$context.status',
+            latencyMs: '$context.responseLatency',
+            integrationLatencyMs: '$context.integrationLatency',
+            integrationError: '$context.integrationErrorMessage',
+            ip: '$context.identity.sourceIp',
+            userAgent: '$context.identity.userAgent',
+          }),
+        ),
+      },
+    });
+    this.domainName = `${this.api.apiId}.execute-api.${Stack.of(this).region}.${Stack.of(this).urlSuffix}`;
+
+    acknowledge(this, [
+      [
+        'AwsSolutions-APIG4',
+        'Authorization is done in the handlers: the shared middy middleware verifies the bearer token and the route access level (public/member/admin/support) from shared/routes.ts. Public routes (login, registration) must stay open, and one code path serves AWS and the embedded runtime.',
+      ],
+      [
+        'AwsSolutions-COG4',
+        'Same as APIG4: tokens are verified by our middleware (the Cognito access token plus our session record, so logout revokes at once), not by a Cognito authorizer.',
+      ],
+    ]);
+  }
+
+  get url(): string {
+    return this.stage.url;
+  }
+
+  /** Routes each manifest route to the function serving its capability. */
+  addRoutes(routes: readonly RouteDef[], functionFor: (route: RouteDef) => lambda.IFunction): void {
+    // One integration and one invoke permission per function, shared by its routes: the
+    // per-route permissions CDK would add otherwise cost a resource each (500-resource limit).
+    const integrations = new Map<lambda.IFunction, HttpLambdaIntegration>();
+    for (const route of routes) {
+      const fn = functionFor(route);
+      let integration = integrations.get(fn);
+      if (!integration) {
+        integration = new HttpLambdaIntegration(`${route.capability}-integration`, fn, {
+          payloadFormatVersion: apigwv2.PayloadFormatVersion.VERSION_2_0,
+          scopePermissionToRoute: false,
+        });
+        integrations.set(fn, integration);
+      }
+      new apigwv2.HttpRoute(this, `Route-${route.operationId}`, {
+        httpApi: this.api,
+        routeKey: apigwv2.HttpRouteKey.with(route.path, apigwv2.HttpMethod[route.method]),
+        integration,
+      });
+    }
+  }
+}

@@ -1,0 +1,86 @@
+/**
+ * One Lambda function of the portal (one per capability, docs/decisions/0002): an ES module bundle
+ * on nodejs24.x/arm64 with its own role, its own log group and X-Ray tracing. The role starts
+ * empty (no AWS managed policy): it gets its log group, the tables and the shared access policy.
+ */
+import { Duration } from 'aws-cdk-lib';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import { acknowledgeFindings } from './nag';
+
+export const FUNCTION_DEFAULTS = {
+  runtime: lambda.Runtime.NODEJS_24_X,
+  architecture: lambda.Architecture.ARM_64,
+  memorySize: 512,
+  timeout: Duration.seconds(10),
+  logRetention: logs.RetentionDays.ONE_MONTH,
+} as const;
+
+export interface PortalFunctionProps {
+  /** The capability (or `ingest`, `jobs`); part of the function's name. */
+  readonly name: string;
+  readonly description: string;
+  /** Directory holding index.mjs (see infra/bundling). */
+  readonly codeDir: string;
+  readonly environment: Readonly<Record<string, string>>;
+  /** What every function may call besides its tables and logs. */
+  readonly sharedPolicy: iam.IManagedPolicy;
+  readonly tables: readonly dynamodb.ITable[];
+  /** Failed asynchronous invocations (IoT rules, schedules) land here after the retries. */
+  readonly deadLetterQueue?: sqs.IQueue;
+}
+
+export class PortalFunction extends Construct {
+  readonly function: lambda.Function;
+  readonly role: iam.Role;
+  readonly logGroup: logs.LogGroup;
+  /** The bundle directory (index.mjs and its source map). */
+  readonly codeDir: string;
+
+  constructor(scope: Construct, id: string, props: PortalFunctionProps) {
+    super(scope, id);
+    this.codeDir = props.codeDir;
+
+    this.logGroup = new logs.LogGroup(this, 'Logs', { retention: FUNCTION_DEFAULTS.logRetention });
+    this.role = new iam.Role(this, 'Role', {
+      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+      description: `Lambda function ${props.name} of the tracking portal`,
+      managedPolicies: [props.sharedPolicy],
+    });
+    this.logGroup.grantWrite(this.role);
+    for (const table of props.tables) table.grantReadWriteData(this.role);
+
+    this.function = new lambda.Function(this, 'Function', {
+      description: props.description,
+      runtime: FUNCTION_DEFAULTS.runtime,
+      architecture: FUNCTION_DEFAULTS.architecture,
+      memorySize: FUNCTION_DEFAULTS.memorySize,
+      timeout: FUNCTION_DEFAULTS.timeout,
+      code: lambda.Code.fromAsset(props.codeDir),
+      handler: 'index.handler',
+      role: this.role,
+      logGroup: this.logGroup,
+      tracing: lambda.Tracing.ACTIVE,
+      environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
+      ...(props.deadLetterQueue ? { deadLetterQueue: props.deadLetterQueue, retryAttempts: 2 } : {}),
+    });
+
+    acknowledgeFindings(this.role, [
+      {
+        rule: 'AwsSolutions-IAM5',
+        finding: /^Resource::\*$/,
+        reason:
+          'X-Ray PutTraceSegments/PutTelemetryRecords support no resource-level permissions, so active tracing needs Resource "*" (CDK adds it for Tracing.ACTIVE; the role has no other "*" resource).',
+      },
+      {
+        rule: 'AwsSolutions-IAM5',
+        finding: /^Resource::<[A-Za-z0-9]+\.Arn>\/index\/\*$/,
+        reason: "grantReadWriteData adds '<table ARN>/index/*' so the function can Query that table's own GSIs; it names no other table.",
+      },
+    ]);
+  }
+}

@@ -1,0 +1,137 @@
+/**
+ * The web app: a private S3 bucket behind CloudFront (origin access control), `/api/*` forwarded
+ * to the HTTP API uncached, and a viewer-request CloudFront Function that serves each brand's
+ * index.html for page routes (infra/brand-router.ts). The build in web/dist is uploaded when it
+ * exists at synth time.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { Annotations, Duration } from 'aws-cdk-lib';
+import * as acm from 'aws-cdk-lib/aws-certificatemanager';
+import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
+import { Construct } from 'constructs';
+import { brandRouterCode } from '../brand-router-code';
+import type { BrandDomains } from '../brand-router';
+import { acknowledge } from './nag';
+
+export interface WebHostingProps {
+  readonly brandDomains: BrandDomains;
+  /** The HTTP API's execute-api host name. */
+  readonly apiDomainName: string;
+  /** The built web app; deployed only when it holds index.html. */
+  readonly webDist: string;
+  /** us-east-1 ACM certificate for the brand domains; without it no aliases are configured. */
+  readonly certificateArn?: string;
+}
+
+export class WebHosting extends Construct {
+  readonly bucket: s3.Bucket;
+  readonly logBucket: s3.Bucket;
+  readonly distribution: cloudfront.Distribution;
+  readonly brandRouter: cloudfront.Function;
+  readonly deployment?: s3deploy.BucketDeployment;
+
+  constructor(scope: Construct, id: string, props: WebHostingProps) {
+    super(scope, id);
+
+    this.logBucket = new s3.Bucket(this, 'Logs', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      // CloudFront standard logging writes with an ACL grant to its log-delivery account.
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_PREFERRED,
+      lifecycleRules: [{ expiration: Duration.days(90) }],
+    });
+    acknowledge(this.logBucket, [
+      ['AwsSolutions-S1', 'This is the access-log bucket itself; logging it into itself would log every log delivery.'],
+    ]);
+
+    this.bucket = new s3.Bucket(this, 'Site', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      serverAccessLogsBucket: this.logBucket,
+      serverAccessLogsPrefix: 's3-web/',
+    });
+
+    this.brandRouter = new cloudfront.Function(this, 'BrandRouter', {
+      comment: 'Page routes -> /brands/<brand of the host>/index.html',
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      code: cloudfront.FunctionCode.fromInline(brandRouterCode(props.brandDomains)),
+    });
+
+    const domainNames = Object.keys(props.brandDomains);
+    const certificate = props.certificateArn
+      ? acm.Certificate.fromCertificateArn(this, 'Certificate', props.certificateArn)
+      : undefined;
+
+    this.distribution = new cloudfront.Distribution(this, 'Distribution', {
+      comment: 'Tracking portal',
+      defaultRootObject: 'index.html',
+      httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
+      // North America and Europe: the customers are Nordic.
+      priceClass: cloudfront.PriceClass.PRICE_CLASS_100,
+      // A minimum TLS version needs our own certificate; the default *.cloudfront.net one is fixed.
+      ...(certificate ? { certificate, domainNames, minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021 } : {}),
+      enableLogging: true,
+      logBucket: this.logBucket,
+      logFilePrefix: 'cloudfront/',
+      defaultBehavior: {
+        origin: origins.S3BucketOrigin.withOriginAccessControl(this.bucket),
+        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+        cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: cloudfront.ResponseHeadersPolicy.SECURITY_HEADERS,
+        compress: true,
+        functionAssociations: [{ function: this.brandRouter, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+      },
+      additionalBehaviors: {
+        '/api/*': {
+          origin: new origins.HttpOrigin(props.apiDomainName, {
+            protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+            originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+          }),
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+          cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+          // Every viewer header (Authorization, TimeZone, X-Request-Type...) but Host, which must be
+          // the execute-api host name for API Gateway to find the API.
+          originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: cloudfront.ResponseHeadersPolicy.SECURITY_HEADERS,
+        },
+      },
+    });
+
+    acknowledge(this.distribution, [
+      ['AwsSolutions-CFR1', 'No geo restriction: customers and their vehicles travel across Europe, and the API answers 401 to anyone without a token anyway.'],
+      ['AwsSolutions-CFR2', 'No WAF for now (fixed monthly cost per web ACL); login, 2FA and e-mail lookups are rate-limited in the handlers and API Gateway throttles the stage. Add a web ACL when traffic warrants it.'],
+      ...(certificate
+        ? []
+        : ([
+            [
+              'AwsSolutions-CFR4',
+              'Without a certificate (context certificateArn) the distribution uses the default *.cloudfront.net certificate, for which CloudFront cannot enforce TLSv1.2; set certificateArn for the brand domains to get TLSv1.2_2021.',
+            ],
+          ] as const)),
+    ]);
+
+    const indexHtml = path.join(props.webDist, 'index.html');
+    if (fs.existsSync(indexHtml)) {
+      this.deployment = new s3deploy.BucketDeployment(this, 'Deploy', {
+        sources: [s3deploy.Source.asset(props.webDist)],
+        destinationBucket: this.bucket,
+        distribution: this.distribution,
+        distributionPaths: ['/*'],
+        memoryLimit: 1024,
+      });
+    } else {
+      Annotations.of(this).addWarningV2(
+        'tracking-portal:web-dist-missing',
+        `${indexHtml} does not exist: the web app is not deployed. Run \`npm run build:web\` before \`cdk deploy\`.`,
+      );
+    }
+  }
+}

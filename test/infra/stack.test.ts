@@ -1,0 +1,508 @@
+/**
+ * The synthesized stack against the manifests: every deployed table and route is there, nothing
+ * embedded-only is, and the security settings the architecture relies on hold.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Stack } from 'aws-cdk-lib';
+import { Annotations, Match, type Template } from 'aws-cdk-lib/assertions';
+import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { parseEnv } from '../../functions/platform/env';
+import { iotRuleSql, iotRules } from '../../shared/iot-rules';
+import { handlerPath, routeKey, routeList } from '../../shared/routes';
+import { physicalTableName, tableList } from '../../shared/tables';
+import { brandRouterCode } from '../../infra/brand-router-code';
+import { BundlingError, REPO_ROOT, bundleAll, httpEntry } from '../../infra/bundling/bundle';
+import { iotRuleName } from '../../infra/constructs/ingest';
+import { COGNITO_ACTIONS } from '../../infra/constructs/identity';
+import type { TrackingPortalStack } from '../../infra/stack';
+import { INGEST_FIXTURE, JOB_FIXTURE, NO_WEB_DIST, STACK_NAME, asArray, policyStatements, synth, webDistFixture } from './helpers';
+
+const deployedRoutes = routeList.filter((r) => !r.embeddedOnly);
+const embeddedRoutes = routeList.filter((r) => r.embeddedOnly);
+const deployedTables = tableList.filter((t) => !t.embeddedOnly);
+const capabilities = [...new Set(deployedRoutes.map((r) => r.capability))];
+
+// Synthesized CloudFormation is untyped JSON; the assertions below check its shape.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string };
+
+interface Origin {
+  Id: string;
+  S3OriginConfig?: { OriginAccessIdentity: string };
+  OriginAccessControlId?: unknown;
+  CustomOriginConfig?: Record<string, unknown>;
+}
+interface Behavior {
+  PathPattern?: string;
+  TargetOriginId: string;
+  CachePolicyId: string;
+  OriginRequestPolicyId?: string;
+  ResponseHeadersPolicyId?: string;
+  AllowedMethods: string[];
+  ViewerProtocolPolicy: string;
+  FunctionAssociations?: unknown;
+}
+interface DistributionConfig {
+  DefaultRootObject: string;
+  Origins: Origin[];
+  DefaultCacheBehavior: Behavior;
+  CacheBehaviors: Behavior[];
+  Logging?: unknown;
+}
+
+function logicalId(stack: Stack, fn: { function: { node: { defaultChild?: unknown } } }): string {
+  return stack.getLogicalId(fn.function.node.defaultChild as CfnFunction);
+}
+
+let stack: TrackingPortalStack;
+let template: Template;
+
+beforeAll(() => {
+  ({ stack, template } = synth());
+});
+
+describe('DynamoDB tables from shared/tables.ts', () => {
+  it('deploys exactly the tables that are not embeddedOnly', () => {
+    const names = Object.values(template.findResources('AWS::DynamoDB::Table')).map((r) => (r as Resource).Properties['TableName']);
+    expect(names.sort()).toEqual(deployedTables.map((t) => physicalTableName(`${STACK_NAME}-`, t)).sort());
+    for (const t of tableList.filter((x) => x.embeddedOnly)) expect(names).not.toContain(physicalTableName(`${STACK_NAME}-`, t));
+  });
+
+  it.each(deployedTables.map((t) => [t.name, t] as const))('%s: keys, on-demand, PITR, deletion protection, encryption, TTL, GSIs', (_name, def) => {
+    const tables = template.findResources('AWS::DynamoDB::Table', {
+      Properties: { TableName: physicalTableName(`${STACK_NAME}-`, def) },
+    });
+    const [table] = Object.values(tables) as Resource[];
+    expect(table).toBeDefined();
+    const p = table!.Properties;
+    expect(table!.DeletionPolicy).toBe('Retain');
+    expect(p['BillingMode']).toBe('PAY_PER_REQUEST');
+    expect(p['PointInTimeRecoverySpecification']).toEqual({ PointInTimeRecoveryEnabled: true });
+    expect(p['DeletionProtectionEnabled']).toBe(true);
+    expect(p['SSESpecification']).toEqual({ SSEEnabled: true });
+    const keys = [{ AttributeName: def.partitionKey.name, KeyType: 'HASH' }];
+    if (def.sortKey) keys.push({ AttributeName: def.sortKey.name, KeyType: 'RANGE' });
+    expect(p['KeySchema']).toEqual(keys);
+    if (def.ttlAttribute) expect(p['TimeToLiveSpecification']).toEqual({ AttributeName: def.ttlAttribute, Enabled: true });
+    else expect(p['TimeToLiveSpecification']).toBeUndefined();
+    const gsis = (p['GlobalSecondaryIndexes'] ?? []) as { IndexName: string; Projection: unknown; KeySchema: unknown }[];
+    expect(gsis.map((g) => g.IndexName).sort()).toEqual((def.indexes ?? []).map((i) => i.name).sort());
+    for (const index of def.indexes ?? []) {
+      const gsi = gsis.find((g) => g.IndexName === index.name)!;
+      expect(gsi.Projection).toEqual({ ProjectionType: 'ALL' });
+      const gsiKeys = [{ AttributeName: index.partitionKey.name, KeyType: 'HASH' }];
+      if (index.sortKey) gsiKeys.push({ AttributeName: index.sortKey.name, KeyType: 'RANGE' });
+      expect(gsi.KeySchema).toEqual(gsiKeys);
+    }
+  });
+});
+
+describe('HTTP API from shared/routes.ts', () => {
+  it('has a route for every deployed route and none for embeddedOnly ones', () => {
+    const keys = Object.values(template.findResources('AWS::ApiGatewayV2::Route')).map((r) => (r as Resource).Properties['RouteKey']);
+    expect(keys.sort()).toEqual(deployedRoutes.map(routeKey).sort());
+    for (const r of embeddedRoutes) expect(keys).not.toContain(routeKey(r));
+  });
+
+  it("integrates each route (payload 2.0) with its capability's function and no API Gateway authorizer", () => {
+    const integrations = template.findResources('AWS::ApiGatewayV2::Integration');
+    const routes = Object.values(template.findResources('AWS::ApiGatewayV2::Route')) as Resource[];
+    for (const route of deployedRoutes) {
+      const res = routes.find((r) => r.Properties['RouteKey'] === routeKey(route))!;
+      expect(res.Properties['AuthorizationType'] ?? 'NONE').toBe('NONE');
+      const target = res.Properties['Target']['Fn::Join'][1][1]['Ref'] as string;
+      const integration = integrations[target] as Resource;
+      expect(integration.Properties['IntegrationType']).toBe('AWS_PROXY');
+      expect(integration.Properties['PayloadFormatVersion']).toBe('2.0');
+      const fn = stack.functions.get(route.capability)!;
+      expect(integration.Properties['IntegrationUri']).toEqual({ 'Fn::GetAtt': [logicalId(stack, fn), 'Arn'] });
+    }
+  });
+
+  it('logs access to a log group and throttles the stage', () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('requestId') },
+      DefaultRouteSettings: { ThrottlingRateLimit: Match.anyValue(), ThrottlingBurstLimit: Match.anyValue() },
+    });
+  });
+
+  it('lets API Gateway invoke each function once, not once per route', () => {
+    const perms = Object.values(template.findResources('AWS::Lambda::Permission')) as Resource[];
+    const apigw = perms.filter((p) => p.Properties['Principal'] === 'apigateway.amazonaws.com');
+    expect(apigw).toHaveLength(capabilities.length);
+  });
+});
+
+describe('Lambda functions, one per capability', () => {
+  it('has one function per capability of the deployed routes', () => {
+    expect([...stack.functions.keys()].sort()).toEqual([...capabilities].sort());
+    const appFunctions = Object.values(template.findResources('AWS::Lambda::Function')).filter(
+      (f) => (f as Resource).Properties['Environment']?.Variables?.RUNTIME === 'aws',
+    );
+    expect(appFunctions).toHaveLength(capabilities.length);
+  });
+
+  it.each(capabilities)('%s: nodejs24.x on arm64, 512 MB, 10 s, X-Ray, own log group, ES module bundle', (capability) => {
+    const fn = stack.functions.get(capability)!;
+    const res = template.toJSON()['Resources'][logicalId(stack, fn)] as Resource;
+    const p = res.Properties;
+    expect(p['Runtime']).toBe('nodejs24.x');
+    expect(p['Architectures']).toEqual(['arm64']);
+    expect(p['MemorySize']).toBe(512);
+    expect(p['Timeout']).toBe(10);
+    expect(p['TracingConfig']).toEqual({ Mode: 'Active' });
+    expect(p['Handler']).toBe('index.handler');
+    expect(p['LoggingConfig']['LogGroup']).toEqual({ Ref: stack.getLogicalId(fn.logGroup.node.defaultChild as never) });
+    expect(fs.existsSync(path.join(fn.codeDir, 'index.mjs'))).toBe(true);
+    expect(fs.existsSync(path.join(fn.codeDir, 'index.mjs.map'))).toBe(true);
+  });
+
+  it('sets an environment the functions accept (functions/platform/env.ts, RUNTIME=aws)', () => {
+    for (const fn of stack.functions.values()) {
+      const vars = (template.toJSON()['Resources'][logicalId(stack, fn)] as Resource).Properties['Environment'].Variables as Record<string, unknown>;
+      expect(vars).toMatchObject({ RUNTIME: 'aws', TABLE_PREFIX: `${STACK_NAME}-`, LOG_LEVEL: 'INFO', POWERTOOLS_SERVICE_NAME: 'tracking-portal' });
+      for (const key of ['APP_URL', 'USER_POOL_ID', 'USER_POOL_CLIENT_ID', 'MAIL_FROM', 'IOT_DATA_ENDPOINT']) expect(vars[key]).toBeDefined();
+      // Deploy-time values are CloudFormation expressions here; stand-ins of the right shape.
+      const concrete = Object.fromEntries(
+        Object.entries(vars).map(([k, v]) => [k, typeof v === 'string' ? v : k === 'APP_URL' ? 'https://d111.cloudfront.net' : 'deploy-time']),
+      );
+      expect(() => parseEnv(concrete)).not.toThrow();
+    }
+  });
+
+  it('bundles a dispatcher that answers every route key of its capability', () => {
+    for (const [capability, fn] of stack.functions) {
+      const routes = deployedRoutes.filter((r) => r.capability === capability);
+      const guarded = routes.filter((r) => r.access !== 'public').map(routeKey);
+      const script = [
+        `const m = await import(${JSON.stringify(pathToFileURL(path.join(fn.codeDir, 'index.mjs')).href)});`,
+        'const call = (routeKey) => m.handler({ routeKey, rawPath: "/", headers: {}, requestContext: { requestId: "t" } }, {});',
+        `const out = { unknown: await call('GET /api/v1/no-such-route'), guarded: [] };`,
+        `for (const key of ${JSON.stringify(guarded)}) out.guarded.push((await call(key)).statusCode);`,
+        'console.log("RESULT" + JSON.stringify(out));',
+      ].join('\n');
+      const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+        encoding: 'utf8',
+        env: { ...process.env, RUNTIME: 'aws', LOG_LEVEL: 'ERROR', AWS_REGION: 'eu-north-1' },
+      });
+      const line = child.stdout.split('\n').find((l) => l.startsWith('RESULT'));
+      expect(line, `${capability}: ${child.stderr}`).toBeDefined();
+      const out = JSON.parse(line!.slice('RESULT'.length)) as { unknown: { statusCode: number; body: string }; guarded: number[] };
+      expect(out.unknown.statusCode).toBe(404);
+      expect(JSON.parse(out.unknown.body)).toEqual({ success: false, message: 'NotFound', errors: 'NotFound' });
+      // Member and admin routes answer 401 without a token: the route reached its real handler.
+      expect(out.guarded).toEqual(guarded.map(() => 401));
+      // The embedded adapters are replaced by a stub in Lambda bundles.
+      expect(fs.readFileSync(path.join(fn.codeDir, 'index.mjs'), 'utf8')).toContain('not part of Lambda bundles');
+    }
+  });
+
+  it('names a missing handler file when it cannot bundle', () => {
+    const ghost = { ...deployedRoutes[0]!, file: 'no-such-handler' };
+    expect(() =>
+      bundleAll(path.join(NO_WEB_DIST, 'ghost'), [
+        { name: 'ghost', entry: httpEntry([ghost]), handlers: [{ source: handlerPath(ghost), purpose: `route ${routeKey(ghost)}` }] },
+      ]),
+    ).toThrow(BundlingError);
+    expect(() =>
+      bundleAll(path.join(NO_WEB_DIST, 'ghost'), [
+        { name: 'ghost', entry: httpEntry([ghost]), handlers: [{ source: handlerPath(ghost), purpose: 'x' }] },
+      ]),
+    ).toThrow(new RegExp(handlerPath(ghost)));
+  });
+});
+
+describe('IoT ingest', () => {
+  it('builds the dead-letter queue (encrypted, TLS only) and the rule error role even without ingest handlers', () => {
+    template.hasResourceProperties('AWS::SQS::Queue', { SqsManagedSseEnabled: true, MessageRetentionPeriod: 14 * 24 * 3600 });
+    template.hasResourceProperties('AWS::SQS::QueuePolicy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        ]),
+      },
+    });
+    template.hasResourceProperties('AWS::IAM::Role', {
+      AssumeRolePolicyDocument: { Statement: [Match.objectLike({ Principal: { Service: 'iot.amazonaws.com' } })] },
+    });
+  });
+
+  it('deploys a rule only for handlers that exist', () => {
+    const present = iotRules.filter((r) => fs.existsSync(path.join(REPO_ROOT, handlerPath(r.handler))));
+    template.resourceCountIs('AWS::IoT::TopicRule', present.length);
+  });
+
+  describe('with ingest handlers (fixture)', () => {
+    let fx: ReturnType<typeof synth>;
+    beforeAll(() => {
+      fx = synth({
+        ingestHandlers: Object.fromEntries(iotRules.map((r) => [handlerPath(r.handler), INGEST_FIXTURE])),
+      });
+    });
+
+    it('has one topic rule per manifest rule, with its SQL, into the ingest function', () => {
+      const ingest = fx.stack.functions.get('ingest')!;
+      expect(ingest).toBeDefined();
+      fx.template.resourceCountIs('AWS::IoT::TopicRule', iotRules.length);
+      for (const rule of iotRules) {
+        fx.template.hasResourceProperties('AWS::IoT::TopicRule', {
+          RuleName: iotRuleName(STACK_NAME, rule),
+          TopicRulePayload: {
+            Sql: iotRuleSql(rule),
+            AwsIotSqlVersion: '2016-03-23',
+            Actions: [{ Lambda: { FunctionArn: { 'Fn::GetAtt': [logicalId(fx.stack, ingest), 'Arn'] } } }],
+          },
+        });
+      }
+      for (const rule of iotRules) {
+        expect(iotRuleSql(rule)).toContain(`topic(${rule.imeiLevel}) AS imei`);
+        expect(iotRuleSql(rule)).toContain('timestamp()');
+      }
+    });
+
+    it('gives every rule an error action to the dead-letter queue', () => {
+      const dlq = fx.stack.getLogicalId(fx.stack.deadLetterQueue.node.defaultChild as never);
+      for (const res of Object.values(fx.template.findResources('AWS::IoT::TopicRule')) as Resource[]) {
+        const error = res.Properties['TopicRulePayload']['ErrorAction'];
+        expect(error.Sqs.QueueUrl).toEqual({ Ref: dlq });
+        expect(error.Sqs.RoleArn).toBeDefined();
+      }
+    });
+
+    it('lets only IoT Core, from these rules, invoke the ingest function, and dead-letters failed invocations', () => {
+      const ingest = logicalId(fx.stack, fx.stack.functions.get('ingest')!);
+      const perms = (Object.values(fx.template.findResources('AWS::Lambda::Permission')) as Resource[]).filter(
+        (p) => p.Properties['Principal'] === 'iot.amazonaws.com',
+      );
+      expect(perms).toHaveLength(iotRules.length);
+      for (const p of perms) {
+        expect(p.Properties['FunctionName']).toEqual({ 'Fn::GetAtt': [ingest, 'Arn'] });
+        expect(p.Properties['SourceArn']).toEqual({ 'Fn::GetAtt': [expect.any(String), 'Arn'] });
+      }
+      const fn = fx.template.toJSON()['Resources'][ingest] as Resource;
+      expect(fn.Properties['DeadLetterConfig']).toEqual({
+        TargetArn: { 'Fn::GetAtt': [fx.stack.getLogicalId(fx.stack.deadLetterQueue.node.defaultChild as never), 'Arn'] },
+      });
+    });
+
+    it('builds only the rules whose handler is given', () => {
+      const telemetryOnly = synth({ ingestHandlers: { 'functions/ingest/handle-telemetry.ts': INGEST_FIXTURE } });
+      const expected = iotRules.filter((r) => handlerPath(r.handler) === 'functions/ingest/handle-telemetry.ts');
+      telemetryOnly.template.resourceCountIs('AWS::IoT::TopicRule', expected.length);
+    });
+  });
+});
+
+describe('scheduled jobs', () => {
+  it('schedules each job whose handler exists with its name as input, and skips the others', () => {
+    const fx = synth({
+      jobs: [
+        { name: 'command-timeouts', schedule: 'rate(1 minute)', file: path.relative(REPO_ROOT, JOB_FIXTURE), description: 'fixture' },
+        { name: 'not-written-yet', schedule: 'rate(5 minutes)', file: 'functions/jobs/not-written-yet.ts', description: 'missing' },
+      ],
+    });
+    const jobsFn = fx.stack.functions.get('jobs')!;
+    fx.template.resourceCountIs('AWS::Events::Rule', 1);
+    fx.template.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'rate(1 minute)',
+      Targets: [
+        Match.objectLike({
+          Arn: { 'Fn::GetAtt': [logicalId(fx.stack, jobsFn), 'Arn'] },
+          Input: JSON.stringify({ job: 'command-timeouts' }),
+          DeadLetterConfig: Match.anyValue(),
+        }),
+      ],
+    });
+    expect(Annotations.fromStack(fx.stack).findInfo('*', Match.stringLikeRegexp('not-written-yet'))).toHaveLength(1);
+  });
+
+  it('rejects a malformed schedule', () => {
+    expect(() => synth({ jobs: [{ name: 'bad', schedule: 'every minute', file: JOB_FIXTURE, description: 'x' }] })).toThrow(/rate\(\.\.\.\)/);
+  });
+});
+
+describe('web hosting', () => {
+  it('keeps the site bucket private, encrypted, TLS-only and access-logged', () => {
+    template.hasResourceProperties('AWS::S3::Bucket', {
+      PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
+      BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
+      LoggingConfiguration: Match.objectLike({ DestinationBucketName: Match.anyValue() }),
+    });
+    const policies = Object.values(template.findResources('AWS::S3::BucketPolicy')) as Resource[];
+    expect(policies.length).toBeGreaterThanOrEqual(2);
+    for (const p of policies) {
+      expect(p.Properties['PolicyDocument'].Statement).toContainEqual(
+        expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+      );
+    }
+  });
+
+  it('serves the bucket through origin access control, the API uncached at /api/*, HTTPS only', () => {
+    template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+    const [dist] = Object.values(template.findResources('AWS::CloudFront::Distribution')) as Resource[];
+    const cfg = dist!.Properties['DistributionConfig'] as DistributionConfig;
+    expect(cfg.DefaultRootObject).toBe('index.html');
+    const s3Origin = cfg.Origins.find((o) => o.S3OriginConfig)!;
+    expect(s3Origin.OriginAccessControlId).toBeDefined();
+    expect(s3Origin.S3OriginConfig!.OriginAccessIdentity).toBe('');
+    expect(cfg.DefaultCacheBehavior.ViewerProtocolPolicy).toBe('redirect-to-https');
+    expect(cfg.DefaultCacheBehavior.ResponseHeadersPolicyId).toBe(cloudfront.ResponseHeadersPolicy.SECURITY_HEADERS.responseHeadersPolicyId);
+    expect(cfg.DefaultCacheBehavior.FunctionAssociations).toEqual([{ EventType: 'viewer-request', FunctionARN: expect.anything() }]);
+    const api = cfg.CacheBehaviors.find((b) => b.PathPattern === '/api/*')!;
+    expect(api.CachePolicyId).toBe(cloudfront.CachePolicy.CACHING_DISABLED.cachePolicyId);
+    expect(api.OriginRequestPolicyId).toBe(cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId);
+    expect(api.AllowedMethods).toEqual(expect.arrayContaining(['GET', 'POST', 'PUT', 'DELETE']));
+    expect(api.ViewerProtocolPolicy).toBe('https-only');
+    const apiOrigin = cfg.Origins.find((o) => o.Id === api.TargetOriginId)!;
+    expect(apiOrigin.CustomOriginConfig).toMatchObject({ OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] });
+    expect(cfg.Logging).toBeDefined();
+  });
+
+  it('runs the brand router generated from infra/brand-router.ts (JS 2.0, viewer request)', () => {
+    template.hasResourceProperties('AWS::CloudFront::Function', {
+      FunctionConfig: { Runtime: 'cloudfront-js-2.0' },
+      FunctionCode: brandRouterCode({}),
+    });
+    const domains = { 'portal.brand-two.se': 2, 'spåra.example.no': 5 };
+    const fx = synth({ context: { brandDomains: JSON.stringify({ 'portal.brand-two.se': 2 }) } });
+    fx.template.hasResourceProperties('AWS::CloudFront::Function', { FunctionCode: brandRouterCode({ 'portal.brand-two.se': 2 }) });
+    expect(() => synth({ context: { brandDomains: domains } })).toThrow(/not a host name/);
+  });
+
+  it('uses the brand domains as aliases with TLS 1.2 when a certificate is configured', () => {
+    const fx = synth({
+      context: {
+        brandDomains: { 'portal.example.se': 0, 'track.example.no': 3 },
+        certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc-123',
+      },
+    });
+    fx.template.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        Aliases: ['portal.example.se', 'track.example.no'],
+        ViewerCertificate: Match.objectLike({ MinimumProtocolVersion: 'TLSv1.2_2021', SslSupportMethod: 'sni-only' }),
+      }),
+    });
+  });
+
+  it('deploys web/dist only when it holds index.html, and warns otherwise', () => {
+    const bare = synth({ keepWebWarning: true });
+    bare.template.resourceCountIs('Custom::CDKBucketDeployment', 0);
+    expect(Annotations.fromStack(bare.stack).findWarning('*', Match.stringLikeRegexp('web app is not deployed'))).toHaveLength(1);
+    const fx = synth({ webDist: webDistFixture() });
+    fx.template.resourceCountIs('Custom::CDKBucketDeployment', 1);
+    fx.template.hasResourceProperties('Custom::CDKBucketDeployment', { DistributionPaths: ['/*'] });
+  });
+});
+
+describe('Cognito', () => {
+  it('has a pool without self sign-up, with the password rule, no recovery, retained and protected', () => {
+    template.hasResource('AWS::Cognito::UserPool', {
+      DeletionPolicy: 'Retain',
+      Properties: Match.objectLike({
+        AdminCreateUserConfig: { AllowAdminCreateUserOnly: true },
+        AliasAttributes: ['preferred_username'],
+        UsernameConfiguration: { CaseSensitive: false },
+        DeletionProtection: 'ACTIVE',
+        MfaConfiguration: 'OFF',
+        Policies: {
+          PasswordPolicy: Match.objectLike({ MinimumLength: 8, RequireUppercase: true, RequireNumbers: true, RequireSymbols: true }),
+        },
+        AccountRecoverySetting: { RecoveryMechanisms: [{ Name: 'admin_only', Priority: 1 }] },
+      }),
+    });
+  });
+
+  it('has a client for admin password auth and refresh, 1 h access and 30 d refresh tokens, revocable', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      ExplicitAuthFlows: ['ALLOW_ADMIN_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+      AccessTokenValidity: 60,
+      RefreshTokenValidity: 43200,
+      TokenValidityUnits: Match.objectLike({ AccessToken: 'minutes', RefreshToken: 'minutes' }),
+      EnableTokenRevocation: true,
+      GenerateSecret: false,
+    });
+  });
+});
+
+describe('least privilege', () => {
+  const FULL_RESOURCE_ACTIONS = new Set([
+    'sns:Publish', // SMS to a phone number has no ARN
+    'xray:PutTraceSegments',
+    'xray:PutTelemetryRecords',
+    'iot:DescribeEndpoint',
+    'cloudfront:CreateInvalidation', // BucketDeployment (CDK), only with a web build
+    'cloudfront:GetInvalidation',
+  ]);
+
+  it('grants no action wildcard and Resource "*" only to actions without resource types', () => {
+    const fx = synth({
+      webDist: webDistFixture(),
+      ingestHandlers: Object.fromEntries(iotRules.map((r) => [handlerPath(r.handler), INGEST_FIXTURE])),
+    });
+    for (const { owner, statement } of policyStatements(fx.template)) {
+      if (statement['Effect'] !== 'Allow') continue;
+      const actions = asArray(statement['Action'] as string | string[]);
+      for (const action of actions) {
+        expect(action, owner).not.toBe('*');
+        expect(action, owner).not.toMatch(/^[a-z0-9-]+:\*$/);
+      }
+      if (asArray(statement['Resource'] as unknown).includes('*')) {
+        for (const action of actions) expect(FULL_RESOURCE_ACTIONS, `${owner}: ${action} on *`).toContain(action);
+      }
+    }
+  });
+
+  it('scopes the shared function policy: SES to the mail identity, Cognito to the pool, Location to provider/default', () => {
+    const policy = Object.values(template.findResources('AWS::IAM::ManagedPolicy'))[0] as Resource;
+    const statements = policy.Properties['PolicyDocument'].Statement as { Sid?: string; Action: string | string[]; Resource: unknown }[];
+    const bySid = (sid: string) => statements.find((st) => st.Sid === sid)!;
+    expect(JSON.stringify(bySid('SendMailAsMailFrom').Resource)).toContain(':identity/example.com');
+    expect(asArray(bySid('Identity').Action).sort()).toEqual([...COGNITO_ACTIONS].sort());
+    expect(bySid('Identity').Resource).toEqual({ 'Fn::GetAtt': [expect.stringMatching(/UserPool/), 'Arn'] });
+    expect(bySid('Geocode').Resource).toBe(`arn:aws:geo-places:${Stack.of(stack).region}::provider/default`);
+  });
+
+  it('gives every function read/write on each deployed table by ARN, never on "*"', () => {
+    const tableIds = stack.tables.all.map((t) => stack.getLogicalId(t.node.defaultChild as never));
+    for (const fn of stack.functions.values()) {
+      const policyId = stack.getLogicalId(fn.role.node.findChild('DefaultPolicy').node.defaultChild as never);
+      const dynamo = policyStatements(template)
+        .filter(({ owner }) => owner === policyId)
+        .map(({ statement }) => statement)
+        .filter((st) => asArray(st['Action'] as string | string[]).some((a) => a.startsWith('dynamodb:')));
+      expect(dynamo).toHaveLength(1);
+      const resources = asArray(dynamo[0]!['Resource'] as unknown);
+      expect(resources).not.toContain('*');
+      const json = JSON.stringify(resources);
+      for (const id of tableIds) expect(json).toContain(`"${id}"`);
+    }
+  });
+});
+
+describe('outputs and maps', () => {
+  it('outputs what the web app and the scripts need', () => {
+    const outputs = Object.keys(template.toJSON()['Outputs']);
+    for (const name of ['ApiUrl', 'DistributionDomain', 'WebBucket', 'UserPoolId', 'UserPoolClientId', 'MapsApiKey', 'DeadLetterQueueUrl', 'TablePrefix']) {
+      expect(outputs).toContain(name);
+    }
+    template.hasOutput('TablePrefix', { Value: `${STACK_NAME}-` });
+  });
+
+  it('limits the maps API key to tiles and static maps of the default provider, referred from our pages', () => {
+    template.hasResourceProperties('AWS::Location::APIKey', {
+      NoExpiry: true,
+      Restrictions: {
+        AllowActions: ['geo-maps:GetTile', 'geo-maps:GetStaticMap'],
+        AllowResources: [`arn:aws:geo-maps:${Stack.of(stack).region}::provider/default`],
+        AllowReferers: Match.anyValue(),
+      },
+    });
+  });
+});
