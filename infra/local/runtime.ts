@@ -14,6 +14,8 @@ import { iotRules, type IotRuleDef, type IotRuleEvent } from '../../shared/iot-r
 import { openApiDocument } from '../../shared/openapi';
 import { handlerPath, routeList, type RouteDef } from '../../shared/routes';
 import { tableList } from '../../shared/tables';
+import { brandForHost } from '../brand-router';
+import { jobs } from '../jobs';
 import { registerLocalBroker } from '../../functions/platform/adapters/embedded/local-broker';
 import { resetPorts } from '../../functions/platform/container';
 import { dynamo, epochSeconds, resetDynamoClient, tableName } from '../../functions/platform/db';
@@ -22,6 +24,7 @@ import { lambdaContext } from './api-event';
 import { startLocalBroker, type LocalBroker, type RuleHandler } from './broker';
 import { createTables, localDynamoClient, startLocalDynamo, type LocalDynamo } from './dynamo-local';
 import { createHttpServer, type ApiHandler } from './http-server';
+import { startScheduler, type JobHandler } from './scheduler';
 import { seedDemo } from './seed';
 
 export const projectRoot = resolve(fileURLToPath(new URL('../..', import.meta.url)));
@@ -129,6 +132,17 @@ export async function startEmbeddedRuntime(options: RuntimeOptions): Promise<Emb
     stops.push(() => broker.stop());
     registerLocalBroker((topic, payload, qos) => broker.publish(topic, payload, qos));
 
+    const scheduled: Array<{ job: (typeof jobs)[number]; handler: JobHandler }> = [];
+    for (const job of jobs) {
+      if (existsSync(join(projectRoot, job.file))) scheduled.push({ job, handler: await importHandler<JobHandler>(job.file) });
+    }
+    const stopScheduler = startScheduler(
+      scheduled,
+      (name, requestId) => lambdaContext(`local-job-${name}`, requestId),
+      (job, error) => console.error(`job ${job.name} failed`, error),
+    );
+    stops.push(stopScheduler);
+
     let seeded = false;
     if (options.seed !== false) seeded = (await seedDemo()).seeded;
 
@@ -137,7 +151,7 @@ export async function startEmbeddedRuntime(options: RuntimeOptions): Promise<Emb
       routes: routeList,
       loadHandler,
       webDir: options.webDir ?? join(projectRoot, 'web', 'dist'),
-      brandForHost: (h) => brandDomains[h.split(':')[0]?.toLowerCase() ?? ''] ?? 0,
+      brandForHost: (h) => brandForHost(h, brandDomains),
       openapi: () => openApiDocument(routeList, { embedded: true }),
       health: async () => {
         const parts = {
