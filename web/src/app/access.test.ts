@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { ALERT_NUMBERS_PARENT_ID } from '../../../shared/brands';
+import type { Settings } from '../../../shared/schemas/system';
+import { canSeeAdministration, featureRedirect, hasAlertNumbersPage, landingRoute, menuItems } from './access';
+
+const settings = (over: Partial<Settings> = {}): Settings => ({
+  enable_rfid: false,
+  enable_car_booking: false,
+  EnableSafeReturnHome: false,
+  realtime_map: true,
+  basic_only: false,
+  is_admin: false,
+  is_support: false,
+  ParentID: null,
+  ...over,
+});
+
+const ids = (s: Settings) => menuItems(s).map((i) => i.id);
+
+describe('landingRoute', () => {
+  it('is the real-time map when the map is enabled', () => {
+    expect(landingRoute(settings())).toBe('/user/realtime-tracking');
+  });
+  it('is the trip log when the real-time map is disabled', () => {
+    expect(landingRoute(settings({ realtime_map: false }))).toBe('/user/create-triplog');
+  });
+  it('defaults to the map while the settings are unknown', () => {
+    expect(landingRoute(undefined)).toBe('/user/realtime-tracking');
+  });
+});
+
+describe('menuItems', () => {
+  it('shows the member items of an ordinary account', () => {
+    expect(ids(settings())).toEqual(['map', 'triplog', 'geofence', 'places', 'unit']);
+  });
+  it('hides Map when the real-time map is disabled', () => {
+    expect(ids(settings({ realtime_map: false }))).not.toContain('map');
+  });
+  it('shows CarSchedule only with car booking', () => {
+    expect(ids(settings({ enable_car_booking: true }))).toContain('carSchedule');
+  });
+  it('labels the trip log Log and hides Places and CarSchedule for basic-only accounts', () => {
+    const items = menuItems(settings({ basic_only: true, enable_car_booking: true }));
+    expect(items.find((i) => i.id === 'triplog')?.labelKey).toBe('Log');
+    expect(items.map((i) => i.id)).not.toContain('places');
+    expect(items.map((i) => i.id)).not.toContain('carSchedule');
+  });
+  it('labels the trip log Triplog otherwise', () => {
+    expect(menuItems(settings()).find((i) => i.id === 'triplog')?.labelKey).toBe('Triplog');
+  });
+  it('shows no Administration section to non-admins', () => {
+    expect(menuItems(settings({ enable_rfid: true, EnableSafeReturnHome: true })).filter((i) => i.section === 'administration')).toEqual([]);
+  });
+  it('shows the Administration section to admins, with SafeReturnHome and RFID only when enabled', () => {
+    const admin = (s: Settings) => menuItems(s).filter((i) => i.section === 'administration').map((i) => i.id);
+    expect(admin(settings({ is_admin: true }))).toEqual(['account', 'alarmReceiver', 'addUnit']);
+    expect(admin(settings({ is_admin: true, EnableSafeReturnHome: true, enable_rfid: true }))).toEqual([
+      'account',
+      'safeReturnHome',
+      'alarmReceiver',
+      'addUnit',
+      'rfidCards',
+    ]);
+  });
+  it('points every item at a route of spec section 2', () => {
+    const all = menuItems(settings({ is_admin: true, EnableSafeReturnHome: true, enable_rfid: true, enable_car_booking: true }));
+    expect(Object.fromEntries(all.map((i) => [i.id, i.path]))).toEqual({
+      map: '/user/realtime-tracking',
+      triplog: '/user/create-triplog',
+      geofence: '/user/geofences',
+      places: '/user/places',
+      unit: '/user/edit-terminal-list',
+      carSchedule: '/user/car-schedule',
+      account: '/administration/user-accounts',
+      safeReturnHome: '/administration/safe-return-home',
+      alarmReceiver: '/administration/configure-alarm-receiver',
+      addUnit: '/administration/add-terminal',
+      rfidCards: '/administration/rfid-cards',
+    });
+  });
+});
+
+describe('featureRedirect', () => {
+  it('sends car-schedule, rfid-cards and safe-return-home to the map when their feature is off', () => {
+    expect(featureRedirect('carBooking', settings())).toBe('/user/realtime-tracking');
+    expect(featureRedirect('rfid', settings())).toBe('/user/realtime-tracking');
+    expect(featureRedirect('safeReturnHome', settings())).toBe('/user/realtime-tracking');
+  });
+  it('lets them through when on', () => {
+    const on = settings({ enable_car_booking: true, enable_rfid: true, EnableSafeReturnHome: true });
+    expect(featureRedirect('carBooking', on)).toBeNull();
+    expect(featureRedirect('rfid', on)).toBeNull();
+    expect(featureRedirect('safeReturnHome', on)).toBeNull();
+  });
+});
+
+describe('administration access', () => {
+  it('needs the admin flag', () => {
+    expect(canSeeAdministration(settings())).toBe(false);
+    expect(canSeeAdministration(settings({ is_admin: true }))).toBe(true);
+  });
+  it('registers configure-alert-numbers only under the one parent account', () => {
+    expect(hasAlertNumbersPage(ALERT_NUMBERS_PARENT_ID)).toBe(true);
+    expect(hasAlertNumbersPage('another-account')).toBe(false);
+    expect(hasAlertNumbersPage(null)).toBe(false);
+  });
+});

@@ -1,0 +1,84 @@
+/**
+ * Who sees what: the landing route, the sidebar items and the feature redirects of spec section 2,
+ * as pure functions of the account settings (GET /api/v1/user/settings).
+ */
+import { ALERT_NUMBERS_PARENT_ID } from '../../../shared/brands';
+import type { Settings } from '../../../shared/schemas/system';
+import { paths } from './paths';
+
+/** Where a logged-in user starts, and where a logged-in visitor of a public page is sent. */
+export function landingRoute(settings: Pick<Settings, 'realtime_map'> | null | undefined): string {
+  return settings && !settings.realtime_map ? paths.createTriplog : paths.realtimeTracking;
+}
+
+export type MenuItemId =
+  | 'map'
+  | 'triplog'
+  | 'geofence'
+  | 'places'
+  | 'unit'
+  | 'carSchedule'
+  | 'account'
+  | 'safeReturnHome'
+  | 'alarmReceiver'
+  | 'addUnit'
+  | 'rfidCards';
+
+export interface MenuItem {
+  readonly id: MenuItemId;
+  /** i18n key of the label. */
+  readonly labelKey: string;
+  readonly path: string;
+  readonly section: 'main' | 'administration';
+}
+
+/** The sidebar for these settings, in display order. */
+export function menuItems(settings: Settings): MenuItem[] {
+  const items: MenuItem[] = [];
+  const main = (id: MenuItemId, labelKey: string, path: string) => items.push({ id, labelKey, path, section: 'main' });
+  const admin = (id: MenuItemId, labelKey: string, path: string) => items.push({ id, labelKey, path, section: 'administration' });
+
+  if (settings.realtime_map) main('map', 'Map', paths.realtimeTracking);
+  main('triplog', settings.basic_only ? 'Log' : 'Triplog', paths.createTriplog);
+  main('geofence', 'Geofence', paths.geofences);
+  if (!settings.basic_only) main('places', 'Places', paths.places);
+  main('unit', 'Unit', paths.editTerminalList);
+  if (settings.enable_car_booking && !settings.basic_only) main('carSchedule', 'CarSchedule', paths.carSchedule);
+
+  if (settings.is_admin) {
+    admin('account', 'Account', paths.userAccounts);
+    if (settings.EnableSafeReturnHome) admin('safeReturnHome', 'SafeReturnHome', paths.safeReturnHome);
+    admin('alarmReceiver', 'AlarmReceiver', paths.alarmReceiver);
+    admin('addUnit', 'AddUnit', paths.addTerminal);
+    if (settings.enable_rfid) admin('rfidCards', 'ManageRFIDCards', paths.rfidCards);
+  }
+  return items;
+}
+
+export type Feature = 'carBooking' | 'rfid' | 'safeReturnHome';
+
+export function featureEnabled(feature: Feature, settings: Settings): boolean {
+  switch (feature) {
+    case 'carBooking':
+      return settings.enable_car_booking;
+    case 'rfid':
+      return settings.enable_rfid;
+    case 'safeReturnHome':
+      return settings.EnableSafeReturnHome;
+  }
+}
+
+/** Car schedule, RFID cards and safe return home with the feature off all go to the map (spec section 2). */
+export function featureRedirect(feature: Feature, settings: Settings): string | null {
+  return featureEnabled(feature, settings) ? null : paths.realtimeTracking;
+}
+
+/** `/administration/configure-alert-numbers` exists only for users under one specific parent account. */
+export function hasAlertNumbersPage(parentId: string | null | undefined): boolean {
+  return parentId === ALERT_NUMBERS_PARENT_ID;
+}
+
+/** Administration pages need the admin flag; others see 'no access to administrator pages'. */
+export function canSeeAdministration(settings: Pick<Settings, 'is_admin'>): boolean {
+  return settings.is_admin;
+}

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { describeError, requestHeaders, type Translate } from './api-client';
+
+const texts: Record<string, string> = {
+  InvalidCredentials: 'Wrong, {{count}} left',
+  TooManyAttempts: 'Too many',
+  NotFound: 'Not found',
+  SpecifyUsername: 'Give a username',
+  TooShort: 'Too short',
+  FieldRequired: 'Required',
+  SomethingWentWrong: 'Oops',
+  'Unauthenticated.': 'Log in again',
+  Forbidden: 'Forbidden',
+};
+const translate: Translate = (key, vars) =>
+  (texts[key] ?? `?${key}`).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars?.[name] ?? ''));
+
+describe('requestHeaders', () => {
+  it('sends the bearer token, JSON accept, time zone and the web marker', () => {
+    expect(requestHeaders('abc', 'Europe/Oslo', true)).toEqual({
+      Accept: 'application/json',
+      TimeZone: 'Europe/Oslo',
+      'X-Request-Type': 'web',
+      Authorization: 'Bearer abc',
+      'Content-Type': 'application/json',
+    });
+  });
+  it('leaves out Authorization without a session and Content-Type without a body', () => {
+    const headers = requestHeaders(null, 'UTC', false);
+    expect(headers).not.toHaveProperty('Authorization');
+    expect(headers).not.toHaveProperty('Content-Type');
+  });
+});
+
+describe('describeError', () => {
+  it('joins the first message of each field of a 422', () => {
+    const body = { success: false, message: 'ValidationFailed', errors: { username: ['SpecifyUsername', 'TooShort'], password: ['FieldRequired'] } };
+    const result = describeError(422, body, translate);
+    expect(result.text).toBe('Give a username Required');
+    expect(result.key).toBe('ValidationFailed');
+    expect(result.fieldErrors).toEqual({ username: ['SpecifyUsername', 'TooShort'], password: ['FieldRequired'] });
+  });
+  it('substitutes the attempts left of a failed login', () => {
+    const result = describeError(401, { success: false, message: 'InvalidCredentials', errors: { msg: 'InvalidCredentials', count: 3 } }, translate);
+    expect(result).toMatchObject({ key: 'InvalidCredentials', text: 'Wrong, 3 left' });
+  });
+  it('translates an errors key string', () => {
+    expect(describeError(429, { success: false, message: 'TooManyAttempts', errors: 'TooManyAttempts' }, translate).text).toBe('Too many');
+    expect(describeError(404, { success: false, message: 'NotFound', errors: 'NotFound' }, translate).text).toBe('Not found');
+  });
+  it('falls back on the status for keys without a text', () => {
+    const known = (key: string) => key in texts;
+    expect(describeError(404, { message: 'Not Found' }, translate, known)).toMatchObject({ key: 'NotFound', text: 'Not found' });
+    expect(describeError(500, { errors: 'NoSuchKey' }, translate, known).text).toBe('Oops');
+  });
+  it('falls back on message, then on the status', () => {
+    expect(describeError(401, { message: 'Unauthenticated.' }, translate).text).toBe('Log in again');
+    expect(describeError(403, null, translate).text).toBe('Forbidden');
+    expect(describeError(502, '<html>Bad gateway</html>', translate).text).toBe('Oops');
+  });
+});

@@ -1,0 +1,183 @@
+/**
+ * The one way the browser calls the API (spec section 7, API.md): bearer token from the session,
+ * `Accept: application/json`, the browser's `TimeZone`, `X-Request-Type: web`; answers unwrapped
+ * from the success envelope; failures become an ApiError whose message is already translated.
+ */
+import { isKnownMessage, translateMessage } from '../i18n/i18n';
+import { getSessionUser } from './session';
+
+export type Translate = (key: string, vars?: Record<string, string | number>) => string;
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    /** HTTP status, 0 for a network failure. */
+    readonly status: number,
+    /** The translated text to show. */
+    message: string,
+    /** The message key behind it (the server's, or one chosen here). */
+    readonly key: string,
+    /** 422 field errors as the server sent them (keys, untranslated). */
+    readonly fieldErrors: Readonly<Record<string, readonly string[]>> = {},
+    readonly body: unknown = null,
+  ) {
+    super(message);
+  }
+}
+
+export function browserTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'Europe/Stockholm';
+  } catch {
+    return 'Europe/Stockholm';
+  }
+}
+
+export function requestHeaders(token: string | null | undefined, timeZone: string, withBody: boolean): Record<string, string> {
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    TimeZone: timeZone,
+    'X-Request-Type': 'web',
+  };
+  if (token) headers['Authorization'] = `Bearer ${token}`;
+  if (withBody) headers['Content-Type'] = 'application/json';
+  return headers;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const STATUS_KEYS: Readonly<Record<number, string>> = {
+  401: 'Unauthenticated.',
+  403: 'Forbidden',
+  404: 'NotFound',
+  409: 'Conflict',
+  422: 'ValidationFailed',
+  429: 'TooManyAttempts',
+};
+
+/**
+ * The key and translated text of a failed answer. 422 `errors` objects show the first message of
+ * each field, joined; `{ msg, count }` (login) gets the count substituted; a key string is
+ * translated; anything else (an HTML error page, API Gateway's own `{ message: 'Not Found' }`, a
+ * key we have no text for) falls back on the status.
+ */
+export function describeError(
+  status: number,
+  body: unknown,
+  translate: Translate,
+  isKnown: (key: string) => boolean = () => true,
+): { key: string; text: string; fieldErrors: Record<string, string[]> } {
+  const fieldErrors: Record<string, string[]> = {};
+  if (isRecord(body)) {
+    const { errors, message } = body;
+    if (isRecord(errors) && typeof errors['msg'] === 'string') {
+      const count = errors['count'];
+      const vars = typeof count === 'number' ? { count } : undefined;
+      return { key: errors['msg'], text: translate(errors['msg'], vars), fieldErrors };
+    }
+    if (isRecord(errors)) {
+      const firsts: string[] = [];
+      for (const [field, list] of Object.entries(errors)) {
+        const keys = Array.isArray(list) ? list.filter((k): k is string => typeof k === 'string') : typeof list === 'string' ? [list] : [];
+        if (keys.length === 0) continue;
+        fieldErrors[field] = keys;
+        firsts.push(translate(keys[0] as string));
+      }
+      if (firsts.length > 0) {
+        return { key: typeof message === 'string' ? message : 'ValidationFailed', text: [...new Set(firsts)].join(' '), fieldErrors };
+      }
+    }
+    if (typeof errors === 'string' && isKnown(errors)) return { key: errors, text: translate(errors), fieldErrors };
+    if (typeof message === 'string' && isKnown(message)) return { key: message, text: translate(message), fieldErrors };
+  }
+  const key = STATUS_KEYS[status] ?? 'SomethingWentWrong';
+  return { key, text: translate(key), fieldErrors };
+}
+
+interface Handlers {
+  /** A response said 'Unauthenticated.': clear the session and go to `/`. */
+  onUnauthenticated: () => void;
+  /** A 401 on a safe-home path: back to the map (spec section 7). */
+  onSafeHomeUnauthorized: () => void;
+}
+
+let handlers: Handlers = { onUnauthenticated: () => {}, onSafeHomeUnauthorized: () => {} };
+
+/** Wired once by the router, which owns navigation. */
+export function configureApiClient(next: Handlers): void {
+  handlers = next;
+}
+
+/** Any zod schema, classic or mini: both have safeParse. */
+export interface ResponseSchema<T> {
+  safeParse(data: unknown): { success: true; data: T } | { success: false; error: { issues: readonly unknown[] } };
+}
+
+export interface RequestOptions<T> {
+  body?: unknown;
+  /** Validates `data` of the success envelope. */
+  schema?: ResponseSchema<T>;
+  signal?: AbortSignal;
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+/** Calls the API and returns `data` of the success envelope. */
+export async function apiRequest<T = unknown>(method: HttpMethod, path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const withBody = options.body !== undefined;
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers: requestHeaders(getSessionUser()?.token, browserTimeZone(), withBody),
+      body: withBody ? JSON.stringify(options.body) : null,
+      signal: options.signal ?? null,
+      credentials: 'same-origin',
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, translateMessage('NetworkError'), 'NetworkError');
+  }
+
+  const body = await readJson(response);
+  if (response.ok) {
+    const data = isRecord(body) && 'data' in body ? body['data'] : body;
+    if (!options.schema) return data as T;
+    const parsed = options.schema.safeParse(data);
+    if (parsed.success) return parsed.data;
+    console.warn(`Unexpected answer from ${method} ${path}`, parsed.error.issues);
+    throw new ApiError(response.status, translateMessage('SomethingWentWrong'), 'SomethingWentWrong', {}, body);
+  }
+
+  if (isRecord(body) && body['message'] === 'Unauthenticated.') {
+    handlers.onUnauthenticated();
+  } else if (response.status === 401 && path.includes('safe-home')) {
+    handlers.onSafeHomeUnauthorized();
+  }
+  const { key, text, fieldErrors } = describeError(response.status, body, translateMessage, isKnownMessage);
+  throw new ApiError(response.status, text, key, fieldErrors, body);
+}
+
+/**
+ * The text to show for any error, translated in the current language at render time (so a
+ * message already on screen follows a language switch).
+ */
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.body !== null) return describeError(error.status, error.body, translateMessage, isKnownMessage).text;
+    return translateMessage(error.key);
+  }
+  return translateMessage('SomethingWentWrong');
+}

@@ -1,0 +1,93 @@
+/**
+ * The browser routes of spec section 2, in react-router's declarative mode.
+ *
+ * Only the login page and the public layout are in the entry chunk. Every other page, the
+ * logged-in shell, TanStack Query and the guards that need the account settings load lazily
+ * (member-area.tsx), so the login route stays within its 150 kB budget and later map code never
+ * reaches it. (The data router, createBrowserRouter, alone costs 15 kB gzipped; nothing here
+ * needs loaders or actions.)
+ */
+import { lazy, Suspense, useEffect } from 'react';
+import { Navigate, Outlet, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { LoginPage } from '../features/auth/pages/login-page';
+import { PageLoader } from '../ui/page-loader';
+import { configureApiClient } from './api-client';
+import { PublicLayout } from './layouts/public-layout';
+import { isMemberPath, paths } from './paths';
+import { endSession, useSessionUser } from './session';
+import { useDocumentTitle } from './use-page-title';
+
+const NotYetAvailable = lazy(() => import('../ui/not-yet-available').then((m) => ({ default: m.NotYetAvailable })));
+const NotFoundPage = lazy(() => import('../ui/not-found-page').then((m) => ({ default: m.NotFoundPage })));
+const MemberArea = lazy(() => import('./member-area').then((m) => ({ default: m.MemberArea })));
+const LandingRedirect = lazy(() => import('./member-area').then((m) => ({ default: m.LandingRedirect })));
+
+/** Public pages: a logged-in visitor goes to the landing route (the map, or the trip log without map). */
+function PublicOnly() {
+  const user = useSessionUser();
+  return user ? <LandingRedirect /> : <Outlet />;
+}
+
+/**
+ * Every address that is not a public page: the member area for a logged-in user; for anyone else
+ * a member route sends to `/` and an unknown address shows the not-found page.
+ */
+function MemberGate() {
+  const user = useSessionUser();
+  const { pathname } = useLocation();
+  if (user) return <MemberArea />;
+  if (isMemberPath(pathname)) return <Navigate to={paths.login} replace />;
+  return (
+    <PublicLayout>
+      <NotFoundPage />
+    </PublicLayout>
+  );
+}
+
+/** Lets the API client navigate: an 'Unauthenticated.' answer ends the session and goes to `/`. */
+function ApiNavigation() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    configureApiClient({
+      onUnauthenticated: () => {
+        endSession();
+        void navigate(paths.login, { replace: true });
+      },
+      onSafeHomeUnauthorized: () => void navigate(paths.realtimeTracking, { replace: true }),
+    });
+  }, [navigate]);
+  return null;
+}
+
+function ScrollToTop() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  return null;
+}
+
+const publicPages = ['register', 'forgotPassword', 'resetPassword', 'accountDeletion', 'alertOptOut'] as const;
+
+export function AppRoutes() {
+  useDocumentTitle();
+  return (
+    <>
+      <ApiNavigation />
+      <ScrollToTop />
+      <Suspense fallback={<PageLoader />}>
+        <Routes>
+          <Route element={<PublicOnly />}>
+            <Route element={<PublicLayout />}>
+              <Route index element={<LoginPage />} />
+              {publicPages.map((name) => (
+                <Route key={name} path={paths[name]} element={<NotYetAvailable />} />
+              ))}
+            </Route>
+          </Route>
+          <Route path="*" element={<MemberGate />} />
+        </Routes>
+      </Suspense>
+    </>
+  );
+}

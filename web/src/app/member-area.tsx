@@ -1,0 +1,66 @@
+/**
+ * Everything behind the login, loaded lazily: TanStack Query, the account settings, the guards,
+ * the main and bare layouts and their pages. Pages of later issues are the honest NotYetAvailable
+ * state until then; the map (and its library) must be a lazy page of its own.
+ */
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Route, Routes } from 'react-router';
+import { NotFoundPage } from '../ui/not-found-page';
+import { NotYetAvailable } from '../ui/not-yet-available';
+import { LandingRedirect as LandingRedirectInner, RequireAdmin, RequireAlertNumbersAccount, RequireFeature, SettingsGate } from './guards';
+import { BareLayout } from './layouts/bare-layout';
+import { MainLayout } from './layouts/main-layout';
+import { paths, type PathName } from './paths';
+import { queryClient } from './query-client';
+
+/** Route paths are written relative to the gate's `*` route. */
+const at = (name: PathName): string => paths[name].slice(1);
+
+function page(name: PathName, path: string = at(name)) {
+  return <Route key={path} path={path} element={<NotYetAvailable />} />;
+}
+
+export function MemberArea() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <SettingsGate>
+        <Routes>
+          <Route element={<BareLayout />}>{page('alerts')}</Route>
+          <Route element={<MainLayout />}>
+            {page('realtimeTracking')}
+            {page('createTriplog')}
+            {page('congestionReport')}
+            {page('geofences')}
+            {page('addEditGeofence')}
+            {page('addEditGeofence', `${at('addEditGeofence')}/:geofenceID`)}
+            {page('places')}
+            {page('addEditPlace')}
+            {page('addEditPlace', `${at('addEditPlace')}/:placeID`)}
+            {page('editTerminal')}
+            {page('editTerminalList')}
+            <Route element={<RequireFeature feature="carBooking" />}>{page('carSchedule')}</Route>
+            <Route element={<RequireAdmin />}>
+              {page('userAccounts')}
+              {page('addTerminal')}
+              <Route element={<RequireFeature feature="safeReturnHome" />}>{page('safeReturnHome')}</Route>
+              {page('alarmReceiver')}
+              <Route element={<RequireFeature feature="rfid" />}>{page('rfidCards')}</Route>
+              <Route element={<RequireAlertNumbersAccount />}>{page('alertNumbers')}</Route>
+            </Route>
+            {/* Catch-all for /*, /user/* and /administration/* inside the shell. */}
+            <Route path="*" element={<NotFoundPage />} />
+          </Route>
+        </Routes>
+      </SettingsGate>
+    </QueryClientProvider>
+  );
+}
+
+/** A logged-in visitor of a public page: to the landing route once the settings say which. */
+export function LandingRedirect() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <LandingRedirectInner />
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,98 @@
+/** Every browser route of spec section 2, once. */
+export const paths = {
+  // Public
+  login: '/',
+  register: '/user/register',
+  forgotPassword: '/user/forgot-password',
+  resetPassword: '/user/reset-password',
+  accountDeletion: '/account/deletion',
+  alertOptOut: '/user/alert-opt-out',
+  // Logged in, bare layout
+  alerts: '/user/alerts',
+  // Logged in, main layout
+  realtimeTracking: '/user/realtime-tracking',
+  createTriplog: '/user/create-triplog',
+  congestionReport: '/user/create-triplog/congestionreportnew',
+  geofences: '/user/geofences',
+  addEditGeofence: '/user/geofences/add-edit-geofences',
+  places: '/user/places',
+  addEditPlace: '/user/places/add-edit-places',
+  editTerminal: '/user/edit-terminal',
+  editTerminalList: '/user/edit-terminal-list',
+  carSchedule: '/user/car-schedule',
+  // Administration
+  userAccounts: '/administration/user-accounts',
+  addTerminal: '/administration/add-terminal',
+  safeReturnHome: '/administration/safe-return-home',
+  alarmReceiver: '/administration/configure-alarm-receiver',
+  rfidCards: '/administration/rfid-cards',
+  alertNumbers: '/administration/configure-alert-numbers',
+} as const;
+
+export type PathName = keyof typeof paths;
+
+/** Page title (an i18n key) of each route; the header and the document title show it. */
+export const pageTitleKeys: Readonly<Record<PathName, string>> = {
+  login: 'Login',
+  register: 'Register',
+  forgotPassword: 'ForgotPasswordTitle',
+  resetPassword: 'ResetPasswordTitle',
+  accountDeletion: 'AccountDeletionTitle',
+  alertOptOut: 'AlertOptOutTitle',
+  alerts: 'Alerts',
+  realtimeTracking: 'Map',
+  createTriplog: 'Triplog',
+  congestionReport: 'CongestionReport',
+  geofences: 'Geofence',
+  addEditGeofence: 'AddEditGeofence',
+  places: 'Places',
+  addEditPlace: 'AddEditPlace',
+  editTerminal: 'EditUnit',
+  editTerminalList: 'Unit',
+  carSchedule: 'CarSchedule',
+  userAccounts: 'Account',
+  addTerminal: 'AddUnit',
+  safeReturnHome: 'SafeReturnHome',
+  alarmReceiver: 'AlarmReceiver',
+  rfidCards: 'ManageRFIDCards',
+  alertNumbers: 'AlertNumbers',
+};
+
+/** Routes with a path parameter, beside the plain ones above. */
+export const paramRoutes: ReadonlyArray<{ pattern: string; name: PathName }> = [
+  { pattern: `${paths.addEditGeofence}/:geofenceID`, name: 'addEditGeofence' },
+  { pattern: `${paths.addEditPlace}/:placeID`, name: 'addEditPlace' },
+];
+
+const publicNames: ReadonlySet<PathName> = new Set(['login', 'register', 'forgotPassword', 'resetPassword', 'accountDeletion', 'alertOptOut']);
+const byPath = new Map<string, PathName>(Object.entries(paths).map(([name, path]) => [path, name as PathName]));
+
+function normalise(pathname: string): string {
+  const trimmed = pathname.replace(/\/+$/, '');
+  return trimmed === '' ? '/' : trimmed;
+}
+
+/** The route a pathname is, or null for an address the portal does not have. */
+export function routeNameOf(pathname: string): PathName | null {
+  const path = normalise(pathname);
+  const exact = byPath.get(path);
+  if (exact) return exact;
+  for (const { pattern, name } of paramRoutes) {
+    const prefix = pattern.slice(0, pattern.lastIndexOf('/') + 1);
+    const rest = path.slice(prefix.length);
+    if (path.startsWith(prefix) && rest.length > 0 && !rest.includes('/')) return name;
+  }
+  return null;
+}
+
+/** A route only for logged-in users (an unauthenticated visitor is sent to `/`). */
+export function isMemberPath(pathname: string): boolean {
+  const name = routeNameOf(pathname);
+  return name !== null && !publicNames.has(name);
+}
+
+/** The page title key for a pathname; unknown addresses are the not-found page. */
+export function pageTitleKeyFor(pathname: string): string {
+  const name = routeNameOf(pathname);
+  return name ? pageTitleKeys[name] : 'PageNotFoundTitle';
+}

@@ -1,0 +1,56 @@
+/**
+ * POST /api/v1/login (API.md). The server route arrives with the accounts issue; until then the API
+ * answers 404 and the form shows that, translated.
+ */
+import type { BrandId } from '../../../../../shared/brands';
+import type { LoginForm, LoginRequest, SessionUser, TwoFactorChallenge } from '../../../../../shared/schemas/auth';
+import { apiRequest, type ResponseSchema } from '../../../app/api-client';
+import { asSessionUser } from '../../../app/session';
+
+export const LOGIN_PATH = '/api/v1/login';
+
+export type LoginAnswer = { user: SessionUser } | { twoFactor: TwoFactorChallenge };
+
+/**
+ * Checks the answer's shape by hand (the same shape as loginResponseSchema), keeping zod out of
+ * the login route's JavaScript.
+ */
+export const loginAnswer: ResponseSchema<LoginAnswer> = {
+  safeParse(data: unknown) {
+    const record = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
+    const user = asSessionUser(record['user']);
+    if (user) return { success: true, data: { user } };
+    const twoFactor = record['twoFactor'];
+    if (typeof twoFactor === 'object' && twoFactor !== null) {
+      const { user_id, challenge } = twoFactor as Record<string, unknown>;
+      if ((typeof user_id === 'string' || typeof user_id === 'number') && typeof challenge === 'string') {
+        return { success: true, data: { twoFactor: { user_id: String(user_id), challenge } } };
+      }
+    }
+    return { success: false, error: { issues: ['neither data.user with a token nor data.twoFactor'] } };
+  },
+};
+
+/**
+ * The trusted-browser fingerprint of spec section 3 (user agent, hardware concurrency, device
+ * memory, platform), hashed so the raw values are not sent or stored.
+ */
+export async function deviceFingerprint(): Promise<string | undefined> {
+  const nav = navigator as Navigator & { deviceMemory?: number };
+  const raw = [nav.userAgent, nav.hardwareConcurrency ?? '', nav.deviceMemory ?? '', nav.platform ?? ''].join('|');
+  if (typeof crypto === 'undefined' || !crypto.subtle) return undefined;
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(raw));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+export async function login(form: LoginForm, subsiteid: BrandId): Promise<LoginAnswer> {
+  const fingerprint = await deviceFingerprint();
+  const body: LoginRequest = {
+    username: form.username.trim(),
+    password: form.password,
+    subsiteid,
+    remember_me: form.remember_me,
+    ...(fingerprint ? { fingerprint } : {}),
+  };
+  return apiRequest('POST', LOGIN_PATH, { body, schema: loginAnswer });
+}

@@ -1,0 +1,75 @@
+/**
+ * The browser's i18next instance. Only the language in use is loaded: each language file is its
+ * own chunk, so adding texts for the whole portal does not grow the login page's JavaScript.
+ */
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import type { Messages } from '../../../shared/i18n/en';
+import type { Language } from '../../../shared/schemas/common';
+
+const loaders: Readonly<Record<Language, () => Promise<Messages>>> = {
+  en: () => import('../../../shared/i18n/en').then((m) => m.en),
+  sv: () => import('../../../shared/i18n/sv').then((m) => m.sv),
+  no: () => import('../../../shared/i18n/no').then((m) => m.no),
+};
+
+/** The languages the picker offers, each named in its own language. */
+export const languageOptions: ReadonlyArray<{ value: Language; label: string }> = [
+  { value: 'en', label: 'English' },
+  { value: 'sv', label: 'Svenska' },
+  { value: 'no', label: 'Norsk' },
+];
+
+export const i18n = i18next.createInstance();
+
+/** The `lang` attribute for a portal language: 'no' is written as Norwegian bokmål, which screen readers know best. */
+export function htmlLang(lang: Language): string {
+  return lang === 'no' ? 'nb' : lang;
+}
+
+function applyDocumentLanguage(lang: Language): void {
+  document.documentElement.lang = htmlLang(lang);
+}
+
+export async function initI18n(lang: Language): Promise<void> {
+  const messages = await loaders[lang]();
+  await i18n.use(initReactI18next).init({
+    lng: lang,
+    resources: { [lang]: { translation: messages } },
+    // Keys are flat and some are sentences from the API ('Unauthenticated.'), so no separators.
+    keySeparator: false,
+    nsSeparator: false,
+    fallbackLng: false,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    react: { useSuspense: false },
+  });
+  applyDocumentLanguage(lang);
+}
+
+export async function loadLanguage(lang: Language): Promise<void> {
+  if (!i18n.hasResourceBundle(lang, 'translation')) {
+    i18n.addResourceBundle(lang, 'translation', await loaders[lang]());
+  }
+  await i18n.changeLanguage(lang);
+  applyDocumentLanguage(lang);
+}
+
+export function currentLanguage(): Language {
+  const lang = i18n.language;
+  return lang === 'sv' || lang === 'no' ? lang : 'en';
+}
+
+export function isKnownMessage(key: string): boolean {
+  return key !== '' && i18n.exists(key);
+}
+
+/**
+ * A message key from the API, translated. An unknown key never reaches the screen raw: it becomes
+ * the generic SomethingWentWrong text (and a console warning so the missing key gets noticed).
+ */
+export function translateMessage(key: string, vars?: Record<string, string | number>): string {
+  if (key && i18n.exists(key)) return i18n.t(key, vars ?? {});
+  console.warn(`No translation for message key ${JSON.stringify(key)}`);
+  return i18n.t('SomethingWentWrong');
+}

@@ -1,0 +1,68 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+import { brands, type Brand } from '../shared/brands';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+const outDir = fileURLToPath(new URL('./dist', import.meta.url));
+const API_TARGET = process.env.API_TARGET ?? 'http://localhost:3000';
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** index.html for one brand: the root element names the subsite, with the brand's title and favicon. */
+export function brandIndexHtml(html: string, brand: Brand): string {
+  const out = html
+    .replace(/<div id="root"([^>]*)>/, `<div id="root"$1 data-subsite="${brand.id}">`)
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(brand.title)}</title>`)
+    .replace(/(<link rel="icon"[^>]*href=")[^"]*(")/, `$1${brand.icon}$2`);
+  if (!out.includes(`data-subsite="${brand.id}"`)) throw new Error('brand index.html: no <div id="root"> in index.html');
+  return out;
+}
+
+/**
+ * After the build, writes `dist/brands/<n>/index.html` for every brand. The CloudFront Function
+ * (and the embedded runtime) serve the one that matches the host name, so the first paint already
+ * has the right title and favicon and the app reads the subsite from the root element.
+ */
+function brandPages(): Plugin {
+  return {
+    name: 'brand-index-pages',
+    apply: 'build',
+    async closeBundle() {
+      const html = await readFile(`${outDir}/index.html`, 'utf8');
+      for (const brand of brands) {
+        const dir = `${outDir}/brands/${brand.id}`;
+        await mkdir(dir, { recursive: true });
+        await writeFile(`${dir}/index.html`, brandIndexHtml(html, brand));
+      }
+    },
+  };
+}
+
+export default defineConfig({
+  root,
+  publicDir: 'public',
+  plugins: [react(), brandPages()],
+  build: {
+    outDir,
+    emptyOutDir: true,
+    // scripts/size.ts reads .vite/manifest.json to size each route's JavaScript.
+    manifest: true,
+    target: 'es2022',
+    // Maps are written for error tracking but not referenced from the served files.
+    sourcemap: 'hidden',
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': { target: API_TARGET, changeOrigin: true },
+      '/mqtt': { target: API_TARGET, ws: true, changeOrigin: true },
+    },
+  },
+  preview: {
+    port: 4173,
+  },
+});
