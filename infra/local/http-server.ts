@@ -16,8 +16,8 @@ export interface HttpServerOptions {
   routes: readonly RouteDef[];
   loadHandler(route: RouteDef): Promise<ApiHandler>;
   webDir: string;
-  /** Brand by host name, as configured for the CloudFront Function. */
-  brandForHost(host: string): number;
+  /** Brand by host name, as configured for the CloudFront Function; null serves the plain index.html. */
+  brandForHost(host: string): number | null;
   health(): Promise<{ status: 'ok' | 'starting' | 'failing'; parts: Record<string, boolean> }>;
   openapi(): unknown;
   /** Largest accepted request body; API Gateway's own limit is 10 MB, ours is lower. */
@@ -124,8 +124,8 @@ export function createHttpServer(options: HttpServerOptions): Server {
     }
     // A client-side route: the brand's copy of index.html, as the CloudFront Function serves it.
     const brand = options.brandForHost(req.headers.host ?? '');
-    const brandIndex = join(webRoot, 'brands', String(brand), 'index.html');
-    const index = existsSync(brandIndex) ? brandIndex : join(webRoot, 'index.html');
+    const brandIndex = brand === null ? null : join(webRoot, 'brands', String(brand), 'index.html');
+    const index = brandIndex && existsSync(brandIndex) ? brandIndex : join(webRoot, 'index.html');
     if (!existsSync(index)) {
       res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
       return void res.end('The web app is not built. Run `npm run build:web` (npm start does it for you).');

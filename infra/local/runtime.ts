@@ -151,7 +151,9 @@ export async function startEmbeddedRuntime(options: RuntimeOptions): Promise<Emb
       routes: routeList,
       loadHandler,
       webDir: options.webDir ?? join(projectRoot, 'web', 'dist'),
-      brandForHost: (h) => brandForHost(h, brandDomains),
+      // Without configured domains every host gets the plain page, whose `?subsite=N` picks a brand
+      // for demos; with them, hosts get their brand's page exactly as from CloudFront.
+      brandForHost: (h) => (Object.keys(brandDomains).length ? brandForHost(h, brandDomains) : null),
       openapi: () => openApiDocument(routeList, { embedded: true }),
       health: async () => {
         const parts = {

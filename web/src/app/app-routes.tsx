@@ -19,6 +19,7 @@ import { useDocumentTitle } from './use-page-title';
 
 const NotYetAvailable = lazy(() => import('../ui/not-yet-available').then((m) => ({ default: m.NotYetAvailable })));
 const NotFoundPage = lazy(() => import('../ui/not-found-page').then((m) => ({ default: m.NotFoundPage })));
+const OutboxPage = lazy(() => import('../features/dev/pages/outbox-page').then((m) => ({ default: m.OutboxPage })));
 const MemberArea = lazy(() => import('./member-area').then((m) => ({ default: m.MemberArea })));
 const LandingRedirect = lazy(() => import('./member-area').then((m) => ({ default: m.LandingRedirect })));
 
@@ -84,6 +85,9 @@ export function AppRoutes() {
                 <Route key={name} path={paths[name]} element={<NotYetAvailable />} />
               ))}
             </Route>
+          </Route>
+          <Route element={<PublicLayout />}>
+            <Route path={paths.outbox} element={<OutboxPage />} />
           </Route>
           <Route path="*" element={<MemberGate />} />
         </Routes>

@@ -27,12 +27,15 @@ export const paths = {
   alarmReceiver: '/administration/configure-alarm-receiver',
   rfidCards: '/administration/rfid-cards',
   alertNumbers: '/administration/configure-alert-numbers',
+  // The embedded runtime's sent messages, open to anyone (the route exists only there)
+  outbox: '/dev/outbox',
 } as const;
 
 export type PathName = keyof typeof paths;
 
 /** Page title (an i18n key) of each route; the header and the document title show it. */
 export const pageTitleKeys: Readonly<Record<PathName, string>> = {
+  outbox: 'OutboxTitle',
   login: 'Login',
   register: 'Register',
   forgotPassword: 'ForgotPasswordTitle',
@@ -64,7 +67,7 @@ export const paramRoutes: ReadonlyArray<{ pattern: string; name: PathName }> = [
   { pattern: `${paths.addEditPlace}/:placeID`, name: 'addEditPlace' },
 ];
 
-const publicNames: ReadonlySet<PathName> = new Set(['login', 'register', 'forgotPassword', 'resetPassword', 'accountDeletion', 'alertOptOut']);
+const publicNames: ReadonlySet<PathName> = new Set(['login', 'register', 'forgotPassword', 'resetPassword', 'accountDeletion', 'alertOptOut', 'outbox']);
 const byPath = new Map<string, PathName>(Object.entries(paths).map(([name, path]) => [path, name as PathName]));
 
 function normalise(pathname: string): string {

@@ -1,0 +1,75 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { brandForHost } from '../brand-router';
+import { createHttpServer } from './http-server';
+
+let server: Server;
+let port: number;
+
+function get(path: string, host = 'localhost'): Promise<{ status: number; body: string; type: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, headers: { host } }, (res) => {
+      let body = '';
+      res.on('data', (c: Buffer) => (body += c.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, type: res.headers['content-type'] }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+beforeAll(async () => {
+  const web = mkdtempSync(join(tmpdir(), 'web-'));
+  writeFileSync(join(web, 'index.html'), '<div id="root"></div>');
+  mkdirSync(join(web, 'assets'));
+  writeFileSync(join(web, 'assets', 'app-1.js'), 'console.log(1)');
+  mkdirSync(join(web, 'brands', '3'), { recursive: true });
+  writeFileSync(join(web, 'brands', '3', 'index.html'), '<div id="root" data-subsite="3"></div>');
+  writeFileSync(join(tmpdir(), 'secret.txt'), 'secret');
+  const domains = { 'fleet.example.com': 3 };
+  server = createHttpServer({
+    routes: [],
+    loadHandler: () => Promise.reject(new Error('no handlers')),
+    webDir: web,
+    brandForHost: (h) => (h.startsWith('plain') ? null : brandForHost(h, domains)),
+    health: async () => ({ status: 'ok', parts: {} }),
+    openapi: () => ({}),
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  port = (server.address() as AddressInfo).port;
+});
+afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+describe('embedded HTTP server, web app', () => {
+  it("serves each host its brand's page for client-side routes, as the CloudFront Function does", async () => {
+    expect((await get('/user/realtime-tracking', 'fleet.example.com:3000')).body).toContain('data-subsite="3"');
+    expect((await get('/', 'www.fleet.example.com')).body).toContain('data-subsite="3"');
+    const plain = await get('/user/register', 'plain.localhost');
+    expect(plain.body).toBe('<div id="root"></div>');
+    expect(plain.type).toMatch(/text\/html/);
+  });
+
+  it('serves files with their type and answers missing files with 404, not the app', async () => {
+    const js = await get('/assets/app-1.js');
+    expect(js.status).toBe(200);
+    expect(js.type).toMatch(/javascript/);
+    expect((await get('/assets/missing.js')).status).toBe(404);
+  });
+
+  it('never serves a file outside the web folder', async () => {
+    for (const path of ['/../secret.txt', '/%2e%2e/secret.txt', '/assets/..%2f..%2fsecret.txt']) {
+      const res = await get(path);
+      expect(res.body).not.toContain('secret');
+    }
+  });
+
+  it('answers unknown API paths as API Gateway does', async () => {
+    const res = await get('/api/v1/nothing');
+    expect(res.status).toBe(404);
+    expect(JSON.parse(res.body)).toEqual({ message: 'Not Found' });
+  });
+});
