@@ -19,8 +19,18 @@ export const FIXTURES = path.join(REPO_ROOT, 'test', 'infra', 'fixtures');
 export const INGEST_FIXTURE = path.join(FIXTURES, 'ingest-handler.ts');
 export const JOB_FIXTURE = path.join(FIXTURES, 'job-handler.ts');
 
-const bundleRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bundles-'));
+// Everything a test process writes (bundles, web fixtures, cloud assemblies) lives under one
+// temporary folder that goes when the process ends.
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-infra-test-'));
+process.on('exit', () => fs.rmSync(scratch, { recursive: true, force: true }));
+const bundleRoot = path.join(scratch, 'bundles');
+fs.mkdirSync(bundleRoot);
 /** A web build directory that never exists, so tests do not depend on `npm run build:web`. */
+/** A cloud assembly folder for a test's App, removed with the rest of the scratch folder. */
+export function scratchOutdir(): string {
+  return fs.mkdtempSync(path.join(scratch, 'cdk.out-'));
+}
+
 export const NO_WEB_DIST = path.join(bundleRoot, 'no-web-dist');
 
 export function cdkJsonContext(): Record<string, unknown> {
@@ -30,7 +40,7 @@ export function cdkJsonContext(): Record<string, unknown> {
 
 /** A directory holding a minimal web build. */
 export function webDistFixture(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-web-'));
+  const dir = fs.mkdtempSync(path.join(scratch, 'web-'));
   fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>portal</title>');
   fs.mkdirSync(path.join(dir, 'brands', '0'), { recursive: true });
   fs.writeFileSync(path.join(dir, 'brands', '0', 'index.html'), '<!doctype html><title>brand 0</title>');
@@ -47,7 +57,7 @@ export interface SynthOptions extends Partial<Omit<TrackingPortalStackProps, 'co
 
 export function synth(options: SynthOptions = {}) {
   const { context, keepWebWarning, nag, ...props } = options;
-  const app = new App({ context: { ...cdkJsonContext(), ...context } });
+  const app = new App({ context: { ...cdkJsonContext(), ...context }, outdir: scratchOutdir() });
   if (nag) Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }));
   const stack = new TrackingPortalStack(app, STACK_NAME, {
     env: { region: REGION },

@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { iotRules } from '../../shared/iot-rules';
 import { handlerPath } from '../../shared/routes';
 import { REPO_ROOT } from '../../infra/bundling/bundle';
-import { INGEST_FIXTURE, JOB_FIXTURE, synth, webDistFixture } from './helpers';
+import { INGEST_FIXTURE, JOB_FIXTURE, scratchOutdir, synth, webDistFixture } from './helpers';
 
 function violations(app: App) {
   // Aspects (which record the granular acknowledgements) run during synthesis.
@@ -49,7 +49,7 @@ describe('cdk-nag AwsSolutions', () => {
 
   it('still catches what nobody acknowledged, and then fails the synth', () => {
     const probe = (withPlugin: boolean) => {
-      const app = new App();
+      const app = new App({ outdir: scratchOutdir() });
       if (withPlugin) Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
       const stack = new Stack(app, 'Probe');
       new iam.Role(stack, 'TooBroad', {
