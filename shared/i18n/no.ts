@@ -33,7 +33,7 @@ export const no: Messages = {
   OutboxKindAll: 'Alle',
   OutboxKindEmail: 'E-post',
   OutboxKindSms: 'SMS',
-  OutboxKindPush: 'Push',
+  OutboxKindPush: 'Push-varsler',
   OutboxEmpty: 'Ingen meldinger er sendt ennå.',
   OutboxSentAt: 'Sendt',
   OutboxTo: 'Til',

@@ -33,7 +33,7 @@ export const sv: Messages = {
   OutboxKindAll: 'Alla',
   OutboxKindEmail: 'E-post',
   OutboxKindSms: 'Sms',
-  OutboxKindPush: 'Push',
+  OutboxKindPush: 'Pushnotiser',
   OutboxEmpty: 'Inga meddelanden har skickats ännu.',
   OutboxSentAt: 'Skickat',
   OutboxTo: 'Till',
