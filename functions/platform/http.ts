@@ -40,7 +40,6 @@ export class HttpReply<T> {
   ) {}
 }
 export const created = <T>(data: T, message?: string) => new HttpReply(201, data, message);
-export const withMessage = <T>(data: T, message: string) => new HttpReply(200, data, message);
 
 type Handler<R extends RouteDef> = (ctx: RequestContext<R>) => Promise<unknown>;
 type Event = APIGatewayProxyEventV2;

@@ -118,7 +118,7 @@ const built = new Map<string, string>();
 export function bundleAll(root: string, requests: readonly BundleRequest[]): Map<string, string> {
   checkHandlers(requests);
   const dirs = new Map<string, string>();
-  const todo: { name: string; entry: string; outfile: string; key: string }[] = [];
+  const toBuild: { name: string; entry: string; outfile: string; key: string }[] = [];
   for (const r of requests) {
     const dir = path.join(root, r.name);
     const key = createHash('sha256').update(root).update('\0').update(r.name).update('\0').update(r.entry).digest('hex');
@@ -126,13 +126,13 @@ export function bundleAll(root: string, requests: readonly BundleRequest[]): Map
     if (built.get(key) === dir && fs.existsSync(path.join(dir, 'index.mjs'))) continue;
     fs.rmSync(dir, { recursive: true, force: true });
     fs.mkdirSync(dir, { recursive: true });
-    todo.push({ name: r.name, entry: r.entry, outfile: path.join(dir, 'index.mjs'), key });
+    toBuild.push({ name: r.name, entry: r.entry, outfile: path.join(dir, 'index.mjs'), key });
   }
-  if (todo.length === 0) return dirs;
+  if (toBuild.length === 0) return dirs;
 
   const payload = JSON.stringify({
     repoRoot: REPO_ROOT,
-    builds: todo.map(({ name, entry, outfile }) => ({ name, entry, outfile })),
+    builds: toBuild.map(({ name, entry, outfile }) => ({ name, entry, outfile })),
     stubs: LAMBDA_STUBS,
   });
   const child = spawnSync(process.execPath, [WORKER], {
@@ -150,6 +150,6 @@ export function bundleAll(root: string, requests: readonly BundleRequest[]): Map
       `Bundling failed:\n${failed.map((f) => `  function ${f.name}:\n    ${f.errors.join('\n    ')}`).join('\n')}`,
     );
   }
-  for (const t of todo) built.set(t.key, path.dirname(t.outfile));
+  for (const t of toBuild) built.set(t.key, path.dirname(t.outfile));
   return dirs;
 }

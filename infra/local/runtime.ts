@@ -16,13 +16,12 @@ import { handlerPath, routeList, type RouteDef } from '../../shared/routes';
 import { tableList } from '../../shared/tables';
 import { brandForHost } from '../brand-router';
 import { jobs } from '../jobs';
-import { registerLocalBroker } from '../../functions/platform/adapters/embedded/local-broker';
-import { resetPorts } from '../../functions/platform/container';
-import { dynamo, epochSeconds, resetDynamoClient, tableName } from '../../functions/platform/db';
-import { resetEnvCache } from '../../functions/platform/env';
+import { registerLocalBroker, unregisterLocalBroker } from '../../functions/platform/adapters/embedded/local-broker';
+import { dynamo, epochSeconds, tableName } from '../../functions/platform/db';
 import { lambdaContext } from './api-event';
 import { startLocalBroker, type LocalBroker, type RuleHandler } from './broker';
 import { createTables, localDynamoClient, startLocalDynamo, type LocalDynamo } from './dynamo-local';
+import { configureHandlerEnvironment } from './handler-env';
 import { createHttpServer, type ApiHandler } from './http-server';
 import { startScheduler, type JobHandler } from './scheduler';
 import { seedDemo } from './seed';
@@ -91,19 +90,11 @@ export async function startEmbeddedRuntime(options: RuntimeOptions): Promise<Emb
     const admin = localDynamoClient(db.endpoint);
     await createTables(admin, prefix, tableList);
 
-    // The handlers' environment, exactly as the stack gives it to a Lambda function.
-    Object.assign(process.env, {
-      RUNTIME: 'embedded',
-      TABLE_PREFIX: prefix,
-      DYNAMODB_ENDPOINT: db.endpoint,
-      JWT_SECRET: jwtSecret(dataDir),
-      AWS_REGION: process.env.AWS_REGION ?? 'eu-north-1',
-      // Replaced by the real address once the HTTP server listens.
-      APP_URL: `http://localhost:${options.port || 3000}`,
-    });
-    resetEnvCache();
-    resetDynamoClient();
-    resetPorts();
+    const secret = jwtSecret(dataDir);
+    const handlerEnv = (appUrl: string) =>
+      configureHandlerEnvironment({ tablePrefix: prefix, dynamoEndpoint: db.endpoint, jwtSecret: secret, appUrl });
+    // The APP_URL is set again once the HTTP server listens and its address is known.
+    handlerEnv(`http://localhost:${options.port || 3000}`);
 
     const handlers = new Map<string, Promise<ApiHandler>>();
     const loadHandler = (route: RouteDef) => {
@@ -131,6 +122,7 @@ export async function startEmbeddedRuntime(options: RuntimeOptions): Promise<Emb
     });
     stops.push(() => broker.stop());
     registerLocalBroker((topic, payload, qos) => broker.publish(topic, payload, qos));
+    stops.push(async () => unregisterLocalBroker());
 
     const scheduled: Array<{ job: (typeof jobs)[number]; handler: JobHandler }> = [];
     for (const job of jobs) {
@@ -181,8 +173,7 @@ export async function startEmbeddedRuntime(options: RuntimeOptions): Promise<Emb
     );
     const port = (server.address() as AddressInfo).port;
     const shownHost = host === '0.0.0.0' ? 'localhost' : host;
-    process.env.APP_URL = `http://${shownHost}:${port}`;
-    resetEnvCache();
+    handlerEnv(`http://${shownHost}:${port}`);
 
     return {
       url: `http://${shownHost}:${port}`,

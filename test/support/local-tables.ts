@@ -5,10 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 import { tableList } from '../../shared/tables';
-import { resetPorts } from '../../functions/platform/container';
-import { resetDynamoClient } from '../../functions/platform/db';
-import { resetEnvCache } from '../../functions/platform/env';
 import { createTables, localDynamoClient } from '../../infra/local/dynamo-local';
+import { configureHandlerEnvironment } from '../../infra/local/handler-env';
 
 export async function useLocalTables(): Promise<{ prefix: string; endpoint: string }> {
   const endpoint = inject('dynamoEndpoint');
@@ -16,16 +14,11 @@ export async function useLocalTables(): Promise<{ prefix: string; endpoint: stri
   const client = localDynamoClient(endpoint);
   await createTables(client, prefix, tableList);
   client.destroy();
-  Object.assign(process.env, {
-    RUNTIME: 'embedded',
-    TABLE_PREFIX: prefix,
-    DYNAMODB_ENDPOINT: endpoint,
-    JWT_SECRET: randomBytes(48).toString('base64url'),
-    APP_URL: 'http://localhost:3000',
-    AWS_REGION: 'eu-north-1',
+  configureHandlerEnvironment({
+    tablePrefix: prefix,
+    dynamoEndpoint: endpoint,
+    jwtSecret: randomBytes(48).toString('base64url'),
+    appUrl: 'http://localhost:3000',
   });
-  resetEnvCache();
-  resetDynamoClient();
-  resetPorts();
   return { prefix, endpoint };
 }
