@@ -1,16 +1,49 @@
 /**
  * All texts in all languages, and a dependency-free translator the server can use for e-mails and
- * SMS. The browser loads one language at a time (web/src/i18n/i18n.ts imports the files directly so
- * each language is its own chunk); this module is for code that needs all of them.
+ * SMS. The key space is flat; its texts live in modules:
+ *
+ * - the core (en.ts, sv.ts, no.ts): the shell, the login route and the API's generic message keys.
+ *   The browser loads the core of one language before its first render;
+ * - feature modules (features/<name>/{en,sv,no}.ts): loaded by the browser together with the
+ *   feature's lazy pages (web/src/i18n/feature-messages.ts), so the login route does not carry the
+ *   whole portal's texts. `email` holds texts only the server sends.
+ *
+ * A key lives in exactly one module (test/i18n/resources.test.ts checks it).
  */
 import type { Language } from '../schemas/common';
-import { en, type MessageKey, type Messages } from './en';
-import { no } from './no';
-import { sv } from './sv';
+import { en as coreEn, type MessageKey as CoreMessageKey, type Messages as CoreMessages } from './en';
+import { accountEn } from './features/account/en';
+import { accountNo } from './features/account/no';
+import { accountSv } from './features/account/sv';
+import { emailEn } from './features/email/en';
+import { emailNo } from './features/email/no';
+import { emailSv } from './features/email/sv';
+import { registrationEn } from './features/registration/en';
+import { registrationNo } from './features/registration/no';
+import { registrationSv } from './features/registration/sv';
+import { no as coreNo } from './no';
+import { sv as coreSv } from './sv';
 
-export type { MessageKey, Messages };
+export type { CoreMessageKey, CoreMessages };
 
-export const resources: Readonly<Record<Language, Messages>> = { en, sv, no };
+/** Every module's texts per language, by module name ('core' or a feature). */
+export const modules = {
+  core: { en: coreEn, sv: coreSv, no: coreNo },
+  account: { en: accountEn, sv: accountSv, no: accountNo },
+  registration: { en: registrationEn, sv: registrationSv, no: registrationNo },
+  email: { en: emailEn, sv: emailSv, no: emailNo },
+} as const satisfies Record<string, Record<Language, Readonly<Record<string, string>>>>;
+export type ModuleName = keyof typeof modules;
+
+const en = { ...coreEn, ...accountEn, ...registrationEn, ...emailEn } as const;
+export type MessageKey = keyof typeof en;
+export type Messages = { readonly [K in MessageKey]: string };
+
+function merged(lang: Language): Messages {
+  return Object.assign({}, ...Object.values(modules).map((m) => m[lang])) as Messages;
+}
+
+export const resources: Readonly<Record<Language, Messages>> = { en, sv: merged('sv'), no: merged('no') };
 
 export const DEFAULT_LANGUAGE: Language = 'en';
 

@@ -4,7 +4,7 @@
  * web/src/features/auth/api/login-validation.ts, which a unit test keeps in step with it).
  */
 import { z } from 'zod';
-import { subsiteIdSchema } from './common';
+import { languageSchema, subsiteIdSchema } from './common';
 
 const id = z.union([z.string(), z.number()]).transform(String);
 
@@ -39,6 +39,10 @@ export const sessionUserSchema = z.looseObject({
   LastName: z.string().default(''),
   Email: z.string().default(''),
   token: z.string().min(1),
+  /** Exchanged at POST /api/v1/token/refresh for a new token while the login session lasts. */
+  refresh_token: z.string().optional(),
+  /** The login name (refresh needs it). */
+  Username: z.string().optional(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
@@ -56,10 +60,136 @@ export type LoginResponse = z.infer<typeof loginResponseSchema>;
 /** Login failure bodies: `errors` is a key, or `{ msg, count }` for wrong credentials (count = attempts left). */
 export const loginErrorsSchema = z.union([z.string(), z.object({ msg: z.string(), count: z.number().int().optional() })]);
 
+// Passwords (DECISIONS.md: at least 8 characters with an upper-case letter, a digit and a special character)
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+
+/** The password rule, without zod (the login route's forms use it directly). */
+export function isStrongPassword(password: string): boolean {
+  return (
+    password.length >= PASSWORD_MIN_LENGTH &&
+    password.length <= PASSWORD_MAX_LENGTH &&
+    /\p{Lu}/u.test(password) &&
+    /\p{Nd}/u.test(password) &&
+    /[^\p{L}\p{Nd}\s]/u.test(password)
+  );
+}
+
+/** A password being set: empty gives SpecifyNewPassword, a weak one PasswordMustInclude. */
+export const newPasswordSchema = z
+  .string('SpecifyNewPassword')
+  .min(1, 'SpecifyNewPassword')
+  .refine(isStrongPassword, 'PasswordMustInclude');
+
 /** Body of `POST /api/v1/user/password` (the set-new-password modal). */
 export const changePasswordRequestSchema = z.object({
   userId: z.string().min(1, 'FieldRequired'),
   email: z.string(),
-  password: z.string().min(1, 'SpecifyNewPassword'),
+  password: newPasswordSchema,
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
+
+// Session tokens
+
+/** Body of `POST /api/v1/token/refresh`: a new access token while the login session lasts. */
+export const refreshRequestSchema = z.object({
+  refresh_token: z.string().min(1, 'FieldRequired').max(4096, 'TooLong'),
+  username: z.string().min(1, 'FieldRequired').max(320, 'TooLong'),
+});
+export const refreshResponseSchema = z.object({ token: z.string(), expires_in: z.number().int() });
+
+/** Body of `POST /api/v1/user/logout`: the refresh token to revoke, when the browser has one. */
+export const logoutRequestSchema = z.object({ refresh_token: z.string().max(4096, 'TooLong').optional() });
+
+// Two-factor login by e-mail (API.md: 6 digits, valid 10 minutes, 5 tries, single use)
+
+export const TWO_FACTOR_CODE_LENGTH = 6;
+/** The code screen enables Verify when the code has more than this many characters (spec section 4). */
+export const TWO_FACTOR_MIN_INPUT = 5;
+export const TWO_FACTOR_CODE_SECONDS = 600;
+export const TWO_FACTOR_MAX_TRIES = 5;
+/** Resend countdown: 03:00 after the first code, 00:10 after a resend (spec section 9). */
+export const TWO_FACTOR_FIRST_COUNTDOWN_SECONDS = 180;
+export const TWO_FACTOR_RESEND_COUNTDOWN_SECONDS = 10;
+/** A trusted browser skips the code for 180 days (15552000 s, spec section 9). */
+export const TRUSTED_BROWSER_SECONDS = 15_552_000;
+
+const challengeField = z.string('FieldRequired').min(1, 'FieldRequired').max(256, 'TooLong');
+
+export const twoFactorGenerateRequestSchema = z.object({
+  lang: languageSchema.default('en'),
+  user_id: id,
+  challenge: challengeField,
+});
+
+export const twoFactorVerifyRequestSchema = z.object({
+  code: z.string('SpecifyCode').trim().min(1, 'SpecifyCode').max(32, 'InvalidCode'),
+  user_id: id,
+  challenge: challengeField,
+  trust_browser: z.boolean().default(false),
+  fingerprint: z.string().max(128, 'TooLong').optional(),
+});
+
+/** `data` of a successful verify: the logged-in user. */
+export const sessionUserResponseSchema = z.object({ user: sessionUserSchema });
+
+// Password reset (link valid 1 hour, single use)
+
+export const RESET_LINK_SECONDS = 3600;
+/** The query parameter of the reset link: `/user/reset-password?_c=<code>`. */
+export const RESET_CODE_PARAM = '_c';
+
+export const emailAddressSchema = z.string().trim().toLowerCase().max(254, 'TooLong');
+
+export const forgotPasswordRequestSchema = z.object({
+  subsite_id: subsiteIdSchema.default(0),
+  email_address: z.string('GetPasswordResetLink').trim().toLowerCase().min(1, 'GetPasswordResetLink').max(254, 'TooLong').email('EnterValidEmail'),
+  lang: languageSchema.default('en'),
+});
+
+export const resetPasswordRequestSchema = z
+  .object({
+    subsite_id: subsiteIdSchema.default(0),
+    code: z.string('InvalidResetCode').min(1, 'InvalidResetCode').max(256, 'InvalidResetCode'),
+    password: newPasswordSchema,
+    password_confirmation: z.string('SpecifyNewPassword').min(1, 'SpecifyNewPassword'),
+  })
+  .refine((b) => b.password === b.password_confirmation, { path: ['password_confirmation'], message: 'PasswordNotMatch' });
+
+// Profile (GET and PUT /api/v1/user/profile)
+
+export const profileSchema = z.object({
+  ID: z.string(),
+  Username: z.string(),
+  Email: z.string(),
+  FirstName: z.string(),
+  LastName: z.string(),
+  phone: z.string(),
+  lang: languageSchema,
+  EnableTwoFactorAuth: z.boolean(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+export const profileUpdateSchema = z.object({
+  FirstName: z.string().trim().min(1, 'SpecifyFirstName').max(50, 'MaxLength50'),
+  LastName: z.string().trim().min(1, 'SpecifyLastName').max(50, 'MaxLength50'),
+  /** E.164 or empty; checked with libphonenumber on the server. */
+  phone: z.string().trim().max(20, 'TooLong').default(''),
+  lang: languageSchema,
+  EnableTwoFactorAuth: z.boolean(),
+});
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+
+// Public extras
+
+export const contactAddressesQuerySchema = z.object({ SubsiteID: subsiteIdSchema.default(0) });
+export const contactAddressesSchema = z.object({ email: z.string().nullable(), phonelbl: z.string().nullable() });
+
+export const alertOptOutRequestSchema = z.object({
+  nt_useremail: z.string('SpecifyUsername').trim().min(1, 'SpecifyUsername').max(320, 'TooLong'),
+  nt_password: z.string('SpecifyPassword').min(1, 'SpecifyPassword').max(256, 'TooLong'),
+  remove_push: z.boolean().default(false),
+  subsite_id: subsiteIdSchema.default(0),
+});
+export const alertOptOutResponseSchema = z.object({ message: z.string() });

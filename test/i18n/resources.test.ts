@@ -7,8 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { brands } from '../../shared/brands';
-import { en } from '../../shared/i18n/en';
-import { interpolationVariables, isMessageKey, resources, translateKey } from '../../shared/i18n/index';
+import { interpolationVariables, isMessageKey, modules, resources, translateKey } from '../../shared/i18n/index';
 import { LANGUAGES } from '../../shared/i18n/languages';
 import { languages } from '../../shared/schemas/common';
 import { menuItems } from '../../web/src/app/access';
@@ -66,7 +65,18 @@ const apiKeys = [
   'User updated successfully.',
 ];
 
+const en = resources.en;
+
 describe('i18n resources', () => {
+  it('defines each key in exactly one module, with the same keys in every language of a module', () => {
+    const owners = new Map<string, string[]>();
+    for (const [name, module] of Object.entries(modules)) {
+      for (const key of Object.keys(module.en)) owners.set(key, [...(owners.get(key) ?? []), name]);
+      for (const lang of languages) expect(Object.keys(module[lang]).sort(), `${name}.${lang}`).toEqual(Object.keys(module.en).sort());
+    }
+    expect([...owners].filter(([, names]) => names.length > 1)).toEqual([]);
+  });
+
   it('covers exactly the portal languages', () => {
     expect([...LANGUAGES]).toEqual([...languages]);
     expect(Object.keys(resources).sort()).toEqual([...languages].sort());

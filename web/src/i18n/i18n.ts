@@ -6,6 +6,7 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Messages } from '../../../shared/i18n/en';
 import type { Language } from '../../../shared/schemas/common';
+import { loadFeatureTexts, type BrowserFeature } from './feature-messages';
 
 const loaders: Readonly<Record<Language, () => Promise<Messages>>> = {
   en: () => import('../../../shared/i18n/en').then((m) => m.en),
@@ -47,10 +48,35 @@ export async function initI18n(lang: Language): Promise<void> {
   applyDocumentLanguage(lang);
 }
 
+/** Features whose texts were loaded; a language switch loads them in the new language too. */
+const loadedFeatures = new Set<BrowserFeature>();
+const featureLoads = new Map<string, Promise<void>>();
+
+function ensureFeature(feature: BrowserFeature, lang: Language): Promise<void> {
+  const id = `${feature}:${lang}`;
+  let pending = featureLoads.get(id);
+  if (!pending) {
+    pending = loadFeatureTexts(feature, lang).then((texts) => {
+      i18n.addResourceBundle(lang, 'translation', texts, true, false);
+    });
+    // A failed chunk load (network) may be retried by the next visit of the page.
+    pending.catch(() => featureLoads.delete(id));
+    featureLoads.set(id, pending);
+  }
+  return pending;
+}
+
+/** Loads a feature's texts in the current language; lazy pages await it before they render. */
+export async function loadFeatureMessages(feature: BrowserFeature): Promise<void> {
+  loadedFeatures.add(feature);
+  await ensureFeature(feature, currentLanguage());
+}
+
 export async function loadLanguage(lang: Language): Promise<void> {
   if (!i18n.hasResourceBundle(lang, 'translation')) {
-    i18n.addResourceBundle(lang, 'translation', await loaders[lang]());
+    i18n.addResourceBundle(lang, 'translation', await loaders[lang](), true, false);
   }
+  await Promise.all([...loadedFeatures].map((feature) => ensureFeature(feature, lang)));
   await i18n.changeLanguage(lang);
   applyDocumentLanguage(lang);
 }

@@ -1,0 +1,28 @@
+/**
+ * Texts of lazily loaded features (shared/i18n/features/<name>): each language of each feature is
+ * its own chunk, fetched with the feature's pages and merged into the one flat key space. A feature
+ * loaded once is loaded again in the new language when the user switches language.
+ */
+import type { Language } from '../../../shared/schemas/common';
+
+type Texts = Readonly<Record<string, string>>;
+
+const loaders = {
+  account: {
+    en: () => import('../../../shared/i18n/features/account/en').then((m) => m.accountEn),
+    sv: () => import('../../../shared/i18n/features/account/sv').then((m) => m.accountSv),
+    no: () => import('../../../shared/i18n/features/account/no').then((m) => m.accountNo),
+  },
+  registration: {
+    en: () => import('../../../shared/i18n/features/registration/en').then((m) => m.registrationEn),
+    sv: () => import('../../../shared/i18n/features/registration/sv').then((m) => m.registrationSv),
+    no: () => import('../../../shared/i18n/features/registration/no').then((m) => m.registrationNo),
+  },
+} as const satisfies Record<string, Record<Language, () => Promise<Texts>>>;
+
+export type BrowserFeature = keyof typeof loaders;
+export const browserFeatures = Object.keys(loaders) as BrowserFeature[];
+
+export function loadFeatureTexts(feature: BrowserFeature, lang: Language): Promise<Texts> {
+  return loaders[feature][lang]();
+}
