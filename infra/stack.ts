@@ -15,6 +15,7 @@ import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { iotRules, type IotRuleDef } from '../shared/iot-rules';
 import { handlerPath, routeList, type RouteDef } from '../shared/routes';
+import { tables } from '../shared/tables';
 import { REPO_ROOT, bundleAll, httpEntry, jobEntry, sourceExists, topicEntry, type BundleRequest } from './bundling/bundle';
 import { mailAddress, mailDomain, type PortalConfig } from './config';
 import { DataTables } from './constructs/data-tables';
@@ -24,6 +25,7 @@ import { IngestRules } from './constructs/ingest';
 import { IotDataEndpoint } from './constructs/iot-endpoint';
 import { acknowledge, acknowledgeFindings } from './constructs/nag';
 import { PortalFunction } from './constructs/portal-function';
+import { TrackerPolicy } from './constructs/tracker-policy';
 import { WebHosting } from './constructs/web-hosting';
 import { checkJobs, jobs as jobManifest, type JobDef } from './jobs';
 
@@ -62,6 +64,7 @@ export class TrackingPortalStack extends Stack {
   readonly functions = new Map<string, PortalFunction>();
   readonly deadLetterQueue: sqs.Queue;
   readonly ingestRules?: IngestRules;
+  readonly trackerPolicy: TrackerPolicy;
 
   constructor(scope: Construct, id: string, props: TrackingPortalStackProps) {
     super(scope, id, props);
@@ -232,6 +235,11 @@ export class TrackingPortalStack extends Stack {
       });
     }
 
+    // What `npm run provision -- --stack <name>` attaches to each tracker's certificate.
+    this.trackerPolicy = new TrackerPolicy(this, 'TrackerPolicy', { policyName: `${this.stackName}-tracker`, rules: iotRules });
+    const inventory = this.tables.byName.get(tables.inventory.name);
+    if (!inventory) throw new Error('the inventory table is not deployed');
+
     this.acknowledgeCdkProviders();
 
     const outputs: Record<string, [string, string]> = {
@@ -247,6 +255,8 @@ export class TrackingPortalStack extends Stack {
       DeadLetterQueueUrl: [this.deadLetterQueue.queueUrl, 'Failed IoT rule deliveries, ingest and job invocations'],
       TablePrefix: [prefix, 'Prefix of every DynamoDB table (TABLE_PREFIX)'],
       IotDataEndpoint: [iotEndpoint.address, 'MQTT endpoint for trackers and the live channel'],
+      InventoryTable: [inventory.tableName, 'Tracker inventory (npm run provision)'],
+      TrackerPolicyName: [this.trackerPolicy.policy.ref, "IoT policy attached to each tracker's certificate (npm run provision)"],
     };
     for (const [name, [value, description]] of Object.entries(outputs)) new CfnOutput(this, name, { value, description });
   }

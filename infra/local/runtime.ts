@@ -4,7 +4,7 @@
  * the timers of scheduled jobs, and it runs the very handlers the CDK stack deploys.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -50,9 +50,25 @@ export interface EmbeddedRuntime {
   mqttUrl: string;
   wsUrl: string;
   dynamoEndpoint: string;
+  tablePrefix: string;
   seeded: boolean;
   stop(): Promise<void>;
 }
+
+/**
+ * What a running runtime with a data directory announces in `<dataDir>/runtime.json`, so that
+ * tools of the same environment (`npm run provision`) reach its DynamoDB Local and tables. It is
+ * removed on stop; a file whose pid is gone is left over from a runtime that was killed.
+ * An in-memory (`--ephemeral`) runtime announces nothing: its data would vanish with it anyway.
+ */
+export interface RuntimeAnnouncement {
+  dynamoEndpoint: string;
+  tablePrefix: string;
+  url: string;
+  pid: number;
+}
+
+export const RUNTIME_FILE = 'runtime.json';
 
 function jwtSecret(dataDir: string | null): string {
   if (!dataDir) return randomBytes(48).toString('base64url');
@@ -173,13 +189,23 @@ export async function startEmbeddedRuntime(options: RuntimeOptions): Promise<Emb
     );
     const port = (server.address() as AddressInfo).port;
     const shownHost = host === '0.0.0.0' ? 'localhost' : host;
-    handlerEnv(`http://${shownHost}:${port}`);
+    const url = `http://${shownHost}:${port}`;
+    handlerEnv(url);
+
+    if (dataDir) {
+      const file = join(dataDir, RUNTIME_FILE);
+      const announcement: RuntimeAnnouncement = { dynamoEndpoint: db.endpoint, tablePrefix: prefix, url, pid: process.pid };
+      writeFileSync(file, `${JSON.stringify(announcement, null, 2)}\n`);
+      // Pushed last, so it goes first: nobody is sent to a runtime that is shutting down.
+      stops.push(async () => rmSync(file, { force: true }));
+    }
 
     return {
-      url: `http://${shownHost}:${port}`,
+      url,
       wsUrl: `ws://${shownHost}:${port}/mqtt`,
       mqttUrl: `mqtt://${shownHost === 'localhost' ? '127.0.0.1' : shownHost}:${broker.port}`,
       dynamoEndpoint: db.endpoint,
+      tablePrefix: prefix,
       seeded,
       stop: async () => {
         admin.destroy();

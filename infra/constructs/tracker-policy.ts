@@ -1,0 +1,68 @@
+/**
+ * The IoT policy every tracker's certificate gets (`npm run provision -- --stack ...` attaches it).
+ * A tracker is a thing named by its IMEI; it connects with that name as client id and may touch
+ * only its own topics, the ones the local broker allows it too (infra/local/broker.ts):
+ * publish where the IoT rules listen (shared/iot-rules.ts), directly or through Basic Ingest
+ * (docs/decisions/0003-ingest-path.md), and receive its commands.
+ */
+import { ArnFormat, Stack } from 'aws-cdk-lib';
+import * as iot from 'aws-cdk-lib/aws-iot';
+import { Construct } from 'constructs';
+import type { IotRuleDef } from '../../shared/iot-rules';
+import { iotRuleName } from './ingest';
+
+/** The IoT policy variable holding the connecting thing's name (its IMEI). */
+export const THING = '${iot:Connection.Thing.ThingName}';
+
+/** The topic a rule listens on, for the connecting thing only. */
+export function thingTopic(rule: Pick<IotRuleDef, 'topicFilter' | 'imeiLevel'>): string {
+  const levels = rule.topicFilter.split('/');
+  levels[rule.imeiLevel - 1] = THING;
+  const topic = levels.join('/');
+  // In a policy `+` and `#` are literal; a filter with another wildcard level would need a rethink.
+  if (/[+#]/.test(topic)) throw new Error(`rule topic ${rule.topicFilter} has a wildcard besides the IMEI level`);
+  return topic;
+}
+
+/** Where commands reach a tracker: native and Teltonika (functions/platform/adapters/topics.ts). */
+export const COMMAND_TOPICS = [`trackers/${THING}/commands`, `${THING}/commands`] as const;
+
+export interface TrackerPolicyProps {
+  readonly policyName: string;
+  readonly rules: readonly IotRuleDef[];
+}
+
+export class TrackerPolicy extends Construct {
+  readonly policy: iot.CfnPolicy;
+
+  constructor(scope: Construct, id: string, props: TrackerPolicyProps) {
+    super(scope, id);
+    const stack = Stack.of(this);
+    const arn = (resource: 'client' | 'topic' | 'topicfilter', name: string) =>
+      stack.formatArn({ service: 'iot', resource, resourceName: name, arnFormat: ArnFormat.SLASH_RESOURCE_NAME });
+    const publish = props.rules.flatMap((rule) => {
+      const topic = thingTopic(rule);
+      return [topic, `$aws/rules/${iotRuleName(stack.stackName, rule)}/${topic}`];
+    });
+
+    this.policy = new iot.CfnPolicy(this, 'Policy', {
+      policyName: props.policyName,
+      policyDocument: {
+        Version: '2012-10-17',
+        Statement: [
+          {
+            Sid: 'ConnectAsOwnThing',
+            Effect: 'Allow',
+            Action: 'iot:Connect',
+            Resource: arn('client', THING),
+            // The thing-name variable is set only when the certificate is attached to a thing.
+            Condition: { Bool: { 'iot:Connection.Thing.IsAttached': 'true' } },
+          },
+          { Sid: 'PublishOwnTopics', Effect: 'Allow', Action: 'iot:Publish', Resource: [...new Set(publish)].map((t) => arn('topic', t)) },
+          { Sid: 'SubscribeOwnCommands', Effect: 'Allow', Action: 'iot:Subscribe', Resource: COMMAND_TOPICS.map((t) => arn('topicfilter', t)) },
+          { Sid: 'ReceiveOwnCommands', Effect: 'Allow', Action: 'iot:Receive', Resource: COMMAND_TOPICS.map((t) => arn('topic', t)) },
+        ],
+      },
+    });
+  }
+}
