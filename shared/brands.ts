@@ -40,6 +40,10 @@ export interface Brand {
   readonly supportEmail: string | null;
   /** Terms and conditions per language; the registration wizard shows the checkbox on brand 0 only. */
   readonly termsUrl: Readonly<Record<Language, string>>;
+  /** Where customers cancel a subscription (account deletion page, GET /api/v1/contact-addresses). */
+  readonly contactEmail: string;
+  /** The phone number shown beside it, as it is dialled from abroad. */
+  readonly contactPhone: string;
 }
 
 function terms(host: string): Readonly<Record<Language, string>> {
@@ -57,6 +61,8 @@ export const brands: readonly Brand[] = [
     banner: null,
     supportEmail: 'support@trackportal.example',
     termsUrl: terms('www.trackportal.example'),
+    contactEmail: 'kundtjanst@trackportal.example',
+    contactPhone: '+46 8 123 450 00',
   },
   {
     id: 1,
@@ -68,6 +74,8 @@ export const brands: readonly Brand[] = [
     banner: null,
     supportEmail: null,
     termsUrl: terms('www.fleetline.example'),
+    contactEmail: 'customer@fleetline.example',
+    contactPhone: '+46 31 700 12 00',
   },
   {
     id: 2,
@@ -79,6 +87,8 @@ export const brands: readonly Brand[] = [
     banner: null,
     supportEmail: 'help@assetscout.example',
     termsUrl: terms('www.assetscout.example'),
+    contactEmail: 'help@assetscout.example',
+    contactPhone: '+46 40 660 25 00',
   },
   {
     id: 3,
@@ -90,6 +100,8 @@ export const brands: readonly Brand[] = [
     banner: null,
     supportEmail: 'kundservice@nordtrack.example',
     termsUrl: terms('www.nordtrack.example'),
+    contactEmail: 'kundservice@nordtrack.example',
+    contactPhone: '+47 22 40 31 00',
   },
   {
     id: 4,
@@ -101,6 +113,8 @@ export const brands: readonly Brand[] = [
     banner: null,
     supportEmail: null,
     termsUrl: terms('www.marinlog.example'),
+    contactEmail: 'kontakt@marinlog.example',
+    contactPhone: '+46 8 555 104 00',
   },
   {
     id: 5,
@@ -112,6 +126,8 @@ export const brands: readonly Brand[] = [
     banner: null,
     supportEmail: null,
     termsUrl: terms('www.machinewatch.example'),
+    contactEmail: 'service@machinewatch.example',
+    contactPhone: '+46 13 120 51 00',
   },
   {
     id: 6,
@@ -123,6 +139,8 @@ export const brands: readonly Brand[] = [
     banner: { textKey: 'OtherSiteBanner', linkKey: 'OtherSiteLink', url: 'https://app.tripbook.example/' },
     supportEmail: null,
     termsUrl: terms('www.tripbook.example'),
+    contactEmail: 'support@tripbook.example',
+    contactPhone: '+46 90 710 62 00',
   },
   {
     id: 7,
@@ -134,6 +152,8 @@ export const brands: readonly Brand[] = [
     banner: null,
     supportEmail: null,
     termsUrl: terms('www.nightfleet.example'),
+    contactEmail: 'support@nightfleet.example',
+    contactPhone: '+44 20 7946 0700',
   },
 ];
 

@@ -20,6 +20,24 @@ export interface AccountRecord {
   smsCredits: number;
   /** Raw positions are kept this many days. */
   retentionDays: number;
+  /** Customer details from registration (spec section 3); absent on accounts made otherwise. */
+  orgNumber?: string;
+  /** Swedish personnummer of a private customer, 12 digits. */
+  personalNumber?: string;
+  contactPerson?: string;
+  /** E.164. */
+  phone?: string;
+  companyPhone?: string;
+  street?: string;
+  zipCode?: string;
+  city?: string;
+  country?: string;
+  /** ISO 3166 alpha-2 of the registration wizard's country. */
+  countryCode?: string;
+  reseller?: string;
+  comment?: string;
+  /** Subscription payment method (0: none chosen, invoice by default). */
+  paymentType?: number;
   createdAt: string;
 }
 
@@ -38,7 +56,12 @@ export interface UserRecord {
   enableTwoFactorAuth: boolean;
   /** Units an ordinary user may see; admins see every unit of the account. */
   unitImeis?: string[];
+  /** The user's push id (the spec's OnesignalPushID); removed when they stop push notifications. */
+  pushId?: string;
+  /** Set on the alert opt-out page: no alerts are sent to this user any more. */
+  alertsOptOut?: boolean;
   createdAt: string;
+  updatedAt?: string;
 }
 
 /** A login session in the tokens table (`session#<sessionId>`); deleting it logs the browser out. */
@@ -47,6 +70,14 @@ export interface SessionRecord {
   userId: string;
   createdAt: string;
   expiresAt: number;
+}
+
+/** Claims in the `uniques` table: `email#<lower-cased e-mail>` and `username#<login name>` point at a user. */
+export const emailClaimKey = (email: string): string => `email#${email.trim().toLowerCase()}`;
+export const usernameClaimKey = (username: string): string => `username#${username.trim().toLowerCase()}`;
+export interface UserClaimRecord {
+  key: string;
+  userId: string;
 }
 
 export const sessionItemId = (sessionId: string): string => `session#${sessionId}`;

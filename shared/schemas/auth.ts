@@ -43,6 +43,12 @@ export const sessionUserSchema = z.looseObject({
   refresh_token: z.string().optional(),
   /** The login name (refresh needs it). */
   Username: z.string().optional(),
+  /** Seconds until `token` expires (refresh before then). */
+  expires_in: z.number().int().optional(),
+  lang: languageSchema.optional(),
+  subsiteID: z.number().int().optional(),
+  isAdmin: z.boolean().optional(),
+  EnableTwoFactorAuth: z.boolean().optional(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
@@ -79,7 +85,7 @@ export function isStrongPassword(password: string): boolean {
 /** A password being set: empty gives SpecifyNewPassword, a weak one PasswordMustInclude. */
 export const newPasswordSchema = z
   .string('SpecifyNewPassword')
-  .min(1, 'SpecifyNewPassword')
+  .min(1, { message: 'SpecifyNewPassword', abort: true })
   .refine(isStrongPassword, 'PasswordMustInclude');
 
 /** Body of `POST /api/v1/user/password` (the set-new-password modal). */
@@ -97,7 +103,12 @@ export const refreshRequestSchema = z.object({
   refresh_token: z.string().min(1, 'FieldRequired').max(4096, 'TooLong'),
   username: z.string().min(1, 'FieldRequired').max(320, 'TooLong'),
 });
-export const refreshResponseSchema = z.object({ token: z.string(), expires_in: z.number().int() });
+export const refreshResponseSchema = z.object({
+  token: z.string(),
+  expires_in: z.number().int(),
+  /** Only when the identity provider rotated the refresh token: keep this one from now on. */
+  refresh_token: z.string().optional(),
+});
 
 /** Body of `POST /api/v1/user/logout`: the refresh token to revoke, when the browser has one. */
 export const logoutRequestSchema = z.object({ refresh_token: z.string().max(4096, 'TooLong').optional() });
@@ -144,7 +155,7 @@ export const emailAddressSchema = z.string().trim().toLowerCase().max(254, 'TooL
 
 export const forgotPasswordRequestSchema = z.object({
   subsite_id: subsiteIdSchema.default(0),
-  email_address: z.string('GetPasswordResetLink').trim().toLowerCase().min(1, 'GetPasswordResetLink').max(254, 'TooLong').email('EnterValidEmail'),
+  email_address: z.string('GetPasswordResetLink').trim().toLowerCase().min(1, { message: 'GetPasswordResetLink', abort: true }).max(254, 'TooLong').email('EnterValidEmail'),
   lang: languageSchema.default('en'),
 });
 

@@ -182,6 +182,19 @@ describe('Cognito refresh', () => {
     expect(tokens).toEqual({ accessToken: token, refreshToken: 'refresh-1', expiresIn: 3600 });
   });
 
+  it('hands back a rotated refresh token when the pool rotates them', async () => {
+    const token = await accessToken({ username: newIdentity.userId, origin_jti: 's-1' });
+    cognito.on(AdminInitiateAuthCommand).resolves({ AuthenticationResult: { AccessToken: token, RefreshToken: 'refresh-2', ExpiresIn: 3600 } });
+    cognito.on(AdminGetUserCommand).resolves({ Username: newIdentity.userId });
+    expect(await identity.refresh('refresh-1', 'anna_s')).toEqual({ accessToken: token, refreshToken: 'refresh-2', expiresIn: 3600 });
+  });
+
+  it('an answer without an access token is unauthenticated, not a crash', async () => {
+    cognito.on(AdminInitiateAuthCommand).resolves({});
+    cognito.on(AdminGetUserCommand).resolves({ Username: newIdentity.userId });
+    await expect(identity.refresh('refresh-1', 'anna_s')).rejects.toBeInstanceOf(UnauthenticatedError);
+  });
+
   it("refuses another user's refresh token, a revoked one and an unknown user", async () => {
     const token = await accessToken({ username: newIdentity.userId, origin_jti: 's-1' });
     cognito.on(AdminInitiateAuthCommand).resolves({ AuthenticationResult: { AccessToken: token, ExpiresIn: 3600 } });
@@ -233,6 +246,11 @@ describe('Cognito revoke, setPassword, deleteUser', () => {
     expect(cognito.commandCalls(RevokeTokenCommand)[0]?.args[0].input).toEqual({ ClientId: CLIENT, Token: 'refresh-1' });
     cognito.on(RevokeTokenCommand).rejects(new UnsupportedTokenTypeException({ message: 'bad token', ...meta }));
     await identity.revoke('not-a-refresh-token');
+  });
+
+  it('revoke reports other failures instead of pretending the token is gone', async () => {
+    cognito.on(RevokeTokenCommand).rejects(new InternalErrorException({ message: 'boom', ...meta }));
+    await expect(identity.revoke('refresh-1')).rejects.toThrow('boom');
   });
 
   it('sets a permanent password on the login name', async () => {

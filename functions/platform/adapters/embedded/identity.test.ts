@@ -3,7 +3,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { dynamo, tableName } from '../../db';
-import { ConflictError, NotFoundError, UnauthenticatedError } from '../../errors';
+import { ConflictError, NotFoundError, UnauthenticatedError, ValidationError } from '../../errors';
 import type { IdentityProvider } from '../../ports';
 import { createLocalIdentity, identityItemId, LOCAL_TOKEN_ISSUER, refreshItemId } from './identity';
 import { verifyPassword } from './password-hash';
@@ -173,5 +173,29 @@ describe('local identity', () => {
     await identity.deleteUser(user.username); // twice is fine
     // The login name is free again.
     await identity.createUser({ ...user, userId: randomUUID() });
+  });
+
+  it('refuses a password outside the rule, as the user pool policy does in Cognito', async () => {
+    const weak = { userId: randomUUID(), username: `User_${randomUUID().slice(0, 8)}`, email: 'weak@example.se', password: 'weakpass' };
+    await expect(identity.createUser(weak)).rejects.toBeInstanceOf(ValidationError);
+    await expect(identity.createUser(weak)).rejects.toMatchObject({ fieldErrors: { password: ['PasswordMustInclude'] } });
+    expect(await getItem(identityItemId(weak.username))).toBeUndefined();
+
+    const user = await newUser();
+    await expect(identity.setPassword(user.username, 'NoDigits!')).rejects.toMatchObject({ fieldErrors: { password: ['PasswordMustInclude'] } });
+    expect(await identity.authenticate(user.username, user.password)).not.toBeNull();
+  });
+
+  it('issues access tokens that expire after one hour, and refreshes them within the session', async () => {
+    const user = await newUser();
+    const issuedAt = new Date(Date.now() - 3600 * 1000 - 10 * 1000);
+    const earlier = createLocalIdentity({ secret: TEST_JWT_SECRET, now: () => issuedAt });
+    const result = await earlier.authenticate(user.username, user.password);
+    const token = result?.tokens.accessToken ?? '';
+    // Valid when issued, expired an hour (plus the 5 s tolerance) later.
+    expect(await earlier.verifyAccessToken(token)).toEqual({ userId: user.userId, sessionId: result?.sessionId });
+    expect(await identity.verifyAccessToken(token)).toBeNull();
+    const fresh = await identity.refresh(result?.tokens.refreshToken ?? '', user.username);
+    expect(await identity.verifyAccessToken(fresh.accessToken)).toEqual({ userId: user.userId, sessionId: result?.sessionId });
   });
 });

@@ -8,12 +8,15 @@
  * - `identity#<login name>`: { userId, username, email, passwordHash, createdAt }, no expiry;
  * - `refresh#<sha256 of the refresh token>`: { userId, username, sessionId, createdAt, expiresAt }.
  * Only hashes are stored: neither the password nor the refresh token can be read back.
+ * Like the user pool's password policy, createUser and setPassword refuse a password outside the
+ * portal's rule (PasswordMustInclude), so a weak password fails the same way in both runtimes.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { jwtVerify, SignJWT } from 'jose';
+import { isStrongPassword } from '../../../../shared/schemas/auth';
 import { dynamo, epochSeconds, tableName } from '../../db';
-import { ConflictError, NotFoundError, UnauthenticatedError } from '../../errors';
+import { ConflictError, NotFoundError, UnauthenticatedError, ValidationError } from '../../errors';
 import type { Authenticated, IdentityProvider, NewIdentity, Principal, Tokens } from '../../ports';
 import { normalizeUsername } from '../username';
 import { hashPassword, verifyPassword } from './password-hash';
@@ -55,6 +58,11 @@ export interface LocalIdentityOptions {
 const isConditionFailure = (error: unknown): boolean =>
   error instanceof Error && error.name === 'ConditionalCheckFailedException';
 
+/** The pool's policy (docs/decisions/0005-identity.md) is the portal's password rule. */
+function checkPasswordPolicy(password: string): void {
+  if (!isStrongPassword(password)) throw new ValidationError({ password: ['PasswordMustInclude'] });
+}
+
 /** Compared against when the user is unknown, so that answer takes as long as a wrong password. */
 let decoyHash: Promise<string> | undefined;
 const decoy = (): Promise<string> => (decoyHash ??= hashPassword(randomBytes(16).toString('hex')));
@@ -82,6 +90,7 @@ export function createLocalIdentity(options: LocalIdentityOptions): IdentityProv
 
   return {
     async createUser(identity: NewIdentity) {
+      checkPasswordPolicy(identity.password);
       const at = now();
       const item: IdentityItem = {
         id: identityItemId(identity.username),
@@ -160,6 +169,7 @@ export function createLocalIdentity(options: LocalIdentityOptions): IdentityProv
     },
 
     async setPassword(username: string, password: string) {
+      checkPasswordPolicy(password);
       try {
         await dynamo().send(
           new UpdateCommand({

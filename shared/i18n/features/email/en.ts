@@ -1,5 +1,26 @@
-/** English texts of the email feature (merged into the flat key space; see shared/i18n/features.ts). */
+/**
+ * English texts of the email feature: what the server sends (2FA code, reset link, welcome), never
+ * shown in the browser. Rendered by functions/platform/email/templates.ts; every {{value}} is
+ * HTML-escaped there.
+ */
 export const emailEn = {
+  EmailTwoFactorSubject: 'Your login code for {{brand}}',
+  EmailTwoFactorHeading: 'Your login code',
+  EmailTwoFactorIntro: 'Use this code to finish logging in to {{brand}}:',
+  EmailTwoFactorValidity: 'The code is valid for {{minutes}} minutes and can be used once.',
+  EmailTwoFactorIgnore: 'If you did not try to log in, someone may know your password. Change it as soon as possible.',
+  EmailResetSubject: 'Reset your password for {{brand}}',
+  EmailResetHeading: 'Reset your password',
+  EmailResetIntro: 'We received a request to reset the password of your {{brand}} account. Choose a new password with the button below.',
+  EmailResetAction: 'Choose a new password',
+  EmailResetValidity: 'The link is valid for {{minutes}} minutes and can be used once.',
+  EmailResetIgnore: 'If you did not ask for this, ignore this e-mail: your password stays as it is.',
+  EmailWelcomeSubject: 'Welcome to {{brand}}',
+  EmailWelcomeHeading: 'Welcome, {{firstName}}!',
+  EmailWelcomeIntro: 'Your {{brand}} account is ready. Log in with your username {{username}} and the password you chose.',
+  EmailWelcomeAction: 'Log in',
+  EmailLinkFallback: 'If the button does not work, copy this address into your browser:',
+  EmailFooter: 'This e-mail was sent by {{brand}}. Please do not reply to it.',
 } as const;
 
 export type EmailMessages = { readonly [K in keyof typeof emailEn]: string };

@@ -1,0 +1,79 @@
+/** User records and the login-name claims that lead to them (GetItem only, never a Scan). */
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo, tableName } from '../platform/db';
+import { NotFoundError } from '../platform/errors';
+import { emailClaimKey, type UserClaimRecord, type UserRecord } from '../platform/records';
+
+const isConditionFailure = (error: unknown): boolean => error instanceof Error && error.name === 'ConditionalCheckFailedException';
+
+export async function findUser(userId: string): Promise<UserRecord | null> {
+  const out = await dynamo().send(new GetCommand({ TableName: tableName('users'), Key: { userId } }));
+  return (out.Item as UserRecord | undefined) ?? null;
+}
+
+export async function getUser(userId: string): Promise<UserRecord> {
+  const user = await findUser(userId);
+  if (!user) throw new NotFoundError('UserNotFound');
+  return user;
+}
+
+/** The user an e-mail address belongs to, through its uniqueness claim. */
+export async function findUserIdByEmail(email: string): Promise<string | null> {
+  const out = await dynamo().send(new GetCommand({ TableName: tableName('uniques'), Key: { key: emailClaimKey(email) } }));
+  return (out.Item as UserClaimRecord | undefined)?.userId ?? null;
+}
+
+export interface ProfileChanges {
+  firstName: string;
+  lastName: string;
+  /** E.164, or null to remove the number. */
+  phone: string | null;
+  lang: UserRecord['lang'];
+  enableTwoFactorAuth: boolean;
+}
+
+export async function updateProfile(userId: string, changes: ProfileChanges, now: Date): Promise<UserRecord> {
+  try {
+    const out = await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName('users'),
+        Key: { userId },
+        UpdateExpression:
+          'SET firstName = :first, lastName = :last, lang = :lang, enableTwoFactorAuth = :tfa, updatedAt = :at' +
+          (changes.phone ? ', phone = :phone' : ' REMOVE phone'),
+        ConditionExpression: 'attribute_exists(userId)',
+        ExpressionAttributeValues: {
+          ':first': changes.firstName,
+          ':last': changes.lastName,
+          ':lang': changes.lang,
+          ':tfa': changes.enableTwoFactorAuth,
+          ':at': now.toISOString(),
+          ...(changes.phone ? { ':phone': changes.phone } : {}),
+        },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return out.Attributes as UserRecord;
+  } catch (error) {
+    if (isConditionFailure(error)) throw new NotFoundError('UserNotFound');
+    throw error;
+  }
+}
+
+/** The alert opt-out page: no more alerts, and no more push notifications when asked. */
+export async function optOutOfAlerts(userId: string, removePush: boolean, now: Date): Promise<void> {
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName('users'),
+        Key: { userId },
+        UpdateExpression: `SET alertsOptOut = :yes, updatedAt = :at${removePush ? ' REMOVE pushId' : ''}`,
+        ConditionExpression: 'attribute_exists(userId)',
+        ExpressionAttributeValues: { ':yes': true, ':at': now.toISOString() },
+      }),
+    );
+  } catch (error) {
+    if (isConditionFailure(error)) throw new NotFoundError('UserNotFound');
+    throw error;
+  }
+}
