@@ -1,0 +1,124 @@
+/**
+ * Registration's reads and its one write. Reads are GetItems on keys; the write is a single
+ * TransactWrite whose conditions are what makes registration atomic: two registrations of one
+ * IMEI or one e-mail cannot both commit, whatever the order of their requests.
+ */
+import { BatchGetCommand, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { dynamo, tableName } from '../platform/db';
+import { ValidationError, type FieldErrors } from '../platform/errors';
+import {
+  emailClaimKey,
+  usernameClaimKey,
+  type AccountRecord,
+  type UnitRecord,
+  type UserClaimRecord,
+  type UserRecord,
+} from '../platform/records';
+
+export interface InventoryItem {
+  imei: string;
+  registered: boolean;
+  accountId?: string;
+  protocol?: UnitRecord['protocol'];
+  provisionedAt: string;
+  registeredAt?: string;
+}
+
+export type ImeiProblem = 'ImeiNotInSystem' | 'ImeiAlreadyRegistered';
+
+export async function getInventoryItem(imei: string): Promise<InventoryItem | null> {
+  const out = await dynamo().send(new GetCommand({ TableName: tableName('inventory'), Key: { imei }, ConsistentRead: true }));
+  return (out.Item as InventoryItem | undefined) ?? null;
+}
+
+/** Why an IMEI with a valid format cannot be registered, or null when it can. */
+export function imeiProblemOf(item: InventoryItem | null): ImeiProblem | null {
+  if (!item) return 'ImeiNotInSystem';
+  return item.registered ? 'ImeiAlreadyRegistered' : null;
+}
+
+/** Whether an address is taken, as an e-mail or as a login name (registration uses it as both). */
+export async function isEmailClaimed(email: string): Promise<boolean> {
+  const table = tableName('uniques');
+  const out = await dynamo().send(
+    new BatchGetCommand({
+      RequestItems: { [table]: { Keys: [{ key: emailClaimKey(email) }, { key: usernameClaimKey(email) }], ConsistentRead: true } },
+    }),
+  );
+  // Two small keys never exceed a batch's limits, so nothing comes back unprocessed in practice;
+  // if it did, treating the address as taken errs on the safe side.
+  return (out.Responses?.[table]?.length ?? 0) > 0 || Object.keys(out.UnprocessedKeys ?? {}).length > 0;
+}
+
+export interface NewRegistration {
+  account: AccountRecord;
+  user: UserRecord;
+  unit: UnitRecord;
+}
+
+interface CancellationReason {
+  Code?: string;
+}
+const isCancellation = (error: unknown): error is Error & { CancellationReasons?: CancellationReason[] } =>
+  error instanceof Error && error.name === 'TransactionCanceledException';
+
+/** A transaction cancelled only by another transaction on the same items is tried again. */
+const CONFLICT_RETRIES = 6;
+const conflictBackoffMs = (attempt: number) => (10 + Math.random() * 40) * 2 ** attempt;
+
+/**
+ * Writes account, admin user and unit, claims the e-mail, the login name and the IMEI, and marks
+ * the inventory item registered, in one transaction. A condition that fails becomes a 422 on the
+ * payload field it concerns.
+ */
+export async function writeRegistration({ account, user, unit }: NewRegistration): Promise<void> {
+  const put = (table: Parameters<typeof tableName>[0], Item: object, key: string) => ({
+    Put: { TableName: tableName(table), Item, ConditionExpression: 'attribute_not_exists(#k)', ExpressionAttributeNames: { '#k': key } },
+  });
+  const emailClaim: UserClaimRecord = { key: emailClaimKey(user.email), userId: user.userId };
+  const usernameClaim: UserClaimRecord = { key: usernameClaimKey(user.username), userId: user.userId };
+  // Each item with the field error its failed condition means; the inventory's depends on why.
+  const items: { item: object; errors: FieldErrors | 'inventory' }[] = [
+    { item: put('uniques', emailClaim, 'key'), errors: { userName: ['EmailAlreadyInUse'] } },
+    { item: put('uniques', usernameClaim, 'key'), errors: { userName: ['UsernameAlreadyInUse'] } },
+    { item: put('uniques', { key: `imei#${unit.imei}`, accountId: account.accountId }, 'key'), errors: { Imei: ['ImeiAlreadyRegistered'] } },
+    {
+      item: {
+        Update: {
+          TableName: tableName('inventory'),
+          Key: { imei: unit.imei },
+          UpdateExpression: 'SET registered = :yes, accountId = :account, registeredAt = :at',
+          ConditionExpression: 'attribute_exists(imei) AND (attribute_not_exists(registered) OR registered = :no)',
+          ExpressionAttributeValues: { ':yes': true, ':no': false, ':account': account.accountId, ':at': unit.createdAt },
+        },
+      },
+      errors: 'inventory',
+    },
+    { item: put('accounts', account, 'accountId'), errors: {} },
+    { item: put('users', user, 'userId'), errors: {} },
+    { item: put('units', unit, 'imei'), errors: { Imei: ['ImeiAlreadyRegistered'] } },
+  ];
+
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await dynamo().send(new TransactWriteCommand({ TransactItems: items.map((i) => i.item) as never }));
+      return;
+    } catch (error) {
+      if (!isCancellation(error)) throw error;
+      const reasons = error.CancellationReasons ?? [];
+      const failed = items.filter((_, i) => reasons[i]?.Code === 'ConditionalCheckFailed');
+      if (failed.length) {
+        const fieldErrors: FieldErrors = {};
+        for (const { errors } of failed) {
+          const resolved = errors === 'inventory' ? { Imei: [imeiProblemOf(await getInventoryItem(unit.imei)) ?? 'ImeiAlreadyRegistered'] } : errors;
+          for (const [field, keys] of Object.entries(resolved)) fieldErrors[field] = [...new Set([...(fieldErrors[field] ?? []), ...keys])];
+        }
+        // Fresh random ids cannot collide, so a failed account or user condition means nothing here.
+        if (Object.keys(fieldErrors).length) throw new ValidationError(fieldErrors);
+      }
+      if (!reasons.some((r) => r.Code === 'TransactionConflict') || attempt >= CONFLICT_RETRIES) throw error;
+      await sleep(conflictBackoffMs(attempt));
+    }
+  }
+}
