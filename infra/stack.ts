@@ -23,6 +23,7 @@ import { PortalHttpApi } from './constructs/http-api';
 import { COGNITO_ACTIONS, Identity } from './constructs/identity';
 import { IngestRules } from './constructs/ingest';
 import { IotDataEndpoint } from './constructs/iot-endpoint';
+import { LIVE_AUTHORIZER_FUNCTION, LiveAuthorizer, liveAuthorizerBundle, liveAuthorizerName } from './constructs/live-authorizer';
 import { acknowledge, acknowledgeFindings } from './constructs/nag';
 import { PortalFunction } from './constructs/portal-function';
 import { TrackerPolicy } from './constructs/tracker-policy';
@@ -65,6 +66,7 @@ export class TrackingPortalStack extends Stack {
   readonly deadLetterQueue: sqs.Queue;
   readonly ingestRules?: IngestRules;
   readonly trackerPolicy: TrackerPolicy;
+  readonly liveAuthorizer: LiveAuthorizer;
 
   constructor(scope: Construct, id: string, props: TrackingPortalStackProps) {
     super(scope, id, props);
@@ -140,6 +142,7 @@ export class TrackingPortalStack extends Stack {
       });
     }
     // Throws a BundlingError naming any missing handler file before esbuild runs.
+    requests.push(liveAuthorizerBundle());
     const bundles = bundleAll(props.bundleRoot ?? path.join(Stage.of(this)?.outdir ?? path.join(REPO_ROOT, 'cdk.out'), '.bundles'), requests);
 
     const environment: Record<string, string> = {
@@ -150,6 +153,7 @@ export class TrackingPortalStack extends Stack {
       USER_POOL_CLIENT_ID: identity.client.userPoolClientId,
       MAIL_FROM: config.mailFrom,
       IOT_DATA_ENDPOINT: iotEndpoint.address,
+      LIVE_AUTHORIZER_NAME: liveAuthorizerName(this.stackName),
       LOG_LEVEL: 'INFO',
       POWERTOOLS_SERVICE_NAME: 'tracking-portal',
     };
@@ -206,6 +210,19 @@ export class TrackingPortalStack extends Stack {
       }
     }
 
+    // The browsers' live channel: IoT Core asks this authorizer on every MQTT-over-WebSocket connect.
+    const liveCode = bundles.get(LIVE_AUTHORIZER_FUNCTION);
+    const users = this.tables.byName.get(tables.users.name);
+    const tokens = this.tables.byName.get(tables.tokens.name);
+    if (!liveCode || !users || !tokens) throw new Error('the live authorizer needs its bundle and the users and tokens tables');
+    this.liveAuthorizer = new LiveAuthorizer(this, 'LiveAuthorizer', {
+      authorizerName: liveAuthorizerName(this.stackName),
+      codeDir: liveCode,
+      environment,
+      users,
+      tokens,
+    });
+
     // Maps in the browser: an API key limited to tiles and static maps of the default provider,
     // and to our own pages as referers.
     const mapsKey = new location.CfnAPIKey(this, 'MapsKey', {
@@ -256,6 +273,7 @@ export class TrackingPortalStack extends Stack {
       TablePrefix: [prefix, 'Prefix of every DynamoDB table (TABLE_PREFIX)'],
       IotDataEndpoint: [iotEndpoint.address, 'MQTT endpoint for trackers and the live channel'],
       InventoryTable: [inventory.tableName, 'Tracker inventory (npm run provision)'],
+      LiveAuthorizerName: [this.liveAuthorizer.authorizerName, "IoT custom authorizer of the browsers' live channel"],
       TrackerPolicyName: [this.trackerPolicy.policy.ref, "IoT policy attached to each tracker's certificate (npm run provision)"],
     };
     for (const [name, [value, description]] of Object.entries(outputs)) new CfnOutput(this, name, { value, description });

@@ -32,6 +32,16 @@ import {
   validateEmailQuerySchema,
   validateImeiQuerySchema,
 } from './schemas/registration';
+import {
+  imeiParamSchema,
+  latestPositionSchema,
+  liveConnectionSchema,
+  positionsQuerySchema,
+  positionsSchema,
+  realtimeUnitsSchema,
+  reverseGeocodeQuerySchema,
+  reverseGeocodeSchema,
+} from './schemas/tracking';
 import { announcementRequestSchema, announcementSchema, outboxMessageSchema, outboxQuerySchema, settingsSchema } from './schemas/system';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -266,6 +276,61 @@ export const routes = {
     summary: 'The announcement bar text for a brand and language (null when there is none).',
     body: announcementRequestSchema,
     response: announcementSchema,
+  }),
+  // Real-time tracking and the live channel
+  getRealtimeUnits: defineRoute({
+    operationId: 'getRealtimeUnits',
+    method: 'GET',
+    path: '/api/v1/user/realtime/units',
+    capability: 'tracking',
+    file: 'get-realtime-units',
+    access: 'member',
+    summary: 'Every unit the caller may see, with its latest position and state.',
+    response: realtimeUnitsSchema,
+  }),
+  getPositions: defineRoute({
+    operationId: 'getPositions',
+    method: 'GET',
+    path: '/api/v1/user/units/{imei}/positions',
+    capability: 'tracking',
+    file: 'get-positions',
+    access: 'member',
+    summary: "A unit's positions in time order over at most 30 days.",
+    params: imeiParamSchema,
+    query: positionsQuerySchema,
+    response: positionsSchema,
+  }),
+  getLatestPosition: defineRoute({
+    operationId: 'getLatestPosition',
+    method: 'GET',
+    path: '/api/v1/user/trackers/{imei}/latest-position',
+    capability: 'tracking',
+    file: 'get-latest-position',
+    access: 'member',
+    summary: "A unit's latest position, or null before its first.",
+    params: imeiParamSchema,
+    response: latestPositionSchema,
+  }),
+  reverseGeocode: defineRoute({
+    operationId: 'reverseGeocode',
+    method: 'GET',
+    path: '/api/v1/user/geocode/reverse',
+    capability: 'tracking',
+    file: 'get-reverse-geocode',
+    access: 'member',
+    summary: 'The address nearest a coordinate (cached).',
+    query: reverseGeocodeQuerySchema,
+    response: reverseGeocodeSchema,
+  }),
+  getLiveConnection: defineRoute({
+    operationId: 'getLiveConnection',
+    method: 'GET',
+    path: '/api/v1/user/live/connection',
+    capability: 'live',
+    file: 'get-live-connection',
+    access: 'member',
+    summary: 'How the browser opens the live channel (MQTT over WebSocket): url, client id, credentials and the topics it may subscribe to.',
+    response: liveConnectionSchema,
   }),
   getSettings: defineRoute({
     operationId: 'getSettings',

@@ -19,6 +19,12 @@ const awsEnv = common.extend({
   MAIL_FROM: z.string().min(3),
   IOT_DATA_ENDPOINT: z.string().min(1),
   SMS_SENDER_ID: z.string().max(11).optional(),
+  /**
+   * The IoT Core custom authorizer of the browsers' live channel (infra/constructs/live-authorizer.ts).
+   * Optional so that functions which never hand out a live connection start without it; the one
+   * that does asks through `requireLiveAuthorizerName`, which names what is missing.
+   */
+  LIVE_AUTHORIZER_NAME: z.string().regex(/^[\w=,@-]{1,128}$/).optional(),
 });
 
 const embeddedEnv = common.extend({
@@ -51,6 +57,16 @@ let cached: Env | undefined;
 export function getEnv(): Env {
   cached ??= parseEnv(process.env);
   return cached;
+}
+
+/** The live channel's custom authorizer name on AWS, or a clear error when the stack did not set it. */
+export function requireLiveAuthorizerName(env: AwsEnv): string {
+  if (!env.LIVE_AUTHORIZER_NAME) {
+    throw new EnvironmentError(
+      'LIVE_AUTHORIZER_NAME is not set: the live channel needs the IoT Core custom authorizer (infra/constructs/live-authorizer.ts) and its name in the functions\' environment',
+    );
+  }
+  return env.LIVE_AUTHORIZER_NAME;
 }
 
 /** For tests and the embedded runtime, which set the environment before the first request. */

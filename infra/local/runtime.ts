@@ -3,13 +3,12 @@
  * with its rule bridge and WebSocket listener, the HTTP server for the API and the web app, and
  * the timers of scheduled jobs, and it runs the very handlers the CDK stack deploys.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { iotRules, type IotRuleDef, type IotRuleEvent } from '../../shared/iot-rules';
 import { openApiDocument } from '../../shared/openapi';
 import { handlerPath, routeList, type RouteDef } from '../../shared/routes';
@@ -17,9 +16,10 @@ import { tableList } from '../../shared/tables';
 import { brandForHost } from '../brand-router';
 import { jobs } from '../jobs';
 import { registerLocalBroker, unregisterLocalBroker } from '../../functions/platform/adapters/embedded/local-broker';
-import { dynamo, epochSeconds, tableName } from '../../functions/platform/db';
+import { recordDeadLetter } from '../../functions/ingest/dead-letters';
 import { lambdaContext } from './api-event';
 import { startLocalBroker, type LocalBroker, type RuleHandler } from './broker';
+import { authorizeLiveSubscribe } from './live-authorizer';
 import { createTables, localDynamoClient, startLocalDynamo, type LocalDynamo } from './dynamo-local';
 import { configureHandlerEnvironment } from './handler-env';
 import { createHttpServer, type ApiHandler } from './http-server';
@@ -135,6 +135,7 @@ export async function startEmbeddedRuntime(options: RuntimeOptions): Promise<Emb
       rules,
       context: (name, requestId) => lambdaContext(`local-rule-${name}`, requestId),
       onRuleError: (rule: IotRuleDef, event: IotRuleEvent, error: unknown) => recordRuleError(rule, event, error),
+      authorizeLiveSubscribe,
     });
     stops.push(() => broker.stop());
     registerLocalBroker((topic, payload, qos) => broker.publish(topic, payload, qos));
@@ -220,21 +221,13 @@ export async function startEmbeddedRuntime(options: RuntimeOptions): Promise<Emb
 
 /** IoT Core's error action, locally: the message and the reason go to the dead-letter table. */
 async function recordRuleError(rule: IotRuleDef, event: IotRuleEvent, error: unknown): Promise<void> {
-  const now = new Date();
-  await dynamo().send(
-    new PutCommand({
-      TableName: tableName('deadLetters'),
-      Item: {
-        day: now.toISOString().slice(0, 10),
-        receivedAtId: `${now.toISOString()}#${randomUUID()}`,
-        reason: 'RuleActionFailed',
-        detail: error instanceof Error ? error.message : String(error),
-        rule: rule.name,
-        topic: event.topic,
-        imei: event.imei,
-        payload: event.payload,
-        expiresAt: epochSeconds(now) + 30 * 24 * 3600,
-      },
-    }),
-  );
+  await recordDeadLetter({
+    reason: 'RuleActionFailed',
+    detail: error instanceof Error ? error.message : String(error),
+    rule: rule.name,
+    topic: event.topic,
+    imei: event.imei,
+    payload: Buffer.from(event.payload, 'base64'),
+    receivedAt: event.receivedAt,
+  });
 }

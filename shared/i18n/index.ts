@@ -21,6 +21,9 @@ import { emailSv } from './features/email/sv';
 import { registrationEn } from './features/registration/en';
 import { registrationNo } from './features/registration/no';
 import { registrationSv } from './features/registration/sv';
+import { trackingEn } from './features/tracking/en';
+import { trackingNo } from './features/tracking/no';
+import { trackingSv } from './features/tracking/sv';
 import { no as coreNo } from './no';
 import { sv as coreSv } from './sv';
 
@@ -31,11 +34,12 @@ export const modules = {
   core: { en: coreEn, sv: coreSv, no: coreNo },
   account: { en: accountEn, sv: accountSv, no: accountNo },
   registration: { en: registrationEn, sv: registrationSv, no: registrationNo },
+  tracking: { en: trackingEn, sv: trackingSv, no: trackingNo },
   email: { en: emailEn, sv: emailSv, no: emailNo },
 } as const satisfies Record<string, Record<Language, Readonly<Record<string, string>>>>;
 export type ModuleName = keyof typeof modules;
 
-const en = { ...coreEn, ...accountEn, ...registrationEn, ...emailEn } as const;
+const en = { ...coreEn, ...accountEn, ...registrationEn, ...trackingEn, ...emailEn } as const;
 export type MessageKey = keyof typeof en;
 export type Messages = { readonly [K in MessageKey]: string };
 

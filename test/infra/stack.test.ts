@@ -26,6 +26,8 @@ const deployedRoutes = routeList.filter((r) => !r.embeddedOnly);
 const embeddedRoutes = routeList.filter((r) => r.embeddedOnly);
 const deployedTables = tableList.filter((t) => !t.embeddedOnly);
 const capabilities = [...new Set(deployedRoutes.map((r) => r.capability))];
+/** HTTP capabilities, plus ingest once a handler of the IoT rules exists. */
+const functionNames = [...capabilities, ...(iotRules.some((r) => fs.existsSync(path.join(REPO_ROOT, handlerPath(r.handler)))) ? ['ingest'] : [])];
 
 // Synthesized CloudFormation is untyped JSON; the assertions below check its shape.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -142,11 +144,12 @@ describe('HTTP API from shared/routes.ts', () => {
 
 describe('Lambda functions, one per capability', () => {
   it('has one function per capability of the deployed routes', () => {
-    expect([...stack.functions.keys()].sort()).toEqual([...capabilities].sort());
+    expect([...stack.functions.keys()].sort()).toEqual([...functionNames].sort());
     const appFunctions = Object.values(template.findResources('AWS::Lambda::Function')).filter(
       (f) => (f as Resource).Properties['Environment']?.Variables?.RUNTIME === 'aws',
     );
-    expect(appFunctions).toHaveLength(capabilities.length);
+    // One per capability and the live channel's IoT custom authorizer.
+    expect(appFunctions).toHaveLength(functionNames.length + 1);
   });
 
   it.each(capabilities)('%s: nodejs24.x on arm64, 512 MB, 10 s, X-Ray, own log group, ES module bundle', (capability) => {
@@ -178,7 +181,8 @@ describe('Lambda functions, one per capability', () => {
   });
 
   it('bundles a dispatcher that answers every route key of its capability', () => {
-    for (const [capability, fn] of stack.functions) {
+    for (const capability of capabilities) {
+      const fn = stack.functions.get(capability)!;
       const routes = deployedRoutes.filter((r) => r.capability === capability);
       const guarded = routes.filter((r) => r.access !== 'public').map(routeKey);
       const script = [
@@ -278,8 +282,9 @@ describe('IoT ingest', () => {
 
     it('lets only IoT Core, from these rules, invoke the ingest function, and dead-letters failed invocations', () => {
       const ingest = logicalId(fx.stack, fx.stack.functions.get('ingest')!);
+      const liveAuthorizer = fx.stack.getLogicalId(fx.stack.liveAuthorizer.authorizer);
       const perms = (Object.values(fx.template.findResources('AWS::Lambda::Permission')) as Resource[]).filter(
-        (p) => p.Properties['Principal'] === 'iot.amazonaws.com',
+        (p) => p.Properties['Principal'] === 'iot.amazonaws.com' && p.Properties['SourceArn']?.['Fn::GetAtt']?.[0] !== liveAuthorizer,
       );
       expect(perms).toHaveLength(iotRules.length);
       for (const p of perms) {

@@ -18,6 +18,11 @@ const loaders = {
     sv: () => import('../../../shared/i18n/features/registration/sv').then((m) => m.registrationSv),
     no: () => import('../../../shared/i18n/features/registration/no').then((m) => m.registrationNo),
   },
+  tracking: {
+    en: () => import('../../../shared/i18n/features/tracking/en').then((m) => m.trackingEn),
+    sv: () => import('../../../shared/i18n/features/tracking/sv').then((m) => m.trackingSv),
+    no: () => import('../../../shared/i18n/features/tracking/no').then((m) => m.trackingNo),
+  },
 } as const satisfies Record<string, Record<Language, () => Promise<Texts>>>;
 
 export type BrowserFeature = keyof typeof loaders;

@@ -1,0 +1,85 @@
+/**
+ * The one writer of the `dead-letters` table: tracker messages (or single records of a batch) that
+ * could not be ingested, with the reason. The decoder's rejects and the embedded rule bridge's
+ * failed rule actions both land here, so operators read one place. Items are keyed by the UTC day
+ * they were received and expire after 30 days; the payload is kept base64 (binary-safe) and cut
+ * to a bounded size, since a tracker controls how much it sends.
+ */
+import { createHash } from 'node:crypto';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo, tableName } from '../platform/db';
+
+export const DEAD_LETTER_TTL_DAYS = 30;
+export const DEAD_LETTER_PAYLOAD_BYTES = 8192;
+
+export interface DeadLetter {
+  /** A key in the style of the message keys: MalformedJson, MissingField, UnknownUnit, RuleActionFailed, ... */
+  reason: string;
+  /** What exactly was wrong (a field path, an error message); never secrets. */
+  detail?: string;
+  topic: string;
+  imei: string;
+  /** The message (or record) as received. */
+  payload: Buffer;
+  /** Epoch ms when the broker received the message. */
+  receivedAt: number;
+  /** The IoT rule it came through, when it failed there. */
+  rule?: string;
+  /** The record's place in a batch, when only that record was rejected. */
+  recordIndex?: number;
+}
+
+export interface DeadLetterItem {
+  day: string;
+  receivedAtId: string;
+  reason: string;
+  detail?: string;
+  rule?: string;
+  topic: string;
+  imei: string;
+  recordIndex?: number;
+  payload: string;
+  payloadBytes: number;
+  payloadTruncated: boolean;
+  receivedAt: string;
+  expiresAt: number;
+}
+
+/**
+ * The same letter gets the same id, so that a retried invocation (Lambda retries a failed one
+ * with the same event) overwrites its dead letters instead of adding copies.
+ */
+export function deadLetterId(letter: DeadLetter): string {
+  return createHash('sha256')
+    .update(`${letter.topic}\n${letter.imei}\n${letter.receivedAt}\n${letter.recordIndex ?? ''}\n${letter.reason}\n`)
+    .update(letter.payload)
+    .digest('hex')
+    .slice(0, 32);
+}
+
+export function deadLetterItem(letter: DeadLetter, id: string = deadLetterId(letter)): DeadLetterItem {
+  const at = new Date(letter.receivedAt);
+  const iso = at.toISOString();
+  const kept = letter.payload.subarray(0, DEAD_LETTER_PAYLOAD_BYTES);
+  return {
+    day: iso.slice(0, 10),
+    receivedAtId: `${iso}#${id}`,
+    reason: letter.reason,
+    ...(letter.detail !== undefined ? { detail: letter.detail.slice(0, 500) } : {}),
+    ...(letter.rule !== undefined ? { rule: letter.rule } : {}),
+    topic: letter.topic,
+    imei: letter.imei,
+    ...(letter.recordIndex !== undefined ? { recordIndex: letter.recordIndex } : {}),
+    payload: kept.toString('base64'),
+    payloadBytes: letter.payload.length,
+    payloadTruncated: kept.length < letter.payload.length,
+    receivedAt: iso,
+    expiresAt: Math.floor(at.getTime() / 1000) + DEAD_LETTER_TTL_DAYS * 86_400,
+  };
+}
+
+export async function recordDeadLetter(letter: DeadLetter): Promise<DeadLetterItem> {
+  const item = deadLetterItem(letter);
+  await dynamo().send(new PutCommand({ TableName: tableName('deadLetters'), Item: { ...item } }));
+  return item;
+}

@@ -1,0 +1,217 @@
+import { describe, expect, it } from 'vitest';
+import { decodeMessage, decodeParsed } from './decode';
+import { decodeNativeRecord, RecordError } from './decode-native';
+import { nativeBatchSchema, nativeRecordSchema } from './native-schema';
+import type { Decoded, Position } from './types';
+
+const json = (v: unknown) => Buffer.from(JSON.stringify(v));
+
+function positionsOf(d: Decoded) {
+  if (d.kind !== 'positions') throw new Error(`expected positions, got ${d.kind}`);
+  return d;
+}
+
+describe('native decoder', () => {
+  it('decodes a full record into the normalized position', () => {
+    const d = positionsOf(
+      decodeMessage(
+        json({
+          ts: 1_714_557_600_000,
+          lat: 59.3293,
+          lon: 18.0686,
+          spd: 42.5,
+          hdg: 270,
+          alt: 28,
+          sat: 11,
+          hdop: 0.8,
+          ign: true,
+          mov: true,
+          odo: 123_456_789,
+          hrs: 360_000,
+          pwr: 13.8,
+          bat: 4.1,
+          din: { '2': true, '3': false },
+          dout: { '1': false, '2': true, '3': false },
+          ble: [{ mac: '7C:D9:F4:41:00:01', temp: 4.5, hum: 61, door: false, bat: 3 }],
+          rfid: '00A1B2C3',
+        }),
+      ),
+    );
+    expect(d.protocol).toBe('native');
+    expect(d.rejected).toEqual([]);
+    expect(d.positions).toEqual<Position[]>([
+      {
+        ts: 1_714_557_600_000,
+        lat: 59.3293,
+        lon: 18.0686,
+        fix: true,
+        speed: 42.5,
+        heading: 270,
+        alt: 28,
+        sats: 11,
+        hdop: 0.8,
+        ignition: true,
+        movement: true,
+        odometer: 123_456_789,
+        engineSeconds: 360_000,
+        extVolts: 13.8,
+        batVolts: 4.1,
+        din: { '2': true, '3': false },
+        dout: { '1': false, '2': true, '3': false },
+        ble: [{ mac: '7C:D9:F4:41:00:01', temp: 4.5, hum: 61, door: false, bat: 3 }],
+        rfid: '00A1B2C3',
+        io: undefined,
+      },
+    ]);
+  });
+
+  it('needs only ts, lat and lon; an ISO time with a zone is read as UTC', () => {
+    const [p] = positionsOf(decodeMessage(json({ ts: '2024-05-01T12:00:00+02:00', lat: 1.5, lon: -2.25 }))).positions;
+    expect(p).toMatchObject({ ts: Date.UTC(2024, 4, 1, 10), lat: 1.5, lon: -2.25, fix: true, speed: undefined, ignition: undefined });
+  });
+
+  it('takes zero satellites as no fix', () => {
+    expect(decodeNativeRecord({ ts: 1, lat: 1, lon: 1, sat: 0 }).fix).toBe(false);
+    expect(decodeNativeRecord({ ts: 1, lat: 1, lon: 1, sat: 4 }).fix).toBe(true);
+  });
+
+  it('decodes a buffered batch record by record, keeping the good ones when one is bad', () => {
+    const d = positionsOf(
+      decodeMessage(
+        json({
+          records: [
+            { ts: 3000, lat: 10, lon: 20 },
+            { ts: 1000, lat: '10', lon: 20 },
+            { ts: 2000, lat: 11, lon: 21, ign: false },
+          ],
+        }),
+      ),
+    );
+    expect(d.positions.map((p) => p.ts)).toEqual([3000, 2000]);
+    expect(d.rejected).toEqual([{ index: 1, raw: { ts: 1000, lat: '10', lon: 20 }, reason: 'WrongType', detail: 'lat: expected a number, got string' }]);
+  });
+
+  it.each([
+    ['not JSON', Buffer.from('{"ts": 1, "lat":'), 'MalformedJson'],
+    ['a JSON string', json('hello'), 'UnknownFormat'],
+    ['a JSON number', json(42), 'UnknownFormat'],
+    ['an empty batch', json({ records: [] }), 'EmptyBatch'],
+    ['records not an array', json({ records: { ts: 1 } }), 'WrongType'],
+  ])('refuses %s as a whole message', (_name, payload, reason) => {
+    expect(decodeMessage(payload)).toMatchObject({ kind: 'invalid', reason });
+  });
+
+  it.each([
+    [{ lat: 1, lon: 1 }, 'MissingField', 'ts: required'],
+    [{ ts: 1, lon: 1 }, 'MissingField', 'lat: required'],
+    [{ ts: 1, lat: 1 }, 'MissingField', 'lon: required'],
+    [{ ts: 1, lat: 1, lon: 1, spd: '50' }, 'WrongType', 'spd: expected a number, got string'],
+    [{ ts: 1, lat: 1, lon: 1, ign: 1 }, 'WrongType', 'ign: expected a boolean, got number'],
+    [{ ts: true, lat: 1, lon: 1 }, 'WrongType', 'ts: expected epoch milliseconds or an ISO string, got boolean'],
+    [{ ts: -5, lat: 1, lon: 1 }, 'InvalidValue', 'ts: not epoch milliseconds'],
+    [{ ts: 1.5, lat: 1, lon: 1 }, 'InvalidValue', 'ts: not epoch milliseconds'],
+    [{ ts: '2024-05-01T10:00:00', lat: 1, lon: 1 }, 'InvalidValue', 'ts: not an ISO 8601 time with a zone'],
+    [{ ts: '2024-02-30T10:00:00Z', lat: 1, lon: 1 }, 'InvalidValue', 'ts: not an ISO 8601 time with a zone'],
+    [{ ts: 1, lat: 1, lon: 1, din: { '4': true } }, 'InvalidValue', 'din.4: no such DIN'],
+    [{ ts: 1, lat: 1, lon: 1, dout: { '1': 'on' } }, 'WrongType', 'dout.1: expected a boolean, got string'],
+    [{ ts: 1, lat: 1, lon: 1, ble: [{ temp: 3 }] }, 'MissingField', 'ble[0].mac: required'],
+    [{ ts: 1, lat: 1, lon: 1, rfid: 1234 }, 'WrongType', 'rfid: expected a string, got number'],
+  ])('rejects the record %j: %s', (record, reason, detail) => {
+    const d = positionsOf(decodeParsed(record));
+    expect(d.positions).toEqual([]);
+    expect(d.rejected).toEqual([{ index: 0, raw: record, reason, detail }]);
+  });
+});
+
+/**
+ * The contract test: the hand-written decoder and the zod schema of the same contract must agree
+ * on every record, valid or not, and on the values of the valid ones. Records are generated from
+ * a seeded PRNG so that a failure reproduces.
+ */
+describe('native decoder against its zod contract', () => {
+  function rng(seed: number) {
+    let s = seed >>> 0;
+    return () => {
+      s = (s + 0x6d2b79f5) >>> 0;
+      let t = s;
+      t = Math.imul(t ^ (t >>> 15), t | 1);
+      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+      return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+    };
+  }
+
+  function sample(next: () => number): Record<string, unknown> {
+    const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)] as T;
+    const anyValue = () => pick<unknown>([null, 'x', '12', 3, -1.5, true, false, [], {}, { '1': true }, [{ mac: 'm' }]]);
+    const num = () => pick<unknown>([0, 1, -7, 12.25, 1e6]);
+    const fields: Record<string, () => unknown> = {
+      ts: () => pick<unknown>([1_714_557_600_000, 0, -1, 2.5, '2024-05-01T10:00:00Z', '2024-05-01T10:00:00.5+01:00', '2024-05-01 10:00', '2023-02-29T00:00:00Z', 2 ** 60]),
+      lat: num,
+      lon: num,
+      spd: num,
+      hdg: num,
+      alt: num,
+      sat: num,
+      hdop: num,
+      ign: () => pick<unknown>([true, false]),
+      mov: () => pick<unknown>([true, false]),
+      odo: num,
+      hrs: num,
+      pwr: num,
+      bat: num,
+      din: () => pick<unknown>([{ '2': true }, { '1': false, '3': true }, { '5': true }, { '2': 1 }]),
+      dout: () => pick<unknown>([{ '1': true, '2': false, '3': true }, {}, { x: true }]),
+      ble: () => pick<unknown>([[], [{ mac: 'AA', temp: 1, hum: 2, door: true, bat: 3 }], [{ temp: 1 }], [{ mac: 'B', door: 'open' }]]),
+      rfid: () => pick<unknown>(['card-1', 77]),
+    };
+    const r: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(fields)) {
+      const roll = next();
+      const required = key === 'ts' || key === 'lat' || key === 'lon';
+      if (roll < (required ? 0.03 : 0.4)) continue; // absent
+      r[key] = roll < 0.97 ? value() : anyValue();
+    }
+    return r;
+  }
+
+  it('agrees with zod on 5000 generated records', () => {
+    const next = rng(20240501);
+    let valid = 0;
+    for (let i = 0; i < 5000; i++) {
+      const record = sample(next);
+      const zod = nativeRecordSchema.safeParse(record);
+      let mine: Position | RecordError;
+      try {
+        mine = decodeNativeRecord(record);
+      } catch (error) {
+        if (!(error instanceof RecordError)) throw error;
+        mine = error;
+      }
+      expect({ record, accepted: !(mine instanceof RecordError) }).toEqual({ record, accepted: zod.success });
+      if (zod.success && !(mine instanceof RecordError)) {
+        valid++;
+        const z = zod.data;
+        expect(mine).toMatchObject({
+          ts: typeof z.ts === 'string' ? Date.parse(z.ts) : z.ts,
+          lat: z.lat,
+          lon: z.lon,
+          speed: z.spd ?? undefined,
+          ignition: z.ign ?? undefined,
+          odometer: z.odo ?? undefined,
+          din: z.din ?? undefined,
+          rfid: z.rfid ?? undefined,
+        });
+      }
+    }
+    // The corpus must exercise both verdicts, or the comparison proves nothing.
+    expect(valid).toBeGreaterThan(50);
+    expect(valid).toBeLessThan(4950);
+  });
+
+  it('agrees on the message level: a batch needs a non-empty records array', () => {
+    for (const message of [{ records: [] }, { records: [{ ts: 1, lat: 1, lon: 1 }] }, { records: 'x' }]) {
+      const zod = nativeBatchSchema.safeParse(message);
+      expect(decodeParsed(message).kind === 'positions').toBe(zod.success);
+    }
+  });
+});

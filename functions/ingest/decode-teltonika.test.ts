@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import { decodeMessage, decodeParsed } from './decode';
+import type { Decoded } from './types';
+
+/**
+ * Real messages of a Teltonika FMC003 in AWS JSON mode, as captured in OpenRemote's Teltonika
+ * integration tests (github.com/openremote/openremote, test/src/test/resources/org/openremote/test/teltonika/):
+ * - WITH_FIX: one record of SortedPayloads.json (commit 70672dd7349ad179f4f9f9506803e04cc8bd2691),
+ *   where the firmware sends alt/ang/sat/sp as strings;
+ * - NO_FIX: teltonikaValidPayload1.json (commit 51da2328665aba14383ab4cf87cf02a99c98c163), sent
+ *   before the first fix: zero coordinates, no satellites, GNSS status (IO 69) 2 = "on without fix".
+ */
+const WITH_FIX = `{
+  "state": {
+    "reported": {
+      "11": 893116211, "12": 275, "13": 217, "14": 1680671168, "15": 1000, "16": 10922, "17": 99,
+      "18": 64573, "19": 65443, "21": 4, "24": 0, "66": 0, "67": 3411, "68": 0, "69": 1, "80": 0,
+      "113": 8, "181": 12, "182": 9, "199": 0, "200": 0, "206": 30, "237": 2, "238": 0, "239": 0,
+      "240": 0, "241": 20416, "250": 0, "263": 1, "303": 0,
+      "387": "1280798554619934317888870845341580615059254735744052019197396605377754331348087343",
+      "449": 0, "636": 94054964,
+      "latlng": "51.4462749,5.4539066", "ts": 1699637407000, "alt": "22", "ang": "227", "sat": "9", "sp": "0"
+    }
+  }
+}`;
+
+const NO_FIX = `{
+  "state":{
+    "reported":{
+      "ts":1698922776030, "pr":1, "latlng":"0.000000,0.000000", "alt":0, "ang":0, "sat":0, "sp":0, "evt":250,
+      "239":0, "240":1, "80":1, "21":4, "200":0, "69":2, "237":2, "113":100, "263":2, "303":1, "250":1,
+      "181":0, "182":0, "66":11922, "24":0, "206":30, "67":4110, "68":0, "13":2840, "17":45, "18":-11,
+      "19":988, "15":1000, "241":20416, "199":0, "16":6870, "12":244, "449":0, "636":53977651,
+      "11":893116211, "238":"0x0000000000000000", "14":1680671168, "387":"+000000.0000+0000000.0000+000.000/"
+    }
+  }
+}`;
+
+function positionsOf(d: Decoded) {
+  if (d.kind !== 'positions') throw new Error(`expected positions, got ${d.kind}`);
+  return d;
+}
+
+describe('Teltonika AWS JSON decoder', () => {
+  it('decodes a real FMC003 record with a fix, string-typed GNSS fields included', () => {
+    const d = positionsOf(decodeMessage(Buffer.from(WITH_FIX)));
+    expect(d.protocol).toBe('teltonika');
+    expect(d.rejected).toEqual([]);
+    const [p] = d.positions;
+    expect(p).toMatchObject({
+      ts: 1_699_637_407_000,
+      lat: 51.4462749,
+      lon: 5.4539066,
+      fix: true,
+      speed: 0,
+      heading: 227,
+      alt: 22,
+      sats: 9,
+      hdop: 0.9,
+      ignition: false,
+      movement: false,
+      odometer: 10922,
+      engineSeconds: 0,
+      extVolts: 0,
+      batVolts: 3.411,
+      din: undefined,
+      dout: undefined,
+      rfid: undefined,
+    });
+    // Every numbered IO element is kept raw, the GNSS fields are not.
+    expect(p?.io).toMatchObject({ '69': 1, '182': 9, '387': expect.any(String), '636': 94054964 });
+    expect(Object.keys(p?.io ?? {})).toHaveLength(33);
+    expect(p?.io).not.toHaveProperty('latlng');
+  });
+
+  it('decodes the real no-fix record and marks it so (GNSS status 2, no satellites)', () => {
+    const [p] = positionsOf(decodeMessage(Buffer.from(NO_FIX))).positions;
+    expect(p).toMatchObject({ ts: 1_698_922_776_030, lat: 0, lon: 0, fix: false, sats: 0, movement: true, extVolts: 11.922, batVolts: 4.11, odometer: 6870 });
+    expect(p?.rfid).toBeUndefined();
+    expect(p?.io).toMatchObject({ evt: 250, '238': '0x0000000000000000' });
+  });
+
+  it('maps inputs, outputs, ignition and the RFID card', () => {
+    const [p] = positionsOf(
+      decodeParsed({
+        state: { reported: { ts: 1000, latlng: '59.1,18.2', sat: 7, '1': 1, '2': 0, '179': 1, '180': 0, '380': 1, '239': 1, '207': '0x00000000A1B2C3D4', '449': 7200 } },
+      }),
+    ).positions;
+    expect(p).toMatchObject({
+      fix: true,
+      ignition: true,
+      din: { '1': true, '2': false },
+      dout: { '1': true, '2': false, '3': true },
+      rfid: '00000000A1B2C3D4',
+      engineSeconds: 7200,
+    });
+    const [q] = positionsOf(decodeParsed({ state: { reported: { ts: 1000, latlng: '59.1,18.2', '78': 0xa1b2c3 } } })).positions;
+    expect(q?.rfid).toBe('0000000000A1B2C3');
+  });
+
+  it('decodes an array of documents as a buffered batch, one bad document aside', () => {
+    const d = positionsOf(
+      decodeParsed([
+        { state: { reported: { ts: 2000, latlng: '59.1,18.2', sat: 5 } } },
+        { state: { reported: { ts: 1000, latlng: 'nowhere', sat: 5 } } },
+        { state: { reported: { ts: 3000, latlng: '59.2,18.3', sat: 5 } } },
+      ]),
+    );
+    expect(d.positions.map((p) => p.ts)).toEqual([2000, 3000]);
+    expect(d.rejected).toMatchObject([{ index: 1, reason: 'InvalidValue', detail: 'state.reported.latlng: expected "lat,lng"' }]);
+  });
+
+  it.each([
+    [{ state: {} }, 'MissingField', 'state.reported: required'],
+    [{ state: { reported: { latlng: '1,2' } } }, 'MissingField', 'state.reported.ts: required'],
+    [{ state: { reported: { ts: 1 } } }, 'MissingField', 'state.reported.latlng: required'],
+    [{ state: { reported: { ts: 1, latlng: [1, 2] } } }, 'WrongType', 'state.reported.latlng: expected "lat,lng"'],
+    [{ state: { reported: { ts: 1, latlng: '1,2', sp: 'fast' } } }, 'WrongType', 'state.reported.sp: expected a number'],
+  ])('rejects %j: %s', (doc, reason, detail) => {
+    expect(positionsOf(decodeParsed(doc)).rejected).toMatchObject([{ index: 0, reason, detail }]);
+  });
+
+  it('hands a command answer over instead of a position', () => {
+    expect(decodeMessage(Buffer.from('{"RSP":"DOUT1:1 Timeout:60 DOUT2:IGNORED"}'))).toEqual({ kind: 'commandAnswer', text: 'DOUT1:1 Timeout:60 DOUT2:IGNORED' });
+    expect(decodeParsed({ RSP: 5 })).toEqual({ kind: 'invalid', reason: 'WrongType', detail: 'RSP: expected a string' });
+  });
+});

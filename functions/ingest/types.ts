@@ -1,0 +1,105 @@
+/**
+ * The shapes of the ingest path: one normalized position whatever the tracker family, the unit's
+ * latest state (the `state` attribute of its units item) and what a decoder hands back.
+ *
+ * Every key of `Position` is always present (undefined when the tracker did not report it), so all
+ * decoded records share one object shape: cheaper for the engine on the hot path, and
+ * `removeUndefinedValues` keeps absent values out of DynamoDB.
+ */
+
+export interface BleReading {
+  mac: string;
+  temp: number | undefined;
+  hum: number | undefined;
+  door: boolean | undefined;
+  bat: number | undefined;
+}
+
+/** Digital inputs or outputs by number ("1".."3"). */
+export type IoStates = Record<string, boolean>;
+
+export interface Position {
+  /** Device time, epoch milliseconds UTC; with the IMEI the identity of a position. */
+  ts: number;
+  lat: number;
+  lon: number;
+  /** False when the tracker says it had no GNSS fix (the coordinates are stale or made up). */
+  fix: boolean;
+  /** km/h */
+  speed: number | undefined;
+  /** Degrees from north. */
+  heading: number | undefined;
+  /** Metres. */
+  alt: number | undefined;
+  sats: number | undefined;
+  hdop: number | undefined;
+  ignition: boolean | undefined;
+  movement: boolean | undefined;
+  /** Metres. */
+  odometer: number | undefined;
+  engineSeconds: number | undefined;
+  /** Volts. */
+  extVolts: number | undefined;
+  /** Volts. */
+  batVolts: number | undefined;
+  din: IoStates | undefined;
+  dout: IoStates | undefined;
+  ble: BleReading[] | undefined;
+  rfid: string | undefined;
+  /** Teltonika: every numbered IO element as reported, for what we do not map (yet). */
+  io: Record<string, unknown> | undefined;
+}
+
+/** The latest accepted state of a unit, stored as `state` on its units item and sent live. */
+export interface UnitState {
+  /** Device time of the position this state comes from; the state never moves to an older one. */
+  ts: number;
+  lat: number;
+  lon: number;
+  speed: number | undefined;
+  heading: number | undefined;
+  alt: number | undefined;
+  sats: number | undefined;
+  hdop: number | undefined;
+  ignition: boolean | undefined;
+  movement: boolean | undefined;
+  extVolts: number | undefined;
+  batVolts: number | undefined;
+  din: IoStates | undefined;
+  dout: IoStates | undefined;
+  odometer: number | undefined;
+  engineSeconds: number | undefined;
+  /** When the broker received the message carrying this state, epoch milliseconds UTC. */
+  lastSeen: number;
+}
+
+/** Why a message or a record went to the dead-letter store. */
+export type DeadLetterReason =
+  | 'MalformedJson'
+  | 'UnknownFormat'
+  | 'EmptyBatch'
+  | 'MissingField'
+  | 'WrongType'
+  | 'InvalidValue'
+  | 'UnknownUnit'
+  | 'Unregistered';
+
+export interface DecodeProblem {
+  reason: Extract<DeadLetterReason, 'MalformedJson' | 'UnknownFormat' | 'EmptyBatch' | 'MissingField' | 'WrongType' | 'InvalidValue'>;
+  /** The field path and what is wrong with it, for the operator reading the dead letter. */
+  detail: string;
+}
+
+/** A record of a batch that could not be decoded; the others of the batch still count. */
+export interface RejectedRecord extends DecodeProblem {
+  /** Position of the record in the message's batch. */
+  index: number;
+  /** The record as received. */
+  raw: unknown;
+}
+
+export type Decoded =
+  | { kind: 'positions'; protocol: 'native' | 'teltonika'; positions: Position[]; rejected: RejectedRecord[] }
+  /** A Teltonika answer to a command (`{ "RSP": "..." }`), not a position. */
+  | { kind: 'commandAnswer'; text: string }
+  | ({ kind: 'invalid' } & DecodeProblem);

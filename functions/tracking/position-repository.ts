@@ -1,0 +1,39 @@
+/**
+ * A unit's raw positions over a period, oldest first: one Query on (imei, ts BETWEEN), followed
+ * page by page (each page is at most 1 MB) up to a cap, reading only the attributes the answer uses.
+ */
+import { QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { dynamo, tableName } from '../platform/db';
+import { POSITION_ATTRIBUTES, type PositionItem } from './stored-shape';
+
+export interface PositionPage {
+  items: PositionItem[];
+  /** More positions lie in the period than the cap let through. */
+  truncated: boolean;
+}
+
+export async function queryPositions(imei: string, fromMs: number, toMs: number, max: number): Promise<PositionPage> {
+  const items: PositionItem[] = [];
+  const names = Object.fromEntries(POSITION_ATTRIBUTES.map((a, i) => [`#p${i}`, a]));
+  let start: QueryCommandOutput['LastEvaluatedKey'];
+  do {
+    const page: QueryCommandOutput = await dynamo().send(
+      new QueryCommand({
+        TableName: tableName('positions'),
+        KeyConditionExpression: 'imei = :imei AND #p0 BETWEEN :from AND :to',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: { ':imei': imei, ':from': fromMs, ':to': toMs },
+        ProjectionExpression: Object.keys(names).join(', '),
+        ScanIndexForward: true,
+        // One more than still fits tells a full period from a cut one without reading further.
+        Limit: max - items.length + 1,
+        ExclusiveStartKey: start,
+      }),
+    );
+    items.push(...((page.Items ?? []) as PositionItem[]));
+    start = page.LastEvaluatedKey;
+  } while (start && items.length <= max);
+  const truncated = items.length > max;
+  if (truncated) items.length = max;
+  return { items, truncated };
+}

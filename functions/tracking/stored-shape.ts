@@ -1,0 +1,76 @@
+/**
+ * The one place where what ingest stores (functions/ingest/types.ts: epoch milliseconds, absent
+ * values left out of the item) becomes what the API answers (shared/schemas/tracking.ts: ISO
+ * times, null for what a tracker never reported). Typed against ingest's own shapes, so a change
+ * there fails to compile here instead of silently answering nulls.
+ */
+import { defaultMarker, type Position, type RealtimeUnit, type UnitState } from '../../shared/schemas/tracking';
+import type { Position as StoredPosition, UnitState as StoredState } from '../ingest/types';
+import type { UnitRecord } from '../platform/records';
+
+/** A units item as read: the registration record, what later features add, and ingest's state. */
+export type UnitItem = UnitRecord & {
+  color?: unknown;
+  symbol?: unknown;
+  driver?: unknown;
+  departments?: unknown;
+  state?: StoredState;
+};
+
+/** A positions item as read with POSITION_ATTRIBUTES. */
+export type PositionItem = Pick<StoredPosition, 'ts' | 'lat' | 'lon'> & Partial<Pick<StoredPosition, 'speed' | 'heading' | 'ignition'>>;
+
+/** What a positions query reads: only what the answer carries. */
+export const POSITION_ATTRIBUTES = ['ts', 'lat', 'lon', 'speed', 'heading', 'ignition'] as const;
+
+const iso = (ms: number): string => new Date(ms).toISOString();
+const orNull = <T>(value: T | undefined | null): T | null => (value === undefined ? null : value);
+
+export function toUnitState(s: StoredState): UnitState {
+  return {
+    ts: iso(s.ts),
+    lat: s.lat,
+    lon: s.lon,
+    speed: orNull(s.speed),
+    heading: orNull(s.heading),
+    alt: orNull(s.alt),
+    ignition: orNull(s.ignition),
+    movement: orNull(s.movement),
+    extVolts: orNull(s.extVolts),
+    batVolts: orNull(s.batVolts),
+    din: s.din ?? {},
+    dout: s.dout ?? {},
+    odometer: orNull(s.odometer),
+    engineSeconds: orNull(s.engineSeconds),
+    lastSeen: iso(s.lastSeen),
+  };
+}
+
+const HEX_COLOR = /^#[0-9a-f]{6}$/i;
+
+export function toRealtimeUnit(item: UnitItem): RealtimeUnit {
+  const marker = defaultMarker(item.vehicleType);
+  return {
+    imei: item.imei,
+    name: item.name,
+    registrationNumber: item.registrationNumber ?? null,
+    vehicleType: item.vehicleType,
+    color: typeof item.color === 'string' && HEX_COLOR.test(item.color) ? item.color : marker.color,
+    symbol: typeof item.symbol === 'string' && item.symbol ? item.symbol : marker.symbol,
+    // Drivers and departments are later features; read whatever they store once they exist.
+    driver: typeof item.driver === 'string' && item.driver ? item.driver : null,
+    departments: Array.isArray(item.departments) ? item.departments.filter((d): d is string => typeof d === 'string') : [],
+    state: item.state ? toUnitState(item.state) : null,
+  };
+}
+
+export function toPosition(p: PositionItem): Position {
+  return {
+    ts: iso(p.ts),
+    lat: p.lat,
+    lon: p.lon,
+    speed: orNull(p.speed),
+    heading: orNull(p.heading),
+    ignition: orNull(p.ignition),
+  };
+}

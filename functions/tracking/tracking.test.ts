@@ -1,0 +1,288 @@
+/**
+ * The tracking read handlers against DynamoDB Local, with positions and latest states written by
+ * ingest's own repository (so the stored shape is the real one), and the offline geocoder.
+ */
+import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Position as ApiPosition, RealtimeUnit } from '../../shared/schemas/tracking';
+import { DEMO_PASSWORD, demoImei, demoUsers, seedDemo } from '../../infra/local/seed';
+import { useLocalTables } from '../../test/support/local-tables';
+import { loginAs } from '../../test/support/sessions';
+import { advanceState, storePosition } from '../ingest/repository';
+import { nextState } from '../ingest/state';
+import type { Position } from '../ingest/types';
+import { getPorts } from '../platform/container';
+import { dynamo, tableName } from '../platform/db';
+import type { Address, Geocoder } from '../platform/ports';
+import { createGeocodeCache, roundCoordinate } from './geocode-cache';
+import { handler as latestPosition } from './get-latest-position';
+import { handler as positionsHandler } from './get-positions';
+import { handler as realtimeUnits } from './get-realtime-units';
+import { handler as reverseGeocode } from './get-reverse-geocode';
+import { queryPositions } from './position-repository';
+
+type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<unknown>;
+
+async function call(h: Handler, token: string, opts: { params?: Record<string, string>; query?: Record<string, string> } = {}) {
+  const event = {
+    version: '2.0',
+    routeKey: 'GET /test',
+    rawPath: '/test',
+    rawQueryString: new URLSearchParams(opts.query ?? {}).toString(),
+    headers: { authorization: `Bearer ${token}` },
+    ...(opts.params ? { pathParameters: opts.params } : {}),
+    ...(opts.query ? { queryStringParameters: opts.query } : {}),
+    requestContext: { requestId: 't', http: { method: 'GET', path: '/test' } },
+    isBase64Encoded: false,
+  } as unknown as APIGatewayProxyEventV2;
+  const res = (await h(event, {} as Context)) as APIGatewayProxyStructuredResultV2;
+  return { status: res.statusCode, body: JSON.parse(String(res.body)) as { success: boolean; data: unknown; message?: string; errors?: unknown } };
+}
+
+function position(ts: number, lat: number, lon: number, extra: Partial<Position> = {}): Position {
+  return {
+    ts, lat, lon, fix: true, speed: undefined, heading: undefined, alt: undefined, sats: undefined, hdop: undefined,
+    ignition: undefined, movement: undefined, odometer: undefined, engineSeconds: undefined, extVolts: undefined,
+    batVolts: undefined, din: undefined, dout: undefined, ble: undefined, rfid: undefined, io: undefined, ...extra,
+  };
+}
+
+let admin: string;
+let user: string;
+const T0 = Date.parse('2025-03-10T08:00:00.000Z');
+
+beforeAll(async () => {
+  await useLocalTables();
+  await seedDemo();
+  admin = (await loginAs(demoUsers.admin.username, DEMO_PASSWORD)).token;
+  user = (await loginAs(demoUsers.user.username, DEMO_PASSWORD)).token;
+});
+
+describe('GET /user/realtime/units', () => {
+  it('maps the state ingest stores: ISO times, null for what was not reported, inputs carried over', async () => {
+    const imei = demoImei(0);
+    const p = position(T0, 59.3326, 18.0649, { speed: 42.5, heading: 90, ignition: true, din: { '2': true }, odometer: 12_345 });
+    await advanceState(imei, nextState(undefined, p, T0 + 1500));
+
+    const { status, body } = await call(realtimeUnits, admin);
+    expect(status).toBe(200);
+    const units = body.data as RealtimeUnit[];
+    const van = units.find((u) => u.imei === imei);
+    expect(van).toEqual({
+      imei,
+      name: 'Service van 1',
+      registrationNumber: 'ABC123',
+      vehicleType: 'car',
+      color: '#1c7ed6',
+      symbol: 'car',
+      driver: null,
+      departments: [],
+      state: {
+        ts: '2025-03-10T08:00:00.000Z',
+        lat: 59.3326,
+        lon: 18.0649,
+        speed: 42.5,
+        heading: 90,
+        alt: null,
+        ignition: true,
+        movement: null,
+        extVolts: null,
+        batVolts: null,
+        din: { '2': true },
+        dout: {},
+        odometer: 12_345,
+        engineSeconds: null,
+        lastSeen: '2025-03-10T08:00:01.500Z',
+      },
+    });
+    expect(units.filter((u) => u.imei !== imei).every((u) => u.state === null)).toBe(true);
+  });
+
+  it('lists the whole account for an admin and only granted units for a user, by name', async () => {
+    const all = (await call(realtimeUnits, admin)).body.data as RealtimeUnit[];
+    expect(all.map((u) => u.name)).toEqual(['Boat trailer', 'Delivery lorry', 'Excavator', 'Service van 1', 'Service van 2']);
+    expect(Object.fromEntries(all.map((u) => [u.vehicleType, u.symbol]))).toEqual({
+      trailer: 'trailer',
+      lorry: 'truck',
+      excavator: 'machine',
+      car: 'car',
+    });
+    const mine = (await call(realtimeUnits, user)).body.data as RealtimeUnit[];
+    expect(mine.map((u) => u.imei).sort()).toEqual([demoImei(0), demoImei(1)].sort());
+  });
+
+  it("uses a unit's own colour, symbol, driver and departments once they are stored", async () => {
+    const imei = demoImei(2);
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName('units'),
+        Key: { imei },
+        UpdateExpression: 'SET color = :c, symbol = :s, driver = :d, departments = :dep',
+        ExpressionAttributeValues: { ':c': '#ff0000', ':s': 'bus', ':d': 'Kim Berg', ':dep': ['North', 'Service'] },
+      }),
+    );
+    const lorry = ((await call(realtimeUnits, admin)).body.data as RealtimeUnit[]).find((u) => u.imei === imei);
+    expect(lorry).toMatchObject({ color: '#ff0000', symbol: 'bus', driver: 'Kim Berg', departments: ['North', 'Service'] });
+  });
+});
+
+describe('GET /user/trackers/{imei}/latest-position', () => {
+  it('answers null before the first position, then the latest one', async () => {
+    const imei = demoImei(1);
+    expect((await call(latestPosition, user, { params: { imei } })).body).toEqual({ success: true, data: null });
+    await advanceState(imei, nextState(undefined, position(T0, 57.7, 11.97), T0));
+    await advanceState(imei, nextState(undefined, position(T0 + 60_000, 57.71, 11.98), T0 + 60_000));
+    expect((await call(latestPosition, user, { params: { imei } })).body).toEqual({ success: true, data: { Latitude: 57.71, Longitude: 11.98 } });
+  });
+
+  it('answers 404 for a unit the user was not granted, an unknown one and a malformed IMEI with 422', async () => {
+    for (const imei of [demoImei(3), demoImei(900)]) {
+      const res = await call(latestPosition, user, { params: { imei } });
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ success: false, message: 'NotFound', errors: 'NotFound' });
+    }
+    expect((await call(latestPosition, admin, { params: { imei: demoImei(3) } })).status).toBe(200);
+    const bad = await call(latestPosition, admin, { params: { imei: '12345' } });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors).toEqual({ imei: ['InvalidImei'] });
+  });
+});
+
+describe('GET /user/units/{imei}/positions', () => {
+  const imei = demoImei(4);
+  beforeAll(async () => {
+    // Stored out of order, as late and buffered messages arrive.
+    for (const minute of [5, 1, 3, 0, 4, 2]) {
+      await storePosition(imei, position(T0 + minute * 60_000, 59 + minute / 100, 18, { speed: minute * 10, ignition: minute > 0 }), T0, 395);
+    }
+  });
+
+  it('answers the positions of the period in time order, both ends included', async () => {
+    const { status, body } = await call(positionsHandler, admin, {
+      params: { imei },
+      query: { from: '2025-03-10T08:01:00Z', to: '2025-03-10T09:04:00+01:00' },
+    });
+    expect(status).toBe(200);
+    expect(body.message).toBeUndefined();
+    const list = body.data as ApiPosition[];
+    expect(list.map((p) => p.ts)).toEqual(['2025-03-10T08:01:00.000Z', '2025-03-10T08:02:00.000Z', '2025-03-10T08:03:00.000Z', '2025-03-10T08:04:00.000Z']);
+    expect(list[0]).toEqual({ ts: '2025-03-10T08:01:00.000Z', lat: 59.01, lon: 18, speed: 10, heading: null, ignition: true });
+  });
+
+  it('rejects a bad period with the keys of the contract', async () => {
+    const cases: [Record<string, string>, Record<string, string[]>][] = [
+      [{ from: '2025-03-01T00:00:00Z', to: '2025-04-01T00:00:00Z' }, { to: ['HistoryPeriodTooLong'] }],
+      [{ from: '2025-03-10T10:00:00Z', to: '2025-03-10T09:00:00Z' }, { to: ['EndDateMustBeAfterStart'] }],
+      [{ from: 'yesterday', to: '2025-03-10T09:00:00Z' }, { from: ['InvalidDate'] }],
+      [{ to: '2025-03-10T09:00:00Z' }, { from: ['InvalidDate'] }],
+    ];
+    for (const [query, errors] of cases) {
+      const res = await call(positionsHandler, admin, { params: { imei }, query });
+      expect(res.status, JSON.stringify(query)).toBe(422);
+      expect(res.body.errors).toEqual(errors);
+    }
+    // Exactly 30 days is allowed.
+    expect((await call(positionsHandler, admin, { params: { imei }, query: { from: '2025-03-01T00:00:00Z', to: '2025-03-31T00:00:00Z' } })).status).toBe(200);
+  });
+
+  it('answers 404 to a user for a unit not granted to them', async () => {
+    const res = await call(positionsHandler, user, { params: { imei }, query: { from: '2025-03-10T08:00:00Z', to: '2025-03-10T09:00:00Z' } });
+    expect(res.status).toBe(404);
+  });
+});
+
+describe('positions query', () => {
+  const imei = demoImei(700);
+  const COUNT = 320;
+  beforeAll(async () => {
+    // About 4 KB each, so the 320 positions span two 1 MB query pages.
+    const padding = 'x'.repeat(4000);
+    const items = Array.from({ length: COUNT }, (_, i) => ({ imei, ts: T0 + i * 1000, lat: 59, lon: 18, io: { padding } }));
+    for (let i = 0; i < items.length; i += 25) {
+      await dynamo().send(
+        new BatchWriteCommand({ RequestItems: { [tableName('positions')]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) } }),
+      );
+    }
+  });
+
+  it('follows the pages of a long period', async () => {
+    const { items, truncated } = await queryPositions(imei, T0, T0 + COUNT * 1000, 10_000);
+    expect(truncated).toBe(false);
+    expect(items).toHaveLength(COUNT);
+    expect(items.every((p, i) => p.ts === T0 + i * 1000)).toBe(true);
+    // Only the answer's attributes are read.
+    expect(Object.keys(items[0] ?? {}).sort()).toEqual(['lat', 'lon', 'ts']);
+  });
+
+  it('stops at the cap and says so, whether the cap falls in the first page or a later one', async () => {
+    for (const max of [100, COUNT - 1]) {
+      const { items, truncated } = await queryPositions(imei, T0, T0 + COUNT * 1000, max);
+      expect(truncated).toBe(true);
+      expect(items).toHaveLength(max);
+      expect(items.at(-1)?.ts).toBe(T0 + (max - 1) * 1000);
+    }
+    const exact = await queryPositions(imei, T0, T0 + COUNT * 1000, COUNT);
+    expect(exact.truncated).toBe(false);
+    expect(exact.items).toHaveLength(COUNT);
+  });
+});
+
+describe('reverse geocoding', () => {
+  it("answers the offline gazetteer's address for a coordinate and 422 for impossible ones", async () => {
+    const res = await call(reverseGeocode, user, { query: { lat: '59.3326', lon: '18.0649' } });
+    expect(res).toEqual({ status: 200, body: { success: true, data: { address: 'Stockholm, SE' } } });
+    const sea = await call(reverseGeocode, user, { query: { lat: '0', lon: '-30' } });
+    expect(sea.body.data).toEqual({ address: null });
+    const bad = await call(reverseGeocode, user, { query: { lat: '91', lon: 'east' } });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors).toEqual({ lat: ['InvalidCoordinates'], lon: ['InvalidCoordinates'] });
+  });
+
+  it('asks the geocoder once per rounded coordinate and language, keeps misses, retries failures', async () => {
+    const real = getPorts().geocoder;
+    const asked: string[] = [];
+    let fail = false;
+    const counting: Geocoder = {
+      async reverse(lat, lon, lang): Promise<Address | null> {
+        asked.push(`${lang} ${lat} ${lon}`);
+        if (fail) throw new Error('service down');
+        return real.reverse(lat, lon, lang);
+      },
+      search: (text, lang, near) => real.search(text, lang, near),
+    };
+    const cache = createGeocodeCache({ ttlMs: 60_000, maxEntries: 2 });
+    const now = new Date(T0);
+    const [a, b] = await Promise.all([
+      cache.reverse(counting, 59.33261, 18.06488, 'en', now),
+      cache.reverse(counting, 59.332649, 18.064851, 'en', now),
+    ]);
+    expect(a?.label).toBe('Stockholm, SE');
+    expect(b).toBe(a);
+    expect(asked).toEqual(['en 59.3326 18.0649']);
+
+    await cache.reverse(counting, 59.3326, 18.0649, 'sv', now);
+    expect(await cache.reverse(counting, 0, -30, 'en', now)).toBeNull();
+    expect(await cache.reverse(counting, 0.00001, -30.00001, 'en', now)).toBeNull();
+    expect(asked).toHaveLength(3);
+    expect(cache.size()).toBe(2);
+    // The oldest key went out, and an expired entry is asked again.
+    await cache.reverse(counting, 59.3326, 18.0649, 'en', now);
+    expect(asked).toHaveLength(4);
+    await cache.reverse(counting, 0, -30, 'en', new Date(T0 + 60_001));
+    expect(asked).toHaveLength(5);
+
+    fail = true;
+    await expect(cache.reverse(counting, 62, 15, 'en', now)).rejects.toThrow('service down');
+    fail = false;
+    await cache.reverse(counting, 62, 15, 'en', now);
+    expect(asked.slice(-2)).toEqual(['en 62 15', 'en 62 15']);
+  });
+
+  it('rounds to 4 decimals and folds -0 into 0', () => {
+    expect(roundCoordinate(59.332649)).toBe(59.3326);
+    expect(roundCoordinate(-0.00001)).toBe(0);
+    expect(Object.is(roundCoordinate(-0.00001), 0)).toBe(true);
+  });
+});
+

@@ -1,0 +1,126 @@
+/**
+ * CPU per position of the pure ingest pipeline, without I/O: base64 payload to bytes, JSON parse,
+ * decode, filter against the previous fix and the next latest state, as functions/ingest runs it
+ * per message. The target is at most 10 microseconds per position.
+ *
+ *   npx tsx scripts/bench/ingest-cpu.ts [records=200000] [--check]
+ *
+ * `--check` exits 1 when a hand-written pipeline is over the target. The zod row (zod validates
+ * each record before the decoder maps it) is for comparison only; on a shared machine compare rows
+ * of the same run.
+ */
+import { decodeMessage } from '../../functions/ingest/decode';
+import { decodeNativeRecord } from '../../functions/ingest/decode-native';
+import { DEFAULT_FILTER, type FilterLimits } from '../../functions/ingest/filter';
+import { nativeRecordSchema } from '../../functions/ingest/native-schema';
+import { screenPositions } from '../../functions/ingest/pipeline';
+import { nextState } from '../../functions/ingest/state';
+import type { Position, UnitState } from '../../functions/ingest/types';
+
+const TARGET_US = 10;
+const args = process.argv.slice(2);
+const RECORDS = Number(args.find((a) => /^\d+$/.test(a)) ?? 200_000);
+const CHECK = args.includes('--check');
+
+const START = Date.UTC(2025, 5, 1, 6);
+const STEP_MS = 10_000;
+
+/** A van driving east out of Stockholm at about 50 km/h, one fix every 10 s, with its IO. */
+function track(i: number) {
+  return { ts: START + i * STEP_MS, lat: 59.3293 + (i % 5000) * 1e-5, lon: 18.0686 + (i % 5000) * 2.4e-3 * 0.5, i };
+}
+
+function nativeRecord(i: number) {
+  const t = track(i);
+  return { ts: t.ts, lat: t.lat, lon: t.lon, spd: 48 + (i % 7), hdg: 92, alt: 31, sat: 11, hdop: 0.9, ign: true, mov: true, odo: 1_250_000 + i * 140, hrs: 86_400 + i * 10, pwr: 13.9, bat: 4.1, din: { '2': i % 2 === 0, '3': false }, dout: { '1': false } };
+}
+
+function teltonikaDoc(i: number) {
+  const t = track(i);
+  // The shape of a real FMC003 record (functions/ingest/decode-teltonika.test.ts): 33 IO elements.
+  const reported: Record<string, unknown> = {
+    '11': 893116211, '12': 275, '13': 217, '14': 1680671168, '15': 1000, '16': 10922 + i * 140, '17': 99, '18': 64573, '19': 65443,
+    '21': 4, '24': 50, '66': 13950, '67': 4011, '68': 0, '69': 1, '80': 0, '113': 8, '181': 12, '182': 9, '199': 140, '200': 0,
+    '206': 30, '237': 2, '238': 0, '239': 1, '240': 1, '241': 20416, '250': 0, '263': 1, '303': 0,
+    '387': '1280798554619934317888870845341580615059254735744052019197396605377754331348087343', '449': 3600 + i * 10, '636': 94054964,
+    latlng: `${t.lat.toFixed(7)},${t.lon.toFixed(7)}`, ts: t.ts, alt: '22', ang: '92', sat: '9', sp: '50',
+  };
+  return { state: { reported } };
+}
+
+const base64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64');
+
+interface Row {
+  name: string;
+  positions: number;
+  cpuUs: number;
+  checked: boolean;
+}
+
+/** Runs the per-message pipeline over prepared rule payloads, carrying the state as the cache does. */
+function run(name: string, payloads: string[], decode: (bytes: Buffer) => Position[], checked = true): Row {
+  let prev: UnitState | undefined;
+  let count = 0;
+  const limits: FilterLimits = { now: START, maxAgeMs: 395 * 86_400_000, ...DEFAULT_FILTER };
+  const go = (n: number) => {
+    for (let m = 0; m < n; m++) {
+      const positions = decode(Buffer.from(payloads[m] as string, 'base64'));
+      limits.now = (positions[positions.length - 1]?.ts ?? START) + 2000;
+      const { newest, accepted } = screenPositions(positions, prev, limits);
+      if (newest) prev = nextState(prev, newest, limits.now);
+      count += accepted.length;
+    }
+  };
+  // Warm up the JIT on a slice first, then measure whole runs from a fresh state; the median of
+  // three keeps a garbage collection or a noisy neighbour from deciding the verdict.
+  go(Math.min(payloads.length, 5000));
+  const runs: Array<{ positions: number; cpuUs: number }> = [];
+  for (let r = 0; r < 3; r++) {
+    prev = undefined;
+    count = 0;
+    const before = process.cpuUsage();
+    go(payloads.length);
+    const used = process.cpuUsage(before);
+    if (count === 0) throw new Error(`${name}: the filter accepted nothing; the benchmark measures the wrong path`);
+    runs.push({ positions: count, cpuUs: used.user + used.system });
+  }
+  runs.sort((a, b) => a.cpuUs / a.positions - b.cpuUs / b.positions);
+  return { name, ...(runs[1] as { positions: number; cpuUs: number }), checked };
+}
+
+function positionsOf(bytes: Buffer): Position[] {
+  const d = decodeMessage(bytes);
+  if (d.kind !== 'positions' || d.rejected.length) throw new Error(`benchmark input did not decode: ${JSON.stringify(d).slice(0, 200)}`);
+  return d.positions;
+}
+
+/** The same pipeline with zod validating each record before the decoder maps it. */
+function positionsViaZod(bytes: Buffer): Position[] {
+  const message = JSON.parse(bytes.toString('utf8')) as { records?: unknown[] };
+  const records = message.records ?? [message];
+  return records.map((r) => decodeNativeRecord(nativeRecordSchema.parse(r)));
+}
+
+const BATCH = 10;
+const single = Array.from({ length: RECORDS }, (_, i) => base64(nativeRecord(i)));
+const batches = Array.from({ length: Math.ceil(RECORDS / BATCH) }, (_, b) =>
+  base64({ records: Array.from({ length: BATCH }, (_, k) => nativeRecord(b * BATCH + k)) }),
+);
+const teltonika = Array.from({ length: RECORDS }, (_, i) => base64(teltonikaDoc(i)));
+
+const rows: Row[] = [
+  run('native, one record per message', single, positionsOf),
+  run(`native, batches of ${BATCH}`, batches, positionsOf),
+  run('teltonika, one record per message', teltonika, positionsOf),
+  run('native via zod (comparison)', single, positionsViaZod, false),
+];
+
+console.log(`ingest CPU per position (decode + filter + state), ${RECORDS} records, target ${TARGET_US} us`);
+let over = false;
+for (const r of rows) {
+  const per = r.cpuUs / r.positions;
+  const verdict = !r.checked ? '' : per <= TARGET_US ? 'ok' : 'OVER TARGET';
+  if (r.checked && per > TARGET_US) over = true;
+  console.log(`  ${r.name.padEnd(36)} ${per.toFixed(2).padStart(7)} us/position  ${verdict}`);
+}
+if (CHECK && over) process.exit(1);

@@ -1,0 +1,11 @@
+/** English texts of the tracking feature: the map, history and units (merged into the flat key space; see shared/i18n/index.ts). */
+export const trackingEn = {
+  HistoryPeriodTooLong: 'The history can show at most 30 days. Choose a shorter period.',
+  InvalidDate: 'Enter a valid date and time.',
+  EndDateMustBeAfterStart: 'The end must be after the start.',
+  InvalidCoordinates: 'The coordinates are not valid.',
+  PositionsTruncated:
+    'This period has more positions than can be shown at once. Only the earliest are shown; choose a shorter period to see the rest.',
+} as const;
+
+export type TrackingMessages = { readonly [K in keyof typeof trackingEn]: string };

@@ -1,0 +1,11 @@
+import type { TrackingMessages } from './en';
+
+/** Norwegian texts of the tracking feature: exactly the English keys (the type checks it). */
+export const trackingNo: TrackingMessages = {
+  HistoryPeriodTooLong: 'Historikken kan vise maks 30 dager. Velg en kortere periode.',
+  InvalidDate: 'Oppgi en gyldig dato og et gyldig klokkeslett.',
+  EndDateMustBeAfterStart: 'Slutt må være etter start.',
+  InvalidCoordinates: 'Koordinatene er ikke gyldige.',
+  PositionsTruncated:
+    'Perioden har flere posisjoner enn det som kan vises samtidig. Bare de tidligste vises; velg en kortere periode for å se resten.',
+};

@@ -1,0 +1,141 @@
+/**
+ * Real-time tracking payloads (API.md Member: realtime/units, units/{imei}/positions, live/connection,
+ * trackers/{imei}/latest-position). Times are ISO 8601 UTC; the browser shows them in its time zone.
+ */
+import { z } from 'zod';
+import { trackingMessageKeys as keys } from './tracking-messages';
+
+export const imeiParamSchema = z.object({ imei: z.string().regex(/^\d{15}$/, keys.InvalidImei) });
+
+/** The latest state of a unit, as ingest keeps it (spec section 3 unit fields). */
+export const unitStateSchema = z.object({
+  /** Device time of the newest accepted position. */
+  ts: z.string(),
+  lat: z.number(),
+  lon: z.number(),
+  /** km/h */
+  speed: z.number().nullable(),
+  /** degrees 0-359 */
+  heading: z.number().nullable(),
+  alt: z.number().nullable(),
+  ignition: z.boolean().nullable(),
+  movement: z.boolean().nullable(),
+  /** volts */
+  extVolts: z.number().nullable(),
+  batVolts: z.number().nullable(),
+  din: z.record(z.string(), z.boolean()),
+  dout: z.record(z.string(), z.boolean()),
+  /** metres */
+  odometer: z.number().nullable(),
+  engineSeconds: z.number().nullable(),
+  /** When the tracker was last heard from (receive time), which may be newer than `ts`. */
+  lastSeen: z.string(),
+});
+export type UnitState = z.infer<typeof unitStateSchema>;
+
+/** A unit the caller may see, with its latest state (null before its first position). */
+export const realtimeUnitSchema = z.object({
+  imei: z.string(),
+  name: z.string(),
+  registrationNumber: z.string().nullable(),
+  vehicleType: z.string(),
+  /** Marker colour (#rrggbb) and symbol chosen for the unit. */
+  color: z.string(),
+  symbol: z.string(),
+  driver: z.string().nullable(),
+  departments: z.array(z.string()),
+  state: unitStateSchema.nullable(),
+});
+export type RealtimeUnit = z.infer<typeof realtimeUnitSchema>;
+export const realtimeUnitsSchema = z.array(realtimeUnitSchema);
+
+/** History view: at most 30 days (spec sections 5 and 9). */
+export const HISTORY_MAX_DAYS = 30;
+
+const periodMs = (q: { from: string; to: string }) => Date.parse(q.to) - Date.parse(q.from);
+
+export const positionsQuerySchema = z
+  .object({
+    from: z.iso.datetime({ offset: true, message: keys.InvalidDate }),
+    to: z.iso.datetime({ offset: true, message: keys.InvalidDate }),
+  })
+  // zod runs these also when a date failed its own check: the span is then NaN, which neither
+  // comparison below is true for, so a bad date gets InvalidDate alone.
+  .refine((q) => !(periodMs(q) <= 0), { path: ['to'], message: keys.EndDateMustBeAfterStart })
+  .refine((q) => !(periodMs(q) > HISTORY_MAX_DAYS * 86_400_000), { path: ['to'], message: keys.HistoryPeriodTooLong });
+
+/**
+ * At most this many positions per answer, the oldest first; a longer history comes back cut with the
+ * message PositionsTruncated. About 105 bytes of JSON each, 40 000 stay near 4 MB, under Lambda's
+ * 6 MB limit for a synchronous answer, and still cover 30 days of a tracker reporting every 10 s
+ * while driving 3.5 hours a day.
+ */
+export const POSITIONS_MAX_POINTS = 40_000;
+
+export const positionSchema = z.object({
+  ts: z.string(),
+  lat: z.number(),
+  lon: z.number(),
+  speed: z.number().nullable(),
+  heading: z.number().nullable(),
+  ignition: z.boolean().nullable(),
+});
+export type Position = z.infer<typeof positionSchema>;
+export const positionsSchema = z.array(positionSchema);
+
+/** How the browser opens the live channel (API.md Live channel), used as given by any MQTT client. */
+export const liveConnectionSchema = z.object({
+  url: z.string(),
+  clientId: z.string(),
+  username: z.string(),
+  password: z.string(),
+  topics: z.array(z.string()),
+});
+export type LiveConnection = z.infer<typeof liveConnectionSchema>;
+
+export const latestPositionSchema = z.object({ Latitude: z.number(), Longitude: z.number() }).nullable();
+
+export const reverseGeocodeQuerySchema = z.object({
+  lat: z.coerce.number({ message: keys.InvalidCoordinates }).min(-90, keys.InvalidCoordinates).max(90, keys.InvalidCoordinates),
+  lon: z.coerce.number({ message: keys.InvalidCoordinates }).min(-180, keys.InvalidCoordinates).max(180, keys.InvalidCoordinates),
+});
+export const reverseGeocodeSchema = z.object({ address: z.string().nullable() });
+
+/** Map marker symbols; the browser draws each with its own icon. */
+export const markerSymbols = ['car', 'van', 'truck', 'bus', 'boat', 'waterjet', 'machine', 'tractor', 'trailer', 'bluetooth', 'pin'] as const;
+export type MarkerSymbol = (typeof markerSymbols)[number];
+
+export interface Marker {
+  color: string;
+  symbol: MarkerSymbol;
+}
+
+const MACHINE: Marker = { color: '#f59f00', symbol: 'machine' };
+const markerByVehicleType: Readonly<Record<string, Marker>> = {
+  car: { color: '#1c7ed6', symbol: 'car' },
+  van: { color: '#1971c2', symbol: 'van' },
+  lorry: { color: '#e8590c', symbol: 'truck' },
+  truck: { color: '#e8590c', symbol: 'truck' },
+  bus: { color: '#c2255c', symbol: 'bus' },
+  boat: { color: '#1098ad', symbol: 'boat' },
+  waterjet: { color: '#0ca678', symbol: 'waterjet' },
+  trailer: { color: '#868e96', symbol: 'trailer' },
+  tractor: { color: '#2f9e44', symbol: 'tractor' },
+  bluetooth: { color: '#7048e8', symbol: 'bluetooth' },
+  machine: MACHINE,
+  excavator: MACHINE,
+  'wheel-loader': MACHINE,
+  loader: MACHINE,
+  dumper: MACHINE,
+  forklift: MACHINE,
+  crane: MACHINE,
+  roller: MACHINE,
+  grader: MACHINE,
+  bulldozer: MACHINE,
+};
+const FALLBACK_MARKER: Marker = { color: '#495057', symbol: 'pin' };
+
+/** The marker a unit gets until someone picks its colour and symbol (spec section 3). */
+export function defaultMarker(vehicleType: string): Marker {
+  return markerByVehicleType[vehicleType.toLowerCase()] ?? FALLBACK_MARKER;
+}

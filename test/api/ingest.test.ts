@@ -1,0 +1,143 @@
+/**
+ * Tracker ingest end to end on the embedded runtime: a tracker publishes over MQTT (TCP), the rule
+ * bridge hands the message to the telemetry handler, the position lands in DynamoDB, the unit's
+ * state moves and the live update goes out through the local broker.
+ *
+ * The live message is observed at the LiveBus port, wrapped around the runtime's own adapter so
+ * that the real publish to the broker still happens and must succeed: the broker refuses live
+ * subscriptions to TCP clients (only browsers over WebSocket, through the live authorizer, may read
+ * them).
+ */
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import mqtt from 'mqtt';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { DeadLetterItem } from '../../functions/ingest/dead-letters';
+import type { UnitState } from '../../functions/ingest/types';
+import { getPorts, overridePorts } from '../../functions/platform/container';
+import { dynamo, tableName } from '../../functions/platform/db';
+import type { LiveMessage } from '../../functions/platform/ports';
+import type { EmbeddedRuntime } from '../../infra/local/runtime';
+import { demoImei } from '../../infra/local/seed';
+import { startRuntime } from '../support/runtime';
+
+let rt: EmbeddedRuntime;
+let accountId: string;
+const live: Array<{ accountId: string; imei: string; message: LiveMessage }> = [];
+// Per unit: a previous test's last live message may still arrive after the list is cleared.
+const liveOf = (imei: string) => live.filter((l) => l.imei === imei);
+
+beforeAll(async () => {
+  rt = await startRuntime();
+  const unit = await dynamo().send(new GetCommand({ TableName: tableName('units'), Key: { imei: demoImei(0) } }));
+  accountId = String(unit.Item?.['accountId']);
+  const realBus = getPorts().live;
+  overridePorts({
+    live: {
+      async publish(account, imei, message) {
+        await realBus.publish(account, imei, message);
+        live.push({ accountId: account, imei, message });
+      },
+    },
+  });
+});
+afterAll(async () => {
+  await rt?.stop();
+});
+beforeEach(() => {
+  live.length = 0;
+});
+
+function connectTracker(imei: string): Promise<mqtt.MqttClient> {
+  return new Promise((resolve, reject) => {
+    const c = mqtt.connect(rt.mqttUrl, { clientId: imei, reconnectPeriod: 0, connectTimeout: 5000 });
+    c.once('connect', () => resolve(c));
+    c.once('error', reject);
+  });
+}
+
+/** The rule bridge runs after the broker's PUBACK, so results are awaited, not assumed. */
+async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
+  const until = Date.now() + 10_000;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const positions = async (imei: string) =>
+  (await dynamo().send(new QueryCommand({ TableName: tableName('positions'), KeyConditionExpression: 'imei = :i', ExpressionAttributeValues: { ':i': imei } })))
+    .Items ?? [];
+
+const stateOf = async (imei: string) =>
+  (await dynamo().send(new GetCommand({ TableName: tableName('units'), Key: { imei } }))).Item?.['state'] as UnitState | undefined;
+
+const deadLetters = async (imei: string) =>
+  ((
+    await dynamo().send(
+      new QueryCommand({
+        TableName: tableName('deadLetters'),
+        KeyConditionExpression: '#d = :d',
+        FilterExpression: 'imei = :i',
+        ExpressionAttributeNames: { '#d': 'day' },
+        ExpressionAttributeValues: { ':d': new Date().toISOString().slice(0, 10), ':i': imei },
+      }),
+    )
+  ).Items ?? []) as DeadLetterItem[];
+
+describe('tracker ingest over MQTT', () => {
+  it('stores a native position published by a tracker, moves its state and publishes it live', async () => {
+    const imei = demoImei(2);
+    const ts = Date.now() - 5000;
+    const tracker = await connectTracker(imei);
+    await tracker.publishAsync(`trackers/${imei}/telemetry`, JSON.stringify({ ts, lat: 59.3326, lon: 18.0649, spd: 37, ign: true, sat: 10 }), { qos: 1 });
+
+    const [stored] = await eventually(() => positions(imei), (items) => items.length === 1, 'the position');
+    expect(stored).toMatchObject({ imei, ts, lat: 59.3326, lon: 18.0649, speed: 37, ignition: true, sats: 10 });
+    expect(stored?.['expiresAt']).toBe(Math.floor(ts / 1000) + 395 * 86_400);
+    expect(await stateOf(imei)).toMatchObject({ ts, lat: 59.3326, lon: 18.0649, speed: 37, ignition: true });
+
+    const [sent] = await eventually(async () => liveOf(imei), (l) => l.length === 1, 'the live message');
+    expect(sent).toEqual({
+      accountId,
+      imei,
+      message: expect.objectContaining({ type: 'position', imei, ts: new Date(ts).toISOString(), lat: 59.3326, lon: 18.0649, speed: 37, ignition: true }),
+    });
+
+    // The same message again (QoS 1 redelivery) adds nothing; the next one goes in and live.
+    await tracker.publishAsync(`trackers/${imei}/telemetry`, JSON.stringify({ ts, lat: 59.3326, lon: 18.0649, spd: 37, ign: true, sat: 10 }), { qos: 1 });
+    await tracker.publishAsync(`trackers/${imei}/telemetry`, JSON.stringify({ ts: ts + 1000, lat: 59.3327, lon: 18.0649, sat: 10 }), { qos: 1 });
+    await eventually(() => positions(imei), (items) => items.length === 2, 'the next position');
+    await eventually(async () => liveOf(imei), (l) => l.length === 2, 'the next live message');
+    expect((await positions(imei)).map((p) => p['ts'])).toEqual([ts, ts + 1000]);
+    expect(await stateOf(imei)).toMatchObject({ ts: ts + 1000 });
+    expect(liveOf(imei).map((l) => l.message['ts'])).toEqual([new Date(ts).toISOString(), new Date(ts + 1000).toISOString()]);
+    await tracker.endAsync();
+  });
+
+  it('dead-letters a malformed message with its reason and goes on with the next one', async () => {
+    const imei = demoImei(3);
+    const tracker = await connectTracker(imei);
+    await tracker.publishAsync(`trackers/${imei}/telemetry`, '{"ts": 17, "lat":', { qos: 1 });
+    await tracker.publishAsync(`trackers/${imei}/telemetry`, JSON.stringify({ ts: Date.now() - 1000, lat: 59.1, lon: 18.1 }), { qos: 1 });
+
+    const [letter] = await eventually(() => deadLetters(imei), (l) => l.length === 1, 'the dead letter');
+    expect(letter).toMatchObject({ reason: 'MalformedJson', topic: `trackers/${imei}/telemetry`, payload: Buffer.from('{"ts": 17, "lat":').toString('base64') });
+    await eventually(() => positions(imei), (items) => items.length === 1, 'the good position after it');
+    await tracker.endAsync();
+  });
+
+  it("takes a Teltonika position on the device's default {imei}/data topic", async () => {
+    const imei = demoImei(4);
+    const ts = Date.now() - 2000;
+    const tracker = await connectTracker(imei);
+    const doc = { state: { reported: { ts, latlng: '57.7089,11.9746', alt: '12', ang: '90', sat: '8', sp: '54', '239': 1, '240': 1, '66': 13950, '67': 4020, '16': 125_000 } } };
+    await tracker.publishAsync(`${imei}/data`, JSON.stringify(doc), { qos: 1 });
+
+    const [stored] = await eventually(() => positions(imei), (items) => items.length === 1, 'the Teltonika position');
+    expect(stored).toMatchObject({ ts, lat: 57.7089, lon: 11.9746, speed: 54, heading: 90, ignition: true, movement: true, extVolts: 13.95, batVolts: 4.02, odometer: 125_000 });
+    await eventually(async () => liveOf(imei), (l) => l.length === 1, 'the live message');
+    await tracker.endAsync();
+  });
+});
