@@ -21,6 +21,7 @@ export const en = {
   Announcement: 'Announcement',
   DismissAnnouncement: 'Dismiss announcement',
   ChangePasswordFor: 'Change password for {{name}}',
+  MyProfile: 'My profile',
   TryAgain: 'Try again',
   GoToStartPage: 'Go to the start page',
   BackToLogin: 'Back to login',
@@ -95,7 +96,18 @@ export const en = {
   InvalidCredentials: 'Invalid username and/or password. Attempts left: {{count}}.',
   InvalidAccess: 'This account cannot log in on this site.',
   LoginUnavailable: 'Logging in is not available right now. Please try again later.',
-  TwoFactorNotAvailable: 'This account uses two-factor login, which is not available in this portal yet.',
+
+  // Two-factor code screen
+  TwoFactorTitle: 'Enter your login code',
+  TwoFactorIntro: 'We have e-mailed a 6-digit code to the address of your account. It is valid for 10 minutes.',
+  LoginCode: 'Login code',
+  TrustThisBrowser: 'Trust this browser',
+  TrustThisBrowserHint: 'Do not ask for a code on this browser for 180 days.',
+  Verify: 'Verify',
+  ResendCode: 'Resend code',
+  ResendIn: 'You can ask for a new code in {{time}}.',
+  ResendAvailable: 'No code? You can ask for a new one.',
+  CodeResent: 'We have sent you a new code.',
 
   // Set-new-password modal
   SetNewPassword: 'Set a new password',
@@ -128,8 +140,28 @@ export const en = {
   NotFound: 'What you asked for could not be found.',
   Conflict: 'This was changed at the same time by someone else. Reload and try again.',
   TooManyAttempts: 'Too many failed attempts. Try again in 1 hour.',
+  TooManyRequests: 'Too many requests in a short time. Wait a few minutes and try again.',
+  AlertOptOutDone: 'You will no longer receive alerts.',
+  SpecifyCode: 'Enter the code from the e-mail.',
+  InvalidCode: 'The code is not correct.',
+  InvalidCodeTriesLeft: 'The code is not correct. Tries left for this code: {{count}}.',
+  CodeExpired: 'The code has expired or has been tried too many times. Ask for a new code.',
+  InvalidEmail2FA: 'We could not e-mail you a login code. Try again, or contact support if it keeps failing.',
+  LoginAgain: 'Your login has timed out. Log in again.',
+  GetPasswordResetLink: 'Enter your e-mail address to get a reset link.',
+  EmailDoesNotExist: 'There is no account with this e-mail address.',
+  InvalidResetCode: 'This reset link is not valid. It may already have been used.',
+  ResetCodeExpired: 'This reset link has expired. Links are valid for 1 hour.',
+  UserNotFound: 'The user could not be found.',
+  AccountNotFound: 'The account could not be found.',
   SomethingWentWrong: 'Something went wrong. Try again, and contact support if the problem persists.',
   NetworkError: 'Could not reach the server. Check your internet connection and try again.',
+  // Field keys shared by registration, profile and password pages
+  SpecifyFirstName: 'Enter your first name.',
+  SpecifyLastName: 'Enter your last name.',
+  EnterValidEmail: 'Enter a valid e-mail address.',
+  MakeSurePhoneNunIsCorrect: 'Check the phone number: do not start it with the country code or 07.',
+  MaxLength50: 'At most 50 characters.',
 } as const;
 
 export type MessageKey = keyof typeof en;

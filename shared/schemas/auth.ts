@@ -115,16 +115,15 @@ export const logoutRequestSchema = z.object({ refresh_token: z.string().max(4096
 
 // Two-factor login by e-mail (API.md: 6 digits, valid 10 minutes, 5 tries, single use)
 
-export const TWO_FACTOR_CODE_LENGTH = 6;
-/** The code screen enables Verify when the code has more than this many characters (spec section 4). */
-export const TWO_FACTOR_MIN_INPUT = 5;
-export const TWO_FACTOR_CODE_SECONDS = 600;
-export const TWO_FACTOR_MAX_TRIES = 5;
-/** Resend countdown: 03:00 after the first code, 00:10 after a resend (spec section 9). */
-export const TWO_FACTOR_FIRST_COUNTDOWN_SECONDS = 180;
-export const TWO_FACTOR_RESEND_COUNTDOWN_SECONDS = 10;
-/** A trusted browser skips the code for 180 days (15552000 s, spec section 9). */
-export const TRUSTED_BROWSER_SECONDS = 15_552_000;
+export {
+  TRUSTED_BROWSER_SECONDS,
+  TWO_FACTOR_CODE_LENGTH,
+  TWO_FACTOR_CODE_SECONDS,
+  TWO_FACTOR_FIRST_COUNTDOWN_SECONDS,
+  TWO_FACTOR_MAX_TRIES,
+  TWO_FACTOR_MIN_INPUT,
+  TWO_FACTOR_RESEND_COUNTDOWN_SECONDS,
+} from '../auth-constants';
 
 const challengeField = z.string('FieldRequired').min(1, 'FieldRequired').max(256, 'TooLong');
 
@@ -147,9 +146,7 @@ export const sessionUserResponseSchema = z.object({ user: sessionUserSchema });
 
 // Password reset (link valid 1 hour, single use)
 
-export const RESET_LINK_SECONDS = 3600;
-/** The query parameter of the reset link: `/user/reset-password?_c=<code>`. */
-export const RESET_CODE_PARAM = '_c';
+export { RESET_CODE_PARAM, RESET_LINK_SECONDS } from '../auth-constants';
 
 export const emailAddressSchema = z.string().trim().toLowerCase().max(254, 'TooLong');
 

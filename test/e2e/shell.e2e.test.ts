@@ -122,7 +122,7 @@ describe('public shell', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await shot(page, 'login-sv-errors-390x844');
 
-    // Until the accounts issue adds POST /api/v1/login the API answers 404: a translated red banner, never a raw key.
+    // The server's answer: a translated red banner with the attempts left, never a raw key.
     expect(await page.getByRole('textbox', { name: sv.UsernameOrEmail }).getAttribute('aria-invalid')).toBe('true');
     expect(await page.getByRole('textbox', { name: sv.Password, exact: true }).getAttribute('aria-invalid')).toBe('true');
     await page.getByRole('textbox', { name: sv.UsernameOrEmail }).fill('demo-admin');
@@ -130,9 +130,7 @@ describe('public shell', () => {
     await page.getByRole('button', { name: sv.Login, exact: true }).click();
     const banner = page.getByRole('alert');
     await poll(() => banner.isVisible()).toBe(true);
-    const text = (await banner.textContent())?.trim() ?? '';
-    // Today: LoginUnavailable. Once the login route exists: InvalidCredentials with the attempts left.
-    expect([sv.LoginUnavailable, sv.InvalidCredentials.split('{{')[0]].some((t) => text.startsWith(t as string)), text).toBe(true);
+    await poll(async () => (await banner.textContent())?.trim()).toBe(sv.InvalidCredentials.replace('{{count}}', '4'));
     expect(await seriousViolations(page)).toEqual([]);
     await shot(page, 'login-sv-server-error-390x844');
     expect(errors).toEqual([]);
@@ -174,12 +172,27 @@ describe('public shell', () => {
     await context.close();
   });
 
-  it('shows the honest not-yet-available state on public pages still to come', async () => {
-    const { context, page } = await openPage(PHONE);
-    await page.goto(`${app.url}/user/forgot-password`);
-    await poll(() => page.getByText(en.NotYetAvailable).isVisible()).toBe(true);
-    await page.getByRole('link', { name: en.BackToLogin }).click();
-    await page.waitForURL(`${app.url}/`);
+  it('serves the public account pages, each with its title and a way back to the login page', async () => {
+    const { context, page, errors } = await openPage(PHONE);
+    const pages = [
+      { path: '/user/forgot-password', title: en.ForgotPasswordTitle, back: en.Cancel },
+      { path: '/user/reset-password', title: en.ResetPasswordTitle, back: en.Cancel },
+      { path: '/account/deletion', title: en.AccountDeletionTitle, back: en.BackToLogin },
+      { path: '/user/alert-opt-out', title: en.AlertOptOutTitle, back: en.Cancel },
+    ];
+    for (const { path, title, back } of pages) {
+      await page.goto(`${app.url}${path}`);
+      await poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(title);
+      expect(await page.title()).toBe(`${title} – TrackPortal`);
+      expect(await page.getByText(en.NotYetAvailable).count()).toBe(0);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.getByRole('link', { name: back, exact: true }).click();
+      await page.waitForURL(`${app.url}/`);
+    }
+    // A reset link without its code says so at once.
+    await page.goto(`${app.url}/user/reset-password`);
+    await poll(() => page.getByRole('alert').textContent()).toContain(en.InvalidResetCode);
+    expect(errors).toEqual([]);
     await context.close();
   });
 

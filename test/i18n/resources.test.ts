@@ -9,7 +9,9 @@ import { describe, expect, it } from 'vitest';
 import { brands } from '../../shared/brands';
 import { interpolationVariables, isMessageKey, modules, resources, translateKey } from '../../shared/i18n/index';
 import { LANGUAGES } from '../../shared/i18n/languages';
+import { authMessageKeys } from '../../shared/schemas/auth-messages';
 import { languages } from '../../shared/schemas/common';
+import { registrationMessageKeys } from '../../shared/schemas/registration-messages';
 import { menuItems } from '../../web/src/app/access';
 import { pageTitleKeys } from '../../web/src/app/paths';
 import { loginNotices } from '../../web/src/features/auth/api/login-notices';
@@ -137,6 +139,21 @@ describe('i18n resources', () => {
 
   it('has every message key the API can answer with', () => {
     expect(apiKeys.filter((k) => !isMessageKey(k))).toEqual([]);
+  });
+
+  it('has a text for every key the accounts and registration routes answer with', () => {
+    expect(authMessageKeys.filter((k) => !isMessageKey(k)), 'authMessageKeys').toEqual([]);
+    expect(registrationMessageKeys.filter((k) => !isMessageKey(k)), 'registrationMessageKeys').toEqual([]);
+  });
+
+  it('keeps what the login page can show in the core module (it loads no feature texts)', () => {
+    const loginRoute = [
+      'SpecifyUsername', 'SpecifyPassword', 'InvalidCredentials', 'TooManyAttempts', 'TooManyRequests', 'InvalidAccess',
+      'SpecifyCode', 'InvalidCode', 'InvalidCodeTriesLeft', 'CodeExpired', 'InvalidEmail2FA', 'LoginAgain',
+      // Handed over by other pages: the notices and the alert opt-out's answer.
+      ...Object.values(loginNotices), 'AlertOptOutDone',
+    ];
+    expect(loginRoute.filter((k) => !Object.prototype.hasOwnProperty.call(modules.core.en, k))).toEqual([]);
   });
 });
 

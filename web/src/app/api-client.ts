@@ -4,7 +4,7 @@
  * from the success envelope; failures become an ApiError whose message is already translated.
  */
 import { isKnownMessage, translateMessage } from '../i18n/i18n';
-import { getSessionUser } from './session';
+import { getSessionUser, startSession } from './session';
 
 export type Translate = (key: string, vars?: Record<string, string | number>) => string;
 
@@ -134,14 +134,51 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-/** Calls the API and returns `data` of the success envelope. */
-export async function apiRequest<T = unknown>(method: HttpMethod, path: string, options: RequestOptions<T> = {}): Promise<T> {
+/** API.md: a new access token for the refresh token, while the login session lasts. */
+export const REFRESH_PATH = '/api/v1/token/refresh';
+
+let refreshing: Promise<boolean> | null = null;
+
+/**
+ * Exchanges the session's refresh token for a new access token and stores it. Single-flight:
+ * every call that meets a 401 while a refresh is running waits for that one refresh.
+ */
+function refreshSession(): Promise<boolean> {
+  refreshing ??= (async () => {
+    const user = getSessionUser();
+    if (!user?.refresh_token || !user.Username) return false;
+    try {
+      const response = await fetch(REFRESH_PATH, {
+        method: 'POST',
+        headers: requestHeaders(null, browserTimeZone(), true),
+        body: JSON.stringify({ refresh_token: user.refresh_token, username: user.Username }),
+        credentials: 'same-origin',
+      });
+      const body = await readJson(response);
+      const data = isRecord(body) ? body['data'] : null;
+      const token = response.ok && isRecord(data) && typeof data['token'] === 'string' && data['token'] ? data['token'] : null;
+      // A log-out while the refresh was under way wins: nothing is stored for a session that ended.
+      const current = getSessionUser();
+      if (!token || current?.ID !== user.ID) return false;
+      // The server may rotate the refresh token; the old one then stops working.
+      const rotated = isRecord(data) && typeof data['refresh_token'] === 'string' && data['refresh_token'] ? data['refresh_token'] : user.refresh_token;
+      await startSession({ ...current, token, refresh_token: rotated });
+      return true;
+    } catch {
+      return false;
+    }
+  })().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+async function send(method: HttpMethod, path: string, token: string | undefined, options: RequestOptions<unknown>): Promise<Response> {
   const withBody = options.body !== undefined;
-  let response: Response;
   try {
-    response = await fetch(path, {
+    return await fetch(path, {
       method,
-      headers: requestHeaders(getSessionUser()?.token, browserTimeZone(), withBody),
+      headers: requestHeaders(token, browserTimeZone(), withBody),
       body: withBody ? JSON.stringify(options.body) : null,
       signal: options.signal ?? null,
       credentials: 'same-origin',
@@ -149,6 +186,23 @@ export async function apiRequest<T = unknown>(method: HttpMethod, path: string, 
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, translateMessage('NetworkError'), 'NetworkError');
+  }
+}
+
+/**
+ * Calls the API and returns `data` of the success envelope. A 401 on a call made with a token
+ * first renews the token once (the access token lives shorter than the login session) and
+ * retries; only when that fails does the 'Unauthenticated.' answer end the session.
+ */
+export async function apiRequest<T = unknown>(method: HttpMethod, path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const token = getSessionUser()?.token;
+  let response = await send(method, path, token, options);
+  if (response.status === 401 && token) {
+    const current = getSessionUser()?.token;
+    // Another call may have renewed the token while this one was on its way.
+    const renewed = current !== undefined && current !== token ? true : await refreshSession();
+    const next = getSessionUser()?.token;
+    if (renewed && next) response = await send(method, path, next, options);
   }
 
   const body = await readJson(response);

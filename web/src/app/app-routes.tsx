@@ -13,11 +13,17 @@ import { LoginPage } from '../features/auth/pages/login-page';
 import { PageLoader } from '../ui/page-loader';
 import { configureApiClient } from './api-client';
 import { PublicLayout } from './layouts/public-layout';
+import { lazyFeature } from './lazy-feature';
 import { isMemberPath, paths } from './paths';
 import { endSession, useSessionUser } from './session';
 import { useDocumentTitle } from './use-page-title';
 
-const NotYetAvailable = lazy(() => import('../ui/not-yet-available').then((m) => ({ default: m.NotYetAvailable })));
+const RegisterPage = lazyFeature('registration', () => import('../features/registration/pages/register-page').then((m) => m.RegisterPage));
+const ForgotPasswordPage = lazyFeature('account', () => import('../features/account/pages/forgot-password-page').then((m) => m.ForgotPasswordPage));
+const ResetPasswordPage = lazyFeature('account', () => import('../features/account/pages/reset-password-page').then((m) => m.ResetPasswordPage));
+const AccountDeletionPage = lazyFeature('account', () => import('../features/account/pages/account-deletion-page').then((m) => m.AccountDeletionPage));
+const AlertOptOutPage = lazyFeature('account', () => import('../features/account/pages/alert-opt-out-page').then((m) => m.AlertOptOutPage));
+const QueryOutlet = lazy(() => import('./query-outlet').then((m) => ({ default: m.QueryOutlet })));
 const NotFoundPage = lazy(() => import('../ui/not-found-page').then((m) => ({ default: m.NotFoundPage })));
 const OutboxPage = lazy(() => import('../features/dev/pages/outbox-page').then((m) => ({ default: m.OutboxPage })));
 const MemberArea = lazy(() => import('./member-area').then((m) => ({ default: m.MemberArea })));
@@ -68,8 +74,6 @@ function ScrollToTop() {
   return null;
 }
 
-const publicPages = ['register', 'forgotPassword', 'resetPassword', 'accountDeletion', 'alertOptOut'] as const;
-
 export function AppRoutes() {
   useDocumentTitle();
   return (
@@ -81,9 +85,13 @@ export function AppRoutes() {
           <Route element={<PublicOnly />}>
             <Route element={<PublicLayout />}>
               <Route index element={<LoginPage />} />
-              {publicPages.map((name) => (
-                <Route key={name} path={paths[name]} element={<NotYetAvailable />} />
-              ))}
+              <Route element={<QueryOutlet />}>
+                <Route path={paths.register} element={<RegisterPage />} />
+                <Route path={paths.forgotPassword} element={<ForgotPasswordPage />} />
+                <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
+                <Route path={paths.accountDeletion} element={<AccountDeletionPage />} />
+                <Route path={paths.alertOptOut} element={<AlertOptOutPage />} />
+              </Route>
             </Route>
           </Route>
           <Route element={<PublicLayout />}>

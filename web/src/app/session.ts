@@ -155,9 +155,11 @@ export function asSessionUser(value: unknown): SessionUser | null {
   };
 }
 
-// The current user, readable synchronously by guards and the API client.
+// The current user and the login in progress, readable synchronously by guards, the login page
+// and the API client (both are read once at start, before the first render).
 
 let currentUser: SessionUser | null = null;
+let loginInProgress: unknown = null;
 const listeners = new Set<() => void>();
 
 function setCurrentUser(user: SessionUser | null): void {
@@ -178,10 +180,30 @@ export function useSessionUser(): SessionUser | null {
   return useSyncExternalStore(subscribeSession, getSessionUser);
 }
 
-/** At application start: the stored user, if it decrypts and has a token. */
+/** The temporary record (a login waiting for its 2FA code), as stored; its owner parses it. */
+export function getLoginInProgress(): unknown {
+  return loginInProgress;
+}
+
+/** Keeps a login in progress in memory at once and encrypted in storage (a reload keeps it). */
+export async function saveLoginInProgress(value: unknown): Promise<void> {
+  loginInProgress = value;
+  const encoded = await encodeSession(value);
+  // A login that completed, was cancelled or moved on while this was encrypted is not written back.
+  if (loginInProgress === value) storage.set(SESSION_KEYS.temporary, encoded);
+}
+
+export function clearLoginInProgress(): void {
+  loginInProgress = null;
+  removeSessionRecord('temporary');
+}
+
+/** At application start: the stored user, if it decrypts and has a token, and any login in progress. */
 export async function loadSession(): Promise<SessionUser | null> {
-  const user = asSessionUser(await readSessionRecord('standard'));
+  const [stored, pending] = await Promise.all([readSessionRecord('standard'), readSessionRecord('temporary')]);
+  const user = asSessionUser(stored);
   if (!user) removeSessionRecord('standard');
+  loginInProgress = user ? null : pending;
   setCurrentUser(user);
   return user;
 }
@@ -189,13 +211,13 @@ export async function loadSession(): Promise<SessionUser | null> {
 /** After a successful login (or a refreshed user): store and publish the user. */
 export async function startSession(user: SessionUser): Promise<void> {
   await writeSessionRecord('standard', user);
-  removeSessionRecord('temporary');
+  clearLoginInProgress();
   setCurrentUser(user);
 }
 
 /** Log-out, or an 'Unauthenticated.' answer: forget the user and any login in progress. */
 export function endSession(): void {
   removeSessionRecord('standard');
-  removeSessionRecord('temporary');
+  clearLoginInProgress();
   setCurrentUser(null);
 }

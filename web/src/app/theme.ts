@@ -49,6 +49,11 @@ export function brandTheme(brand: Brand): MantineThemeOverride {
     cursorType: 'pointer',
     fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
     headings: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
+    components: {
+      // A modal's header is a <header>, which outside sectioning content is a second banner
+      // landmark beside the page header (axe: landmark-no-duplicate-banner): make it a plain div.
+      ModalHeader: { defaultProps: { component: 'div' } },
+    },
   });
 }
 

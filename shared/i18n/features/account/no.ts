@@ -2,4 +2,34 @@ import type { AccountMessages } from './en';
 
 /** Norwegian texts of the account feature: exactly the English keys (the type checks it). */
 export const accountNo: AccountMessages = {
+  // Forgot and reset password
+  ForgotPasswordIntro: 'Skriv inn e-postadressen til kontoen din, så sender vi deg en lenke der du kan velge et nytt passord.',
+  EmailAddress: 'E-postadresse',
+  SendResetLink: 'Send lenke for tilbakestilling',
+  ResetPasswordIntro: 'Velg et nytt passord for kontoen din.',
+  PasswordRule: 'Minst 8 tegn, med en stor bokstav, et siffer og et spesialtegn.',
+  RequestNewResetLink: 'Be om en ny lenke',
+
+  // Account deletion
+  AccountDeletionIntro: 'For å slette {{brand}}-kontoen din og si opp abonnementet, kontakt oss på e-post eller telefon. Vi hjelper deg med resten.',
+  ContactUs: 'Kontakt oss',
+  NoContactAddress: 'Kontakt firmaet som solgte deg sporingsenheten for å slette kontoen din.',
+
+  // Alert opt-out
+  AlertOptOutIntro: 'Stopp alarmene vi sender deg. Bekreft med brukernavnet og passordet til kontoen din.',
+  StopPushToo: 'Stopp også push-varsler',
+  StopPushTooHint: 'Varslene i mobilappen stopper også.',
+  StopAlerts: 'Stopp alarmer',
+
+  // Profile
+  ProfileLoginName: 'Brukernavn: {{username}} · E-post: {{email}}',
+  FirstName: 'Fornavn',
+  LastName: 'Etternavn',
+  PhoneNumber: 'Mobilnummer',
+  PhoneNumberHint: 'Med landskode, for eksempel +47 412 34 567. Uten landskode regnes nummeret som svensk.',
+  MessageLanguage: 'Språk for e-post og meldinger',
+  MessageLanguageHint: 'Innloggingskoder, lenker for tilbakestilling og alarmer sendes på dette språket.',
+  TwoFactorLogin: 'Totrinnsinnlogging',
+  TwoFactorLoginHint: 'Etter passordet skriver du inn en kode som vi sender deg på e-post.',
+  ProfileSaved: 'Profilen din er lagret.',
 };

@@ -10,16 +10,20 @@ import IconMap from '@tabler/icons-react/dist/esm/icons/IconMap.mjs';
 import IconMapPin from '@tabler/icons-react/dist/esm/icons/IconMapPin.mjs';
 import IconRoute from '@tabler/icons-react/dist/esm/icons/IconRoute.mjs';
 import IconUser from '@tabler/icons-react/dist/esm/icons/IconUser.mjs';
+import IconUserCog from '@tabler/icons-react/dist/esm/icons/IconUserCog.mjs';
 import IconUsers from '@tabler/icons-react/dist/esm/icons/IconUsers.mjs';
 import type { TablerIcon } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink as RouterNavLink } from 'react-router';
 import { SetPasswordModal } from '../../features/auth/components/set-password-modal';
 import { BrandLogo } from '../../ui/brand-logo';
 import { menuItems, landingRoute, type MenuItem, type MenuItemId } from '../access';
 import { useLoadedSettings } from '../guards';
+import { lazyFeature } from '../lazy-feature';
 import { useSessionUser } from '../session';
+
+const ProfileModal = lazyFeature('account', () => import('../../features/account/components/profile-modal').then((m) => m.ProfileModal));
 
 const icons: Readonly<Record<MenuItemId, TablerIcon>> = {
   map: IconMap,
@@ -50,12 +54,16 @@ function MenuLink({ item, onNavigate }: { item: MenuItem; onNavigate: () => void
   );
 }
 
-/** Logo, menu driven by the account's feature flags, and the user (avatar opens set-new-password). */
+/**
+ * Logo, menu driven by the account's feature flags, and the user: the avatar opens set-new-password
+ * (spec section 2), "My profile" the profile (its code and texts load on first use).
+ */
 export function MainNavbar({ id, onNavigate, inert }: { id: string; onNavigate: () => void; inert: boolean }) {
   const { t } = useTranslation();
   const settings = useLoadedSettings();
   const user = useSessionUser();
   const [passwordOpen, setPasswordOpen] = useState(false);
+  const [profileOpen, setProfileOpen] = useState(false);
   const items = menuItems(settings);
   const main = items.filter((i) => i.section === 'main');
   const admin = items.filter((i) => i.section === 'administration');
@@ -106,7 +114,20 @@ export function MainNavbar({ id, onNavigate, inert }: { id: string; onNavigate: 
               </Text>
             </Group>
           </UnstyledButton>
+          <NavLink
+            component="button"
+            label={t('MyProfile')}
+            leftSection={<IconUserCog size={20} stroke={1.6} aria-hidden />}
+            onClick={() => setProfileOpen(true)}
+            aria-haspopup="dialog"
+            styles={{ root: { borderRadius: 'var(--mantine-radius-md)' } }}
+          />
           <SetPasswordModal user={user} opened={passwordOpen} onClose={() => setPasswordOpen(false)} />
+          {profileOpen ? (
+            <Suspense fallback={null}>
+              <ProfileModal opened onClose={() => setProfileOpen(false)} />
+            </Suspense>
+          ) : null}
         </AppShell.Section>
       ) : null}
     </AppShell.Navbar>

@@ -1,11 +1,12 @@
 /**
- * POST /api/v1/login (API.md). The server route arrives with the accounts issue; until then the API
- * answers 404 and the form shows that, translated.
+ * POST /api/v1/login (API.md): the user with its token, or a two-factor challenge for the code
+ * screen. A browser this user trusted sends its fingerprint and skips the code.
  */
 import type { BrandId } from '../../../../../shared/brands';
 import type { LoginForm, LoginRequest, SessionUser, TwoFactorChallenge } from '../../../../../shared/schemas/auth';
 import { apiRequest, type ResponseSchema } from '../../../app/api-client';
 import { asSessionUser } from '../../../app/session';
+import { trustedFingerprint } from './two-factor';
 
 export const LOGIN_PATH = '/api/v1/login';
 
@@ -31,20 +32,8 @@ export const loginAnswer: ResponseSchema<LoginAnswer> = {
   },
 };
 
-/**
- * The trusted-browser fingerprint of spec section 3 (user agent, hardware concurrency, device
- * memory, platform), hashed so the raw values are not sent or stored.
- */
-export async function deviceFingerprint(): Promise<string | undefined> {
-  const nav = navigator as Navigator & { deviceMemory?: number };
-  const raw = [nav.userAgent, nav.hardwareConcurrency ?? '', nav.deviceMemory ?? '', nav.platform ?? ''].join('|');
-  if (typeof crypto === 'undefined' || !crypto.subtle) return undefined;
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(raw));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
-}
-
 export async function login(form: LoginForm, subsiteid: BrandId): Promise<LoginAnswer> {
-  const fingerprint = await deviceFingerprint();
+  const fingerprint = await trustedFingerprint(form.username);
   const body: LoginRequest = {
     username: form.username.trim(),
     password: form.password,

@@ -1,28 +1,32 @@
 /**
- * Member calls of the session: log-out and set-new-password. Their server routes arrive with the
- * accounts issue (API.md: POST /api/v1/user/logout, POST /api/v1/user/password).
+ * Member calls of the session (API.md): log-out (POST /api/v1/user/logout) and set-new-password
+ * (POST /api/v1/user/password).
  */
-import { changePasswordRequestSchema, type ChangePasswordRequest } from '../../../../../shared/schemas/auth';
+import { routes } from '../../../../../shared/routes';
+import type { ChangePasswordRequest } from '../../../../../shared/schemas/auth';
 import { apiRequest } from '../../../app/api-client';
-import { asSessionUser, endSession, getSessionUser, startSession } from '../../../app/session';
+import { endSession, getSessionUser } from '../../../app/session';
+import { fetchProfile } from './profile';
 
-export const LOGOUT_PATH = '/api/v1/user/logout';
-export const CHANGE_PASSWORD_PATH = '/api/v1/user/password';
-
-/** Tells the server (best effort), then forgets the session whatever it answered. */
+/**
+ * Tells the server (best effort), sending the refresh token so it is revoked too, then forgets the
+ * session whatever it answered.
+ */
 export async function logout(): Promise<void> {
+  const refreshToken = getSessionUser()?.refresh_token;
   try {
-    await apiRequest('POST', LOGOUT_PATH);
+    await apiRequest(routes.logout.method, routes.logout.path, { body: refreshToken ? { refresh_token: refreshToken } : {} });
   } catch {
     // The token is dropped here either way; a failed log-out call must not keep anyone logged in.
   }
   endSession();
 }
 
-/** Sets a new password; refreshes the stored user when the answer carries one. */
+/**
+ * Sets a new password, then refreshes the stored user from the profile (spec section 4: "stored
+ * session refreshed"), so a name or e-mail changed elsewhere shows too.
+ */
 export async function changePassword(body: ChangePasswordRequest): Promise<void> {
-  const data = await apiRequest<unknown>('POST', CHANGE_PASSWORD_PATH, { body: changePasswordRequestSchema.parse(body) });
-  const refreshed = asSessionUser(typeof data === 'object' && data !== null && 'user' in data ? data.user : null);
-  const current = getSessionUser();
-  if (refreshed && current) await startSession({ ...current, ...refreshed });
+  await apiRequest(routes.changePassword.method, routes.changePassword.path, { body });
+  await fetchProfile();
 }

@@ -1,9 +1,12 @@
 import { Alert, Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SessionUser } from '../../../../../shared/schemas/auth';
+import { changePasswordRequestSchema, type SessionUser } from '../../../../../shared/schemas/auth';
+import { ApiError, errorMessage } from '../../../app/api-client';
+import { translateMessage } from '../../../i18n/i18n';
+import { profileQueryKey } from '../api/profile';
 import { changePassword } from '../api/session-calls';
 
 interface SetPasswordModalProps {
@@ -12,14 +15,21 @@ interface SetPasswordModalProps {
   onClose: () => void;
 }
 
-/** Opened from the avatar: Save only when both fields are filled in and equal (spec section 4). */
+/**
+ * Opened from the avatar (spec section 4): Save only when both fields are filled in and equal; a
+ * password that breaks the rule shows PasswordMustInclude under the field (checked here with the
+ * shared schema, and by the server).
+ */
 export function SetPasswordModal({ user, opened, onClose }: SetPasswordModalProps) {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
+  const [ruleError, setRuleError] = useState<string | null>(null);
   const mutation = useMutation({
-    mutationFn: () => changePassword({ userId: user.ID, email: user.Email, password }),
+    mutationFn: (body: { userId: string; email: string; password: string }) => changePassword(body),
     onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: profileQueryKey });
       notifications.show({ color: 'green', message: t('User updated successfully.') });
       close();
     },
@@ -28,32 +38,53 @@ export function SetPasswordModal({ user, opened, onClose }: SetPasswordModalProp
   function close() {
     setPassword('');
     setConfirmation('');
+    setRuleError(null);
     mutation.reset();
     onClose();
   }
 
   const mismatch = password !== '' && confirmation !== '' && password !== confirmation;
   const canSave = password !== '' && confirmation !== '' && !mismatch;
+  const serverPasswordError = mutation.error instanceof ApiError ? mutation.error.fieldErrors['password']?.[0] : undefined;
+  const passwordError = ruleError ?? serverPasswordError;
+
+  function save() {
+    if (!canSave) return;
+    const parsed = changePasswordRequestSchema.safeParse({ userId: user.ID, email: user.Email, password });
+    if (!parsed.success) {
+      setRuleError(parsed.error.issues.find((i) => i.path[0] === 'password')?.message ?? 'PasswordMustInclude');
+      return;
+    }
+    setRuleError(null);
+    mutation.mutate(parsed.data);
+  }
 
   return (
     <Modal opened={opened} onClose={close} title={t('SetNewPassword')} centered closeButtonProps={{ 'aria-label': t('Cancel') }}>
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          if (canSave) mutation.mutate();
+          save();
         }}
+        noValidate
       >
         <Stack>
-          {mutation.isError ? (
+          {mutation.isError && !serverPasswordError ? (
             <Alert color="red" role="alert">
-              {mutation.error.message}
+              {errorMessage(mutation.error)}
             </Alert>
           ) : null}
           <PasswordInput
             label={t('NewPassword')}
             autoComplete="new-password"
             value={password}
-            onChange={(event) => setPassword(event.currentTarget.value)}
+            onChange={(event) => {
+              setPassword(event.currentTarget.value);
+              setRuleError(null);
+            }}
+            error={passwordError ? translateMessage(passwordError) : undefined}
+            aria-invalid={passwordError ? true : undefined}
+            visibilityToggleButtonProps={{ 'aria-label': t('ShowPassword') }}
             data-autofocus
           />
           <PasswordInput
@@ -62,6 +93,8 @@ export function SetPasswordModal({ user, opened, onClose }: SetPasswordModalProp
             value={confirmation}
             onChange={(event) => setConfirmation(event.currentTarget.value)}
             error={mismatch ? t('PasswordNotMatch') : undefined}
+            aria-invalid={mismatch ? true : undefined}
+            visibilityToggleButtonProps={{ 'aria-label': t('ShowPassword') }}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>

@@ -8,21 +8,42 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import type { LoginForm } from '../../../../../shared/schemas/auth';
 import { ApiError, errorMessage } from '../../../app/api-client';
 import { useBrand } from '../../../app/brand-context';
+import { isKnownMessage } from '../../../i18n/i18n';
 import { paths } from '../../../app/paths';
-import { startSession, writeSessionRecord } from '../../../app/session';
+import { startSession } from '../../../app/session';
+import { TwoFactorScreen } from '../components/two-factor-screen';
 import { login } from '../api/login';
-import { loginNoticeKey } from '../api/login-notices';
+import { loginNoticeText } from '../api/login-notices';
 import { validateLoginForm, type LoginFieldErrors } from '../api/login-validation';
+import { currentPendingLogin, savePendingLogin } from '../api/two-factor';
+import { startPendingLogin, type PendingLogin } from '../api/two-factor-state';
 
-type Failure = { kind: 'error'; error: unknown } | { kind: 'twoFactor' };
-
+/** The login form, replaced by the code screen while a two-factor login is in progress (also after a reload). */
 export function LoginPage() {
+  const [pending, setPending] = useState<PendingLogin | null>(() => currentPendingLogin());
+  // Why the code screen gave way to the form again (its challenge expired): shown above the form.
+  const [restartError, setRestartError] = useState<unknown>(null);
+  if (pending) {
+    return (
+      <TwoFactorScreen
+        initial={pending}
+        onRestart={(error) => {
+          setRestartError(error);
+          setPending(null);
+        }}
+      />
+    );
+  }
+  return <LoginFormScreen initialFailure={restartError} onTwoFactor={setPending} />;
+}
+
+function LoginFormScreen({ initialFailure, onTwoFactor }: { initialFailure: unknown; onTwoFactor: (pending: PendingLogin) => void }) {
   const { t } = useTranslation();
   const brand = useBrand();
   const location = useLocation();
   const [search] = useSearchParams();
-  const notice = loginNoticeKey(location.state, search);
-  const [failure, setFailure] = useState<Failure | null>(null);
+  const notice = loginNoticeText(location.state, search, t, isKnownMessage);
+  const [failure, setFailure] = useState<unknown>(initialFailure);
   const [showPassword, setShowPassword] = useState(false);
   const [values, setValues] = useState<LoginForm>({ username: '', password: '', remember_me: false });
   const [errors, setErrors] = useState<LoginFieldErrors>({});
@@ -54,22 +75,20 @@ export function LoginPage() {
         // The public-route guard sends the now logged-in user to the landing route.
         await startSession(answer.user);
       } else {
-        // 2FA: the code screen arrives with the accounts issue; keep the challenge meanwhile.
-        await writeSessionRecord('temporary', { ...answer.twoFactor, remember_me: checked.values.remember_me });
-        setFailure({ kind: 'twoFactor' });
+        const next = startPendingLogin(answer.twoFactor, checked.values.username, checked.values.remember_me, Date.now());
+        await savePendingLogin(next);
+        onTwoFactor(next);
       }
     } catch (error) {
-      setFailure({ kind: 'error', error });
-    } finally {
+      setFailure(error);
       setSubmitting(false);
     }
   }
 
-  function failureText(f: Failure): string {
-    if (f.kind === 'twoFactor') return t('TwoFactorNotAvailable');
+  function failureText(error: unknown): string {
     // No login route answering (404) or a gateway without a backend (502-504): say the service is down.
-    if (f.error instanceof ApiError && [404, 502, 503, 504].includes(f.error.status)) return t('LoginUnavailable');
-    return errorMessage(f.error);
+    if (error instanceof ApiError && [404, 502, 503, 504].includes(error.status)) return t('LoginUnavailable');
+    return errorMessage(error);
   }
 
   return (
@@ -89,7 +108,7 @@ export function LoginPage() {
 
       {notice ? (
         <Alert variant="light" color="green" icon={<IconCircleCheck aria-hidden />} role="status">
-          {t(notice)}
+          {notice}
         </Alert>
       ) : null}
 

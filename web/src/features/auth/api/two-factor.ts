@@ -1,0 +1,68 @@
+/**
+ * The code screen's calls (API.md: POST /api/v1/2fa/generate and /api/v1/2fa/verify) and the
+ * records it keeps in the browser session (the login in progress and the trusted browsers).
+ */
+import type { Language } from '../../../../../shared/schemas/common';
+import type { SessionUser } from '../../../../../shared/schemas/auth';
+import { apiRequest, type ResponseSchema } from '../../../app/api-client';
+import { asSessionUser, clearLoginInProgress, getLoginInProgress, readSessionRecord, saveLoginInProgress, writeSessionRecord } from '../../../app/session';
+import { deviceFingerprint } from './fingerprint';
+import { isTrustedBrowser, parsePendingLogin, parseTrustedBrowsers, trustBrowser, type PendingLogin } from './two-factor-state';
+
+export const GENERATE_CODE_PATH = '/api/v1/2fa/generate';
+export const VERIFY_CODE_PATH = '/api/v1/2fa/verify';
+
+/** E-mails a new code for the challenge. */
+export async function requestCode(pending: PendingLogin, lang: Language): Promise<void> {
+  await apiRequest('POST', GENERATE_CODE_PATH, { body: { lang, user_id: pending.user_id, challenge: pending.challenge } });
+}
+
+const userAnswer: ResponseSchema<SessionUser> = {
+  safeParse(data: unknown) {
+    const user = asSessionUser(typeof data === 'object' && data !== null && 'user' in data ? data.user : null);
+    return user ? { success: true, data: user } : { success: false, error: { issues: ['no data.user with a token'] } };
+  },
+};
+
+/** Checks the code; trusting the browser sends its fingerprint so the server can recognise it. */
+export async function verifyCode(pending: PendingLogin, code: string, trustBrowserChoice: boolean): Promise<{ user: SessionUser; fingerprint: string | undefined }> {
+  const fingerprint = trustBrowserChoice ? await deviceFingerprint() : undefined;
+  const body = {
+    code: code.trim(),
+    user_id: pending.user_id,
+    challenge: pending.challenge,
+    trust_browser: trustBrowserChoice,
+    ...(fingerprint ? { fingerprint } : {}),
+  };
+  const user = await apiRequest('POST', VERIFY_CODE_PATH, { body, schema: userAnswer });
+  return { user, fingerprint };
+}
+
+export function currentPendingLogin(now = Date.now()): PendingLogin | null {
+  return parsePendingLogin(getLoginInProgress(), now);
+}
+
+export function savePendingLogin(pending: PendingLogin): Promise<void> {
+  return saveLoginInProgress(pending);
+}
+
+export function cancelPendingLogin(): void {
+  clearLoginInProgress();
+}
+
+/** Remembers this browser as trusted under the typed name, the username and the e-mail. */
+export async function rememberTrustedBrowser(names: readonly string[], fingerprint: string, now = Date.now()): Promise<void> {
+  const records = parseTrustedBrowsers(await readSessionRecord('first-login'), now);
+  await writeSessionRecord('first-login', trustBrowser(records, names, fingerprint, now));
+}
+
+/**
+ * The fingerprint to send with a login: only when this browser holds a valid trusted record for
+ * the name (otherwise the code screen follows anyway, and nothing about the device is sent).
+ */
+export async function trustedFingerprint(name: string, now = Date.now()): Promise<string | undefined> {
+  const records = parseTrustedBrowsers(await readSessionRecord('first-login'), now);
+  if (Object.keys(records).length === 0) return undefined;
+  const fingerprint = await deviceFingerprint();
+  return isTrustedBrowser(records, name, fingerprint, now) ? fingerprint : undefined;
+}
