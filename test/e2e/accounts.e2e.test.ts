@@ -7,13 +7,9 @@
  *
  * The tests run in order and build on each other (2FA switched on in the first is used by the next).
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamo, tableName } from '../../functions/platform/db';
 import { DEMO_PASSWORD, demoUsers } from '../../infra/local/seed';
@@ -21,60 +17,24 @@ import { brandById } from '../../shared/brands';
 import { en } from '../../shared/i18n/en';
 import { accountEn } from '../../shared/i18n/features/account/en';
 import { sv } from '../../shared/i18n/sv';
-import { startRuntime } from '../support/runtime';
+import { DESKTOP, PHONE, SHOTS_DIR, axeViolations, openPage as openBrowserPage, poll, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
 
-type App = Awaited<ReturnType<typeof startRuntime>>;
-
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const shotsDir = join(root, 'test-results');
-const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-sync',
-];
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
-const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 10_000, interval: 100 });
+const shotsDir = SHOTS_DIR;
 const NEW_PASSWORD = 'Fresh-start9!';
 
 let app: App;
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!existsSync(join(root, 'web', 'dist', 'index.html'))) {
-    execFileSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'web/vite.config.ts'], {
-      cwd: root,
-      stdio: 'inherit',
-    });
-  }
-  mkdirSync(shotsDir, { recursive: true });
-  app = await startRuntime();
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  ({ app, browser } = await startBrowserApp());
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
+  await stopBrowserApp({ app, browser });
 });
 
-async function openPage(viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport, locale: 'en-GB', timezoneId: 'Europe/Stockholm' });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  return { context, page, errors };
-}
-
-/** Every axe violation, readable in a failure message. */
-async function violations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+const openPage = (viewport = DESKTOP) => openBrowserPage(browser, viewport);
+const violations = (page: Page) => axeViolations(page);
 
 /** axe at both widths, and a full-page screenshot at each; the viewport is restored afterwards. */
 async function checkScreen(page: Page, name: string): Promise<void> {

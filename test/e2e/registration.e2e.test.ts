@@ -4,37 +4,17 @@
  * on the login page and a first login), the classic form as a company, axe on every step, and
  * screenshots at 390 and 1280 px in test-results/.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { type Browser, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoImei } from '../../infra/local/seed';
 import { en } from '../../shared/i18n/en';
 import { sv } from '../../shared/i18n/sv';
 import { registrationEn as r } from '../../shared/i18n/features/registration/en';
 import { registrationSv as rSv } from '../../shared/i18n/features/registration/sv';
-import { startRuntime } from '../support/runtime';
+import { DESKTOP, PHONE, SHOTS_DIR, axeViolations, openPage as openBrowserPage, poll, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
 
-type App = { url: string; stop(): Promise<void> };
-
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const shots = join(root, 'test-results');
-const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-sync',
-];
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
-const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 10_000, interval: 100 });
+const shots = SHOTS_DIR;
 /** A valid Swedish personnummer: 1981-12-18, check digit 6. */
 const PERSONNUMMER = '19811218-9876';
 const PASSWORD = 'Spring-2026!';
@@ -43,36 +23,15 @@ let app: App;
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!existsSync(join(root, 'web', 'dist', 'index.html'))) {
-    execFileSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'web/vite.config.ts'], {
-      cwd: root,
-      stdio: 'inherit',
-    });
-  }
-  mkdirSync(shots, { recursive: true });
-  app = await startRuntime();
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  ({ app, browser } = await startBrowserApp());
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
+  await stopBrowserApp({ app, browser });
 });
 
-async function openPage(viewport = PHONE): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport, locale: 'en-GB', timezoneId: 'Europe/Stockholm' });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  return { context, page, errors };
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+const openPage = (viewport = PHONE) => openBrowserPage(browser, viewport);
+const seriousViolations = (page: Page) => axeViolations(page, 'serious');
 
 /** The page at 390 and at 1280 px wide, then back to the size it had. */
 async function shotBoth(page: Page, name: string): Promise<void> {

@@ -3,77 +3,33 @@
  * login page, accessibility (axe), language switch, validation, not-found pages, route guards,
  * and the logged-in shell. Screenshots go to test-results/ (gitignored).
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getPorts } from '../../functions/platform/container';
 import { dynamo, tableName } from '../../functions/platform/db';
 import { DEMO_PASSWORD, demoUsers } from '../../infra/local/seed';
 import { en } from '../../shared/i18n/en';
 import { sv } from '../../shared/i18n/sv';
-import { startRuntime } from '../support/runtime';
 import { loginAs } from '../support/sessions';
+import { DESKTOP, PHONE, SHOTS_DIR, axeViolations, openPage as openBrowserPage, poll, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
 
-type App = { url: string; stop(): Promise<void> };
-const startApp = (): Promise<App> => startRuntime();
-
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const shots = join(root, 'test-results');
-const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-sync',
-];
-const DESKTOP = { width: 1280, height: 800 };
-/** expect.poll with room for lazy chunks on a busy machine (its default gives up after 1 s). */
-const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 10_000, interval: 100 });
-const PHONE = { width: 390, height: 844 };
+const shots = SHOTS_DIR;
 
 let app: App;
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!existsSync(join(root, 'web', 'dist', 'index.html'))) {
-    execFileSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'web/vite.config.ts'], {
-      cwd: root,
-      stdio: 'inherit',
-    });
-  }
-  mkdirSync(shots, { recursive: true });
-  app = await startApp();
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  ({ app, browser } = await startBrowserApp());
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
+  await stopBrowserApp({ app, browser });
 });
 
-async function openPage(viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport, locale: 'en-GB', timezoneId: 'Europe/Stockholm' });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  return { context, page, errors };
-}
-
-/** axe violations of impact serious or critical, readable in a failure message. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+const openPage = (viewport = DESKTOP) => openBrowserPage(browser, viewport);
+const seriousViolations = (page: Page) => axeViolations(page, 'serious');
 
 async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(shots, `shell-${name}.png`), fullPage: true });

@@ -1,0 +1,69 @@
+/**
+ * What every browser end-to-end test needs: the built web app, an embedded runtime, Debian's
+ * Chromium driven by playwright-core, pages with the portal's locale and time zone, axe, and the
+ * screenshot folder.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { startRuntime } from './runtime';
+
+export type App = Awaited<ReturnType<typeof startRuntime>>;
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const SHOTS_DIR = join(ROOT, 'test-results');
+const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-sync',
+];
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 390, height: 844 };
+
+/** expect.poll with room for lazy chunks on a busy machine (its default gives up after 1 s). */
+export const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 10_000, interval: 100 });
+
+/** Builds the web app when it is missing, starts a runtime and Chromium. */
+export async function startBrowserApp(): Promise<{ app: App; browser: Browser }> {
+  if (!existsSync(join(ROOT, 'web', 'dist', 'index.html'))) {
+    execFileSync(process.execPath, [join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'web/vite.config.ts'], {
+      cwd: ROOT,
+      stdio: 'inherit',
+    });
+  }
+  mkdirSync(SHOTS_DIR, { recursive: true });
+  const app = await startRuntime();
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  return { app, browser };
+}
+
+export async function stopBrowserApp(parts: { app?: App; browser?: Browser }): Promise<void> {
+  await parts.browser?.close();
+  await parts.app?.stop();
+}
+
+/** A fresh context (en-GB, Stockholm time) and page; page errors are collected. */
+export async function openPage(browser: Browser, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport, locale: 'en-GB', timezoneId: 'Europe/Stockholm' });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { context, page, errors };
+}
+
+/** axe violations (all, or only serious and critical ones), readable in a failure message. */
+export async function axeViolations(page: Page, only: 'all' | 'serious' = 'all'): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations
+    .filter((v) => only === 'all' || v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
