@@ -2,6 +2,7 @@
  * `npm start`: the whole portal on this machine. Ctrl-C or SIGTERM stops every part it started.
  *   PORT (3000), MQTT_PORT (1883), DATA_DIR (.data); `npm start -- --ephemeral` keeps data in memory.
  *   BRAND_DOMAINS='{"fleet.localhost":3}' serves a brand per host name, as CloudFront does.
+ *   SIMULATED_TRACKERS (20): demo-fleet trackers driving around Stockholm; 0 turns them off.
  */
 import { z } from 'zod';
 import { DEMO_PASSWORD, demoUsers } from './seed';
@@ -14,6 +15,7 @@ const env = z
     MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(1883),
     DATA_DIR: z.string().min(1).default('.data'),
     HOST: z.string().min(1).default('0.0.0.0'),
+    SIMULATED_TRACKERS: z.coerce.number().int().min(0).max(1000).default(20),
     BRAND_DOMAINS: z
       .string()
       .default('{}')
@@ -43,12 +45,14 @@ try {
     dataDir: ephemeral ? null : env.data.DATA_DIR,
     host: env.data.HOST,
     brandDomains: env.data.BRAND_DOMAINS,
+    simulatedTrackers: env.data.SIMULATED_TRACKERS,
   });
   console.log(`
   Tracking portal is running
     Web app:      ${runtime.url}
     API docs:     ${runtime.url}/api/docs
     Sent mail:    ${runtime.url}/dev/outbox
+    Simulated:    ${env.data.SIMULATED_TRACKERS} trackers driving around Stockholm (SIMULATED_TRACKERS=0 turns them off)
     MQTT:         ${runtime.mqttUrl}   (WebSocket ${runtime.wsUrl})
   Demo account${runtime.seeded ? ' (created now)' : ''}:
     admin:  ${demoUsers.admin.username} / ${DEMO_PASSWORD}

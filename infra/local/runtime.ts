@@ -24,7 +24,8 @@ import { createTables, localDynamoClient, startLocalDynamo, type LocalDynamo } f
 import { configureHandlerEnvironment } from './handler-env';
 import { createHttpServer, type ApiHandler } from './http-server';
 import { startScheduler, type JobHandler } from './scheduler';
-import { seedDemo } from './seed';
+import { seedDemo, seedSimulatedUnits } from './seed';
+import { startSimulator } from './simulator/simulator';
 
 export const projectRoot = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
@@ -40,6 +41,8 @@ export interface RuntimeOptions {
   brandDomains?: Record<string, number>;
   webDir?: string;
   seed?: boolean;
+  /** Simulated trackers driving around Stockholm (infra/local/simulator); 0 or absent: none. */
+  simulatedTrackers?: number;
   tablePrefix?: string;
   /** Use an already running DynamoDB Local (tests share one) instead of starting one. */
   dynamoEndpoint?: string;
@@ -154,6 +157,12 @@ export async function startEmbeddedRuntime(options: RuntimeOptions): Promise<Emb
 
     let seeded = false;
     if (options.seed !== false) seeded = (await seedDemo()).seeded;
+    if (options.simulatedTrackers) {
+      await seedSimulatedUnits(options.simulatedTrackers);
+      const brokerHost = !options.host || options.host === '0.0.0.0' ? '127.0.0.1' : options.host;
+      const simulator = await startSimulator({ mqttUrl: `mqtt://${brokerHost}:${broker.port}`, trackers: options.simulatedTrackers, resume: true });
+      stops.push(() => simulator.stop());
+    }
 
     const brandDomains = options.brandDomains ?? {};
     const server = createHttpServer({

@@ -2,8 +2,13 @@
  * The demo account a new user meets after `npm start`: an admin and an ordinary user, a handful
  * of units and free inventory IMEIs for trying registration. Written once, in one transaction,
  * guarded by a marker so that a second start on the same data seeds nothing.
+ *
+ * The simulated fleet (infra/local/simulator) drives the named units first and, when it has more
+ * trackers, further units of the demo account, added by `seedSimulatedUnits` with idempotent
+ * conditional writes whenever the simulator starts (its size is a setting, not part of the seed).
  */
 import { randomUUID } from 'node:crypto';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { imeiFrom } from '../../shared/validators/imei';
 import { getPorts } from '../../functions/platform/container';
@@ -19,7 +24,9 @@ export const demoUsers = {
 
 const SEED_MARKER = 'seed#demo';
 
-const demoUnits: ReadonlyArray<Pick<UnitRecord, 'name' | 'registrationNumber' | 'vehicleType'>> = [
+type DemoUnit = Pick<UnitRecord, 'name' | 'registrationNumber' | 'vehicleType'> & { protocol?: UnitRecord['protocol'] };
+
+const demoUnits: readonly DemoUnit[] = [
   { name: 'Service van 1', registrationNumber: 'ABC123', vehicleType: 'car' },
   { name: 'Service van 2', registrationNumber: 'DEF456', vehicleType: 'car' },
   { name: 'Delivery lorry', registrationNumber: 'GHI789', vehicleType: 'lorry' },
@@ -74,7 +81,7 @@ export async function seedDemo(now = new Date()): Promise<SeedResult> {
     retentionDays: 395,
     createdAt,
   };
-  const units: UnitRecord[] = demoUnits.map((u, i) => ({ ...u, imei: demoImei(i), accountId, protocol: 'native', createdAt }));
+  const units: UnitRecord[] = demoUnits.map((u, i) => ({ ...u, imei: demoImei(i), accountId, protocol: u.protocol ?? 'native', createdAt }));
   const users: UserRecord[] = (['admin', 'user'] as const).map((role) => {
     const u = demoUsers[role];
     return {
@@ -98,7 +105,7 @@ export async function seedDemo(now = new Date()): Promise<SeedResult> {
     Put: { TableName: tableName(table), Item, ConditionExpression: `attribute_not_exists(#k)`, ExpressionAttributeNames: { '#k': key } },
   });
   const items = [
-    put('uniques', { key: SEED_MARKER, createdAt }, 'key'),
+    put('uniques', { key: SEED_MARKER, accountId, createdAt }, 'key'),
     put('accounts', { ...account }, 'accountId'),
     ...users.flatMap((u) => [
       put('users', { ...u }, 'userId'),
@@ -116,4 +123,112 @@ export async function seedDemo(now = new Date()): Promise<SeedResult> {
   ];
   await db.send(new TransactWriteCommand({ TransactItems: items }));
   return { seeded: true };
+}
+
+/** More units of the demo fleet, driven by the simulator when it has more trackers than named units. */
+const moreUnits: readonly DemoUnit[] = [
+  { name: 'Service van 3', registrationNumber: 'PRS618', vehicleType: 'van' },
+  { name: 'Taxi 12', registrationNumber: 'STU901', vehicleType: 'car' },
+  { name: 'Plumber van', registrationNumber: 'WXY234', vehicleType: 'van', protocol: 'teltonika' },
+  { name: 'Refrigerated lorry', registrationNumber: 'YZA567', vehicleType: 'lorry' },
+  { name: 'Sales car 1', registrationNumber: 'BCD890', vehicleType: 'car' },
+  { name: 'City bus 4', registrationNumber: 'EFG123', vehicleType: 'bus' },
+  { name: 'Electrician van', registrationNumber: 'HJK456', vehicleType: 'van' },
+  { name: 'Sales car 2', registrationNumber: 'KLM789', vehicleType: 'car' },
+  { name: 'Tow truck', registrationNumber: 'NOP012', vehicleType: 'lorry' },
+  { name: 'Pool car', registrationNumber: 'RST345', vehicleType: 'car', protocol: 'teltonika' },
+  { name: 'Courier van', registrationNumber: 'TUW678', vehicleType: 'van' },
+  { name: 'Home care car 1', registrationNumber: 'WXZ901', vehicleType: 'car' },
+  { name: 'Home care car 2', registrationNumber: 'ZAB234', vehicleType: 'car' },
+  { name: 'Flatbed lorry', registrationNumber: 'CDE567', vehicleType: 'lorry' },
+  { name: 'Manager car', registrationNumber: 'FGH890', vehicleType: 'car' },
+];
+
+export interface DemoUnitSpec {
+  imei: string;
+  name: string;
+  registrationNumber: string;
+  vehicleType: string;
+  protocol: UnitRecord['protocol'];
+}
+
+/** Letters of Swedish registration plates (I, Q, V, Å, Ä and Ö are not used). */
+const PLATE_LETTERS = 'ABCDEFGHJKLMNOPRSTUWXYZ';
+
+/**
+ * The units the first `count` simulated trackers sit in: the named demo units, then `moreUnits`,
+ * then numbered cars and vans. IMEIs run demoImei(0..4) for the named ones and demoImei(10..) for
+ * the rest, skipping demoImei(100..109), the free inventory.
+ */
+export function simulatedUnits(count: number): DemoUnitSpec[] {
+  return Array.from({ length: Math.max(0, count) }, (_, i): DemoUnitSpec => {
+    if (i < demoUnits.length) {
+      const u = demoUnits[i] as DemoUnit;
+      return { imei: demoImei(i), name: u.name, registrationNumber: u.registrationNumber ?? '', vehicleType: u.vehicleType, protocol: u.protocol ?? 'native' };
+    }
+    const k = i - demoUnits.length;
+    const serial = 10 + k < 100 ? 10 + k : 20 + k;
+    const more = moreUnits[k];
+    if (more) return { imei: demoImei(serial), name: more.name, registrationNumber: more.registrationNumber ?? '', vehicleType: more.vehicleType, protocol: more.protocol ?? 'native' };
+    const n = k - moreUnits.length + 1;
+    const L = PLATE_LETTERS.length;
+    const plate = `${PLATE_LETTERS[n % L]}${PLATE_LETTERS[Math.floor(n / L) % L]}${PLATE_LETTERS[Math.floor(n / (L * L)) % L]}${String(n % 1000).padStart(3, '0')}`;
+    return { imei: demoImei(serial), name: `Fleet ${n % 2 ? 'car' : 'van'} ${n}`, registrationNumber: plate, vehicleType: n % 2 ? 'car' : 'van', protocol: 'native' };
+  });
+}
+
+/** The demo account's id: kept on the seed marker (older data: found through the demo admin). */
+async function demoAccountId(): Promise<string | null> {
+  const db = dynamo();
+  const marker = await db.send(new GetCommand({ TableName: tableName('uniques'), Key: { key: SEED_MARKER } }));
+  if (typeof marker.Item?.['accountId'] === 'string') return marker.Item['accountId'];
+  const claim = await db.send(new GetCommand({ TableName: tableName('uniques'), Key: { key: `username#${demoUsers.admin.username}` } }));
+  const userId = claim.Item?.['userId'];
+  if (typeof userId !== 'string') return null;
+  const user = await db.send(new GetCommand({ TableName: tableName('users'), Key: { userId }, ProjectionExpression: 'accountId' }));
+  return typeof user.Item?.['accountId'] === 'string' ? user.Item['accountId'] : null;
+}
+
+/** Writes in flight at once; each unit is one small transaction. */
+const UNIT_WRITE_CONCURRENCY = 16;
+
+/**
+ * Makes sure the first `count` simulated trackers are units of the demo account (the named ones
+ * are seeded with it). Each further unit is its own conditional transaction (unit, inventory,
+ * IMEI claim), so running this again, or after a crash half-way, adds only what is missing and
+ * never takes over an IMEI registered elsewhere. Returns how many units it added.
+ */
+export async function seedSimulatedUnits(count: number, now = new Date()): Promise<number> {
+  const specs = simulatedUnits(count).slice(demoUnits.length);
+  if (!specs.length) return 0;
+  const accountId = await demoAccountId();
+  if (!accountId) throw new Error('the demo account is not seeded: the simulated fleet needs its units');
+  const createdAt = now.toISOString();
+  const write = async (spec: DemoUnitSpec): Promise<boolean> => {
+    const unit: UnitRecord = { ...spec, accountId, createdAt };
+    const put = (table: Parameters<typeof tableName>[0], Item: Record<string, unknown>, key: string) => ({
+      Put: { TableName: tableName(table), Item, ConditionExpression: 'attribute_not_exists(#k)', ExpressionAttributeNames: { '#k': key } },
+    });
+    try {
+      await dynamo().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            put('units', { ...unit }, 'imei'),
+            put('inventory', { imei: spec.imei, registered: true, accountId, provisionedAt: createdAt }, 'imei'),
+            put('uniques', { key: `imei#${spec.imei}`, accountId }, 'key'),
+          ],
+        }),
+      );
+      return true;
+    } catch (e) {
+      if (e instanceof TransactionCanceledException && e.CancellationReasons?.some((r) => r.Code === 'ConditionalCheckFailed')) return false;
+      throw e;
+    }
+  };
+  let added = 0;
+  for (let i = 0; i < specs.length; i += UNIT_WRITE_CONCURRENCY) {
+    const done = await Promise.all(specs.slice(i, i + UNIT_WRITE_CONCURRENCY).map(write));
+    added += done.filter(Boolean).length;
+  }
+  return added;
 }
