@@ -26,7 +26,7 @@ import { parseLanguage } from '../../../app/preferences';
 import { useRegisterAccount } from '../api/registration-api';
 import { phoneCountryOptions } from '../countries';
 import { isRegistrationCountry } from '../wizard-flow';
-import { PasswordField, TermsField, TextAreaField, TextField, useFieldError } from './form-fields';
+import { NewPasswordFields, TermsField, TextAreaField, TextField, useFieldError } from './form-fields';
 import { RegistrationErrorDialog } from './registration-error-dialog';
 
 export interface ClassicValues {
@@ -179,23 +179,7 @@ export function ClassicRegistrationForm() {
             <Stack gap="sm">
               <TextField control={control} name="fullName" label={t('FullNameLabel')} required autoComplete="name" max={registrationMaxLengths.name} />
               <TextField control={control} name="userName" type="email" label={t('UsernameEmailLabel')} required autoComplete="email" />
-              <PasswordField
-                control={control}
-                name="userPassword"
-                label={t('PasswordLabel')}
-                hint={t('PasswordHint')}
-                autoComplete="new-password"
-                visible={showPasswords}
-                onVisibilityChange={setShowPasswords}
-              />
-              <PasswordField
-                control={control}
-                name="userPassword_confirmation"
-                label={t('ConfirmPasswordLabel')}
-                autoComplete="new-password"
-                visible={showPasswords}
-                onVisibilityChange={setShowPasswords}
-              />
+              <NewPasswordFields control={control} visible={showPasswords} onVisibilityChange={setShowPasswords} />
             </Stack>
           </Fieldset>
 

@@ -133,6 +133,40 @@ export function PasswordField<T extends FieldValues>({ control, name, label, hin
   );
 }
 
+/** The new password and its confirmation, one show/hide state for both (the wizard's step and the classic form). */
+export function NewPasswordFields<T extends { userPassword: string; userPassword_confirmation: string }>({
+  control,
+  visible,
+  onVisibilityChange,
+}: {
+  control: Control<T>;
+  visible: boolean;
+  onVisibilityChange: (visible: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PasswordField
+        control={control}
+        name={'userPassword' as FieldPath<T>}
+        label={t('PasswordLabel')}
+        hint={t('PasswordHint')}
+        autoComplete="new-password"
+        visible={visible}
+        onVisibilityChange={onVisibilityChange}
+      />
+      <PasswordField
+        control={control}
+        name={'userPassword_confirmation' as FieldPath<T>}
+        label={t('ConfirmPasswordLabel')}
+        autoComplete="new-password"
+        visible={visible}
+        onVisibilityChange={onVisibilityChange}
+      />
+    </>
+  );
+}
+
 /** The terms checkbox (brand 0) with the terms page of the brand in the page language beside it. */
 export function TermsField<T extends { terms: boolean }>({ control, href }: { control: Control<T>; href: string }) {
   const { t } = useTranslation();

@@ -26,7 +26,7 @@ import { paths } from '../../../app/paths';
 import { countryName } from '../countries';
 import type { WizardStep } from '../wizard-flow';
 import { nationalPart, normalizeEmail, type WizardValues } from '../wizard-model';
-import { PasswordField, TermsField, TextAreaField, TextField, useFieldError } from './form-fields';
+import { NewPasswordFields, TermsField, TextAreaField, TextField, useFieldError } from './form-fields';
 
 interface StepProps {
   control: Control<WizardValues>;
@@ -260,26 +260,9 @@ export function PhoneStep({ control }: StepProps) {
 }
 
 export function PasswordStep({ control, visible, onVisibilityChange }: StepProps & { visible: boolean; onVisibilityChange: (v: boolean) => void }) {
-  const { t } = useTranslation();
   return (
     <Stack gap="md">
-      <PasswordField
-        control={control}
-        name="userPassword"
-        label={t('PasswordLabel')}
-        hint={t('PasswordHint')}
-        autoComplete="new-password"
-        visible={visible}
-        onVisibilityChange={onVisibilityChange}
-      />
-      <PasswordField
-        control={control}
-        name="userPassword_confirmation"
-        label={t('ConfirmPasswordLabel')}
-        autoComplete="new-password"
-        visible={visible}
-        onVisibilityChange={onVisibilityChange}
-      />
+      <NewPasswordFields control={control} visible={visible} onVisibilityChange={onVisibilityChange} />
     </Stack>
   );
 }
