@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Stack, TextInput } from '@mantine/core';
 import IconAlertCircle from '@tabler/icons-react/dist/esm/icons/IconAlertCircle.mjs';
 import { useMutation } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
@@ -13,6 +13,7 @@ import { paths } from '../../../app/paths';
 import { applyServerFieldErrors, fieldErrorText } from '../../../ui/form-errors';
 import { optOutOfAlerts } from '../api/alert-opt-out';
 import { PublicPage } from '../components/public-page';
+import { PasswordTextInput } from '../../../ui/password-text-input';
 
 type FormValues = z.input<typeof alertOptOutRequestSchema>;
 
@@ -52,15 +53,12 @@ export function AlertOptOutPage() {
             {...form.register('nt_useremail')}
             error={fieldErrorText(errors.nt_useremail?.message)}
           />
-          <PasswordInput
+          <PasswordTextInput
             label={t('Password')}
             autoComplete="current-password"
             required
-            visibilityToggleFocusable
-            visibilityToggleButtonProps={{ 'aria-label': t('ShowPassword') }}
             {...form.register('nt_password')}
             error={fieldErrorText(errors.nt_password?.message)}
-            aria-invalid={errors.nt_password ? true : undefined}
           />
           <Controller
             control={form.control}

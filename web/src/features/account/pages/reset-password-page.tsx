@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Button, Group, PasswordInput, Stack } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack } from '@mantine/core';
 import IconAlertCircle from '@tabler/icons-react/dist/esm/icons/IconAlertCircle.mjs';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
@@ -14,6 +14,7 @@ import { translateMessage } from '../../../i18n/i18n';
 import { applyServerFieldErrors, fieldErrorText } from '../../../ui/form-errors';
 import { resetPassword } from '../api/password-reset';
 import { PublicPage } from '../components/public-page';
+import { PasswordTextInput } from '../../../ui/password-text-input';
 
 type FormValues = z.input<typeof resetPasswordRequestSchema>;
 
@@ -63,26 +64,20 @@ export function ResetPasswordPage() {
       ) : null}
       <form onSubmit={form.handleSubmit((values) => mutation.mutate(values))} noValidate>
         <Stack gap="md">
-          <PasswordInput
+          <PasswordTextInput
             label={t('NewPassword')}
             description={t('PasswordRule')}
             autoComplete="new-password"
             required
-            visibilityToggleFocusable
-            visibilityToggleButtonProps={{ 'aria-label': t('ShowPassword') }}
             {...form.register('password')}
             error={fieldErrorText(errors.password?.message)}
-            aria-invalid={errors.password ? true : undefined}
           />
-          <PasswordInput
+          <PasswordTextInput
             label={t('ConfirmNewPassword')}
             autoComplete="new-password"
             required
-            visibilityToggleFocusable
-            visibilityToggleButtonProps={{ 'aria-label': t('ShowPassword') }}
             {...form.register('password_confirmation')}
             error={fieldErrorText(errors.password_confirmation?.message)}
-            aria-invalid={errors.password_confirmation ? true : undefined}
           />
           <Group grow>
             <Button component={Link} to={paths.login} variant="default" size="md">

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { ApiError, errorMessage } from '../../../app/api-client';
 import { translateMessage } from '../../../i18n/i18n';
 import { profileQueryKey } from '../api/profile';
 import { changePassword } from '../api/session-calls';
+import { PasswordTextInput } from '../../../ui/password-text-input';
 
 interface SetPasswordModalProps {
   user: SessionUser;
@@ -74,7 +75,7 @@ export function SetPasswordModal({ user, opened, onClose }: SetPasswordModalProp
               {errorMessage(mutation.error)}
             </Alert>
           ) : null}
-          <PasswordInput
+          <PasswordTextInput
             label={t('NewPassword')}
             autoComplete="new-password"
             value={password}
@@ -83,18 +84,14 @@ export function SetPasswordModal({ user, opened, onClose }: SetPasswordModalProp
               setRuleError(null);
             }}
             error={passwordError ? translateMessage(passwordError) : undefined}
-            aria-invalid={passwordError ? true : undefined}
-            visibilityToggleButtonProps={{ 'aria-label': t('ShowPassword') }}
             data-autofocus
           />
-          <PasswordInput
+          <PasswordTextInput
             label={t('ConfirmNewPassword')}
             autoComplete="new-password"
             value={confirmation}
             onChange={(event) => setConfirmation(event.currentTarget.value)}
             error={mismatch ? t('PasswordNotMatch') : undefined}
-            aria-invalid={mismatch ? true : undefined}
-            visibilityToggleButtonProps={{ 'aria-label': t('ShowPassword') }}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>

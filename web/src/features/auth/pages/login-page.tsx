@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import IconAlertCircle from '@tabler/icons-react/dist/esm/icons/IconAlertCircle.mjs';
 import IconCircleCheck from '@tabler/icons-react/dist/esm/icons/IconCircleCheck.mjs';
 import IconInfoCircle from '@tabler/icons-react/dist/esm/icons/IconInfoCircle.mjs';
@@ -17,6 +17,7 @@ import { loginNoticeText } from '../api/login-notices';
 import { validateLoginForm, type LoginFieldErrors } from '../api/login-validation';
 import { currentPendingLogin, savePendingLogin } from '../api/two-factor';
 import { startPendingLogin, type PendingLogin } from '../api/two-factor-state';
+import { PasswordTextInput } from '../../../ui/password-text-input';
 
 /** The login form, replaced by the code screen while a two-factor login is in progress (also after a reload). */
 export function LoginPage() {
@@ -130,21 +131,17 @@ function LoginFormScreen({ initialFailure, onTwoFactor }: { initialFailure: unkn
             onChange={(event) => update({ username: event.currentTarget.value })}
             error={errors.username ? t(errors.username) : undefined}
           />
-          <PasswordInput
+          <PasswordTextInput
             label={t('Password')}
             autoComplete="current-password"
             required
             visible={showPassword}
             onVisibilityChange={setShowPassword}
-            visibilityToggleFocusable
-            visibilityToggleButtonProps={{ 'aria-label': t('ShowPassword') }}
             ref={passwordRef}
             name="password"
             value={values.password}
             onChange={(event) => update({ password: event.currentTarget.value })}
             error={errors.password ? t(errors.password) : undefined}
-            // Mantine's PasswordInput does not mark its inner input invalid by itself.
-            aria-invalid={errors.password ? true : undefined}
           />
           <Group justify="space-between" gap="xs">
             <Checkbox

@@ -3,11 +3,12 @@
  * key, and for limited fields a remaining-characters counter (spec section 5) under the input,
  * read out with the field (it is part of the description the input points to).
  */
-import { Anchor, Checkbox, Group, PasswordInput, Stack, Text, TextInput, Textarea, type TextInputProps } from '@mantine/core';
+import { Anchor, Checkbox, Group, Stack, Text, TextInput, Textarea, type TextInputProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../../i18n/i18n';
+import { PasswordTextInput } from '../../../ui/password-text-input';
 
 /** The translated error of a field, or undefined. */
 export function useFieldError(message: string | undefined): string | undefined {
@@ -107,11 +108,10 @@ interface PasswordFieldProps<T extends FieldValues> extends BaseProps<T> {
 }
 
 export function PasswordField<T extends FieldValues>({ control, name, label, hint, visible, onVisibilityChange, autoComplete }: PasswordFieldProps<T>) {
-  const { t } = useTranslation();
   const { field, fieldState } = useController({ control, name });
   const error = useFieldError(fieldState.error?.message);
   return (
-    <PasswordInput
+    <PasswordTextInput
       ref={field.ref}
       name={field.name}
       label={label}
@@ -122,13 +122,9 @@ export function PasswordField<T extends FieldValues>({ control, name, label, hin
       required
       visible={visible}
       onVisibilityChange={onVisibilityChange}
-      visibilityToggleFocusable
-      visibilityToggleButtonProps={{ 'aria-label': t('ShowPassword'), 'aria-pressed': visible }}
       description={hint}
       inputWrapperOrder={['label', 'input', 'description', 'error']}
       error={error}
-      // Mantine's PasswordInput does not mark its inner input invalid by itself.
-      aria-invalid={error ? true : undefined}
     />
   );
 }
