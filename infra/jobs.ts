@@ -14,8 +14,15 @@ export interface JobDef {
   readonly description: string;
 }
 
-// Later issues add command time-outs and the safe-return-home checks here.
-export const jobs: readonly JobDef[] = [];
+// Later issues add the safe-return-home checks here.
+export const jobs: readonly JobDef[] = [
+  {
+    name: 'command-timeouts',
+    schedule: 'rate(1 minute)',
+    file: 'functions/jobs/command-timeouts.ts',
+    description: 'Marks device commands without an answer after 120 seconds as unanswered (the poor-coverage message) and tells the browsers.',
+  },
+];
 
 const NAME = /^[a-z][a-z0-9-]{0,47}$/;
 const SCHEDULE = /^(rate\(\d+ (minute|minutes|hour|hours|day|days)\)|cron\([^()]+\))$/;

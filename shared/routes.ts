@@ -36,12 +36,15 @@ import {
   imeiParamSchema,
   latestPositionSchema,
   liveConnectionSchema,
+  mapConfigSchema,
   positionsQuerySchema,
   positionsSchema,
   realtimeUnitsSchema,
   reverseGeocodeQuerySchema,
   reverseGeocodeSchema,
 } from './schemas/tracking';
+import { commandListSchema, commandRequestSchema, commandSchema } from './schemas/commands';
+import { unitListSchema } from './schemas/units';
 import { announcementRequestSchema, announcementSchema, outboxMessageSchema, outboxQuerySchema, settingsSchema } from './schemas/system';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -331,6 +334,51 @@ export const routes = {
     access: 'member',
     summary: 'How the browser opens the live channel (MQTT over WebSocket): url, client id, credentials and the topics it may subscribe to.',
     response: liveConnectionSchema,
+  }),
+  getMapConfig: defineRoute({
+    operationId: 'getMapConfig',
+    method: 'GET',
+    path: '/api/v1/user/map/config',
+    capability: 'tracking',
+    file: 'get-map-config',
+    access: 'member',
+    summary: 'The base map: a MapLibre style URL (Amazon Location on AWS), or null for the offline style the web app carries.',
+    response: mapConfigSchema,
+  }),
+  // Units and device commands
+  getUnits: defineRoute({
+    operationId: 'getUnits',
+    method: 'GET',
+    path: '/api/v1/user/units',
+    capability: 'units',
+    file: 'get-units',
+    access: 'member',
+    summary: 'The units list: every unit the caller may see (an ordinary user only the granted ones), with when each was last seen.',
+    response: unitListSchema,
+  }),
+  postUnitCommand: defineRoute({
+    operationId: 'postUnitCommand',
+    method: 'POST',
+    path: '/api/v1/user/units/{imei}/commands',
+    capability: 'units',
+    file: 'post-unit-command',
+    access: 'member',
+    summary:
+      'Sends a device command (DOUT on/off with duration and label, or an operating mode): saved pending, acknowledged when the tracker answers; it cancels the unacknowledged one. A DOUT command while another awaits its answer (under 120 s) gets 409 DoutAwaitingAnswer.',
+    params: imeiParamSchema,
+    body: commandRequestSchema,
+    response: commandSchema,
+  }),
+  getUnitCommands: defineRoute({
+    operationId: 'getUnitCommands',
+    method: 'GET',
+    path: '/api/v1/user/units/{imei}/commands',
+    capability: 'units',
+    file: 'get-unit-commands',
+    access: 'member',
+    summary: "A unit's latest device commands with their states, newest first.",
+    params: imeiParamSchema,
+    response: commandListSchema,
   }),
   getSettings: defineRoute({
     operationId: 'getSettings',

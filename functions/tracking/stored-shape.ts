@@ -4,6 +4,7 @@
  * times, null for what a tracker never reported). Typed against ingest's own shapes, so a change
  * there fails to compile here instead of silently answering nulls.
  */
+import { operatingModes, type OperatingMode } from '../../shared/schemas/commands';
 import { defaultMarker, type Position, type RealtimeUnit, type UnitState } from '../../shared/schemas/tracking';
 import type { Position as StoredPosition, UnitState as StoredState } from '../ingest/types';
 import type { UnitRecord } from '../platform/records';
@@ -14,6 +15,9 @@ export type UnitItem = UnitRecord & {
   symbol?: unknown;
   driver?: unknown;
   departments?: unknown;
+  /** Written by the commands service (functions/units). */
+  doutLabels?: unknown;
+  operatingMode?: unknown;
   state?: StoredState;
 };
 
@@ -48,6 +52,14 @@ export function toUnitState(s: StoredState): UnitState {
 
 const HEX_COLOR = /^#[0-9a-f]{6}$/i;
 
+const isOperatingMode = (mode: string): mode is OperatingMode => (operatingModes as readonly string[]).includes(mode);
+
+/** Output labels as the commands service stores them: a map of "1".."3" to a non-empty name. */
+function doutLabels(value: unknown): Record<string, string> {
+  if (!value || typeof value !== 'object') return {};
+  return Object.fromEntries(Object.entries(value).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== ''));
+}
+
 export function toRealtimeUnit(item: UnitItem): RealtimeUnit {
   const marker = defaultMarker(item.vehicleType);
   return {
@@ -60,6 +72,8 @@ export function toRealtimeUnit(item: UnitItem): RealtimeUnit {
     // Drivers and departments are later features; read whatever they store once they exist.
     driver: typeof item.driver === 'string' && item.driver ? item.driver : null,
     departments: Array.isArray(item.departments) ? item.departments.filter((d): d is string => typeof d === 'string') : [],
+    doutLabels: doutLabels(item.doutLabels),
+    operatingMode: typeof item.operatingMode === 'string' && isOperatingMode(item.operatingMode) ? item.operatingMode : null,
     state: item.state ? toUnitState(item.state) : null,
   };
 }

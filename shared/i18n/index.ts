@@ -15,6 +15,18 @@ import { en as coreEn, type MessageKey as CoreMessageKey, type Messages as CoreM
 import { accountEn } from './features/account/en';
 import { accountNo } from './features/account/no';
 import { accountSv } from './features/account/sv';
+import { commandsEn } from './features/commands/en';
+import { commandsNo } from './features/commands/no';
+import { commandsSv } from './features/commands/sv';
+import { mapEn } from './features/map/en';
+import { mapNo } from './features/map/no';
+import { mapSv } from './features/map/sv';
+import { historyEn } from './features/history/en';
+import { historyNo } from './features/history/no';
+import { historySv } from './features/history/sv';
+import { unitsEn } from './features/units/en';
+import { unitsNo } from './features/units/no';
+import { unitsSv } from './features/units/sv';
 import { emailEn } from './features/email/en';
 import { emailNo } from './features/email/no';
 import { emailSv } from './features/email/sv';
@@ -35,11 +47,15 @@ export const modules = {
   account: { en: accountEn, sv: accountSv, no: accountNo },
   registration: { en: registrationEn, sv: registrationSv, no: registrationNo },
   tracking: { en: trackingEn, sv: trackingSv, no: trackingNo },
+  commands: { en: commandsEn, sv: commandsSv, no: commandsNo },
+  map: { en: mapEn, sv: mapSv, no: mapNo },
+  history: { en: historyEn, sv: historySv, no: historyNo },
+  units: { en: unitsEn, sv: unitsSv, no: unitsNo },
   email: { en: emailEn, sv: emailSv, no: emailNo },
 } as const satisfies Record<string, Record<Language, Readonly<Record<string, string>>>>;
 export type ModuleName = keyof typeof modules;
 
-const en = { ...coreEn, ...accountEn, ...registrationEn, ...trackingEn, ...emailEn } as const;
+const en = { ...coreEn, ...accountEn, ...registrationEn, ...trackingEn, ...commandsEn, ...mapEn, ...historyEn, ...unitsEn, ...emailEn } as const;
 export type MessageKey = keyof typeof en;
 export type Messages = { readonly [K in MessageKey]: string };
 

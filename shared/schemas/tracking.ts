@@ -3,6 +3,7 @@
  * trackers/{imei}/latest-position). Times are ISO 8601 UTC; the browser shows them in its time zone.
  */
 import { z } from 'zod';
+import { operatingModes } from './commands';
 import { trackingMessageKeys as keys } from './tracking-messages';
 
 export const imeiParamSchema = z.object({ imei: z.string().regex(/^\d{15}$/, keys.InvalidImei) });
@@ -44,6 +45,10 @@ export const realtimeUnitSchema = z.object({
   symbol: z.string(),
   driver: z.string().nullable(),
   departments: z.array(z.string()),
+  /** Names of the digital outputs the user gave them (spec: label at most 20 characters), by output "1".."3". */
+  doutLabels: z.record(z.string(), z.string()),
+  /** The operating mode the tracker last acknowledged, null while unknown. */
+  operatingMode: z.enum(operatingModes).nullable(),
   state: unitStateSchema.nullable(),
 });
 export type RealtimeUnit = z.infer<typeof realtimeUnitSchema>;
@@ -92,6 +97,10 @@ export const liveConnectionSchema = z.object({
   topics: z.array(z.string()),
 });
 export type LiveConnection = z.infer<typeof liveConnectionSchema>;
+
+/** The base map: a MapLibre style URL, or null for the offline style built into the web app. */
+export const mapConfigSchema = z.object({ styleUrl: z.string().nullable() });
+export type MapConfig = z.infer<typeof mapConfigSchema>;
 
 export const latestPositionSchema = z.object({ Latitude: z.number(), Longitude: z.number() }).nullable();
 

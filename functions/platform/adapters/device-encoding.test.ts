@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   DeviceEncodingError,
   encodeDeviceCommand,
-  operatingModes,
   teltonikaSetDigout,
   teltonikaSetOperatingMode,
 } from './device-encoding';
+import { operatingModes } from '../../../shared/schemas/commands';
 import { liveAccountFilter, liveTopic, nativeCommandTopic, teltonikaCommandTopic, TopicError } from './topics';
 
 const IMEI = '356307042441013';

@@ -8,7 +8,8 @@
  *   syntax; the device answers `{ "RSP": "..." }` without an id, so only command types with a
  *   text form can be sent.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
+import { doutParamsSchema, operatingModeParamsSchema, type DoutParams, type OperatingMode } from '../../../shared/schemas/commands';
 import type { DeviceCommand } from '../ports';
 import { nativeCommandTopic, teltonikaCommandTopic } from './topics';
 
@@ -24,29 +25,6 @@ export interface EncodedCommand {
 export class DeviceEncodingError extends Error {
   override name = 'DeviceEncodingError';
 }
-
-/** Switch one digital output (spec: DOUT1-3, duration above 0 and at most 65000 s). */
-export const doutParamsSchema = z.object({
-  output: z.number().int().min(1).max(3),
-  on: z.boolean(),
-  /** Seconds the new state is held; without it the state stays until the next command. */
-  durationSeconds: z.number().int().min(1).max(65000).optional(),
-});
-export type DoutParams = z.infer<typeof doutParamsSchema>;
-
-export const operatingModes = [
-  'fixed24h',
-  'fixed12h',
-  'fixed8h',
-  'fixed6h',
-  'fixed1h',
-  'realtime5min',
-  'realtime1min',
-  'movement',
-  'theft',
-] as const;
-export type OperatingMode = (typeof operatingModes)[number];
-export const operatingModeParamsSchema = z.object({ mode: z.enum(operatingModes) });
 
 /**
  * Record periods in seconds (standing still, moving) per operating mode, from spec section 9:

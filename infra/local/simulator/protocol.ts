@@ -3,11 +3,8 @@
  * trackers"): its records on the telemetry topic, and its answers to commands. The command side
  * reads exactly what functions/platform/adapters/device-encoding.ts sends, with the same schemas.
  */
-import {
-  doutParamsSchema,
-  operatingModeParamsSchema,
-  type DeviceProtocol,
-} from '../../../functions/platform/adapters/device-encoding';
+import type { DeviceProtocol } from '../../../functions/platform/adapters/device-encoding';
+import { doutParamsSchema, operatingModeParamsSchema } from '../../../shared/schemas/commands';
 import { nativeCommandTopic, teltonikaCommandTopic } from '../../../functions/platform/adapters/topics';
 import type { SimulatedVehicle, TrackerRecord } from './vehicle';
 

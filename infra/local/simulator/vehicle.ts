@@ -9,7 +9,8 @@
  * hours the seconds with the ignition on; the vehicle battery charges while the engine runs and
  * drains slowly while it is off. A machine (excavator) stays at its site and works in shifts.
  */
-import { operatingModePeriods, type OperatingMode } from '../../../functions/platform/adapters/device-encoding';
+import { operatingModePeriods } from '../../../functions/platform/adapters/device-encoding';
+import type { OperatingMode } from '../../../shared/schemas/commands';
 import { distanceM, offset, turnDeg, type LatLon } from './geo';
 import { limitAt, pointAt, RoadNetwork, type Route } from './network';
 import { seededRandom, type Random } from './random';

@@ -85,6 +85,8 @@ describe('featureRedirect', () => {
     expect(featureRedirect('carBooking', settings())).toBe('/user/realtime-tracking');
     expect(featureRedirect('rfid', settings())).toBe('/user/realtime-tracking');
     expect(featureRedirect('safeReturnHome', settings())).toBe('/user/realtime-tracking');
+    expect(featureRedirect('realtimeMap', settings())).toBeNull();
+    expect(featureRedirect('realtimeMap', settings({ realtime_map: false }))).toBe('/user/create-triplog');
   });
   it('lets them through when on', () => {
     const on = settings({ enable_car_booking: true, enable_rfid: true, EnableSafeReturnHome: true });

@@ -55,10 +55,12 @@ export function menuItems(settings: Settings): MenuItem[] {
   return items;
 }
 
-export type Feature = 'carBooking' | 'rfid' | 'safeReturnHome';
+export type Feature = 'realtimeMap' | 'carBooking' | 'rfid' | 'safeReturnHome';
 
 export function featureEnabled(feature: Feature, settings: Settings): boolean {
   switch (feature) {
+    case 'realtimeMap':
+      return settings.realtime_map;
     case 'carBooking':
       return settings.enable_car_booking;
     case 'rfid':
@@ -68,9 +70,13 @@ export function featureEnabled(feature: Feature, settings: Settings): boolean {
   }
 }
 
-/** Car schedule, RFID cards and safe return home with the feature off all go to the map (spec section 2). */
+/**
+ * Car schedule, RFID cards and safe return home with the feature off all go to the map (spec section 2);
+ * the map itself, when the account has none, goes to the landing route without it (the trip log).
+ */
 export function featureRedirect(feature: Feature, settings: Settings): string | null {
-  return featureEnabled(feature, settings) ? null : paths.realtimeTracking;
+  if (featureEnabled(feature, settings)) return null;
+  return feature === 'realtimeMap' ? landingRoute(settings) : paths.realtimeTracking;
 }
 
 /** `/administration/configure-alert-numbers` exists only for users under one specific parent account. */

@@ -4,6 +4,7 @@
  * state until then; the map (and its library) must be a lazy page of its own.
  */
 import { QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import { NotFoundPage } from '../ui/not-found-page';
 import { NotYetAvailable } from '../ui/not-yet-available';
@@ -11,14 +12,20 @@ import { LandingRedirect as LandingRedirectInner, RequireAdmin, RequireAlertNumb
 import { BareLayout } from './layouts/bare-layout';
 import { MainLayout } from './layouts/main-layout';
 import { paths, type PathName } from './paths';
+import { lazyFeature } from './lazy-feature';
 import { queryClient } from './query-client';
 
 /** Route paths are written relative to the gate's `*` route. */
 const at = (name: PathName): string => paths[name].slice(1);
 
-function page(name: PathName, path: string = at(name)) {
-  return <Route key={path} path={path} element={<NotYetAvailable />} />;
+function page(name: PathName, path: string = at(name), element: ReactNode = <NotYetAvailable />) {
+  return <Route key={path} path={path} element={element} />;
 }
+
+const RealtimePage = lazyFeature(['map', 'tracking', 'commands', 'history'], () =>
+  import('../features/map/pages/realtime-page').then((m) => m.RealtimePage),
+);
+const UnitsPage = lazyFeature('units', () => import('../features/units/pages/units-page').then((m) => m.UnitsPage));
 
 export function MemberArea() {
   return (
@@ -27,7 +34,7 @@ export function MemberArea() {
         <Routes>
           <Route element={<BareLayout />}>{page('alerts')}</Route>
           <Route element={<MainLayout />}>
-            {page('realtimeTracking')}
+            <Route element={<RequireFeature feature="realtimeMap" />}>{page('realtimeTracking', at('realtimeTracking'), <RealtimePage />)}</Route>
             {page('createTriplog')}
             {page('congestionReport')}
             {page('geofences')}
@@ -37,7 +44,7 @@ export function MemberArea() {
             {page('addEditPlace')}
             {page('addEditPlace', `${at('addEditPlace')}/:placeID`)}
             {page('editTerminal')}
-            {page('editTerminalList')}
+            {page('editTerminalList', at('editTerminalList'), <UnitsPage />)}
             <Route element={<RequireFeature feature="carBooking" />}>{page('carSchedule')}</Route>
             <Route element={<RequireAdmin />}>
               {page('userAccounts')}

@@ -23,6 +23,26 @@ const loaders = {
     sv: () => import('../../../shared/i18n/features/tracking/sv').then((m) => m.trackingSv),
     no: () => import('../../../shared/i18n/features/tracking/no').then((m) => m.trackingNo),
   },
+  commands: {
+    en: () => import('../../../shared/i18n/features/commands/en').then((m) => m.commandsEn),
+    sv: () => import('../../../shared/i18n/features/commands/sv').then((m) => m.commandsSv),
+    no: () => import('../../../shared/i18n/features/commands/no').then((m) => m.commandsNo),
+  },
+  map: {
+    en: () => import('../../../shared/i18n/features/map/en').then((m) => m.mapEn),
+    sv: () => import('../../../shared/i18n/features/map/sv').then((m) => m.mapSv),
+    no: () => import('../../../shared/i18n/features/map/no').then((m) => m.mapNo),
+  },
+  history: {
+    en: () => import('../../../shared/i18n/features/history/en').then((m) => m.historyEn),
+    sv: () => import('../../../shared/i18n/features/history/sv').then((m) => m.historySv),
+    no: () => import('../../../shared/i18n/features/history/no').then((m) => m.historyNo),
+  },
+  units: {
+    en: () => import('../../../shared/i18n/features/units/en').then((m) => m.unitsEn),
+    sv: () => import('../../../shared/i18n/features/units/sv').then((m) => m.unitsSv),
+    no: () => import('../../../shared/i18n/features/units/no').then((m) => m.unitsNo),
+  },
 } as const satisfies Record<string, Record<Language, () => Promise<Texts>>>;
 
 export type BrowserFeature = keyof typeof loaders;

@@ -1,0 +1,5 @@
+import type { MapMessages } from './en';
+
+/** Swedish texts of the real-time map: unit panel, markers, popup, follow and the live connection: exactly the English keys (the type checks it). */
+export const mapSv: MapMessages = {
+};

@@ -1,0 +1,5 @@
+import type { UnitsMessages } from './en';
+
+/** Swedish texts of the units list: exactly the English keys (the type checks it). */
+export const unitsSv: UnitsMessages = {
+};

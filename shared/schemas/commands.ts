@@ -1,0 +1,90 @@
+/**
+ * Device commands (spec section 4): DOUT on/off and operating-mode changes, saved pending, then
+ * acknowledged when the tracker answers. A new command cancels the unacknowledged one; after 120 seconds
+ * without an answer the command is `unanswered` (the poor-coverage message) and may still be acknowledged
+ * later, since settings reach a unit at its next contact (up to 24 h). A DOUT command may be sent again
+ * only after an answer or 120 seconds.
+ */
+import { z } from 'zod';
+import { commandMessageKeys as keys } from './commands-messages';
+
+/** Seconds a command waits for the tracker's answer before the poor-coverage message (spec section 9). */
+export const COMMAND_ANSWER_WAIT_SECONDS = 120;
+export const DOUT_DURATION_MAX_SECONDS = 65_000;
+export const DOUT_LABEL_MAX_CHARS = 20;
+export const DOUT_OUTPUTS = [1, 2, 3] as const;
+
+/** Operating modes (spec sections 4 and 9). */
+export const operatingModes = [
+  'fixed24h',
+  'fixed12h',
+  'fixed8h',
+  'fixed6h',
+  'fixed1h',
+  'realtime5min',
+  'realtime1min',
+  'movement',
+  'theft',
+] as const;
+export type OperatingMode = (typeof operatingModes)[number];
+
+export const commandTypes = ['dout', 'operatingMode'] as const;
+export type CommandType = (typeof commandTypes)[number];
+
+/** What the tracker receives for a DOUT command (also the params stored with it). */
+export const doutParamsSchema = z.object({
+  output: z.number({ message: keys.InvalidOutput }).int(keys.InvalidOutput).min(1, keys.InvalidOutput).max(3, keys.InvalidOutput),
+  on: z.boolean(),
+  /** Seconds the new state is held; without it the state stays until the next command. */
+  durationSeconds: z
+    .number({ message: keys.DoutDurationInvalid })
+    .int(keys.DoutDurationInvalid)
+    .min(1, keys.DoutDurationInvalid)
+    .max(DOUT_DURATION_MAX_SECONDS, keys.DoutDurationInvalid)
+    .optional(),
+});
+export type DoutParams = z.infer<typeof doutParamsSchema>;
+
+export const operatingModeParamsSchema = z.object({ mode: z.enum(operatingModes, { message: keys.InvalidOperatingMode }) });
+export type OperatingModeParams = z.infer<typeof operatingModeParamsSchema>;
+
+/**
+ * POST /api/v1/user/units/{imei}/commands. A DOUT command may carry the output's label (at most 20
+ * characters), which is saved on the unit as the name of that output; an empty label clears it.
+ */
+export const commandRequestSchema = z.discriminatedUnion(
+  'type',
+  [
+    doutParamsSchema.extend({
+      type: z.literal('dout'),
+      label: z.string().trim().max(DOUT_LABEL_MAX_CHARS, keys.DoutLabelTooLong).optional(),
+    }),
+    operatingModeParamsSchema.extend({ type: z.literal('operatingMode') }),
+  ],
+  { message: keys.InvalidCommandType },
+);
+export type CommandRequest = z.infer<typeof commandRequestSchema>;
+
+export const commandStatuses = ['pending', 'unanswered', 'acknowledged', 'failed', 'cancelled'] as const;
+export type CommandStatus = (typeof commandStatuses)[number];
+
+/** A command as the API and the live channel show it. Times are ISO 8601 UTC. */
+export const commandSchema = z.object({
+  id: z.string(),
+  imei: z.string(),
+  type: z.enum(commandTypes),
+  params: z.union([doutParamsSchema, operatingModeParamsSchema]),
+  status: z.enum(commandStatuses),
+  createdAt: z.string(),
+  /** When the tracker answered (acknowledged or failed), else null. */
+  answeredAt: z.string().nullable(),
+  /** When the status last changed. */
+  updatedAt: z.string(),
+  /** A message key when failed (ModeChangeFailed, CommandFailed); else null. */
+  error: z.string().nullable(),
+});
+export type Command = z.infer<typeof commandSchema>;
+
+/** GET /api/v1/user/units/{imei}/commands: newest first, at most this many. */
+export const COMMANDS_LIST_LIMIT = 20;
+export const commandListSchema = z.array(commandSchema);

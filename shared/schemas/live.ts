@@ -1,0 +1,17 @@
+/**
+ * Messages on the live channel `live/{accountId}/units/{imei}` (API.md Live channel). The browser's
+ * live controller parses each with `liveMessageSchema` and ignores what does not parse.
+ */
+import { z } from 'zod';
+import { commandSchema } from './commands';
+import { unitStateSchema } from './tracking';
+
+/** A new latest state of a unit: the same shape as `state` in GET /realtime/units, plus the IMEI. */
+export const livePositionMessageSchema = unitStateSchema.extend({ type: z.literal('position'), imei: z.string() });
+/** A command was created or changed status (pending, unanswered, acknowledged, failed, cancelled). */
+export const liveCommandMessageSchema = z.object({ type: z.literal('command'), imei: z.string(), command: commandSchema });
+
+export const liveMessageSchema = z.discriminatedUnion('type', [livePositionMessageSchema, liveCommandMessageSchema]);
+export type LivePositionMessage = z.infer<typeof livePositionMessageSchema>;
+export type LiveCommandMessage = z.infer<typeof liveCommandMessageSchema>;
+export type LiveMessage = z.infer<typeof liveMessageSchema>;

@@ -1,0 +1,4 @@
+// Being written (issue 4): the real-time map page.
+export function RealtimePage() {
+  return null;
+}
