@@ -9,7 +9,6 @@ import { Annotations, ArnFormat, CfnOutput, Duration, Fn, Stack, Stage, type Sta
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as iam from 'aws-cdk-lib/aws-iam';
-import * as location from 'aws-cdk-lib/aws-location';
 import * as ses from 'aws-cdk-lib/aws-ses';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
@@ -23,6 +22,7 @@ import { PortalHttpApi } from './constructs/http-api';
 import { COGNITO_ACTIONS, Identity } from './constructs/identity';
 import { IngestRules } from './constructs/ingest';
 import { IotDataEndpoint } from './constructs/iot-endpoint';
+import { MapsKey } from './constructs/maps-key';
 import { LIVE_AUTHORIZER_FUNCTION, LiveAuthorizer, liveAuthorizerBundle, liveAuthorizerName } from './constructs/live-authorizer';
 import { acknowledge, acknowledgeFindings } from './constructs/nag';
 import { PortalFunction } from './constructs/portal-function';
@@ -35,7 +35,6 @@ const INGEST = 'ingest';
 const JOBS = 'jobs';
 
 export const GEO_PLACES_ACTIONS = ['geo-places:ReverseGeocode', 'geo-places:Geocode', 'geo-places:Autocomplete'] as const;
-export const GEO_MAPS_ACTIONS = ['geo-maps:GetTile', 'geo-maps:GetStaticMap'] as const;
 
 export interface TrackingPortalStackProps extends StackProps {
   readonly config: PortalConfig;
@@ -145,6 +144,18 @@ export class TrackingPortalStack extends Stack {
     requests.push(liveAuthorizerBundle());
     const bundles = bundleAll(props.bundleRoot ?? path.join(Stage.of(this)?.outdir ?? path.join(REPO_ROOT, 'cdk.out'), '.bundles'), requests);
 
+    // Maps in the browser: an API key limited to tiles of the default provider and to our own pages.
+    const maps = new MapsKey(this, 'MapsKey', {
+      keyName: `${this.stackName}-maps`,
+      style: config.mapStyle,
+      providerArn: this.awsProviderArn('geo-maps'),
+      allowReferers: [
+        `https://${web.distribution.distributionDomainName}/*`,
+        ...Object.keys(config.brandDomains).map((d) => `https://${d}/*`),
+        ...(config.appUrl ? [`${config.appUrl}/*`] : []),
+      ],
+    });
+
     const environment: Record<string, string> = {
       RUNTIME: 'aws',
       TABLE_PREFIX: prefix,
@@ -154,6 +165,7 @@ export class TrackingPortalStack extends Stack {
       MAIL_FROM: config.mailFrom,
       IOT_DATA_ENDPOINT: iotEndpoint.address,
       LIVE_AUTHORIZER_NAME: liveAuthorizerName(this.stackName),
+      MAP_STYLE_URL: maps.styleUrl,
       LOG_LEVEL: 'INFO',
       POWERTOOLS_SERVICE_NAME: 'tracking-portal',
     };
@@ -223,23 +235,6 @@ export class TrackingPortalStack extends Stack {
       tokens,
     });
 
-    // Maps in the browser: an API key limited to tiles and static maps of the default provider,
-    // and to our own pages as referers.
-    const mapsKey = new location.CfnAPIKey(this, 'MapsKey', {
-      keyName: `${this.stackName}-maps`,
-      description: 'Map tiles for the web app (geo-maps v2)',
-      noExpiry: true,
-      restrictions: {
-        allowActions: [...GEO_MAPS_ACTIONS],
-        allowResources: [this.awsProviderArn('geo-maps')],
-        allowReferers: [
-          `https://${web.distribution.distributionDomainName}/*`,
-          ...Object.keys(config.brandDomains).map((d) => `https://${d}/*`),
-          ...(config.appUrl ? [`${config.appUrl}/*`] : []),
-        ],
-      },
-    });
-
     if (config.createMailIdentity) {
       const mail = new ses.EmailIdentity(this, 'MailIdentity', { identity: ses.Identity.domain(mailDomain(config.mailFrom)) });
       new CfnOutput(this, 'MailDkimRecords', {
@@ -266,8 +261,8 @@ export class TrackingPortalStack extends Stack {
       WebBucket: [web.bucket.bucketName, 'Bucket of the web build'],
       UserPoolId: [identity.userPool.userPoolId, 'Cognito user pool'],
       UserPoolClientId: [identity.client.userPoolClientId, 'Cognito app client of the API'],
-      MapsApiKey: [mapsKey.keyName, 'Amazon Location API key name (value: aws location describe-key --key-name <name>)'],
-      MapsApiKeyArn: [mapsKey.attrKeyArn, 'Amazon Location API key'],
+      MapsApiKey: [maps.key.keyName, 'Amazon Location API key name (value: aws location describe-key --key-name <name>)'],
+      MapsApiKeyArn: [maps.key.attrKeyArn, 'Amazon Location API key'],
       MapStyle: [config.mapStyle, 'geo-maps v2 style for the web app'],
       DeadLetterQueueUrl: [this.deadLetterQueue.queueUrl, 'Failed IoT rule deliveries, ingest and job invocations'],
       TablePrefix: [prefix, 'Prefix of every DynamoDB table (TABLE_PREFIX)'],

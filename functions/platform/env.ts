@@ -10,6 +10,11 @@ const common = z.object({
   LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR']).default('INFO'),
   /** Public origin of the web app (links in e-mails). */
   APP_URL: z.url(),
+  /**
+   * The MapLibre style of the web app's base map: on AWS the Amazon Location v2 style with the stack's
+   * API key (infra/constructs/maps-key.ts); unset, the web app draws its offline style.
+   */
+  MAP_STYLE_URL: z.url().optional(),
 });
 
 const awsEnv = common.extend({

@@ -3,6 +3,7 @@
  *   PORT (3000), MQTT_PORT (1883), DATA_DIR (.data); `npm start -- --ephemeral` keeps data in memory.
  *   BRAND_DOMAINS='{"fleet.localhost":3}' serves a brand per host name, as CloudFront does.
  *   SIMULATED_TRACKERS (20): demo-fleet trackers driving around Stockholm; 0 turns them off.
+ *   MAP_STYLE_URL (unset): a MapLibre style for the base map; unset, the web app draws its offline map.
  */
 import { z } from 'zod';
 import { DEMO_PASSWORD, demoUsers } from './seed';

@@ -166,6 +166,15 @@ describe('GET /api/v1/user/geocode/reverse', () => {
   });
 });
 
+describe('GET /api/v1/user/map/config', () => {
+  it('answers no style URL in the embedded runtime (the web app draws its offline map), 401 without a token', async () => {
+    const res = await get<{ styleUrl: string | null }>('/api/v1/user/map/config', user);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ styleUrl: null });
+    expect((await get('/api/v1/user/map/config')).status).toBe(401);
+  });
+});
+
 describe('live channel', () => {
   let server: Server;
   let broker: LocalBroker;

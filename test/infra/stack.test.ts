@@ -510,4 +510,25 @@ describe('outputs and maps', () => {
       },
     });
   });
+
+  it("gives the functions the map style URL with the key's value, read at deploy time from that key only", () => {
+    const json = template.toJSON() as { Resources: Record<string, { Type: string; Properties?: Record<string, unknown> }> };
+    const describe = Object.values(json.Resources).filter(
+      (r) => r.Type === 'Custom::AWS' && JSON.stringify(r.Properties?.['Create'] ?? '').includes('describeKey'),
+    );
+    expect(describe).toHaveLength(1);
+    const policies = Object.values(json.Resources).filter((r) => r.Type === 'AWS::IAM::Policy' && JSON.stringify(r.Properties).includes('geo:DescribeKey'));
+    expect(policies).toHaveLength(1);
+    const statements = (policies[0]?.Properties?.['PolicyDocument'] as { Statement: Array<{ Action: unknown; Resource: unknown }> }).Statement;
+    const statement = statements.find((st) => JSON.stringify(st.Action).includes('geo:DescribeKey'));
+    // Only this key: the resource is the key's ARN attribute, never "*".
+    expect(JSON.stringify(statement?.Resource)).toMatch(/KeyArn/);
+    const functions = Object.values(json.Resources).filter((r) => r.Type === 'AWS::Lambda::Function' && JSON.stringify(r.Properties).includes('TABLE_PREFIX'));
+    expect(functions.length).toBeGreaterThan(0);
+    for (const fn of functions) {
+      const style = JSON.stringify((fn.Properties?.['Environment'] as { Variables: Record<string, unknown> }).Variables['MAP_STYLE_URL']);
+      expect(style).toContain('/v2/styles/Standard/descriptor?key=');
+      expect(style).toContain('Key');
+    }
+  });
 });
