@@ -71,6 +71,9 @@ export const tables = {
     description: 'Device commands and their pending/acknowledged state.',
     partitionKey: s('imei'),
     sortKey: s('commandId'),
+    // Sparse: only a command still waiting for its first answer carries these two attributes, so
+    // the time-out job finds the overdue ones with a Query instead of a Scan.
+    indexes: [{ name: 'pending', partitionKey: s('pendingBucket'), sortKey: n('pendingSince') }],
     ttlAttribute: 'expiresAt',
   },
   tokens: {
