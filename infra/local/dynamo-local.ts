@@ -7,9 +7,11 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import {
   CreateTableCommand,
+  DescribeTableCommand,
   DynamoDBClient,
   ListTablesCommand,
   ResourceInUseException,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
   type AttributeDefinition,
 } from '@aws-sdk/client-dynamodb';
@@ -94,6 +96,11 @@ function attributeDefinitions(def: TableDef): AttributeDefinition[] {
 }
 
 /** Creates every missing table of the manifest (existing ones are left as they are). */
+const indexKeySchema = (i: NonNullable<TableDef['indexes']>[number]) => [
+  { AttributeName: i.partitionKey.name, KeyType: 'HASH' as const },
+  ...(i.sortKey ? [{ AttributeName: i.sortKey.name, KeyType: 'RANGE' as const }] : []),
+];
+
 export async function createTables(client: DynamoDBClient, prefix: string, defs: readonly TableDef[]): Promise<void> {
   await Promise.all(
     defs.map(async (def) => {
@@ -109,14 +116,7 @@ export async function createTables(client: DynamoDBClient, prefix: string, defs:
               ...(def.sortKey ? [{ AttributeName: def.sortKey.name, KeyType: 'RANGE' as const }] : []),
             ],
             GlobalSecondaryIndexes: def.indexes?.length
-              ? def.indexes.map((i) => ({
-                  IndexName: i.name,
-                  KeySchema: [
-                    { AttributeName: i.partitionKey.name, KeyType: 'HASH' as const },
-                    ...(i.sortKey ? [{ AttributeName: i.sortKey.name, KeyType: 'RANGE' as const }] : []),
-                  ],
-                  Projection: { ProjectionType: 'ALL' as const },
-                }))
+              ? def.indexes.map((i) => ({ IndexName: i.name, KeySchema: indexKeySchema(i), Projection: { ProjectionType: 'ALL' as const } }))
               : undefined,
           }),
         );
@@ -127,7 +127,28 @@ export async function createTables(client: DynamoDBClient, prefix: string, defs:
         }
       } catch (e) {
         if (!(e instanceof ResourceInUseException)) throw e;
+        await addMissingIndexes(client, TableName, def);
       }
     }),
   );
+}
+
+/**
+ * A data directory kept from an older version has the table but perhaps not an index added since
+ * (as CloudFormation would add it on AWS): create each missing one, one at a time as DynamoDB requires.
+ */
+async function addMissingIndexes(client: DynamoDBClient, TableName: string, def: TableDef): Promise<void> {
+  if (!def.indexes?.length) return;
+  const { Table } = await client.send(new DescribeTableCommand({ TableName }));
+  const present = new Set((Table?.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName));
+  for (const index of def.indexes) {
+    if (present.has(index.name)) continue;
+    await client.send(
+      new UpdateTableCommand({
+        TableName,
+        AttributeDefinitions: attributeDefinitions(def),
+        GlobalSecondaryIndexUpdates: [{ Create: { IndexName: index.name, KeySchema: indexKeySchema(index), Projection: { ProjectionType: 'ALL' } } }],
+      }),
+    );
+  }
 }

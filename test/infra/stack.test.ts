@@ -18,6 +18,7 @@ import { physicalTableName, tableList } from '../../shared/tables';
 import { brandRouterCode } from '../../infra/brand-router-code';
 import { BundlingError, REPO_ROOT, bundleAll, httpEntry } from '../../infra/bundling/bundle';
 import { iotRuleName } from '../../infra/constructs/ingest';
+import { jobs } from '../../infra/jobs';
 import { COGNITO_ACTIONS } from '../../infra/constructs/identity';
 import type { TrackingPortalStack } from '../../infra/stack';
 import { INGEST_FIXTURE, JOB_FIXTURE, NO_WEB_DIST, STACK_NAME, asArray, policyStatements, synth, webDistFixture } from './helpers';
@@ -26,8 +27,12 @@ const deployedRoutes = routeList.filter((r) => !r.embeddedOnly);
 const embeddedRoutes = routeList.filter((r) => r.embeddedOnly);
 const deployedTables = tableList.filter((t) => !t.embeddedOnly);
 const capabilities = [...new Set(deployedRoutes.map((r) => r.capability))];
-/** HTTP capabilities, plus ingest once a handler of the IoT rules exists. */
-const functionNames = [...capabilities, ...(iotRules.some((r) => fs.existsSync(path.join(REPO_ROOT, handlerPath(r.handler)))) ? ['ingest'] : [])];
+/** HTTP capabilities, plus ingest once a handler of the IoT rules exists, plus jobs once a job's handler exists. */
+const functionNames = [
+  ...capabilities,
+  ...(iotRules.some((r) => fs.existsSync(path.join(REPO_ROOT, handlerPath(r.handler)))) ? ['ingest'] : []),
+  ...(jobs.some((j) => fs.existsSync(path.join(REPO_ROOT, j.file))) ? ['jobs'] : []),
+];
 
 // Synthesized CloudFormation is untyped JSON; the assertions below check its shape.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -168,13 +173,17 @@ describe('Lambda functions, one per capability', () => {
   });
 
   it('sets an environment the functions accept (functions/platform/env.ts, RUNTIME=aws)', () => {
+    const STAND_INS: Record<string, string> = {
+      APP_URL: 'https://d111.cloudfront.net',
+      MAP_STYLE_URL: 'https://maps.geo.eu-north-1.amazonaws.com/v2/styles/Standard/descriptor?key=v1.public.k',
+    };
     for (const fn of stack.functions.values()) {
       const vars = (template.toJSON()['Resources'][logicalId(stack, fn)] as Resource).Properties['Environment'].Variables as Record<string, unknown>;
       expect(vars).toMatchObject({ RUNTIME: 'aws', TABLE_PREFIX: `${STACK_NAME}-`, LOG_LEVEL: 'INFO', POWERTOOLS_SERVICE_NAME: 'tracking-portal' });
       for (const key of ['APP_URL', 'USER_POOL_ID', 'USER_POOL_CLIENT_ID', 'MAIL_FROM', 'IOT_DATA_ENDPOINT']) expect(vars[key]).toBeDefined();
       // Deploy-time values are CloudFormation expressions here; stand-ins of the right shape.
       const concrete = Object.fromEntries(
-        Object.entries(vars).map(([k, v]) => [k, typeof v === 'string' ? v : k === 'APP_URL' ? 'https://d111.cloudfront.net' : 'deploy-time']),
+        Object.entries(vars).map(([k, v]) => [k, typeof v === 'string' ? v : STAND_INS[k] ?? 'deploy-time']),
       );
       expect(() => parseEnv(concrete)).not.toThrow();
     }
