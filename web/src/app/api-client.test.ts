@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { describeError, requestHeaders, type Translate } from './api-client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiRequest, describeError, requestHeaders, type Translate } from './api-client';
 
 const texts: Record<string, string> = {
   InvalidCredentials: 'Wrong, {{count}} left',
@@ -57,5 +57,19 @@ describe('describeError', () => {
     expect(describeError(401, { message: 'Unauthenticated.' }, translate).text).toBe('Log in again');
     expect(describeError(403, null, translate).text).toBe('Forbidden');
     expect(describeError(502, '<html>Bad gateway</html>', translate).text).toBe('Oops');
+  });
+});
+
+describe('apiRequest success messages', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('hands the message key of a success answer to onMessage and returns the data', async () => {
+    const answer = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    const keys: string[] = [];
+    vi.stubGlobal('fetch', () => Promise.resolve(answer({ success: true, data: [1, 2], message: 'PositionsTruncated' })));
+    expect(await apiRequest('GET', '/api/v1/x', { onMessage: (key) => keys.push(key) })).toEqual([1, 2]);
+    vi.stubGlobal('fetch', () => Promise.resolve(answer({ success: true, data: [3] })));
+    expect(await apiRequest('GET', '/api/v1/x', { onMessage: (key) => keys.push(key) })).toEqual([3]);
+    expect(keys).toEqual(['PositionsTruncated']);
   });
 });

@@ -120,6 +120,8 @@ export interface RequestOptions<T> {
   /** Validates `data` of the success envelope. */
   schema?: ResponseSchema<T>;
   signal?: AbortSignal;
+  /** Receives the message key a success answer carries beside its data (e.g. PositionsTruncated). */
+  onMessage?: (key: string) => void;
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -207,6 +209,7 @@ export async function apiRequest<T = unknown>(method: HttpMethod, path: string, 
 
   const body = await readJson(response);
   if (response.ok) {
+    if (isRecord(body) && typeof body['message'] === 'string') options.onMessage?.(body['message']);
     const data = isRecord(body) && 'data' in body ? body['data'] : body;
     if (!options.schema) return data as T;
     const parsed = options.schema.safeParse(data);
