@@ -1,4 +1,115 @@
-// Being written (issue 4): the units list page.
+/**
+ * The units list (/user/edit-terminal-list, spec sections 2 and 3): every unit the user may see,
+ * searchable and sortable by each column. The search and the sort order live in the address
+ * (`?q=`, `?sort=`), so coming back from a unit finds the list as it was left.
+ */
+import '../units.css';
+import { Alert, Button, CloseButton, Stack, TextInput } from '@mantine/core';
+import IconAlertTriangle from '@tabler/icons-react/dist/esm/icons/IconAlertTriangle.mjs';
+import IconSearch from '@tabler/icons-react/dist/esm/icons/IconSearch.mjs';
+import IconTruck from '@tabler/icons-react/dist/esm/icons/IconTruck.mjs';
+import type { OnChangeFn, SortingState } from '@tanstack/react-table';
+import { useDeferredValue, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import type { Language } from '../../../../../shared/schemas/common';
+import { errorMessage } from '../../../app/api-client';
+import { MessageState } from '../../../ui/message-state';
+import { PageLoader } from '../../../ui/page-loader';
+import { useUnits } from '../api/units';
+import { UnitsTable } from '../components/units-table';
+import { formatSort, intlLocale, parseSort } from '../unit-list';
+
+/** How often relative times ("2 minutes ago") are brought up to date. */
+const CLOCK_TICK_MS = 30_000;
+
+function useNow(intervalMs: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const id = window.setInterval(() => setNow(Date.now()), intervalMs);
+    return () => window.clearInterval(id);
+  }, [intervalMs]);
+  return now;
+}
+
 export function UnitsPage() {
-  return null;
+  const { t, i18n } = useTranslation();
+  const locale = intlLocale(i18n.language as Language);
+  const units = useUnits();
+  const now = useNow(CLOCK_TICK_MS);
+  const [params, setParams] = useSearchParams();
+  // The field is local state (the address is updated behind it), so typing never waits for navigation.
+  const [query, setQuery] = useState(() => params.get('q') ?? '');
+  const [sorting, setSorting] = useState<SortingState>(() => parseSort(params.get('sort')));
+  // Filtering a large fleet must not hold up the next keystroke.
+  const deferredQuery = useDeferredValue(query);
+
+  const remember = (name: 'q' | 'sort', value: string | null) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(name, value);
+        else next.delete(name);
+        return next;
+      },
+      { replace: true },
+    );
+
+  const changeQuery = (value: string) => {
+    setQuery(value);
+    remember('q', value.trim() ? value : null);
+  };
+
+  const changeSorting: OnChangeFn<SortingState> = (updater) => {
+    const next = typeof updater === 'function' ? updater(sorting) : updater;
+    setSorting(next);
+    remember('sort', formatSort(next));
+  };
+
+  // A failed background refresh keeps the list it has; only a first load that fails shows the error.
+  if (units.data === undefined) {
+    if (!units.isError) return <PageLoader />;
+    return (
+      <Alert color="red" role="alert" icon={<IconAlertTriangle size={20} aria-hidden />} title={t('UnitsLoadFailed')} maw={640}>
+        <Stack gap="sm" align="flex-start">
+          <span>{errorMessage(units.error)}</span>
+          <Button variant="default" size="xs" onClick={() => void units.refetch()} loading={units.isFetching}>
+            {t('TryAgain')}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  if (units.data.length === 0) {
+    return (
+      <MessageState icon={<IconTruck size={30} stroke={1.6} />} title={t('UnitsEmptyTitle')}>
+        {t('UnitsEmpty')}
+      </MessageState>
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      <TextInput
+        label={t('UnitsSearchLabel')}
+        placeholder={t('UnitsSearchPlaceholder')}
+        value={query}
+        onChange={(event) => changeQuery(event.currentTarget.value)}
+        leftSection={<IconSearch size={16} aria-hidden />}
+        rightSection={query ? <CloseButton aria-label={t('UnitsClearSearch')} onClick={() => changeQuery('')} /> : null}
+        maw={480}
+        autoComplete="off"
+        spellCheck={false}
+      />
+      <UnitsTable
+        units={units.data}
+        query={deferredQuery}
+        sorting={sorting}
+        onSortingChange={changeSorting}
+        onClearSearch={() => changeQuery('')}
+        locale={locale}
+        now={now}
+      />
+    </Stack>
+  );
 }

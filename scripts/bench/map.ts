@@ -1,0 +1,340 @@
+/**
+ * `npm run bench:map`: the real-time map in headless Chromium with a large fleet and live traffic.
+ *
+ *   npm run bench:map -- --units 10000 --rate 1000 --duration 30
+ *
+ * 1. Starts an in-memory embedded runtime (its own DynamoDB Local, broker, HTTP server and the built
+ *    web app in web/dist, built first when missing) and writes one account with an admin and N units
+ *    straight into DynamoDB (batch writes; each units item carries the `state` ingest would store).
+ * 2. Logs in as that admin through the login form in headless Chromium (playwright-core, Debian's
+ *    /usr/bin/chromium; WebGL comes from SwiftShader, see CHROMIUM_ARGS), opens
+ *    /user/realtime-tracking and waits until `[data-testid="realtime-map"]` says in
+ *    `data-units-drawn` that all N units are drawn. The page may not be built yet: the bench keeps
+ *    polling (reloading now and then) for up to --wait seconds.
+ * 3. Publishes live positions for `--duration` seconds at `--rate` messages per second, round robin
+ *    over the fleet (10 000 units reporting every 10 s = 1 000 messages/s). They go out through the
+ *    runtime's LiveBus port on the live topics `live/<accountId>/units/<imei>`, exactly the messages
+ *    ingest publishes, so the browser is measured and not ingest (npm run bench:ingest measures that).
+ * 4. Meanwhile the page collects long tasks (PerformanceObserver 'longtask') and counts frames with
+ *    requestAnimationFrame; the bench counts the MQTT PUBLISH packets arriving on the page's WebSocket.
+ *
+ * Prints units, updates per second published and delivered, long tasks (target: none, i.e. no
+ * main-thread task over 50 ms), frames per second, and the size of GET /realtime/units. Exits 1 when
+ * a target is missed, 2 when the map never drew the fleet.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import { chromium, type Page, type WebSocket } from 'playwright-core';
+import { en } from '../../shared/i18n/en';
+import { getPorts } from '../../functions/platform/container';
+import { projectRoot, startEmbeddedRuntime } from '../../infra/local/runtime';
+import { createTestUser, loginAs } from '../../test/support/sessions';
+import { nextMove, seedFleet } from './map-fleet';
+
+const TARGET = { longestTaskMs: 50, deliveredShare: 0.99 };
+/** Lambda's limit for a synchronous answer: GET /realtime/units must stay under it on AWS. */
+const LAMBDA_RESPONSE_LIMIT = 6 * 1024 * 1024;
+
+const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+/**
+ * Debian's Chromium gives WebGL 2 headless through ANGLE on SwiftShader (a CPU Vulkan device), even
+ * with --disable-gpu; these flags ask for it explicitly, as newer versions want for the software
+ * fallback. The GPU process rasterises on the CPU, off the page's main thread, so long tasks still
+ * measure the page's own work. Background throttling would distort the frame count.
+ */
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--use-angle=swiftshader',
+  '--enable-unsafe-swiftshader',
+  '--ignore-gpu-blocklist',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-background-timer-throttling',
+  '--disable-renderer-backgrounding',
+  '--disable-backgrounding-occluded-windows',
+  '--no-first-run',
+];
+const VIEWPORT = { width: 1280, height: 800 };
+
+const { values: flags } = parseArgs({
+  options: {
+    units: { type: 'string', default: '10000' },
+    rate: { type: 'string', default: '1000' },
+    duration: { type: 'string', default: '30' },
+    wait: { type: 'string', default: '600' },
+    help: { type: 'boolean', default: false },
+  },
+});
+if (flags.help) {
+  console.log('npm run bench:map -- [--units 10000] [--rate 1000 messages/s] [--duration 30 s] [--wait 600 s for the map to draw every unit]');
+  process.exit(0);
+}
+const unitCount = Number(flags.units);
+const rate = Number(flags.rate);
+const durationS = Number(flags.duration);
+const waitS = Number(flags.wait);
+for (const [name, value] of Object.entries({ units: unitCount, rate, duration: durationS, wait: waitS })) {
+  if (!Number.isFinite(value) || value <= 0) {
+    console.error(`--${name} must be a positive number`);
+    process.exit(2);
+  }
+}
+
+const now = () => performance.now();
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const log = (text: string) => console.log(`[${(now() / 1000).toFixed(1).padStart(6)} s] ${text}`);
+
+/**
+ * Counts MQTT PUBLISH packets in a WebSocket's binary frames. A packet may span frames and a frame
+ * may carry several, so the bytes are read as a stream: fixed header (type in the high nibble of
+ * the first byte), remaining length as a variable-length integer (MQTT 3.1.1/5 section 2.2.3).
+ */
+function publishCounter() {
+  let pending: Buffer = Buffer.alloc(0);
+  let count = 0;
+  return {
+    get count() {
+      return count;
+    },
+    feed(frame: Buffer) {
+      pending = pending.length ? Buffer.concat([pending, frame]) : frame;
+      for (;;) {
+        let length = 0;
+        let multiplier = 1;
+        let offset = 1;
+        for (;;) {
+          if (offset >= pending.length) return;
+          const byte = pending[offset++] as number;
+          length += (byte & 0x7f) * multiplier;
+          multiplier *= 128;
+          if (!(byte & 0x80)) break;
+          if (offset > 4) throw new Error('malformed MQTT remaining length');
+        }
+        if (pending.length < offset + length) return;
+        if ((pending[0] as number) >> 4 === 3) count++;
+        pending = pending.subarray(offset + length);
+      }
+    },
+  };
+}
+
+/**
+ * Installed before the app's own scripts: long tasks from the start, frames on demand. Plain
+ * JavaScript text, because tsx compiles this file with names kept (esbuild's `__name` helper),
+ * which a function serialised into the page would call without having it.
+ */
+const PAGE_PROBE = `(() => {
+  const probe = { longTasks: [], frames: 0, longestFrameMs: 0, counting: false };
+  probe.startFrames = () => {
+    probe.counting = true;
+    let last = performance.now();
+    const tick = (t) => {
+      if (!probe.counting) return;
+      probe.frames++;
+      probe.longestFrameMs = Math.max(probe.longestFrameMs, t - last);
+      last = t;
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  };
+  window.__mapBench = probe;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) probe.longTasks.push([entry.startTime, entry.duration]);
+  }).observe({ type: 'longtask', buffered: true });
+})();`;
+interface Probe {
+  longTasks: Array<[number, number]>;
+  frames: number;
+  longestFrameMs: number;
+  counting: boolean;
+  startFrames(): void;
+}
+type ProbeWindow = Window & { __mapBench: Probe };
+
+async function drawnUnits(page: Page): Promise<number | null> {
+  return page
+    .evaluate(() => {
+      const map = document.querySelector('[data-testid="realtime-map"]');
+      return map ? Number(map.getAttribute('data-units-drawn') ?? 0) : null;
+    })
+    .catch(() => null);
+}
+
+/** Waits until the map has drawn `count` units; milliseconds from the (last) opening of the page. */
+async function waitUntilDrawn(page: Page, url: string, count: number, timeoutMs: number): Promise<number> {
+  const deadline = now() + timeoutMs;
+  let opened = now();
+  await page.goto(url);
+  let lastNote = now();
+  let lastSeen: number | null = null;
+  while (now() < deadline) {
+    const drawn = await drawnUnits(page);
+    lastSeen = drawn;
+    if (drawn !== null && drawn >= count) return now() - opened;
+    if (now() - lastNote > 30_000) {
+      log(drawn === null ? 'no [data-testid="realtime-map"] on the page yet: still waiting for the map page' : `the map has drawn ${drawn} of ${count} units`);
+      lastNote = now();
+    }
+    // A page without the map yet may be rebuilt in web/dist meanwhile: look again now and then.
+    if (drawn === null && now() - opened > 60_000) {
+      await page.reload();
+      opened = now();
+    }
+    await sleep(250);
+  }
+  throw new Error(lastSeen === null ? 'the map page never showed [data-testid="realtime-map"]' : `the map drew only ${lastSeen} of ${count} units`);
+}
+
+if (!existsSync(join(projectRoot, 'web', 'dist', 'index.html'))) {
+  log('web/dist is missing: building the web app...');
+  execFileSync(process.execPath, [join(projectRoot, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'web/vite.config.ts'], { cwd: projectRoot, stdio: 'inherit' });
+}
+
+log(`starting an in-memory runtime for ${unitCount} units, ${rate} live updates/s for ${durationS} s (the web app as built in web/dist)`);
+const runtime = await startEmbeddedRuntime({ port: 0, mqttPort: 0, dataDir: null, host: '127.0.0.1', seed: false });
+const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+// Ctrl-C or a kill must not leave DynamoDB Local's JVM and Chromium behind.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    log(`${signal}: stopping`);
+    void Promise.allSettled([browser.close(), runtime.stop()]).then(() => process.exit(130));
+  });
+}
+let exitCode: number;
+try {
+  const owner = await createTestUser();
+  const seedStart = now();
+  const fleet = await seedFleet(owner.accountId, unitCount);
+  log(`seeded ${unitCount} units in ${((now() - seedStart) / 1000).toFixed(1)} s`);
+
+  // What the map loads first, and whether it would fit in one Lambda answer on AWS.
+  const { token } = await loginAs(owner.username, owner.password);
+  const fetchStart = now();
+  const answer = await fetch(`${runtime.url}/api/v1/user/realtime/units`, { headers: { authorization: `Bearer ${token}` } });
+  const answerBytes = (await answer.arrayBuffer()).byteLength;
+  const fetchMs = now() - fetchStart;
+  log(`GET /realtime/units: ${answer.status}, ${(answerBytes / 1024 / 1024).toFixed(2)} MB in ${fetchMs.toFixed(0)} ms`);
+
+  const context = await browser.newContext({ viewport: VIEWPORT, locale: 'en-GB', timezoneId: 'Europe/Stockholm' });
+  await context.addInitScript({ content: PAGE_PROBE });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  // What goes wrong in the page shows while waiting, not only in the summary: each kind of console
+  // warning or error once (numbers blanked out), with how often it came at the end.
+  const consoleKinds = new Map<string, number>();
+  page.on('console', (message) => {
+    if (message.type() !== 'error' && message.type() !== 'warning') return;
+    const kind = `${message.type()}: ${message.text().slice(0, 300).replace(/\d+/g, 'N')}`;
+    const seen = consoleKinds.get(kind) ?? 0;
+    consoleKinds.set(kind, seen + 1);
+    if (!seen) log(`page console ${kind}`);
+  });
+  page.on('response', (response) => {
+    if (response.url().includes('/api/') && response.status() >= 400) log(`page got ${response.status()} from ${new URL(response.url()).pathname}`);
+  });
+  let counter = publishCounter();
+  page.on('websocket', (ws: WebSocket) => {
+    if (!new URL(ws.url()).pathname.endsWith('/mqtt')) return;
+    ws.on('framereceived', ({ payload }) => {
+      if (typeof payload !== 'string') counter.feed(payload);
+    });
+  });
+
+  await page.goto(`${runtime.url}/`);
+  await page.getByRole('textbox', { name: en.UsernameOrEmail }).fill(owner.username);
+  await page.getByRole('textbox', { name: en.Password, exact: true }).fill(owner.password);
+  await page.getByRole('button', { name: en.Login, exact: true }).click();
+  await page.waitForURL((url) => url.pathname !== '/');
+  log(`logged in as ${owner.username}; opening the map`);
+
+  const drawMs = await waitUntilDrawn(page, `${runtime.url}/user/realtime-tracking`, unitCount, waitS * 1000);
+  log(`the map drew ${unitCount} units ${(drawMs / 1000).toFixed(1)} s after opening`);
+  // Let the first render settle before measuring the live phase.
+  await sleep(2000);
+
+  const liveFrom = await page.evaluate(() => {
+    const probe = (window as unknown as ProbeWindow).__mapBench;
+    probe.startFrames();
+    return performance.now();
+  });
+  counter = publishCounter();
+  const live = getPorts().live;
+  let sent = 0;
+  let failed = 0;
+  let next = 0;
+  const t0 = now();
+  const end = t0 + durationS * 1000;
+  log(`publishing ${rate} live updates/s for ${durationS} s`);
+  while (now() < end) {
+    const due = Math.min(Math.floor(((now() - t0) / 1000) * rate), Math.floor(durationS * rate));
+    const batch: Array<Promise<void>> = [];
+    for (; sent < due; sent++) {
+      const i = next++ % unitCount;
+      batch.push(live.publish(fleet.accountId, fleet.imeis[i] as string, nextMove(fleet, i, Date.now())).catch(() => void failed++));
+    }
+    await Promise.all(batch);
+    await sleep(10);
+  }
+  const publishS = (now() - t0) / 1000;
+  // Messages still on their way to the browser: wait while they keep coming (at most 30 s).
+  const publishEnd = now();
+  let lastArrival = publishEnd;
+  let lastCount = counter.count;
+  while (now() < publishEnd + 30_000 && counter.count < sent - failed && now() - lastArrival < 3000) {
+    await sleep(100);
+    if (counter.count !== lastCount) {
+      lastCount = counter.count;
+      lastArrival = now();
+    }
+  }
+  const delivered = counter.count;
+  const drainS = (lastArrival - publishEnd) / 1000;
+
+  const result = await page.evaluate((from) => {
+    const probe = (window as unknown as ProbeWindow).__mapBench;
+    probe.counting = false;
+    const seconds = (performance.now() - from) / 1000;
+    const during = probe.longTasks.filter(([start]) => start >= from).map(([, d]) => d);
+    const before = probe.longTasks.filter(([start]) => start < from).map(([, d]) => d);
+    return { seconds, frames: probe.frames, longestFrameMs: probe.longestFrameMs, during, before };
+  }, liveFrom);
+
+  const longest = (list: number[]) => (list.length ? Math.max(...list) : 0);
+  const fps = result.frames / result.seconds;
+  const tasks = (list: number[]) => (list.length ? `${list.length}, longest ${longest(list).toFixed(0)} ms, ${list.reduce((a, b) => a + b, 0).toFixed(0)} ms in all` : 'none over 50 ms');
+  console.log(`
+  Map benchmark: ${unitCount} units, ${durationS} s of live updates (Chromium ${browser.version()}, ${VIEWPORT.width}x${VIEWPORT.height})
+    machine                       ${cpus().length} CPUs, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} (the browser, runtime and publisher share them)
+    GET /realtime/units           ${(answerBytes / 1024 / 1024).toFixed(2)} MB in ${fetchMs.toFixed(0)} ms${answerBytes > LAMBDA_RESPONSE_LIMIT ? '   OVER the 6 MB Lambda answer limit' : ''}
+    all units drawn               ${(drawMs / 1000).toFixed(1)} s after opening the page
+    long tasks while loading      ${tasks(result.before)}
+    updates published             ${(sent / publishS).toFixed(0)}/s (${sent}${failed ? `, ${failed} failed` : ''}) on live/${fleet.accountId}/units/<imei>
+    updates delivered to the page ${(delivered / publishS).toFixed(0)}/s (${delivered} MQTT PUBLISH packets on its WebSocket; the last ${drainS.toFixed(1)} s after publishing ended)
+    long tasks while live         ${tasks(result.during)}    target: none over ${TARGET.longestTaskMs} ms
+    frames per second             ${fps.toFixed(1)} (requestAnimationFrame; longest frame ${result.longestFrameMs.toFixed(0)} ms)
+    page errors                   ${errors.length ? errors.join(' | ') : 'none'}
+    page console warnings/errors  ${consoleKinds.size ? [...consoleKinds].map(([kind, n]) => `\n      ${n} x ${kind}`).join('') : 'none'}
+`);
+  const missed = [
+    result.during.length > 0 && `${result.during.length} long tasks while live, the longest ${longest(result.during).toFixed(0)} ms`,
+    delivered < sent * TARGET.deliveredShare && `only ${delivered} of ${sent} updates reached the page`,
+    answerBytes > LAMBDA_RESPONSE_LIMIT && `GET /realtime/units answers ${(answerBytes / 1024 / 1024).toFixed(1)} MB, over Lambda's 6 MB`,
+    errors.length > 0 && `${errors.length} page errors`,
+  ].filter(Boolean);
+  if (missed.length) console.log(`  MISSED: ${missed.join('; ')}`);
+  else console.log('  All targets met.');
+  exitCode = missed.length ? 1 : 0;
+  await context.close();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  exitCode = 2;
+} finally {
+  await browser.close();
+  await runtime.stop();
+}
+process.exit(exitCode);
