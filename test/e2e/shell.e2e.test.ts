@@ -188,7 +188,7 @@ describe('logged-in shell', () => {
     for (const label of [en.Map, en.Triplog, en.Geofence, en.Places, en.Unit, en.CarSchedule, en.Account, en.SafeReturnHome, en.AlarmReceiver, en.AddUnit, en.ManageRFIDCards]) {
       expect(await nav.getByRole('link', { name: label, exact: true }).isVisible(), label).toBe(true);
     }
-    expect(await page.getByText(en.NotYetAvailable).isVisible()).toBe(true);
+    await poll(() => page.locator('[data-testid="realtime-map"]').count()).toBe(1);
     expect(await page.getByRole('link', { name: /support@trackportal\.example/ }).getAttribute('href')).toBe('mailto:support@trackportal.example');
     expect(await page.getByText('Planned maintenance on Sunday').isVisible()).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);

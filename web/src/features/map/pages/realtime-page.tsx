@@ -1,4 +1,278 @@
-// Being written (issue 4): the real-time map page.
+/**
+ * /user/realtime-tracking (spec section 2): every unit the user may see on one MapLibre map, live.
+ *
+ * Data flow (as traccar-web does it): the realtime units answer fills a store outside React; the
+ * live channel's position messages move units in it; the map's source and the list read the store
+ * at their own pace. A thousand messages a second cost a Map update each, four source updates a
+ * second and one list render a second, never a render per message.
+ */
+import 'maplibre-gl/dist/maplibre-gl.css';
+import '../map.css';
+import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
+import IconList from '@tabler/icons-react/dist/esm/icons/IconList.mjs';
+import IconX from '@tabler/icons-react/dist/esm/icons/IconX.mjs';
+import type { GeoJSONSource, StyleSpecification } from 'maplibre-gl';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Map as MapView, MapProvider, NavigationControl, useMap, type MapLayerMouseEvent } from 'react-map-gl/maplibre';
+import { errorMessage } from '../../../app/api-client';
+import { useLiveMessages, useLiveStatus, type LiveStatus } from '../../../app/live/use-live';
+import { UnitCommands } from '../../commands/components/unit-commands';
+import { HistoryLayers } from '../../history/components/history-layers';
+import { HistoryPanel } from '../../history/components/history-panel';
+import { useHistoryPlayback } from '../../history/use-history-playback';
+import { useMapConfig, useRealtimeUnits } from '../api/map-api';
+import { LiveStatusNotice } from '../components/live-status';
+import { UnitDetails, type DetailsTab } from '../components/unit-details';
+import { CLUSTER_MAX_ZOOM, INTERACTIVE_UNIT_LAYERS, UNITS_SOURCE, UnitLayers } from '../components/unit-layers';
+import { UnitList } from '../components/unit-list';
+import { loadMapLibre } from '../maplibre';
+import { loadOfflineBasemap } from '../offline-basemap';
+import { createUnitStore } from '../unit-store';
+import { useNow, useUnitStoreVersion } from '../use-unit-store';
+
+/** Spec section 9: the default map centre is Stockholm. */
+const STOCKHOLM = { longitude: 18.0686, latitude: 59.3293, zoom: 10 };
+const MAP_ID = 'realtime';
+const PANEL_BODY_ID = 'realtime-panel-body';
+/** As map.css: below this width the panel is a bottom sheet over the lower 62 % of the map. */
+const PHONE_QUERY = '(max-width: 767.98px)';
+const SHEET_FRACTION = 0.62;
+
+/** Where a unit is put on screen: centred, or on a phone centred in the part of the map above the sheet. */
+function focusOffset(mapHeight: number): [number, number] {
+  if (!window.matchMedia(PHONE_QUERY).matches) return [0, 0];
+  return [0, -Math.round((mapHeight * SHEET_FRACTION) / 2)];
+}
+
+/** The base map: the configured style URL, or the offline Natural Earth style (also when the configuration cannot be read). */
+function useBaseStyle(): { style: string | StyleSpecification | null; failed: boolean } {
+  const config = useMapConfig();
+  const url = config.data?.styleUrl ?? null;
+  const offline = config.isError || (config.isSuccess && url === null);
+  const [basemap, setBasemap] = useState<{ style: StyleSpecification } | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (!offline) return;
+    let cancelled = false;
+    let dispose: (() => void) | null = null;
+    loadOfflineBasemap().then(
+      (loaded) => {
+        if (cancelled) return loaded.dispose();
+        dispose = loaded.dispose;
+        setBasemap({ style: loaded.style });
+      },
+      (error: unknown) => {
+        console.error('offline base map failed', error);
+        if (!cancelled) setFailed(true);
+      },
+    );
+    return () => {
+      cancelled = true;
+      dispose?.();
+    };
+  }, [offline]);
+  if (url) return { style: url, failed: false };
+  return { style: offline ? (basemap?.style ?? null) : null, failed };
+}
+
+/** After the channel was down, positions sent meanwhile are fetched once it is back. */
+function useCatchUpAfterReconnect(status: LiveStatus, refetch: () => unknown): void {
+  const previous = useRef(status);
+  useEffect(() => {
+    const was = previous.current;
+    previous.current = status;
+    if (was === 'offline' && status === 'online') void refetch();
+  }, [status, refetch]);
+}
+
+function RealtimeView() {
+  const { t } = useTranslation();
+  const units = useRealtimeUnits();
+  const [store] = useState(createUnitStore);
+  useEffect(() => {
+    if (units.data) store.replaceAll(units.data);
+  }, [store, units.data]);
+  useLiveMessages((message) => {
+    if (message.type === 'position') store.applyPosition(message);
+  });
+  const live = useLiveStatus();
+  useCatchUpAfterReconnect(live, units.refetch);
+  useUnitStoreVersion(store);
+  const now = useNow();
+  const base = useBaseStyle();
+  const { [MAP_ID]: map } = useMap();
+
+  const [query, setQuery] = useState('');
+  const [selected, setSelected] = useState<string | null>(null);
+  const [tab, setTab] = useState<DetailsTab>('details');
+  const [follow, setFollow] = useState(false);
+  const [panelOpen, setPanelOpen] = useState(false);
+  const [cursor, setCursor] = useState<string | undefined>(undefined);
+  const container = useRef<HTMLDivElement>(null);
+
+  const selectedUnit = selected ? store.get(selected) : undefined;
+  const historyOn = tab === 'history' && selectedUnit !== undefined;
+  // The playback is keyed by the unit, not by its ever newer state.
+  const historyUnit = useMemo(() => (historyOn && selected ? (store.get(selected) ?? null) : null), [historyOn, selected, store]);
+  const playback = useHistoryPlayback(historyUnit);
+
+  const select = useCallback(
+    (imei: string, fly: boolean) => {
+      setSelected(imei);
+      setTab('details');
+      setFollow(false);
+      setPanelOpen(true);
+      const state = store.get(imei)?.state;
+      if (fly && state && map) {
+        const zoom = Math.max(map.getZoom(), CLUSTER_MAX_ZOOM + 1);
+        map.flyTo({ center: [state.lon, state.lat], zoom, offset: focusOffset(map.getContainer().clientHeight), essential: true });
+      }
+    },
+    [map, store],
+  );
+  const selectFromList = useCallback((imei: string) => select(imei, true), [select]);
+  const changeTab = useCallback((next: DetailsTab) => {
+    setTab(next);
+    // The replay moves the map itself; the live unit must not pull it away.
+    if (next === 'history') setFollow(false);
+  }, []);
+  const back = useCallback(() => {
+    setSelected(null);
+    setTab('details');
+    setFollow(false);
+  }, []);
+
+  const onMapClick = useCallback(
+    async (event: MapLayerMouseEvent) => {
+      const feature = event.features?.[0];
+      if (!feature || feature.geometry.type !== 'Point') return;
+      const center = feature.geometry.coordinates as [number, number];
+      const properties = feature.properties as Record<string, unknown>;
+      if (typeof properties['cluster_id'] === 'number') {
+        const source = event.target.getSource<GeoJSONSource>(UNITS_SOURCE);
+        const zoom = await source?.getClusterExpansionZoom(properties['cluster_id']);
+        event.target.easeTo({ center, zoom: zoom ?? event.target.getZoom() + 2 });
+      } else if (typeof properties['imei'] === 'string') {
+        select(properties['imei'], false);
+        // On a phone the sheet opens over the lower map: keep the unit in sight above it.
+        const [, y] = focusOffset(event.target.getContainer().clientHeight);
+        if (y) event.target.easeTo({ center, offset: [0, y] });
+      }
+    },
+    [select],
+  );
+  const onDrawn = useCallback((count: number) => container.current?.setAttribute('data-units-drawn', String(count)), []);
+
+  const mapLocale = useMemo(
+    () => ({
+      'Map.Title': t('MapRegionLabel'),
+      'NavigationControl.ZoomIn': t('MapZoomIn'),
+      'NavigationControl.ZoomOut': t('MapZoomOut'),
+      'NavigationControl.ResetBearing': t('MapResetNorth'),
+      'AttributionControl.ToggleAttribution': t('MapToggleAttribution'),
+    }),
+    [t],
+  );
+
+  let panel;
+  if (units.isPending) {
+    panel = (
+      <Center py="xl">
+        <Loader aria-label={t('Loading')} />
+      </Center>
+    );
+  } else if (units.isError && !units.data) {
+    panel = (
+      <Alert color="red" title={t('MapLoadFailed')}>
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{errorMessage(units.error)}</Text>
+          <Button size="xs" variant="light" onClick={() => void units.refetch()}>
+            {t('TryAgain')}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  } else if (selectedUnit) {
+    panel = (
+      <UnitDetails
+        unit={selectedUnit}
+        now={now}
+        follow={follow}
+        onFollowChange={setFollow}
+        tab={tab}
+        onTabChange={changeTab}
+        onBack={back}
+        commands={<UnitCommands unit={selectedUnit} />}
+        history={historyOn ? <HistoryPanel playback={playback} onClose={() => setTab('details')} /> : null}
+      />
+    );
+  } else {
+    panel = <UnitList store={store} roster={store.roster()} query={query} onQueryChange={setQuery} onSelect={selectFromList} now={now} />;
+  }
+
+  return (
+    <div className="rt-page">
+      <section className="rt-panel" data-open={panelOpen} aria-label={t('MapUnitsHeading')}>
+        <div className="rt-panel-handle">
+          <Button
+            variant="subtle"
+            size="compact-md"
+            fullWidth
+            aria-expanded={panelOpen}
+            aria-controls={PANEL_BODY_ID}
+            leftSection={panelOpen ? <IconX size={18} aria-hidden /> : <IconList size={18} aria-hidden />}
+            onClick={() => setPanelOpen((open) => !open)}
+          >
+            {selectedUnit ? (panelOpen ? t('MapHideDetails') : t('MapShowDetails')) : panelOpen ? t('MapHideUnits') : t('MapShowUnits')}
+          </Button>
+        </div>
+        <div className="rt-panel-body" id={PANEL_BODY_ID}>
+          {panel}
+        </div>
+      </section>
+      <div className="rt-map" data-testid="realtime-map" ref={container}>
+        {base.style ? (
+          <MapView
+            id={MAP_ID}
+            mapLib={loadMapLibre()}
+            mapStyle={base.style}
+            initialViewState={STOCKHOLM}
+            locale={mapLocale}
+            interactiveLayerIds={INTERACTIVE_UNIT_LAYERS}
+            onClick={(event) => void onMapClick(event)}
+            onMouseEnter={() => setCursor('pointer')}
+            onMouseLeave={() => setCursor(undefined)}
+            cursor={cursor}
+            attributionControl={{ compact: true }}
+            dragRotate={false}
+            style={{ position: 'absolute', inset: 0 }}
+          >
+            <NavigationControl position="top-right" showCompass={false} />
+            <UnitLayers store={store} selected={selected} follow={follow} dimmed={historyOn} onDrawn={onDrawn} focusOffset={focusOffset} />
+            {historyOn ? <HistoryLayers playback={playback} /> : null}
+          </MapView>
+        ) : base.failed ? (
+          <Center h="100%" p="md">
+            <Text c="dimmed" ta="center">
+              {t('MapBaseMapFailed')}
+            </Text>
+          </Center>
+        ) : (
+          <Center h="100%" role="status">
+            <Loader aria-label={t('MapLoading')} />
+          </Center>
+        )}
+        <LiveStatusNotice status={live} />
+      </div>
+    </div>
+  );
+}
+
 export function RealtimePage() {
-  return null;
+  return (
+    <MapProvider>
+      <RealtimeView />
+    </MapProvider>
+  );
 }

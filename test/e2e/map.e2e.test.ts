@@ -1,0 +1,208 @@
+/**
+ * The real-time map in real Chromium against the embedded runtime: demo-user's units in the list and
+ * on the map (offline Natural Earth base map, units drawn by MapLibre on WebGL), a position published
+ * by a tracker over MQTT arriving live through ingest and the browser's MQTT-over-WebSocket channel,
+ * search, the details card with the address, the offline notice while the channel is cut and its
+ * recovery, the phone layout, axe, and screenshots in test-results/.
+ */
+import { join } from 'node:path';
+import mqtt from 'mqtt';
+import type { Browser, Page, WebSocketRoute } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { DEMO_PASSWORD, demoImei, demoUsers } from '../../infra/local/seed';
+import { en } from '../../shared/i18n/en';
+import { commandsEn } from '../../shared/i18n/features/commands/en';
+import { historyEn } from '../../shared/i18n/features/history/en';
+import { mapEn } from '../../shared/i18n/features/map/en';
+import { DESKTOP, PHONE, SHOTS_DIR, axeViolations, openPage, poll, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
+
+let app: App;
+let browser: Browser;
+const trackers = new Map<string, mqtt.MqttClient>();
+// demo-user is granted the first two demo units.
+const van1 = demoImei(0);
+const van2 = demoImei(1);
+
+beforeAll(async () => {
+  ({ app, browser } = await startBrowserApp());
+  for (const imei of [van1, van2]) trackers.set(imei, await mqtt.connectAsync(app.mqttUrl, { clientId: imei, reconnectPeriod: 0 }));
+  // Both vans have reported once before the user opens the map.
+  await report(van1, { lat: 59.3326, lon: 18.0649, spd: 0, ign: false });
+  await report(van2, { lat: 59.3610, lon: 17.9700, spd: 35, ign: true, hdg: 45 });
+});
+
+afterAll(async () => {
+  for (const tracker of trackers.values()) await tracker.endAsync();
+  await stopBrowserApp({ app, browser });
+});
+
+// Far enough apart that no move implies an impossible speed (ingest filters those out).
+let clock = Date.now() - 60 * 60_000;
+/** A tracker publishes a native position (API.md Tracker protocol); ingest stores it and sends it live. */
+async function report(imei: string, fix: { lat: number; lon: number; spd: number; ign: boolean; hdg?: number }): Promise<void> {
+  clock += 3 * 60_000;
+  const tracker = trackers.get(imei);
+  if (!tracker) throw new Error(`no tracker ${imei}`);
+  await tracker.publishAsync(`trackers/${imei}/telemetry`, JSON.stringify({ ts: clock, sat: 9, pwr: 12.6, bat: 4.1, ...fix }), { qos: 1 });
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: join(SHOTS_DIR, `map-${name}.png`) });
+}
+
+/** Logs in through the form, as a person would, and waits for the map page. */
+async function logIn(page: Page): Promise<void> {
+  await page.goto(`${app.url}/`);
+  await page.getByRole('textbox', { name: en.UsernameOrEmail }).fill(demoUsers.user.username);
+  await page.getByRole('textbox', { name: en.Password, exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: en.Login, exact: true }).click();
+  await page.waitForURL(`${app.url}/user/realtime-tracking`);
+}
+
+const map = (page: Page) => page.getByTestId('realtime-map');
+const drawn = (page: Page) => map(page).getAttribute('data-units-drawn');
+const unitList = (page: Page) => page.getByRole('list', { name: mapEn.MapUnitsHeading });
+const row = (page: Page, name: string) => unitList(page).getByRole('button', { name: new RegExp(name) });
+const fact = (page: Page, label: string) => page.locator('.rt-fact', { has: page.locator('dt', { hasText: label }) }).locator('dd');
+
+/**
+ * The live channel through a switch: while cut, every WebSocket to /mqtt is closed at once (the
+ * browser sees the broker go away), and reconnecting fails until the switch is on again.
+ */
+async function liveSwitch(page: Page) {
+  let cut = false;
+  const open = new Set<WebSocketRoute>();
+  await page.routeWebSocket(/\/mqtt$/, (ws) => {
+    if (cut) return void ws.close();
+    ws.connectToServer();
+    open.add(ws);
+    ws.onClose(() => open.delete(ws));
+  });
+  return {
+    async cut() {
+      cut = true;
+      for (const ws of [...open]) await ws.close();
+    },
+    restore() {
+      cut = false;
+    },
+  };
+}
+
+describe('real-time map', () => {
+  it('shows the units, moves one live, searches, shows its details and survives a dropped live channel', async () => {
+    const { context, page, errors } = await openPage(browser, DESKTOP);
+    onTestFinished(() => context.close());
+    const live = await liveSwitch(page);
+    await logIn(page);
+
+    await poll(() => unitList(page).getByRole('listitem').count()).toBe(2);
+    expect(await page.getByText('Units: 2').isVisible()).toBe(true);
+    await poll(() => drawn(page)).toBe('2');
+    expect(await row(page, 'Service van 1').textContent()).toContain('0 km/h');
+    expect(await row(page, 'Service van 2').textContent()).toContain('35 km/h');
+    await poll(() => page.locator('[data-live-status]').getAttribute('data-live-status')).toBe('online');
+    await page.waitForTimeout(500);
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, 'list-1280x800');
+
+    // A tracker reports: the row changes without a reload and the map redraws the unit elsewhere.
+    const before = await map(page).screenshot();
+    await report(van1, { lat: 59.3450, lon: 18.0300, spd: 77, ign: true, hdg: 300 });
+    await poll(() => row(page, 'Service van 1').textContent()).toContain('77 km/h');
+    expect(await row(page, 'Service van 1').textContent()).toMatch(/now|second/);
+    await page.waitForTimeout(600);
+    expect((await map(page).screenshot()).equals(before)).toBe(false);
+    expect(await drawn(page)).toBe('2');
+
+    // Search by name, registration number and IMEI.
+    const search = page.getByRole('searchbox', { name: mapEn.MapSearchLabel });
+    await search.fill('van 2');
+    await poll(() => unitList(page).getByRole('listitem').count()).toBe(1);
+    expect(await page.getByText('Matching units: 1 of 2').isVisible()).toBe(true);
+    await search.fill('abc 123');
+    await poll(() => unitList(page).getByRole('listitem').allTextContents()).toEqual([expect.stringContaining('Service van 1')]);
+    await search.fill(van2.slice(-6));
+    await poll(() => unitList(page).getByRole('listitem').allTextContents()).toEqual([expect.stringContaining('Service van 2')]);
+    await search.fill('lorry');
+    await poll(() => page.getByText('No units match “lorry”.').isVisible()).toBe(true);
+    await page.getByRole('button', { name: mapEn.MapClearSearch }).click();
+    await poll(() => unitList(page).getByRole('listitem').count()).toBe(2);
+
+    // Selecting by keyboard opens the details with the address and flies there.
+    await row(page, 'Service van 1').focus();
+    await page.keyboard.press('Enter');
+    await poll(() => page.getByRole('heading', { level: 2, name: 'Service van 1' }).isVisible()).toBe(true);
+    expect(await fact(page, mapEn.MapSpeed).textContent()).toBe('77 km/h');
+    expect(await fact(page, mapEn.MapIgnition).textContent()).toBe(mapEn.MapOn);
+    expect(await fact(page, mapEn.MapBattery).textContent()).toBe('4.1 V');
+    expect(await fact(page, mapEn.MapExternalPower).textContent()).toBe('12.6 V');
+    expect(await fact(page, mapEn.MapCoordinates).textContent()).toBe('59.34500, 18.03000');
+    await poll(() => fact(page, mapEn.MapAddress).textContent()).toBe('Vasastan, SE');
+    const lastSeen = fact(page, mapEn.MapLastSeen).locator('time');
+    expect(await lastSeen.getAttribute('title')).toMatch(/\d{4}, \d{1,2}:\d{2}:\d{2}/);
+    await page.getByRole('switch', { name: mapEn.MapFollow }).check();
+    await page.waitForTimeout(1000);
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, 'details-1280x800');
+
+    // The live channel drops: the notice says so; positions sent meanwhile arrive once it is back.
+    await live.cut();
+    const notice = page.getByRole('status').filter({ hasText: mapEn.MapLiveOffline });
+    await poll(() => notice.isVisible()).toBe(true);
+    await shot(page, 'offline-1280x800');
+    await report(van1, { lat: 59.3500, lon: 18.0400, spd: 12, ign: true, hdg: 10 });
+    await page.waitForTimeout(1500);
+    expect(await fact(page, mapEn.MapSpeed).textContent()).toBe('77 km/h');
+    live.restore();
+    await expect.poll(() => notice.count(), { timeout: 30_000, interval: 200 }).toBe(0);
+    await poll(() => fact(page, mapEn.MapSpeed).textContent()).toBe('12 km/h');
+    // …and the renewed subscription hears the next one.
+    await report(van1, { lat: 59.3510, lon: 18.0410, spd: 21, ign: true, hdg: 10 });
+    await poll(() => fact(page, mapEn.MapSpeed).textContent()).toBe('21 km/h');
+    expect(await fact(page, mapEn.MapCoordinates).textContent()).toBe('59.35100, 18.04100');
+
+    // The details carry the unit's commands and its history, which replays on the same map.
+    await page.getByRole('tab', { name: mapEn.MapCommandsTab }).click();
+    await poll(() => page.getByRole('tabpanel').getByText(commandsEn.DoutHeading).isVisible()).toBe(true);
+    await shot(page, 'commands-1280x800');
+    await page.getByRole('tab', { name: mapEn.MapHistoryTab }).click();
+    await poll(() => page.getByText(/^Route loaded: \d+ points\.$/).isVisible()).toBe(true);
+    await page.waitForTimeout(1000);
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, 'history-1280x800');
+    await page.getByRole('button', { name: historyEn.CloseHistory }).click();
+    await poll(() => page.getByRole('tab', { name: mapEn.MapDetailsTab, selected: true }).isVisible()).toBe(true);
+
+    await page.getByRole('button', { name: mapEn.MapBackToList }).click();
+    await poll(() => unitList(page).getByRole('listitem').count()).toBe(2);
+    expect(errors).toEqual([]);
+  });
+
+  it('puts the list in a bottom sheet on a phone', async () => {
+    const { context, page, errors } = await openPage(browser, PHONE);
+    onTestFinished(() => context.close());
+    await logIn(page);
+    await poll(() => drawn(page)).toBe('2');
+    const toggle = page.getByRole('button', { name: mapEn.MapShowUnits });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await unitList(page).isVisible()).toBe(false);
+    await page.waitForTimeout(500);
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, 'map-390x844');
+
+    await toggle.click();
+    await poll(() => unitList(page).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: mapEn.MapHideUnits }).getAttribute('aria-expanded')).toBe('true');
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, 'list-390x844');
+
+    await row(page, 'Service van 2').click();
+    await poll(() => page.getByRole('heading', { level: 2, name: 'Service van 2' }).isVisible()).toBe(true);
+    await poll(() => fact(page, mapEn.MapAddress).textContent()).not.toBe(mapEn.MapAddressLoading);
+    await page.waitForTimeout(1000);
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, 'details-390x844');
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,118 @@
+/**
+ * The selected unit: its latest state (speed, ignition, battery, last seen, address), the Follow
+ * toggle, and the tabs for commands and history, whose contents the page provides.
+ */
+import { ActionIcon, Group, Stack, Switch, Tabs, Text, Title } from '@mantine/core';
+import IconArrowLeft from '@tabler/icons-react/dist/esm/icons/IconArrowLeft.mjs';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { RealtimeUnit, UnitState } from '../../../../../shared/schemas/tracking';
+import { useReverseGeocode } from '../api/map-api';
+import { useMapFormat } from '../use-map-format';
+import { UnitAvatar } from './unit-avatar';
+
+export type DetailsTab = 'details' | 'commands' | 'history';
+
+interface UnitDetailsProps {
+  unit: RealtimeUnit;
+  now: number;
+  follow: boolean;
+  onFollowChange(follow: boolean): void;
+  tab: DetailsTab;
+  onTabChange(tab: DetailsTab): void;
+  onBack(): void;
+  commands: ReactNode;
+  history: ReactNode;
+}
+
+function Address({ state }: { state: UnitState }) {
+  const { t } = useTranslation();
+  const geocode = useReverseGeocode(state);
+  if (geocode.isError && !geocode.data) return <>{t('MapAddressFailed')}</>;
+  if (!geocode.data) return <>{t('MapAddressLoading')}</>;
+  return <>{geocode.data.address ?? t('MapAddressUnknown')}</>;
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="rt-fact">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+function StateFacts({ unit, state, now }: { unit: RealtimeUnit; state: UnitState; now: number }) {
+  const { t } = useTranslation();
+  const format = useMapFormat();
+  const ignition = state.ignition === null ? t('MapNotReported') : state.ignition ? t('MapOn') : t('MapOff');
+  return (
+    <dl className="rt-facts">
+      <Fact label={t('MapSpeed')}>{format.speed(state.speed)}</Fact>
+      <Fact label={t('MapIgnition')}>{ignition}</Fact>
+      <Fact label={t('MapBattery')}>{format.volts(state.batVolts)}</Fact>
+      <Fact label={t('MapExternalPower')}>{format.volts(state.extVolts)}</Fact>
+      <Fact label={t('MapLastSeen')}>
+        <time dateTime={state.lastSeen} title={format.absolute(state.lastSeen)}>
+          {format.relative(state.lastSeen, now)}
+        </time>
+      </Fact>
+      {unit.driver ? <Fact label={t('MapDriver')}>{unit.driver}</Fact> : null}
+      <Fact label={t('MapAddress')}>
+        <span className="rt-address">
+          <Address state={state} />
+        </span>
+      </Fact>
+      <Fact label={t('MapCoordinates')}>{format.coordinates(state.lat, state.lon)}</Fact>
+    </dl>
+  );
+}
+
+export function UnitDetails({ unit, now, follow, onFollowChange, tab, onTabChange, onBack, commands, history }: UnitDetailsProps) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="sm" className="rt-details">
+      <Group gap="sm" wrap="nowrap" align="center">
+        <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t('MapBackToList')} onClick={onBack}>
+          <IconArrowLeft size={20} aria-hidden />
+        </ActionIcon>
+        <UnitAvatar unit={unit} size={36} />
+        <div className="rt-details-title">
+          <Title order={2} size="h4" lineClamp={1}>
+            {unit.name}
+          </Title>
+          {unit.registrationNumber ? (
+            <Text size="sm" c="dimmed">
+              {unit.registrationNumber}
+            </Text>
+          ) : null}
+        </div>
+      </Group>
+      <Switch label={t('MapFollow')} checked={follow} disabled={!unit.state} onChange={(event) => onFollowChange(event.currentTarget.checked)} />
+      <Tabs value={tab} onChange={(value) => onTabChange((value as DetailsTab | null) ?? 'details')} keepMounted={false}>
+        <Tabs.List grow>
+          <Tabs.Tab value="details">{t('MapDetailsTab')}</Tabs.Tab>
+          <Tabs.Tab value="commands">{t('MapCommandsTab')}</Tabs.Tab>
+          <Tabs.Tab value="history" disabled={!unit.state}>
+            {t('MapHistoryTab')}
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="details" pt="sm">
+          {unit.state ? (
+            <StateFacts unit={unit} state={unit.state} now={now} />
+          ) : (
+            <Text size="sm" c="dimmed">
+              {t('MapNoPosition')}
+            </Text>
+          )}
+        </Tabs.Panel>
+        <Tabs.Panel value="commands" pt="sm">
+          {commands}
+        </Tabs.Panel>
+        <Tabs.Panel value="history" pt="sm">
+          {history}
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}

@@ -1,0 +1,232 @@
+/**
+ * The units on the map: one clustered GeoJSON source and GPU layers (clusters with their counts,
+ * each unit's circle in its colour with its symbol, the heading arrow of a moving unit, a ring
+ * around the selected one). The source is fed from the unit store, not through React: changes are
+ * coalesced and handed to MapLibre at most four times a second, however many live messages came,
+ * as a diff of the units that changed (the whole collection only when a new answer arrives).
+ */
+import type { ExpressionSpecification, GeoJSONSource } from 'maplibre-gl';
+import { useEffect, useRef, useState } from 'react';
+import { Layer, Source, useMap, type LayerProps } from 'react-map-gl/maplibre';
+import { createCoalescer } from '../coalescer';
+import { COUNT_PREFIX, GLYPH_PREFIX, HEADING_ARROW, registerUnitImages } from '../map-images';
+import { FEATURE_ID, sourceDiff, unitFeature, type UnitFeature } from '../unit-features';
+import type { UnitStore } from '../unit-store';
+
+export const UNITS_SOURCE = 'units';
+export const UNIT_LAYERS = {
+  clusters: 'unit-clusters',
+  clusterCounts: 'unit-cluster-counts',
+  selected: 'unit-selected',
+  points: 'unit-points',
+  symbols: 'unit-symbols',
+  heading: 'unit-heading',
+} as const;
+/** Layers a click selects from. */
+export const INTERACTIVE_UNIT_LAYERS = [UNIT_LAYERS.clusters, UNIT_LAYERS.points, UNIT_LAYERS.symbols];
+/** Above this zoom no unit is in a cluster; flying to a unit goes past it. */
+export const CLUSTER_MAX_ZOOM = 14;
+/** At most this many source updates a second (four). */
+const FEED_INTERVAL_MS = 250;
+
+const EMPTY: GeoJSON.FeatureCollection = { type: 'FeatureCollection', features: [] };
+const isCluster: ExpressionSpecification = ['has', 'point_count'];
+const isUnit: ExpressionSpecification = ['!', ['has', 'point_count']];
+
+interface UnitLayersProps {
+  store: UnitStore;
+  selected: string | null;
+  follow: boolean;
+  /** History is shown: the live units step back. */
+  dimmed: boolean;
+  /** After each source update, with the number of units in it. */
+  onDrawn(count: number): void;
+  /** Where a followed unit is kept, in pixels from the centre, for a map of this height. */
+  focusOffset(mapHeight: number): [number, number];
+}
+
+function bounds(features: Iterable<UnitFeature>): [[number, number], [number, number]] {
+  let [west, south, east, north] = [180, 90, -180, -90];
+  for (const { geometry } of features) {
+    const [lon = 0, lat = 0] = geometry.coordinates;
+    west = Math.min(west, lon);
+    east = Math.max(east, lon);
+    south = Math.min(south, lat);
+    north = Math.max(north, lat);
+  }
+  return [
+    [west, south],
+    [east, north],
+  ];
+}
+
+export function UnitLayers({ store, selected, follow, dimmed, onDrawn, focusOffset }: UnitLayersProps) {
+  const { current } = useMap();
+  const map = current?.getMap();
+  const [imagesReady, setImagesReady] = useState(false);
+  // Read by the feed, which lives as long as the map and must not restart when these change.
+  const latest = useRef({ selected, follow, onDrawn, focusOffset });
+  useEffect(() => {
+    latest.current = { selected, follow, onDrawn, focusOffset };
+  });
+
+  useEffect(() => {
+    if (!map) return;
+    const undo = registerUnitImages(map);
+    setImagesReady(true);
+    return undo;
+  }, [map]);
+
+  useEffect(() => {
+    if (!map) return;
+    // The features as last handed to the map, in the store's order; rebuilt only for units that changed.
+    const features = new Map<string, UnitFeature>();
+    let fitted = false;
+    const feed = createCoalescer<string>(
+      (changed) => {
+        const source = map.getSource<GeoJSONSource>(UNITS_SOURCE);
+        if (!source) {
+          // The style is still loading; try again with everything.
+          feed.markAll();
+          return;
+        }
+        let drawing: Promise<void>;
+        if (changed === null) {
+          // A new answer: the whole collection, once.
+          features.clear();
+          for (const unit of store.all()) {
+            const feature = unitFeature(unit);
+            if (feature) features.set(unit.imei, feature);
+          }
+          drawing = source.setData({ type: 'FeatureCollection', features: [...features.values()] });
+        } else {
+          const changes = [...changed].map((imei) => {
+            const before = features.get(imei);
+            const unit = store.get(imei);
+            const after = unit ? unitFeature(unit) : null;
+            if (after) features.set(imei, after);
+            else features.delete(imei);
+            return { before, after };
+          });
+          const diff = sourceDiff(changes);
+          drawing = Object.keys(diff).length ? source.updateData(diff) : Promise.resolve();
+        }
+        const count = features.size;
+        void drawing.then(() => latest.current.onDrawn(count));
+        const list = features.values();
+
+        if (!fitted && count) {
+          fitted = true;
+          map.fitBounds(bounds(list), { padding: 64, maxZoom: 13, duration: 0 });
+        }
+        const { selected: followed, follow: following } = latest.current;
+        const target = followed ? features.get(followed) : undefined;
+        if (following && target && (changed === null || changed.has(target.properties.imei))) {
+          const offset = latest.current.focusOffset(map.getContainer().clientHeight);
+          map.easeTo({ center: target.geometry.coordinates as [number, number], offset, duration: 600 });
+        }
+      },
+      { intervalMs: FEED_INTERVAL_MS },
+    );
+    feed.markAll();
+    const unsubscribe = store.subscribe((imei) => (imei === null ? feed.markAll() : feed.mark(imei)));
+    return () => {
+      unsubscribe();
+      feed.cancel();
+    };
+  }, [map, store]);
+
+  // Following starts by going to the unit, not only at its next move.
+  useEffect(() => {
+    const position = follow && selected ? store.get(selected)?.state : null;
+    if (map && position) map.easeTo({ center: [position.lon, position.lat], offset: focusOffset(map.getContainer().clientHeight), duration: 600 });
+  }, [map, store, follow, selected, focusOffset]);
+
+  if (!imagesReady) return null;
+  const opacity = dimmed ? 0.3 : 1;
+  const layers: LayerProps[] = [
+    {
+      id: UNIT_LAYERS.clusters,
+      type: 'circle',
+      filter: isCluster,
+      paint: {
+        'circle-color': ['step', ['get', 'point_count'], '#228be6', 25, '#1971c2', 250, '#1864ab'],
+        'circle-radius': ['step', ['get', 'point_count'], 17, 25, 21, 250, 26],
+        'circle-stroke-width': 3,
+        'circle-stroke-color': '#ffffff',
+        'circle-opacity': opacity,
+        'circle-stroke-opacity': opacity,
+      },
+    },
+    {
+      id: UNIT_LAYERS.clusterCounts,
+      type: 'symbol',
+      filter: isCluster,
+      layout: {
+        'icon-image': ['concat', COUNT_PREFIX, ['get', 'point_count_abbreviated']],
+        'icon-allow-overlap': true,
+        'icon-ignore-placement': true,
+      },
+      paint: { 'icon-opacity': opacity },
+    },
+    {
+      id: UNIT_LAYERS.selected,
+      type: 'circle',
+      filter: ['all', isUnit, ['==', ['get', 'imei'], selected ?? '']],
+      paint: {
+        'circle-radius': 22,
+        'circle-color': ['get', 'color'],
+        'circle-opacity': 0.25 * opacity,
+        'circle-stroke-width': 3,
+        'circle-stroke-color': ['get', 'color'],
+        'circle-stroke-opacity': opacity,
+      },
+    },
+    {
+      id: UNIT_LAYERS.points,
+      type: 'circle',
+      filter: isUnit,
+      paint: {
+        'circle-radius': 13,
+        'circle-color': ['get', 'color'],
+        'circle-stroke-width': 2,
+        'circle-stroke-color': '#ffffff',
+        'circle-opacity': opacity,
+        'circle-stroke-opacity': opacity,
+      },
+    },
+    {
+      id: UNIT_LAYERS.symbols,
+      type: 'symbol',
+      filter: isUnit,
+      layout: {
+        'icon-image': ['concat', GLYPH_PREFIX, ['get', 'symbol']],
+        'icon-allow-overlap': true,
+        'icon-ignore-placement': true,
+      },
+      paint: { 'icon-opacity': opacity },
+    },
+    {
+      id: UNIT_LAYERS.heading,
+      type: 'symbol',
+      filter: ['all', isUnit, ['==', ['get', 'moving'], true]],
+      layout: {
+        'icon-image': HEADING_ARROW,
+        'icon-rotate': ['get', 'heading'],
+        'icon-rotation-alignment': 'map',
+        // Ahead of the circle in the direction of travel: the offset turns with the icon.
+        'icon-offset': [0, -20],
+        'icon-allow-overlap': true,
+        'icon-ignore-placement': true,
+      },
+      paint: { 'icon-opacity': opacity },
+    },
+  ];
+  return (
+    <Source id={UNITS_SOURCE} type="geojson" data={EMPTY} promoteId={FEATURE_ID} cluster clusterRadius={48} clusterMaxZoom={CLUSTER_MAX_ZOOM}>
+      {layers.map((layer) => (
+        <Layer key={layer.id} {...layer} />
+      ))}
+    </Source>
+  );
+}
