@@ -58,7 +58,7 @@ afterAll(async () => {
 });
 
 /** The time the panel shows for a point: the app's 'en' formatting in the page's zone. */
-const shownTime = (ms: number) => new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'Europe/Stockholm' }).format(ms);
+const shownTime = (ms: number) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'Europe/Stockholm' }).format(ms);
 
 async function logIn(page: Page): Promise<void> {
   await page.goto(`${app.url}/`);

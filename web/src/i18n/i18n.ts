@@ -28,6 +28,14 @@ export function htmlLang(lang: Language): string {
   return lang === 'no' ? 'nb' : lang;
 }
 
+/**
+ * The BCP 47 tag for Intl formatting of a portal language: British English (day before month,
+ * 24-hour clock, as our users expect), Swedish and Norwegian bokmål as written in their countries.
+ */
+export function intlLocale(lang: Language = currentLanguage()): string {
+  return lang === 'no' ? 'nb-NO' : lang === 'sv' ? 'sv-SE' : 'en-GB';
+}
+
 function applyDocumentLanguage(lang: Language): void {
   document.documentElement.lang = htmlLang(lang);
 }

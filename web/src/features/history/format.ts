@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { currentLanguage, htmlLang } from '../../i18n/i18n';
+import { currentLanguage, intlLocale } from '../../i18n/i18n';
 
 export interface HistoryFormat {
   /** Date and time to the second in the browser's time zone. */
@@ -15,7 +15,7 @@ export interface HistoryFormat {
 export function useHistoryFormat(): HistoryFormat {
   // Subscribes to language changes; currentLanguage() reads the language it changed to.
   const { t } = useTranslation();
-  const locale = htmlLang(currentLanguage());
+  const locale = intlLocale(currentLanguage());
   return useMemo(() => {
     const time = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium' });
     const range = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { modules } from '../../../../shared/i18n/index';
 import type { UnitListItem } from '../../../../shared/schemas/units';
-import { absoluteTime, formatSort, matchesUnit, parseSort, relativeTime, vehicleTypeKey } from './unit-list';
+import { formatSort, matchesUnit, parseSort, vehicleTypeKey } from './unit-list';
 
 const unit = (over: Partial<UnitListItem> = {}): UnitListItem => ({
   imei: '356938031000003',
@@ -40,35 +40,6 @@ describe('matchesUnit', () => {
   it('does not trip over what a unit lacks', () => {
     expect(matchesUnit(unit({ registrationNumber: null, driver: null, departments: [] }), 'kim', 'en-GB')).toBe(false);
     expect(matchesUnit(unit({ registrationNumber: null, driver: null, departments: [] }), 'service', 'en-GB')).toBe(true);
-  });
-});
-
-describe('relativeTime', () => {
-  const now = Date.parse('2025-03-10T12:00:00Z');
-  const ago = (seconds: number) => new Date(now - seconds * 1000).toISOString();
-  it.each([
-    ['en-GB', 10, 'now'],
-    ['en-GB', 5 * 60, '5 minutes ago'],
-    ['en-GB', 3 * 3600 + 59 * 60, '3 hours ago'],
-    ['en-GB', 26 * 3600, 'yesterday'],
-    ['en-GB', 3 * 86_400, '3 days ago'],
-    ['en-GB', 65 * 86_400, '2 months ago'],
-    ['en-GB', 800 * 86_400, '2 years ago'],
-    ['sv-SE', 5 * 60, 'för 5 minuter sedan'],
-    ['nb-NO', 5 * 60, 'for 5 minutter siden'],
-    ['sv-SE', 10, 'nu'],
-    // Ahead of the browser's clock: a skew, not the future.
-    ['en-GB', -90, 'now'],
-  ])('%s, %i s ago: %s', (locale, seconds, text) => {
-    expect(relativeTime(ago(seconds), now, locale)).toBe(text);
-  });
-});
-
-describe('absoluteTime', () => {
-  it('shows the instant in the given time zone and language', () => {
-    expect(absoluteTime('2025-03-10T08:05:00Z', 'en-GB', 'Europe/Stockholm')).toBe('10 Mar 2025, 09:05');
-    expect(absoluteTime('2025-07-10T08:05:00Z', 'sv-SE', 'Europe/Stockholm')).toBe('10 juli 2025 10:05');
-    expect(absoluteTime('2025-03-10T08:05:00Z', 'en-GB', 'Europe/London')).toBe('10 Mar 2025, 08:05');
   });
 });
 

@@ -38,9 +38,6 @@ export function vehicleTypeKey(vehicleType: string): UnitsKey | null {
 }
 
 /** The Intl locale of a portal language: British English (24-hour clock), Norwegian bokmål. */
-export function intlLocale(lang: Language): string {
-  return lang === 'no' ? 'nb-NO' : lang === 'sv' ? 'sv-SE' : 'en-GB';
-}
 
 /**
  * Whether a unit matches the search: every word of the query appears in its name, registration
@@ -52,44 +49,6 @@ export function matchesUnit(unit: UnitListItem, query: string, locale: string): 
   if (!words.length) return true;
   const fields = [unit.name, unit.registrationNumber ?? '', unit.imei, unit.driver ?? '', ...unit.departments].map((f) => f.toLocaleLowerCase(locale));
   return words.every((word) => fields.some((field) => field.includes(word)));
-}
-
-const UNITS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
-  ['year', 365 * 86_400],
-  ['month', 30 * 86_400],
-  ['day', 86_400],
-  ['hour', 3_600],
-  ['minute', 60],
-];
-
-/** Formatters are costly to make and every row needs one: one per locale (and zone). */
-function cached<T>(cache: Map<string, T>, key: string, make: () => T): T {
-  let value = cache.get(key);
-  if (!value) {
-    value = make();
-    cache.set(key, value);
-  }
-  return value;
-}
-const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
-const absoluteFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** "5 minutes ago" in the language's words; a time ahead of the browser's clock (skew) reads as now. */
-export function relativeTime(iso: string, now: number, locale: string): string {
-  const format = cached(relativeFormats, locale, () => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }));
-  const seconds = Math.max(0, (now - Date.parse(iso)) / 1000);
-  for (const [unit, size] of UNITS) {
-    if (seconds >= size) return format.format(-Math.floor(seconds / size), unit);
-  }
-  return format.format(0, 'second');
-}
-
-/** Date and time in the user's time zone (the browser's, unless given). */
-export function absoluteTime(iso: string, locale: string, timeZone?: string): string {
-  const format = cached(absoluteFormats, `${locale} ${timeZone ?? ''}`, () =>
-    new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', ...(timeZone ? { timeZone } : {}) }),
-  );
-  return format.format(new Date(iso));
 }
 
 export const sortableColumns = ['name', 'registrationNumber', 'imei', 'vehicleType', 'driver', 'lastSeen', 'departments'] as const;

@@ -2,9 +2,9 @@ import { Box, Group, Stack, Text, Title } from '@mantine/core';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Command } from '../../../../../shared/schemas/commands';
-import { htmlLang } from '../../../i18n/i18n';
+import { intlLocale } from '../../../i18n/i18n';
 import { commandText, effectiveStatus, statusColor, statusText, type Text as CommandText } from '../command-state';
-import { absoluteTime, relativeTime } from '../relative-time';
+import { absoluteTime, relativeTime } from '../../../ui/relative-time';
 
 /** Translates a command text, its key-valued variables first. */
 export function useCommandText(): (text: CommandText) => string {
@@ -24,7 +24,7 @@ export function useCommandText(): (text: CommandText) => string {
 export function CommandStatus({ command, now }: { command: Command; now: number }) {
   const { i18n } = useTranslation();
   const text = useCommandText();
-  const locale = htmlLang(i18n.language === 'sv' || i18n.language === 'no' ? i18n.language : 'en');
+  const locale = intlLocale(i18n.language === 'sv' || i18n.language === 'no' ? i18n.language : 'en');
   const status = effectiveStatus(command, now);
   return (
     <Group gap="xs" wrap="nowrap" align="flex-start" data-status={status}>
@@ -39,7 +39,7 @@ export function CommandStatus({ command, now }: { command: Command; now: number 
         <Text size="sm" fw={500}>
           {text(commandText(command))}{' '}
           <Text span size="xs" c="dimmed">
-            · <time dateTime={command.createdAt} title={absoluteTime(command.createdAt, locale)}>{relativeTime(command.createdAt, now, locale)}</time>
+            · <time dateTime={command.createdAt} title={absoluteTime(command.createdAt, locale, { seconds: true })}>{relativeTime(command.createdAt, now, locale, { seconds: true })}</time>
           </Text>
         </Text>
         <Text size="sm">{text(statusText(command, now))}</Text>

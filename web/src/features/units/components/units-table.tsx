@@ -20,7 +20,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { UnitListItem } from '../../../../../shared/schemas/units';
 import { paths } from '../../../app/paths';
-import { absoluteTime, matchesUnit, relativeTime, vehicleTypeKey, type UnitColumn } from '../unit-list';
+import { absoluteTime, relativeTime } from '../../../ui/relative-time';
+import { matchesUnit, vehicleTypeKey, type UnitColumn } from '../unit-list';
 
 /** Rows per page: a large fleet stays quick to render and to read. */
 export const PAGE_SIZE = 50;

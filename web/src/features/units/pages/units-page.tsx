@@ -12,13 +12,13 @@ import type { OnChangeFn, SortingState } from '@tanstack/react-table';
 import { useDeferredValue, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import type { Language } from '../../../../../shared/schemas/common';
 import { errorMessage } from '../../../app/api-client';
+import { intlLocale } from '../../../i18n/i18n';
 import { MessageState } from '../../../ui/message-state';
 import { PageLoader } from '../../../ui/page-loader';
 import { useUnits } from '../api/units';
 import { UnitsTable } from '../components/units-table';
-import { formatSort, intlLocale, parseSort } from '../unit-list';
+import { formatSort, parseSort } from '../unit-list';
 
 /** How often relative times ("2 minutes ago") are brought up to date. */
 const CLOCK_TICK_MS = 30_000;
@@ -34,7 +34,7 @@ function useNow(intervalMs: number): number {
 
 export function UnitsPage() {
   const { t, i18n } = useTranslation();
-  const locale = intlLocale(i18n.language as Language);
+  const locale = intlLocale(i18n.language === 'sv' || i18n.language === 'no' ? i18n.language : 'en');
   const units = useUnits();
   const now = useNow(CLOCK_TICK_MS);
   const [params, setParams] = useSearchParams();
