@@ -4,7 +4,6 @@
  */
 import type { SortingState } from '@tanstack/react-table';
 import type { UnitsMessages } from '../../../../shared/i18n/features/units/en';
-import type { Language } from '../../../../shared/schemas/common';
 import type { UnitListItem } from '../../../../shared/schemas/units';
 
 type UnitsKey = keyof UnitsMessages;
