@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../platform/db';
+import { batchPut } from './batch-write';
 
 export const DEAD_LETTER_TTL_DAYS = 30;
 export const DEAD_LETTER_PAYLOAD_BYTES = 8192;
@@ -82,4 +83,15 @@ export async function recordDeadLetter(letter: DeadLetter): Promise<DeadLetterIt
   const item = deadLetterItem(letter);
   await dynamo().send(new PutCommand({ TableName: tableName('deadLetters'), Item: { ...item } }));
   return item;
+}
+
+/** Many letters at once (a batch of messages); the same letter twice is written once. */
+export async function recordDeadLetters(letters: readonly DeadLetter[]): Promise<void> {
+  if (!letters.length) return;
+  const items = new Map<string, DeadLetterItem>();
+  for (const letter of letters) {
+    const item = deadLetterItem(letter);
+    items.set(`${item.day}\n${item.receivedAtId}`, item);
+  }
+  await batchPut(tableName('deadLetters'), [...items.values()] as unknown as Record<string, unknown>[]);
 }

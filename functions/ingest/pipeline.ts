@@ -1,10 +1,12 @@
 /**
- * The pure part of ingesting one message, without I/O: filter its decoded positions in time order
- * against the newest accepted fix, and pick the one that may become the unit's latest state.
- * scripts/bench/ingest-cpu.ts measures exactly this plus decoding.
+ * The pure part of ingesting messages, without I/O: filter each message's decoded positions in
+ * time order against the newest accepted fix, sort a unit's positions into fresh and late, and
+ * make the state the newest of them becomes. scripts/bench/ingest-cpu.ts measures exactly this
+ * plus decoding.
  */
 import { filterPosition, type FilterLimits, type FilterReason, type Fix } from './filter';
-import type { Position } from './types';
+import { nextState } from './state';
+import type { Position, UnitState } from './types';
 
 export interface Screened {
   /** Accepted positions, oldest first, one per device time. */
@@ -42,4 +44,72 @@ export function screenPositions(positions: Position[], prev: Fix | undefined, li
     }
   }
   return { accepted, filtered, repeated, newest };
+}
+
+/** What a message of a call counts as its positions are planned. */
+export interface MessageTally {
+  duplicates: number;
+  filtered: Partial<Record<FilterReason, number>>;
+}
+
+/** One message with positions, in arrival order among its unit's. */
+export interface UnitMessage<R extends MessageTally> {
+  result: R;
+  /** When the broker received it, epoch ms. */
+  receivedAt: number;
+  positions: Position[];
+}
+
+export interface Planned<R> {
+  p: Position;
+  receivedAt: number;
+  result: R;
+}
+
+export interface UnitPlan<R> {
+  /** Newer than the unit's known state: new as a rule, written in batches. */
+  fresh: Planned<R>[];
+  /** At or before the known state, where redeliveries and late messages land: put only if new. */
+  late: Planned<R>[];
+  /** The state the fresh positions make, and the message whose record it comes from. */
+  state: UnitState | undefined;
+  stateFrom: R | undefined;
+}
+
+/**
+ * One unit's messages of a call, screened in arrival order against the newest accepted fix, as if
+ * they had come one by one: which positions are fresh and which late, and the state the fresh ones
+ * make. A device time repeated across the messages counts once, for the first.
+ */
+export function planUnit<R extends MessageTally>(
+  prev: UnitState | undefined,
+  limits: Omit<FilterLimits, 'now'>,
+  messages: readonly UnitMessage<R>[],
+): UnitPlan<R> {
+  const known = prev?.ts ?? -Infinity;
+  const taken = new Set<number>();
+  const plan: UnitPlan<R> = { fresh: [], late: [], state: undefined, stateFrom: undefined };
+  let ref: Fix | undefined = prev;
+  for (const m of messages) {
+    const screened = screenPositions(m.positions, ref, { ...limits, now: m.receivedAt });
+    m.result.filtered = screened.filtered;
+    m.result.duplicates += screened.repeated;
+    for (const p of screened.accepted) {
+      if (taken.has(p.ts)) {
+        m.result.duplicates++;
+        continue;
+      }
+      taken.add(p.ts);
+      (p.ts > known ? plan.fresh : plan.late).push({ p, receivedAt: m.receivedAt, result: m.result });
+    }
+    if (screened.newest && (!ref || screened.newest.ts > ref.ts)) ref = screened.newest;
+  }
+  if (!plan.fresh.length) return plan;
+  // In device-time order, so that what a record reports carries over to the newer ones that omit it.
+  const ordered = [...plan.fresh].sort((a, b) => a.p.ts - b.p.ts);
+  let state = prev;
+  for (const f of ordered) state = nextState(state, f.p, f.receivedAt);
+  plan.state = state;
+  plan.stateFrom = ordered[ordered.length - 1]?.result;
+  return plan;
 }

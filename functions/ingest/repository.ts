@@ -1,14 +1,21 @@
 /**
- * Storage of the ingest path. Idempotence and order tolerance live in the conditions:
- * - a position is written only if (imei, ts) is new, so a redelivered message changes nothing;
+ * Storage of the ingest path. Idempotence and order tolerance:
+ * - a position's identity is (imei, ts): positions newer than the unit's known state go out in
+ *   unconditional batches (an overwrite rewrites the same device record), older ones, where a
+ *   redelivery lands, are put only if (imei, ts) is new (ingest-message.ts decides which);
  * - the unit's `state` moves only to a newer device time, so a late or concurrent message never
  *   moves it back, and only an existing unit item is touched (UpdateItem would create one).
- * Unit lookups (account, retention, last state) are cached briefly per IMEI: a warm function sees
- * the same trackers again and again, and a stale entry only loosens the jump filter (see filter.ts).
+ * Unit lookups (account, retention, last state) are cached per IMEI: a warm function sees the
+ * same trackers again and again, and a stale entry only loosens the jump filter (see filter.ts).
+ * Concurrent misses of one IMEI share one read; entries expire at staggered times, so a fleet
+ * that was loaded at once is not reread at once either; and an expired unit is still served for
+ * one more TTL while a read refreshes it in the background, so an expiry never holds up a batch.
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../platform/db';
+import { logger } from '../platform/logger';
+import { batchPut } from './batch-write';
 import type { Position, UnitState } from './types';
 
 /** Spec: raw positions are kept 13 months unless the account says otherwise. */
@@ -19,36 +26,92 @@ export type UnitLookup =
   | { status: 'registered'; accountId: string; retentionDays: number; state: UnitState | undefined }
   | { status: 'UnknownUnit' | 'Unregistered' };
 
-const CACHE_TTL_MS = 60_000;
+export const CACHE_TTL_MS = 60_000;
 /** Shorter for IMEIs that are not (yet) units: a registration should show up soon. */
-const MISS_TTL_MS = 15_000;
+export const MISS_TTL_MS = 15_000;
+/** Each entry lives between (1 - this) and 1 times its TTL, drawn at random. */
+export const CACHE_TTL_SPREAD = 0.25;
 const CACHE_MAX = 20_000;
 
-const cache = new Map<string, { value: UnitLookup; expires: number }>();
+interface Entry<T> {
+  value: T;
+  /** Fresh until then. */
+  expires: number;
+  /** Served, while one read refreshes it, until then. */
+  usableUntil: number;
+}
 
-/** For tests, and for anything that knows a unit just changed. */
+const units = new Map<string, Entry<UnitLookup>>();
+const accounts = new Map<string, Entry<number>>();
+const loadingUnits = new Map<string, Promise<UnitLookup>>();
+const loadingAccounts = new Map<string, Promise<number>>();
+
+/** For tests, and for anything that knows units just changed. */
 export function forgetUnits(): void {
-  cache.clear();
+  units.clear();
+  accounts.clear();
+  loadingUnits.clear();
+  loadingAccounts.clear();
 }
 
-/** Another writer got there first: the next message reads the unit afresh. */
-export function forgetUnit(imei: string): void {
-  cache.delete(imei);
+/**
+ * A state update of `ts` failed its condition: unless this instance's own newer write explains it
+ * (two batches of one unit in flight), another writer got there first, and the next message
+ * reads the unit afresh.
+ */
+export function forgetUnit(imei: string, ts = Infinity): void {
+  const hit = units.get(imei);
+  if (hit?.value.status === 'registered' && hit.value.state && hit.value.state.ts >= ts) return;
+  units.delete(imei);
 }
 
-function remember(imei: string, value: UnitLookup, now: number): void {
-  if (cache.size >= CACHE_MAX) {
+/** `servesStale`: the entry may stand in for one more TTL while a read refreshes it. */
+function remember<T>(cache: Map<string, Entry<T>>, key: string, value: T, ttlMs: number, servesStale: boolean): void {
+  if (cache.size >= CACHE_MAX && !cache.has(key)) {
     // Maps iterate in insertion order: drop the oldest entry.
     const oldest = cache.keys().next();
     if (!oldest.done) cache.delete(oldest.value);
   }
-  cache.set(imei, { value, expires: now + (value.status === 'registered' ? CACHE_TTL_MS : MISS_TTL_MS) });
+  const expires = Date.now() + ttlMs * (1 - CACHE_TTL_SPREAD * Math.random());
+  cache.set(key, { value, expires, usableUntil: servesStale ? expires + ttlMs : expires });
 }
 
-export async function lookupUnit(imei: string, now: number = Date.now()): Promise<UnitLookup> {
-  const hit = cache.get(imei);
-  if (hit && hit.expires > now) return hit.value;
+/** One read per key at a time: callers that miss while it runs wait for the same answer. */
+function singleFlight<T>(loading: Map<string, Promise<T>>, key: string, load: () => Promise<T>): Promise<T> {
+  let pending = loading.get(key);
+  if (!pending) {
+    pending = load().finally(() => loading.delete(key));
+    loading.set(key, pending);
+  }
+  return pending;
+}
 
+/**
+ * A fresh entry; or an expired one that may still be served, while one read refreshes it in the
+ * background, so that an expiry never holds up a batch; otherwise the read.
+ */
+function cached<T>(cache: Map<string, Entry<T>>, loading: Map<string, Promise<T>>, key: string, now: number, load: () => Promise<T>): T | Promise<T> {
+  const hit = cache.get(key);
+  if (hit && hit.expires > now) return hit.value;
+  const read = singleFlight(loading, key, load);
+  if (!hit || hit.usableUntil <= now) return read;
+  read.catch((error: unknown) => logger.warn('unit cache refresh failed', { error: error instanceof Error ? error.message : String(error) }));
+  return hit.value;
+}
+
+function retentionOf(accountId: string, now: number): number | Promise<number> {
+  return cached(accounts, loadingAccounts, accountId, now, async () => {
+    const account = await dynamo().send(
+      new GetCommand({ TableName: tableName('accounts'), Key: { accountId }, ProjectionExpression: 'retentionDays' }),
+    );
+    const days = account.Item?.['retentionDays'];
+    const value = typeof days === 'number' && days > 0 ? days : DEFAULT_RETENTION_DAYS;
+    remember(accounts, accountId, value, CACHE_TTL_MS, true);
+    return value;
+  });
+}
+
+async function loadUnit(imei: string, now: number): Promise<UnitLookup> {
   const db = dynamo();
   const unit = await db.send(
     new GetCommand({
@@ -61,27 +124,28 @@ export async function lookupUnit(imei: string, now: number = Date.now()): Promis
   let value: UnitLookup;
   if (unit.Item && typeof unit.Item['accountId'] === 'string') {
     const accountId = unit.Item['accountId'];
-    const account = await db.send(
-      new GetCommand({ TableName: tableName('accounts'), Key: { accountId }, ProjectionExpression: 'retentionDays' }),
-    );
-    const days = account.Item?.['retentionDays'];
-    value = {
-      status: 'registered',
-      accountId,
-      retentionDays: typeof days === 'number' && days > 0 ? days : DEFAULT_RETENTION_DAYS,
-      state: unit.Item['state'] as UnitState | undefined,
-    };
+    let state = unit.Item['state'] as UnitState | undefined;
+    // This instance may have moved the state while the read was on its way.
+    const held = units.get(imei)?.value;
+    if (held?.status === 'registered' && held.accountId === accountId && held.state && (!state || held.state.ts > state.ts)) state = held.state;
+    value = { status: 'registered', accountId, retentionDays: await retentionOf(accountId, now), state };
   } else {
     const stock = await db.send(new GetCommand({ TableName: tableName('inventory'), Key: { imei }, ProjectionExpression: 'imei' }));
     value = { status: stock.Item ? 'Unregistered' : 'UnknownUnit' };
   }
-  remember(imei, value, now);
+  // A unit may stand in while it is reread; an IMEI that is no unit may not: it may have just become one.
+  const registered = value.status === 'registered';
+  remember(units, imei, value, registered ? CACHE_TTL_MS : MISS_TTL_MS, registered);
   return value;
+}
+
+export async function lookupUnit(imei: string, now: number = Date.now()): Promise<UnitLookup> {
+  return cached(units, loadingUnits, imei, now, () => loadUnit(imei, now));
 }
 
 /** Keeps the cached state in step with what this instance just wrote. */
 export function rememberState(imei: string, state: UnitState): void {
-  const hit = cache.get(imei);
+  const hit = units.get(imei);
   if (hit?.value.status === 'registered' && (!hit.value.state || hit.value.state.ts < state.ts)) {
     hit.value = { ...hit.value, state };
   }
@@ -96,44 +160,53 @@ export function isConditionFailure(error: unknown): boolean {
   return error instanceof ConditionalCheckFailedException || (error instanceof Error && error.name === 'ConditionalCheckFailedException');
 }
 
-/** True when the position was new; false when (imei, ts) was already stored (a redelivery). */
-export async function storePosition(imei: string, p: Position, receivedAt: number, retentionDays: number): Promise<boolean> {
+/** The positions item of a record, as ingest stores it. */
+export function positionItem(imei: string, p: Position, receivedAt: number, retentionDays: number): Record<string, unknown> {
+  return {
+    imei,
+    ts: p.ts,
+    lat: p.lat,
+    lon: p.lon,
+    speed: p.speed,
+    heading: p.heading,
+    alt: p.alt,
+    sats: p.sats,
+    hdop: p.hdop,
+    ignition: p.ignition,
+    movement: p.movement,
+    odometer: p.odometer,
+    engineSeconds: p.engineSeconds,
+    extVolts: p.extVolts,
+    batVolts: p.batVolts,
+    din: p.din,
+    dout: p.dout,
+    ble: p.ble?.length ? p.ble : undefined,
+    rfid: p.rfid,
+    io: p.io,
+    receivedAt,
+    expiresAt: positionExpiry(p.ts, retentionDays),
+  };
+}
+
+/** True when the item was new; false when (imei, ts) was already stored (a redelivery). */
+export async function putPositionIfNew(item: Record<string, unknown>): Promise<boolean> {
   try {
-    await dynamo().send(
-      new PutCommand({
-        TableName: tableName('positions'),
-        Item: {
-          imei,
-          ts: p.ts,
-          lat: p.lat,
-          lon: p.lon,
-          speed: p.speed,
-          heading: p.heading,
-          alt: p.alt,
-          sats: p.sats,
-          hdop: p.hdop,
-          ignition: p.ignition,
-          movement: p.movement,
-          odometer: p.odometer,
-          engineSeconds: p.engineSeconds,
-          extVolts: p.extVolts,
-          batVolts: p.batVolts,
-          din: p.din,
-          dout: p.dout,
-          ble: p.ble?.length ? p.ble : undefined,
-          rfid: p.rfid,
-          io: p.io,
-          receivedAt,
-          expiresAt: positionExpiry(p.ts, retentionDays),
-        },
-        ConditionExpression: 'attribute_not_exists(ts)',
-      }),
-    );
+    await dynamo().send(new PutCommand({ TableName: tableName('positions'), Item: item, ConditionExpression: 'attribute_not_exists(ts)' }));
     return true;
   } catch (error) {
     if (isConditionFailure(error)) return false;
     throw error;
   }
+}
+
+/** True when the position was new; false when (imei, ts) was already stored (a redelivery). */
+export function storePosition(imei: string, p: Position, receivedAt: number, retentionDays: number): Promise<boolean> {
+  return putPositionIfNew(positionItem(imei, p, receivedAt, retentionDays));
+}
+
+/** Unconditional: for items of distinct keys whose overwrite rewrites the same device record. */
+export function putPositions(items: readonly Record<string, unknown>[]): Promise<void> {
+  return batchPut(tableName('positions'), items);
 }
 
 /** True when the unit's state moved to this one; false when it already held the same or a newer one. */

@@ -3,6 +3,14 @@
  * WebSocket (`/mqtt` on the HTTP port), with the same topic permissions a tracker's IoT policy
  * gives it, and the rule bridge that hands tracker messages to the ingest handlers exactly as the
  * IoT rules would (`shared/iot-rules.ts`).
+ *
+ * The bridge delivers like an asynchronous Lambda invocation: a handler that fails is tried again
+ * twice, then the rule's error action gets every message it held. A handler that says it takes
+ * arrays (`acceptsBatches`, as functions/ingest/handle-telemetry.ts does) gets the messages of a
+ * short window at once, so that it can write across them (docs/decisions/0003-ingest-path.md):
+ * a batch closes after `windowMs` or at `maxMessages`, at most `maxInFlight` batches run at once,
+ * and while they all run, messages gather for the next one (group commit: the busier the store,
+ * the larger the batches, without a longer window when it is idle).
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, Server as HttpServer } from 'node:http';
@@ -15,6 +23,31 @@ import type { IotRuleDef, IotRuleEvent } from '../../shared/iot-rules';
 
 export type RuleHandler = (event: IotRuleEvent, context: Context) => Promise<unknown>;
 
+/** A rule handler that also takes an array of events; the bridge then hands it batches. */
+export type BatchRuleHandler = ((events: IotRuleEvent[], context: Context) => Promise<unknown>) & { readonly acceptsBatches: true };
+
+export interface BridgeBatching {
+  /** How long the first message of a batch waits for others. */
+  windowMs: number;
+  maxMessages: number;
+  /** Batches of one rule handed over at once. */
+  maxInFlight: number;
+}
+
+/**
+ * One batch at a time: under load the next one holds everything that arrived meanwhile, so a unit
+ * with several messages costs one state update, and two batches never race for one unit's state.
+ * 10,000 is the largest batch Lambda hands over from a stream.
+ */
+export const DEFAULT_BATCHING: BridgeBatching = { windowMs: 10, maxMessages: 10_000, maxInFlight: 1 };
+
+/** Waits before the second and third try of a failed delivery (Lambda's are a minute and two; ours are for one machine). */
+export const DEFAULT_RETRY_DELAYS_MS: readonly number[] = [250, 1000];
+
+function takesBatches(handler: RuleHandler | BatchRuleHandler): handler is BatchRuleHandler {
+  return (handler as Partial<BatchRuleHandler>).acceptsBatches === true;
+}
+
 /** Decides whether a browser may subscribe to a topic (the live-channel authorizer). */
 export type SubscribeAuthorizer = (client: { id: string; username?: string; password?: Buffer }, topic: string) => Promise<boolean>;
 
@@ -23,7 +56,7 @@ export interface LocalBroker {
   port: number;
   publish(topic: string, payload: string | Buffer, qos: 0 | 1): Promise<void>;
   attachWebSocket(server: HttpServer, path: string): void;
-  /** Messages in flight through the rule bridge (for a clean stop). */
+  /** Messages in the rule bridge: queued for a batch, being handled, or waiting for a retry. */
   pending(): number;
   listening(): boolean;
   stop(): Promise<void>;
@@ -32,8 +65,11 @@ export interface LocalBroker {
 export interface BrokerOptions {
   port: number;
   host?: string;
-  rules: ReadonlyArray<{ rule: IotRuleDef; handler: RuleHandler }>;
-  /** Where a failed rule action goes (IoT Core's error action). */
+  rules: ReadonlyArray<{ rule: IotRuleDef; handler: RuleHandler | BatchRuleHandler }>;
+  /** For handlers that take batches; defaults to DEFAULT_BATCHING. */
+  batching?: Partial<BridgeBatching>;
+  retryDelaysMs?: readonly number[];
+  /** Where a failed rule action goes (IoT Core's error action), once per message. */
   onRuleError(rule: IotRuleDef, event: IotRuleEvent, error: unknown): Promise<void>;
   context(ruleName: string, requestId: string): Context;
   authorizeLiveSubscribe?: SubscribeAuthorizer;
@@ -87,8 +123,88 @@ export async function startLocalBroker(options: BrokerOptions): Promise<LocalBro
     },
   });
 
-  let inFlight = 0;
+  const batching = { ...DEFAULT_BATCHING, ...options.batching };
+  const retryDelays = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
+  /** Messages inside a delivery (being handled or waiting for a retry). */
+  let delivering = 0;
+  const deliveries = new Set<Promise<void>>();
+  const batchers: Array<{ queued(): number; flush(): void }> = [];
+
+  /** Tries a delivery as Lambda retries an asynchronous invocation, then the error action per message. */
+  const deliver = (rule: IotRuleDef, events: IotRuleEvent[], invoke: (context: Context) => Promise<unknown>): Promise<void> => {
+    const run = async () => {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await invoke(options.context(rule.name, randomUUID()));
+          return;
+        } catch (error) {
+          const delay = retryDelays[attempt];
+          if (delay === undefined) {
+            for (const event of events) {
+              await options.onRuleError(rule, event, error).catch((e: unknown) => console.error(`rule ${rule.name}: error action failed`, e));
+            }
+            return;
+          }
+          await new Promise((r) => setTimeout(r, delay));
+        }
+      }
+    };
+    delivering += events.length;
+    const delivery = run().finally(() => {
+      delivering -= events.length;
+      deliveries.delete(delivery);
+    });
+    deliveries.add(delivery);
+    return delivery;
+  };
+
+  const batcher = (rule: IotRuleDef, handler: BatchRuleHandler) => {
+    let queue: IotRuleEvent[] = [];
+    let running = 0;
+    let timer: NodeJS.Timeout | undefined;
+    /** The oldest queued message has waited its window. */
+    let due = false;
+    const pump = () => {
+      while (queue.length && running < batching.maxInFlight && (due || queue.length >= batching.maxMessages)) {
+        const batch = queue.slice(0, batching.maxMessages);
+        queue = queue.slice(batch.length);
+        // What is left arrived while the store was busy: it has waited long enough already.
+        if (!queue.length) due = false;
+        running++;
+        void deliver(rule, batch, (context) => handler(batch, context)).finally(() => {
+          running--;
+          pump();
+        });
+      }
+      if (queue.length && !due && !timer) {
+        timer = setTimeout(() => {
+          timer = undefined;
+          due = true;
+          pump();
+        }, batching.windowMs);
+      }
+    };
+    const b = {
+      add(event: IotRuleEvent) {
+        queue.push(event);
+        pump();
+      },
+      queued: () => queue.length,
+      flush() {
+        clearTimeout(timer);
+        timer = undefined;
+        due = true;
+        pump();
+      },
+    };
+    batchers.push(b);
+    return b;
+  };
+
   for (const { rule, handler } of options.rules) {
+    const dispatch = takesBatches(handler)
+      ? batcher(rule, handler).add
+      : (event: IotRuleEvent) => void deliver(rule, [event], (context) => handler(event, context));
     await new Promise<void>((ready) =>
       broker.subscribe(
         rule.topicFilter,
@@ -96,22 +212,23 @@ export async function startLocalBroker(options: BrokerOptions): Promise<LocalBro
           cb();
           if (packet.topic.startsWith('$')) return;
           const payload = typeof packet.payload === 'string' ? Buffer.from(packet.payload) : Buffer.from(packet.payload);
-          const event: IotRuleEvent = {
+          dispatch({
             payload: payload.toString('base64'),
             topic: packet.topic,
             imei: packet.topic.split('/')[rule.imeiLevel - 1] ?? '',
             receivedAt: Date.now(),
-          };
-          inFlight++;
-          handler(event, options.context(rule.name, randomUUID()))
-            .catch((error: unknown) => options.onRuleError(rule, event, error))
-            .catch((error: unknown) => console.error(`rule ${rule.name}: error action failed`, error))
-            .finally(() => inFlight--);
+          });
         },
         ready,
       ),
     );
   }
+
+  /** Hands over what is queued and waits for every delivery, retries and error actions included. */
+  const drain = async () => {
+    for (const b of batchers) b.flush();
+    while (deliveries.size) await Promise.all([...deliveries]);
+  };
 
   const tcpSockets = new Set<Socket>();
   const tcp: NetServer = createServer((socket: Socket) => {
@@ -151,12 +268,14 @@ export async function startLocalBroker(options: BrokerOptions): Promise<LocalBro
         });
       });
     },
-    pending: () => inFlight,
+    pending: () => delivering + batchers.reduce((sum, b) => sum + b.queued(), 0),
     listening: () => tcp.listening && !broker.closed,
     stop: async () => {
       for (const s of sockets) s.destroy();
       for (const s of tcpSockets) s.destroy();
       wss.close();
+      // Messages the broker acknowledged are handled before it goes, as IoT Core would.
+      await drain();
       await new Promise<void>((done) => broker.close(() => done()));
       await new Promise<void>((done) => tcp.close(() => done()));
     },

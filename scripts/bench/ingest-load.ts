@@ -1,8 +1,11 @@
 /**
  * The load side of `npm run bench:ingest`, in a worker thread so that publishing does not share
  * the runtime's event loop: K simulated trackers, each a real MQTT client with its IMEI as client
- * id, driving the simulator's vehicle model and reporting at a fixed period so that together they
- * publish at the target rate. Every record's publish time is kept and handed back at the end.
+ * id, driving the simulator's vehicle model and recording at a fixed period so that together they
+ * record at the target rate. A tracker publishes each record at once, or, with R records per
+ * message, buffers R and publishes them as one batch (`{ "records": [...] }`), as real trackers
+ * do; the trackers' buffers are staggered so that messages, too, spread evenly. Every record's
+ * publish time is kept and handed back at the end.
  */
 import { performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -11,7 +14,7 @@ import { RoadNetwork } from '../../infra/local/simulator/network';
 import { telemetryMessage } from '../../infra/local/simulator/protocol';
 import { trackerSeed } from '../../infra/local/simulator/random';
 import { sensorsFor } from '../../infra/local/simulator/simulator';
-import { SimulatedVehicle } from '../../infra/local/simulator/vehicle';
+import { SimulatedVehicle, type TrackerRecord } from '../../infra/local/simulator/vehicle';
 import type { DemoUnitSpec } from '../../infra/local/seed';
 
 export interface LoadConfig {
@@ -19,7 +22,13 @@ export interface LoadConfig {
   units: DemoUnitSpec[];
   /** Records per second, all trackers together. */
   rate: number;
-  /** Before the measured window, at a quarter of the rate: the JVM of DynamoDB Local and V8 warm up without a backlog. */
+  /** Records per published message: 1, or a buffered batch. */
+  recordsPerMessage: number;
+  /**
+   * Before the measured window: its first half at a quarter of the rate, so that the JVM of
+   * DynamoDB Local and V8 compile their hot paths without a backlog, then at the full rate, so
+   * that the window measures the steady state and not the step up to it.
+   */
   warmupMs: number;
   durationMs: number;
   seed: number;
@@ -30,13 +39,18 @@ export interface LoadResult {
   tracker: number[];
   ts: number[];
   sentAt: number[];
-  /** True for records of the measured window (after the warm-up). */
+  /** True for records of messages published in the measured window (after the warm-up). */
   measured: boolean[];
   /** When the first and the last measured record were published. */
   windowStart: number;
   windowEnd: number;
-  /** Publishes the broker did not acknowledge (QoS 1). */
+  /** Records of publishes the broker did not acknowledge (QoS 1). */
   failed: number;
+  /** MQTT messages published, and those holding measured records. */
+  messages: number;
+  measuredMessages: number;
+  /** CPU of this thread from the start of the measured window to the last acknowledgement. */
+  windowCpuMs: number;
   cpuMs: number;
 }
 
@@ -45,6 +59,7 @@ const WARMUP_SLOWDOWN = 4;
 
 async function run(config: LoadConfig): Promise<LoadResult> {
   const k = config.units.length;
+  const perMessage = config.recordsPerMessage;
   const periodMs = Math.round((k / config.rate) * 1000);
   if (periodMs < 10) throw new Error(`each tracker would report every ${periodMs} ms: use more trackers for this rate`);
   const network = new RoadNetwork();
@@ -71,37 +86,59 @@ async function run(config: LoadConfig): Promise<LoadResult> {
       }),
   );
 
-  const result: LoadResult = { tracker: [], ts: [], sentAt: [], measured: [], windowStart: 0, windowEnd: 0, failed: 0, cpuMs: 0 };
+  const result: LoadResult = { tracker: [], ts: [], sentAt: [], measured: [], windowStart: 0, windowEnd: 0, failed: 0, messages: 0, measuredMessages: 0, windowCpuMs: 0, cpuMs: 0 };
   const measureFrom = t0 + config.warmupMs;
   const end = measureFrom + config.durationMs;
   const pending: Array<Promise<unknown>> = [];
   const cpu = process.threadCpuUsage();
+  // Tracker i first publishes after (i mod R) + 1 records, then every R: messages spread evenly.
+  const buffers = config.units.map((_, i) => ({ records: [] as TrackerRecord[], size: (i % perMessage) + 1 }));
+  /** Measured: the records of the messages published inside the window. */
+  const publish = (i: number, records: TrackerRecord[], wall: number) => {
+    const unit = config.units[i] as DemoUnitSpec;
+    const { topic, payload } = telemetryMessage(unit.protocol, unit.imei, records);
+    const sentAt = now();
+    const inWindow = wall >= measureFrom && wall < end;
+    for (const record of records) {
+      result.tracker.push(i);
+      result.ts.push(record.ts);
+      result.sentAt.push(sentAt);
+      result.measured.push(inWindow);
+    }
+    result.messages++;
+    if (inWindow) {
+      result.measuredMessages++;
+      if (!result.windowStart) result.windowStart = sentAt;
+      result.windowEnd = sentAt;
+    }
+    pending.push((clients[i] as MqttClient).publishAsync(topic, payload, { qos: 1 }).catch(() => (result.failed += records.length)));
+  };
 
   let fullRate = false;
+  let windowCpu: NodeJS.CpuUsage | undefined;
   await new Promise<void>((done) => {
     const tick = () => {
       const wall = Date.now();
-      if (!fullRate && wall >= measureFrom - periodMs) {
+      if (!fullRate && wall >= measureFrom - config.warmupMs / 2 - periodMs) {
         fullRate = true;
         for (const v of vehicles) v.setReportIntervals({ movingS: periodMs / 1000, parkedS: periodMs / 1000 });
+      }
+      if (!windowCpu && wall >= measureFrom) {
+        windowCpu = process.threadCpuUsage();
+        // The runtime starts counting its CPU now too.
+        parentPort?.postMessage({ kind: 'window' });
       }
       const until = Math.min(wall, end);
       for (let i = 0; i < k; i++) {
         const v = vehicles[i] as SimulatedVehicle;
+        const buffer = buffers[i] as (typeof buffers)[number];
         for (const record of v.advanceTo(until)) {
-          const unit = config.units[i] as DemoUnitSpec;
-          const { topic, payload } = telemetryMessage(unit.protocol, unit.imei, [record]);
-          const sentAt = now();
-          result.tracker.push(i);
-          result.ts.push(record.ts);
-          result.sentAt.push(sentAt);
-          const inWindow = record.ts >= measureFrom && record.ts < end;
-          result.measured.push(inWindow);
-          if (inWindow) {
-            if (!result.windowStart) result.windowStart = sentAt;
-            result.windowEnd = sentAt;
+          buffer.records.push(record);
+          if (buffer.records.length >= buffer.size) {
+            publish(i, buffer.records, wall);
+            buffer.records = [];
+            buffer.size = perMessage;
           }
-          pending.push((clients[i] as MqttClient).publishAsync(topic, payload, { qos: 1 }).catch(() => result.failed++));
         }
       }
       if (wall >= end) return done();
@@ -112,13 +149,17 @@ async function run(config: LoadConfig): Promise<LoadResult> {
   await Promise.all(pending);
   const used = process.threadCpuUsage(cpu);
   result.cpuMs = (used.user + used.system) / 1000;
+  if (windowCpu) {
+    const inWindow = process.threadCpuUsage(windowCpu);
+    result.windowCpuMs = (inWindow.user + inWindow.system) / 1000;
+  }
   await Promise.all(clients.map((c) => c.endAsync()));
   return result;
 }
 
 if (parentPort) {
   run(workerData as LoadConfig).then(
-    (result) => parentPort?.postMessage({ ok: true, result }),
-    (error: unknown) => parentPort?.postMessage({ ok: false, error: error instanceof Error ? error.stack : String(error) }),
+    (result) => parentPort?.postMessage({ kind: 'done', ok: true, result }),
+    (error: unknown) => parentPort?.postMessage({ kind: 'done', ok: false, error: error instanceof Error ? error.stack : String(error) }),
   );
 }

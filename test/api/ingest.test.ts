@@ -3,6 +3,9 @@
  * bridge hands the message to the telemetry handler, the position lands in DynamoDB, the unit's
  * state moves and the live update goes out through the local broker.
  *
+ * A burst of messages goes through the bridge in batches (the handler writes across them); what a
+ * burst stores, and that a redelivered burst changes nothing, is the same as one by one.
+ *
  * The live message is observed at the LiveBus port, wrapped around the runtime's own adapter so
  * that the real publish to the broker still happens and must succeed: the broker refuses live
  * subscriptions to TCP clients (only browsers over WebSocket, through the live authorizer, may read
@@ -96,7 +99,9 @@ describe('tracker ingest over MQTT', () => {
     const [stored] = await eventually(() => positions(imei), (items) => items.length === 1, 'the position');
     expect(stored).toMatchObject({ imei, ts, lat: 59.3326, lon: 18.0649, speed: 37, ignition: true, sats: 10 });
     expect(stored?.['expiresAt']).toBe(Math.floor(ts / 1000) + 395 * 86_400);
-    expect(await stateOf(imei)).toMatchObject({ ts, lat: 59.3326, lon: 18.0649, speed: 37, ignition: true });
+    // The state follows its positions (it is written once they are stored).
+    const state = await eventually(() => stateOf(imei), (s) => s?.ts === ts, 'the state');
+    expect(state).toMatchObject({ ts, lat: 59.3326, lon: 18.0649, speed: 37, ignition: true });
 
     const [sent] = await eventually(async () => liveOf(imei), (l) => l.length === 1, 'the live message');
     expect(sent).toEqual({
@@ -140,4 +145,40 @@ describe('tracker ingest over MQTT', () => {
     await eventually(async () => liveOf(imei), (l) => l.length === 1, 'the live message');
     await tracker.endAsync();
   });
+
+  it('takes a burst from several trackers in batches: every position stored, each state the newest, and a redelivered burst changes nothing', async () => {
+    const imeis = [demoImei(0), demoImei(1)];
+    const start = Date.now() - 120_000;
+    const messages = imeis.flatMap((imei) =>
+      Array.from({ length: 30 }, (_, i) => ({ imei, body: JSON.stringify({ ts: start + i * 1000, lat: 59.3 + i * 1e-4, lon: 18.06, sat: 9, spd: 20 }) })),
+    );
+    // Interleaved and out of order, as QoS 1 deliveries from many devices arrive.
+    const shuffled = [...messages].sort(() => Math.random() - 0.5);
+    const trackers = new Map(await Promise.all(imeis.map(async (imei) => [imei, await connectTracker(imei)] as const)));
+    const send = () => Promise.all(shuffled.map((m) => trackers.get(m.imei)?.publishAsync(`trackers/${m.imei}/telemetry`, m.body, { qos: 1 })));
+    await send();
+
+    for (const imei of imeis) {
+      await eventually(() => positions(imei), (items) => items.length === 30, `the burst of ${imei}`);
+      await eventually(() => stateOf(imei), (state) => state?.ts === start + 29_000, `the newest state of ${imei}`);
+      await eventually(async () => liveOf(imei), (l) => l.some((m) => m.message['ts'] === new Date(start + 29_000).toISOString()), 'the newest live message');
+      // Each live message of a unit is newer than the one before: a state never goes back.
+      const sent = liveOf(imei).map((l) => Date.parse(String(l.message['ts'])));
+      expect(sent).toEqual([...sent].sort((a, b) => a - b));
+      expect(new Set(sent).size).toBe(sent.length);
+    }
+    const before = { positions: await Promise.all(imeis.map(positions)), states: await Promise.all(imeis.map(stateOf)), live: live.length };
+
+    await send();
+    // A message after the redelivered burst shows when the bridge has handled it.
+    await trackers.get(imeis[0]!)?.publishAsync(`trackers/${imeis[0]}/telemetry`, JSON.stringify({ ts: start + 60_000, lat: 59.31, lon: 18.06, sat: 9 }), { qos: 1 });
+    await eventually(() => stateOf(imeis[0]!), (state) => state?.ts === start + 60_000, 'the message after the redelivery');
+    const after = await Promise.all(imeis.map(positions));
+    expect(after[0]?.filter((p) => p['ts'] !== start + 60_000)).toEqual(before.positions[0]);
+    expect(after[1]).toEqual(before.positions[1]);
+    expect(await stateOf(imeis[1]!)).toEqual(before.states[1]);
+    expect(live.length).toBe(before.live + 1);
+    await Promise.all([...trackers.values()].map((t) => t.endAsync()));
+  });
 });
+

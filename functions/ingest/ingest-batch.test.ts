@@ -1,0 +1,288 @@
+/**
+ * The telemetry handler given a batch of rule events (as the rule bridge hands them over), against
+ * DynamoDB Local: writes across messages, one state update and one live message per unit, the
+ * same guarantees as one message at a time under redelivery, and retries of failed writes.
+ * Faults are injected on the real client (a middleware in front of the real DynamoDB Local), the
+ * way DynamoDB itself answers under load: unprocessed items, throttling errors.
+ */
+import { randomUUID } from 'node:crypto';
+import { ProvisionedThroughputExceededException } from '@aws-sdk/client-dynamodb';
+import { PutCommand, QueryCommand, GetCommand, type BatchWriteCommandInput, type BatchWriteCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { IotRuleEvent } from '../../shared/iot-rules';
+import { imeiFrom } from '../../shared/validators/imei';
+import { useLocalTables } from '../../test/support/local-tables';
+import { overridePorts } from '../platform/container';
+import { dynamo, tableName } from '../platform/db';
+import type { LiveMessage } from '../platform/ports';
+import { BatchWriteIncompleteError } from './batch-write';
+import type { DeadLetterItem } from './dead-letters';
+import { handler } from './handle-telemetry';
+import { forgetUnits } from './repository';
+import type { UnitState } from './types';
+
+const NOW = Math.floor(Date.now() / 1000) * 1000;
+const ACCOUNT = `acc-${randomUUID()}`;
+let serial = 0;
+const nextImei = () => imeiFrom(`35693811${String(300000 + serial++).padStart(6, '0')}`);
+
+let live: Array<{ accountId: string; imei: string; message: LiveMessage }> = [];
+/** Every DynamoDB command the handler sent, by name. */
+let calls: string[] = [];
+
+async function registerUnit(imei: string = nextImei()): Promise<string> {
+  await dynamo().send(new PutCommand({ TableName: tableName('units'), Item: { imei, accountId: ACCOUNT, name: `Unit ${imei}`, vehicleType: 'car', protocol: 'native' } }));
+  return imei;
+}
+
+function telemetry(imei: string, body: unknown, receivedAt = NOW): IotRuleEvent {
+  const raw = typeof body === 'string' ? body : JSON.stringify(body);
+  return { payload: Buffer.from(raw).toString('base64'), topic: `trackers/${imei}/telemetry`, imei, receivedAt };
+}
+
+const rec = (ts: number, over: Record<string, unknown> = {}) => ({ ts, lat: 59.3293, lon: 18.0686, sat: 9, ...over });
+
+async function positions(imei: string) {
+  const out = await dynamo().send(new QueryCommand({ TableName: tableName('positions'), KeyConditionExpression: 'imei = :i', ExpressionAttributeValues: { ':i': imei }, ConsistentRead: true }));
+  return out.Items ?? [];
+}
+
+async function stateOf(imei: string): Promise<UnitState | undefined> {
+  return (await dynamo().send(new GetCommand({ TableName: tableName('units'), Key: { imei }, ConsistentRead: true }))).Item?.['state'] as UnitState | undefined;
+}
+
+async function deadLetters(imei: string): Promise<DeadLetterItem[]> {
+  const out = await dynamo().send(
+    new QueryCommand({
+      TableName: tableName('deadLetters'),
+      KeyConditionExpression: '#d = :d',
+      FilterExpression: 'imei = :i',
+      ExpressionAttributeNames: { '#d': 'day' },
+      ExpressionAttributeValues: { ':d': new Date(NOW).toISOString().slice(0, 10), ':i': imei },
+      ConsistentRead: true,
+    }),
+  );
+  return (out.Items ?? []) as DeadLetterItem[];
+}
+
+type BatchFault = (input: BatchWriteCommandInput, attempt: number) => 'pass' | 'half' | 'throttle';
+let batchFault: BatchFault = () => 'pass';
+/** BatchWriteItem calls of the current test, the one being answered included. */
+let batchAttempt = 0;
+
+beforeAll(async () => {
+  await useLocalTables();
+  await dynamo().send(new PutCommand({ TableName: tableName('accounts'), Item: { accountId: ACCOUNT, name: 'Batch AB', retentionDays: 30 } }));
+  dynamo().middlewareStack.add(
+    (next, context) => async (args) => {
+      calls.push(context.commandName ?? '?');
+      if (context.commandName !== 'BatchWriteItemCommand') return next(args);
+      const input = args.input as BatchWriteCommandInput;
+      const fault = batchFault(input, batchAttempt++);
+      if (fault === 'throttle') {
+        throw new ProvisionedThroughputExceededException({ message: 'Throughput exceeds the current capacity', $metadata: { httpStatusCode: 400 } });
+      }
+      if (fault === 'pass') return next(args);
+      // What DynamoDB does under load: it writes some of the items and hands back the rest.
+      const [table, requests] = Object.entries(input.RequestItems ?? {})[0] as [string, NonNullable<BatchWriteCommandInput['RequestItems']>[string]];
+      const keep = requests.slice(0, Math.ceil(requests.length / 2));
+      const out = await next({ ...args, input: { ...input, RequestItems: { [table]: keep } } });
+      (out.output as BatchWriteCommandOutput).UnprocessedItems = { [table]: requests.slice(keep.length) };
+      return out;
+    },
+    { step: 'initialize', name: 'faults' },
+  );
+});
+
+beforeEach(() => {
+  live = [];
+  calls = [];
+  batchFault = () => 'pass';
+  batchAttempt = 0;
+  forgetUnits();
+  overridePorts({
+    live: {
+      async publish(accountId, imei, message) {
+        live.push({ accountId, imei, message });
+      },
+    },
+  });
+});
+
+afterEach(() => {
+  batchFault = () => 'pass';
+});
+
+const count = (name: string) => calls.filter((c) => c === name).length;
+
+describe('a batch of messages', () => {
+  it('stores every position of several messages of one unit and advances its state once, to the newest', async () => {
+    const [a, b] = [await registerUnit(), await registerUnit()];
+    const batch = [
+      telemetry(a, rec(NOW - 40_000, { ign: true, odo: 1000 }), NOW - 3000),
+      telemetry(b, rec(NOW - 35_000), NOW - 2500),
+      telemetry(a, { records: [rec(NOW - 30_000), rec(NOW - 20_000, { lat: 59.33 })] }, NOW - 2000),
+      telemetry(a, rec(NOW - 25_000), NOW - 1000),
+    ];
+    calls = [];
+    const results = await handler(batch);
+
+    expect(results.map((r) => r.stored)).toEqual([1, 1, 2, 1]);
+    expect((await positions(a)).map((p) => p['ts'])).toEqual([NOW - 40_000, NOW - 30_000, NOW - 25_000, NOW - 20_000]);
+    // Each position keeps the receive time of its own message.
+    expect((await positions(a)).map((p) => p['receivedAt'])).toEqual([NOW - 3000, NOW - 2000, NOW - 1000, NOW - 2000]);
+    // The newest record wins; what an older one of the batch reported carries over to it.
+    expect(await stateOf(a)).toMatchObject({ ts: NOW - 20_000, lat: 59.33, ignition: true, odometer: 1000, lastSeen: NOW - 2000 });
+    expect(await stateOf(b)).toMatchObject({ ts: NOW - 35_000 });
+
+    // One state update and one live message per unit; the message that carried the state says so.
+    expect(count('UpdateItemCommand')).toBe(2);
+    expect(count('PutItemCommand')).toBe(0);
+    expect(count('BatchWriteItemCommand')).toBe(1);
+    expect(results.map((r) => r.stateAdvanced)).toEqual([false, true, true, false]);
+    expect(results.map((r) => r.published)).toEqual([false, true, true, false]);
+    expect(live.map((l) => [l.imei, l.message['ts']])).toEqual(
+      expect.arrayContaining([
+        [a, new Date(NOW - 20_000).toISOString()],
+        [b, new Date(NOW - 35_000).toISOString()],
+      ]),
+    );
+    expect(live).toHaveLength(2);
+  });
+
+  it('writes more than 25 positions in full requests of 25', async () => {
+    const imei = await registerUnit();
+    const batch = Array.from({ length: 6 }, (_, m) => telemetry(imei, { records: Array.from({ length: 10 }, (_, r) => rec(NOW - 600_000 + (m * 10 + r) * 1000)) }));
+    const results = await handler(batch);
+    expect(results.reduce((s, r) => s + r.stored, 0)).toBe(60);
+    expect(await positions(imei)).toHaveLength(60);
+    expect(count('BatchWriteItemCommand')).toBe(3);
+    expect(count('UpdateItemCommand')).toBe(1);
+  });
+
+  it('changes nothing when the whole batch is delivered again, whatever the receive time or the cache', async () => {
+    const [a, b] = [await registerUnit(), await registerUnit()];
+    const batch = [
+      telemetry(a, { records: [rec(NOW - 30_000), rec(NOW - 20_000, { ign: true })] }),
+      telemetry(b, rec(NOW - 15_000)),
+      telemetry(a, rec(NOW - 10_000)),
+    ];
+    await handler(batch);
+    const before = { a: await positions(a), b: await positions(b), stateA: await stateOf(a), stateB: await stateOf(b) };
+    expect(live).toHaveLength(2);
+
+    // The same events (a retry), the same messages received later (the tracker sent them again),
+    // and the same again on an instance that has not seen the units (a retry elsewhere).
+    const later = batch.map((e) => ({ ...e, receivedAt: NOW + 7000 }));
+    for (const [again, fresh] of [
+      [batch, false],
+      [later, false],
+      [later, true],
+    ] as const) {
+      if (fresh) forgetUnits();
+      calls = [];
+      const results = await handler(again);
+      expect(results.map((r) => [r.stored, r.duplicates, r.stateAdvanced, r.published])).toEqual([
+        [0, 2, false, false],
+        [0, 1, false, false],
+        [0, 1, false, false],
+      ]);
+      expect(count('BatchWriteItemCommand')).toBe(0);
+      expect(count('UpdateItemCommand')).toBe(0);
+    }
+    expect({ a: await positions(a), b: await positions(b), stateA: await stateOf(a), stateB: await stateOf(b) }).toEqual(before);
+    expect(live).toHaveLength(2);
+  });
+
+  it('counts a message delivered twice within one batch once', async () => {
+    const imei = await registerUnit();
+    const event = telemetry(imei, { records: [rec(NOW - 2000), rec(NOW - 1000)] });
+    const results = await handler([event, { ...event, receivedAt: NOW + 50 }]);
+    expect(results.map((r) => [r.stored, r.duplicates])).toEqual([
+      [2, 0],
+      [0, 2],
+    ]);
+    expect((await positions(imei)).map((p) => p['receivedAt'])).toEqual([NOW, NOW]);
+    expect(live).toHaveLength(1);
+  });
+
+  it('stores a late message of the batch, put only if new, and keeps the newer state', async () => {
+    const imei = await registerUnit();
+    await handler(telemetry(imei, rec(NOW - 10_000, { lat: 59.34 })));
+    calls = [];
+    const results = await handler([telemetry(imei, rec(NOW - 60_000, { lat: 59.335 })), telemetry(imei, rec(NOW - 10_000, { lat: 59.34 }))]);
+    expect(results.map((r) => [r.stored, r.duplicates, r.stateAdvanced])).toEqual([
+      [1, 0, false],
+      [0, 1, false],
+    ]);
+    expect(count('PutItemCommand')).toBe(2);
+    expect(count('UpdateItemCommand')).toBe(0);
+    expect((await positions(imei)).map((p) => p['ts'])).toEqual([NOW - 60_000, NOW - 10_000]);
+    expect(await stateOf(imei)).toMatchObject({ ts: NOW - 10_000, lat: 59.34 });
+    expect(live).toHaveLength(1);
+  });
+
+  it('keeps a dead letter per bad message with its reason, and the good ones of the batch go in', async () => {
+    const good = await registerUnit();
+    const unknown = nextImei();
+    const broken = telemetry(good, '{"ts": 1, "lat":', NOW + 1);
+    const results = await handler([broken, telemetry(unknown, rec(NOW - 1000)), telemetry(good, rec(NOW - 1000)), broken]);
+    expect(results.map((r) => [r.outcome, r.reason])).toEqual([
+      ['deadLetter', 'MalformedJson'],
+      ['deadLetter', 'UnknownUnit'],
+      ['positions', undefined],
+      ['deadLetter', 'MalformedJson'],
+    ]);
+    // The same event twice is the same letter, written once.
+    expect(await deadLetters(good)).toMatchObject([{ reason: 'MalformedJson', payload: Buffer.from('{"ts": 1, "lat":').toString('base64') }]);
+    expect(await deadLetters(unknown)).toMatchObject([{ reason: 'UnknownUnit' }]);
+    expect(await positions(good)).toHaveLength(1);
+  });
+});
+
+describe('failed writes', () => {
+  it('sends again what DynamoDB hands back unprocessed, until every position is stored', async () => {
+    const imei = await registerUnit();
+    batchFault = (_input, attempt) => (attempt < 3 ? 'half' : 'pass');
+    const results = await handler([telemetry(imei, { records: Array.from({ length: 20 }, (_, i) => rec(NOW - 100_000 + i * 1000)) })]);
+    expect(results[0]).toMatchObject({ stored: 20, stateAdvanced: true });
+    expect(await positions(imei)).toHaveLength(20);
+    // 20 items: 10 written, then 5, then 3, then the last 2.
+    expect(count('BatchWriteItemCommand')).toBe(4);
+  });
+
+  it('retries a batch write that is throttled outright', async () => {
+    const imei = await registerUnit();
+    batchFault = (_input, attempt) => (attempt < 2 ? 'throttle' : 'pass');
+    const [result] = await handler([telemetry(imei, { records: [rec(NOW - 2000), rec(NOW - 1000)] })]);
+    expect(result).toMatchObject({ stored: 2, stateAdvanced: true, published: true });
+    expect(count('BatchWriteItemCommand')).toBe(3);
+  });
+
+  it('throws when the writes keep failing, moves no state, and loses nothing when the batch is delivered again', async () => {
+    const imei = await registerUnit();
+    const batch = [telemetry(imei, rec(NOW - 3000)), telemetry(imei, { records: [rec(NOW - 2000), rec(NOW - 1000)] })];
+    batchFault = () => 'throttle';
+    await expect(handler(batch)).rejects.toBeInstanceOf(BatchWriteIncompleteError);
+    expect(count('BatchWriteItemCommand')).toBe(8);
+    // Positions first, state after: nothing points at a position that is not stored.
+    expect(await stateOf(imei)).toBeUndefined();
+    expect(live).toEqual([]);
+
+    // The caller (Lambda, the rule bridge) retries the same batch once DynamoDB takes writes again.
+    batchFault = () => 'pass';
+    const results = await handler(batch);
+    expect(results.map((r) => r.stored)).toEqual([1, 2]);
+    expect((await positions(imei)).map((p) => p['ts'])).toEqual([NOW - 3000, NOW - 2000, NOW - 1000]);
+    expect(await stateOf(imei)).toMatchObject({ ts: NOW - 1000 });
+    expect(live).toHaveLength(1);
+  });
+
+  it('retries only transient failures: a malformed request fails at once', async () => {
+    const imei = await registerUnit();
+    // Past DynamoDB's 400 KB item limit: a validation error, which no retry can fix.
+    const huge = { ts: NOW - 1000, lat: 59.3, lon: 18, rfid: 'x'.repeat(500_000) };
+    await expect(handler([telemetry(imei, huge)])).rejects.toMatchObject({ name: 'ValidationException' });
+    expect(count('BatchWriteItemCommand')).toBe(1);
+  });
+});
