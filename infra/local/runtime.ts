@@ -140,9 +140,11 @@ export async function startEmbeddedRuntime(options: RuntimeOptions): Promise<Emb
       onRuleError: (rule: IotRuleDef, event: IotRuleEvent, error: unknown) => recordRuleError(rule, event, error),
       authorizeLiveSubscribe,
     });
-    stops.push(() => broker.stop());
     registerLocalBroker((topic, payload, qos) => broker.publish(topic, payload, qos));
+    // Stops run in reverse: the broker drains what it already acknowledged (live messages among it)
+    // before the live publisher is unregistered.
     stops.push(async () => unregisterLocalBroker());
+    stops.push(() => broker.stop());
 
     const scheduled: Array<{ job: (typeof jobs)[number]; handler: JobHandler }> = [];
     for (const job of jobs) {
