@@ -4,17 +4,9 @@
  * position, so it works whether or not the account has the real-time map.
  */
 import { z } from 'zod';
+import { realtimeUnitSchema } from './tracking';
 
-export const unitListItemSchema = z.object({
-  imei: z.string(),
-  name: z.string(),
-  registrationNumber: z.string().nullable(),
-  vehicleType: z.string(),
-  /** Marker colour (#rrggbb) and symbol, as on the map. */
-  color: z.string(),
-  symbol: z.string(),
-  driver: z.string().nullable(),
-  departments: z.array(z.string()),
+export const unitListItemSchema = realtimeUnitSchema.omit({ state: true, doutLabels: true, operatingMode: true }).extend({
   /** When the tracker was last heard from (ISO 8601 UTC), null before its first report. */
   lastSeen: z.string().nullable(),
 });
