@@ -78,6 +78,8 @@ describe('GET /user/realtime/units', () => {
       symbol: 'car',
       driver: null,
       departments: [],
+      doutLabels: {},
+      operatingMode: null,
       state: {
         ts: '2025-03-10T08:00:00.000Z',
         lat: 59.3326,

@@ -120,7 +120,7 @@ export function ProfileModal({ opened, onClose }: { opened: boolean; onClose: ()
     <Modal opened={opened} onClose={onClose} title={t('MyProfile')} centered size="lg" closeButtonProps={{ 'aria-label': t('Cancel') }}>
       {profile.isPending ? (
         <Group justify="center" py="lg" role="status" aria-live="polite">
-          <Loader aria-label={t('Loading')} />
+          <Loader role="progressbar" aria-label={t('Loading')} />
         </Group>
       ) : profile.isError ? (
         <Alert color="red" role="alert">

@@ -28,7 +28,7 @@ export function AccountDeletionPage() {
     <PublicPage title={t('AccountDeletionTitle')} intro={t('AccountDeletionIntro', { brand: brand.title })}>
       {contact.isPending ? (
         <Group justify="center" py="md" role="status" aria-live="polite">
-          <Loader size="sm" aria-label={t('Loading')} />
+          <Loader size="sm" role="progressbar" aria-label={t('Loading')} />
         </Group>
       ) : contact.isError ? (
         <Alert variant="light" color="red" icon={<IconAlertCircle aria-hidden />} role="alert">

@@ -102,7 +102,7 @@ function UnitCommandsPanel({ unit }: { unit: RealtimeUnit }) {
       <Divider />
       <OperatingModeControl unit={unit} commands={commands} now={now} />
       <Divider />
-      {query.isPending ? <Loader size="sm" aria-label={t('Loading')} /> : <RecentCommands commands={commands.slice(0, 5)} now={now} headingId={recentId} />}
+      {query.isPending ? <Loader size="sm" role="progressbar" aria-label={t('Loading')} /> : <RecentCommands commands={commands.slice(0, 5)} now={now} headingId={recentId} />}
     </Stack>
   );
 }

@@ -179,7 +179,7 @@ function RealtimeView() {
   if (units.isPending) {
     panel = (
       <Center py="xl">
-        <Loader aria-label={t('Loading')} />
+        <Loader role="progressbar" aria-label={t('Loading')} />
       </Center>
     );
   } else if (units.isError && !units.data) {
@@ -260,7 +260,7 @@ function RealtimeView() {
           </Center>
         ) : (
           <Center h="100%" role="status">
-            <Loader aria-label={t('MapLoading')} />
+            <Loader role="progressbar" aria-label={t('MapLoading')} />
           </Center>
         )}
         <LiveStatusNotice status={live} />
