@@ -3,7 +3,7 @@
  * they name, once; malformed ones become dead letters with a reason and never throw.
  */
 import { randomUUID } from 'node:crypto';
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { IotRuleEvent } from '../../shared/iot-rules';
 import { imeiFrom } from '../../shared/validators/imei';
@@ -14,8 +14,8 @@ import type { LiveMessage } from '../platform/ports';
 import type { UnitItem } from '../tracking/stored-shape';
 import { getCommandItem } from '../units/command-repository';
 import { sendCommand } from '../units/command-service';
-import type { DeadLetterItem } from './dead-letters';
 import { handler } from './handle-ack';
+import { deadLettersOf } from '../../test/support/dead-letters';
 
 const NOW = Date.parse('2025-04-02T12:00:00.000Z');
 const ACCOUNT = `acc-${randomUUID()}`;
@@ -39,19 +39,7 @@ const ack = (imei: string, body: unknown, receivedAt = NOW + 4000, topic = `trac
   receivedAt,
 });
 
-async function deadLetters(imei: string): Promise<DeadLetterItem[]> {
-  const out = await dynamo().send(
-    new QueryCommand({
-      TableName: tableName('deadLetters'),
-      KeyConditionExpression: '#d = :d',
-      FilterExpression: 'imei = :i',
-      ExpressionAttributeNames: { '#d': 'day' },
-      ExpressionAttributeValues: { ':d': new Date(NOW).toISOString().slice(0, 10), ':i': imei },
-      ConsistentRead: true,
-    }),
-  );
-  return (out.Items ?? []) as DeadLetterItem[];
-}
+const deadLetters = (imei: string) => deadLettersOf(imei, NOW);
 
 beforeAll(async () => {
   await useLocalTables();

@@ -12,10 +12,11 @@ import { useLocalTables } from '../../test/support/local-tables';
 import { overridePorts } from '../platform/container';
 import { dynamo, tableName } from '../platform/db';
 import type { LiveMessage } from '../platform/ports';
-import { DEAD_LETTER_PAYLOAD_BYTES, type DeadLetterItem } from './dead-letters';
+import { DEAD_LETTER_PAYLOAD_BYTES } from './dead-letters';
 import { handler } from './handle-telemetry';
 import { advanceState, DEFAULT_RETENTION_DAYS, forgetUnits } from './repository';
 import type { UnitState } from './types';
+import { deadLettersOf } from '../../test/support/dead-letters';
 
 const NOW = Math.floor(Date.now() / 1000) * 1000;
 const ACCOUNT = `acc-${randomUUID()}`;
@@ -50,19 +51,7 @@ async function stateOf(imei: string): Promise<UnitState | undefined> {
   return (await unitItem(imei))?.['state'] as UnitState | undefined;
 }
 
-async function deadLetters(imei: string): Promise<DeadLetterItem[]> {
-  const out = await dynamo().send(
-    new QueryCommand({
-      TableName: tableName('deadLetters'),
-      KeyConditionExpression: '#d = :d',
-      FilterExpression: 'imei = :i',
-      ExpressionAttributeNames: { '#d': 'day' },
-      ExpressionAttributeValues: { ':d': new Date(NOW).toISOString().slice(0, 10), ':i': imei },
-      ConsistentRead: true,
-    }),
-  );
-  return (out.Items ?? []) as DeadLetterItem[];
-}
+const deadLetters = (imei: string) => deadLettersOf(imei, NOW);
 
 const rec = (ts: number, over: Record<string, unknown> = {}) => ({ ts, lat: 59.3293, lon: 18.0686, sat: 9, ...over });
 

@@ -16,10 +16,10 @@ import { overridePorts } from '../platform/container';
 import { dynamo, tableName } from '../platform/db';
 import type { LiveMessage } from '../platform/ports';
 import { BatchWriteIncompleteError } from './batch-write';
-import type { DeadLetterItem } from './dead-letters';
 import { handler } from './handle-telemetry';
 import { forgetUnits } from './repository';
 import type { UnitState } from './types';
+import { deadLettersOf } from '../../test/support/dead-letters';
 
 const NOW = Math.floor(Date.now() / 1000) * 1000;
 const ACCOUNT = `acc-${randomUUID()}`;
@@ -51,19 +51,7 @@ async function stateOf(imei: string): Promise<UnitState | undefined> {
   return (await dynamo().send(new GetCommand({ TableName: tableName('units'), Key: { imei }, ConsistentRead: true }))).Item?.['state'] as UnitState | undefined;
 }
 
-async function deadLetters(imei: string): Promise<DeadLetterItem[]> {
-  const out = await dynamo().send(
-    new QueryCommand({
-      TableName: tableName('deadLetters'),
-      KeyConditionExpression: '#d = :d',
-      FilterExpression: 'imei = :i',
-      ExpressionAttributeNames: { '#d': 'day' },
-      ExpressionAttributeValues: { ':d': new Date(NOW).toISOString().slice(0, 10), ':i': imei },
-      ConsistentRead: true,
-    }),
-  );
-  return (out.Items ?? []) as DeadLetterItem[];
-}
+const deadLetters = (imei: string) => deadLettersOf(imei, NOW);
 
 type BatchFault = (input: BatchWriteCommandInput, attempt: number) => 'pass' | 'half' | 'throttle';
 let batchFault: BatchFault = () => 'pass';
