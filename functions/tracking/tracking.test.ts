@@ -11,7 +11,6 @@ import { useLocalTables } from '../../test/support/local-tables';
 import { loginAs } from '../../test/support/sessions';
 import { advanceState, storePosition } from '../ingest/repository';
 import { nextState } from '../ingest/state';
-import type { Position } from '../ingest/types';
 import { getPorts } from '../platform/container';
 import { dynamo, tableName } from '../platform/db';
 import type { Address, Geocoder } from '../platform/ports';
@@ -21,6 +20,7 @@ import { handler as positionsHandler } from './get-positions';
 import { handler as realtimeUnits } from './get-realtime-units';
 import { handler as reverseGeocode } from './get-reverse-geocode';
 import { queryPositions } from './position-repository';
+import { testPosition } from '../../test/support/positions';
 
 type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<unknown>;
 
@@ -40,13 +40,7 @@ async function call(h: Handler, token: string, opts: { params?: Record<string, s
   return { status: res.statusCode, body: JSON.parse(String(res.body)) as { success: boolean; data: unknown; message?: string; errors?: unknown } };
 }
 
-function position(ts: number, lat: number, lon: number, extra: Partial<Position> = {}): Position {
-  return {
-    ts, lat, lon, fix: true, speed: undefined, heading: undefined, alt: undefined, sats: undefined, hdop: undefined,
-    ignition: undefined, movement: undefined, odometer: undefined, engineSeconds: undefined, extVolts: undefined,
-    batVolts: undefined, din: undefined, dout: undefined, ble: undefined, rfid: undefined, io: undefined, ...extra,
-  };
-}
+const position = testPosition;
 
 let admin: string;
 let user: string;

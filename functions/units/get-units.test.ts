@@ -12,9 +12,9 @@ import { useLocalTables } from '../../test/support/local-tables';
 import { loginAs } from '../../test/support/sessions';
 import { advanceState } from '../ingest/repository';
 import { nextState } from '../ingest/state';
-import type { Position } from '../ingest/types';
 import { dynamo, tableName } from '../platform/db';
 import { handler } from './get-units';
+import { testPosition } from '../../test/support/positions';
 
 async function list(token: string): Promise<{ status: number; data: UnitListItem[] }> {
   const event = {
@@ -30,13 +30,7 @@ async function list(token: string): Promise<{ status: number; data: UnitListItem
   return { status: res.statusCode ?? 0, data: (JSON.parse(String(res.body)) as { data: UnitListItem[] }).data };
 }
 
-function position(ts: number): Position {
-  return {
-    ts, lat: 59.33, lon: 18.06, fix: true, speed: 12, heading: 90, alt: undefined, sats: undefined, hdop: undefined,
-    ignition: true, movement: true, odometer: undefined, engineSeconds: undefined, extVolts: undefined, batVolts: undefined,
-    din: undefined, dout: undefined, ble: undefined, rfid: undefined, io: undefined,
-  };
-}
+const position = (ts: number) => testPosition(ts, 59.33, 18.06, { speed: 12, heading: 90, ignition: true, movement: true });
 
 let admin: string;
 let user: string;

@@ -32,6 +32,7 @@ import { chromium, type Page, type WebSocket } from 'playwright-core';
 import { en } from '../../shared/i18n/en';
 import { getPorts } from '../../functions/platform/container';
 import { projectRoot, startEmbeddedRuntime } from '../../infra/local/runtime';
+import { CHROMIUM, CHROMIUM_BASE_ARGS } from '../../test/support/chromium';
 import { createTestUser, loginAs } from '../../test/support/sessions';
 import { nextMove, seedFleet } from './map-fleet';
 
@@ -39,7 +40,6 @@ const TARGET = { longestTaskMs: 50, deliveredShare: 0.99 };
 /** Lambda's limit for a synchronous answer: GET /realtime/units must stay under it on AWS. */
 const LAMBDA_RESPONSE_LIMIT = 6 * 1024 * 1024;
 
-const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 /**
  * Debian's Chromium gives WebGL 2 headless through ANGLE on SwiftShader (a CPU Vulkan device), even
  * with --disable-gpu; these flags ask for it explicitly, as newer versions want for the software
@@ -47,16 +47,13 @@ const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
  * measure the page's own work. Background throttling would distort the frame count.
  */
 const CHROMIUM_ARGS = [
-  '--no-sandbox',
+  ...CHROMIUM_BASE_ARGS,
   '--use-angle=swiftshader',
   '--enable-unsafe-swiftshader',
   '--ignore-gpu-blocklist',
-  '--disable-background-networking',
-  '--disable-component-update',
   '--disable-background-timer-throttling',
   '--disable-renderer-backgrounding',
   '--disable-backgrounding-occluded-windows',
-  '--no-first-run',
 ];
 const VIEWPORT = { width: 1280, height: 800 };
 

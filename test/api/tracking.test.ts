@@ -11,7 +11,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveConnection, Position as ApiPosition, RealtimeUnit } from '../../shared/schemas/tracking';
 import { advanceState, storePosition } from '../../functions/ingest/repository';
 import { nextState } from '../../functions/ingest/state';
-import type { Position } from '../../functions/ingest/types';
 import { dynamo, tableName } from '../../functions/platform/db';
 import { sessionItemId, type UnitRecord } from '../../functions/platform/records';
 import { startLocalBroker, type LocalBroker } from '../../infra/local/broker';
@@ -20,6 +19,7 @@ import { DEMO_PASSWORD, demoImei, demoUsers } from '../../infra/local/seed';
 import type { EmbeddedRuntime } from '../../infra/local/runtime';
 import { startRuntime } from '../support/runtime';
 import { createTestUser, loginAs } from '../support/sessions';
+import { testPosition } from '../support/positions';
 
 interface Caller {
   token: string;
@@ -35,13 +35,7 @@ let other: Caller;
 const otherImei = demoImei(600);
 const T0 = Date.parse('2025-03-10T08:00:00.000Z');
 
-function position(ts: number, lat: number, lon: number, speed?: number): Position {
-  return {
-    ts, lat, lon, fix: true, speed, heading: undefined, alt: undefined, sats: undefined, hdop: undefined, ignition: true,
-    movement: undefined, odometer: undefined, engineSeconds: undefined, extVolts: undefined, batVolts: undefined,
-    din: undefined, dout: undefined, ble: undefined, rfid: undefined, io: undefined,
-  };
-}
+const position = (ts: number, lat: number, lon: number, speed?: number) => testPosition(ts, lat, lon, { speed, ignition: true });
 
 async function caller(login: { token: string; userId: string; sessionId: string }): Promise<Caller> {
   const me = await dynamo().send(new GetCommand({ TableName: tableName('users'), Key: { userId: login.userId } }));

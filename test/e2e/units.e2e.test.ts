@@ -11,7 +11,6 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { advanceState } from '../../functions/ingest/repository';
 import { nextState } from '../../functions/ingest/state';
-import type { Position } from '../../functions/ingest/types';
 import { dynamo, tableName } from '../../functions/platform/db';
 import type { UnitRecord } from '../../functions/platform/records';
 import { DEMO_PASSWORD, demoImei, demoUsers } from '../../infra/local/seed';
@@ -21,19 +20,14 @@ import { unitsSv } from '../../shared/i18n/features/units/sv';
 import { imeiFrom } from '../../shared/validators/imei';
 import { DESKTOP, PHONE, SHOTS_DIR, axeViolations, openPage, poll, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
 import { createTestUser } from '../support/sessions';
+import { testPosition } from '../support/positions';
 
 let app: App;
 let browser: Browser;
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
-function position(ts: number): Position {
-  return {
-    ts, lat: 59.33, lon: 18.06, fix: true, speed: 30, heading: 90, alt: undefined, sats: undefined, hdop: undefined,
-    ignition: true, movement: true, odometer: undefined, engineSeconds: undefined, extVolts: undefined, batVolts: undefined,
-    din: undefined, dout: undefined, ble: undefined, rfid: undefined, io: undefined,
-  };
-}
+const position = (ts: number) => testPosition(ts, 59.33, 18.06, { speed: 30, heading: 90, ignition: true, movement: true });
 
 beforeAll(async () => {
   ({ app, browser } = await startBrowserApp());

@@ -10,22 +10,14 @@ import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { CHROMIUM, CHROMIUM_BASE_ARGS } from './chromium';
 import { startRuntime } from './runtime';
 
 export type App = Awaited<ReturnType<typeof startRuntime>>;
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const SHOTS_DIR = join(ROOT, 'test-results');
-const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-sync',
-];
+const CHROMIUM_ARGS = [...CHROMIUM_BASE_ARGS, '--disable-gpu'];
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
 
