@@ -14,10 +14,15 @@
  * - positions at or before the known state are where redeliveries and late messages land; each is
  *   put only if (imei, ts) is new, so a redelivered message is counted as duplicates and writes
  *   nothing;
- * - the state update is conditional on a newer device time, and the live message goes out only
- *   when it moved the state.
+ * - a unit's newest accepted record makes its state; the live message goes out when that state
+ *   is newer than the one this instance knows (repository.ts claimState), and the stored state
+ *   follows with an update conditional on a newer device time, merged per unit while one is in
+ *   flight (state-writer.ts). A call returns only when its states are stored or refused, and a
+ *   refused one (another instance stored a newer state) makes this instance read the unit again.
+ *   Instances that race for a unit may both publish; the browser keeps the newest device time.
  */
 import type { IotRuleEvent } from '../../shared/iot-rules';
+import { getEnv } from '../platform/env';
 import { logger } from '../platform/logger';
 import type { Ports } from '../platform/ports';
 import { toUnitState } from '../tracking/stored-shape';
@@ -27,10 +32,13 @@ import { recordDeadLetters, type DeadLetter } from './dead-letters';
 import { decodeMessage } from './decode';
 import { DEFAULT_FILTER, type FilterReason } from './filter';
 import { planUnit, type Planned, type UnitMessage } from './pipeline';
-import { advanceState, forgetUnit, lookupUnit, positionItem, putPositionIfNew, putPositions, rememberState, type UnitLookup } from './repository';
+import { advanceState, claimState, forgetUnit, lookupUnit, positionItem, putPositionIfNew, putPositions, type UnitLookup } from './repository';
+import { STATE_WRITE_CONCURRENCY, createStateWriter, type StateWriter } from './state-writer';
 import type { DeadLetterReason, UnitState } from './types';
 
 const DAY_MS = 86_400_000;
+let writer: StateWriter | undefined;
+const stateWriter = () => (writer ??= createStateWriter(advanceState, STATE_WRITE_CONCURRENCY[getEnv().RUNTIME]));
 /** Single writes (lookups, conditional puts, state updates) in flight per call. */
 const WRITE_CONCURRENCY = 32;
 const IMEI = /^\d{15}$/;
@@ -173,17 +181,25 @@ export async function ingestMessages(events: readonly IotRuleEvent[], ports: Pic
   const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
   if (failed) throw failed.reason;
 
-  await forEachLimit(changes, WRITE_CONCURRENCY, async ({ imei, unit, state, result }) => {
-    // Even when the newest position was stored before (a retry after a crash), the state may still
-    // lag behind it; the condition decides, so trying again is harmless.
-    result.stateAdvanced = await advanceState(imei, state);
-    if (!result.stateAdvanced) {
-      forgetUnit(imei, state.ts);
-      return;
-    }
-    rememberState(imei, state);
-    // Published once per state change: a redelivered or late message advances nothing and sends
-    // nothing. In the API's shape (ISO times, null for unreported), as GET /realtime/units answers.
+  // Live first: a browser sees a position as soon as it is stored, and the state it makes as soon
+  // as this instance knows it is the unit's newest; the durable state follows through the state
+  // writer, which merges a unit's states while one is on its way to the store.
+  const claimed = changes.filter(({ imei, unit, state }) => claimState(imei, unit, state));
+  const durable = Promise.allSettled(
+    claimed.map(async ({ imei, state, result }) => {
+      try {
+        result.stateAdvanced = await stateWriter().write(imei, state);
+      } catch (error) {
+        forgetUnit(imei);
+        throw error;
+      }
+      // Another instance stored a newer state: this one forgets what it knew and reads it again.
+      if (!result.stateAdvanced) forgetUnit(imei);
+    }),
+  );
+  await forEachLimit(claimed, WRITE_CONCURRENCY, async ({ imei, unit, state, result }) => {
+    // Published once per state this instance moved to: a redelivered or late message sends nothing.
+    // In the API's shape (ISO times, null for unreported), as GET /realtime/units answers.
     try {
       await ports.live.publish(unit.accountId, imei, { type: 'position', imei, ...toUnitState(state) });
       result.published = true;
@@ -192,6 +208,8 @@ export async function ingestMessages(events: readonly IotRuleEvent[], ports: Pic
       logger.warn('live publish failed', { imei, error: error instanceof Error ? error.message : String(error) });
     }
   });
+  const unwritten = (await durable).find((s): s is PromiseRejectedResult => s.status === 'rejected');
+  if (unwritten) throw unwritten.reason;
   return results;
 }
 

@@ -18,12 +18,15 @@ const ACCOUNT = `acc-${randomUUID()}`;
 let serial = 0;
 const nextImei = () => imeiFrom(`35693813${String(400000 + serial++).padStart(6, '0')}`);
 let reads: Array<{ table: string; key: string }> = [];
+/** Reads sent and not answered yet. */
+let inFlight = 0;
 
-/** Until no read has started for a while: background refreshes have gone out. */
+/** Until every read has been answered and none has started for a while: background refreshes are done. */
 async function readsSettled(): Promise<void> {
   await vi.waitFor(async () => {
     const before = reads.length;
     await new Promise((r) => setTimeout(r, 100));
+    expect(inFlight).toBe(0);
     expect(reads.length).toBe(before);
   });
 }
@@ -42,6 +45,12 @@ beforeAll(async () => {
       if (context.commandName === 'GetItemCommand') {
         const input = args.input as { TableName: string; Key: Record<string, string> };
         reads.push({ table: input.TableName, key: Object.values(input.Key).join() });
+        inFlight++;
+        try {
+          return await next(args);
+        } finally {
+          inFlight--;
+        }
       }
       return next(args);
     },

@@ -55,13 +55,11 @@ export function forgetUnits(): void {
 }
 
 /**
- * A state update of `ts` failed its condition: unless this instance's own newer write explains it
- * (two batches of one unit in flight), another writer got there first, and the next message
+ * The store refused or failed a state this instance claimed: another writer holds a newer one (or
+ * the unit is gone), or the write failed and the call is retried. Either way the next message
  * reads the unit afresh.
  */
-export function forgetUnit(imei: string, ts = Infinity): void {
-  const hit = units.get(imei);
-  if (hit?.value.status === 'registered' && hit.value.state && hit.value.state.ts >= ts) return;
+export function forgetUnit(imei: string): void {
   units.delete(imei);
 }
 
@@ -143,12 +141,23 @@ export async function lookupUnit(imei: string, now: number = Date.now()): Promis
   return cached(units, loadingUnits, imei, now, () => loadUnit(imei, now));
 }
 
-/** Keeps the cached state in step with what this instance just wrote. */
-export function rememberState(imei: string, state: UnitState): void {
+/**
+ * Makes `state` the unit's state this instance knows, unless it already knows the same or a newer
+ * one: true when it moved. Ingest publishes a state live only when it moved here, so that this
+ * instance never sends a unit back in time, and before the store has it (the state writer follows).
+ * A unit missing from the cache (evicted, or forgotten after another writer won) is put back with
+ * the state; the store's condition still decides whether the state is the newest.
+ */
+export function claimState(imei: string, unit: Extract<UnitLookup, { status: 'registered' }>, state: UnitState): boolean {
   const hit = units.get(imei);
-  if (hit?.value.status === 'registered' && (!hit.value.state || hit.value.state.ts < state.ts)) {
-    hit.value = { ...hit.value, state };
+  if (!hit) {
+    remember(units, imei, { ...unit, state }, CACHE_TTL_MS, true);
+    return true;
   }
+  if (hit.value.status !== 'registered') return true;
+  if (hit.value.state && hit.value.state.ts >= state.ts) return false;
+  hit.value = { ...hit.value, state };
+  return true;
 }
 
 /** TTL of a position: its device time plus the account's retention, in epoch seconds. */

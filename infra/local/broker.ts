@@ -35,11 +35,13 @@ export interface BridgeBatching {
 }
 
 /**
- * One batch at a time: under load the next one holds everything that arrived meanwhile, so a unit
- * with several messages costs one state update, and two batches never race for one unit's state.
- * 10,000 is the largest batch Lambda hands over from a stream.
+ * Batches run side by side up to 1,000, Lambda's default concurrency per account: a call returns
+ * only when its units' states are stored, which under load takes a round of the state writer
+ * (functions/ingest/state-writer.ts), and a lower limit would hold every new message behind those
+ * waits. Batches that race for one unit are safe: the state moves only forward, in the store and
+ * in what the ingest instance publishes. 10,000 is the largest batch Lambda takes from a stream.
  */
-export const DEFAULT_BATCHING: BridgeBatching = { windowMs: 10, maxMessages: 10_000, maxInFlight: 1 };
+export const DEFAULT_BATCHING: BridgeBatching = { windowMs: 10, maxMessages: 10_000, maxInFlight: 1000 };
 
 /** Waits before the second and third try of a failed delivery (Lambda's are a minute and two; ours are for one machine). */
 export const DEFAULT_RETRY_DELAYS_MS: readonly number[] = [250, 1000];
