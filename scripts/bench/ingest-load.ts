@@ -57,7 +57,7 @@ export interface LoadResult {
 const now = () => performance.timeOrigin + performance.now();
 const WARMUP_SLOWDOWN = 4;
 
-async function run(config: LoadConfig): Promise<LoadResult> {
+async function run(config: LoadConfig): Promise<{ result: LoadResult; close(): Promise<void> }> {
   const k = config.units.length;
   const perMessage = config.recordsPerMessage;
   const periodMs = Math.round((k / config.rate) * 1000);
@@ -153,13 +153,19 @@ async function run(config: LoadConfig): Promise<LoadResult> {
     const inWindow = process.threadCpuUsage(windowCpu);
     result.windowCpuMs = (inWindow.user + inWindow.system) / 1000;
   }
-  await Promise.all(clients.map((c) => c.endAsync()));
-  return result;
+  return { result, close: () => Promise.all(clients.map((c) => c.endAsync())).then(() => undefined) };
 }
 
 if (parentPort) {
+  const port = parentPort;
   run(workerData as LoadConfig).then(
-    (result) => parentPort?.postMessage({ kind: 'done', ok: true, result }),
-    (error: unknown) => parentPort?.postMessage({ kind: 'done', ok: false, error: error instanceof Error ? error.stack : String(error) }),
+    ({ result, close }) => {
+      // The trackers stay connected until the parent has seen the pipeline drain: a thousand
+      // disconnects at once would land on the broker while the last messages are handled, and
+      // measure the broker's goodbyes instead of ingest.
+      port.once('message', () => void close().then(() => port.postMessage({ kind: 'closed' })));
+      port.postMessage({ kind: 'done', ok: true, result });
+    },
+    (error: unknown) => port.postMessage({ kind: 'done', ok: false, error: error instanceof Error ? error.stack : String(error) }),
   );
 }

@@ -199,15 +199,18 @@ async function run(recordsPerMessage: number): Promise<RunReport> {
     let cpuFrom: { thread: NodeJS.CpuUsage; proc: NodeJS.CpuUsage; os: ReturnType<typeof processCpu>; at: number } | undefined;
     type Outcome = { kind: 'done' } & ({ ok: true; result: LoadResult } | { ok: false; error: string });
     const outcome = await new Promise<Outcome>((done, fail) => {
-      worker.on('message', (message: Outcome | { kind: 'window' }) => {
+      worker.on('message', (message: Outcome | { kind: 'window' } | { kind: 'closed' }) => {
+        if (message.kind === 'closed') return;
         if (message.kind === 'done') return done(message);
         loop.reset();
         cpuFrom = { thread: process.threadCpuUsage(), proc: process.cpuUsage(), os: processCpu(), at: now() };
       });
       worker.once('error', fail);
     });
-    await worker.terminate();
-    if (!outcome.ok) throw new Error(`the load generator failed: ${outcome.error}`);
+    if (!outcome.ok) {
+      await worker.terminate();
+      throw new Error(`the load generator failed: ${outcome.error}`);
+    }
     const load = outcome.result;
 
     // Let the pipeline drain: done when every record was delivered live, or when the runtime has been
@@ -221,6 +224,12 @@ async function run(recordsPerMessage: number): Promise<RunReport> {
     const drained = now() < drainDeadline;
     loop.disable();
     const cpuTo = { thread: process.threadCpuUsage(), proc: process.cpuUsage(), os: processCpu(), at: now() };
+    // Now the trackers may disconnect (see ingest-load.ts).
+    await new Promise<void>((closed) => {
+      worker.on('message', (message: { kind: string }) => message.kind === 'closed' && closed());
+      worker.postMessage({ kind: 'close' });
+    });
+    await worker.terminate();
 
     // Per tracker: the measured records, what was stored of them, and what reached the live channel.
     const measuredByTracker = units.map(() => [] as Array<{ ts: number; sentAt: number }>);
