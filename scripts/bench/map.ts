@@ -9,21 +9,31 @@
  * 2. Logs in as that admin through the login form in headless Chromium (playwright-core, Debian's
  *    /usr/bin/chromium; WebGL comes from SwiftShader, see CHROMIUM_ARGS), opens
  *    /user/realtime-tracking and waits until `[data-testid="realtime-map"]` says in
- *    `data-units-drawn` that all N units are drawn. The page may not be built yet: the bench keeps
- *    polling (reloading now and then) for up to --wait seconds.
+ *    `data-units-drawn` that all N units are drawn, then until the page has been quiet for 3 s (no
+ *    long task, no shader compiled: the base map may still be loading). The page may not be built
+ *    yet: the bench keeps polling (reloading now and then) for up to --wait seconds.
  * 3. Publishes live positions for `--duration` seconds at `--rate` messages per second, round robin
  *    over the fleet (10 000 units reporting every 10 s = 1 000 messages/s). They go out through the
  *    runtime's LiveBus port on the live topics `live/<accountId>/units/<imei>`, exactly the messages
  *    ingest publishes, so the browser is measured and not ingest (npm run bench:ingest measures that).
- * 4. Meanwhile the page collects long tasks (PerformanceObserver 'longtask') and counts frames with
- *    requestAnimationFrame; the bench counts the MQTT PUBLISH packets arriving on the page's WebSocket.
+ * 4. Meanwhile the page collects long tasks (PerformanceObserver 'longtask'), counts frames with
+ *    requestAnimationFrame, the frames MapLibre draws and the shader programs it links (WebGL calls
+ *    wrapped before the app loads); the bench counts the MQTT PUBLISH packets arriving on the page's
+ *    WebSocket and reads from /proc where the machine's CPU went (the browser, the runtime and this
+ *    publisher, anything else).
  *
  * Prints units, updates per second published and delivered, long tasks (target: none, i.e. no
- * main-thread task over 50 ms), frames per second, and the size of GET /realtime/units. Exits 1 when
- * a target is missed, 2 when the map never drew the fleet.
+ * main-thread task over 50 ms), frames per second, map redraws, shader programs linked while live,
+ * CPU shares, and the size of GET /realtime/units. Exits 1 when a target is missed, 2 when the map
+ * never drew the fleet.
+ *
+ * To find what a long task was: `--trace FILE` records the live phase as DevTools does (open it in
+ * the Performance panel; web/dist has hidden source maps), `--profile FILE` a CPU profile of the
+ * page's main thread alone; both slow the page down a little. `--web DIR` serves another build, to
+ * compare two versions of the app on the same machine in turn.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -56,6 +66,21 @@ const CHROMIUM_ARGS = [
   '--disable-backgrounding-occluded-windows',
 ];
 const VIEWPORT = { width: 1280, height: 800 };
+/** How long the page must be quiet after drawing the fleet before the live phase starts. */
+const QUIET_MS = 3000;
+/**
+ * --trace: what DevTools' performance panel records (tasks, script, GC, frames) with V8's sampling
+ * profiler, so each long task can be traced to the functions that ran in it (web/dist keeps hidden
+ * source maps to name them).
+ */
+const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'disabled-by-default-devtools.timeline.frame',
+  'v8.execute',
+  'blink.user_timing',
+  'disabled-by-default-v8.cpu_profiler',
+];
 
 const { values: flags } = parseArgs({
   options: {
@@ -63,11 +88,14 @@ const { values: flags } = parseArgs({
     rate: { type: 'string', default: '1000' },
     duration: { type: 'string', default: '30' },
     wait: { type: 'string', default: '600' },
+    web: { type: 'string' },
+    trace: { type: 'string' },
+    profile: { type: 'string' },
     help: { type: 'boolean', default: false },
   },
 });
 if (flags.help) {
-  console.log('npm run bench:map -- [--units 10000] [--rate 1000 messages/s] [--duration 30 s] [--wait 600 s for the map to draw every unit]');
+  console.log('npm run bench:map -- [--units 10000] [--rate 1000 messages/s] [--duration 30 s] [--wait 600 s for the map to draw every unit] [--web DIR: serve another build of the web app, e.g. to compare two versions] [--trace FILE: a Chromium trace of the live phase] [--profile FILE: a CPU profile of the page\'s main thread while live (.cpuprofile)]');
   process.exit(0);
 }
 const unitCount = Number(flags.units);
@@ -125,7 +153,20 @@ function publishCounter() {
  * which a function serialised into the page would call without having it.
  */
 const PAGE_PROBE = `(() => {
-  const probe = { longTasks: [], frames: 0, longestFrameMs: 0, counting: false };
+  const probe = { longTasks: [], frames: 0, longestFrameMs: 0, counting: false, mapDraws: 0, programsLinked: 0, lastLinkAt: 0 };
+  // MapLibre clears the colour buffer once per map frame it draws.
+  const clear = WebGL2RenderingContext.prototype.clear;
+  WebGL2RenderingContext.prototype.clear = function (mask) {
+    if (probe.counting && mask & this.COLOR_BUFFER_BIT) probe.mapDraws++;
+    return clear.call(this, mask);
+  };
+  // MapLibre compiles and links a shader program the first time a layer needs it: a main-thread stall.
+  const link = WebGL2RenderingContext.prototype.linkProgram;
+  WebGL2RenderingContext.prototype.linkProgram = function (program) {
+    if (probe.counting) probe.programsLinked++;
+    probe.lastLinkAt = performance.now();
+    return link.call(this, program);
+  };
   probe.startFrames = () => {
     probe.counting = true;
     let last = performance.now();
@@ -147,10 +188,77 @@ interface Probe {
   longTasks: Array<[number, number]>;
   frames: number;
   longestFrameMs: number;
+  mapDraws: number;
+  programsLinked: number;
+  lastLinkAt: number;
   counting: boolean;
   startFrames(): void;
 }
 type ProbeWindow = Window & { __mapBench: Probe };
+
+/** Linux's USER_HZ, the unit of /proc's CPU times: 100 on every platform Node runs Linux on. */
+const TICKS_PER_SECOND = 100;
+
+interface CpuSnapshot {
+  at: number;
+  /** The whole machine, in ticks: busy, idle, and stolen by the hypervisor. */
+  busy: number;
+  idle: number;
+  steal: number;
+  /** CPU ticks of this process and its descendants, by pid: Chromium's processes, and the rest (this Node process, DynamoDB Local). */
+  browser: Map<number, number>;
+  runtime: Map<number, number>;
+}
+
+/**
+ * Where the CPU goes while live: the bench shares the machine with whatever else runs on it, and a
+ * long task may come from a busy machine rather than from the page. Linux only (/proc); null elsewhere.
+ */
+function cpuSnapshot(): CpuSnapshot | null {
+  if (!existsSync('/proc/stat')) return null;
+  const [user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0, steal = 0] = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '')
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
+  const processes = new Map<number, { parent: number; ticks: number; chromium: boolean }>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // After the command name in parentheses: state, parent pid, ... user time (12th), system time (13th).
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const program = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0')[0] ?? '';
+      const chromium = /chrom/i.test(program.slice(program.lastIndexOf('/') + 1));
+      processes.set(Number(entry), { parent: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]), chromium });
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  const browser = new Map<number, number>();
+  const runtime = new Map<number, number>();
+  for (const [pid, info] of processes) {
+    let inBrowser = false;
+    for (let at: number | undefined = pid; at !== undefined && at > 0; at = processes.get(at)?.parent) {
+      inBrowser ||= processes.get(at)?.chromium ?? false;
+      if (at === process.pid) {
+        (inBrowser ? browser : runtime).set(pid, info.ticks);
+        break;
+      }
+    }
+  }
+  return { at: now(), busy: user + nice + system + irq + softirq, idle: idle + iowait, steal, browser, runtime };
+}
+
+/** CPUs used between two snapshots (1 = one CPU all the time). */
+function cpuShares(from: CpuSnapshot, to: CpuSnapshot) {
+  const seconds = (to.at - from.at) / 1000;
+  const share = (ticks: number) => ticks / TICKS_PER_SECOND / seconds;
+  const tree = (a: Map<number, number>, b: Map<number, number>) => [...b].reduce((sum, [pid, ticks]) => sum + ticks - (a.get(pid) ?? 0), 0);
+  const browser = share(tree(from.browser, to.browser));
+  const runtime = share(tree(from.runtime, to.runtime));
+  return { browser, runtime, other: Math.max(0, share(to.busy - from.busy) - browser - runtime), idle: share(to.idle - from.idle), steal: share(to.steal - from.steal) };
+}
 
 async function drawnUnits(page: Page): Promise<number | null> {
   return page
@@ -186,13 +294,36 @@ async function waitUntilDrawn(page: Page, url: string, count: number, timeoutMs:
   throw new Error(lastSeen === null ? 'the map page never showed [data-testid="realtime-map"]' : `the map drew only ${lastSeen} of ${count} units`);
 }
 
-if (!existsSync(join(projectRoot, 'web', 'dist', 'index.html'))) {
+/**
+ * Drawn units are not a loaded map: the base map's GeoJSON (Natural Earth, 20 MB) may still be on
+ * its way through MapLibre's worker, and its first tiles bring shader compiles and uploads. The live
+ * phase starts once the page has had no long task and linked no shader program for `quietMs`.
+ */
+async function waitUntilQuiet(page: Page, quietMs: number, timeoutMs: number): Promise<number | null> {
+  const start = now();
+  while (now() - start < timeoutMs) {
+    const quietFor = await page.evaluate(() => {
+      const probe = (window as unknown as ProbeWindow).__mapBench;
+      const last = probe.longTasks.at(-1);
+      return performance.now() - Math.max(last ? last[0] + last[1] : 0, probe.lastLinkAt);
+    });
+    if (quietFor >= quietMs) return now() - start;
+    await sleep(250);
+  }
+  return null;
+}
+
+if (flags.web && !existsSync(join(flags.web, 'index.html'))) {
+  console.error(`--web ${flags.web}: no index.html there`);
+  process.exit(2);
+}
+if (!flags.web && !existsSync(join(projectRoot, 'web', 'dist', 'index.html'))) {
   log('web/dist is missing: building the web app...');
   execFileSync(process.execPath, [join(projectRoot, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'web/vite.config.ts'], { cwd: projectRoot, stdio: 'inherit' });
 }
 
-log(`starting an in-memory runtime for ${unitCount} units, ${rate} live updates/s for ${durationS} s (the web app as built in web/dist)`);
-const runtime = await startEmbeddedRuntime({ port: 0, mqttPort: 0, dataDir: null, host: '127.0.0.1', seed: false });
+log(`starting an in-memory runtime for ${unitCount} units, ${rate} live updates/s for ${durationS} s (the web app as built in ${flags.web ?? 'web/dist'})`);
+const runtime = await startEmbeddedRuntime({ port: 0, mqttPort: 0, dataDir: null, host: '127.0.0.1', seed: false, ...(flags.web ? { webDir: flags.web } : {}) });
 const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
 // Ctrl-C or a kill must not leave DynamoDB Local's JVM and Chromium behind.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -251,15 +382,25 @@ try {
 
   const drawMs = await waitUntilDrawn(page, `${runtime.url}/user/realtime-tracking`, unitCount, waitS * 1000);
   log(`the map drew ${unitCount} units ${(drawMs / 1000).toFixed(1)} s after opening`);
-  // Let the first render settle before measuring the live phase.
-  await sleep(2000);
+  const quietAfterMs = await waitUntilQuiet(page, QUIET_MS, 120_000);
+  log(quietAfterMs === null ? `the page was never quiet for ${QUIET_MS / 1000} s in 2 minutes: going live anyway` : `the page was quiet for ${QUIET_MS / 1000} s ${(quietAfterMs / 1000).toFixed(1)} s later`);
 
+  if (flags.trace) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+  const profiler = flags.profile ? await page.context().newCDPSession(page) : null;
+  if (profiler) {
+    await profiler.send('Profiler.enable');
+    await profiler.send('Profiler.setSamplingInterval', { interval: 500 });
+    await profiler.send('Profiler.start');
+  }
+  // Starting V8's profiler stalls the page's next script for a few hundred milliseconds: before the live phase.
+  if (flags.trace || profiler) await sleep(1000);
   const liveFrom = await page.evaluate(() => {
     const probe = (window as unknown as ProbeWindow).__mapBench;
     probe.startFrames();
     return performance.now();
   });
   counter = publishCounter();
+  const cpuFrom = cpuSnapshot();
   const live = getPorts().live;
   let sent = 0;
   let failed = 0;
@@ -290,6 +431,16 @@ try {
     }
   }
   const delivered = counter.count;
+  const cpuTo = cpuSnapshot();
+  if (profiler && flags.profile) {
+    const { profile } = await profiler.send('Profiler.stop');
+    writeFileSync(flags.profile, JSON.stringify(profile));
+    log(`CPU profile of the live phase written to ${flags.profile}`);
+  }
+  if (flags.trace) {
+    writeFileSync(flags.trace, await browser.stopTracing());
+    log(`trace of the live phase written to ${flags.trace}`);
+  }
   const drainS = (lastArrival - publishEnd) / 1000;
 
   const result = await page.evaluate((from) => {
@@ -298,11 +449,12 @@ try {
     const seconds = (performance.now() - from) / 1000;
     const during = probe.longTasks.filter(([start]) => start >= from).map(([, d]) => d);
     const before = probe.longTasks.filter(([start]) => start < from).map(([, d]) => d);
-    return { seconds, frames: probe.frames, longestFrameMs: probe.longestFrameMs, during, before };
+    return { seconds, frames: probe.frames, longestFrameMs: probe.longestFrameMs, mapDraws: probe.mapDraws, programsLinked: probe.programsLinked, during, before };
   }, liveFrom);
 
   const longest = (list: number[]) => (list.length ? Math.max(...list) : 0);
   const fps = result.frames / result.seconds;
+  const cpu = cpuFrom && cpuTo ? cpuShares(cpuFrom, cpuTo) : null;
   const tasks = (list: number[]) => (list.length ? `${list.length}, longest ${longest(list).toFixed(0)} ms, ${list.reduce((a, b) => a + b, 0).toFixed(0)} ms in all` : 'none over 50 ms');
   console.log(`
   Map benchmark: ${unitCount} units, ${durationS} s of live updates (Chromium ${browser.version()}, ${VIEWPORT.width}x${VIEWPORT.height})
@@ -314,6 +466,9 @@ try {
     updates delivered to the page ${(delivered / publishS).toFixed(0)}/s (${delivered} MQTT PUBLISH packets on its WebSocket; the last ${drainS.toFixed(1)} s after publishing ended)
     long tasks while live         ${tasks(result.during)}    target: none over ${TARGET.longestTaskMs} ms
     frames per second             ${fps.toFixed(1)} (requestAnimationFrame; longest frame ${result.longestFrameMs.toFixed(0)} ms)
+    map redraws per second        ${(result.mapDraws / result.seconds).toFixed(1)} (WebGL frames MapLibre drew)
+    shader programs linked        ${result.programsLinked} while live (each a main-thread stall the first time a layer is drawn)
+    CPU while live                ${cpu ? `browser ${cpu.browser.toFixed(2)}, runtime and publisher ${cpu.runtime.toFixed(2)}, other processes ${cpu.other.toFixed(2)}, idle ${cpu.idle.toFixed(2)}${cpu.steal >= 0.01 ? `, stolen ${cpu.steal.toFixed(2)}` : ''} (CPUs)` : 'not measured (no /proc)'}
     page errors                   ${errors.length ? errors.join(' | ') : 'none'}
     page console warnings/errors  ${consoleKinds.size ? [...consoleKinds].map(([kind, n]) => `\n      ${n} x ${kind}`).join('') : 'none'}
 `);

@@ -1,7 +1,7 @@
 import { Group, Paper, Text } from '@mantine/core';
 import IconCloudOff from '@tabler/icons-react/dist/esm/icons/IconCloudOff.mjs';
 import IconCloudCheck from '@tabler/icons-react/dist/esm/icons/IconCloudCheck.mjs';
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LiveStatus } from '../../../app/live/use-live';
 
@@ -12,7 +12,7 @@ const BACK_MS = 4_000;
  * Says so over the map while the live channel is down, and briefly when it is back. The live region
  * is always there, so screen readers announce both changes.
  */
-export function LiveStatusNotice({ status }: { status: LiveStatus }) {
+export const LiveStatusNotice = memo(function LiveStatusNotice({ status }: { status: LiveStatus }) {
   const { t } = useTranslation();
   const [back, setBack] = useState(false);
   const previous = useRef(status);
@@ -48,4 +48,4 @@ export function LiveStatusNotice({ status }: { status: LiveStatus }) {
       ) : null}
     </div>
   );
-}
+});

@@ -1,37 +1,25 @@
 /**
- * The units on the map: one clustered GeoJSON source and GPU layers (clusters with their counts,
- * each unit's circle in its colour with its symbol, the heading arrow of a moving unit, a ring
- * around the selected one). The source is fed from the unit store, not through React: changes are
- * coalesced and handed to MapLibre at most four times a second, however many live messages came,
- * as a diff of the units that changed (the whole collection only when a new answer arrives).
+ * The units on the map: one clustered GeoJSON source with the layers of unit-layer-style.ts. The
+ * source is fed from the unit store, not through React: changes are coalesced and handed to
+ * MapLibre at most four times a second, however many live messages came, as a diff of the units
+ * that changed (the whole collection only when a new answer arrives).
  */
-import type { ExpressionSpecification, GeoJSONSource } from 'maplibre-gl';
-import { useEffect, useRef, useState } from 'react';
-import { Layer, Source, useMap, type LayerProps } from 'react-map-gl/maplibre';
+import type { GeoJSONSource } from 'maplibre-gl';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { Layer, Source, useMap } from 'react-map-gl/maplibre';
 import { createCoalescer } from '../coalescer';
-import { COUNT_PREFIX, GLYPH_PREFIX, HEADING_ARROW, registerUnitImages } from '../map-images';
+import { registerUnitImages } from '../map-images';
 import { FEATURE_ID, sourceDiff, unitFeature, type UnitFeature } from '../unit-features';
+import { unitLayers } from '../unit-layer-style';
 import type { UnitStore } from '../unit-store';
 
 export const UNITS_SOURCE = 'units';
-export const UNIT_LAYERS = {
-  clusters: 'unit-clusters',
-  clusterCounts: 'unit-cluster-counts',
-  selected: 'unit-selected',
-  points: 'unit-points',
-  symbols: 'unit-symbols',
-  heading: 'unit-heading',
-} as const;
-/** Layers a click selects from. */
-export const INTERACTIVE_UNIT_LAYERS = [UNIT_LAYERS.clusters, UNIT_LAYERS.points, UNIT_LAYERS.symbols];
 /** Above this zoom no unit is in a cluster; flying to a unit goes past it. */
 export const CLUSTER_MAX_ZOOM = 14;
 /** At most this many source updates a second (four). */
 const FEED_INTERVAL_MS = 250;
 
 const EMPTY: GeoJSON.FeatureCollection = { type: 'FeatureCollection', features: [] };
-const isCluster: ExpressionSpecification = ['has', 'point_count'];
-const isUnit: ExpressionSpecification = ['!', ['has', 'point_count']];
 
 interface UnitLayersProps {
   store: UnitStore;
@@ -60,7 +48,8 @@ function bounds(features: Iterable<UnitFeature>): [[number, number], [number, nu
   ];
 }
 
-export function UnitLayers({ store, selected, follow, dimmed, onDrawn, focusOffset }: UnitLayersProps) {
+/** Memoised: the page re-renders with every frame of a history replay, the layers only when selected or dimmed change. */
+export const UnitLayers = memo(function UnitLayers({ store, selected, follow, dimmed, onDrawn, focusOffset }: UnitLayersProps) {
   const { current } = useMap();
   const map = current?.getMap();
   const [imagesReady, setImagesReady] = useState(false);
@@ -142,86 +131,8 @@ export function UnitLayers({ store, selected, follow, dimmed, onDrawn, focusOffs
     if (map && position) map.easeTo({ center: [position.lon, position.lat], offset: focusOffset(map.getContainer().clientHeight), duration: 600 });
   }, [map, store, follow, selected, focusOffset]);
 
+  const layers = useMemo(() => unitLayers(selected, dimmed), [selected, dimmed]);
   if (!imagesReady) return null;
-  const opacity = dimmed ? 0.3 : 1;
-  const layers: LayerProps[] = [
-    {
-      id: UNIT_LAYERS.clusters,
-      type: 'circle',
-      filter: isCluster,
-      paint: {
-        'circle-color': ['step', ['get', 'point_count'], '#228be6', 25, '#1971c2', 250, '#1864ab'],
-        'circle-radius': ['step', ['get', 'point_count'], 17, 25, 21, 250, 26],
-        'circle-stroke-width': 3,
-        'circle-stroke-color': '#ffffff',
-        'circle-opacity': opacity,
-        'circle-stroke-opacity': opacity,
-      },
-    },
-    {
-      id: UNIT_LAYERS.clusterCounts,
-      type: 'symbol',
-      filter: isCluster,
-      layout: {
-        'icon-image': ['concat', COUNT_PREFIX, ['get', 'point_count_abbreviated']],
-        'icon-allow-overlap': true,
-        'icon-ignore-placement': true,
-      },
-      paint: { 'icon-opacity': opacity },
-    },
-    {
-      id: UNIT_LAYERS.selected,
-      type: 'circle',
-      filter: ['all', isUnit, ['==', ['get', 'imei'], selected ?? '']],
-      paint: {
-        'circle-radius': 22,
-        'circle-color': ['get', 'color'],
-        'circle-opacity': 0.25 * opacity,
-        'circle-stroke-width': 3,
-        'circle-stroke-color': ['get', 'color'],
-        'circle-stroke-opacity': opacity,
-      },
-    },
-    {
-      id: UNIT_LAYERS.points,
-      type: 'circle',
-      filter: isUnit,
-      paint: {
-        'circle-radius': 13,
-        'circle-color': ['get', 'color'],
-        'circle-stroke-width': 2,
-        'circle-stroke-color': '#ffffff',
-        'circle-opacity': opacity,
-        'circle-stroke-opacity': opacity,
-      },
-    },
-    {
-      id: UNIT_LAYERS.symbols,
-      type: 'symbol',
-      filter: isUnit,
-      layout: {
-        'icon-image': ['concat', GLYPH_PREFIX, ['get', 'symbol']],
-        'icon-allow-overlap': true,
-        'icon-ignore-placement': true,
-      },
-      paint: { 'icon-opacity': opacity },
-    },
-    {
-      id: UNIT_LAYERS.heading,
-      type: 'symbol',
-      filter: ['all', isUnit, ['==', ['get', 'moving'], true]],
-      layout: {
-        'icon-image': HEADING_ARROW,
-        'icon-rotate': ['get', 'heading'],
-        'icon-rotation-alignment': 'map',
-        // Ahead of the circle in the direction of travel: the offset turns with the icon.
-        'icon-offset': [0, -20],
-        'icon-allow-overlap': true,
-        'icon-ignore-placement': true,
-      },
-      paint: { 'icon-opacity': opacity },
-    },
-  ];
   return (
     <Source id={UNITS_SOURCE} type="geojson" data={EMPTY} promoteId={FEATURE_ID} cluster clusterRadius={48} clusterMaxZoom={CLUSTER_MAX_ZOOM}>
       {layers.map((layer) => (
@@ -229,4 +140,4 @@ export function UnitLayers({ store, selected, follow, dimmed, onDrawn, focusOffs
       ))}
     </Source>
   );
-}
+});
