@@ -114,13 +114,14 @@ describe('history playback on the map', () => {
     await poll(() => change.getAttribute('aria-expanded')).toBe('false');
     await poll(() => panel.getByRole('status').textContent()).toContain(countText);
 
-    // The route's ends on the map, named with their times.
+    // The route's ends on the map, named with their times. The count above is the same before and
+    // after Load, so the route may still be drawn anew: wait for it.
     const first = sent[0] as Sent;
     const last = sent[POINTS - 1] as Sent;
-    expect(await page.getByRole('img', { name: historyEn.HistoryRouteStart.replace('{{time}}', shownTime(first.ts)) }).isVisible()).toBe(true);
-    expect(await page.getByRole('img', { name: historyEn.HistoryRouteEnd.replace('{{time}}', shownTime(last.ts)) }).isVisible()).toBe(true);
+    await poll(() => page.getByRole('img', { name: historyEn.HistoryRouteStart.replace('{{time}}', shownTime(first.ts)) }).isVisible()).toBe(true);
+    await poll(() => page.getByRole('img', { name: historyEn.HistoryRouteEnd.replace('{{time}}', shownTime(last.ts)) }).isVisible()).toBe(true);
     const marker = page.getByRole('img', { name: historyEn.HistoryPlaybackPosition });
-    expect(await marker.isVisible()).toBe(true);
+    await poll(() => marker.isVisible()).toBe(true);
     expect(await panel.getByText(pointOf(1)).isVisible()).toBe(true);
     expect(await panel.getByText(shownTime(first.ts)).isVisible()).toBe(true);
     expect(await panel.getByText(`${first.spd} km/h`).isVisible()).toBe(true);
