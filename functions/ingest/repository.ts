@@ -16,6 +16,7 @@ import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../platform/db';
 import { logger } from '../platform/logger';
 import { batchPut } from './batch-write';
+import { fixOf } from './state';
 import type { Position, UnitState } from './types';
 
 /** Spec: raw positions are kept 13 months unless the account says otherwise. */
@@ -173,14 +174,7 @@ export function isConditionFailure(error: unknown): boolean {
 export function positionItem(imei: string, p: Position, receivedAt: number, retentionDays: number): Record<string, unknown> {
   return {
     imei,
-    ts: p.ts,
-    lat: p.lat,
-    lon: p.lon,
-    speed: p.speed,
-    heading: p.heading,
-    alt: p.alt,
-    sats: p.sats,
-    hdop: p.hdop,
+    ...fixOf(p),
     ignition: p.ignition,
     movement: p.movement,
     odometer: p.odometer,

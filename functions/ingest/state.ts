@@ -11,16 +11,14 @@ function mergeIo(prev: IoStates | undefined, next: IoStates | undefined): IoStat
   return { ...prev, ...next };
 }
 
+/** Where a position is and how it moves: what the stored position and the unit's state both take from it alone. */
+export function fixOf(p: Position): Pick<Position, 'ts' | 'lat' | 'lon' | 'speed' | 'heading' | 'alt' | 'sats' | 'hdop'> {
+  return { ts: p.ts, lat: p.lat, lon: p.lon, speed: p.speed, heading: p.heading, alt: p.alt, sats: p.sats, hdop: p.hdop };
+}
+
 export function nextState(prev: UnitState | undefined, p: Position, receivedAt: number): UnitState {
   return {
-    ts: p.ts,
-    lat: p.lat,
-    lon: p.lon,
-    speed: p.speed,
-    heading: p.heading,
-    alt: p.alt,
-    sats: p.sats,
-    hdop: p.hdop,
+    ...fixOf(p),
     ignition: p.ignition ?? prev?.ignition,
     movement: p.movement ?? prev?.movement,
     extVolts: p.extVolts ?? prev?.extVolts,
