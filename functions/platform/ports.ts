@@ -104,6 +104,11 @@ export interface IdentityProvider {
   /** Revokes a refresh token (logout of one browser). */
   revoke(refreshToken: string): Promise<void>;
   setPassword(username: string, password: string): Promise<void>;
+  /**
+   * Revokes every refresh token of the user issued until now (a password change or reset ends
+   * every session). Tokens issued afterwards are not affected.
+   */
+  signOutEverywhere(username: string): Promise<void>;
   deleteUser(username: string): Promise<void>;
 }
 

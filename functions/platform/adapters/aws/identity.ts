@@ -11,6 +11,7 @@ import {
   AdminInitiateAuthCommand,
   AdminSetUserPasswordCommand,
   AdminUpdateUserAttributesCommand,
+  AdminUserGlobalSignOutCommand,
   RevokeTokenCommand,
   type AuthenticationResultType,
   type CognitoIdentityProviderClient,
@@ -183,6 +184,15 @@ export function createCognitoIdentity(config: CognitoIdentityConfig): IdentityPr
       } catch (error) {
         if (errorName(error) === 'UserNotFoundException') throw new NotFoundError('UserNotFound');
         passwordError(error);
+      }
+    },
+
+    async signOutEverywhere(username: string) {
+      try {
+        await client.send(new AdminUserGlobalSignOutCommand({ UserPoolId, Username: normalizeUsername(username) }));
+      } catch (error) {
+        if (errorName(error) === 'UserNotFoundException') throw new NotFoundError('UserNotFound');
+        throw error;
       }
     },
 

@@ -6,7 +6,10 @@
  *
  * Items (table `tokens`, key `id`):
  * - `identity#<login name>`: { userId, username, email, passwordHash, createdAt }, no expiry;
- * - `refresh#<sha256 of the refresh token>`: { userId, username, sessionId, createdAt, expiresAt }.
+ * - `refresh#<sha256 of the refresh token>`: { userId, username, sessionId, generation, createdAt, expiresAt }.
+ * A refresh token works only while its `generation` is the identity's `tokenGeneration`, so
+ * signOutEverywhere is one counter increment that ends every refresh token issued before it,
+ * however many there are (Cognito's AdminUserGlobalSignOut does the same by time).
  * Only hashes are stored: neither the password nor the refresh token can be read back.
  * Like the user pool's password policy, createUser and setPassword refuse a password outside the
  * portal's rule (PasswordMustInclude), so a weak password fails the same way in both runtimes.
@@ -38,6 +41,8 @@ export interface IdentityItem {
   passwordHash: string;
   createdAt: string;
   passwordChangedAt?: string;
+  /** Raised by signOutEverywhere; absent means 0. */
+  tokenGeneration?: number;
 }
 
 interface RefreshItem {
@@ -45,6 +50,8 @@ interface RefreshItem {
   userId: string;
   username: string;
   sessionId: string;
+  /** The identity's tokenGeneration when the token was issued; absent means 0. */
+  generation?: number;
   createdAt: string;
   expiresAt: number;
 }
@@ -124,6 +131,7 @@ export function createLocalIdentity(options: LocalIdentityOptions): IdentityProv
         userId: identity.userId,
         username: identity.username,
         sessionId,
+        generation: identity.tokenGeneration ?? 0,
         createdAt: at.toISOString(),
         expiresAt: epochSeconds(at) + REFRESH_TOKEN_SECONDS,
       };
@@ -145,6 +153,7 @@ export function createLocalIdentity(options: LocalIdentityOptions): IdentityProv
       }
       const identity = await getIdentity(record.username);
       if (!identity || identity.userId !== record.userId) throw new UnauthenticatedError();
+      if ((record.generation ?? 0) !== (identity.tokenGeneration ?? 0)) throw new UnauthenticatedError();
       return { accessToken: await accessToken(record.userId, record.sessionId, at), refreshToken, expiresIn: ACCESS_TOKEN_SECONDS };
     },
 
@@ -178,6 +187,23 @@ export function createLocalIdentity(options: LocalIdentityOptions): IdentityProv
             UpdateExpression: 'SET passwordHash = :hash, passwordChangedAt = :at',
             ConditionExpression: 'attribute_exists(id)',
             ExpressionAttributeValues: { ':hash': await hashPassword(password), ':at': now().toISOString() },
+          }),
+        );
+      } catch (error) {
+        if (isConditionFailure(error)) throw new NotFoundError('UserNotFound');
+        throw error;
+      }
+    },
+
+    async signOutEverywhere(username: string) {
+      try {
+        await dynamo().send(
+          new UpdateCommand({
+            TableName: table(),
+            Key: { id: identityItemId(username) },
+            UpdateExpression: 'SET tokenGeneration = if_not_exists(tokenGeneration, :zero) + :one',
+            ConditionExpression: 'attribute_exists(id)',
+            ExpressionAttributeValues: { ':zero': 0, ':one': 1 },
           }),
         );
       } catch (error) {
