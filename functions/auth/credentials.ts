@@ -1,12 +1,15 @@
 /**
  * The password step shared by login and the alert opt-out page: per-client rate limit, the
- * per-name lockout, the identity provider's check, then the brand. An unknown user and a wrong
- * password give the same answer; the brand is checked only after the password is right, so a
- * wrong-site answer never tells a stranger that an account exists.
+ * lockout per name and client, the identity provider's check, then the brand. An unknown user and
+ * a wrong password give the same answer; the brand is checked only after the password is right,
+ * so a wrong-site answer never tells a stranger that an account exists.
+ *
+ * The current-password check of a logged-in user (password change, turning 2FA off) goes through
+ * the same lockout, so a stolen token cannot be used to guess the password either.
  */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { normalizeUsername } from '../platform/adapters/username';
-import { DetailedError, ForbiddenError, TooManyRequestsError } from '../platform/errors';
+import { DetailedError, ForbiddenError, TooManyRequestsError, ValidationError } from '../platform/errors';
 import { logger } from '../platform/logger';
 import type { Authenticated, Ports } from '../platform/ports';
 import { clientKey, consumeRateLimit } from '../platform/rate-limit';
@@ -53,9 +56,10 @@ export async function checkCredentials(
   event: APIGatewayProxyEventV2,
 ): Promise<VerifiedLogin> {
   const now = ports.clock.now();
-  await consumeRateLimit(`login-client#${clientKey(event)}`, LOGIN_CLIENT_LIMIT, LOGIN_CLIENT_WINDOW_SECONDS, now);
+  const client = clientKey(event);
+  await consumeRateLimit(`login-client#${client}`, LOGIN_CLIENT_LIMIT, LOGIN_CLIENT_WINDOW_SECONDS, now);
   const loginName = await loginNameFor(typed);
-  const attempts = await beginLoginAttempt(loginName, now);
+  const attempts = await beginLoginAttempt(loginName, client, now);
 
   const auth = await ports.identity.authenticate(loginName, password);
   const user = auth ? await findUser(auth.userId) : null;
@@ -66,11 +70,36 @@ export async function checkCredentials(
     if (left <= 0) throw new TooManyRequestsError(LOCKOUT_SECONDS, 'TooManyAttempts');
     throw new DetailedError(401, 'InvalidCredentials', { msg: 'InvalidCredentials', count: left });
   }
-  await clearLoginAttempts(loginName);
+  await clearLoginAttempts(loginName, client, now);
 
   if (user.subsiteId !== subsiteId) {
     await discardLogin(ports, auth);
     throw new ForbiddenError('InvalidAccess');
   }
   return { user, auth };
+}
+
+/**
+ * Checks the caller's current password: 422 `errors.current_password` when it is missing or
+ * wrong (with the attempts left), 429 once the lockout applies.
+ */
+export async function checkCurrentPassword(
+  user: UserRecord,
+  password: string | undefined,
+  ports: Ports,
+  event: APIGatewayProxyEventV2,
+): Promise<void> {
+  if (!password) throw new ValidationError({ current_password: ['SpecifyCurrentPassword'] });
+  const now = ports.clock.now();
+  const client = clientKey(event);
+  const attempts = await beginLoginAttempt(user.username, client, now);
+  const auth = await ports.identity.authenticate(user.username, password);
+  if (!auth || auth.userId !== user.userId) {
+    if (auth) await discardLogin(ports, auth);
+    if (MAX_LOGIN_FAILURES - attempts <= 0) throw new TooManyRequestsError(LOCKOUT_SECONDS, 'TooManyAttempts');
+    throw new ValidationError({ current_password: ['WrongCurrentPassword'] });
+  }
+  // Only the check was wanted, not another session at the provider.
+  await discardLogin(ports, auth);
+  await clearLoginAttempts(user.username, client, now);
 }

@@ -2,7 +2,8 @@
  * Forgot and reset password: an e-mailed link `${APP_URL}/user/reset-password?_c=<code>`, valid
  * 1 hour, single use. The code is 256 random bits; only its SHA-256 is stored
  * (`reset#<hash>` in the tokens table). Using it is one conditional DeleteItem, so of two
- * concurrent resets with one code exactly one wins.
+ * concurrent resets with one code exactly one wins. A reset ends every session and trusted
+ * browser of the user: whoever asked for it may have lost control of the old password.
  */
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
@@ -16,6 +17,7 @@ import type { Ports } from '../platform/ports';
 import { clientKey, consumeRateLimit } from '../platform/rate-limit';
 import { clearLoginAttempts } from './login-attempts';
 import { randomSecret, sha256Hex } from './secrets';
+import { endEverySession } from './sessions';
 import { findUser, findUserIdByEmail } from './user-repository';
 
 /** Reset e-mails per address: enough for a lost e-mail or two, too few to flood an inbox. */
@@ -69,7 +71,7 @@ export async function requestPasswordReset(request: ForgotRequest, ports: Ports,
 }
 
 /** Uses the code once and sets the new password (already checked against the password rule). */
-export async function resetPassword(code: string, password: string, ports: Ports): Promise<void> {
+export async function resetPassword(code: string, password: string, ports: Ports, event: APIGatewayProxyEventV2): Promise<void> {
   const now = ports.clock.now();
   const nowSeconds = epochSeconds(now);
   const TableName = tableName('tokens');
@@ -93,13 +95,16 @@ export async function resetPassword(code: string, password: string, ports: Ports
     throw new ValidationError({ code: ['InvalidResetCode'] });
   }
 
+  const user = await findUser(item.userId);
   try {
+    if (!user) throw new NotFoundError('UserNotFound');
     await ports.identity.setPassword(item.username, password);
   } catch (error) {
     // The user was deleted after the link was sent.
     if (error instanceof NotFoundError) throw new ValidationError({ code: ['InvalidResetCode'] });
     throw error;
   }
+  await endEverySession(user, ports, now);
   // Whoever reset the password may log in at once, even after a lockout.
-  await clearLoginAttempts(item.username);
+  await clearLoginAttempts(item.username, clientKey(event), now, true);
 }

@@ -3,7 +3,7 @@ import { routes } from '../../shared/routes';
 import { HttpReply, httpHandler } from '../platform/http';
 import { resetPassword } from './password-reset';
 
-export const handler = httpHandler(routes.resetPassword, async ({ body, ports }) => {
-  await resetPassword(body.code, body.password, ports);
+export const handler = httpHandler(routes.resetPassword, async ({ body, ports, event }) => {
+  await resetPassword(body.code, body.password, ports, event);
   return new HttpReply(200, null, 'PasswordChanged');
 });

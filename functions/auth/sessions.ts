@@ -4,11 +4,11 @@
  * only while it lives. The session id is the provider's (Cognito's origin_jti, the local `sid`),
  * so every access token refreshed from one login belongs to the same session.
  */
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { SessionUser } from '../../shared/schemas/auth';
 import { dynamo, epochSeconds, tableName } from '../platform/db';
-import type { Tokens } from '../platform/ports';
-import { sessionItemId, type SessionRecord, type UserRecord } from '../platform/records';
+import type { Ports, Tokens } from '../platform/ports';
+import { isCurrentSession, sessionItemId, type SessionRecord, type UserRecord } from '../platform/records';
 import { getAccount } from './account-repository';
 
 /** A session without "remember me" ends after a day, even if the browser keeps refreshing. */
@@ -16,22 +16,58 @@ export const SESSION_SECONDS = 24 * 3600;
 /** With "remember me" it lasts as long as the refresh token (30 days, both identity adapters). */
 export const REMEMBERED_SESSION_SECONDS = 30 * 24 * 3600;
 
-export async function createSession(userId: string, sessionId: string, now: Date, remember = false): Promise<SessionRecord> {
+export const sessionGenerationOf = (user: Pick<UserRecord, 'sessionGeneration'>): number => user.sessionGeneration ?? 0;
+
+/**
+ * Starts a session of the user's current generation. It ends after a day, or 30 days with
+ * "remember me", unless `expiresAt` (epoch seconds) carries on the end of a session it replaces.
+ */
+export async function createSession(
+  user: Pick<UserRecord, 'userId' | 'sessionGeneration'>,
+  sessionId: string,
+  now: Date,
+  remember = false,
+  expiresAt?: number,
+): Promise<SessionRecord> {
   const record: SessionRecord = {
     id: sessionItemId(sessionId),
-    userId,
+    userId: user.userId,
+    generation: sessionGenerationOf(user),
     createdAt: now.toISOString(),
-    expiresAt: epochSeconds(now) + (remember ? REMEMBERED_SESSION_SECONDS : SESSION_SECONDS),
+    expiresAt: expiresAt ?? epochSeconds(now) + (remember ? REMEMBERED_SESSION_SECONDS : SESSION_SECONDS),
   };
   await dynamo().send(new PutCommand({ TableName: tableName('tokens'), Item: record }));
   return record;
 }
 
-/** The session if it exists and has not expired (TTL deletion lags, so expiry is checked here). */
+/** The session if it exists, has not expired and no password change has ended it since. */
 export async function findLiveSession(sessionId: string, now: Date): Promise<SessionRecord | null> {
   const out = await dynamo().send(new GetCommand({ TableName: tableName('tokens'), Key: { id: sessionItemId(sessionId) }, ConsistentRead: true }));
   const record = out.Item as SessionRecord | undefined;
-  return record && record.expiresAt > epochSeconds(now) ? record : null;
+  if (!record) return null;
+  const user = await dynamo().send(new GetCommand({ TableName: tableName('users'), Key: { userId: record.userId }, ConsistentRead: true }));
+  return isCurrentSession(record, user.Item as UserRecord | undefined, now) ? record : null;
+}
+
+/**
+ * Ends every session and trusted browser of the user (a password change or reset): one counter
+ * raised on the user record makes all of them stale at once, however many there are, and the
+ * identity provider revokes every refresh token it has issued to the user so far.
+ * Returns the user with the new generation.
+ */
+export async function endEverySession(user: UserRecord, ports: Ports, now: Date): Promise<UserRecord> {
+  const out = await dynamo().send(
+    new UpdateCommand({
+      TableName: tableName('users'),
+      Key: { userId: user.userId },
+      UpdateExpression: 'SET sessionGeneration = if_not_exists(sessionGeneration, :zero) + :one, updatedAt = :at',
+      ConditionExpression: 'attribute_exists(userId)',
+      ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':at': now.toISOString() },
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  await ports.identity.signOutEverywhere(user.username);
+  return out.Attributes as UserRecord;
 }
 
 export async function endSession(sessionId: string): Promise<void> {

@@ -1,6 +1,6 @@
 /**
- * Two-factor login by e-mail (API.md, DECISIONS.md): 6-digit code, valid 10 minutes, 5 tries,
- * single use, and a trusted browser that skips the code for 180 days.
+ * Two-factor login by e-mail: 6-digit code, valid 10 minutes, 5 tries, single use, and a trusted
+ * browser that skips the code for 180 days (trusted-browsers.ts).
  *
  * The password step ends in a challenge, not in a session. The challenge is a random secret held
  * by the browser; its record (tokens table, `2fa#<sha256 of the challenge>`) is bound to the user
@@ -14,7 +14,7 @@
  */
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { TRUSTED_BROWSER_SECONDS, TWO_FACTOR_CODE_SECONDS, TWO_FACTOR_MAX_TRIES } from '../../shared/schemas/auth';
+import { TWO_FACTOR_CODE_SECONDS, TWO_FACTOR_MAX_TRIES } from '../../shared/schemas/auth';
 import type { Language } from '../../shared/schemas/common';
 import { dynamo, epochSeconds, tableName } from '../platform/db';
 import { sendTemplatedEmail } from '../platform/email/templates';
@@ -25,6 +25,7 @@ import { clientKey, consumeRateLimit } from '../platform/rate-limit';
 import type { UserRecord } from '../platform/records';
 import { codeHash, randomCode, randomSecret, sameHash, seal, sha256Hex, unseal } from './secrets';
 import { createSession, loggedInUser, type LoggedInUser } from './sessions';
+import { issueTrustToken } from './trusted-browsers';
 import { findUser, getUser } from './user-repository';
 
 /** Time from the password step to a verified code, resends included. */
@@ -52,16 +53,7 @@ interface ChallengeItem {
   codeTries?: number;
 }
 
-interface TrustItem {
-  id: string;
-  userId: string;
-  createdAt: string;
-  expiresAt: number;
-}
-
 const challengeItemId = (challenge: string): string => `2fa#${sha256Hex(challenge)}`;
-/** The fingerprint is hashed with the user id: the id is opaque and the browser's value is not stored. */
-const trustItemId = (userId: string, fingerprint: string): string => `trust#${sha256Hex(`${userId}\n${fingerprint}`)}`;
 const isConditionFailure = (error: unknown): boolean => error instanceof Error && error.name === 'ConditionalCheckFailedException';
 
 const loginAgain = () => new ForbiddenError('LoginAgain');
@@ -135,11 +127,16 @@ export interface VerifyRequest {
   challenge: string;
   code: string;
   trustBrowser: boolean;
-  fingerprint: string | undefined;
+}
+
+export interface Verified {
+  user: LoggedInUser;
+  /** With trustBrowser: the secret that lets this browser skip the code for 180 days. */
+  trustToken?: string;
 }
 
 /** Checks the code of a challenge; the right one ends the challenge and starts the session. */
-export async function verifyCode(request: VerifyRequest, ports: Ports, event: APIGatewayProxyEventV2): Promise<LoggedInUser> {
+export async function verifyCode(request: VerifyRequest, ports: Ports, event: APIGatewayProxyEventV2): Promise<Verified> {
   const now = ports.clock.now();
   const nowSeconds = epochSeconds(now);
   await consumeRateLimit(`2fa-verify-client#${clientKey(event)}`, TWO_FACTOR_CLIENT_LIMIT, TWO_FACTOR_CLIENT_WINDOW_SECONDS, now);
@@ -194,23 +191,8 @@ export async function verifyCode(request: VerifyRequest, ports: Ports, event: AP
     if (error instanceof UnauthenticatedError) throw loginAgain();
     throw error;
   });
-  await createSession(item.userId, item.sessionId, now, item.remember);
-  if (request.trustBrowser && request.fingerprint) await trustBrowser(item.userId, request.fingerprint, now);
-  return loggedInUser(await getUser(item.userId), tokens);
-}
-
-export async function trustBrowser(userId: string, fingerprint: string, now: Date): Promise<void> {
-  const item: TrustItem = {
-    id: trustItemId(userId, fingerprint),
-    userId,
-    createdAt: now.toISOString(),
-    expiresAt: epochSeconds(now) + TRUSTED_BROWSER_SECONDS,
-  };
-  await dynamo().send(new PutCommand({ TableName: tableName('tokens'), Item: item }));
-}
-
-export async function isTrustedBrowser(userId: string, fingerprint: string, now: Date): Promise<boolean> {
-  const out = await dynamo().send(new GetCommand({ TableName: tableName('tokens'), Key: { id: trustItemId(userId, fingerprint) } }));
-  const item = out.Item as TrustItem | undefined;
-  return !!item && item.userId === userId && item.expiresAt > epochSeconds(now);
+  const user = await getUser(item.userId);
+  await createSession(user, item.sessionId, now, item.remember);
+  const trustToken = request.trustBrowser ? await issueTrustToken(user, now) : undefined;
+  return { user: await loggedInUser(user, tokens), ...(trustToken ? { trustToken } : {}) };
 }

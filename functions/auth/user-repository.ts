@@ -32,7 +32,17 @@ export interface ProfileChanges {
   enableTwoFactorAuth: boolean;
 }
 
-export async function updateProfile(userId: string, changes: ProfileChanges, now: Date): Promise<UserRecord> {
+/** The profile update found two-factor login turned on, which its guard required to be off. */
+export class TwoFactorTurnedOn extends Error {
+  override name = 'TwoFactorTurnedOn';
+}
+
+export async function updateProfile(
+  userId: string,
+  changes: ProfileChanges,
+  now: Date,
+  guard?: { twoFactorWasOff: true },
+): Promise<UserRecord> {
   try {
     const out = await dynamo().send(
       new UpdateCommand({
@@ -41,8 +51,9 @@ export async function updateProfile(userId: string, changes: ProfileChanges, now
         UpdateExpression:
           'SET firstName = :first, lastName = :last, lang = :lang, enableTwoFactorAuth = :tfa, updatedAt = :at' +
           (changes.phone ? ', phone = :phone' : ' REMOVE phone'),
-        ConditionExpression: 'attribute_exists(userId)',
+        ConditionExpression: 'attribute_exists(userId)' + (guard ? ' AND enableTwoFactorAuth <> :on' : ''),
         ExpressionAttributeValues: {
+          ...(guard ? { ':on': true } : {}),
           ':first': changes.firstName,
           ':last': changes.lastName,
           ':lang': changes.lang,
@@ -55,8 +66,9 @@ export async function updateProfile(userId: string, changes: ProfileChanges, now
     );
     return out.Attributes as UserRecord;
   } catch (error) {
-    if (isConditionFailure(error)) throw new NotFoundError('UserNotFound');
-    throw error;
+    if (!isConditionFailure(error)) throw error;
+    if (guard && (await findUser(userId))) throw new TwoFactorTurnedOn();
+    throw new NotFoundError('UserNotFound');
   }
 }
 

@@ -8,7 +8,7 @@ import type { Language } from '../../shared/schemas/common';
 import { dynamo, tableName } from './db';
 import { UnauthenticatedError } from './errors';
 import type { IdentityProvider } from './ports';
-import { sessionItemId, type SessionRecord, type UserRecord } from './records';
+import { isCurrentSession, sessionItemId, type SessionRecord, type UserRecord } from './records';
 
 export interface AuthContext {
   userId: string;
@@ -39,11 +39,8 @@ export async function resolveAuth(token: string, identity: IdentityProvider, now
   ]);
   const sessionItem = session.Item as SessionRecord | undefined;
   const userItem = user.Item as UserRecord | undefined;
-  // TTL deletion lags by up to days, so expiry is checked here too.
-  if (!sessionItem || sessionItem.userId !== principal.userId || sessionItem.expiresAt * 1000 <= now.getTime()) {
-    throw new UnauthenticatedError();
-  }
-  if (!userItem) throw new UnauthenticatedError();
+  // A password change since the session began ends it, as logout does.
+  if (!userItem || userItem.userId !== principal.userId || !isCurrentSession(sessionItem, userItem, now)) throw new UnauthenticatedError();
   return {
     userId: userItem.userId,
     accountId: userItem.accountId,

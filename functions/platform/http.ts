@@ -31,12 +31,14 @@ export interface RequestContext<R extends RouteDef> {
   event: APIGatewayProxyEventV2;
 }
 
-/** A reply with a status other than 200 or a message key beside the data. */
+/** A reply with a status other than 200, a message key beside the data, or cookies to set. */
 export class HttpReply<T> {
   constructor(
     readonly status: number,
     readonly data: T,
     readonly message?: string,
+    /** Set-Cookie values (API Gateway payload 2.0 `cookies`). */
+    readonly cookies?: readonly string[],
   ) {}
 }
 export const created = <T>(data: T, message?: string) => new HttpReply(201, data, message);
@@ -235,7 +237,8 @@ export function httpHandler<R extends RouteDef>(route: R, fn: Handler<R>) {
       } as RequestContext<R>;
       const out = await fn(ctx);
       if (out instanceof HttpReply) {
-        return json(out.status, { success: true, data: out.data, ...(out.message ? { message: out.message } : {}) });
+        const result = json(out.status, { success: true, data: out.data, ...(out.message ? { message: out.message } : {}) });
+        return out.cookies?.length ? { ...result, cookies: [...out.cookies] } : result;
       }
       return json(200, { success: true, data: out ?? null });
     });

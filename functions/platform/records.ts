@@ -60,6 +60,11 @@ export interface UserRecord {
   pushId?: string;
   /** Set on the alert opt-out page: no alerts are sent to this user any more. */
   alertsOptOut?: boolean;
+  /**
+   * Raised by a password change or reset: sessions and trusted browsers of an older generation
+   * no longer count. Absent means 0.
+   */
+  sessionGeneration?: number;
   createdAt: string;
   updatedAt?: string;
 }
@@ -68,8 +73,18 @@ export interface UserRecord {
 export interface SessionRecord {
   id: string;
   userId: string;
+  /** The user's sessionGeneration when the session began; absent means 0. */
+  generation?: number;
   createdAt: string;
   expiresAt: number;
+}
+
+/** A session counts while it is unexpired and of the user's current generation. */
+export function isCurrentSession(session: SessionRecord | undefined | null, user: UserRecord | undefined | null, now: Date): boolean {
+  if (!session || !user || session.userId !== user.userId) return false;
+  // TTL deletion lags by up to days, so expiry is checked here too.
+  if (session.expiresAt * 1000 <= now.getTime()) return false;
+  return (session.generation ?? 0) === (user.sessionGeneration ?? 0);
 }
 
 /** Claims in the `uniques` table: `email#<lower-cased e-mail>` and `username#<login name>` point at a user. */

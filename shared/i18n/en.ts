@@ -111,6 +111,10 @@ export const en = {
 
   // Set-new-password modal
   SetNewPassword: 'Set a new password',
+  CurrentPassword: 'Current password',
+  SpecifyCurrentPassword: 'Enter your current password.',
+  WrongCurrentPassword: 'The current password is not right.',
+  OtherSessionsEnd: 'You stay logged in here; every other browser and app is logged out and must log in with the new password.',
   NewPassword: 'New password',
   ConfirmNewPassword: 'Confirm new password',
   Save: 'Save',

@@ -106,6 +106,10 @@ export const no: Messages = {
 
   // Set-new-password modal
   SetNewPassword: 'Angi et nytt passord',
+  CurrentPassword: 'Nåværende passord',
+  SpecifyCurrentPassword: 'Skriv inn ditt nåværende passord.',
+  WrongCurrentPassword: 'Det nåværende passordet er ikke riktig.',
+  OtherSessionsEnd: 'Du forblir innlogget her; alle andre nettlesere og apper logges ut og må logge inn med det nye passordet.',
   NewPassword: 'Nytt passord',
   ConfirmNewPassword: 'Bekreft nytt passord',
   Save: 'Lagre',

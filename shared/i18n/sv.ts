@@ -106,6 +106,10 @@ export const sv: Messages = {
 
   // Set-new-password modal
   SetNewPassword: 'Ange ett nytt lösenord',
+  CurrentPassword: 'Nuvarande lösenord',
+  SpecifyCurrentPassword: 'Ange ditt nuvarande lösenord.',
+  WrongCurrentPassword: 'Det nuvarande lösenordet är inte rätt.',
+  OtherSessionsEnd: 'Du förblir inloggad här; alla andra webbläsare och appar loggas ut och måste logga in med det nya lösenordet.',
   NewPassword: 'Nytt lösenord',
   ConfirmNewPassword: 'Bekräfta nytt lösenord',
   Save: 'Spara',

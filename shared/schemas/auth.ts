@@ -22,8 +22,10 @@ export const loginRequestSchema = z.object({
   password: z.string('SpecifyPassword').min(1, 'SpecifyPassword').max(256, 'TooLong'),
   subsiteid: subsiteIdSchema,
   remember_me: z.boolean().default(false),
-  /** SHA-256 (hex) of user agent, hardware concurrency, device memory and platform: the trusted-browser check. */
+  /** Accepted for older clients and ignored: a fingerprint is computable by any page, so it never skips the code. */
   fingerprint: z.string().max(128, 'TooLong').optional(),
+  /** The secret `data.trustToken` of an earlier verify with trust_browser (browsers send the `trusted_browser` cookie instead). */
+  trust_token: z.string().max(256, 'TooLong').optional(),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
@@ -88,13 +90,28 @@ export const newPasswordSchema = z
   .min(1, { message: 'SpecifyNewPassword', abort: true })
   .refine(isStrongPassword, 'PasswordMustInclude');
 
+/** The caller's current password, asked before a password change or turning 2FA off. */
+export const currentPasswordSchema = z.string('SpecifyCurrentPassword').min(1, 'SpecifyCurrentPassword').max(256, 'TooLong');
+
 /** Body of `POST /api/v1/user/password` (the set-new-password modal). */
 export const changePasswordRequestSchema = z.object({
   userId: z.string().min(1, 'FieldRequired'),
   email: z.string(),
   password: newPasswordSchema,
+  current_password: currentPasswordSchema,
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
+
+/**
+ * `data` of a password change: every other session has ended and the caller continues in a new
+ * one, with these tokens in place of the old.
+ */
+export const changePasswordResponseSchema = z.object({
+  token: z.string(),
+  refresh_token: z.string(),
+  expires_in: z.number().int(),
+});
+export type ChangePasswordResponse = z.infer<typeof changePasswordResponseSchema>;
 
 // Session tokens
 
@@ -141,8 +158,8 @@ export const twoFactorVerifyRequestSchema = z.object({
   fingerprint: z.string().max(128, 'TooLong').optional(),
 });
 
-/** `data` of a successful verify: the logged-in user. */
-export const sessionUserResponseSchema = z.object({ user: sessionUserSchema });
+/** `data` of a successful verify: the logged-in user, and with trust_browser the browser's trust token. */
+export const sessionUserResponseSchema = z.object({ user: sessionUserSchema, trustToken: z.string().optional() });
 
 // Password reset (link valid 1 hour, single use)
 
@@ -186,6 +203,8 @@ export const profileUpdateSchema = z.object({
   phone: z.string().trim().max(20, 'TooLong').default(''),
   lang: languageSchema,
   EnableTwoFactorAuth: z.boolean(),
+  /** Needed only to turn two-factor login off. */
+  current_password: z.string().max(256, 'TooLong').optional(),
 });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 

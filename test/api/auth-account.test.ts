@@ -101,15 +101,41 @@ describe('GET and PUT /api/v1/user/profile', () => {
     expect((await userRecord(u.userId)).firstName).toBe('Test');
   });
 
-  it('switches two-factor login on and off', async () => {
+  it('switches two-factor login on freely, and off only with the current password', async () => {
     const u = await createTestUser();
     const token = await tokenOf(u);
     const on = await call('PUT', '/api/v1/user/profile', { ...profileBody, EnableTwoFactorAuth: true }, token);
     expect(on.body.data).toMatchObject({ EnableTwoFactorAuth: true });
     expect((await login(u.username, u.password)).body.data).toEqual({ twoFactor: { user_id: u.userId, challenge: expect.any(String) } });
 
-    await call('PUT', '/api/v1/user/profile', { ...profileBody, EnableTwoFactorAuth: false }, token);
+    // A stolen session alone cannot remove the second factor.
+    const without = await call('PUT', '/api/v1/user/profile', { ...profileBody, EnableTwoFactorAuth: false }, token);
+    expect(without.status).toBe(422);
+    expect(without.body.errors).toEqual({ current_password: ['SpecifyCurrentPassword'] });
+    const wrong = await call('PUT', '/api/v1/user/profile', { ...profileBody, EnableTwoFactorAuth: false, current_password: 'Wrong-pass1' }, token);
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.errors).toEqual({ current_password: ['WrongCurrentPassword'] });
+    expect((await userRecord(u.userId)).enableTwoFactorAuth).toBe(true);
+    // Other changes need no password while 2FA stays on.
+    expect((await call('PUT', '/api/v1/user/profile', { ...profileBody, FirstName: 'Kept', EnableTwoFactorAuth: true }, token)).status).toBe(200);
+
+    const off = await call('PUT', '/api/v1/user/profile', { ...profileBody, EnableTwoFactorAuth: false, current_password: u.password }, token);
+    expect(off.status).toBe(200);
     expect((await login(u.username, u.password)).body.data?.['user']).toBeDefined();
+  });
+
+  it('counts wrong current passwords towards the lockout', async () => {
+    const u = await createTestUser();
+    const token = await tokenOf(u);
+    expect((await call('PUT', '/api/v1/user/profile', { ...profileBody, EnableTwoFactorAuth: true }, token)).status).toBe(200);
+    for (let i = 0; i < 4; i++) {
+      expect((await call('PUT', '/api/v1/user/profile', { ...profileBody, EnableTwoFactorAuth: false, current_password: 'Wrong-pass1' }, token)).status).toBe(422);
+    }
+    const fifth = await call('PUT', '/api/v1/user/profile', { ...profileBody, EnableTwoFactorAuth: false, current_password: 'Wrong-pass1' }, token);
+    expect(fifth.status).toBe(429);
+    const right = await call('PUT', '/api/v1/user/profile', { ...profileBody, EnableTwoFactorAuth: false, current_password: u.password }, token);
+    expect(right.status).toBe(429);
+    expect((await userRecord(u.userId)).enableTwoFactorAuth).toBe(true);
   });
 
   it('needs a session', async () => {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { overridePorts } from '../../functions/platform/container';
 import type { EmbeddedRuntime } from '../../infra/local/runtime';
 import { DEMO_PASSWORD, demoUsers } from '../../infra/local/seed';
+import { call as callFrom } from '../support/http';
 import { startRuntime } from '../support/runtime';
 import { createTestUser } from '../support/sessions';
 
@@ -82,7 +83,7 @@ describe('POST /api/v1/login', () => {
     expect(body.data?.user).toMatchObject({ Username: demoUsers.user.username, isAdmin: false });
   });
 
-  it('counts down 4, 3, 2, 1, then blocks the name for one hour, even with the right password', async () => {
+  it('counts down 4, 3, 2, 1, then blocks the name on that client for one hour, even with the right password', async () => {
     const u = await createTestUser();
     const counts: unknown[] = [];
     for (let i = 0; i < 4; i++) {
@@ -113,6 +114,35 @@ describe('POST /api/v1/login', () => {
     const free = await login(u.username, u.password);
     expect(free.status).toBe(200);
     expect(free.body.data?.user?.['ID']).toBe(u.userId);
+  });
+
+  it('five wrong passwords from one client do not lock the owner out on another client', async () => {
+    const u = await createTestUser();
+    for (let i = 0; i < 5; i++) await callFrom(rt.url, 'POST', '/api/v1/login', { username: u.username, password: 'Wrong-pass1', subsiteid: 0 }, { from: '127.0.0.3' });
+    const attacker = await callFrom<Body>(rt.url, 'POST', '/api/v1/login', { username: u.username, password: u.password, subsiteid: 0 }, { from: '127.0.0.3' });
+    expect(attacker.status).toBe(429);
+    expect(attacker.body.errors).toBe('TooManyAttempts');
+
+    const owner = await login(u.username, u.password);
+    expect(owner.status).toBe(200);
+    expect(owner.body.data?.user?.['ID']).toBe(u.userId);
+    // And the owner's own count-down starts at 4.
+    expect((await login(u.username, 'Wrong-pass1')).body.errors).toEqual({ msg: 'InvalidCredentials', count: 4 });
+  });
+
+  it('blocks the name on every client once many clients together fail 50 times in an hour', async () => {
+    const u = await createTestUser();
+    // 50 failures from 10 addresses, 5 each (127.0.0.10-19 are all loopback).
+    for (let c = 0; c < 10; c++) {
+      for (let i = 0; i < 5; i++) {
+        await callFrom(rt.url, 'POST', '/api/v1/login', { username: u.username, password: 'Wrong-pass1', subsiteid: 0 }, { from: `127.0.0.${10 + c}` });
+      }
+    }
+    const owner = await login(u.username, u.password);
+    expect(owner.status).toBe(429);
+    expect(owner.body.errors).toBe('TooManyAttempts');
+    advance(3600);
+    expect((await login(u.username, u.password)).status).toBe(200);
   });
 
   it('counts failures by username and by e-mail on the same name', async () => {

@@ -9,6 +9,7 @@ import { overridePorts } from '../../functions/platform/container';
 import { dynamo, tableName } from '../../functions/platform/db';
 import type { EmbeddedRuntime } from '../../infra/local/runtime';
 import type { OutboxMessage } from '../../shared/schemas/system';
+import { call, cookiePair } from '../support/http';
 import { startRuntime } from '../support/runtime';
 import { createTestUser, type TestUser } from '../support/sessions';
 
@@ -237,37 +238,78 @@ describe('two-factor login', () => {
 });
 
 describe('trusted browsers', () => {
-  it('skip the code for 180 days, for that user and fingerprint only', async () => {
-    const u = await createTestUser({ enableTwoFactorAuth: true });
+  /** Verifies a fresh code with trust_browser and returns the answer's token and Set-Cookie. */
+  async function trustedVerify(u: TestUser, extra: Record<string, unknown> = {}) {
     const ch = await challengeFor(u, { fingerprint: FINGERPRINT });
     const code = await sendCode(u, ch);
-    expect((await verify(ch, code, { trust_browser: true, fingerprint: FINGERPRINT })).status).toBe(200);
+    const res = await call<Body & { data?: { trustToken?: string } }>(rt.url, 'POST', '/api/v1/2fa/verify', { ...ch, code, trust_browser: true, fingerprint: FINGERPRINT, ...extra });
+    expect(res.status).toBe(200);
+    const token = String(res.body.data?.trustToken ?? '');
+    secretsSeen.push(token);
+    return { token, setCookies: res.setCookies };
+  }
+  const loginWith = (u: TestUser, extra: Record<string, unknown> = {}, cookies: readonly string[] = []) =>
+    call<Body>(rt.url, 'POST', '/api/v1/login', { username: u.username, password: u.password, subsiteid: 0, ...extra }, { cookies }).then((r) => {
+      expect(r.status).toBe(200);
+      return r.body.data ?? {};
+    });
 
-    const trusted = await passwordStep(u, { fingerprint: FINGERPRINT });
-    expect(trusted.twoFactor).toBeUndefined();
-    expect(trusted.user).toMatchObject({ ID: u.userId, token: expect.any(String) });
+  it('skip the code with the random token issued at verify (body or HttpOnly cookie), for that user, for 180 days', async () => {
+    const u = await createTestUser({ enableTwoFactorAuth: true });
+    const { token, setCookies } = await trustedVerify(u);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(setCookies).toHaveLength(1);
+    const cookie = setCookies[0] ?? '';
+    expect(cookie).toMatch(new RegExp(`^trusted_browser=${token}; `));
+    for (const attribute of ['HttpOnly', 'Secure', 'SameSite=Strict', 'Path=/api/v1', 'Max-Age=15552000']) expect(cookie).toContain(attribute);
 
-    // Another browser, or no fingerprint, still needs the code; the password is still needed.
-    expect((await passwordStep(u, { fingerprint: OTHER_FINGERPRINT })).twoFactor).toBeDefined();
-    expect((await passwordStep(u)).twoFactor).toBeDefined();
-    expect((await post('/api/v1/login', { username: u.username, password: 'Wrong-pass1', subsiteid: 0, fingerprint: FINGERPRINT })).status).toBe(401);
+    expect((await loginWith(u, {}, [cookiePair(cookie)])).user).toMatchObject({ ID: u.userId, token: expect.any(String) });
+    expect((await loginWith(u, { trust_token: token })).user).toMatchObject({ ID: u.userId });
+    // The password is still needed.
+    expect((await call(rt.url, 'POST', '/api/v1/login', { username: u.username, password: 'Wrong-pass1', subsiteid: 0 }, { cookies: [cookiePair(cookie)] })).status).toBe(401);
 
     // Another user on the same browser is not trusted by it.
     const other = await createTestUser({ enableTwoFactorAuth: true });
-    expect((await passwordStep(other, { fingerprint: FINGERPRINT })).twoFactor).toBeDefined();
+    expect((await loginWith(other, { trust_token: token }, [cookiePair(cookie)])).twoFactor).toBeDefined();
 
     advance(180 * 24 * 3600 - 3600 * 2);
-    expect((await passwordStep(u, { fingerprint: FINGERPRINT })).user).toBeDefined();
+    expect((await loginWith(u, { trust_token: token })).user).toBeDefined();
     advance(3 * 3600);
-    expect((await passwordStep(u, { fingerprint: FINGERPRINT })).twoFactor).toBeDefined();
+    expect((await loginWith(u, { trust_token: token })).twoFactor).toBeDefined();
   });
 
-  it('are not recorded without trust_browser', async () => {
+  it('a fingerprint alone never skips the code, nor does a made-up or altered token', async () => {
+    const u = await createTestUser({ enableTwoFactorAuth: true });
+    const { token } = await trustedVerify(u);
+    expect((await loginWith(u, { fingerprint: FINGERPRINT })).twoFactor).toBeDefined();
+    expect((await loginWith(u, { fingerprint: OTHER_FINGERPRINT })).twoFactor).toBeDefined();
+    const altered = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
+    expect((await loginWith(u, { trust_token: altered, fingerprint: FINGERPRINT })).twoFactor).toBeDefined();
+    expect((await loginWith(u, {}, [`trusted_browser=${'x'.repeat(43)}`])).twoFactor).toBeDefined();
+  });
+
+  it('keep the tokens of several users of one browser in its cookie', async () => {
+    const anna = await createTestUser({ enableTwoFactorAuth: true });
+    const erik = await createTestUser({ enableTwoFactorAuth: true });
+    const first = await trustedVerify(anna);
+    const ch = await challengeFor(erik);
+    const code = await sendCode(erik, ch);
+    const second = await call<Body>(rt.url, 'POST', '/api/v1/2fa/verify', { ...ch, code, trust_browser: true }, { cookies: [cookiePair(first.setCookies[0] ?? '')] });
+    const both = cookiePair(second.setCookies[0] ?? '');
+    expect(both.split('.')).toHaveLength(2);
+    expect((await loginWith(anna, {}, [both])).user).toBeDefined();
+    expect((await loginWith(erik, {}, [both])).user).toBeDefined();
+  });
+
+  it('are not issued without trust_browser', async () => {
     const u = await createTestUser({ enableTwoFactorAuth: true });
     const ch = await challengeFor(u, { fingerprint: FINGERPRINT });
     const code = await sendCode(u, ch);
-    expect((await verify(ch, code, { trust_browser: false, fingerprint: FINGERPRINT })).status).toBe(200);
-    expect((await passwordStep(u, { fingerprint: FINGERPRINT })).twoFactor).toBeDefined();
+    const res = await call<Body & { data?: { trustToken?: string } }>(rt.url, 'POST', '/api/v1/2fa/verify', { ...ch, code, trust_browser: false, fingerprint: FINGERPRINT });
+    expect(res.status).toBe(200);
+    expect(res.body.data?.trustToken).toBeUndefined();
+    expect(res.setCookies).toEqual([]);
+    expect((await loginWith(u, { fingerprint: FINGERPRINT })).twoFactor).toBeDefined();
   });
 });
 

@@ -203,10 +203,38 @@ describe('accounts in the browser', () => {
     expect(await page.evaluate(() => window.localStorage.getItem('session.temporary'))).toBeNull();
     await logOut(page);
 
+    // The secret is an HttpOnly cookie for the API only, out of reach of the page's scripts.
+    const [trustCookie] = (await context.cookies()).filter((c) => c.name === 'trusted_browser');
+    expect(trustCookie).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Strict', path: '/api/v1' });
+    expect(await page.evaluate(() => document.cookie)).not.toContain('trusted_browser');
+
     // Trusted: the next login skips the code, under the username and the e-mail alike.
     await fillLogin(page, admin.email, DEMO_PASSWORD);
     await page.waitForURL(`${app.url}/user/realtime-tracking`);
     expect((await outbox(admin.email)).filter(isCodeMail).length).toBe(codesBefore + 2);
+
+    // Turning two-factor login off asks for the current password.
+    await page.setViewportSize(DESKTOP);
+    await page.getByRole('button', { name: en.MyProfile }).click();
+    const profile = page.getByRole('dialog', { name: en.MyProfile });
+    await profile.getByRole('switch', { name: accountEn.TwoFactorLogin }).uncheck();
+    const current = profile.getByRole('textbox', { name: en.CurrentPassword });
+    await poll(() => current.isVisible()).toBe(true);
+    await profile.getByRole('button', { name: en.Save }).click();
+    await poll(() => profile.getByText(en.SpecifyCurrentPassword).isVisible()).toBe(true);
+    await current.fill('Wrong-pass1');
+    await profile.getByRole('button', { name: en.Save }).click();
+    await poll(() => profile.getByText(en.WrongCurrentPassword).isVisible()).toBe(true);
+    await checkScreen(page, 'profile-two-factor-off');
+    await current.fill(DEMO_PASSWORD);
+    await profile.getByRole('button', { name: en.Save }).click();
+    await poll(() => profile.count()).toBe(0);
+    // And back on, which needs no password.
+    await page.getByRole('button', { name: en.MyProfile }).click();
+    await profile.getByRole('switch', { name: accountEn.TwoFactorLogin }).check();
+    expect(await current.count()).toBe(0);
+    await profile.getByRole('button', { name: en.Save }).click();
+    await poll(() => profile.count()).toBe(0);
     await logOut(page);
     expect(errors).toEqual([]);
     await context.close();
@@ -331,6 +359,8 @@ describe('accounts in the browser', () => {
     await page.setViewportSize(DESKTOP);
     await page.getByRole('button', { name: `Change password for ${user.firstName} ${user.lastName}` }).click();
     const dialog = page.getByRole('dialog', { name: en.SetNewPassword });
+    expect(await dialog.getByText(en.OtherSessionsEnd).isVisible()).toBe(true);
+    await dialog.getByLabel(en.CurrentPassword).fill('Wrong-pass1');
     await dialog.getByLabel(en.NewPassword, { exact: true }).fill('short');
     await dialog.getByLabel(en.ConfirmNewPassword).fill('short');
     await dialog.getByRole('button', { name: en.Save }).click();
@@ -339,8 +369,16 @@ describe('accounts in the browser', () => {
     await dialog.getByLabel(en.NewPassword, { exact: true }).fill(`${NEW_PASSWORD}2`);
     await dialog.getByLabel(en.ConfirmNewPassword).fill(`${NEW_PASSWORD}2`);
     await dialog.getByRole('button', { name: en.Save }).click();
+    await poll(() => dialog.getByText(en.WrongCurrentPassword).isVisible()).toBe(true);
+    await checkScreen(page, 'set-password-wrong-current');
+    await dialog.getByLabel(en.CurrentPassword).fill(NEW_PASSWORD);
+    await dialog.getByRole('button', { name: en.Save }).click();
     await poll(() => page.getByText(en['User updated successfully.']).isVisible()).toBe(true);
     await poll(() => dialog.count()).toBe(0);
+    // This browser goes on in its new session: a reload keeps the user logged in.
+    await page.reload();
+    await poll(() => page.getByRole('button', { name: en.MyProfile }).isVisible()).toBe(true);
+    expect(page.url()).toBe(`${app.url}/user/realtime-tracking`);
     await logOut(page);
     await fillLogin(page, user.username, `${NEW_PASSWORD}2`);
     await page.waitForURL(`${app.url}/user/realtime-tracking`);

@@ -5,7 +5,7 @@
  * record, e-mail and username claims).
  */
 import { randomUUID } from 'node:crypto';
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { createSession } from '../../functions/auth/sessions';
 import { getPorts } from '../../functions/platform/container';
 import { dynamo, tableName } from '../../functions/platform/db';
@@ -14,7 +14,8 @@ import { emailClaimKey, usernameClaimKey, type AccountRecord, type UserRecord } 
 export async function loginAs(username: string, password: string): Promise<{ token: string; userId: string; sessionId: string }> {
   const auth = await getPorts().identity.authenticate(username, password);
   if (!auth) throw new Error(`cannot log in as ${username}`);
-  await createSession(auth.userId, auth.sessionId, new Date());
+  const user = await dynamo().send(new GetCommand({ TableName: tableName('users'), Key: { userId: auth.userId }, ConsistentRead: true }));
+  await createSession((user.Item as UserRecord | undefined) ?? { userId: auth.userId }, auth.sessionId, new Date());
   return { token: auth.tokens.accessToken, userId: auth.userId, sessionId: auth.sessionId };
 }
 

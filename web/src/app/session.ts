@@ -6,7 +6,8 @@
  * - `temporary` (`session.temporary`): a login in progress, e.g. a pending 2FA challenge; cleared on
  *   log-out and when the login completes or is cancelled;
  * - `first-login` (`session.first-login`): the trusted-browser record written at a 2FA login
- *   (remember flag, fingerprint, expiry); it survives log-out so the browser stays trusted.
+ *   (remember flag, fingerprint, expiry); it survives log-out. The secret that makes the server
+ *   skip the code is the HttpOnly `trusted_browser` cookie, which scripts cannot read.
  *
  * Encryption: AES-GCM (Web Crypto) with a random 256-bit key generated once per browser and kept
  * in IndexedDB as a non-extractable CryptoKey, so the key's bytes never appear in storage. This is

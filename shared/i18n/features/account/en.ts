@@ -30,6 +30,7 @@ export const accountEn = {
   TwoFactorLogin: 'Two-factor login',
   TwoFactorLoginHint: 'After your password, enter a code we e-mail to you.',
   ProfileSaved: 'Your profile has been saved.',
+  TwoFactorOffNeedsPassword: 'Enter your current password to turn two-factor login off.',
 } as const;
 
 export type AccountMessages = { readonly [K in keyof typeof accountEn]: string };

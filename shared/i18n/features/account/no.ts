@@ -32,4 +32,5 @@ export const accountNo: AccountMessages = {
   TwoFactorLogin: 'Totrinnsinnlogging',
   TwoFactorLoginHint: 'Etter passordet skriver du inn en kode som vi sender deg på e-post.',
   ProfileSaved: 'Profilen din er lagret.',
+  TwoFactorOffNeedsPassword: 'Skriv inn ditt nåværende passord for å slå av totrinnsinnlogging.',
 };

@@ -32,4 +32,5 @@ export const accountSv: AccountMessages = {
   TwoFactorLogin: 'Tvåstegsinloggning',
   TwoFactorLoginHint: 'Efter lösenordet anger du en kod som vi mejlar till dig.',
   ProfileSaved: 'Din profil har sparats.',
+  TwoFactorOffNeedsPassword: 'Ange ditt nuvarande lösenord för att stänga av tvåstegsinloggning.',
 };

@@ -10,9 +10,10 @@ import { errorMessage } from '../../../app/api-client';
 import { profileQueryKey, updateProfile, useProfile } from '../../auth/api/profile';
 import { languageOptions } from '../../../i18n/i18n';
 import { applyServerFieldErrors, fieldErrorText } from '../../../ui/form-errors';
+import { PasswordTextInput } from '../../../ui/password-text-input';
 
 type FormValues = z.input<typeof profileUpdateSchema>;
-const fields = ['FirstName', 'LastName', 'phone', 'lang', 'EnableTwoFactorAuth'] as const;
+const fields = ['FirstName', 'LastName', 'phone', 'lang', 'EnableTwoFactorAuth', 'current_password'] as const;
 
 function ProfileForm({ profile, onClose }: { profile: Profile; onClose: () => void }) {
   const { t } = useTranslation();
@@ -38,9 +39,24 @@ function ProfileForm({ profile, onClose }: { profile: Profile; onClose: () => vo
   });
   const { errors } = form.formState;
   const hasFieldError = fields.some((f) => errors[f]);
+  // Turning two-factor login off takes the current password (the server asks for it too).
+  const turningTwoFactorOff = profile.EnableTwoFactorAuth && !form.watch('EnableTwoFactorAuth');
+
+  const submit = form.handleSubmit((values) => {
+    if (!turningTwoFactorOff) {
+      const { current_password: _unused, ...rest } = values;
+      mutation.mutate(rest);
+      return;
+    }
+    if (!values.current_password) {
+      form.setError('current_password', { message: 'SpecifyCurrentPassword' }, { shouldFocus: true });
+      return;
+    }
+    mutation.mutate(values);
+  });
 
   return (
-    <form onSubmit={form.handleSubmit((values) => mutation.mutate(values))} noValidate>
+    <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack>
         {mutation.isError && !hasFieldError ? (
           <Alert color="red" role="alert">
@@ -99,6 +115,16 @@ function ProfileForm({ profile, onClose }: { profile: Profile; onClose: () => vo
             />
           )}
         />
+        {turningTwoFactorOff ? (
+          <PasswordTextInput
+            label={t('CurrentPassword')}
+            description={t('TwoFactorOffNeedsPassword')}
+            autoComplete="current-password"
+            required
+            {...form.register('current_password')}
+            error={fieldErrorText(errors.current_password?.message)}
+          />
+        ) : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             {t('Cancel')}

@@ -1,6 +1,6 @@
 /**
  * POST /api/v1/login (API.md): the user with its token, or a two-factor challenge for the code
- * screen. A browser this user trusted sends its fingerprint and skips the code.
+ * screen. A browser this user trusted skips the code by the `trusted_browser` cookie the server set.
  */
 import type { BrandId } from '../../../../../shared/brands';
 import type { LoginForm, LoginRequest, SessionUser, TwoFactorChallenge } from '../../../../../shared/schemas/auth';

@@ -3,9 +3,9 @@
  * (POST /api/v1/user/password).
  */
 import { routes } from '../../../../../shared/routes';
-import type { ChangePasswordRequest } from '../../../../../shared/schemas/auth';
+import { changePasswordResponseSchema, type ChangePasswordRequest } from '../../../../../shared/schemas/auth';
 import { apiRequest } from '../../../app/api-client';
-import { endSession, getSessionUser } from '../../../app/session';
+import { endSession, getSessionUser, startSession } from '../../../app/session';
 import { fetchProfile } from './profile';
 
 /**
@@ -23,10 +23,13 @@ export async function logout(): Promise<void> {
 }
 
 /**
- * Sets a new password, then refreshes the stored user from the profile (spec section 4: "stored
- * session refreshed"), so a name or e-mail changed elsewhere shows too.
+ * Sets a new password. The server ends every session of the user and answers the tokens of a new
+ * one for this browser, which replace the stored ones; then the stored user is refreshed from the
+ * profile (spec section 4: "stored session refreshed"), so a name or e-mail changed elsewhere shows too.
  */
 export async function changePassword(body: ChangePasswordRequest): Promise<void> {
-  await apiRequest(routes.changePassword.method, routes.changePassword.path, { body });
+  const tokens = await apiRequest(routes.changePassword.method, routes.changePassword.path, { body, schema: changePasswordResponseSchema });
+  const current = getSessionUser();
+  if (current?.ID === body.userId) await startSession({ ...current, ...tokens });
   await fetchProfile();
 }

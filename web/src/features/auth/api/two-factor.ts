@@ -24,7 +24,11 @@ const userAnswer: ResponseSchema<SessionUser> = {
   },
 };
 
-/** Checks the code; trusting the browser sends its fingerprint so the server can recognise it. */
+/**
+ * Checks the code. With "trust this browser" the server answers a trust token and sets it as the
+ * HttpOnly `trusted_browser` cookie, which later logins carry by themselves; the token is not kept
+ * in script-readable storage. The fingerprint only feeds this browser's own record (spec section 3).
+ */
 export async function verifyCode(pending: PendingLogin, code: string, trustBrowserChoice: boolean): Promise<{ user: SessionUser; fingerprint: string | undefined }> {
   const fingerprint = trustBrowserChoice ? await deviceFingerprint() : undefined;
   const body = {
@@ -58,7 +62,8 @@ export async function rememberTrustedBrowser(names: readonly string[], fingerpri
 
 /**
  * The fingerprint to send with a login: only when this browser holds a valid trusted record for
- * the name (otherwise the code screen follows anyway, and nothing about the device is sent).
+ * the name. The server decides by the trust cookie alone and ignores it; it is kept for older
+ * servers and API clients that read it.
  */
 export async function trustedFingerprint(name: string, now = Date.now()): Promise<string | undefined> {
   const records = parseTrustedBrowsers(await readSessionRecord('first-login'), now);

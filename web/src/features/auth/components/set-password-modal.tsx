@@ -1,9 +1,9 @@
-import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { changePasswordRequestSchema, type SessionUser } from '../../../../../shared/schemas/auth';
+import { changePasswordRequestSchema, type ChangePasswordRequest, type SessionUser } from '../../../../../shared/schemas/auth';
 import { ApiError, errorMessage } from '../../../app/api-client';
 import { translateMessage } from '../../../i18n/i18n';
 import { profileQueryKey } from '../api/profile';
@@ -17,18 +17,20 @@ interface SetPasswordModalProps {
 }
 
 /**
- * Opened from the avatar (spec section 4): Save only when both fields are filled in and equal; a
- * password that breaks the rule shows PasswordMustInclude under the field (checked here with the
- * shared schema, and by the server).
+ * Opened from the avatar (spec section 4): the current password first, then the new one twice.
+ * Save only when all are filled in and the new ones are equal; a password that breaks the rule
+ * shows PasswordMustInclude under the field (checked here with the shared schema, and by the
+ * server), a wrong current password its key under that field.
  */
 export function SetPasswordModal({ user, opened, onClose }: SetPasswordModalProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const [currentPassword, setCurrentPassword] = useState('');
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [ruleError, setRuleError] = useState<string | null>(null);
   const mutation = useMutation({
-    mutationFn: (body: { userId: string; email: string; password: string }) => changePassword(body),
+    mutationFn: (body: ChangePasswordRequest) => changePassword(body),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: profileQueryKey });
       notifications.show({ color: 'green', message: t('User updated successfully.') });
@@ -37,6 +39,7 @@ export function SetPasswordModal({ user, opened, onClose }: SetPasswordModalProp
   });
 
   function close() {
+    setCurrentPassword('');
     setPassword('');
     setConfirmation('');
     setRuleError(null);
@@ -45,13 +48,15 @@ export function SetPasswordModal({ user, opened, onClose }: SetPasswordModalProp
   }
 
   const mismatch = password !== '' && confirmation !== '' && password !== confirmation;
-  const canSave = password !== '' && confirmation !== '' && !mismatch;
-  const serverPasswordError = mutation.error instanceof ApiError ? mutation.error.fieldErrors['password']?.[0] : undefined;
+  const canSave = currentPassword !== '' && password !== '' && confirmation !== '' && !mismatch;
+  const fieldErrors = mutation.error instanceof ApiError ? mutation.error.fieldErrors : {};
+  const serverPasswordError = fieldErrors['password']?.[0];
+  const currentPasswordError = fieldErrors['current_password']?.[0];
   const passwordError = ruleError ?? serverPasswordError;
 
   function save() {
     if (!canSave) return;
-    const parsed = changePasswordRequestSchema.safeParse({ userId: user.ID, email: user.Email, password });
+    const parsed = changePasswordRequestSchema.safeParse({ userId: user.ID, email: user.Email, password, current_password: currentPassword });
     if (!parsed.success) {
       setRuleError(parsed.error.issues.find((i) => i.path[0] === 'password')?.message ?? 'PasswordMustInclude');
       return;
@@ -70,11 +75,25 @@ export function SetPasswordModal({ user, opened, onClose }: SetPasswordModalProp
         noValidate
       >
         <Stack>
-          {mutation.isError && !serverPasswordError ? (
+          {mutation.isError && !serverPasswordError && !currentPasswordError ? (
             <Alert color="red" role="alert">
               {errorMessage(mutation.error)}
             </Alert>
           ) : null}
+          <Text size="sm" c="dimmed">
+            {t('OtherSessionsEnd')}
+          </Text>
+          <PasswordTextInput
+            label={t('CurrentPassword')}
+            autoComplete="current-password"
+            value={currentPassword}
+            onChange={(event) => {
+              setCurrentPassword(event.currentTarget.value);
+              if (currentPasswordError) mutation.reset();
+            }}
+            error={currentPasswordError ? translateMessage(currentPasswordError) : undefined}
+            data-autofocus
+          />
           <PasswordTextInput
             label={t('NewPassword')}
             autoComplete="new-password"
@@ -84,7 +103,6 @@ export function SetPasswordModal({ user, opened, onClose }: SetPasswordModalProp
               setRuleError(null);
             }}
             error={passwordError ? translateMessage(passwordError) : undefined}
-            data-autofocus
           />
           <PasswordTextInput
             label={t('ConfirmNewPassword')}
