@@ -11,6 +11,7 @@ import { getPorts } from '../../functions/platform/container';
 import { dynamo, tableName } from '../../functions/platform/db';
 import { DEMO_PASSWORD, demoUsers } from '../../infra/local/seed';
 import { en } from '../../shared/i18n/en';
+import { no } from '../../shared/i18n/no';
 import { sv } from '../../shared/i18n/sv';
 import { loginAs } from '../support/sessions';
 import { DESKTOP, PHONE, SHOTS_DIR, axeViolations, openPage as openBrowserPage, poll, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
@@ -64,6 +65,27 @@ describe('public shell', () => {
     await poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Logga in på TrackPortal');
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it("greets a first visit in the browser's language (Norwegian, Swedish), and the picker still wins", async () => {
+    for (const [locale, lang, heading] of [
+      ['nb-NO', 'nb', 'Logg inn på TrackPortal'],
+      ['sv-SE', 'sv', 'Logga in på TrackPortal'],
+      ['de-DE', 'en', 'Log in to TrackPortal'],
+    ] as const) {
+      const context = await browser.newContext({ viewport: PHONE, locale, timezoneId: 'Europe/Stockholm' });
+      const page = await context.newPage();
+      await page.goto(`${app.url}/`);
+      await poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(heading);
+      expect(await page.getAttribute('html', 'lang')).toBe(lang);
+      if (locale === 'nb-NO') {
+        await page.getByLabel(no.Language).selectOption('en');
+        await poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Log in to TrackPortal');
+        await page.reload();
+        await poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Log in to TrackPortal');
+      }
+      await context.close();
+    }
   });
 
   it('validates an empty form in Swedish and shows server errors translated, on a phone', async () => {
@@ -203,7 +225,7 @@ describe('logged-in shell', () => {
     await page.waitForURL(`${app.url}/user/geofences`);
     await poll(() => page.getByRole('heading', { level: 1, name: en.Geofence }).isVisible()).toBe(true);
 
-    // The set-new-password modal: Save only when both fields are filled in and equal.
+    // The set-new-password modal: Save only when all fields are filled in and the new ones are equal.
     await page.getByRole('button', { name: `Change password for Alva Andersson` }).click();
     const dialog = page.getByRole('dialog');
     const save = dialog.getByRole('button', { name: en.Save });
@@ -213,6 +235,8 @@ describe('logged-in shell', () => {
     expect(await save.isDisabled()).toBe(true);
     expect(await dialog.getByText(en.PasswordNotMatch).isVisible()).toBe(true);
     await dialog.getByLabel(en.ConfirmNewPassword).fill('New-pass1!');
+    expect(await save.isDisabled()).toBe(true);
+    await dialog.getByLabel(en.CurrentPassword).fill(DEMO_PASSWORD);
     expect(await save.isDisabled()).toBe(false);
     expect(await seriousViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: en.Cancel }).first().click();

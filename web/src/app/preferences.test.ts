@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseLanguage, resolveSubsite } from './preferences';
+import { languageFromBrowser, parseLanguage, resolveSubsite } from './preferences';
 
 describe('resolveSubsite', () => {
   it('prefers the root element, then ?subsite=, then the stored value, then brand 0', () => {
@@ -20,5 +20,21 @@ describe('parseLanguage', () => {
     expect(parseLanguage('no')).toBe('no');
     expect(parseLanguage('nb')).toBeNull();
     expect(parseLanguage(null)).toBeNull();
+  });
+});
+
+describe('languageFromBrowser', () => {
+  it('takes the first of Swedish, Norwegian or English the browser prefers', () => {
+    expect(languageFromBrowser(['sv-SE', 'en-US'])).toBe('sv');
+    expect(languageFromBrowser(['nb-NO', 'sv'])).toBe('no');
+    expect(languageFromBrowser(['nn'])).toBe('no');
+    expect(languageFromBrowser(['no'])).toBe('no');
+    expect(languageFromBrowser(['de-DE', 'sv'])).toBe('sv');
+    expect(languageFromBrowser(['en-GB', 'sv-SE'])).toBe('en');
+  });
+
+  it('falls back to English', () => {
+    expect(languageFromBrowser([])).toBe('en');
+    expect(languageFromBrowser(['de', 'fi-FI'])).toBe('en');
   });
 });

@@ -38,8 +38,29 @@ export function parseLanguage(value: string | null | undefined): Language | null
   return (LANGUAGES as readonly string[]).includes(value ?? '') ? (value as Language) : null;
 }
 
-export function readStoredLanguage(): Language {
-  return parseLanguage(storage.get(LANGUAGE_KEY)) ?? DEFAULT_LANGUAGE;
+/**
+ * The portal language for the browser's preferred languages, in their order: Swedish for `sv`,
+ * Norwegian for `no`, `nb` and `nn` (bokmål and nynorsk readers both read our bokmål texts), English
+ * for `en`; the first of those wins, and English when none is listed.
+ */
+export function languageFromBrowser(preferred: readonly string[]): Language {
+  for (const tag of preferred) {
+    const primary = tag.trim().toLowerCase().split(/[-_]/)[0] ?? '';
+    if (primary === 'sv') return 'sv';
+    if (primary === 'no' || primary === 'nb' || primary === 'nn') return 'no';
+    if (primary === 'en') return 'en';
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+/** The language picked in the picker, or on a first visit the browser's preference. */
+export function readStoredLanguage(preferred: readonly string[] = browserLanguages()): Language {
+  return parseLanguage(storage.get(LANGUAGE_KEY)) ?? languageFromBrowser(preferred);
+}
+
+function browserLanguages(): readonly string[] {
+  if (typeof navigator === 'undefined') return [];
+  return navigator.languages?.length ? navigator.languages : navigator.language ? [navigator.language] : [];
 }
 
 export function storeLanguage(lang: Language): void {
