@@ -1,14 +1,18 @@
 /**
  * Scheduled jobs: what runs on a timer, how often and which handler file does it. On AWS each
- * entry becomes an EventBridge rule invoking the `jobs` function with `{ "job": name }`; the
- * embedded runtime can start timers from the same list. A job whose handler file does not exist
- * yet is skipped at synth time, so entries may land before their code.
+ * entry becomes an EventBridge schedule invoking the `jobs` function with `{ "job": name }`; the
+ * embedded runtime runs the same list on its own timers (infra/local/scheduler.ts), reading each
+ * expression as EventBridge does (infra/schedule.ts).
  */
+import { parseSchedule, ScheduleError } from './schedule';
+
 export interface JobDef {
   /** kebab-case, unique; the `job` field of the scheduled event. */
   readonly name: string;
-  /** EventBridge schedule expression: `rate(1 minute)` or `cron(0 3 * * ? *)` (UTC). */
+  /** EventBridge schedule expression: `rate(1 minute)` or `cron(0 3 ? * MON-FRI *)`. */
   readonly schedule: string;
+  /** IANA zone a cron(...) schedule runs in (default UTC), e.g. Europe/Stockholm for 03:00 local time all year. */
+  readonly timeZone?: string;
   /** Handler file relative to the repository root; it exports `handler`. */
   readonly file: string;
   readonly description: string;
@@ -25,7 +29,6 @@ export const jobs: readonly JobDef[] = [
 ];
 
 const NAME = /^[a-z][a-z0-9-]{0,47}$/;
-const SCHEDULE = /^(rate\(\d+ (minute|minutes|hour|hours|day|days)\)|cron\([^()]+\))$/;
 
 /** Throws on a malformed or duplicate entry, naming it. */
 export function checkJobs(list: readonly JobDef[]): void {
@@ -34,7 +37,12 @@ export function checkJobs(list: readonly JobDef[]): void {
     if (!NAME.test(job.name)) throw new Error(`job ${JSON.stringify(job.name)}: name must be kebab-case`);
     if (seen.has(job.name)) throw new Error(`job ${job.name}: listed twice`);
     seen.add(job.name);
-    if (!SCHEDULE.test(job.schedule)) throw new Error(`job ${job.name}: ${JSON.stringify(job.schedule)} is not rate(...) or cron(...)`);
+    try {
+      parseSchedule(job.schedule, job.timeZone);
+    } catch (error) {
+      if (error instanceof ScheduleError) throw new Error(`job ${job.name}: ${error.message}`, { cause: error });
+      throw error;
+    }
     if (!/\.ts$/.test(job.file)) throw new Error(`job ${job.name}: file must be a .ts handler file`);
   }
 }

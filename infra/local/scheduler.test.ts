@@ -1,20 +1,12 @@
 import type { Context } from 'aws-lambda';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { rateMs, startScheduler } from './scheduler';
+import { startScheduler } from './scheduler';
 
 afterEach(() => {
   vi.useRealTimers();
 });
 
 describe('embedded scheduler', () => {
-  it('reads EventBridge rate expressions and refuses what it cannot run', () => {
-    expect(rateMs('rate(1 minute)')).toBe(60_000);
-    expect(rateMs('rate(5 minutes)')).toBe(300_000);
-    expect(rateMs('rate(2 hours)')).toBe(7_200_000);
-    expect(rateMs('rate(1 day)')).toBe(86_400_000);
-    expect(() => rateMs('cron(0 3 * * ? *)')).toThrow(/rate/);
-  });
-
   it('invokes each job with its name on every tick, never overlapping a run still going', async () => {
     vi.useFakeTimers();
     const calls: string[] = [];
@@ -35,6 +27,26 @@ describe('embedded scheduler', () => {
     await vi.advanceTimersByTimeAsync(60_000);
     expect(calls).toEqual(['command-timeouts', 'command-timeouts']);
     release();
+    await stop();
+  });
+
+  it("runs a cron job at EventBridge's times in its time zone", async () => {
+    vi.useFakeTimers({ now: new Date('2026-11-24T12:00:30Z') });
+    const runs: string[] = [];
+    const stop = startScheduler(
+      [
+        {
+          job: { name: 'quarter', schedule: 'cron(0/15 * * * ? *)', timeZone: 'Europe/Stockholm', file: 'x.ts', description: '' },
+          handler: async () => {
+            runs.push(new Date().toISOString());
+          },
+        },
+      ],
+      () => ({}) as Context,
+      () => undefined,
+    );
+    await vi.advanceTimersByTimeAsync(31 * 60_000);
+    expect(runs.map((r) => r.slice(11, 16))).toEqual(['12:15', '12:30']);
     await stop();
   });
 
