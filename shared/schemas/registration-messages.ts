@@ -48,6 +48,7 @@ export const registrationMessageKeys = [
   'SpecifyPostalCode',
   'SpecifyZipcode',
   'PostalCodeNumeric',
+  'InvalidUkPostcode',
   'SpecifyCity',
   'SpecifyCountry',
   // Phones

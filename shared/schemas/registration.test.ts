@@ -18,6 +18,9 @@ import {
   validateImeiQuerySchema,
   wizardStepSchemas,
   wizardStepsFor,
+  namesUnitedKingdom,
+  normalizeUkPostcode,
+  postalCodeError,
   type RegisterAccountRequest,
 } from './registration';
 
@@ -136,6 +139,15 @@ describe('wizard steps', () => {
     const ok = { address: 'Storgatan 1', zipCode: '123 45', city: 'Stockholm', country: 'Sverige' };
     expect(errorsOf(s.address, ok)).toEqual({});
     expect(keyOn(s.address, { ...ok, zipCode: 'SW1A 1AA' }, 'zipCode')).toBe('PostalCodeNumeric');
+    // A United Kingdom address (country step GB) takes a UK postcode instead.
+    const uk = { ...ok, city: 'London', country: 'United Kingdom', countryCode: 'GB' };
+    for (const good of ['SW1A 1AA', 'sw1a1aa', 'M1 1AE', 'B33 8TH', 'CR2 6XH', 'DN55 1PT', 'EC1A 1BB', 'GIR 0AA']) {
+      expect(errorsOf(s.address, { ...uk, zipCode: good }), good).toEqual({});
+    }
+    for (const bad of ['12345', 'SW1A', 'SW1A 1AAA', 'QW1 1AA', '1AA 1AA', 'SW1A-1AA']) {
+      expect(keyOn(s.address, { ...uk, zipCode: bad }, 'zipCode'), bad).toBe('InvalidUkPostcode');
+    }
+    expect(keyOn(s.address, { ...uk, zipCode: '' }, 'zipCode')).toBe('SpecifyPostalCode');
     expect(keyOn(s.address, { ...ok, zipCode: '12345678' }, 'zipCode')).toBe('MaxLength7');
     expect(keyOn(s.address, { ...ok, address: 'x'.repeat(51) }, 'address')).toBe('MaxLength50');
     expect(keyOn(s.address, { ...ok, city: 'x'.repeat(51) }, 'city')).toBe('MaxLength50');
@@ -341,8 +353,13 @@ describe('register-account payload', () => {
     });
   });
 
+  it('follows the classic rules for the payload of spec section 3 without a form, the wizard ones for a split name', () => {
+    expect(errorsOf(registerAccountRequestSchema, { is_private_account: 0 })).toMatchObject({ fullName: ['SpecifyFullName'], zipCode: ['SpecifyZipcode'] });
+    expect(errorsOf(registerAccountRequestSchema, { is_private_account: 1, firstName: 'Anna' })).toMatchObject({ lastName: ['SpecifyLastName'], zipCode: ['SpecifyPostalCode'] });
+  });
+
   it('reports every wizard rule at once, with the wizard keys', () => {
-    expect(errorsOf(registerAccountRequestSchema, { is_private_account: 1 })).toEqual({
+    expect(errorsOf(registerAccountRequestSchema, { form: 'wizard', is_private_account: 1 })).toEqual({
       Imei: ['ImeiNumberError'],
       reseller: ['SpecifyReseller'],
       firstName: ['SpecifyFirstName'],
@@ -487,5 +504,21 @@ describe('registrationMessageKeys', () => {
 
   it('has no duplicates', () => {
     expect(new Set(registrationMessageKeys).size).toBe(registrationMessageKeys.length);
+  });
+});
+
+describe('UK postcodes', () => {
+  it('are stored in capitals with one space before the inward code', () => {
+    expect(normalizeUkPostcode(' sw1a1aa ')).toBe('SW1A 1AA');
+    expect(normalizeUkPostcode('m1  1ae')).toBe('M1 1AE');
+  });
+
+  it('apply in the classic form when the country names the United Kingdom', () => {
+    expect(namesUnitedKingdom('United Kingdom')).toBe(true);
+    expect(namesUnitedKingdom(' uk ')).toBe(true);
+    expect(namesUnitedKingdom('Storbritannien')).toBe(true);
+    expect(namesUnitedKingdom('Sverige')).toBe(false);
+    expect(postalCodeError('SW1A 1AA', true, 'SpecifyZipcode')).toBeNull();
+    expect(postalCodeError('SW1A 1AA', false, 'SpecifyZipcode')).toBe('PostalCodeNumeric');
   });
 });

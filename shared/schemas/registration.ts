@@ -150,10 +150,53 @@ export const usernameSchema = z
   .max(EMAIL_MAX_LENGTH, 'TooLong')
   .refine((v) => /^[a-z0-9_-]+$/.test(v) || emailFormat.safeParse(v).success, 'InvalidUsername');
 
-export const postalCodeField = (emptyKey: string) =>
-  checkedText(emptyKey, (v) =>
-    !v ? emptyKey : !/^\d+( \d+)?$/.test(v) ? 'PostalCodeNumeric' : v.length > registrationMaxLengths.postalCode ? maxKey(7) : null,
+/** A United Kingdom postcode is at most 8 characters with its one space ("SW1A 1AA"). */
+export const UK_POSTCODE_MAX_LENGTH = 8;
+// Outward code (area, district), a space, inward code; the letters the Royal Mail never uses are left out.
+const UK_POSTCODE = /^(GIR 0AA|[A-PR-UWYZ](\d[A-HJKPSTUW\d]?|[A-HK-Y]\d[ABEHMNPRVWXY\d]?) \d[ABD-HJLNP-UW-Z]{2})$/;
+
+/** A UK postcode as written: capitals and one space before the last three characters. */
+export function normalizeUkPostcode(value: string): string {
+  const compact = value.replace(/\s+/g, '').toUpperCase();
+  return compact.length > 3 ? `${compact.slice(0, -3)} ${compact.slice(-3)}` : compact;
+}
+
+/** Whether an address's free-text country names the United Kingdom (the classic form has no country picker). */
+export function namesUnitedKingdom(country: string): boolean {
+  return /^(uk|u\.k\.|gb|united kingdom|great britain|england|scotland|wales|northern ireland|storbritannien|storbritannia|förenade kungariket|det forente kongerike)$/i.test(
+    country.trim(),
   );
+}
+
+/**
+ * The postal code rule of an address: Sweden and Norway (and any other country) numeric, at most
+ * 7 with one optional space; the United Kingdom a UK postcode, spacing and case as the user likes.
+ */
+export function postalCodeError(value: string, unitedKingdom: boolean, emptyKey: string): string | null {
+  const v = value.trim();
+  if (!v) return emptyKey;
+  if (unitedKingdom) return UK_POSTCODE.test(normalizeUkPostcode(v)) && v.length <= UK_POSTCODE_MAX_LENGTH + 1 ? null : 'InvalidUkPostcode';
+  if (!/^\d+( \d+)?$/.test(v)) return 'PostalCodeNumeric';
+  return v.length > registrationMaxLengths.postalCode ? maxKey(registrationMaxLengths.postalCode) : null;
+}
+
+/** The postal code as stored: a UK postcode normalised, any other trimmed. */
+export const normalizePostalCode = (value: string, unitedKingdom: boolean): string => (unitedKingdom ? normalizeUkPostcode(value) : value.trim());
+
+/**
+ * The postal code on its own: required. Which form it must have depends on the address's country,
+ * which the field does not see, so the object's check below decides that. That check is skipped
+ * while a field that stops the form's own checks is wrong (an empty password); the empty key shows
+ * regardless.
+ */
+const postalCodeField = (emptyKey: string) => checkedText(emptyKey, (v) => (v ? null : emptyKey));
+
+/** The address's country decides the postal code's form. */
+function checkPostalCode(zipCode: unknown, unitedKingdom: boolean, emptyKey: string, ctx: z.RefinementCtx): void {
+  if (typeof zipCode !== 'string' || !zipCode.trim()) return;
+  const key = postalCodeError(zipCode, unitedKingdom, emptyKey);
+  if (key) ctx.addIssue({ code: 'custom', message: key, path: ['zipCode'], input: zipCode });
+}
 
 export const personalNumberField = checkedText('SpecifyPersonalNum', personalNumberError).transform(normalizePersonalNumber);
 export const orgNumberField = checkedText('SpecifyOrgNumber', orgNumberError);
@@ -204,12 +247,19 @@ export const wizardStepSchemas = {
   email: z.object({ userName: emailField('EmailNotEmpty', 'EnterValidEmail') }),
   personalNumber: z.object({ personal_org_number: personalNumberField }),
   orgNumber: z.object({ personal_org_number: orgNumberField }),
-  address: z.object({
-    address: requiredText('SpecifyStreet', registrationMaxLengths.street),
-    zipCode: postalCodeField('SpecifyPostalCode'),
-    city: requiredText('SpecifyCity', registrationMaxLengths.city),
-    country: requiredText('SpecifyCountry', registrationMaxLengths.country),
-  }),
+  // Loose: the postal code's rule reads the country chosen in an earlier step (countryCode).
+  address: z
+    .looseObject({
+      address: requiredText('SpecifyStreet', registrationMaxLengths.street),
+      zipCode: postalCodeField('SpecifyPostalCode'),
+      city: requiredText('SpecifyCity', registrationMaxLengths.city),
+      country: requiredText('SpecifyCountry', registrationMaxLengths.country),
+    })
+    .check(
+      z.superRefine((v: Record<string, unknown>, ctx) => checkPostalCode(v['zipCode'], v['countryCode'] === 'GB', 'SpecifyPostalCode', ctx), {
+        when: () => true,
+      }),
+    ),
   phone: z
     .object({ phone: z.string('PhoneNumCannotBeEmpty'), countryDialCode: z.string('MakeSurePhoneNunIsCorrect') })
     .superRefine((v, ctx) => {
@@ -280,6 +330,14 @@ export const classicFormSchema = z
   })
   .superRefine(passwordsMatch)
   .check(
+    // Runs even while other fields are invalid, like the phone's below.
+    z.superRefine(
+      (v: Record<string, unknown>, ctx) =>
+        checkPostalCode(v['zipCode'], namesUnitedKingdom(typeof v['country'] === 'string' ? v['country'] : ''), 'SpecifyZipcode', ctx),
+      { when: () => true },
+    ),
+  )
+  .check(
     // Runs even while other fields are invalid, so the phone error shows on the first submit.
     z.superRefine(
       (v: { phone: string; countryDialCode: string }, ctx) => {
@@ -323,7 +381,8 @@ export const paymentTypesSchema = z.array(paymentTypeSchema);
 const raw = z.string().nullish();
 
 const registerAccountFields = z.object({
-  form: z.enum(registrationForms).default('wizard'),
+  /** Absent in the payload of spec section 3, which the classic form's rules check; the wizard sends 'wizard'. */
+  form: z.enum(registrationForms).optional(),
   Imei: raw,
   reseller: raw,
   comment: raw,
@@ -403,7 +462,14 @@ function runRules<T>(schema: z.ZodType<T>, input: unknown): { data: T; issues: [
   return { data: undefined, issues };
 }
 
-function toRegistration(p: RegisterAccountFields, ctx: z.RefinementCtx): Registration {
+/** The form whose rules a payload follows: as named, else the wizard's when it splits the name, else the classic form's. */
+export function registrationFormOf(p: Pick<RegisterAccountFields, 'form' | 'firstName' | 'lastName' | 'fullName'>): RegistrationForm {
+  if (p.form) return p.form;
+  return (p.firstName != null || p.lastName != null) && p.fullName == null ? 'wizard' : 'classic';
+}
+
+function toRegistration(fields: RegisterAccountFields, ctx: z.RefinementCtx): Registration {
+  const p = { ...fields, form: registrationFormOf(fields) };
   const isPrivate = p.is_private_account === PRIVATE;
   const offered = isPrivate ? paymentTypesFor(p.subsiteID).map((t) => t.id) : [];
   const countryDialCode = p.countryDialCode ?? dialCodeOf(p.countryCode);
@@ -457,7 +523,7 @@ function toRegistration(p: RegisterAccountFields, ctx: z.RefinementCtx): Registr
         orgNumber: org?.personal_org_number ?? null,
         contactPerson: fullName,
         street: address.address,
-        zipCode: address.zipCode,
+        zipCode: normalizePostalCode(address.zipCode, p.countryCode === 'GB'),
         city: address.city,
         country: address.country,
         phone: wizardNationalNumber(phone.phone, phone.countryDialCode),
@@ -485,7 +551,7 @@ function toRegistration(p: RegisterAccountFields, ctx: z.RefinementCtx): Registr
         orgNumber: c.personal_org_number || null,
         contactPerson: c.contactPerson,
         street: c.address,
-        zipCode: c.zipCode,
+        zipCode: normalizePostalCode(c.zipCode, namesUnitedKingdom(c.country)),
         city: c.city,
         country: c.country,
         phone: digitsOfPhone(c.phone),

@@ -258,7 +258,7 @@ describe('POST /api/v1/register-account: the rules of spec section 5', () => {
   });
 
   it('answers every wrong field of one payload at once', async () => {
-    const res = await post('/api/v1/register-account', { is_private_account: 0 });
+    const res = await post('/api/v1/register-account', { form: 'wizard', is_private_account: 0 });
     expect(res.status).toBe(422);
     expect(Object.keys(res.body.errors as object).sort()).toEqual(
       ['Imei', 'reseller', 'companyName', 'firstName', 'lastName', 'userName', 'personal_org_number', 'address', 'zipCode', 'city', 'country', 'phone', 'userPassword', 'userPassword_confirmation', 'terms'].sort(),
@@ -392,6 +392,58 @@ describe('POST /api/v1/register-account: registering', () => {
       countryCode: 'NO',
     });
     expect(await item('users', { userId: ids.userId })).toMatchObject({ lang: 'no', subsiteId: 3, isAdmin: true });
+  });
+
+  it('accepts the payload of spec section 3 exactly as written: fullName, national phone beside countryDialCode, no form', async () => {
+    const payload = {
+      Imei: demoImei(105),
+      reseller: 'Bilia',
+      comment: '',
+      fullName: 'Eva Lind',
+      userName: 'eva.lind@example.com',
+      userPassword: PASSWORD,
+      userPassword_confirmation: PASSWORD,
+      companyName: 'Lind Åkeri AB',
+      acc_company_phone: '0812345678',
+      personal_org_number: '556036-0793',
+      contactPerson: 'Eva Lind',
+      address: 'Hamngatan 3',
+      zipCode: '11147',
+      city: 'Stockholm',
+      country: 'Sverige',
+      phone: '701234567',
+      countryDialCode: '+46',
+      terms: 1,
+      subsiteID: 0,
+      paymentType: 0,
+      is_private_account: 0,
+    };
+    const res = await post('/api/v1/register-account', payload);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const ids = res.body.data as { accountId: string; userId: string };
+    expect(await item('accounts', { accountId: ids.accountId })).toMatchObject({ name: 'Lind Åkeri AB', phone: '+46701234567', zipCode: '11147' });
+    expect(await item('users', { userId: ids.userId })).toMatchObject({ firstName: 'Eva', lastName: 'Lind', email: 'eva.lind@example.com' });
+  });
+
+  it('registers a United Kingdom address with a UK postcode, stored as written by the Royal Mail', async () => {
+    const res = await post('/api/v1/register-account', {
+      ...wizardPrivate(demoImei(106), 'james@example.co.uk'),
+      countryCode: 'GB',
+      personal_org_number: undefined,
+      address: '10 Downing Street',
+      zipCode: 'sw1a2aa',
+      city: 'London',
+      country: 'United Kingdom',
+      phone: '+44 7911 123456',
+      countryDialCode: '44',
+      lang: 'en',
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const ids = res.body.data as { accountId: string };
+    expect(await item('accounts', { accountId: ids.accountId })).toMatchObject({ zipCode: 'SW1A 2AA', countryCode: 'GB' });
+    // A Swedish postcode is not a UK one.
+    const wrong = await post('/api/v1/register-account', { ...wizardPrivate(demoImei(106), 'james2@example.co.uk'), countryCode: 'GB', zipCode: '123 45' });
+    expect(wrong.body.errors).toMatchObject({ zipCode: ['InvalidUkPostcode'] });
   });
 
   it('registers with the classic form', async () => {

@@ -350,8 +350,14 @@ describe('registration wizard, private user outside Sweden on another brand', ()
     await next(page, r.AddressQuestion);
     expect(await page.getByRole('textbox', { name: r.AddressCountryLabel }).inputValue()).toBe('United Kingdom');
     await page.getByRole('textbox', { name: r.StreetLabel }).fill('1 Quay Street');
-    await page.getByRole('textbox', { name: r.PostalCodeLabel }).fill('12345');
+    // A UK postcode, typed with letters: the field is not a numeric one here.
+    const postcode = page.getByRole('textbox', { name: r.PostalCodeLabel });
+    expect(await postcode.getAttribute('inputmode')).toBe('text');
+    await postcode.fill('12345');
     await page.getByRole('textbox', { name: r.CityLabel }).fill('Bristol');
+    await page.getByRole('button', { name: r.Next, exact: true }).click();
+    await poll(() => page.getByText(r.InvalidUkPostcode).isVisible()).toBe(true);
+    await postcode.fill('bs1 4dj');
     await next(page, r.PhoneQuestion);
     expect(await page.getByRole('textbox', { name: r.DialCodeLabel }).inputValue()).toBe('+44');
     await page.getByRole('textbox', { name: r.PhoneLabel }).fill('7700900123');

@@ -164,6 +164,7 @@ export const registrationEn = {
   InvalidUsername: 'A username may contain only a-z, 0-9, - and _, or be an e-mail address.',
   OrgNumberDigitsAndHyphens: 'The organisation number may contain only digits and hyphens.',
   PostalCodeNumeric: 'The postcode may contain only digits.',
+  InvalidUkPostcode: 'Enter a UK postcode, for example SW1A 1AA.',
   CompanyPhoneInvalidStart: 'Do not start the company phone with 07, 46, 47 or +.',
   PhoneDigitsOnly: 'The phone number may contain digits only.',
   PhoneMin8Digits: 'The phone number must have at least 8 digits.',

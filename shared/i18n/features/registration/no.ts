@@ -155,6 +155,7 @@ export const registrationNo: RegistrationMessages = {
   InvalidUsername: 'Et brukernavn kan bare inneholde a-z, 0-9, - og _, eller være en e-postadresse.',
   OrgNumberDigitsAndHyphens: 'Organisasjonsnummeret kan bare inneholde sifre og bindestreker.',
   PostalCodeNumeric: 'Postnummeret kan bare inneholde sifre.',
+  InvalidUkPostcode: 'Skriv inn et britisk postnummer, for eksempel SW1A 1AA.',
   CompanyPhoneInvalidStart: 'Bedriftens telefon kan ikke begynne med 07, 46, 47 eller +.',
   PhoneDigitsOnly: 'Telefonnummeret kan bare inneholde sifre.',
   PhoneMin8Digits: 'Telefonnummeret må ha minst 8 sifre.',

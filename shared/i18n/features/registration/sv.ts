@@ -155,6 +155,7 @@ export const registrationSv: RegistrationMessages = {
   InvalidUsername: 'Ett användarnamn får bara innehålla a-z, 0-9, - och _, eller vara en e-postadress.',
   OrgNumberDigitsAndHyphens: 'Organisationsnumret får bara innehålla siffror och bindestreck.',
   PostalCodeNumeric: 'Postnumret får bara innehålla siffror.',
+  InvalidUkPostcode: 'Ange ett brittiskt postnummer, till exempel SW1A 1AA.',
   CompanyPhoneInvalidStart: 'Företagets telefon får inte börja med 07, 46, 47 eller +.',
   PhoneDigitsOnly: 'Telefonnumret får bara innehålla siffror.',
   PhoneMin8Digits: 'Telefonnumret måste ha minst 8 siffror.',

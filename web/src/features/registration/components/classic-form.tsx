@@ -6,7 +6,7 @@
 import { Anchor, Button, Fieldset, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
-import { useController, useForm, type Control, type FieldPath, type Resolver } from 'react-hook-form';
+import { useController, useForm, useWatch, type Control, type FieldPath, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import {
@@ -15,6 +15,7 @@ import {
   NO_PAYMENT_TYPE,
   classicFormSchema,
   dialCodeOf,
+  namesUnitedKingdom,
   registrationMaxLengths,
   showsTermsCheckbox,
   type RegisterAccountRequest,
@@ -27,6 +28,7 @@ import { useRegisterAccount } from '../api/registration-api';
 import { phoneCountryOptions } from '../countries';
 import { isRegistrationCountry } from '../wizard-flow';
 import { NewPasswordFields, TermsField, TextAreaField, TextField, useFieldError } from './form-fields';
+import { postalCodeInput } from './postal-code-input';
 import { RegistrationErrorDialog } from './registration-error-dialog';
 
 export interface ClassicValues {
@@ -137,6 +139,7 @@ export function ClassicRegistrationForm() {
     (zodResolver(classicFormSchema) as unknown as Resolver<ClassicValues>)({ ...values, terms: termsShown ? values.terms : true }, ctx, opts);
   const form = useForm<ClassicValues>({ defaultValues: defaultClassicValues(), resolver, mode: 'onTouched' });
   const control = form.control;
+  const addressCountry = useWatch({ control, name: 'country' });
   const termsError = useFieldError(form.formState.errors.terms?.message);
 
   function onValid() {
@@ -199,7 +202,7 @@ export function ClassicRegistrationForm() {
               <TextField control={control} name="contactPerson" label={t('ContactPersonLabel')} required autoComplete="name" max={registrationMaxLengths.contactPerson} />
               <TextField control={control} name="address" label={t('AddressLabel')} required autoComplete="street-address" max={registrationMaxLengths.street} />
               <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-                <TextField control={control} name="zipCode" label={t('ZipCodeLabel')} required inputMode="numeric" autoComplete="postal-code" max={registrationMaxLengths.postalCode} />
+                <TextField control={control} name="zipCode" label={t('ZipCodeLabel')} required {...postalCodeInput(namesUnitedKingdom(addressCountry ?? ''))} />
                 <TextField control={control} name="city" label={t('CityLabel')} required autoComplete="address-level2" max={registrationMaxLengths.city} />
               </SimpleGrid>
               <TextField control={control} name="country" label={t('AddressCountryLabel')} required autoComplete="country-name" max={registrationMaxLengths.country} />

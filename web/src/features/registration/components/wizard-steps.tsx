@@ -27,6 +27,7 @@ import { countryName } from '../countries';
 import type { WizardStep } from '../wizard-flow';
 import { nationalPart, normalizeEmail, type WizardValues } from '../wizard-model';
 import { NewPasswordFields, TermsField, TextAreaField, TextField, useFieldError } from './form-fields';
+import { postalCodeInput } from './postal-code-input';
 
 interface StepProps {
   control: Control<WizardValues>;
@@ -216,6 +217,7 @@ export function OrgNumberStep({ control }: StepProps) {
 
 export function AddressStep({ control }: StepProps) {
   const { t } = useTranslation();
+  const unitedKingdom = useWatch({ control, name: 'countryCode' }) === 'GB';
   return (
     <Stack gap="md">
       <TextField control={control} name="address" label={t('StreetLabel')} required autoComplete="street-address" max={registrationMaxLengths.street} />
@@ -225,9 +227,7 @@ export function AddressStep({ control }: StepProps) {
           name="zipCode"
           label={t('PostalCodeLabel')}
           required
-          inputMode="numeric"
-          autoComplete="postal-code"
-          max={registrationMaxLengths.postalCode}
+          {...postalCodeInput(unitedKingdom)}
         />
         <TextField control={control} name="city" label={t('CityLabel')} required autoComplete="address-level2" max={registrationMaxLengths.city} />
       </SimpleGrid>
