@@ -91,10 +91,45 @@ describe('native decoder', () => {
     expect(d.rejected).toEqual([{ index: 1, raw: { ts: 1000, lat: '10', lon: 20 }, reason: 'WrongType', detail: 'lat: expected a number, got string' }]);
   });
 
+  it('rejects a record with a number DynamoDB cannot store, and only that record, showing it as sent', () => {
+    // JSON.stringify cannot write these numbers: the text is what a tracker sends.
+    const text = `{"records":[
+      {"ts":1000,"lat":59.1,"lon":18.1},
+      {"ts":2000,"lat":1e400,"lon":18.2},
+      {"ts":3000,"lat":59.3,"lon":18.3,"odo":12345678901234567890},
+      {"ts":4000,"lat":59.4,"lon":18.4,"spd":-1E400,"ble":[{"mac":"AA","temp":1e-200}]},
+      {"ts":5000,"lat":59.5,"lon":18.5,"ble":[{"mac":"AA","temp":1e-200}]},
+      {"ts":6000,"lat":59.6,"lon":18.6,"pwr":13.9}
+    ]}`;
+    const d = positionsOf(decodeMessage(Buffer.from(text)));
+    expect(d.positions.map((p) => [p.ts, p.lat])).toEqual([
+      [1000, 59.1],
+      [6000, 59.6],
+    ]);
+    expect(d.rejected.map(({ index, reason, detail }) => ({ index, reason, detail }))).toEqual([
+      { index: 1, reason: 'NumberOutOfRange', detail: 'lat: 1e400 is out of range' },
+      { index: 2, reason: 'NumberOutOfRange', detail: 'odo: 12345678901234567890 is out of range' },
+      { index: 3, reason: 'NumberOutOfRange', detail: 'spd: -1E400 is out of range' },
+      { index: 4, reason: 'NumberOutOfRange', detail: 'ble[0].temp: 1e-200 is out of range' },
+    ]);
+    // The dead letter of a record keeps it as sent, not as JSON.parse made it (Infinity would print as null).
+    expect(JSON.stringify(d.rejected[0]?.raw)).toBe('{"ts":2000,"lat":1e400,"lon":18.2}');
+  });
+
+  it('rejects a lone record with lat 1e400 rather than hand on Infinity', () => {
+    const d = positionsOf(decodeMessage(Buffer.from('{"ts":1714557600000,"lat":1e400,"lon":18.0686,"sat":9}')));
+    expect(d.positions).toEqual([]);
+    expect(d.rejected).toMatchObject([{ index: 0, reason: 'NumberOutOfRange', detail: 'lat: 1e400 is out of range' }]);
+    // The same, however the value reaches the decoder.
+    expect(() => decodeNativeRecord({ ts: 1, lat: Infinity, lon: 1 })).toThrow('lat: Infinity is out of range');
+    expect(() => decodeNativeRecord({ ts: 1, lat: 1, lon: 1, hdop: 1e-200 })).toThrow(new RecordError('NumberOutOfRange', 'hdop: 1e-200 is out of range'));
+  });
+
   it.each([
     ['not JSON', Buffer.from('{"ts": 1, "lat":'), 'MalformedJson'],
     ['a JSON string', json('hello'), 'UnknownFormat'],
     ['a JSON number', json(42), 'UnknownFormat'],
+    ['a JSON number out of range', Buffer.from('1e400'), 'UnknownFormat'],
     ['an empty batch', json({ records: [] }), 'EmptyBatch'],
     ['records not an array', json({ records: { ts: 1 } }), 'WrongType'],
   ])('refuses %s as a whole message', (_name, payload, reason) => {
@@ -143,7 +178,8 @@ describe('native decoder against its zod contract', () => {
   function sample(next: () => number): Record<string, unknown> {
     const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)] as T;
     const anyValue = () => pick<unknown>([null, 'x', '12', 3, -1.5, true, false, [], {}, { '1': true }, [{ mac: 'm' }]]);
-    const num = () => pick<unknown>([0, 1, -7, 12.25, 1e6]);
+    // Now and then a number DynamoDB cannot store, as JSON.parse hands it over.
+    const num = () => (next() < 0.03 ? pick<unknown>([Infinity, -Infinity, 2 ** 60, 1e-200]) : pick<unknown>([0, 1, -7, 12.25, 1e6]));
     const fields: Record<string, () => unknown> = {
       ts: () => pick<unknown>([1_714_557_600_000, 0, -1, 2.5, '2024-05-01T10:00:00Z', '2024-05-01T10:00:00.5+01:00', '2024-05-01 10:00', '2023-02-29T00:00:00Z', 2 ** 60]),
       lat: num,

@@ -5,6 +5,7 @@
  * 0.25, a third more CPU for the whole decode + filter + state pipeline (scripts/bench/ingest-cpu.ts).
  * native-schema.ts states the same contract in zod and a test holds the two to the same verdicts.
  */
+import { isStorableNumber, numberText, RawNumber, unstorableField } from './storable';
 import type { BleReading, DecodeProblem, IoStates, Position, RejectedRecord } from './types';
 
 /** Thrown inside a record's decoding, caught per record: the error path only. */
@@ -17,23 +18,36 @@ export class RecordError extends Error {
   }
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof RawNumber);
 
 function typeName(v: unknown): string {
-  return v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v;
+  return v === null ? 'null' : Array.isArray(v) ? 'array' : v instanceof RawNumber ? 'number' : typeof v;
 }
 
-/** An optional number: absent or null is undefined; anything else but a finite number is an error. */
+/** A number DynamoDB could not store (see storable.ts): its record goes, never its batch. */
+export function outOfRange(field: string, v: unknown): RecordError {
+  return new RecordError('NumberOutOfRange', `${field}: ${numberText(v)} is out of range`);
+}
+
+/** A number: a storable one, or an error. */
+function number(v: unknown, field: string): number {
+  if (typeof v === 'number') {
+    if (!isStorableNumber(v)) throw outOfRange(field, v);
+    return v;
+  }
+  if (v instanceof RawNumber) throw outOfRange(field, v);
+  throw new RecordError('WrongType', `${field}: expected a number, got ${typeName(v)}`);
+}
+
+/** An optional number: absent or null is undefined; anything else but a storable number is an error. */
 export function optNumber(v: unknown, field: string): number | undefined {
-  if (v === undefined || v === null) return undefined;
-  if (typeof v !== 'number') throw new RecordError('WrongType', `${field}: expected a number, got ${typeName(v)}`);
-  return v;
+  return v === undefined || v === null ? undefined : number(v, field);
 }
 
 function reqNumber(v: unknown, field: string): number {
   if (v === undefined || v === null) throw new RecordError('MissingField', `${field}: required`);
-  if (typeof v !== 'number') throw new RecordError('WrongType', `${field}: expected a number, got ${typeName(v)}`);
-  return v;
+  return number(v, field);
 }
 
 function optBool(v: unknown, field: string): boolean | undefined {
@@ -64,8 +78,10 @@ function isoMillis(v: string): number | null {
 /** Device time: epoch milliseconds or an ISO 8601 string with a zone. */
 export function parseTimestamp(v: unknown, field: string): number {
   if (v === undefined || v === null) throw new RecordError('MissingField', `${field}: required`);
+  if (v instanceof RawNumber) throw outOfRange(field, v);
   if (typeof v === 'number') {
-    if (!Number.isSafeInteger(v) || v < 0) throw new RecordError('InvalidValue', `${field}: not epoch milliseconds`);
+    if (!isStorableNumber(v)) throw outOfRange(field, v);
+    if (!Number.isInteger(v) || v < 0) throw new RecordError('InvalidValue', `${field}: not epoch milliseconds`);
     return v;
   }
   if (typeof v === 'string') {
@@ -141,7 +157,8 @@ export function decodeNativeRecord(r: unknown): Position {
 
 /**
  * Decodes each record on its own, so that one bad record of a buffered batch does not cost the
- * good ones. A record that fails is returned in `rejected` with its reason.
+ * good ones. A record that fails, or whose position holds a number DynamoDB could not store, is
+ * returned in `rejected` with its reason; no position leaves here that could fail a write.
  */
 export function decodeRecords(
   records: readonly unknown[],
@@ -151,7 +168,10 @@ export function decodeRecords(
   const rejected: RejectedRecord[] = [];
   for (let i = 0; i < records.length; i++) {
     try {
-      positions.push(decodeOne(records[i]));
+      const p = decodeOne(records[i]);
+      const unstorable = unstorableField(p);
+      if (unstorable !== undefined) throw new RecordError('NumberOutOfRange', unstorable);
+      positions.push(p);
     } catch (error) {
       if (!(error instanceof RecordError)) throw error;
       rejected.push({ index: i, raw: records[i], reason: error.reason, detail: error.detail });

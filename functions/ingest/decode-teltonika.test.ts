@@ -98,6 +98,46 @@ describe('Teltonika AWS JSON decoder', () => {
     expect(q?.rfid).toBe('0000000000A1B2C3');
   });
 
+  it('keeps an 8-byte IO value beyond 2^53 as its exact digits, and reads the iButton id from them', () => {
+    // IO 78 = 0x1234567890ABCDEF, as the firmware writes an 8-byte element: a JSON number.
+    const text = `{"state":{"reported":{"ts":1699637407000,"latlng":"51.4462749,5.4539066","sat":9,"sp":"12",
+      "78":1311768467294899695,"16":10922,"239":1,"69":1,"387":"1280798554619934317888870845341580615059254735744052019197396605377754331348087343"}}}`;
+    const d = positionsOf(decodeMessage(Buffer.from(text)));
+    expect(d.rejected).toEqual([]);
+    const [p] = d.positions;
+    expect(p?.io).toEqual({
+      '78': '1311768467294899695',
+      '16': 10922,
+      '239': 1,
+      '69': 1,
+      '387': '1280798554619934317888870845341580615059254735744052019197396605377754331348087343',
+    });
+    expect(p).toMatchObject({ speed: 12, odometer: 10922, ignition: true, rfid: '1234567890ABCDEF' });
+  });
+
+  it('keeps any IO value out of range as sent and does not map it; a GNSS field out of range rejects its record only', () => {
+    const text = `[
+      {"state":{"reported":{"ts":1000,"latlng":"59.1,18.1","sat":7,"16":1e400,"66":-1E999,"999":[1e400,2],"":5}}},
+      {"state":{"reported":{"ts":2000,"latlng":"59.2,18.2","sat":7,"sp":1e400}}},
+      {"state":{"reported":{"ts":3000,"latlng":"59.3,18.3","sat":7,"alt":"1e300"}}},
+      {"state":{"reported":{"ts":4000,"latlng":"1e400,18.4","sat":7}}},
+      {"state":{"reported":{"ts":5000,"latlng":"59.5,18.5","sat":7,"66":1e-128}}}
+    ]`;
+    const d = positionsOf(decodeMessage(Buffer.from(text)));
+    expect(d.positions).toHaveLength(1);
+    const [p] = d.positions;
+    // No empty name either: DynamoDB refuses it.
+    expect(p?.io).toEqual({ '16': '1e400', '66': '-1E999', '999': ['1e400', 2] });
+    expect(p).toMatchObject({ ts: 1000, odometer: undefined, extVolts: undefined });
+    expect(d.rejected.map(({ index, reason, detail }) => ({ index, reason, detail }))).toEqual([
+      { index: 1, reason: 'NumberOutOfRange', detail: 'state.reported.sp: 1e400 is out of range' },
+      { index: 2, reason: 'NumberOutOfRange', detail: 'state.reported.alt: 1e300 is out of range' },
+      { index: 3, reason: 'NumberOutOfRange', detail: 'state.reported.latlng: 1e400,18.4 is out of range' },
+      // Storable as sent, not once made volts: the check of every decoded position catches it.
+      { index: 4, reason: 'NumberOutOfRange', detail: 'extVolts: 1.0000000000000001e-131 is out of range' },
+    ]);
+  });
+
   it('decodes an array of documents as a buffered batch, one bad document aside', () => {
     const d = positionsOf(
       decodeParsed([

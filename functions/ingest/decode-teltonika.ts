@@ -11,7 +11,8 @@
  * PDOP/HDOP (x0.1), 1-3 digital inputs, 179/180/380 digital outputs 1-3, 207 RFID, 78 iButton.
  * Every IO element (and `evt`, the element whose change made the record) is also kept raw in `io`.
  */
-import { parseTimestamp, RecordError } from './decode-native';
+import { outOfRange, parseTimestamp, RecordError } from './decode-native';
+import { isStorableNumber, RawNumber } from './storable';
 import type { DecodeProblem, IoStates, Position } from './types';
 
 const IO = {
@@ -39,14 +40,16 @@ const DOUT_IDS = [IO.dout1, IO.dout2, IO.dout3];
 /** GNSS status 1: "GNSS ON with fix"; 0 off, 2 on without fix, 3 sleep, 4 no fix in static navigation. */
 const GNSS_WITH_FIX = 1;
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof RawNumber);
 
-/** A number, or a string holding one; null for anything else. */
+/** A number, or a string holding one, out of range or not (storable.ts); null for anything else. */
 function num(v: unknown): number | null {
   if (typeof v === 'number') return v;
+  if (v instanceof RawNumber) return v.value;
   if (typeof v === 'string' && v !== '') {
     const n = Number(v);
-    return Number.isFinite(n) ? n : null;
+    return Number.isNaN(n) ? null : n;
   }
   return null;
 }
@@ -55,18 +58,22 @@ function optNum(v: unknown, field: string): number | undefined {
   if (v === undefined || v === null) return undefined;
   const n = num(v);
   if (n === null) throw new RecordError('WrongType', `${field}: expected a number`);
+  if (!isStorableNumber(n)) throw outOfRange(field, v);
   return n;
 }
 
-/** An IO element we map: tolerant, since firmware variants differ; the raw value stays in `io`. */
+/**
+ * An IO element we map: tolerant, since firmware variants differ, so a value out of range is
+ * not mapped either; the raw value stays in `io`.
+ */
 function ioNum(reported: Record<string, unknown>, id: string): number | undefined {
   const n = num(reported[id]);
-  return n === null ? undefined : n;
+  return n !== null && isStorableNumber(n) ? n : undefined;
 }
 
 function ioFlag(reported: Record<string, unknown>, id: string): boolean | undefined {
-  const n = num(reported[id]);
-  return n === null ? undefined : n !== 0;
+  const n = ioNum(reported, id);
+  return n === undefined ? undefined : n !== 0;
 }
 
 function ioStates(reported: Record<string, unknown>, ids: readonly string[]): IoStates | undefined {
@@ -79,9 +86,13 @@ function ioStates(reported: Record<string, unknown>, ids: readonly string[]): Io
   return out;
 }
 
+const hexId = (n: number | bigint): string | undefined => (n > 0 ? n.toString(16).toUpperCase().padStart(16, '0') : undefined);
+
 /** A card or key id: 8 bytes, as a number or a hex string ("0x..."); zero means no card. */
 function cardId(v: unknown): string | undefined {
-  if (typeof v === 'number') return v > 0 ? v.toString(16).toUpperCase().padStart(16, '0') : undefined;
+  if (typeof v === 'number') return hexId(v);
+  // Beyond 2^53 only the text as sent holds every digit of the id.
+  if (v instanceof RawNumber) return /^\d+$/.test(v.source) ? hexId(BigInt(v.source)) : undefined;
   if (typeof v === 'string') {
     const hex = v.replace(/^0x/i, '').toUpperCase();
     return /^[0-9A-F]+$/.test(hex) && /[1-9A-F]/.test(hex) ? hex.padStart(16, '0') : undefined;
@@ -89,16 +100,32 @@ function cardId(v: unknown): string | undefined {
   return undefined;
 }
 
-/** The GNSS fields mapped onto the position; everything else of `reported` is kept raw. */
-const GNSS_FIELDS = ['ts', 'latlng', 'alt', 'ang', 'sat', 'sp'] as const;
+/**
+ * The GNSS fields mapped onto the position; everything else of `reported` is kept raw, but for an
+ * empty name, which no IO element has and DynamoDB refuses (failing the whole batch with it).
+ */
+const NOT_IO = ['ts', 'latlng', 'alt', 'ang', 'sat', 'sp', ''] as const;
+
+/** Every RawNumber of a parsed value, at any depth, replaced by its text as sent. */
+function keepText(value: Record<string, unknown> | unknown[]): void {
+  const v = value as Record<string, unknown>;
+  for (const key in v) {
+    const x = v[key];
+    if (x instanceof RawNumber) v[key] = x.source;
+    else if (typeof x === 'object' && x !== null) keepText(x as Record<string, unknown>);
+  }
+}
 
 /**
  * The numbered IO elements (and `evt`, `pr`) as reported: the parsed document itself minus the
- * GNSS fields. Deleting six keys costs a tenth of copying forty into a new object (measured with
- * scripts/bench/ingest-cpu.ts), and the document is ours once parsed.
+ * GNSS fields. Deleting those keys costs a tenth of copying forty into a new object (measured with
+ * scripts/bench/ingest-cpu.ts), and the document is ours once parsed. After an exact parse
+ * (storable.ts), a number out of range keeps its text as sent: walking the elements for it costs
+ * half as much again as the whole decode, so only such a message pays it.
  */
-function rawIo(reported: Record<string, unknown>): Record<string, unknown> {
-  for (const key of GNSS_FIELDS) delete reported[key];
+function rawIo(reported: Record<string, unknown>, exact: boolean): Record<string, unknown> {
+  for (const key of NOT_IO) delete reported[key];
+  if (exact) keepText(reported);
   return reported;
 }
 
@@ -109,10 +136,12 @@ function parseLatLng(v: unknown): [number, number] {
   const lat = comma > 0 ? num(v.slice(0, comma).trim()) : null;
   const lon = comma > 0 ? num(v.slice(comma + 1).trim()) : null;
   if (lat === null || lon === null) throw new RecordError('InvalidValue', 'state.reported.latlng: expected "lat,lng"');
+  if (!isStorableNumber(lat) || !isStorableNumber(lon)) throw outOfRange('state.reported.latlng', v);
   return [lat, lon];
 }
 
-export function decodeTeltonikaRecord(doc: unknown): Position {
+/** `exact`: the document was parsed with parseExact, so its numbers out of range are RawNumbers. */
+export function decodeTeltonikaRecord(doc: unknown, exact = false): Position {
   const state = isObject(doc) ? doc['state'] : undefined;
   const reported = isObject(state) ? state['reported'] : undefined;
   if (!isObject(reported)) throw new RecordError('MissingField', 'state.reported: required');
@@ -146,8 +175,8 @@ export function decodeTeltonikaRecord(doc: unknown): Position {
     dout: ioStates(reported, DOUT_IDS),
     ble: undefined,
     rfid: cardId(reported[IO.rfid]) ?? cardId(reported[IO.iButton]),
-    // Last: it removes the GNSS fields read above.
-    io: rawIo(reported),
+    // Last: it removes the GNSS fields read above and turns the IO elements read above into text.
+    io: rawIo(reported, exact),
   };
 }
 

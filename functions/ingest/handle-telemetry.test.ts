@@ -245,6 +245,27 @@ describe('idempotence and order', () => {
     expect(live.map((l) => l.message['ts'])).toContain(new Date(tss.at(-1)!).toISOString());
   });
 
+  it("never makes a position from before the unit's registration its state (an IMEI registered again)", async () => {
+    const imei = nextImei();
+    const registeredAt = NOW - 60_000;
+    await dynamo().send(
+      new PutCommand({
+        TableName: tableName('units'),
+        Item: { imei, accountId: ACCOUNT, name: 'Re-registered', vehicleType: 'car', protocol: 'native', createdAt: new Date(registeredAt).toISOString() },
+      }),
+    );
+    // What the tracker buffered for its previous owner arrives after the new registration.
+    const before = await handler(telemetry(imei, { records: [rec(registeredAt - 20_000), rec(registeredAt - 1)] }));
+    expect(before).toMatchObject({ stored: 2, stateAdvanced: false, published: false });
+    expect(await stateOf(imei)).toBeUndefined();
+    expect(live).toEqual([]);
+
+    const after = await handler(telemetry(imei, { records: [rec(registeredAt - 10_000), rec(registeredAt), rec(registeredAt + 5000)] }));
+    expect(after).toMatchObject({ stored: 3, stateAdvanced: true, published: true });
+    expect(await stateOf(imei)).toMatchObject({ ts: registeredAt + 5000 });
+    expect((await positions(imei)).map((p) => p['ts'])).toEqual([registeredAt - 20_000, registeredAt - 10_000, registeredAt - 1, registeredAt, registeredAt + 5000]);
+  });
+
   it('drops repeated device times within one message', async () => {
     const imei = await registerUnit(nextImei());
     const result = await handler(telemetry(imei, { records: [rec(NOW - 1000), rec(NOW - 1000, { lat: 59.3294 })] }));
@@ -375,6 +396,16 @@ describe('Teltonika', () => {
     expect(result).toMatchObject({ stored: 1, stateAdvanced: true });
     expect((await positions(imei))[0]).toMatchObject({ lat: 51.4462749, lon: 5.4539066, ignition: true, extVolts: 12.45, odometer: 10922, io: { '239': 1, '66': 12450, '16': 10922, evt: 239 } });
     expect(await stateOf(imei)).toMatchObject({ ignition: true, extVolts: 12.45, heading: 227 });
+  });
+
+  it('stores the position with an 8-byte IO value beyond 2^53 as its exact digits', async () => {
+    const imei = await registerUnit(nextImei());
+    // IO 78 (iButton) = 0x1234567890ABCDEF: JSON.parse alone would make it 1311768467294899700.
+    const doc = `{"state":{"reported":{"ts":${NOW - 5000},"latlng":"51.4462749,5.4539066","sat":9,"239":1,"78":1311768467294899695}}}`;
+    const result = await handler(telemetry(imei, doc, NOW, `${imei}/data`));
+    expect(result).toMatchObject({ stored: 1, rejected: 0, stateAdvanced: true });
+    expect((await positions(imei))[0]).toMatchObject({ ignition: true, rfid: '1234567890ABCDEF', io: { '239': 1, '78': '1311768467294899695' } });
+    expect(await deadLetters(imei)).toEqual([]);
   });
 
   it('records a command answer on the unit instead of dead-lettering it', async () => {

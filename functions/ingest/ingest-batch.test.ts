@@ -226,6 +226,37 @@ describe('a batch of messages', () => {
     expect(await deadLetters(unknown)).toMatchObject([{ reason: 'UnknownUnit' }]);
     expect(await positions(good)).toHaveLength(1);
   });
+
+  it('lets a record with a number DynamoDB cannot store cost only itself, not its message nor the batch', async () => {
+    const [a, b, c] = [await registerUnit(), await registerUnit(), await registerUnit()];
+    // As trackers write them: JSON.stringify cannot make 1e400, and JSON.parse makes it Infinity.
+    const batch = [
+      telemetry(a, `{"records":[{"ts":${NOW - 3000},"lat":59.3293,"lon":18.06,"sat":9},{"ts":${NOW - 2000},"lat":1e400,"lon":18.06,"sat":9},{"ts":${NOW - 1000},"lat":59.3294,"lon":18.06,"sat":9}]}`),
+      telemetry(b, rec(NOW - 1500)),
+      telemetry(c, `{"ts":${NOW - 500},"lat":59.3293,"lon":18.06,"sat":9,"odo":12345678901234567890}`),
+    ];
+    calls = [];
+    const results = await handler(batch);
+
+    expect(results.map((r) => [r.outcome, r.stored, r.rejected])).toEqual([
+      ['positions', 2, 1],
+      ['positions', 1, 0],
+      ['positions', 0, 1],
+    ]);
+    expect((await positions(a)).map((p) => p['ts'])).toEqual([NOW - 3000, NOW - 1000]);
+    expect(await positions(b)).toHaveLength(1);
+    expect(await positions(c)).toEqual([]);
+    // One request held every good position of the batch, another the dead letters; neither failed.
+    expect(count('BatchWriteItemCommand')).toBe(2);
+    expect(await stateOf(a)).toMatchObject({ ts: NOW - 1000, lat: 59.3294 });
+    expect(await stateOf(c)).toBeUndefined();
+
+    const [letter] = await deadLetters(a);
+    expect(letter).toMatchObject({ reason: 'NumberOutOfRange', detail: 'lat: 1e400 is out of range', recordIndex: 1 });
+    expect(Buffer.from(letter?.payload ?? '', 'base64').toString()).toBe(`{"ts":${NOW - 2000},"lat":1e400,"lon":18.06,"sat":9}`);
+    expect(await deadLetters(c)).toMatchObject([{ reason: 'NumberOutOfRange', detail: 'odo: 12345678901234567890 is out of range' }]);
+    expect(await deadLetters(b)).toEqual([]);
+  });
 });
 
 describe('failed writes', () => {

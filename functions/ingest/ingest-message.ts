@@ -91,7 +91,8 @@ interface StateChange {
 }
 
 function receivedAtOf(event: IotRuleEvent, ports: Pick<Ports, 'clock'>): number {
-  return Number.isFinite(event.receivedAt) && event.receivedAt > 0 ? event.receivedAt : ports.clock.now().getTime();
+  // It is stored with every position: one DynamoDB could not store would fail the whole batch.
+  return Number.isSafeInteger(event.receivedAt) && event.receivedAt > 0 ? event.receivedAt : ports.clock.now().getTime();
 }
 
 export async function ingestMessages(events: readonly IotRuleEvent[], ports: Pick<Ports, 'live' | 'clock'>): Promise<IngestResult[]> {
@@ -155,7 +156,7 @@ export async function ingestMessages(events: readonly IotRuleEvent[], ports: Pic
   const changes: StateChange[] = [];
   for (const [imei, messages] of byUnit) {
     const unit = units.get(imei) as Registered;
-    const plan = planUnit(unit.state, { ...DEFAULT_FILTER, maxAgeMs: unit.retentionDays * DAY_MS }, messages);
+    const plan = planUnit(unit.state, { ...DEFAULT_FILTER, maxAgeMs: unit.retentionDays * DAY_MS }, messages, unit.registeredAt);
     const write = ({ p, receivedAt, result }: Planned<IngestResult>) => ({ item: positionItem(imei, p, receivedAt, unit.retentionDays), result });
     batch.push(...plan.fresh.map(write));
     ifNew.push(...plan.late.map(write));

@@ -4,8 +4,11 @@
  * than zod, see decode-native.ts); decode-native.test.ts holds both to the same verdicts.
  */
 import { z } from 'zod';
+import { isStorableNumber } from './storable';
 
-const optNumber = z.number().nullish();
+/** Finite is not enough: the magnitudes beyond 2^53 and below 1e-130 cannot be stored (storable.ts). */
+const number = z.number().refine(isStorableNumber);
+const optNumber = number.nullish();
 const optBool = z.boolean().nullish();
 const io = z.strictObject({ '1': z.boolean().optional(), '2': z.boolean().optional(), '3': z.boolean().optional() }).nullish();
 
@@ -14,8 +17,8 @@ export const nativeRecordSchema = z.object({
     z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
     z.iso.datetime({ offset: true }),
   ]),
-  lat: z.number(),
-  lon: z.number(),
+  lat: number,
+  lon: number,
   spd: optNumber,
   hdg: optNumber,
   alt: optNumber,

@@ -80,11 +80,16 @@ export interface UnitPlan<R> {
  * One unit's messages of a call, screened in arrival order against the newest accepted fix, as if
  * they had come one by one: which positions are fresh and which late, and the state the fresh ones
  * make. A device time repeated across the messages counts once, for the first.
+ *
+ * A position from before `registeredAt` (a re-registered IMEI's tracker sending what it buffered
+ * for its previous owner) is late whatever the state: it is stored if new, where the new owner's
+ * reads never reach (they start at the registration), and never becomes the unit's state.
  */
 export function planUnit<R extends MessageTally>(
   prev: UnitState | undefined,
   limits: Omit<FilterLimits, 'now'>,
   messages: readonly UnitMessage<R>[],
+  registeredAt = -Infinity,
 ): UnitPlan<R> {
   const known = prev?.ts ?? -Infinity;
   const taken = new Set<number>();
@@ -100,7 +105,7 @@ export function planUnit<R extends MessageTally>(
         continue;
       }
       taken.add(p.ts);
-      (p.ts > known ? plan.fresh : plan.late).push({ p, receivedAt: m.receivedAt, result: m.result });
+      (p.ts > known && p.ts >= registeredAt ? plan.fresh : plan.late).push({ p, receivedAt: m.receivedAt, result: m.result });
     }
     if (screened.newest && (!ref || screened.newest.ts > ref.ts)) ref = screened.newest;
   }

@@ -24,7 +24,14 @@ export const DEFAULT_RETENTION_DAYS = 395;
 const DAY_MS = 86_400_000;
 
 export type UnitLookup =
-  | { status: 'registered'; accountId: string; retentionDays: number; state: UnitState | undefined }
+  | {
+      status: 'registered';
+      accountId: string;
+      retentionDays: number;
+      state: UnitState | undefined;
+      /** When the unit was registered (to its current owner), epoch ms; -Infinity when the record has no time. */
+      registeredAt: number;
+    }
   | { status: 'UnknownUnit' | 'Unregistered' };
 
 export const CACHE_TTL_MS = 60_000;
@@ -116,18 +123,29 @@ async function loadUnit(imei: string, now: number): Promise<UnitLookup> {
     new GetCommand({
       TableName: tableName('units'),
       Key: { imei },
-      ProjectionExpression: 'accountId, #s',
+      ProjectionExpression: 'accountId, createdAt, #s',
       ExpressionAttributeNames: { '#s': 'state' },
     }),
   );
   let value: UnitLookup;
   if (unit.Item && typeof unit.Item['accountId'] === 'string') {
     const accountId = unit.Item['accountId'];
+    const createdAt = typeof unit.Item['createdAt'] === 'string' ? Date.parse(unit.Item['createdAt']) : NaN;
+    const registeredAt = Number.isNaN(createdAt) ? -Infinity : createdAt;
     let state = unit.Item['state'] as UnitState | undefined;
-    // This instance may have moved the state while the read was on its way.
+    // This instance may have moved the state while the read was on its way (of this registration:
+    // an IMEI registered again starts afresh).
     const held = units.get(imei)?.value;
-    if (held?.status === 'registered' && held.accountId === accountId && held.state && (!state || held.state.ts > state.ts)) state = held.state;
-    value = { status: 'registered', accountId, retentionDays: await retentionOf(accountId, now), state };
+    if (
+      held?.status === 'registered' &&
+      held.accountId === accountId &&
+      held.registeredAt === registeredAt &&
+      held.state &&
+      (!state || held.state.ts > state.ts)
+    ) {
+      state = held.state;
+    }
+    value = { status: 'registered', accountId, retentionDays: await retentionOf(accountId, now), state, registeredAt };
   } else {
     const stock = await db.send(new GetCommand({ TableName: tableName('inventory'), Key: { imei }, ProjectionExpression: 'imei' }));
     value = { status: stock.Item ? 'Unregistered' : 'UnknownUnit' };

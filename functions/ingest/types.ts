@@ -46,7 +46,10 @@ export interface Position {
   dout: IoStates | undefined;
   ble: BleReading[] | undefined;
   rfid: string | undefined;
-  /** Teltonika: every numbered IO element as reported, for what we do not map (yet). */
+  /**
+   * Teltonika: every numbered IO element as reported, for what we do not map (yet). A number that
+   * cannot be stored as one (an 8-byte iButton id beyond 2^53) is kept as its text as sent.
+   */
   io: Record<string, unknown> | undefined;
 }
 
@@ -81,11 +84,13 @@ export type DeadLetterReason =
   | 'MissingField'
   | 'WrongType'
   | 'InvalidValue'
+  /** A number DynamoDB cannot store: not finite, beyond ±2^53 or below 1e-130 in magnitude. */
+  | 'NumberOutOfRange'
   | 'UnknownUnit'
   | 'Unregistered';
 
 export interface DecodeProblem {
-  reason: Extract<DeadLetterReason, 'MalformedJson' | 'UnknownFormat' | 'EmptyBatch' | 'MissingField' | 'WrongType' | 'InvalidValue'>;
+  reason: Extract<DeadLetterReason, 'MalformedJson' | 'UnknownFormat' | 'EmptyBatch' | 'MissingField' | 'WrongType' | 'InvalidValue' | 'NumberOutOfRange'>;
   /** The field path and what is wrong with it, for the operator reading the dead letter. */
   detail: string;
 }

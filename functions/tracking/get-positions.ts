@@ -2,13 +2,13 @@ import { routes } from '../../shared/routes';
 import { POSITIONS_MAX_POINTS } from '../../shared/schemas/tracking';
 import { trackingMessageKeys } from '../../shared/schemas/tracking-messages';
 import { HttpReply, httpHandler } from '../platform/http';
-import { queryPositions } from './position-repository';
+import { unitPositions } from './position-repository';
 import { toPosition } from './stored-shape';
 import { getUnit } from './unit-repository';
 
 export const handler = httpHandler(routes.getPositions, async ({ auth, params, query }) => {
   const unit = await getUnit(auth, params.imei);
-  const { items, truncated } = await queryPositions(unit.imei, Date.parse(query.from), Date.parse(query.to), POSITIONS_MAX_POINTS);
+  const { items, truncated } = await unitPositions(unit, Date.parse(query.from), Date.parse(query.to), POSITIONS_MAX_POINTS);
   const positions = items.map(toPosition);
   return truncated ? new HttpReply(200, positions, trackingMessageKeys.PositionsTruncated) : positions;
 });

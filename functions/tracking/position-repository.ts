@@ -1,10 +1,14 @@
 /**
  * A unit's raw positions over a period, oldest first: one Query on (imei, ts BETWEEN), followed
  * page by page (each page is at most 1 MB) up to a cap, reading only the attributes the answer uses.
+ *
+ * Positions are keyed by IMEI alone and outlive a registration (they expire with the retention), so
+ * an IMEI registered again by a new owner still holds its previous owner's positions: what a unit's
+ * owner reads starts at the unit's registration (unitPositions).
  */
 import { QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../platform/db';
-import { POSITION_ATTRIBUTES, type PositionItem } from './stored-shape';
+import { POSITION_ATTRIBUTES, type PositionItem, type UnitItem } from './stored-shape';
 
 export interface PositionPage {
   items: PositionItem[];
@@ -36,4 +40,17 @@ export async function queryPositions(imei: string, fromMs: number, toMs: number,
   const truncated = items.length > max;
   if (truncated) items.length = max;
   return { items, truncated };
+}
+
+/**
+ * The positions of a period that belong to the unit's current registration: the period is cut to
+ * start at the unit's registration time. A unit record without a readable one shows none, rather
+ * than every earlier owner's.
+ */
+export function unitPositions(unit: Pick<UnitItem, 'imei' | 'createdAt'>, fromMs: number, toMs: number, max: number): Promise<PositionPage> {
+  const registeredAt = Date.parse(unit.createdAt);
+  const from = Math.max(fromMs, registeredAt);
+  // NaN (no registration time) fails this too.
+  if (!(from <= toMs)) return Promise.resolve({ items: [], truncated: false });
+  return queryPositions(unit.imei, from, toMs, max);
 }

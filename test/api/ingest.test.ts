@@ -4,14 +4,15 @@
  * state moves and the live update goes out through the local broker.
  *
  * A burst of messages goes through the bridge in batches (the handler writes across them); what a
- * burst stores, and that a redelivered burst changes nothing, is the same as one by one.
+ * burst stores, and that a redelivered burst changes nothing, is the same as one by one. A record
+ * holding a number DynamoDB cannot store costs only itself, never the other records of the batch.
  *
  * The live message is observed at the LiveBus port, wrapped around the runtime's own adapter so
  * that the real publish to the broker still happens and must succeed: the broker refuses live
  * subscriptions to TCP clients (only browsers over WebSocket, through the live authorizer, may read
  * them).
  */
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, type BatchWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DeadLetterItem } from '../../functions/ingest/dead-letters';
@@ -19,6 +20,7 @@ import type { UnitState } from '../../functions/ingest/types';
 import { getPorts, overridePorts } from '../../functions/platform/container';
 import { dynamo, tableName } from '../../functions/platform/db';
 import type { LiveMessage } from '../../functions/platform/ports';
+import type { UnitRecord } from '../../functions/platform/records';
 import type { EmbeddedRuntime } from '../../infra/local/runtime';
 import { demoImei } from '../../infra/local/seed';
 import { startRuntime } from '../support/runtime';
@@ -26,6 +28,8 @@ import { startRuntime } from '../support/runtime';
 let rt: EmbeddedRuntime;
 let accountId: string;
 const live: Array<{ accountId: string; imei: string; message: LiveMessage }> = [];
+/** The IMEIs of each BatchWriteItem request to the positions table, as the handler sent them. */
+const positionBatches: string[][] = [];
 // Per unit: a previous test's last live message may still arrive after the list is cleared.
 const liveOf = (imei: string) => live.filter((l) => l.imei === imei);
 
@@ -33,6 +37,15 @@ beforeAll(async () => {
   rt = await startRuntime();
   const unit = await dynamo().send(new GetCommand({ TableName: tableName('units'), Key: { imei: demoImei(0) } }));
   accountId = String(unit.Item?.['accountId']);
+  // The handlers run in this process, on this client: a recorder sees their requests.
+  dynamo().middlewareStack.add(
+    (next) => async (args) => {
+      const requests = (args.input as Partial<BatchWriteCommandInput>).RequestItems?.[tableName('positions')];
+      if (requests) positionBatches.push(requests.map((r) => String(r.PutRequest?.Item?.['imei'])));
+      return next(args);
+    },
+    { step: 'initialize', name: 'recordPositionBatches' },
+  );
   const realBus = getPorts().live;
   overridePorts({
     live: {
@@ -75,6 +88,13 @@ const positions = async (imei: string) =>
 
 const stateOf = async (imei: string) =>
   (await dynamo().send(new GetCommand({ TableName: tableName('units'), Key: { imei } }))).Item?.['state'] as UnitState | undefined;
+
+/** A unit of the demo account, as registration writes it, registered at `at`. */
+async function registerUnit(imei: string, at: Date): Promise<string> {
+  const unit: UnitRecord = { imei, accountId, name: `Unit ${imei}`, vehicleType: 'car', protocol: 'native', createdAt: at.toISOString() };
+  await dynamo().send(new PutCommand({ TableName: tableName('units'), Item: unit }));
+  return imei;
+}
 
 const deadLetters = async (imei: string) =>
   ((
@@ -143,6 +163,70 @@ describe('tracker ingest over MQTT', () => {
     const [stored] = await eventually(() => positions(imei), (items) => items.length === 1, 'the Teltonika position');
     expect(stored).toMatchObject({ ts, lat: 57.7089, lon: 11.9746, speed: 54, heading: 90, ignition: true, movement: true, extVolts: 13.95, batVolts: 4.02, odometer: 125_000 });
     await eventually(async () => liveOf(imei), (l) => l.length === 1, 'the live message');
+    await tracker.endAsync();
+  });
+
+  it('lets a record with lat 1e400 cost only itself: the good records of its message and another tracker’s message of the batch are stored', async () => {
+    const [a, b] = [await registerUnit(demoImei(200), new Date(Date.now() - 86_400_000)), await registerUnit(demoImei(201), new Date(Date.now() - 86_400_000))];
+    const ts = Date.now() - 10_000;
+    // As a tracker writes it: JSON.stringify cannot make 1e400, and JSON.parse makes it Infinity,
+    // which DynamoDB refuses, with every other item of the request.
+    const bad = `{"ts":${ts + 1000},"lat":1e400,"lon":18.0649,"sat":9}`;
+    const batch = `{"records":[{"ts":${ts},"lat":59.3326,"lon":18.0649,"sat":9},${bad},{"ts":${ts + 2000},"lat":59.3327,"lon":18.0649,"sat":9}]}`;
+    const [ta, tb] = await Promise.all([connectTracker(a), connectTracker(b)]);
+    // Sent together, they reach the rule bridge within its batching window: one handler call.
+    await Promise.all([
+      ta.publishAsync(`trackers/${a}/telemetry`, batch, { qos: 1 }),
+      tb.publishAsync(`trackers/${b}/telemetry`, JSON.stringify({ ts: ts + 500, lat: 57.7089, lon: 11.9746, sat: 8 }), { qos: 1 }),
+    ]);
+
+    await eventually(() => positions(a), (items) => items.length === 2, 'the good records of the message');
+    await eventually(() => positions(b), (items) => items.length === 1, "the other tracker's message");
+    expect((await positions(a)).map((p) => [p['ts'], p['lat']])).toEqual([
+      [ts, 59.3326],
+      [ts + 2000, 59.3327],
+    ]);
+    expect(positionBatches).toContainEqual(expect.arrayContaining([a, b]));
+    await eventually(() => stateOf(a), (state) => state?.ts === ts + 2000, 'the state from the newest good record');
+    await eventually(() => stateOf(b), (state) => state?.ts === ts + 500, "the other tracker's state");
+
+    const [letter] = await eventually(() => deadLetters(a), (l) => l.length === 1, 'the dead letter of the bad record');
+    expect(letter).toMatchObject({ reason: 'NumberOutOfRange', detail: 'lat: 1e400 is out of range', recordIndex: 1, topic: `trackers/${a}/telemetry` });
+    expect(Buffer.from(letter?.payload ?? '', 'base64').toString()).toBe(bad);
+    // Nothing failed as a whole: no rule action dead-lettered either message.
+    expect(await deadLetters(b)).toEqual([]);
+    await Promise.all([ta.endAsync(), tb.endAsync()]);
+  });
+
+  it('stores a Teltonika position whose IO value is beyond 2^53 with the value’s exact digits', async () => {
+    const imei = await registerUnit(demoImei(202), new Date(Date.now() - 86_400_000));
+    const ts = Date.now() - 3000;
+    const tracker = await connectTracker(imei);
+    // IO 78 (iButton) = 0x1234567890ABCDEF, an 8-byte element the firmware writes as a JSON number.
+    await tracker.publishAsync(`${imei}/data`, `{"state":{"reported":{"ts":${ts},"latlng":"57.7089,11.9746","sat":8,"sp":"30","239":1,"78":1311768467294899695}}}`, {
+      qos: 1,
+    });
+
+    const [stored] = await eventually(() => positions(imei), (items) => items.length === 1, 'the Teltonika position');
+    expect(stored).toMatchObject({ ts, lat: 57.7089, lon: 11.9746, speed: 30, ignition: true, rfid: '1234567890ABCDEF', io: { '239': 1, '78': '1311768467294899695' } });
+    await eventually(() => stateOf(imei), (state) => state?.ts === ts, 'the state');
+    expect(await deadLetters(imei)).toEqual([]);
+    await tracker.endAsync();
+  });
+
+  it("never makes a position from before a unit's registration its state: what a re-registered IMEI's tracker had buffered", async () => {
+    const registeredAt = Date.now() - 30 * 60_000;
+    const imei = await registerUnit(demoImei(203), new Date(registeredAt));
+    const tracker = await connectTracker(imei);
+    const fix = (ts: number, lat: number) => ({ ts, lat, lon: 18.0649, sat: 9 });
+    await tracker.publishAsync(`trackers/${imei}/telemetry`, JSON.stringify({ records: [fix(registeredAt - 20 * 60_000, 59.33), fix(registeredAt - 60_000, 59.331)] }), { qos: 1 });
+    await eventually(() => positions(imei), (items) => items.length === 2, 'the buffered positions');
+
+    await tracker.publishAsync(`trackers/${imei}/telemetry`, JSON.stringify(fix(registeredAt + 60_000, 59.332)), { qos: 1 });
+    await eventually(() => stateOf(imei), (state) => state?.ts === registeredAt + 60_000, 'the state from after the registration');
+    // The buffered positions were stored, yet neither became the state nor went out live.
+    expect(await positions(imei)).toHaveLength(3);
+    expect(liveOf(imei).map((l) => l.message['ts'])).toEqual([new Date(registeredAt + 60_000).toISOString()]);
     await tracker.endAsync();
   });
 

@@ -5,16 +5,22 @@
 import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 import { startEmbeddedRuntime, type EmbeddedRuntime } from '../../infra/local/runtime';
+import { seedDemo } from '../../infra/local/seed';
+import { DEMO_REGISTERED_AT } from './positions';
 
 export async function startRuntime(options: { seed?: boolean; brandDomains?: Record<string, number> } = {}): Promise<EmbeddedRuntime> {
-  return startEmbeddedRuntime({
+  const runtime = await startEmbeddedRuntime({
     port: 0,
     mqttPort: 0,
     dataDir: null,
     host: '127.0.0.1',
     dynamoEndpoint: inject('dynamoEndpoint'),
     tablePrefix: `t${randomBytes(4).toString('hex')}-`,
-    seed: options.seed ?? true,
+    // Seeded below, registered at DEMO_REGISTERED_AT rather than now.
+    seed: false,
     brandDomains: options.brandDomains ?? {},
   });
+  if (options.seed === false) return runtime;
+  const { seeded } = await seedDemo(DEMO_REGISTERED_AT);
+  return { ...runtime, seeded };
 }
