@@ -2,8 +2,11 @@
  * The tracking portal on AWS, built from the manifests in shared/: one Lambda function per
  * capability behind an HTTP API, the DynamoDB tables, IoT Core rules into the ingest function,
  * Cognito, SES/SNS, Amazon Location, scheduled jobs and the web app on S3 + CloudFront.
- * ARCHITECTURE.md has the picture; docs/decisions/0002 and 0003 the choices questioned most.
+ * Each function gets only the tables and resources its entry in shared/capability-resources.ts
+ * declares (docs/decisions/0013); API requests are accepted only through CloudFront (0012).
+ * docs/architecture.md has the picture; docs/decisions/0002 and 0003 the choices questioned most.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { Annotations, ArnFormat, CfnOutput, Duration, Fn, Stack, Stage, type StackProps } from 'aws-cdk-lib';
 import * as events from 'aws-cdk-lib/aws-events';
@@ -12,20 +15,23 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as ses from 'aws-cdk-lib/aws-ses';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
+import { functionResources, type FunctionName } from '../shared/capability-resources';
 import { iotRules, type IotRuleDef } from '../shared/iot-rules';
-import { handlerPath, routeList, type RouteDef } from '../shared/routes';
+import { handlerPath, routeList, type Capability, type RouteDef } from '../shared/routes';
 import { tables } from '../shared/tables';
-import { REPO_ROOT, bundleAll, httpEntry, jobEntry, sourceExists, topicEntry, type BundleRequest } from './bundling/bundle';
+import { REPO_ROOT, analysisFileOf, bundleAll, httpEntry, jobEntry, sourceExists, topicEntry, type BundleRequest } from './bundling/bundle';
+import { compareUsage, readResourceUsage, type ResourceUsage } from './bundling/resource-usage';
 import { mailAddress, mailDomain, type PortalConfig } from './config';
 import { DataTables } from './constructs/data-tables';
 import { PortalHttpApi } from './constructs/http-api';
-import { COGNITO_ACTIONS, Identity } from './constructs/identity';
+import { Identity } from './constructs/identity';
 import { IngestRules } from './constructs/ingest';
 import { IotDataEndpoint } from './constructs/iot-endpoint';
-import { MapsKey } from './constructs/maps-key';
+import { MapsKey, geoMapsStyleUrl } from './constructs/maps-key';
 import { LIVE_AUTHORIZER_FUNCTION, LiveAuthorizer, liveAuthorizerBundle, liveAuthorizerName } from './constructs/live-authorizer';
 import { acknowledge, acknowledgeFindings } from './constructs/nag';
 import { PortalFunction } from './constructs/portal-function';
+import { bindResources, type BoundResources, type GrantTargets } from './constructs/resource-grants';
 import { TrackerPolicy } from './constructs/tracker-policy';
 import { WebHosting } from './constructs/web-hosting';
 import { checkJobs, jobs as jobManifest, type JobDef } from './jobs';
@@ -33,8 +39,6 @@ import { checkJobs, jobs as jobManifest, type JobDef } from './jobs';
 /** Function names that are not HTTP capabilities. */
 const INGEST = 'ingest';
 const JOBS = 'jobs';
-
-export const GEO_PLACES_ACTIONS = ['geo-places:ReverseGeocode', 'geo-places:Geocode', 'geo-places:Autocomplete'] as const;
 
 export interface TrackingPortalStackProps extends StackProps {
   readonly config: PortalConfig;
@@ -66,6 +70,10 @@ export class TrackingPortalStack extends Stack {
   readonly ingestRules?: IngestRules;
   readonly trackerPolicy: TrackerPolicy;
   readonly liveAuthorizer: LiveAuthorizer;
+  /** Per function: what shared/capability-resources.ts granted it. */
+  readonly grants = new Map<FunctionName, BoundResources>();
+  /** Per function: what its bundled code uses (infra/bundling/resource-usage.ts). */
+  readonly resourceUsage = new Map<FunctionName, ResourceUsage>();
 
   constructor(scope: Construct, id: string, props: TrackingPortalStackProps) {
     super(scope, id, props);
@@ -103,15 +111,24 @@ export class TrackingPortalStack extends Stack {
       apiDomainName: api.domainName,
       webDist: props.webDist ?? path.join(REPO_ROOT, 'web', 'dist'),
       ...(config.certificateArn ? { certificateArn: config.certificateArn } : {}),
+      mapStyleUrl: geoMapsStyleUrl(this.region, config.mapStyle),
+      liveOrigin: `wss://${iotEndpoint.address}`,
     });
     const appUrl = config.appUrl ?? `https://${web.distribution.distributionDomainName}`;
 
-    // What every function may call besides its tables and its logs.
-    const sharedPolicy = this.sharedAccessPolicy(config, identity);
+    // What a function may be granted besides its logs; each gets what its entry declares.
+    const sesIdentity = (name: string) => this.formatArn({ service: 'ses', resource: 'identity', resourceName: name, arnFormat: ArnFormat.SLASH_RESOURCE_NAME });
+    const grantTargets: GrantTargets = {
+      tables: this.tables.byName,
+      tableNames: this.tables.physicalNames,
+      userPoolArn: identity.userPool.userPoolArn,
+      mailIdentityArns: [sesIdentity(mailDomain(config.mailFrom)), sesIdentity(mailAddress(config.mailFrom))],
+      geoPlacesProviderArn: this.awsProviderArn('geo-places'),
+    };
 
     // The functions: HTTP capabilities from the route manifest, ingest and jobs when they have handlers.
     const deployedRoutes = routeList.filter((r) => !r.embeddedOnly);
-    const byCapability = new Map<string, RouteDef[]>();
+    const byCapability = new Map<Capability, RouteDef[]>();
     for (const route of deployedRoutes) {
       if (route.capability === INGEST || route.capability === JOBS) {
         throw new Error(`route ${route.operationId}: capability ${route.capability} names a non-HTTP function; give the route an HTTP capability`);
@@ -158,7 +175,6 @@ export class TrackingPortalStack extends Stack {
 
     const environment: Record<string, string> = {
       RUNTIME: 'aws',
-      TABLE_PREFIX: prefix,
       APP_URL: appUrl,
       USER_POOL_ID: identity.userPool.userPoolId,
       USER_POOL_CLIENT_ID: identity.client.userPoolClientId,
@@ -169,24 +185,25 @@ export class TrackingPortalStack extends Stack {
       LOG_LEVEL: 'INFO',
       POWERTOOLS_SERVICE_NAME: 'tracking-portal',
     };
-    const makeFunction = (name: string, description: string, async = false): PortalFunction => {
+    // The HTTP functions alone get the origin secret; nothing else is called through CloudFront.
+    const httpEnvironment: Record<string, string> = { ...environment, ORIGIN_SECRET: web.api.secretValue };
+    const makeFunction = (name: FunctionName, description: string, options: { async?: boolean; http?: RouteDef[] } = {}): PortalFunction => {
       const dir = bundles.get(name);
       if (!dir) throw new Error(`no bundle for function ${name}`);
       const fn = new PortalFunction(this, `Fn-${name}`, {
         name,
         description,
         codeDir: dir,
-        environment,
-        sharedPolicy,
-        tables: this.tables.all,
-        ...(async ? { deadLetterQueue: this.deadLetterQueue } : {}),
+        environment: options.http ? httpEnvironment : environment,
+        ...(options.async ? { deadLetterQueue: this.deadLetterQueue } : {}),
       });
+      this.grantDeclared(name, fn, grantTargets, { servesMembers: options.http?.some((r) => r.access !== 'public') ?? false });
       this.functions.set(name, fn);
       return fn;
     };
 
     for (const [capability, routes] of byCapability) {
-      makeFunction(capability, `HTTP ${capability}: ${routes.length} route(s)`);
+      makeFunction(capability, `HTTP ${capability}: ${routes.length} route(s)`, { http: routes });
     }
     api.addRoutes(deployedRoutes, (route) => {
       const fn = this.functions.get(route.capability);
@@ -195,7 +212,7 @@ export class TrackingPortalStack extends Stack {
     });
 
     if (ingest.length) {
-      const fn = makeFunction(INGEST, 'Tracker messages from the IoT Core topic rules', true);
+      const fn = makeFunction(INGEST, 'Tracker messages from the IoT Core topic rules', { async: true });
       this.ingestRules = new IngestRules(this, 'IngestRules', {
         rules: ingest.map((t) => t.rule),
         function: fn.function,
@@ -205,7 +222,7 @@ export class TrackingPortalStack extends Stack {
     }
 
     if (jobList.length) {
-      const fn = makeFunction(JOBS, 'Scheduled jobs', true);
+      const fn = makeFunction(JOBS, 'Scheduled jobs', { async: true });
       for (const job of jobList) {
         new events.Rule(this, `Job-${job.name}`, {
           description: job.description,
@@ -224,16 +241,13 @@ export class TrackingPortalStack extends Stack {
 
     // The browsers' live channel: IoT Core asks this authorizer on every MQTT-over-WebSocket connect.
     const liveCode = bundles.get(LIVE_AUTHORIZER_FUNCTION);
-    const users = this.tables.byName.get(tables.users.name);
-    const tokens = this.tables.byName.get(tables.tokens.name);
-    if (!liveCode || !users || !tokens) throw new Error('the live authorizer needs its bundle and the users and tokens tables');
+    if (!liveCode) throw new Error('the live authorizer has no bundle');
     this.liveAuthorizer = new LiveAuthorizer(this, 'LiveAuthorizer', {
       authorizerName: liveAuthorizerName(this.stackName),
       codeDir: liveCode,
       environment,
-      users,
-      tokens,
     });
+    this.grantDeclared(LIVE_AUTHORIZER_FUNCTION, this.liveAuthorizer.function, grantTargets, { servesMembers: false });
 
     if (config.createMailIdentity) {
       const mail = new ses.EmailIdentity(this, 'MailIdentity', { identity: ses.Identity.domain(mailDomain(config.mailFrom)) });
@@ -265,7 +279,7 @@ export class TrackingPortalStack extends Stack {
       MapsApiKeyArn: [maps.key.attrKeyArn, 'Amazon Location API key'],
       MapStyle: [config.mapStyle, 'geo-maps v2 style for the web app'],
       DeadLetterQueueUrl: [this.deadLetterQueue.queueUrl, 'Failed IoT rule deliveries, ingest and job invocations'],
-      TablePrefix: [prefix, 'Prefix of every DynamoDB table (TABLE_PREFIX)'],
+      TablePrefix: [prefix, 'Prefix of every DynamoDB table (each function is told the names of its own in TABLES)'],
       IotDataEndpoint: [iotEndpoint.address, 'MQTT endpoint for trackers and the live channel'],
       InventoryTable: [inventory.tableName, 'Tracker inventory (npm run provision)'],
       LiveAuthorizerName: [this.liveAuthorizer.authorizerName, "IoT custom authorizer of the browsers' live channel"],
@@ -279,41 +293,25 @@ export class TrackingPortalStack extends Stack {
     return this.formatArn({ service, account: '', resource: 'provider', resourceName: 'default', arnFormat: ArnFormat.SLASH_RESOURCE_NAME });
   }
 
-  private sharedAccessPolicy(config: PortalConfig, identity: Identity): iam.ManagedPolicy {
-    const sesIdentity = (name: string) => this.formatArn({ service: 'ses', resource: 'identity', resourceName: name, arnFormat: ArnFormat.SLASH_RESOURCE_NAME });
-    const iotTopic = (filter: string) => this.formatArn({ service: 'iot', resource: 'topic', resourceName: filter, arnFormat: ArnFormat.SLASH_RESOURCE_NAME });
-    const policy = new iam.ManagedPolicy(this, 'FunctionAccess', {
-      description: 'What the portal functions call besides their tables and logs',
-      statements: [
-        new iam.PolicyStatement({
-          sid: 'SendMailAsMailFrom',
-          actions: ['ses:SendEmail'],
-          resources: [sesIdentity(mailDomain(config.mailFrom)), sesIdentity(mailAddress(config.mailFrom))],
-        }),
-        new iam.PolicyStatement({ sid: 'SendSms', actions: ['sns:Publish'], resources: ['*'] }),
-        new iam.PolicyStatement({ sid: 'Geocode', actions: [...GEO_PLACES_ACTIONS], resources: [this.awsProviderArn('geo-places')] }),
-        new iam.PolicyStatement({ sid: 'Identity', actions: [...COGNITO_ACTIONS], resources: [identity.userPool.userPoolArn] }),
-        new iam.PolicyStatement({
-          sid: 'PublishLiveAndCommands',
-          actions: ['iot:Publish'],
-          // live/{accountId}/units/{imei}; trackers/{imei}/commands and Teltonika's {imei}/commands.
-          resources: [iotTopic('live/*'), iotTopic('trackers/*/commands'), iotTopic('*/commands')],
-        }),
-      ],
-    });
-    acknowledgeFindings(policy, [
-      {
-        rule: 'AwsSolutions-IAM5',
-        finding: /^Resource::\*$/,
-        reason: 'sns:Publish to a phone number (SMS) has no resource ARN; IAM requires Resource "*" for it. It is the only statement with "*".',
-      },
-      {
-        rule: 'AwsSolutions-IAM5',
-        finding: /^Resource::arn:[^:]+:iot:[^:]+:(<AWS::AccountId>|\d{12}):topic\/(live\/\*|trackers\/\*\/commands|\*\/commands)$/,
-        reason: 'IoT topics carry the account id and IMEI, known only at run time: live/* for the browsers, */commands for the trackers. Limited to this account and region and to iot:Publish.',
-      },
-    ]);
-    return policy;
+  /**
+   * Grants a function what its entry in shared/capability-resources.ts declares, after checking
+   * that its bundled code uses nothing more: an undeclared table or port operation fails the
+   * synth here rather than the function at run time. What is declared but unused is only warned
+   * about (a stand-in handler uses nothing); the contract test holds the real handlers to it.
+   */
+  private grantDeclared(name: FunctionName, fn: PortalFunction, targets: GrantTargets, options: { servesMembers: boolean }): void {
+    const declared = functionResources[name];
+    if (!declared) throw new Error(`function ${name} has no entry in shared/capability-resources.ts: declare the tables and ports it uses`);
+    const usage = readResourceUsage(fs.readFileSync(analysisFileOf(fn.codeDir), 'utf8'), options);
+    const { undeclared, unused } = compareUsage(usage, declared);
+    if (undeclared.length) {
+      throw new Error(`function ${name} uses what shared/capability-resources.ts does not grant it:\n  ${undeclared.join('\n  ')}`);
+    }
+    if (unused.length) {
+      Annotations.of(fn).addWarningV2('tracking-portal:unused-grant', `function ${name} is granted what its code does not use: ${unused.join('; ')}`);
+    }
+    this.resourceUsage.set(name, usage);
+    this.grants.set(name, bindResources(fn, declared, targets));
   }
 
   private ingestTargets(explicit?: Readonly<Record<string, string>>): IngestTarget[] {

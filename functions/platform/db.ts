@@ -1,13 +1,17 @@
 /**
  * The DynamoDB document client and physical table names. The embedded runtime points the client
- * at DynamoDB Local through DYNAMODB_ENDPOINT; on AWS the SDK's defaults apply.
+ * at DynamoDB Local through DYNAMODB_ENDPOINT and DYNAMODB_ACCESS_KEY_ID; on AWS the SDK's
+ * defaults apply.
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { physicalTableName, tables, type TableKey } from '../../shared/tables';
-import { getEnv } from './env';
+import { EnvironmentError, getEnv } from './env';
 
 let client: DynamoDBDocumentClient | undefined;
+
+/** DynamoDB Local keeps a database per access key id and region: every local client uses this region. */
+export const LOCAL_DYNAMO_REGION = 'eu-north-1';
 
 export function dynamo(): DynamoDBDocumentClient {
   if (!client) {
@@ -15,10 +19,10 @@ export function dynamo(): DynamoDBDocumentClient {
     const raw = new DynamoDBClient(
       env.RUNTIME === 'embedded'
         ? {
-            region: env.AWS_REGION,
+            region: LOCAL_DYNAMO_REGION,
             endpoint: env.DYNAMODB_ENDPOINT,
-            // DynamoDB Local accepts any credentials; fixed ones keep every process on one database.
-            credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+            // The key id picks the runtime's database in DynamoDB Local (infra/local/dynamo-local.ts).
+            credentials: { accessKeyId: env.DYNAMODB_ACCESS_KEY_ID, secretAccessKey: 'local' },
           }
         : { region: env.AWS_REGION },
     );
@@ -33,8 +37,18 @@ export function dynamo(): DynamoDBDocumentClient {
   return client;
 }
 
+/**
+ * The physical name of a table. On AWS only the tables granted to this function are named in its
+ * environment, so asking for another one fails here, with its name, instead of as AccessDenied.
+ */
 export function tableName(key: TableKey): string {
-  return physicalTableName(getEnv().TABLE_PREFIX, tables[key]);
+  const env = getEnv();
+  if (env.RUNTIME === 'embedded') return physicalTableName(env.TABLE_PREFIX, tables[key]);
+  const name = env.TABLES[key];
+  if (!name) {
+    throw new EnvironmentError(`table ${key} is not granted to this function: declare it in shared/capability-resources.ts`);
+  }
+  return name;
 }
 
 export function resetDynamoClient(): void {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseEnv } from '../platform/env';
 
-const base = { RUNTIME: 'embedded', TABLE_PREFIX: 't-', APP_URL: 'http://localhost:3000', DYNAMODB_ENDPOINT: 'http://localhost:8000', JWT_SECRET: 'x'.repeat(32) };
+const base = { RUNTIME: 'embedded', TABLE_PREFIX: 't-', APP_URL: 'http://localhost:3000', DYNAMODB_ENDPOINT: 'http://localhost:8000', DYNAMODB_ACCESS_KEY_ID: 'TESTKEY', JWT_SECRET: 'x'.repeat(32) };
 
 describe('MAP_STYLE_URL', () => {
   it('is optional and, when set, must be a URL', () => {

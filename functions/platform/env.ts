@@ -3,9 +3,27 @@
  * the full list of problems instead of surfacing later as an odd runtime error.
  */
 import { z } from 'zod';
+import { tables, type TableKey } from '../../shared/tables';
+
+const tableKeys = Object.keys(tables) as [TableKey, ...TableKey[]];
+
+/**
+ * `{"users":"<stack>-users",...}`: the tables granted to this function, by manifest key, as the
+ * stack binds them (infra/constructs/resource-grants.ts). A table that is not here was not granted.
+ */
+const boundTables = z
+  .string()
+  .transform((text, ctx) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'not JSON' });
+      return z.NEVER;
+    }
+  })
+  .pipe(z.partialRecord(z.enum(tableKeys), z.string().min(1)));
 
 const common = z.object({
-  TABLE_PREFIX: z.string().min(1),
   AWS_REGION: z.string().min(1).default('eu-north-1'),
   LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR']).default('INFO'),
   /** Public origin of the web app (links in e-mails). */
@@ -19,6 +37,13 @@ const common = z.object({
 
 const awsEnv = common.extend({
   RUNTIME: z.literal('aws'),
+  /** Unset for a function granted no table. */
+  TABLES: boundTables.default({}),
+  /**
+   * The secret CloudFront sends with every API request (shared/edge-headers.ts). Only the HTTP
+   * functions get it; `originSecretOf` refuses to serve HTTP without it.
+   */
+  ORIGIN_SECRET: z.string().min(32).optional(),
   USER_POOL_ID: z.string().min(1),
   USER_POOL_CLIENT_ID: z.string().min(1),
   MAIL_FROM: z.string().min(3),
@@ -34,7 +59,11 @@ const awsEnv = common.extend({
 
 const embeddedEnv = common.extend({
   RUNTIME: z.literal('embedded'),
+  /** Every table of the manifest exists as `<prefix><name>`; the local runtime has no grants. */
+  TABLE_PREFIX: z.string().min(1),
   DYNAMODB_ENDPOINT: z.url(),
+  /** Selects the runtime's own database in DynamoDB Local, which keeps one per access key id. */
+  DYNAMODB_ACCESS_KEY_ID: z.string().regex(/^[A-Za-z0-9]{1,128}$/),
   /** Signs the local identity adapter's tokens. */
   JWT_SECRET: z.string().min(32),
   MAIL_FROM: z.string().min(3).default('no-reply@localhost'),
@@ -72,6 +101,20 @@ export function requireLiveAuthorizerName(env: AwsEnv): string {
     );
   }
   return env.LIVE_AUTHORIZER_NAME;
+}
+
+/**
+ * The origin secret an HTTP request must carry, or null in the embedded runtime, which has no
+ * CloudFront in front of it. On AWS a missing secret is an error, never a reason to skip the check.
+ */
+export function originSecretOf(env: Env): string | null {
+  if (env.RUNTIME === 'embedded') return null;
+  if (!env.ORIGIN_SECRET) {
+    throw new EnvironmentError(
+      'ORIGIN_SECRET is not set: HTTP functions on AWS accept only requests that carry the origin secret CloudFront adds (infra/constructs/api-origin.ts)',
+    );
+  }
+  return env.ORIGIN_SECRET;
 }
 
 /** For tests and the embedded runtime, which set the environment before the first request. */

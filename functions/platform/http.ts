@@ -1,7 +1,8 @@
 /**
- * The middy stack every HTTP handler shares: header normalisation, JSON body parsing, auth from
+ * The middy stack every HTTP handler shares: on AWS the origin secret (403 for a request that did
+ * not come through CloudFront), header normalisation, JSON body parsing, auth from
  * the bearer token with the route's access guard, zod validation of body, query and path into the
- * 422 shape of API.md, the TimeZone header, structured request logs, and one error mapper that
+ * 422 shape of docs/api.md, the TimeZone header, structured request logs, and one error mapper that
  * never leaks a stack trace.
  */
 import middy, { type MiddlewareObj } from '@middy/core';
@@ -10,6 +11,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import type { z } from 'zod';
 import type { RouteDef } from '../../shared/routes';
 import { bearerToken, resolveAuth, type AuthContext } from './auth-context';
+import { assertFromOrigin } from './client-address';
 import { getPorts } from './container';
 import { DetailedError, DomainError, ForbiddenError, TooManyRequestsError, UnauthenticatedError, ValidationError, type FieldErrors } from './errors';
 import { logger } from './logger';
@@ -145,6 +147,8 @@ function contextMiddleware(route: RouteDef): MiddlewareObj<Event, Result, Error,
       const { event } = request;
       const headers = event.headers ?? {};
       event.headers = headers;
+      // First of all: nothing of a request that bypassed CloudFront is looked at, not even its body.
+      assertFromOrigin(event);
       const timeZone = headers['timezone']?.trim() || DEFAULT_TIME_ZONE;
       const body = parseBody(event);
       const ctx: Internal = { body, auth: null, timeZone, parsed: { body: undefined, query: undefined, params: undefined } };

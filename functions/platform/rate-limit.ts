@@ -8,6 +8,7 @@
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { clientAddress } from './client-address';
 import { dynamo, epochSeconds, tableName } from './db';
 import { TooManyRequestsError } from './errors';
 
@@ -54,9 +55,10 @@ export async function consumeRateLimit(key: string, limit: number, windowSeconds
 }
 
 /**
- * The client a per-client limit counts: the source IP API Gateway saw (the embedded runtime sets
- * the socket's address). Headers such as X-Forwarded-For are ignored, since any client can send them.
+ * The client a per-client limit counts: the viewer's address on AWS (CloudFront's, with the
+ * origin secret), the socket's address in the embedded runtime; an IPv6 address by its /64.
+ * Headers such as X-Forwarded-For are ignored, since any client can send them.
  */
-export function clientKey(event: Pick<APIGatewayProxyEventV2, 'requestContext'>): string {
-  return event.requestContext?.http?.sourceIp || 'unknown';
+export function clientKey(event: Pick<APIGatewayProxyEventV2, 'requestContext' | 'headers'>): string {
+  return clientAddress(event);
 }

@@ -73,16 +73,17 @@ const conflictBackoffMs = (attempt: number) => (10 + Math.random() * 40) * 2 ** 
  * payload field it concerns.
  */
 export async function writeRegistration({ account, user, unit }: NewRegistration): Promise<void> {
-  const put = (table: Parameters<typeof tableName>[0], Item: object, key: string) => ({
-    Put: { TableName: tableName(table), Item, ConditionExpression: 'attribute_not_exists(#k)', ExpressionAttributeNames: { '#k': key } },
+  // Table names stay literal at each call, where the grant check (shared/capability-resources.ts) reads them.
+  const put = (TableName: string, Item: object, key: string) => ({
+    Put: { TableName, Item, ConditionExpression: 'attribute_not_exists(#k)', ExpressionAttributeNames: { '#k': key } },
   });
   const emailClaim: UserClaimRecord = { key: emailClaimKey(user.email), userId: user.userId };
   const usernameClaim: UserClaimRecord = { key: usernameClaimKey(user.username), userId: user.userId };
   // Each item with the field error its failed condition means; the inventory's depends on why.
   const items: { item: object; errors: FieldErrors | 'inventory' }[] = [
-    { item: put('uniques', emailClaim, 'key'), errors: { userName: ['EmailAlreadyInUse'] } },
-    { item: put('uniques', usernameClaim, 'key'), errors: { userName: ['UsernameAlreadyInUse'] } },
-    { item: put('uniques', { key: `imei#${unit.imei}`, accountId: account.accountId }, 'key'), errors: { Imei: ['ImeiAlreadyRegistered'] } },
+    { item: put(tableName('uniques'), emailClaim, 'key'), errors: { userName: ['EmailAlreadyInUse'] } },
+    { item: put(tableName('uniques'), usernameClaim, 'key'), errors: { userName: ['UsernameAlreadyInUse'] } },
+    { item: put(tableName('uniques'), { key: `imei#${unit.imei}`, accountId: account.accountId }, 'key'), errors: { Imei: ['ImeiAlreadyRegistered'] } },
     {
       item: {
         Update: {
@@ -95,9 +96,9 @@ export async function writeRegistration({ account, user, unit }: NewRegistration
       },
       errors: 'inventory',
     },
-    { item: put('accounts', account, 'accountId'), errors: {} },
-    { item: put('users', user, 'userId'), errors: {} },
-    { item: put('units', unit, 'imei'), errors: { Imei: ['ImeiAlreadyRegistered'] } },
+    { item: put(tableName('accounts'), account, 'accountId'), errors: {} },
+    { item: put(tableName('users'), user, 'userId'), errors: {} },
+    { item: put(tableName('units'), unit, 'imei'), errors: { Imei: ['ImeiAlreadyRegistered'] } },
   ];
 
   for (let attempt = 0; ; attempt++) {

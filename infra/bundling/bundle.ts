@@ -112,27 +112,36 @@ function checkHandlers(requests: readonly BundleRequest[]): void {
 const built = new Map<string, string>();
 
 /**
+ * The unminified, tree-shaken copy of a bundle (`<bundle dir>.analysis.js`, outside the Lambda
+ * asset), which infra/bundling/resource-usage.ts reads.
+ */
+export function analysisFileOf(bundleDir: string): string {
+  return `${bundleDir}.analysis.js`;
+}
+
+/**
  * Builds every request (in parallel, in one esbuild child process) into `<root>/<name>/index.mjs`
  * and returns the directory per name. Requests this process has built before are not rebuilt.
  */
 export function bundleAll(root: string, requests: readonly BundleRequest[]): Map<string, string> {
   checkHandlers(requests);
   const dirs = new Map<string, string>();
-  const toBuild: { name: string; entry: string; outfile: string; key: string }[] = [];
+  const toBuild: { name: string; entry: string; outfile: string; analysisFile: string; key: string }[] = [];
   for (const r of requests) {
     const dir = path.join(root, r.name);
     const key = createHash('sha256').update(root).update('\0').update(r.name).update('\0').update(r.entry).digest('hex');
     dirs.set(r.name, dir);
-    if (built.get(key) === dir && fs.existsSync(path.join(dir, 'index.mjs'))) continue;
+    if (built.get(key) === dir && fs.existsSync(path.join(dir, 'index.mjs')) && fs.existsSync(analysisFileOf(dir))) continue;
     fs.rmSync(dir, { recursive: true, force: true });
+    fs.rmSync(analysisFileOf(dir), { force: true });
     fs.mkdirSync(dir, { recursive: true });
-    toBuild.push({ name: r.name, entry: r.entry, outfile: path.join(dir, 'index.mjs'), key });
+    toBuild.push({ name: r.name, entry: r.entry, outfile: path.join(dir, 'index.mjs'), analysisFile: analysisFileOf(dir), key });
   }
   if (toBuild.length === 0) return dirs;
 
   const payload = JSON.stringify({
     repoRoot: REPO_ROOT,
-    builds: toBuild.map(({ name, entry, outfile }) => ({ name, entry, outfile })),
+    builds: toBuild.map(({ name, entry, outfile, analysisFile }) => ({ name, entry, outfile, analysisFile })),
     stubs: LAMBDA_STUBS,
   });
   const child = spawnSync(process.execPath, [WORKER], {

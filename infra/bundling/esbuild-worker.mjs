@@ -2,7 +2,11 @@
 // synchronous and esbuild's buildSync cannot take plugins, so the stack hands every bundle of a
 // synth to this worker at once and waits: the builds run in parallel and may use the stub plugin.
 //
-// stdin:  { repoRoot, builds: [{ name, entry, outfile }], stubs: [{ path, contents }] }
+// Each build also writes an unminified copy beside the bundle (not inside its directory, which is
+// the Lambda asset): the same modules after tree shaking, with esbuild's `// <path>` line before
+// each module, for the stack to read which tables and ports the function's code really uses.
+//
+// stdin:  { repoRoot, builds: [{ name, entry, outfile, analysisFile }], stubs: [{ path, contents }] }
 // stdout: { results: [{ name, errors: string[] }] }
 import fs from 'node:fs';
 import path from 'node:path';
@@ -35,27 +39,34 @@ function format(message) {
   return `${where}${message.text}`;
 }
 
-async function one({ name, entry, outfile }) {
+async function one({ name, entry, outfile, analysisFile }) {
+  const common = {
+    stdin: { contents: entry, resolveDir: repoRoot, sourcefile: `${name}.entry.ts`, loader: 'ts' },
+    absWorkingDir: repoRoot,
+    tsconfig: path.join(repoRoot, 'tsconfig.json'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node24',
+    legalComments: 'none',
+    // ESM builds of packages first; CommonJS ones still get a working `require` for built-ins.
+    mainFields: ['module', 'main'],
+    logLevel: 'silent',
+    plugins: [stubPlugin],
+  };
   try {
     const result = await build({
-      stdin: { contents: entry, resolveDir: repoRoot, sourcefile: `${name}.entry.ts`, loader: 'ts' },
-      absWorkingDir: repoRoot,
-      tsconfig: path.join(repoRoot, 'tsconfig.json'),
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node24',
+      ...common,
       outfile,
       minify: true,
       sourcemap: true,
       sourcesContent: false,
-      legalComments: 'none',
-      // ESM builds of packages first; CommonJS ones still get a working `require` for built-ins.
-      mainFields: ['module', 'main'],
       banner: { js: "import { createRequire as __createRequire } from 'node:module';const require = __createRequire(import.meta.url);" },
-      logLevel: 'silent',
-      plugins: [stubPlugin],
     });
+    if (result.errors.length === 0 && analysisFile) {
+      const analysis = await build({ ...common, outfile: analysisFile, minify: false, sourcemap: false });
+      if (analysis.errors.length) return { name, errors: analysis.errors.map(format) };
+    }
     return { name, errors: result.errors.map(format) };
   } catch (error) {
     const errors = Array.isArray(error?.errors) && error.errors.length ? error.errors.map(format) : [String(error?.message ?? error)];

@@ -23,6 +23,8 @@ export interface DataTablesProps {
 export class DataTables extends Construct {
   /** By manifest table name (`rate-limits`), deployed tables only. */
   readonly byName = new Map<string, dynamodb.Table>();
+  /** The physical names, by manifest table name: plain strings, known at synth time. */
+  readonly physicalNames = new Map<string, string>();
 
   constructor(scope: Construct, id: string, props: DataTablesProps) {
     super(scope, id);
@@ -49,6 +51,7 @@ export class DataTables extends Construct {
         });
       }
       this.byName.set(def.name, table);
+      this.physicalNames.set(def.name, physicalTableName(props.prefix, def));
     }
   }
 

@@ -7,19 +7,30 @@
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
+import type { IdentityOperation } from '../../shared/capability-resources';
 import { acknowledge } from './nag';
 
-/** The Cognito actions the identity adapter calls, and nothing else. */
-export const COGNITO_ACTIONS = [
-  'cognito-idp:AdminCreateUser',
-  'cognito-idp:AdminSetUserPassword',
-  'cognito-idp:AdminUpdateUserAttributes',
-  'cognito-idp:AdminInitiateAuth',
-  'cognito-idp:AdminUserGlobalSignOut',
-  'cognito-idp:AdminDeleteUser',
-  'cognito-idp:AdminGetUser',
-  'cognito-idp:RevokeToken',
-] as const;
+/**
+ * The Cognito actions behind each IdentityProvider operation of the AWS adapter
+ * (functions/platform/adapters/aws/identity.ts), for the grants of shared/capability-resources.ts.
+ * createUser confirms the user by answering NEW_PASSWORD_REQUIRED instead of calling
+ * AdminSetUserPassword, so registering never carries the power to reset a password; a failed
+ * creation is rolled back with AdminDeleteUser.
+ */
+export const IDENTITY_OPERATION_ACTIONS: Readonly<Record<IdentityOperation, readonly string[]>> = {
+  createUser: [
+    'cognito-idp:AdminCreateUser',
+    'cognito-idp:AdminInitiateAuth',
+    'cognito-idp:AdminRespondToAuthChallenge',
+    'cognito-idp:AdminUpdateUserAttributes',
+    'cognito-idp:AdminDeleteUser',
+  ],
+  authenticate: ['cognito-idp:AdminInitiateAuth'],
+  refresh: ['cognito-idp:AdminInitiateAuth', 'cognito-idp:AdminGetUser'],
+  setPassword: ['cognito-idp:AdminSetUserPassword'],
+  signOutEverywhere: ['cognito-idp:AdminUserGlobalSignOut'],
+  deleteUser: ['cognito-idp:AdminDeleteUser'],
+};
 
 export class Identity extends Construct {
   readonly userPool: cognito.UserPool;
@@ -46,7 +57,7 @@ export class Identity extends Construct {
         requireLowercase: false,
         tempPasswordValidity: Duration.days(1),
       },
-      // Password reset is our own e-mailed, single-use link (API.md /forgot-password).
+      // Password reset is our own e-mailed, single-use link (docs/api.md /forgot-password).
       accountRecovery: cognito.AccountRecovery.NONE,
       mfa: cognito.Mfa.OFF,
       featurePlan: cognito.FeaturePlan.ESSENTIALS,
@@ -65,12 +76,19 @@ export class Identity extends Construct {
       refreshTokenValidity: Duration.days(30),
       enableTokenRevocation: true,
       preventUserExistenceErrors: true,
+      // The browser holds this client's access token, which Cognito's own user APIs accept
+      // (UpdateUserAttributes, GetUser). Rewriting preferred_username there would take a login name
+      // past our uniqueness claims, so a user may write nothing but email: Cognito requires every
+      // required attribute to stay writable, and ignores an empty list as if none were given. email
+      // is no alias here and our handlers read the users table, so a changed one reaches nothing.
+      writeAttributes: new cognito.ClientAttributes().withStandardAttributes({ email: true }),
+      readAttributes: new cognito.ClientAttributes().withStandardAttributes({ email: true, emailVerified: true, preferredUsername: true }),
     });
 
     acknowledge(this.userPool, [
       [
         'AwsSolutions-COG2',
-        'Second factor is our own: a 6-digit code e-mailed by the auth handlers (spec 2FA, DECISIONS.md), with trusted browsers. Cognito MFA would bypass that flow, since the handlers sign in with AdminInitiateAuth.',
+        'Second factor is our own: a 6-digit code e-mailed by the auth handlers (spec 2FA; docs/decisions/0010-sessions-trust-and-lockout.md), with trusted browsers. Cognito MFA would bypass that flow, since the handlers sign in with AdminInitiateAuth.',
       ],
       [
         'AwsSolutions-COG8',

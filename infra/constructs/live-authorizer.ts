@@ -5,24 +5,34 @@
  * MQTT password, which the function verifies itself (IoT Core's token signing is for tokens a
  * device presents in headers or the query string).
  *
- * Its function follows the portal-function pattern (own role, log group, tracing) but gets only
- * what it needs: GetItem on the users and tokens tables (resolveAuth); no shared access policy.
+ * Its function follows the portal-function pattern (own role, log group, tracing); the stack binds
+ * its grants from shared/capability-resources.ts like every other function's (reads of users and
+ * tokens for resolveAuth). Its concurrency is reserved: a flood of connects (every browser tab,
+ * again every refresh interval) then has the surplus refused, and the browsers' MQTT clients
+ * reconnect, instead of taking the account's concurrency from the API or growing without bound.
  * Infra names the handler file only; the stack bundles it with the other functions.
  */
 import { Stack } from 'aws-cdk-lib';
-import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as iot from 'aws-cdk-lib/aws-iot';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
+import { LIVE_AUTHORIZER } from '../../shared/capability-resources';
 import type { BundleRequest } from '../bundling/bundle';
 import { PortalFunction } from './portal-function';
 
 export const LIVE_AUTHORIZER_HANDLER = 'functions/live/authorize.ts';
 /** Bundle (and function) name. */
-export const LIVE_AUTHORIZER_FUNCTION = 'live-authorizer';
+export const LIVE_AUTHORIZER_FUNCTION = LIVE_AUTHORIZER;
 /** IoT Core gives a custom authorizer at most 5 seconds. */
 export const LIVE_AUTHORIZER_TIMEOUT_SECONDS = 5;
+/**
+ * An answer takes tens of milliseconds, so 20 instances authorize hundreds of connects a second:
+ * far above what the portal's browsers ask (one per tab, then one per refresh interval), far
+ * below the account's default concurrency of 1000. An account whose concurrency quota is still
+ * at 10 (some new accounts) cannot reserve any and must raise the quota first.
+ */
+export const LIVE_AUTHORIZER_RESERVED_CONCURRENCY = 20;
 
 /** What the stack adds to its `bundleAll` requests. */
 export function liveAuthorizerBundle(): BundleRequest {
@@ -42,11 +52,8 @@ export interface LiveAuthorizerProps {
   readonly authorizerName: string;
   /** Directory holding the bundle's index.mjs (`liveAuthorizerBundle()`). */
   readonly codeDir: string;
-  /** The functions' environment (RUNTIME=aws, TABLE_PREFIX, the user pool, ...). */
+  /** The functions' environment (RUNTIME=aws, the user pool, ...); the stack adds the tables when it binds the grants. */
   readonly environment: Readonly<Record<string, string>>;
-  /** The tables resolveAuth reads. */
-  readonly users: dynamodb.ITable;
-  readonly tokens: dynamodb.ITable;
 }
 
 export class LiveAuthorizer extends Construct {
@@ -58,23 +65,12 @@ export class LiveAuthorizer extends Construct {
     super(scope, id);
     this.authorizerName = props.authorizerName;
 
-    const access = new iam.ManagedPolicy(this, 'Access', {
-      description: 'Live channel authorizer: reads sessions and users, nothing else',
-      statements: [
-        new iam.PolicyStatement({
-          sid: 'ReadSessionsAndUsers',
-          actions: ['dynamodb:GetItem'],
-          resources: [props.users.tableArn, props.tokens.tableArn],
-        }),
-      ],
-    });
     this.function = new PortalFunction(this, 'Function', {
       name: LIVE_AUTHORIZER_FUNCTION,
       description: 'IoT Core custom authorizer: checks a browser access token, allows its live topics',
       codeDir: props.codeDir,
       environment: props.environment,
-      sharedPolicy: access,
-      tables: [],
+      reservedConcurrentExecutions: LIVE_AUTHORIZER_RESERVED_CONCURRENCY,
     });
     // Beyond IoT Core's 5 s wait a slow answer is a refusal anyway; failing sooner frees the instance.
     (this.function.function.node.defaultChild as lambda.CfnFunction).timeout = LIVE_AUTHORIZER_TIMEOUT_SECONDS;

@@ -12,6 +12,16 @@ import { Construct } from 'constructs';
 
 export const GEO_MAPS_ACTIONS = ['geo-maps:GetTile', 'geo-maps:GetStaticMap'] as const;
 
+/**
+ * The geo-maps v2 style descriptor URL. Without a key it still names the host the style, its tiles,
+ * glyphs and sprites come from, which is all the CSP needs, and it does not wait for the key lookup
+ * (the key's referers name the distribution, so the distribution cannot depend on the key).
+ */
+export function geoMapsStyleUrl(region: string, style: string, key?: string): string {
+  const url = `https://maps.geo.${region}.amazonaws.com/v2/styles/${style}/descriptor`;
+  return key === undefined ? url : `${url}?key=${key}`;
+}
+
 export interface MapsKeyProps {
   readonly keyName: string;
   /** geo-maps v2 style name, e.g. Standard. */
@@ -53,7 +63,6 @@ export class MapsKey extends Construct {
       logGroup: new logs.LogGroup(this, 'Logs', { retention: logs.RetentionDays.ONE_WEEK }),
     });
     lookup.node.addDependency(this.key);
-    const region = Stack.of(this).region;
-    this.styleUrl = `https://maps.geo.${region}.amazonaws.com/v2/styles/${props.style}/descriptor?key=${lookup.getResponseField('Key')}`;
+    this.styleUrl = geoMapsStyleUrl(Stack.of(this).region, props.style, lookup.getResponseField('Key'));
   }
 }

@@ -1,10 +1,10 @@
 /**
  * One Lambda function of the portal (one per capability, docs/decisions/0002): an ES module bundle
  * on nodejs24.x/arm64 with its own role, its own log group and X-Ray tracing. The role starts
- * empty (no AWS managed policy): it gets its log group, the tables and the shared access policy.
+ * empty (no AWS managed policy): it gets its log group here, and then exactly what its entry in
+ * shared/capability-resources.ts declares (`bindResources`, resource-grants.ts).
  */
 import { Duration } from 'aws-cdk-lib';
-import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
@@ -27,11 +27,10 @@ export interface PortalFunctionProps {
   /** Directory holding index.mjs (see infra/bundling). */
   readonly codeDir: string;
   readonly environment: Readonly<Record<string, string>>;
-  /** What every function may call besides its tables and logs. */
-  readonly sharedPolicy: iam.IManagedPolicy;
-  readonly tables: readonly dynamodb.ITable[];
   /** Failed asynchronous invocations (IoT rules, schedules) land here after the retries. */
   readonly deadLetterQueue?: sqs.IQueue;
+  /** Concurrency set aside for (and the most allowed to) this function. */
+  readonly reservedConcurrentExecutions?: number;
 }
 
 export class PortalFunction extends Construct {
@@ -49,10 +48,8 @@ export class PortalFunction extends Construct {
     this.role = new iam.Role(this, 'Role', {
       assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
       description: `Lambda function ${props.name} of the tracking portal`,
-      managedPolicies: [props.sharedPolicy],
     });
     this.logGroup.grantWrite(this.role);
-    for (const table of props.tables) table.grantReadWriteData(this.role);
 
     this.function = new lambda.Function(this, 'Function', {
       description: props.description,
@@ -67,6 +64,7 @@ export class PortalFunction extends Construct {
       tracing: lambda.Tracing.ACTIVE,
       environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
       ...(props.deadLetterQueue ? { deadLetterQueue: props.deadLetterQueue, retryAttempts: 2 } : {}),
+      ...(props.reservedConcurrentExecutions !== undefined ? { reservedConcurrentExecutions: props.reservedConcurrentExecutions } : {}),
     });
 
     acknowledgeFindings(this.role, [
@@ -74,12 +72,7 @@ export class PortalFunction extends Construct {
         rule: 'AwsSolutions-IAM5',
         finding: /^Resource::\*$/,
         reason:
-          'X-Ray PutTraceSegments/PutTelemetryRecords support no resource-level permissions, so active tracing needs Resource "*" (CDK adds it for Tracing.ACTIVE; the role has no other "*" resource).',
-      },
-      {
-        rule: 'AwsSolutions-IAM5',
-        finding: /^Resource::<[A-Za-z0-9]+\.Arn>\/index\/\*$/,
-        reason: "grantReadWriteData adds '<table ARN>/index/*' so the function can Query that table's own GSIs; it names no other table.",
+          'X-Ray PutTraceSegments/PutTelemetryRecords support no resource-level permissions, so active tracing needs Resource "*" (CDK adds it for Tracing.ACTIVE). The only other "*" a portal role can get is sns:Publish for SMS, acknowledged where bindResources grants it.',
       },
     ]);
   }

@@ -1,8 +1,10 @@
 /**
  * The web app: a private S3 bucket behind CloudFront (origin access control), `/api/*` forwarded
- * to the HTTP API uncached, and a viewer-request CloudFront Function that serves each brand's
- * index.html for page routes (infra/brand-router.ts). The build in web/dist is uploaded when it
- * exists at synth time.
+ * to the HTTP API uncached, with the origin secret and the viewer's address (api-origin.ts), and
+ * a viewer-request CloudFront Function that serves each brand's index.html for page routes
+ * (infra/brand-router.ts). The build in web/dist is uploaded when it
+ * exists at synth time. The pages carry the Content-Security-Policy of infra/content-security-policy.ts
+ * with the other security headers.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,6 +17,8 @@ import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { brandRouterCode } from '../brand-router-code';
 import type { BrandDomains } from '../brand-router';
+import { contentSecurityPolicy } from '../content-security-policy';
+import { ApiOrigin } from './api-origin';
 import { acknowledge } from './nag';
 
 export interface WebHostingProps {
@@ -25,6 +29,10 @@ export interface WebHostingProps {
   readonly webDist: string;
   /** us-east-1 ACM certificate for the brand domains; without it no aliases are configured. */
   readonly certificateArn?: string;
+  /** The base map's style URL (its origin goes into the CSP); the API key in it may be left out. */
+  readonly mapStyleUrl: string;
+  /** `wss://<IoT data endpoint>`, where browsers open the live channel. */
+  readonly liveOrigin: string;
 }
 
 export class WebHosting extends Construct {
@@ -32,6 +40,9 @@ export class WebHosting extends Construct {
   readonly logBucket: s3.Bucket;
   readonly distribution: cloudfront.Distribution;
   readonly brandRouter: cloudfront.Function;
+  /** How `/api/*` reaches the HTTP API: the origin secret and the viewer's address. */
+  readonly api: ApiOrigin;
+  readonly securityHeaders: cloudfront.ResponseHeadersPolicy;
   readonly deployment?: s3deploy.BucketDeployment;
 
   constructor(scope: Construct, id: string, props: WebHostingProps) {
@@ -63,6 +74,25 @@ export class WebHosting extends Construct {
       code: cloudfront.FunctionCode.fromInline(brandRouterCode(props.brandDomains)),
     });
 
+    // The managed SECURITY_HEADERS policy, plus our CSP; frame options DENY to match frame-ancestors
+    // 'none'. X-XSS-Protection is left out: browsers dropped that filter, and CSP replaces it.
+    this.securityHeaders = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: 'Web app: CSP, HSTS, nosniff, frame options, referrer policy',
+      securityHeadersBehavior: {
+        contentSecurityPolicy: {
+          contentSecurityPolicy: contentSecurityPolicy({ mapStyleUrl: props.mapStyleUrl, liveOrigin: props.liveOrigin }),
+          override: true,
+        },
+        strictTransportSecurity: { accessControlMaxAge: Duration.days(365), override: true },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
+        // The maps API key is limited to our pages as referers: tile requests must keep sending the origin.
+        referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+      },
+    });
+
+    this.api = new ApiOrigin(this, 'Api', { apiDomainName: props.apiDomainName });
+
     const domainNames = Object.keys(props.brandDomains);
     const certificate = props.certificateArn
       ? acm.Certificate.fromCertificateArn(this, 'Certificate', props.certificateArn)
@@ -84,22 +114,22 @@ export class WebHosting extends Construct {
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
         cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
-        responseHeadersPolicy: cloudfront.ResponseHeadersPolicy.SECURITY_HEADERS,
+        responseHeadersPolicy: this.securityHeaders,
         compress: true,
         functionAssociations: [{ function: this.brandRouter, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
       },
       additionalBehaviors: {
         '/api/*': {
-          origin: new origins.HttpOrigin(props.apiDomainName, {
-            protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
-            originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
-          }),
+          // With the origin secret in a custom header (api-origin.ts).
+          origin: this.api.origin,
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
           cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
           // Every viewer header (Authorization, TimeZone, X-Request-Type...) but Host, which must be
-          // the execute-api host name for API Gateway to find the API.
+          // the execute-api host name for API Gateway to find the API. The viewer's address is one
+          // of them: the viewer-request function writes it.
           originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          functionAssociations: [{ function: this.api.viewerAddress, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
           responseHeadersPolicy: cloudfront.ResponseHeadersPolicy.SECURITY_HEADERS,
         },
       },

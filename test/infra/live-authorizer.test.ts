@@ -1,7 +1,8 @@
 /**
  * The live channel's custom authorizer construct in a bare stack: the IoT authorizer with signing
  * disabled, its function bundled from functions/live/authorize.ts, IoT Core allowed to invoke it
- * only through this authorizer, nothing but GetItem on users and tokens, and cdk-nag clean.
+ * only through this authorizer, reserved concurrency, with its declared grants bound (key reads
+ * of users and tokens, nothing else), and cdk-nag clean.
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -10,21 +11,22 @@ import { Template } from 'aws-cdk-lib/assertions';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { tables } from '../../shared/tables';
+import { functionResources } from '../../shared/capability-resources';
 import { bundleAll } from '../../infra/bundling/bundle';
 import { DataTables } from '../../infra/constructs/data-tables';
 import {
   LIVE_AUTHORIZER_FUNCTION,
+  LIVE_AUTHORIZER_RESERVED_CONCURRENCY,
   LIVE_AUTHORIZER_TIMEOUT_SECONDS,
   LiveAuthorizer,
   liveAuthorizerBundle,
   liveAuthorizerName,
 } from '../../infra/constructs/live-authorizer';
+import { DYNAMODB_READ_ACTIONS, bindResources } from '../../infra/constructs/resource-grants';
 import { asArray, policyStatements, scratchOutdir } from './helpers';
 
 const ENVIRONMENT = {
   RUNTIME: 'aws',
-  TABLE_PREFIX: 'LiveTest-',
   APP_URL: 'https://portal.example.se',
   USER_POOL_ID: 'eu-north-1_abc',
   USER_POOL_CLIENT_ID: 'client',
@@ -47,17 +49,19 @@ beforeAll(() => {
   app = new App({ outdir: scratchOutdir() });
   stack = new Stack(app, 'LiveTest', { env: { region: 'eu-north-1' } });
   const data = new DataTables(stack, 'Tables', { prefix: 'LiveTest-' });
-  const table = (name: string) => {
-    const t = data.byName.get(name);
-    if (!t) throw new Error(`no table ${name}`);
-    return t;
-  };
   live = new LiveAuthorizer(stack, 'LiveAuthorizer', {
     authorizerName: liveAuthorizerName(stack.stackName),
     codeDir,
     environment: ENVIRONMENT,
-    users: table(tables.users.name),
-    tokens: table(tables.tokens.name),
+  });
+  const declared = functionResources[LIVE_AUTHORIZER_FUNCTION];
+  if (!declared) throw new Error('the live authorizer has no entry in shared/capability-resources.ts');
+  bindResources(live.function, declared, {
+    tables: data.byName,
+    tableNames: data.physicalNames,
+    userPoolArn: 'arn:aws:cognito-idp:eu-north-1:123456789012:userpool/eu-north-1_abc',
+    mailIdentityArns: [],
+    geoPlacesProviderArn: 'arn:aws:geo-places:eu-north-1::provider/default',
   });
   template = Template.fromStack(stack);
 });
@@ -89,7 +93,7 @@ describe('LiveAuthorizer', () => {
     });
   });
 
-  it('runs the bundled handler on nodejs24.x within the 5 s IoT Core waits, with the environment given', () => {
+  it('runs the bundled handler on nodejs24.x within the 5 s IoT Core waits, with reserved concurrency and the environment given', () => {
     const fn = template.findResources('AWS::Lambda::Function')[functionId()] as Json;
     expect(fn.Properties).toMatchObject({
       Runtime: 'nodejs24.x',
@@ -97,23 +101,26 @@ describe('LiveAuthorizer', () => {
       Handler: 'index.handler',
       Timeout: LIVE_AUTHORIZER_TIMEOUT_SECONDS,
       TracingConfig: { Mode: 'Active' },
+      ReservedConcurrentExecutions: LIVE_AUTHORIZER_RESERVED_CONCURRENCY,
     });
-    expect(fn.Properties.Environment.Variables).toMatchObject(ENVIRONMENT);
+    expect(fn.Properties.Environment.Variables).toMatchObject({ ...ENVIRONMENT, TABLES: JSON.stringify({ users: 'LiveTest-users', tokens: 'LiveTest-tokens' }) });
   });
 
   it('may read users and sessions by key and nothing else of the data', () => {
     const data = policyStatements(template).filter(({ statement }) => asArray(statement['Action'] as string | string[]).some((a) => a.startsWith('dynamodb:')));
-    expect(data).toHaveLength(1);
-    expect(data[0]?.statement).toMatchObject({
-      Effect: 'Allow',
-      Action: 'dynamodb:GetItem',
-      Resource: [
+    const resources = data.flatMap(({ statement }) => asArray(statement['Resource'] as unknown));
+    // The two tables, and the users table's index (a declared read covers a table's own indexes).
+    expect(resources).toHaveLength(3);
+    expect(resources).toEqual(
+      expect.arrayContaining([
         { 'Fn::GetAtt': [expect.stringMatching(/^TablesUsers/), 'Arn'] },
+        { 'Fn::Join': ['', [{ 'Fn::GetAtt': [expect.stringMatching(/^TablesUsers/), 'Arn'] }, '/index/byAccount']] },
         { 'Fn::GetAtt': [expect.stringMatching(/^TablesTokens/), 'Arn'] },
-      ],
-    });
+      ]),
+    );
+    for (const { statement } of data) expect(asArray(statement['Action'] as string | string[]).sort()).toEqual([...DYNAMODB_READ_ACTIONS].sort());
     const actions = policyStatements(template).flatMap(({ statement }) => asArray(statement['Action'] as string | string[]));
-    expect(actions.filter((a) => !/^(dynamodb:GetItem|logs:|xray:|sts:AssumeRole$)/.test(a))).toEqual([]);
+    expect(actions.filter((a) => !/^(dynamodb:(GetItem|BatchGetItem|Query|ConditionCheckItem)$|logs:|xray:|sts:AssumeRole$)/.test(a))).toEqual([]);
   });
 
   it('passes cdk-nag AwsSolutions', () => {

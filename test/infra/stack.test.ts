@@ -19,7 +19,6 @@ import { brandRouterCode } from '../../infra/brand-router-code';
 import { BundlingError, REPO_ROOT, bundleAll, httpEntry } from '../../infra/bundling/bundle';
 import { iotRuleName } from '../../infra/constructs/ingest';
 import { jobs } from '../../infra/jobs';
-import { COGNITO_ACTIONS } from '../../infra/constructs/identity';
 import type { TrackingPortalStack } from '../../infra/stack';
 import { INGEST_FIXTURE, JOB_FIXTURE, NO_WEB_DIST, STACK_NAME, asArray, policyStatements, synth, webDistFixture } from './helpers';
 
@@ -175,12 +174,15 @@ describe('Lambda functions, one per capability', () => {
   it('sets an environment the functions accept (functions/platform/env.ts, RUNTIME=aws)', () => {
     const STAND_INS: Record<string, string> = {
       APP_URL: 'https://d111.cloudfront.net',
+      ORIGIN_SECRET: 'x'.repeat(64),
       MAP_STYLE_URL: 'https://maps.geo.eu-north-1.amazonaws.com/v2/styles/Standard/descriptor?key=v1.public.k',
     };
     for (const fn of stack.functions.values()) {
       const vars = (template.toJSON()['Resources'][logicalId(stack, fn)] as Resource).Properties['Environment'].Variables as Record<string, unknown>;
-      expect(vars).toMatchObject({ RUNTIME: 'aws', TABLE_PREFIX: `${STACK_NAME}-`, LOG_LEVEL: 'INFO', POWERTOOLS_SERVICE_NAME: 'tracking-portal' });
-      for (const key of ['APP_URL', 'USER_POOL_ID', 'USER_POOL_CLIENT_ID', 'MAIL_FROM', 'IOT_DATA_ENDPOINT']) expect(vars[key]).toBeDefined();
+      expect(vars).toMatchObject({ RUNTIME: 'aws', LOG_LEVEL: 'INFO', POWERTOOLS_SERVICE_NAME: 'tracking-portal' });
+      // Table names come one by one with the grants (test/infra/least-privilege.test.ts), never as a prefix.
+      expect(vars['TABLE_PREFIX']).toBeUndefined();
+      for (const key of ['APP_URL', 'USER_POOL_ID', 'USER_POOL_CLIENT_ID', 'MAIL_FROM', 'IOT_DATA_ENDPOINT', 'TABLES']) expect(vars[key]).toBeDefined();
       // Deploy-time values are CloudFormation expressions here; stand-ins of the right shape.
       const concrete = Object.fromEntries(
         Object.entries(vars).map(([k, v]) => [k, typeof v === 'string' ? v : STAND_INS[k] ?? 'deploy-time']),
@@ -196,14 +198,26 @@ describe('Lambda functions, one per capability', () => {
       const guarded = routes.filter((r) => r.access !== 'public').map(routeKey);
       const script = [
         `const m = await import(${JSON.stringify(pathToFileURL(path.join(fn.codeDir, 'index.mjs')).href)});`,
-        'const call = (routeKey) => m.handler({ routeKey, rawPath: "/", headers: {}, requestContext: { requestId: "t" } }, {});',
+        'const call = (routeKey) => m.handler({ routeKey, rawPath: "/", headers: { "x-origin-verify": process.env.ORIGIN_SECRET }, requestContext: { requestId: "t" } }, {});',
         `const out = { unknown: await call('GET /api/v1/no-such-route'), guarded: [] };`,
         `for (const key of ${JSON.stringify(guarded)}) out.guarded.push((await call(key)).statusCode);`,
         'console.log("RESULT" + JSON.stringify(out));',
       ].join('\n');
       const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
         encoding: 'utf8',
-        env: { ...process.env, RUNTIME: 'aws', LOG_LEVEL: 'ERROR', AWS_REGION: 'eu-north-1' },
+        env: {
+          ...process.env,
+          RUNTIME: 'aws',
+          LOG_LEVEL: 'ERROR',
+          AWS_REGION: 'eu-north-1',
+          // What the stack sets (the origin secret is checked before anything else), with stand-ins.
+          ORIGIN_SECRET: 'o'.repeat(64),
+          APP_URL: 'https://d111.cloudfront.net',
+          USER_POOL_ID: 'eu-north-1_Abc123',
+          USER_POOL_CLIENT_ID: 'client',
+          MAIL_FROM: 'no-reply@example.com',
+          IOT_DATA_ENDPOINT: 'abc-ats.iot.eu-north-1.amazonaws.com',
+        },
       });
       const line = child.stdout.split('\n').find((l) => l.startsWith('RESULT'));
       expect(line, `${capability}: ${child.stderr}`).toBeDefined();
@@ -367,7 +381,8 @@ describe('web hosting', () => {
     expect(s3Origin.OriginAccessControlId).toBeDefined();
     expect(s3Origin.S3OriginConfig!.OriginAccessIdentity).toBe('');
     expect(cfg.DefaultCacheBehavior.ViewerProtocolPolicy).toBe('redirect-to-https');
-    expect(cfg.DefaultCacheBehavior.ResponseHeadersPolicyId).toBe(cloudfront.ResponseHeadersPolicy.SECURITY_HEADERS.responseHeadersPolicyId);
+    // Our own policy (the managed security headers plus the CSP): test/infra/csp.test.ts.
+    expect(cfg.DefaultCacheBehavior.ResponseHeadersPolicyId).toEqual({ Ref: expect.stringMatching(/^WebSecurityHeaders/) });
     expect(cfg.DefaultCacheBehavior.FunctionAssociations).toEqual([{ EventType: 'viewer-request', FunctionARN: expect.anything() }]);
     const api = cfg.CacheBehaviors.find((b) => b.PathPattern === '/api/*')!;
     expect(api.CachePolicyId).toBe(cloudfront.CachePolicy.CACHING_DISABLED.cachePolicyId);
@@ -473,31 +488,7 @@ describe('least privilege', () => {
     }
   });
 
-  it('scopes the shared function policy: SES to the mail identity, Cognito to the pool, Location to provider/default', () => {
-    const policy = Object.values(template.findResources('AWS::IAM::ManagedPolicy'))[0] as Resource;
-    const statements = policy.Properties['PolicyDocument'].Statement as { Sid?: string; Action: string | string[]; Resource: unknown }[];
-    const bySid = (sid: string) => statements.find((st) => st.Sid === sid)!;
-    expect(JSON.stringify(bySid('SendMailAsMailFrom').Resource)).toContain(':identity/example.com');
-    expect(asArray(bySid('Identity').Action).sort()).toEqual([...COGNITO_ACTIONS].sort());
-    expect(bySid('Identity').Resource).toEqual({ 'Fn::GetAtt': [expect.stringMatching(/UserPool/), 'Arn'] });
-    expect(bySid('Geocode').Resource).toBe(`arn:aws:geo-places:${Stack.of(stack).region}::provider/default`);
-  });
-
-  it('gives every function read/write on each deployed table by ARN, never on "*"', () => {
-    const tableIds = stack.tables.all.map((t) => stack.getLogicalId(t.node.defaultChild as never));
-    for (const fn of stack.functions.values()) {
-      const policyId = stack.getLogicalId(fn.role.node.findChild('DefaultPolicy').node.defaultChild as never);
-      const dynamo = policyStatements(template)
-        .filter(({ owner }) => owner === policyId)
-        .map(({ statement }) => statement)
-        .filter((st) => asArray(st['Action'] as string | string[]).some((a) => a.startsWith('dynamodb:')));
-      expect(dynamo).toHaveLength(1);
-      const resources = asArray(dynamo[0]!['Resource'] as unknown);
-      expect(resources).not.toContain('*');
-      const json = JSON.stringify(resources);
-      for (const id of tableIds) expect(json).toContain(`"${id}"`);
-    }
-  });
+  // What each function is granted: test/infra/least-privilege.test.ts.
 });
 
 describe('outputs and maps', () => {
@@ -532,7 +523,7 @@ describe('outputs and maps', () => {
     const statement = statements.find((st) => JSON.stringify(st.Action).includes('geo:DescribeKey'));
     // Only this key: the resource is the key's ARN attribute, never "*".
     expect(JSON.stringify(statement?.Resource)).toMatch(/KeyArn/);
-    const functions = Object.values(json.Resources).filter((r) => r.Type === 'AWS::Lambda::Function' && JSON.stringify(r.Properties).includes('TABLE_PREFIX'));
+    const functions = Object.values(json.Resources).filter((r) => r.Type === 'AWS::Lambda::Function' && JSON.stringify(r.Properties).includes('"RUNTIME"'));
     expect(functions.length).toBeGreaterThan(0);
     for (const fn of functions) {
       const style = JSON.stringify((fn.Properties?.['Environment'] as { Variables: Record<string, unknown> }).Variables['MAP_STYLE_URL']);

@@ -4,6 +4,7 @@ import {
   AdminDeleteUserCommand,
   AdminGetUserCommand,
   AdminInitiateAuthCommand,
+  AdminRespondToAuthChallengeCommand,
   AdminSetUserPasswordCommand,
   AdminUpdateUserAttributesCommand,
   AliasExistsException,
@@ -73,38 +74,74 @@ async function accessToken(
 const newIdentity = { userId: '7c9e6679-7425-40de-944b-e07fc1f90ae7', username: 'Anna_S', email: 'anna@example.se', password: 'Secret#123' };
 
 describe('Cognito createUser', () => {
-  it('creates the user under our userId, sets a permanent password, then the login name alias', async () => {
+  const answerNewPasswordRequired = () =>
+    cognito.on(AdminInitiateAuthCommand).resolves({ ChallengeName: 'NEW_PASSWORD_REQUIRED', Session: 'session-1', ChallengeParameters: {} });
+
+  it('creates the user with a random temporary password, answers NEW_PASSWORD_REQUIRED with the chosen one, then sets the login name', async () => {
     cognito.on(AdminCreateUserCommand).resolves({});
-    cognito.on(AdminSetUserPasswordCommand).resolves({});
+    answerNewPasswordRequired();
+    cognito.on(AdminRespondToAuthChallengeCommand).resolves({ AuthenticationResult: { AccessToken: 'a', RefreshToken: 'r' } });
     cognito.on(AdminUpdateUserAttributesCommand).resolves({});
     await identity.createUser(newIdentity);
 
-    expect(cognito.commandCalls(AdminCreateUserCommand)[0]?.args[0].input).toEqual({
+    const create = cognito.commandCalls(AdminCreateUserCommand)[0]?.args[0].input;
+    const temporary = create?.TemporaryPassword ?? '';
+    expect(create).toEqual({
       UserPoolId: POOL,
       Username: newIdentity.userId,
+      TemporaryPassword: temporary,
       MessageAction: 'SUPPRESS',
       UserAttributes: [
         { Name: 'email', Value: 'anna@example.se' },
         { Name: 'email_verified', Value: 'true' },
       ],
     });
-    expect(cognito.commandCalls(AdminSetUserPasswordCommand)[0]?.args[0].input).toEqual({
+    // Random, long and of every class the pool's policy asks for; never the user's password.
+    expect(temporary).toMatch(/^[\w-]{32}Aa1!$/);
+    expect(temporary).not.toBe(newIdentity.password);
+    expect(cognito.commandCalls(AdminInitiateAuthCommand)[0]?.args[0].input).toEqual({
       UserPoolId: POOL,
-      Username: newIdentity.userId,
-      Password: 'Secret#123',
-      Permanent: true,
+      ClientId: CLIENT,
+      AuthFlow: 'ADMIN_USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: newIdentity.userId, PASSWORD: temporary },
+    });
+    expect(cognito.commandCalls(AdminRespondToAuthChallengeCommand)[0]?.args[0].input).toEqual({
+      UserPoolId: POOL,
+      ClientId: CLIENT,
+      ChallengeName: 'NEW_PASSWORD_REQUIRED',
+      Session: 'session-1',
+      ChallengeResponses: { USERNAME: newIdentity.userId, NEW_PASSWORD: 'Secret#123' },
     });
     expect(cognito.commandCalls(AdminUpdateUserAttributesCommand)[0]?.args[0].input).toEqual({
       UserPoolId: POOL,
       Username: newIdentity.userId,
       UserAttributes: [{ Name: 'preferred_username', Value: 'anna_s' }],
     });
-    expect(cognito.commandCalls(AdminDeleteUserCommand)).toHaveLength(0);
+    // Exactly these four calls, in this order: no AdminSetUserPassword, no clean-up.
+    expect(cognito.calls().map((c) => c.args[0].constructor.name)).toEqual([
+      'AdminCreateUserCommand',
+      'AdminInitiateAuthCommand',
+      'AdminRespondToAuthChallengeCommand',
+      'AdminUpdateUserAttributesCommand',
+    ]);
+    expect(cognito.commandCalls(AdminSetUserPasswordCommand)).toHaveLength(0);
+  });
+
+  it('uses a new temporary password for every user', async () => {
+    cognito.on(AdminCreateUserCommand).resolves({});
+    answerNewPasswordRequired();
+    cognito.on(AdminRespondToAuthChallengeCommand).resolves({});
+    cognito.on(AdminUpdateUserAttributesCommand).resolves({});
+    await identity.createUser(newIdentity);
+    await identity.createUser({ ...newIdentity, userId: randomUUID(), username: 'other', email: 'other@example.se' });
+    const [first, second] = cognito.commandCalls(AdminCreateUserCommand).map((c) => c.args[0].input.TemporaryPassword);
+    expect(first).not.toBe(second);
   });
 
   it('a taken login name is a Conflict, and the half-made user is removed', async () => {
     cognito.on(AdminCreateUserCommand).resolves({});
-    cognito.on(AdminSetUserPasswordCommand).resolves({});
+    answerNewPasswordRequired();
+    cognito.on(AdminRespondToAuthChallengeCommand).resolves({});
     cognito.on(AdminUpdateUserAttributesCommand).rejects(new AliasExistsException({ message: 'An account with the given alias already exists.', ...meta }));
     cognito.on(AdminDeleteUserCommand).resolves({});
     const creating = identity.createUser(newIdentity);
@@ -113,20 +150,40 @@ describe('Cognito createUser', () => {
     expect(cognito.commandCalls(AdminDeleteUserCommand)[0]?.args[0].input).toEqual({ UserPoolId: POOL, Username: newIdentity.userId });
   });
 
-  it('an existing Cognito username is a Conflict', async () => {
+  it('an existing Cognito username is a Conflict, and nothing else is called', async () => {
     cognito.on(AdminCreateUserCommand).rejects(new UsernameExistsException({ message: 'User account already exists', ...meta }));
     await expect(identity.createUser(newIdentity)).rejects.toBeInstanceOf(ConflictError);
-    expect(cognito.commandCalls(AdminSetUserPasswordCommand)).toHaveLength(0);
+    expect(cognito.calls()).toHaveLength(1);
+    expect(cognito.commandCalls(AdminDeleteUserCommand)).toHaveLength(0);
   });
 
   it('a password outside the pool policy is a validation error, and the user is removed', async () => {
     cognito.on(AdminCreateUserCommand).resolves({});
-    cognito.on(AdminSetUserPasswordCommand).rejects(new InvalidPasswordException({ message: 'Password does not conform to policy', ...meta }));
+    answerNewPasswordRequired();
+    cognito.on(AdminRespondToAuthChallengeCommand).rejects(new InvalidPasswordException({ message: 'Password does not conform to policy', ...meta }));
     cognito.on(AdminDeleteUserCommand).resolves({});
     const creating = identity.createUser(newIdentity);
     await expect(creating).rejects.toBeInstanceOf(ValidationError);
     await expect(creating).rejects.toMatchObject({ fieldErrors: { password: ['PasswordMustInclude'] } });
     expect(cognito.commandCalls(AdminDeleteUserCommand)[0]?.args[0].input).toEqual({ UserPoolId: POOL, Username: newIdentity.userId });
+    expect(cognito.commandCalls(AdminUpdateUserAttributesCommand)).toHaveLength(0);
+  });
+
+  it('a first sign-in without the NEW_PASSWORD_REQUIRED challenge is an error, and the user is removed', async () => {
+    cognito.on(AdminCreateUserCommand).resolves({});
+    cognito.on(AdminInitiateAuthCommand).resolves({ AuthenticationResult: { AccessToken: 'a' } });
+    cognito.on(AdminDeleteUserCommand).resolves({});
+    await expect(identity.createUser(newIdentity)).rejects.toThrow(/NEW_PASSWORD_REQUIRED/);
+    expect(cognito.commandCalls(AdminRespondToAuthChallengeCommand)).toHaveLength(0);
+    expect(cognito.commandCalls(AdminDeleteUserCommand)[0]?.args[0].input).toEqual({ UserPoolId: POOL, Username: newIdentity.userId });
+  });
+
+  it('a failure of the clean-up does not hide the first error', async () => {
+    cognito.on(AdminCreateUserCommand).resolves({});
+    answerNewPasswordRequired();
+    cognito.on(AdminRespondToAuthChallengeCommand).rejects(new InternalErrorException({ message: 'boom', ...meta }));
+    cognito.on(AdminDeleteUserCommand).rejects(new InternalErrorException({ message: 'also down', ...meta }));
+    await expect(identity.createUser(newIdentity)).rejects.toThrow('boom');
   });
 });
 

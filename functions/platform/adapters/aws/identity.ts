@@ -4,11 +4,13 @@
  * the Cognito username is OUR userId (so the access token's `username` claim is our userId), and
  * the login name is the `preferred_username` alias, which every Admin API accepts as `Username`.
  */
+import { randomBytes } from 'node:crypto';
 import {
   AdminCreateUserCommand,
   AdminDeleteUserCommand,
   AdminGetUserCommand,
   AdminInitiateAuthCommand,
+  AdminRespondToAuthChallengeCommand,
   AdminSetUserPasswordCommand,
   AdminUpdateUserAttributesCommand,
   AdminUserGlobalSignOutCommand,
@@ -37,6 +39,14 @@ export interface CognitoIdentityConfig {
 /** Cognito's own default access token lifetime, used when an answer leaves ExpiresIn out. */
 const DEFAULT_EXPIRES_IN = 3600;
 
+/**
+ * 192 random bits, plus one character of each class the pool's password policy asks for, so that
+ * Cognito accepts it whatever the random part happens to contain.
+ */
+function temporaryPassword(): string {
+  return `${randomBytes(24).toString('base64url')}Aa1!`;
+}
+
 const errorName = (error: unknown): string | undefined => (error instanceof Error ? error.name : undefined);
 
 function passwordError(error: unknown): never {
@@ -63,11 +73,16 @@ export function createCognitoIdentity(config: CognitoIdentityConfig): IdentityPr
 
   return {
     async createUser(identity: NewIdentity) {
+      const temporary = temporaryPassword();
       try {
         await client.send(
           new AdminCreateUserCommand({
             UserPoolId,
             Username: identity.userId,
+            // Never sent (SUPPRESS) and replaced below, it only lets the first sign-in answer
+            // NEW_PASSWORD_REQUIRED with the user's password: this confirms the user without
+            // AdminSetUserPassword, a permission that could reset anybody's password.
+            TemporaryPassword: temporary,
             MessageAction: 'SUPPRESS',
             UserAttributes: [
               { Name: 'email', Value: identity.email },
@@ -80,11 +95,28 @@ export function createCognitoIdentity(config: CognitoIdentityConfig): IdentityPr
         throw error;
       }
       try {
-        // A permanent password confirms the user; preferred_username works as an alias only on
-        // confirmed users, so it is set after the password. Cognito refuses a taken alias.
-        await client.send(
-          new AdminSetUserPasswordCommand({ UserPoolId, Username: identity.userId, Password: identity.password, Permanent: true }),
+        const challenge = await client.send(
+          new AdminInitiateAuthCommand({
+            UserPoolId,
+            ClientId,
+            AuthFlow: 'ADMIN_USER_PASSWORD_AUTH',
+            AuthParameters: { USERNAME: identity.userId, PASSWORD: temporary },
+          }),
         );
+        if (challenge.ChallengeName !== 'NEW_PASSWORD_REQUIRED' || !challenge.Session) {
+          throw new Error(`Cognito answered a new user's first sign-in with ${challenge.ChallengeName ?? 'no challenge'}, not NEW_PASSWORD_REQUIRED`);
+        }
+        await client.send(
+          new AdminRespondToAuthChallengeCommand({
+            UserPoolId,
+            ClientId,
+            ChallengeName: 'NEW_PASSWORD_REQUIRED',
+            Session: challenge.Session,
+            ChallengeResponses: { USERNAME: identity.userId, NEW_PASSWORD: identity.password },
+          }),
+        );
+        // preferred_username works as an alias only on confirmed users, so it is set after the
+        // password. Cognito refuses a taken alias.
         await client.send(
           new AdminUpdateUserAttributesCommand({
             UserPoolId,

@@ -1,0 +1,122 @@
+/**
+ * The one place where a function's entry in shared/capability-resources.ts becomes both what its
+ * handlers can name and what its role may do: each declared table is put into the function's
+ * TABLES variable (the only table names `tableName()` knows on AWS) and granted with the actions
+ * of its access, on the table and its indexes; each declared port operation gets its actions on
+ * its resources. Nothing else is granted (docs/decisions/0013-resource-grants.md).
+ */
+import { ArnFormat, Stack } from 'aws-cdk-lib';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import type { FunctionResources, GeocoderOperation, TableAccess } from '../../shared/capability-resources';
+import { tables, type TableKey } from '../../shared/tables';
+import { IDENTITY_OPERATION_ACTIONS } from './identity';
+import { acknowledgeFindings } from './nag';
+import type { PortalFunction } from './portal-function';
+
+/** The environment variable `tableName()` reads on AWS (functions/platform/env.ts). */
+export const TABLES_VARIABLE = 'TABLES';
+
+/** Key reads. No Scan: every read in a request path is a Query or GetItem on a key or index. */
+export const DYNAMODB_READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem'] as const;
+export const DYNAMODB_WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'] as const;
+
+export const TABLE_ACCESS_ACTIONS: Readonly<Record<TableAccess, readonly string[]>> = {
+  read: DYNAMODB_READ_ACTIONS,
+  'read-write': [...DYNAMODB_READ_ACTIONS, ...DYNAMODB_WRITE_ACTIONS],
+};
+
+export const GEOCODER_OPERATION_ACTIONS: Readonly<Record<GeocoderOperation, readonly string[]>> = {
+  reverse: ['geo-places:ReverseGeocode'],
+  search: ['geo-places:Geocode'],
+};
+
+/** live/{accountId}/units/{imei} (functions/platform/adapters/topics.ts). */
+export const LIVE_TOPICS = ['live/*/units/*'] as const;
+/** Native trackers/{imei}/commands and Teltonika's {imei}/commands. */
+export const COMMAND_TOPICS = ['trackers/*/commands', '*/commands'] as const;
+
+export interface GrantTargets {
+  /** Deployed tables, by manifest table name (`rate-limits`). */
+  readonly tables: ReadonlyMap<string, dynamodb.ITable>;
+  /** Their physical names, by manifest table name. */
+  readonly tableNames: ReadonlyMap<string, string>;
+  readonly userPoolArn: string;
+  /** The SES identities of MAIL_FROM (its domain and its address). */
+  readonly mailIdentityArns: readonly string[];
+  /** `arn:<partition>:geo-places:<region>::provider/default`. */
+  readonly geoPlacesProviderArn: string;
+}
+
+const pascal = (text: string) => text.replace(/(^|[-_])([a-z0-9])/g, (_m, _s: string, c: string) => c.toUpperCase());
+
+/** What `bindResources` granted, for the stack's outputs and tests. */
+export interface BoundResources {
+  readonly tables: Readonly<Partial<Record<TableKey, TableAccess>>>;
+  readonly actions: readonly string[];
+}
+
+export function bindResources(fn: PortalFunction, resources: FunctionResources, targets: GrantTargets): BoundResources {
+  const stack = Stack.of(fn);
+  const iotTopic = (filter: string) => stack.formatArn({ service: 'iot', resource: 'topic', resourceName: filter, arnFormat: ArnFormat.SLASH_RESOURCE_NAME });
+  const grant = (sid: string, actions: readonly string[], resources: readonly string[]) => {
+    fn.role.addToPrincipalPolicy(new iam.PolicyStatement({ sid, actions: [...new Set(actions)], resources: [...resources] }));
+  };
+  const actions: string[] = [];
+
+  const names: Partial<Record<TableKey, string>> = {};
+  for (const [key, access] of Object.entries(resources.tables) as [TableKey, TableAccess][]) {
+    const def = tables[key];
+    const table = targets.tables.get(def.name);
+    const name = targets.tableNames.get(def.name);
+    if (!table || !name) throw new Error(`function ${fn.node.id}: table ${key} is declared but not deployed`);
+    names[key] = name;
+    const indexes = ('indexes' in def ? def.indexes : []).map((i) => `${table.tableArn}/index/${i.name}`);
+    grant(`${access === 'read' ? 'Read' : 'ReadWrite'}${pascal(def.name)}`, TABLE_ACCESS_ACTIONS[access], [table.tableArn, ...indexes]);
+    actions.push(...TABLE_ACCESS_ACTIONS[access]);
+  }
+  fn.function.addEnvironment(TABLES_VARIABLE, JSON.stringify(names));
+
+  if (resources.identity?.length) {
+    const identity = resources.identity.flatMap((op) => IDENTITY_OPERATION_ACTIONS[op]);
+    grant('Identity', identity, [targets.userPoolArn]);
+    actions.push(...identity);
+  }
+  if (resources.geocoder?.length) {
+    const geo = resources.geocoder.flatMap((op) => GEOCODER_OPERATION_ACTIONS[op]);
+    grant('Geocode', geo, [targets.geoPlacesProviderArn]);
+    actions.push(...geo);
+  }
+  if (resources.mail) {
+    grant('SendMailAsMailFrom', ['ses:SendEmail'], targets.mailIdentityArns);
+    actions.push('ses:SendEmail');
+  }
+  if (resources.sms) {
+    grant('SendSms', ['sns:Publish'], ['*']);
+    actions.push('sns:Publish');
+  }
+  const topics = [...(resources.live ? LIVE_TOPICS : []), ...(resources.devices ? COMMAND_TOPICS : [])];
+  if (topics.length) {
+    grant(resources.devices ? (resources.live ? 'PublishLiveAndCommands' : 'PublishCommands') : 'PublishLive', ['iot:Publish'], topics.map(iotTopic));
+    actions.push('iot:Publish');
+  }
+
+  acknowledgeFindings(fn.role, [
+    ...(resources.sms
+      ? [
+          {
+            rule: 'AwsSolutions-IAM5' as const,
+            finding: /^Resource::\*$/,
+            reason: 'sns:Publish to a phone number (SMS) has no resource ARN; IAM requires Resource "*" for it (besides X-Ray, see PortalFunction).',
+          },
+        ]
+      : []),
+    {
+      rule: 'AwsSolutions-IAM5',
+      finding: /^Resource::arn:[^:]+:iot:[^:]+:(<AWS::AccountId>|\d{12}):topic\/(live\/\*\/units\/\*|trackers\/\*\/commands|\*\/commands)$/,
+      reason:
+        'IoT topics carry the account id and the IMEI, known only at run time: live/*/units/* for the browsers, */commands for the trackers. Limited to this account and region, to iot:Publish, and to the functions that declare live or devices.',
+    },
+  ]);
+  return { tables: { ...resources.tables }, actions: [...new Set(actions)].sort() };
+}

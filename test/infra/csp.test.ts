@@ -1,0 +1,77 @@
+/**
+ * The web app's response headers on CloudFront: a policy of our own on the default behaviour, with
+ * the security headers of the managed SECURITY_HEADERS policy and the Content-Security-Policy built
+ * by infra/content-security-policy.ts from the Amazon Location host and the IoT data endpoint.
+ */
+import { Match, type Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { contentSecurityPolicy } from '../../infra/content-security-policy';
+import { geoMapsStyleUrl } from '../../infra/constructs/maps-key';
+import { REGION, synth } from './helpers';
+
+const IOT_ENDPOINT = 'a1b2c3d4e5f6g7-ats.iot.eu-north-1.amazonaws.com';
+
+interface HeadersConfig {
+  ContentSecurityPolicy: { ContentSecurityPolicy: unknown; Override: boolean };
+  StrictTransportSecurity: { AccessControlMaxAgeSec: number; Override: boolean; IncludeSubdomains?: boolean };
+  ContentTypeOptions: { Override: boolean };
+  FrameOptions: { FrameOption: string; Override: boolean };
+  ReferrerPolicy: { ReferrerPolicy: string; Override: boolean };
+  XSSProtection?: unknown;
+}
+
+function headersPolicy(template: Template): { id: string; config: HeadersConfig } {
+  const policies = template.findResources('AWS::CloudFront::ResponseHeadersPolicy');
+  const entries = Object.entries(policies);
+  expect(entries).toHaveLength(1);
+  const [id, resource] = entries[0]!;
+  const props = (resource as { Properties: { ResponseHeadersPolicyConfig: { SecurityHeadersConfig: HeadersConfig } } }).Properties;
+  return { id, config: props.ResponseHeadersPolicyConfig.SecurityHeadersConfig };
+}
+
+describe('CloudFront response headers policy of the web app', () => {
+  let template: Template;
+  beforeAll(() => {
+    ({ template } = synth({ iotDataEndpoint: IOT_ENDPOINT }));
+  });
+
+  it('sends the CSP of the shared builder: self, Amazon Location of the region and the IoT endpoint over wss', () => {
+    const { config } = headersPolicy(template);
+    const csp = config.ContentSecurityPolicy.ContentSecurityPolicy;
+    expect(config.ContentSecurityPolicy.Override).toBe(true);
+    expect(csp).toBe(contentSecurityPolicy({ mapStyleUrl: geoMapsStyleUrl(REGION, 'Standard'), liveOrigin: `wss://${IOT_ENDPOINT}` }));
+    // Spelled out, so that a change of the builder shows here too.
+    expect(csp).toBe(
+      "default-src 'self'; script-src 'self'; worker-src 'self' blob:; style-src 'self' 'unsafe-inline'; " +
+        "img-src 'self' data: blob: https://maps.geo.eu-north-1.amazonaws.com; font-src 'self'; " +
+        `connect-src 'self' blob: https://maps.geo.eu-north-1.amazonaws.com wss://${IOT_ENDPOINT}; ` +
+        "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
+    );
+    // CloudFront's limit for the header value.
+    expect(String(csp).length).toBeLessThanOrEqual(1783);
+  });
+
+  it('keeps the managed policy\'s HSTS, nosniff and referrer policy, and denies framing', () => {
+    const { config } = headersPolicy(template);
+    expect(config.StrictTransportSecurity).toMatchObject({ AccessControlMaxAgeSec: 31_536_000, Override: true });
+    expect(config.ContentTypeOptions).toEqual({ Override: true });
+    expect(config.FrameOptions).toEqual({ FrameOption: 'DENY', Override: true });
+    expect(config.ReferrerPolicy).toEqual({ ReferrerPolicy: 'strict-origin-when-cross-origin', Override: true });
+  });
+
+  it('is the policy of the default (web app) behaviour', () => {
+    const { id } = headersPolicy(template);
+    template.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({ DefaultCacheBehavior: Match.objectLike({ ResponseHeadersPolicyId: { Ref: id } }) }),
+    });
+  });
+
+  it('names the IoT endpoint looked up at deploy time, and never the maps API key (whose referers name the distribution)', () => {
+    const { template: looked } = synth();
+    const csp = headersPolicy(looked).config.ContentSecurityPolicy.ContentSecurityPolicy;
+    const text = JSON.stringify(csp);
+    expect(text).toMatch(/"Fn::GetAtt":\["IotEndpointLookup[0-9A-F]+","endpointAddress"\]/);
+    expect(text).toContain("connect-src 'self' blob: https://maps.geo.eu-north-1.amazonaws.com wss://");
+    expect(text).not.toMatch(/MapsKey/);
+  });
+});
