@@ -19,8 +19,8 @@ import { handler as latestPosition } from './get-latest-position';
 import { handler as positionsHandler } from './get-positions';
 import { handler as realtimeUnits } from './get-realtime-units';
 import { handler as reverseGeocode } from './get-reverse-geocode';
-import { queryPositions } from './position-repository';
-import { testPosition } from '../../test/support/positions';
+import { queryPositions, unitPositions } from './position-repository';
+import { DEMO_REGISTERED_AT, testPosition } from '../../test/support/positions';
 
 type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<unknown>;
 
@@ -48,7 +48,7 @@ const T0 = Date.parse('2025-03-10T08:00:00.000Z');
 
 beforeAll(async () => {
   await useLocalTables();
-  await seedDemo();
+  await seedDemo(DEMO_REGISTERED_AT);
   admin = (await loginAs(demoUsers.admin.username, DEMO_PASSWORD)).token;
   user = (await loginAs(demoUsers.user.username, DEMO_PASSWORD)).token;
 });
@@ -221,6 +221,27 @@ describe('positions query', () => {
     const exact = await queryPositions(imei, T0, T0 + COUNT * 1000, COUNT);
     expect(exact.truncated).toBe(false);
     expect(exact.items).toHaveLength(COUNT);
+  });
+});
+
+describe("a unit's positions", () => {
+  const imei = demoImei(701);
+  beforeAll(async () => {
+    for (const minute of [0, 10, 20, 30]) await storePosition(imei, position(T0 + minute * 60_000, 59, 18), T0, 395);
+  });
+
+  it('start at its registration: an IMEI registered again keeps its earlier owners’ positions, never shown', async () => {
+    const unit = (minute: number) => ({ imei, createdAt: new Date(T0 + minute * 60_000).toISOString() });
+    const read = async (registeredMinute: number, from = T0 - 3600_000, to = T0 + 3600_000) =>
+      (await unitPositions(unit(registeredMinute), from, to, 100)).items.map((p) => (p.ts - T0) / 60_000);
+    expect(await read(-60)).toEqual([0, 10, 20, 30]);
+    // The registration time itself is the new owner's.
+    expect(await read(10)).toEqual([10, 20, 30]);
+    expect(await read(15)).toEqual([20, 30]);
+    expect(await read(15, T0 + 25 * 60_000)).toEqual([30]);
+    // A period that ends before the registration, and a record without a readable time: nothing.
+    expect(await read(15, T0 - 3600_000, T0 + 12 * 60_000)).toEqual([]);
+    expect(await unitPositions({ imei, createdAt: 'unknown' }, T0 - 3600_000, T0 + 3600_000, 100)).toEqual({ items: [], truncated: false });
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * Real-time tracking payloads (API.md Member: realtime/units, units/{imei}/positions, live/connection,
+ * Real-time tracking payloads (docs/api.md Member: realtime/units, units/{imei}/positions, live/connection,
  * trackers/{imei}/latest-position). Times are ISO 8601 UTC; the browser shows them in its time zone.
  */
 import { z } from 'zod';
@@ -88,7 +88,7 @@ export const positionSchema = z.object({
 export type Position = z.infer<typeof positionSchema>;
 export const positionsSchema = z.array(positionSchema);
 
-/** How the browser opens the live channel (API.md Live channel), used as given by any MQTT client. */
+/** How the browser opens the live channel (docs/api.md Live channel), used as given by any MQTT client. */
 export const liveConnectionSchema = z.object({
   url: z.string(),
   clientId: z.string(),
@@ -98,8 +98,25 @@ export const liveConnectionSchema = z.object({
 });
 export type LiveConnection = z.infer<typeof liveConnectionSchema>;
 
-/** The base map: a MapLibre style URL, or null for the offline style built into the web app. */
-export const mapConfigSchema = z.object({ styleUrl: z.string().nullable() });
+/** The base maps the web app can offer: street map, and satellite imagery where the provider has it. */
+export const baseMapIds = ['streets', 'satellite'] as const;
+export type BaseMapId = (typeof baseMapIds)[number];
+export const baseMapSchema = z.object({ id: z.enum(baseMapIds), url: z.string() });
+export type BaseMap = z.infer<typeof baseMapSchema>;
+
+/**
+ * OpenFreeMap's Liberty style: public, keyless, OpenStreetMap data. Its style, tiles, glyphs and
+ * sprites are all on tiles.openfreemap.org; its TileJSON carries the attribution OpenFreeMap asks for.
+ */
+export const OPENFREEMAP_STYLE_URL = 'https://tiles.openfreemap.org/styles/liberty';
+
+/**
+ * The base map (functions/tracking/get-map-config.ts decides). `styles` lists the MapLibre styles
+ * on offer, the default first; the web app tries them and draws its offline style (Natural Earth)
+ * when none can be loaded. `styleUrl` is what older clients read: the configured style
+ * (MAP_STYLE_URL), null for the offline style.
+ */
+export const mapConfigSchema = z.object({ styleUrl: z.string().nullable(), styles: z.array(baseMapSchema).optional() });
 export type MapConfig = z.infer<typeof mapConfigSchema>;
 
 export const latestPositionSchema = z.object({ Latitude: z.number(), Longitude: z.number() }).nullable();

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LiveConnection, Position as ApiPosition, RealtimeUnit } from '../../shared/schemas/tracking';
+import { OPENFREEMAP_STYLE_URL, type LiveConnection, type MapConfig, type Position as ApiPosition, type RealtimeUnit } from '../../shared/schemas/tracking';
 import { advanceState, storePosition } from '../../functions/ingest/repository';
 import { nextState } from '../../functions/ingest/state';
 import { dynamo, tableName } from '../../functions/platform/db';
@@ -137,6 +137,37 @@ describe('GET /api/v1/user/units/{imei}/positions', () => {
   });
 });
 
+describe('an IMEI registered again by a new owner', () => {
+  it("shows the new owner none of the previous owner's positions or state, only what came after the registration", async () => {
+    const imei = demoImei(601);
+    const at = (minute: number) => T0 + minute * 60_000;
+    const register = async (accountId: string, minute: number) => {
+      const unit: UnitRecord = { imei, accountId, name: 'Second-hand tracker', vehicleType: 'car', protocol: 'native', createdAt: new Date(at(minute)).toISOString() };
+      await dynamo().send(new PutCommand({ TableName: tableName('units'), Item: unit }));
+    };
+    // The previous owner's history and latest state.
+    await register(other.accountId, -24 * 60);
+    for (const minute of [0, 10]) await storePosition(imei, position(at(minute), 55.6 + minute / 1000, 13.0, minute), at(minute), 395);
+    await advanceState(imei, nextState(undefined, position(at(10), 55.61, 13.0, 10), at(10)));
+    expect((await get<ApiPosition[]>(positionsPath(imei), other)).body.data).toHaveLength(2);
+
+    // The unit is given up and registered anew: a new record, owner and registration time. Its
+    // positions are keyed by the IMEI alone and stay until the retention ends.
+    await dynamo().send(new DeleteCommand({ TableName: tableName('units'), Key: { imei } }));
+    const buyer = await createTestUser();
+    const newOwner = await caller(await loginAs(buyer.username, buyer.password));
+    await register(newOwner.accountId, 20);
+    expect((await get<ApiPosition[]>(positionsPath(imei), newOwner)).body).toEqual({ success: true, data: [] });
+    expect((await get(`/api/v1/user/trackers/${imei}/latest-position`, newOwner)).body).toEqual({ success: true, data: null });
+    expect((await get<RealtimeUnit[]>('/api/v1/user/realtime/units', newOwner)).body.data).toMatchObject([{ imei, state: null }]);
+
+    await storePosition(imei, position(at(30), 59.3, 18.0, 30), at(30), 395);
+    expect((await get<ApiPosition[]>(positionsPath(imei), newOwner)).body.data?.map((p) => p.ts)).toEqual([new Date(at(30)).toISOString()]);
+    // Nor does the previous owner see the unit any more.
+    expect((await get(positionsPath(imei), other)).status).toBe(404);
+  });
+});
+
 describe('GET /api/v1/user/trackers/{imei}/latest-position', () => {
   it('answers the latest position, null before the first, 404 across accounts and grants', async () => {
     expect((await get(`/api/v1/user/trackers/${demoImei(0)}/latest-position`, user)).body).toEqual({
@@ -161,10 +192,10 @@ describe('GET /api/v1/user/geocode/reverse', () => {
 });
 
 describe('GET /api/v1/user/map/config', () => {
-  it('answers no style URL in the embedded runtime (the web app draws its offline map), 401 without a token', async () => {
-    const res = await get<{ styleUrl: string | null }>('/api/v1/user/map/config', user);
+  it('offers OpenFreeMap in the embedded runtime without MAP_STYLE_URL (the web app falls back to its offline map), 401 without a token', async () => {
+    const res = await get<MapConfig>('/api/v1/user/map/config', user);
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ styleUrl: null });
+    expect(res.body.data).toEqual({ styleUrl: null, styles: [{ id: 'streets', url: OPENFREEMAP_STYLE_URL }] });
     expect((await get('/api/v1/user/map/config')).status).toBe(401);
   });
 });

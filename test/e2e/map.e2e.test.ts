@@ -1,9 +1,11 @@
 /**
  * The real-time map in real Chromium against the embedded runtime: demo-user's units in the list and
- * on the map (offline Natural Earth base map, units drawn by MapLibre on WebGL), a position published
- * by a tracker over MQTT arriving live through ingest and the browser's MQTT-over-WebSocket channel,
- * search, the details card with the address, the offline notice while the channel is cut and its
- * recovery, the phone layout, axe, and screenshots in test-results/.
+ * on the map (OpenFreeMap is offered but this machine cannot reach it, so the offline Natural Earth
+ * base map is drawn within seconds; units drawn by MapLibre on WebGL), a position published by a
+ * tracker over MQTT arriving live through ingest and the browser's MQTT-over-WebSocket channel,
+ * search, the status filter, the details card with the address, the offline notice while the
+ * channel is cut and its recovery, the phone layout with the selected unit and its route kept above
+ * the sheet, axe, and screenshots in test-results/. map-basemap.e2e.test.ts draws styles it serves.
  */
 import { join } from 'node:path';
 import mqtt from 'mqtt';
@@ -14,7 +16,9 @@ import { en } from '../../shared/i18n/en';
 import { commandsEn } from '../../shared/i18n/features/commands/en';
 import { historyEn } from '../../shared/i18n/features/history/en';
 import { mapEn } from '../../shared/i18n/features/map/en';
+import { OPENFREEMAP_STYLE_URL } from '../../shared/schemas/tracking';
 import { DESKTOP, PHONE, SHOTS_DIR, axeViolations, openPage, poll, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
+import { countColour, hexRgb } from '../support/pixels';
 
 let app: App;
 let browser: Browser;
@@ -64,6 +68,9 @@ const drawn = (page: Page) => map(page).getAttribute('data-units-drawn');
 const unitList = (page: Page) => page.getByRole('list', { name: mapEn.MapUnitsHeading });
 const row = (page: Page, name: string) => unitList(page).getByRole('button', { name: new RegExp(name) });
 const fact = (page: Page, label: string) => page.locator('.rt-fact', { has: page.locator('dt', { hasText: label }) }).locator('dd');
+const statusChip = (page: Page, name: string) => page.getByRole('group', { name: mapEn.MapStatusFilterLabel }).getByRole('checkbox', { name });
+/** The demo vans are cars: their markers' colour. */
+const CAR_COLOR = hexRgb('#1c7ed6');
 
 /**
  * The live channel through a switch: while cut, every WebSocket to /mqtt is closed at once (the
@@ -94,13 +101,51 @@ describe('real-time map', () => {
     const { context, page, errors } = await openPage(browser, DESKTOP);
     onTestFinished(() => context.close());
     const live = await liveSwitch(page);
+    let styleFailed = 0;
+    page.on('requestfailed', (request) => {
+      if (request.url() === OPENFREEMAP_STYLE_URL) styleFailed = Date.now();
+    });
     await logIn(page);
+    const shown = Date.now();
 
     await poll(() => unitList(page).getByRole('listitem').count()).toBe(2);
     expect(await page.getByText('Units: 2').isVisible()).toBe(true);
     await poll(() => drawn(page)).toBe('2');
+    // OpenFreeMap is offered, and cannot be reached from here: the offline map, with its credits.
+    await expect.poll(() => map(page).getAttribute('data-basemap'), { timeout: 15_000, interval: 100 }).toBe('offline');
+    console.info(
+      `OpenFreeMap given up ${((styleFailed - shown) / 1000).toFixed(1)} s and the offline map drawn ${((Date.now() - shown) / 1000).toFixed(1)} s after the map page opened`,
+    );
+    // Without a network the request fails at once; the rest is the offline map's own preparation.
+    expect(styleFailed).toBeGreaterThan(0);
+    expect(styleFailed - shown).toBeLessThan(3_000);
+    expect(Date.now() - shown).toBeLessThan(10_000);
+    expect(await map(page).locator('.maplibregl-ctrl-attrib-inner').textContent()).toContain('Natural Earth');
+    expect(await page.getByRole('radiogroup', { name: mapEn.MapBaseMapLabel }).count()).toBe(0);
     expect(await row(page, 'Service van 1').textContent()).toContain('0 km/h');
     expect(await row(page, 'Service van 2').textContent()).toContain('35 km/h');
+    // Status: in each row (named for screen readers), and as a filter with the number of units.
+    expect(await row(page, 'Service van 1').getByRole('img', { name: mapEn.MapStatusParked }).count()).toBe(1);
+    expect(await row(page, 'Service van 2').getByRole('img', { name: mapEn.MapStatusMoving }).count()).toBe(1);
+    expect(await statusChip(page, `${mapEn.MapStatusMoving} 1`).isChecked()).toBe(false);
+    expect(await statusChip(page, `${mapEn.MapStatusParked} 1`).count()).toBe(1);
+    expect(await statusChip(page, `${mapEn.MapStatusIdling} 0`).count()).toBe(1);
+    expect(await statusChip(page, `${mapEn.MapStatusOffline} 0`).count()).toBe(1);
+    await statusChip(page, `${mapEn.MapStatusMoving} 1`).focus();
+    await page.keyboard.press('Space');
+    await poll(() => unitList(page).getByRole('listitem').allTextContents()).toEqual([expect.stringContaining('Service van 2')]);
+    expect(await page.getByText('Matching units: 1 of 2').isVisible()).toBe(true);
+    // Moving or idling: still the one.
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Space');
+    await poll(() => statusChip(page, `${mapEn.MapStatusIdling} 0`).isChecked()).toBe(true);
+    expect(await unitList(page).getByRole('listitem').allTextContents()).toEqual([expect.stringContaining('Service van 2')]);
+    await page.waitForTimeout(300);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.keyboard.press('Space');
+    await statusChip(page, `${mapEn.MapStatusMoving} 1`).focus();
+    await page.keyboard.press('Space');
+    await poll(() => unitList(page).getByRole('listitem').count()).toBe(2);
     await poll(() => page.locator('[data-live-status]').getAttribute('data-live-status')).toBe('online');
     await page.waitForTimeout(500);
     expect(await axeViolations(page)).toEqual([]);
@@ -134,6 +179,7 @@ describe('real-time map', () => {
     await page.keyboard.press('Enter');
     await poll(() => page.getByRole('heading', { level: 2, name: 'Service van 1' }).isVisible()).toBe(true);
     expect(await fact(page, mapEn.MapSpeed).textContent()).toBe('77 km/h');
+    expect(await fact(page, mapEn.MapStatus).textContent()).toBe(mapEn.MapStatusMoving);
     expect(await fact(page, mapEn.MapIgnition).textContent()).toBe(mapEn.MapOn);
     expect(await fact(page, mapEn.MapBattery).textContent()).toBe('4.1 V');
     expect(await fact(page, mapEn.MapExternalPower).textContent()).toBe('12.6 V');
@@ -203,6 +249,49 @@ describe('real-time map', () => {
     await page.waitForTimeout(1000);
     expect(await axeViolations(page)).toEqual([]);
     await shot(page, 'details-390x844');
+    expect(errors).toEqual([]);
+  });
+
+  it('keeps the selected unit and its history route above the sheet on a phone', async () => {
+    // A route of a few kilometres across Stockholm, whatever the tests before left.
+    await report(van1, { lat: 59.3400, lon: 18.0500, spd: 40, ign: true, hdg: 20 });
+    await report(van1, { lat: 59.3550, lon: 18.0700, spd: 45, ign: true, hdg: 30 });
+    await report(van1, { lat: 59.3600, lon: 18.0900, spd: 0, ign: false });
+    const { context, page, errors } = await openPage(browser, PHONE);
+    onTestFinished(() => context.close());
+    await logIn(page);
+    await poll(() => drawn(page)).toBe('2');
+    await page.getByRole('button', { name: mapEn.MapShowUnits }).click();
+    await row(page, 'Service van 1').click();
+    await poll(() => page.getByRole('heading', { level: 2, name: 'Service van 1' }).isVisible()).toBe(true);
+
+    /** The part of the map the sheet leaves visible, and the sheet's top edge. */
+    const visible = async () => {
+      const [mapBox, sheet] = await Promise.all([map(page).boundingBox(), page.locator('.rt-panel').boundingBox()]);
+      if (!mapBox || !sheet) throw new Error('no map or sheet');
+      return { x: mapBox.x, y: mapBox.y, width: mapBox.width, height: sheet.y - mapBox.y };
+    };
+    const markerPixelsAbove = async () => countColour(browser, await page.screenshot({ clip: await visible() }), CAR_COLOR);
+    // The unit's circle is about 500 pixels; behind the sheet none of them would be seen.
+    await poll(markerPixelsAbove).toBeGreaterThan(200);
+    const area = await visible();
+    expect(area.height).toBeGreaterThan(150);
+    await page.waitForTimeout(500);
+    await shot(page, 'selected-390x844');
+
+    await page.getByRole('tab', { name: mapEn.MapHistoryTab }).click();
+    await poll(() => page.getByText(/^Route loaded: \d+ points\.$/).isVisible()).toBe(true);
+    const flags = [page.getByRole('img', { name: /^Start of the route/ }), page.getByRole('img', { name: /^End of the route/ })];
+    const inSight = async () => {
+      const region = await visible();
+      const boxes = await Promise.all(flags.map((flag) => flag.boundingBox()));
+      return boxes.every((box) => box !== null && box.y >= region.y && box.y + box.height <= region.y + region.height && box.x >= region.x && box.x + box.width <= region.x + region.width);
+    };
+    await poll(inSight).toBe(true);
+    await page.waitForTimeout(1000);
+    expect(await inSight()).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, 'history-390x844');
     expect(errors).toEqual([]);
   });
 });

@@ -15,8 +15,6 @@ export const mapEn = {
   MapNoPosition: 'No position yet',
   MapSpeed: 'Speed',
   MapIgnition: 'Ignition',
-  MapIgnitionOn: 'Ignition on',
-  MapIgnitionOff: 'Ignition off',
   MapOn: 'On',
   MapOff: 'Off',
   MapNotReported: 'Not reported',
@@ -48,6 +46,17 @@ export const mapEn = {
   MapZoomOut: 'Zoom out',
   MapResetNorth: 'Drag to rotate the map, click to reset north',
   MapToggleAttribution: 'Show or hide the map credits',
+  MapStatus: 'Status',
+  MapStatusMoving: 'Moving',
+  MapStatusIdling: 'Idling',
+  MapStatusParked: 'Parked',
+  MapStatusOffline: 'Offline',
+  MapStatusFilterLabel: 'Show units by status',
+  MapNoStatusMatch: 'No units have the chosen status.',
+  MapShowAllStatuses: 'Show every status',
+  MapBaseMapLabel: 'Base map',
+  MapBaseMapStreets: 'Streets',
+  MapBaseMapSatellite: 'Satellite',
 } as const;
 
 export type MapMessages = { readonly [K in keyof typeof mapEn]: string };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RealtimeUnit, UnitState } from '../../../../shared/schemas/tracking';
-import { isMoving, markerOf, sourceDiff, unitFeature, type UnitFeature } from './unit-features';
+import { isMoving } from '../../../../shared/unit-status';
+import { markerOf, sourceDiff, unitFeature, type UnitFeature } from './unit-features';
 
 const state: UnitState = {
   ts: '2025-01-01T10:00:00Z',
@@ -33,17 +34,26 @@ const unit: RealtimeUnit = {
   state,
 };
 
+/** A minute after the unit was last heard from. */
+const NOW = Date.parse(state.lastSeen) + 60_000;
+
 describe('unit features', () => {
-  it('places a unit at its position (longitude first) with colour, symbol and heading', () => {
-    expect(unitFeature(unit)).toEqual({
+  it('places a unit at its position (longitude first) with name, colour, symbol, status and heading', () => {
+    expect(unitFeature(unit, NOW)).toEqual({
       type: 'Feature',
       geometry: { type: 'Point', coordinates: [18.06, 59.33] },
-      properties: { imei: unit.imei, color: '#e03131', symbol: 'truck', moving: true, heading: 270 },
+      properties: { imei: unit.imei, name: 'Service van 1', color: '#e03131', symbol: 'truck', status: 'moving', heading: 270 },
     });
   });
 
+  it('gives a unit the status it has at the time asked for', () => {
+    expect(unitFeature({ ...unit, state: { ...state, speed: 0, ignition: true } }, NOW)?.properties.status).toBe('idling');
+    expect(unitFeature({ ...unit, state: { ...state, speed: 0, ignition: false } }, NOW)?.properties.status).toBe('parked');
+    expect(unitFeature(unit, NOW + 24 * 3_600_000)?.properties.status).toBe('offline');
+  });
+
   it('leaves out a unit that has no position yet', () => {
-    expect(unitFeature({ ...unit, state: null })).toBeNull();
+    expect(unitFeature({ ...unit, state: null }, NOW)).toBeNull();
   });
 
   it('calls a unit moving from its speed, or from its movement flag when the speed is unknown', () => {
@@ -60,7 +70,7 @@ describe('unit features', () => {
 });
 
 describe('sourceDiff', () => {
-  const at = (imei: string, lon: number, lat: number, speed = 45) => unitFeature({ ...unit, imei, state: { ...state, lon, lat, speed } }) as UnitFeature;
+  const at = (imei: string, lon: number, lat: number, speed = 45) => unitFeature({ ...unit, imei, state: { ...state, lon, lat, speed } }, NOW) as UnitFeature;
 
   it('adds units that got a position, removes those gone, and moves the rest', () => {
     const diff = sourceDiff([
@@ -77,7 +87,14 @@ describe('sourceDiff', () => {
 
   it('sends only the properties that changed, and nothing for a unit that did not change', () => {
     expect(sourceDiff([{ before: at('3', 18, 59), after: at('3', 18, 59, 0) }])).toEqual({
-      update: [{ id: '3', addOrUpdateProperties: [{ key: 'moving', value: false }] }],
+      update: [
+        {
+          id: '3',
+          addOrUpdateProperties: [
+            { key: 'status', value: 'idling' },
+          ],
+        },
+      ],
     });
     expect(sourceDiff([{ before: at('3', 18, 59), after: at('3', 18, 59) }])).toEqual({});
     expect(sourceDiff([{ before: undefined, after: null }])).toEqual({});

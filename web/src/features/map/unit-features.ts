@@ -1,29 +1,24 @@
 /**
- * Units as GeoJSON points for the map's one clustered source: position, the marker's colour and
- * symbol, and the heading of a moving unit. Only what the layers draw goes in; everything else is
- * read from the unit store by IMEI.
+ * Units as GeoJSON points for the map's one clustered source: position, name, the marker's colour
+ * and symbol, the status and the heading of a moving unit. Only what the layers draw goes in;
+ * everything else is read from the unit store by IMEI.
  */
 import type { GeoJSONSourceDiff } from 'maplibre-gl';
-import { defaultMarker, markerSymbols, type MarkerSymbol, type RealtimeUnit, type UnitState } from '../../../../shared/schemas/tracking';
+import { defaultMarker, markerSymbols, type MarkerSymbol, type RealtimeUnit } from '../../../../shared/schemas/tracking';
+import { unitStatus, type UnitStatus } from '../../../../shared/unit-status';
 
 export interface UnitFeatureProperties {
   imei: string;
+  /** The label at street zoom. */
+  name: string;
   color: string;
   symbol: MarkerSymbol;
-  moving: boolean;
+  status: UnitStatus;
   /** Degrees clockwise from north; 0 when unknown (the arrow is drawn only when moving). */
   heading: number;
 }
 
 export type UnitFeature = GeoJSON.Feature<GeoJSON.Point, UnitFeatureProperties>;
-
-/** Below this a reported speed is GPS noise of a standing unit. */
-export const MOVING_KMH = 3;
-
-export function isMoving(state: Pick<UnitState, 'speed' | 'movement'>): boolean {
-  if (state.speed !== null) return state.speed >= MOVING_KMH;
-  return state.movement === true;
-}
 
 const HEX_COLOR = /^#[0-9a-f]{6}$/i;
 const isSymbol = (value: string): value is MarkerSymbol => (markerSymbols as readonly string[]).includes(value);
@@ -37,22 +32,22 @@ export function markerOf(unit: Pick<RealtimeUnit, 'color' | 'symbol' | 'vehicleT
   };
 }
 
-/** The unit's point, or null before its first position. */
-export function unitFeature(unit: RealtimeUnit): UnitFeature | null {
+/** The unit's point at `now` (its status depends on the time), or null before its first position. */
+export function unitFeature(unit: RealtimeUnit, now: number): UnitFeature | null {
   const state = unit.state;
   if (!state) return null;
   const { color, symbol } = markerOf(unit);
   return {
     type: 'Feature',
     geometry: { type: 'Point', coordinates: [state.lon, state.lat] },
-    properties: { imei: unit.imei, color, symbol, moving: isMoving(state), heading: state.heading ?? 0 },
+    properties: { imei: unit.imei, name: unit.name, color, symbol, status: unitStatus(unit, now), heading: state.heading ?? 0 },
   };
 }
 
 /** The features' id in the source (its `promoteId`): updates name features by it. */
 export const FEATURE_ID = 'imei';
 
-const PROPERTIES = ['color', 'symbol', 'moving', 'heading'] as const;
+const PROPERTIES = ['name', 'color', 'symbol', 'status', 'heading'] as const;
 
 /**
  * What MapLibre must be told about units that changed, given the features it has: new points, gone

@@ -7,8 +7,10 @@ import IconArrowLeft from '@tabler/icons-react/dist/esm/icons/IconArrowLeft.mjs'
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RealtimeUnit, UnitState } from '../../../../../shared/schemas/tracking';
+import { unitStatus } from '../../../../../shared/unit-status';
 import { useReverseGeocode } from '../api/map-api';
 import { useMapFormat } from '../use-map-format';
+import { STATUS_LABEL_KEYS, StatusDot } from './status-dot';
 import { UnitAvatar } from './unit-avatar';
 
 export type DetailsTab = 'details' | 'commands' | 'history';
@@ -46,8 +48,15 @@ function StateFacts({ unit, state, now }: { unit: RealtimeUnit; state: UnitState
   const { t } = useTranslation();
   const format = useMapFormat();
   const ignition = state.ignition === null ? t('MapNotReported') : state.ignition ? t('MapOn') : t('MapOff');
+  const status = unitStatus(unit, now);
   return (
     <dl className="rt-facts">
+      <Fact label={t('MapStatus')}>
+        <span className="rt-status-text" data-status={status}>
+          <StatusDot status={status} />
+          {t(STATUS_LABEL_KEYS[status])}
+        </span>
+      </Fact>
       <Fact label={t('MapSpeed')}>{format.speed(state.speed)}</Fact>
       <Fact label={t('MapIgnition')}>{ignition}</Fact>
       <Fact label={t('MapBattery')}>{format.volts(state.batVolts)}</Fact>

@@ -2,11 +2,14 @@
  * The units on the map: one clustered GeoJSON source with the layers of unit-layer-style.ts. The
  * source is fed from the unit store, not through React: changes are coalesced and handed to
  * MapLibre at most four times a second, however many live messages came, as a diff of the units
- * that changed (the whole collection only when a new answer arrives).
+ * that changed (the whole collection only when a new answer arrives, or when a new base map
+ * replaced the source). Statuses also change with time alone (a silent unit goes offline), so
+ * they are checked again every STATUS_CHECK_MS.
  */
 import type { GeoJSONSource } from 'maplibre-gl';
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { Layer, Source, useMap } from 'react-map-gl/maplibre';
+import { unitStatus } from '../../../../../shared/unit-status';
 import { createCoalescer } from '../coalescer';
 import { registerUnitImages } from '../map-images';
 import { FEATURE_ID, sourceDiff, unitFeature, type UnitFeature } from '../unit-features';
@@ -18,6 +21,8 @@ export const UNITS_SOURCE = 'units';
 export const CLUSTER_MAX_ZOOM = 14;
 /** At most this many source updates a second (four). */
 const FEED_INTERVAL_MS = 250;
+/** How often units are checked for a status that changed with time alone. */
+const STATUS_CHECK_MS = 30_000;
 
 const EMPTY: GeoJSON.FeatureCollection = { type: 'FeatureCollection', features: [] };
 
@@ -29,8 +34,6 @@ interface UnitLayersProps {
   dimmed: boolean;
   /** After each source update, with the number of units in it. */
   onDrawn(count: number): void;
-  /** Where a followed unit is kept, in pixels from the centre, for a map of this height. */
-  focusOffset(mapHeight: number): [number, number];
 }
 
 function bounds(features: Iterable<UnitFeature>): [[number, number], [number, number]] {
@@ -48,15 +51,19 @@ function bounds(features: Iterable<UnitFeature>): [[number, number], [number, nu
   ];
 }
 
-/** Memoised: the page re-renders with every frame of a history replay, the layers only when selected or dimmed change. */
-export const UnitLayers = memo(function UnitLayers({ store, selected, follow, dimmed, onDrawn, focusOffset }: UnitLayersProps) {
+/**
+ * Memoised: the page re-renders with every frame of a history replay, the layers only when selected
+ * or dimmed change. A followed unit is kept in the middle of the map's padding (the part of the map
+ * a phone's sheet leaves visible; see use-camera-padding.ts).
+ */
+export const UnitLayers = memo(function UnitLayers({ store, selected, follow, dimmed, onDrawn }: UnitLayersProps) {
   const { current } = useMap();
   const map = current?.getMap();
   const [imagesReady, setImagesReady] = useState(false);
   // Read by the feed, which lives as long as the map and must not restart when these change.
-  const latest = useRef({ selected, follow, onDrawn, focusOffset });
+  const latest = useRef({ selected, follow, onDrawn });
   useEffect(() => {
-    latest.current = { selected, follow, onDrawn, focusOffset };
+    latest.current = { selected, follow, onDrawn };
   });
 
   useEffect(() => {
@@ -71,20 +78,25 @@ export const UnitLayers = memo(function UnitLayers({ store, selected, follow, di
     // The features as last handed to the map, in the store's order; rebuilt only for units that changed.
     const features = new Map<string, UnitFeature>();
     let fitted = false;
+    // The source the features were handed to: a new base map brings a new, empty one.
+    let fed: GeoJSONSource | undefined;
     const feed = createCoalescer<string>(
-      (changed) => {
+      (marked) => {
         const source = map.getSource<GeoJSONSource>(UNITS_SOURCE);
         if (!source) {
           // The style is still loading; try again with everything.
           feed.markAll();
           return;
         }
+        const changed = source === fed ? marked : null;
+        fed = source;
+        const now = Date.now();
         let drawing: Promise<void>;
         if (changed === null) {
-          // A new answer: the whole collection, once.
+          // A new answer or a new source: the whole collection, once.
           features.clear();
           for (const unit of store.all()) {
-            const feature = unitFeature(unit);
+            const feature = unitFeature(unit, now);
             if (feature) features.set(unit.imei, feature);
           }
           drawing = source.setData({ type: 'FeatureCollection', features: [...features.values()] });
@@ -92,7 +104,7 @@ export const UnitLayers = memo(function UnitLayers({ store, selected, follow, di
           const changes = [...changed].map((imei) => {
             const before = features.get(imei);
             const unit = store.get(imei);
-            const after = unit ? unitFeature(unit) : null;
+            const after = unit ? unitFeature(unit, now) : null;
             if (after) features.set(imei, after);
             else features.delete(imei);
             return { before, after };
@@ -111,16 +123,30 @@ export const UnitLayers = memo(function UnitLayers({ store, selected, follow, di
         const { selected: followed, follow: following } = latest.current;
         const target = followed ? features.get(followed) : undefined;
         if (following && target && (changed === null || changed.has(target.properties.imei))) {
-          const offset = latest.current.focusOffset(map.getContainer().clientHeight);
-          map.easeTo({ center: target.geometry.coordinates as [number, number], offset, duration: 600 });
+          map.easeTo({ center: target.geometry.coordinates as [number, number], duration: 600 });
         }
       },
       { intervalMs: FEED_INTERVAL_MS },
     );
     feed.markAll();
     const unsubscribe = store.subscribe((imei) => (imei === null ? feed.markAll() : feed.mark(imei)));
+    // A unit nobody heard from goes offline without any message saying so.
+    const statusCheck = setInterval(() => {
+      const now = Date.now();
+      for (const [imei, feature] of features) {
+        const unit = store.get(imei);
+        if (unit && unitStatus(unit, now) !== feature.properties.status) feed.mark(imei);
+      }
+    }, STATUS_CHECK_MS);
+    // A new base map replaces every source; react-map-gl adds ours again, empty.
+    const onStyleData = () => {
+      if (fed && map.getSource(UNITS_SOURCE) !== fed) feed.markAll();
+    };
+    map.on('styledata', onStyleData);
     return () => {
       unsubscribe();
+      clearInterval(statusCheck);
+      map.off('styledata', onStyleData);
       feed.cancel();
     };
   }, [map, store]);
@@ -128,8 +154,8 @@ export const UnitLayers = memo(function UnitLayers({ store, selected, follow, di
   // Following starts by going to the unit, not only at its next move.
   useEffect(() => {
     const position = follow && selected ? store.get(selected)?.state : null;
-    if (map && position) map.easeTo({ center: [position.lon, position.lat], offset: focusOffset(map.getContainer().clientHeight), duration: 600 });
-  }, [map, store, follow, selected, focusOffset]);
+    if (map && position) map.easeTo({ center: [position.lon, position.lat], duration: 600 });
+  }, [map, store, follow, selected]);
 
   const layers = useMemo(() => unitLayers(selected, dimmed), [selected, dimmed]);
   if (!imagesReady) return null;

@@ -1,18 +1,21 @@
 /**
  * The units beside the map, and the map's accessible alternative: searchable by name, registration
- * number and IMEI, each row a button (click or Enter) that selects the unit and flies to it. A fleet
- * of thousands lists its first hundred at a time; the search finds the rest.
+ * number and IMEI, filtered by status (moving, idling, parked, offline: chips with the number of
+ * units in each, which are also the legend of the markers' status dots), each row a button (click
+ * or Enter) that selects the unit and flies to it. A fleet of thousands lists its first hundred at
+ * a time; the search finds the rest.
  */
-import { Button, CloseButton, Stack, Text, TextInput, Title } from '@mantine/core';
-import IconKey from '@tabler/icons-react/dist/esm/icons/IconKey.mjs';
+import { Button, Chip, CloseButton, Stack, Text, TextInput, Title } from '@mantine/core';
 import IconSearch from '@tabler/icons-react/dist/esm/icons/IconSearch.mjs';
 import { memo, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RealtimeUnit } from '../../../../../shared/schemas/tracking';
+import { unitStatus, unitStatuses, type UnitStatus } from '../../../../../shared/unit-status';
 import { currentLanguage, htmlLang } from '../../../i18n/i18n';
 import { searchUnits } from '../unit-search';
 import type { UnitStore } from '../unit-store';
 import { useMapFormat, type MapFormat } from '../use-map-format';
+import { STATUS_LABEL_KEYS, StatusDot, StatusIcon } from './status-dot';
 import { UnitAvatar } from './unit-avatar';
 
 /** Rows rendered at once; "Show more" adds as many again. */
@@ -24,12 +27,12 @@ interface UnitListProps {
   roster: readonly RealtimeUnit[];
   query: string;
   onQueryChange(query: string): void;
+  /** The statuses shown; none: all. */
+  statuses: readonly UnitStatus[];
+  onStatusesChange(statuses: UnitStatus[]): void;
   onSelect(imei: string): void;
   now: number;
 }
-
-/** The same element every time: React skips it when a row renders again. */
-const KEY_ICON = <IconKey size={14} stroke={2} aria-hidden />;
 
 /** "2 minutes ago"; the date and time on hover changes only with the time itself, not with the clock. */
 const LastSeen = memo(function LastSeen({ iso, now, format }: { iso: string; now: number; format: MapFormat }) {
@@ -50,6 +53,7 @@ const LastSeen = memo(function LastSeen({ iso, now, format }: { iso: string; now
 const UnitRow = memo(function UnitRow({ unit, now, format, onSelect }: { unit: RealtimeUnit; now: number; format: MapFormat; onSelect(imei: string): void }) {
   const { t } = useTranslation();
   const state = unit.state;
+  const status = unitStatus(unit, now);
   return (
     <li>
       <button type="button" className="rt-unit-row" onClick={() => onSelect(unit.imei)} data-imei={unit.imei}>
@@ -62,17 +66,16 @@ const UnitRow = memo(function UnitRow({ unit, now, format, onSelect }: { unit: R
           {state ? (
             <>
               <span className="rt-unit-speed">
-                {state.ignition !== null ? (
-                  <span role="img" aria-label={state.ignition ? t('MapIgnitionOn') : t('MapIgnitionOff')} className={state.ignition ? 'rt-ignition-on' : 'rt-ignition-off'}>
-                    {KEY_ICON}
-                  </span>
-                ) : null}
+                <StatusIcon status={status} />
                 {format.speed(state.speed)}
               </span>
               <LastSeen iso={state.lastSeen} now={now} format={format} />
             </>
           ) : (
-            <span className="rt-unit-meta">{t('MapNoPosition')}</span>
+            <span className="rt-unit-speed rt-unit-meta">
+              <StatusIcon status={status} />
+              {t('MapNoPosition')}
+            </span>
           )}
         </span>
       </button>
@@ -80,7 +83,27 @@ const UnitRow = memo(function UnitRow({ unit, now, format, onSelect }: { unit: R
   );
 });
 
-export function UnitList({ store, roster, query, onQueryChange, onSelect, now }: UnitListProps) {
+/** One chip per status with its number of units: checked ones are shown, none checked shows all. */
+function StatusFilter({ counts, value, onChange }: { counts: Readonly<Record<UnitStatus, number>>; value: readonly UnitStatus[]; onChange(value: UnitStatus[]): void }) {
+  const { t } = useTranslation();
+  return (
+    <div role="group" aria-label={t('MapStatusFilterLabel')} className="rt-status-filter">
+      <Chip.Group multiple value={[...value]} onChange={(next) => onChange(unitStatuses.filter((status) => next.includes(status)))}>
+        {unitStatuses.map((status) => (
+          <Chip key={status} value={status} size="xs" variant="outline" data-status={status}>
+            <span className="rt-chip-label">
+              <StatusDot status={status} />
+              {t(STATUS_LABEL_KEYS[status])}{' '}
+              <span className="rt-chip-count">{counts[status]}</span>
+            </span>
+          </Chip>
+        ))}
+      </Chip.Group>
+    </div>
+  );
+}
+
+export function UnitList({ store, roster, query, onQueryChange, statuses, onStatusesChange, onSelect, now }: UnitListProps) {
   const { t } = useTranslation();
   const format = useMapFormat();
   const locale = htmlLang(currentLanguage());
@@ -93,11 +116,23 @@ export function UnitList({ store, roster, query, onQueryChange, onSelect, now }:
     const collator = new Intl.Collator(locale, { numeric: true, sensitivity: 'base' });
     return [...roster].sort((a, b) => collator.compare(a.name, b.name));
   }, [roster, locale]);
-  const matching = useMemo(() => searchUnits(sorted, query).map((unit) => unit.imei), [sorted, query]);
+  const found = useMemo(() => searchUnits(sorted, query).map((unit) => unit.imei), [sorted, query]);
+  // Statuses change with every live message and with time: counted afresh on each render (at most
+  // once a second), from the units' current states.
+  const counts: Record<UnitStatus, number> = { moving: 0, idling: 0, parked: 0, offline: 0 };
+  const matching: string[] = [];
+  for (const imei of found) {
+    const unit = store.get(imei);
+    if (!unit) continue;
+    const status = unitStatus(unit, now);
+    counts[status]++;
+    if (statuses.length === 0 || statuses.includes(status)) matching.push(imei);
+  }
   const rows = matching.slice(0, limit.rows).flatMap((imei) => store.get(imei) ?? []);
 
   const total = sorted.length;
   const searching = query.trim() !== '';
+  const filtering = searching || statuses.length > 0;
   return (
     <Stack gap="xs" className="rt-list">
       <Title order={2} size="h4" className="rt-list-title">
@@ -112,8 +147,9 @@ export function UnitList({ store, roster, query, onQueryChange, onSelect, now }:
         leftSection={<IconSearch size={16} aria-hidden />}
         rightSection={searching ? <CloseButton size="sm" aria-label={t('MapClearSearch')} onClick={() => onQueryChange('')} /> : null}
       />
+      {total > 0 ? <StatusFilter counts={counts} value={statuses} onChange={onStatusesChange} /> : null}
       <Text size="sm" c="dimmed" aria-live="polite">
-        {searching ? t('MapUnitsMatching', { count: matching.length, total }) : t('MapUnitsTotal', { count: total })}
+        {filtering ? t('MapUnitsMatching', { count: matching.length, total }) : t('MapUnitsTotal', { count: total })}
       </Text>
       {total === 0 ? (
         <Stack gap={4} py="md">
@@ -123,9 +159,14 @@ export function UnitList({ store, roster, query, onQueryChange, onSelect, now }:
           </Text>
         </Stack>
       ) : matching.length === 0 ? (
-        <Text size="sm" py="md">
-          {t('MapNoMatch', { query: query.trim() })}
-        </Text>
+        <Stack gap={4} align="flex-start" py="md">
+          <Text size="sm">{searching ? t('MapNoMatch', { query: query.trim() }) : t('MapNoStatusMatch')}</Text>
+          {statuses.length > 0 ? (
+            <Button variant="light" size="xs" onClick={() => onStatusesChange([])}>
+              {t('MapShowAllStatuses')}
+            </Button>
+          ) : null}
+        </Stack>
       ) : (
         <ul className="rt-unit-list" aria-label={t('MapUnitsHeading')}>
           {rows.map((unit) => (

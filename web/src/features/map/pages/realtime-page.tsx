@@ -11,71 +11,35 @@ import '../map.css';
 import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
 import IconList from '@tabler/icons-react/dist/esm/icons/IconList.mjs';
 import IconX from '@tabler/icons-react/dist/esm/icons/IconX.mjs';
-import type { GeoJSONSource, StyleSpecification } from 'maplibre-gl';
+import type { GeoJSONSource } from 'maplibre-gl';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Map as MapView, MapProvider, NavigationControl, useMap, type MapLayerMouseEvent } from 'react-map-gl/maplibre';
+import type { UnitStatus } from '../../../../../shared/unit-status';
 import { errorMessage } from '../../../app/api-client';
 import { useLiveMessages, useLiveStatus, type LiveStatus } from '../../../app/live/use-live';
 import { UnitCommands } from '../../commands/components/unit-commands';
 import { HistoryLayers } from '../../history/components/history-layers';
 import { HistoryPanel } from '../../history/components/history-panel';
+import { routeBounds } from '../../history/playback';
 import { useHistoryPlayback } from '../../history/use-history-playback';
-import { useMapConfig, useRealtimeUnits } from '../api/map-api';
+import { useRealtimeUnits } from '../api/map-api';
+import { BaseMapSwitch, BaseMapWatch } from '../components/base-map-controls';
 import { LiveStatusNotice } from '../components/live-status';
 import { UnitDetails, type DetailsTab } from '../components/unit-details';
 import { CLUSTER_MAX_ZOOM, UNITS_SOURCE, UnitLayers } from '../components/unit-layers';
 import { UnitList } from '../components/unit-list';
 import { loadMapLibre } from '../maplibre';
-import { loadOfflineBasemap } from '../offline-basemap';
 import { INTERACTIVE_UNIT_LAYERS } from '../unit-layer-style';
 import { createUnitStore } from '../unit-store';
+import { useBaseMap } from '../use-base-map';
+import { useCameraPadding, type CameraFocus } from '../use-camera-padding';
 import { useNow, useUnitStoreVersion } from '../use-unit-store';
 
 /** Spec section 9: the default map centre is Stockholm. */
 const STOCKHOLM = { longitude: 18.0686, latitude: 59.3293, zoom: 10 };
 const MAP_ID = 'realtime';
 const PANEL_BODY_ID = 'realtime-panel-body';
-/** As map.css: below this width the panel is a bottom sheet over the lower 62 % of the map. */
-const PHONE_QUERY = '(max-width: 767.98px)';
-const SHEET_FRACTION = 0.62;
-
-/** Where a unit is put on screen: centred, or on a phone centred in the part of the map above the sheet. */
-function focusOffset(mapHeight: number): [number, number] {
-  if (!window.matchMedia(PHONE_QUERY).matches) return [0, 0];
-  return [0, -Math.round((mapHeight * SHEET_FRACTION) / 2)];
-}
-
-/** The base map: the configured style URL, or the offline Natural Earth style (also when the configuration cannot be read). */
-function useBaseStyle(): { style: string | StyleSpecification | null; failed: boolean } {
-  const config = useMapConfig();
-  const url = config.data?.styleUrl ?? null;
-  const offline = config.isError || (config.isSuccess && url === null);
-  const [basemap, setBasemap] = useState<{ style: StyleSpecification } | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    if (!offline) return;
-    let cancelled = false;
-    let dispose: (() => void) | null = null;
-    loadOfflineBasemap().then(
-      (loaded) => {
-        if (cancelled) return loaded.dispose();
-        dispose = loaded.dispose;
-        setBasemap({ style: loaded.style });
-      },
-      (error: unknown) => {
-        console.error('offline base map failed', error);
-        if (!cancelled) setFailed(true);
-      },
-    );
-    return () => {
-      cancelled = true;
-      dispose?.();
-    };
-  }, [offline]);
-  if (url) return { style: url, failed: false };
-  return { style: offline ? (basemap?.style ?? null) : null, failed };
-}
 
 /** After the channel was down, positions sent meanwhile are fetched once it is back. */
 function useCatchUpAfterReconnect(status: LiveStatus, refetch: () => unknown): void {
@@ -101,22 +65,34 @@ function RealtimeView() {
   useCatchUpAfterReconnect(live, units.refetch);
   useUnitStoreVersion(store);
   const now = useNow();
-  const base = useBaseStyle();
+  const base = useBaseMap();
   const { [MAP_ID]: map } = useMap();
 
   const [query, setQuery] = useState('');
+  const [statuses, setStatuses] = useState<UnitStatus[]>([]);
   const [selected, setSelected] = useState<string | null>(null);
   const [tab, setTab] = useState<DetailsTab>('details');
   const [follow, setFollow] = useState(false);
   const [panelOpen, setPanelOpen] = useState(false);
   const [cursor, setCursor] = useState<string | undefined>(undefined);
   const container = useRef<HTMLDivElement>(null);
+  const panelRef = useRef<HTMLElement>(null);
 
   const selectedUnit = selected ? store.get(selected) : undefined;
   const historyOn = tab === 'history' && selectedUnit !== undefined;
   // The playback is keyed by the unit, not by its ever newer state.
   const historyUnit = useMemo(() => (historyOn && selected ? (store.get(selected) ?? null) : null), [historyOn, selected, store]);
   const playback = useHistoryPlayback(historyUnit);
+
+  // What the sheet over the map must not hide on a phone: the route shown, else the selected unit.
+  const route = historyOn ? playback.positions : null;
+  const focus = useCallback((): CameraFocus => {
+    const bounds = route ? routeBounds(route) : null;
+    if (bounds) return { bounds };
+    const state = selected ? store.get(selected)?.state : null;
+    return state ? { point: [state.lon, state.lat] } : null;
+  }, [route, selected, store]);
+  useCameraPadding(map, container, panelRef, focus);
 
   const select = useCallback(
     (imei: string, fly: boolean) => {
@@ -127,7 +103,8 @@ function RealtimeView() {
       const state = store.get(imei)?.state;
       if (fly && state && map) {
         const zoom = Math.max(map.getZoom(), CLUSTER_MAX_ZOOM + 1);
-        map.flyTo({ center: [state.lon, state.lat], zoom, offset: focusOffset(map.getContainer().clientHeight), essential: true });
+        // The map's padding keeps it clear of a phone's sheet (use-camera-padding.ts).
+        map.flyTo({ center: [state.lon, state.lat], zoom, essential: true });
       }
     },
     [map, store],
@@ -155,10 +132,8 @@ function RealtimeView() {
         const zoom = await source?.getClusterExpansionZoom(properties['cluster_id']);
         event.target.easeTo({ center, zoom: zoom ?? event.target.getZoom() + 2 });
       } else if (typeof properties['imei'] === 'string') {
+        // On a phone the sheet opens over the lower map; the camera padding brings the unit above it.
         select(properties['imei'], false);
-        // On a phone the sheet opens over the lower map: keep the unit in sight above it.
-        const [, y] = focusOffset(event.target.getContainer().clientHeight);
-        if (y) event.target.easeTo({ center, offset: [0, y] });
       }
     },
     [select],
@@ -209,12 +184,23 @@ function RealtimeView() {
       />
     );
   } else {
-    panel = <UnitList store={store} roster={store.roster()} query={query} onQueryChange={setQuery} onSelect={selectFromList} now={now} />;
+    panel = (
+      <UnitList
+        store={store}
+        roster={store.roster()}
+        query={query}
+        onQueryChange={setQuery}
+        statuses={statuses}
+        onStatusesChange={setStatuses}
+        onSelect={selectFromList}
+        now={now}
+      />
+    );
   }
 
   return (
     <div className="rt-page">
-      <section className="rt-panel" data-open={panelOpen} aria-label={t('MapUnitsHeading')}>
+      <section className="rt-panel" data-open={panelOpen} aria-label={t('MapUnitsHeading')} ref={panelRef}>
         <div className="rt-panel-handle">
           <Button
             variant="subtle"
@@ -232,12 +218,12 @@ function RealtimeView() {
           {panel}
         </div>
       </section>
-      <div className="rt-map" data-testid="realtime-map" ref={container}>
-        {base.style ? (
+      <div className="rt-map" data-testid="realtime-map" data-basemap={base.active.kind === 'remote' ? base.active.base.id : base.active.kind} ref={container}>
+        {base.active.kind === 'remote' || base.active.kind === 'offline' ? (
           <MapView
             id={MAP_ID}
             mapLib={loadMapLibre()}
-            mapStyle={base.style}
+            mapStyle={base.active.style}
             initialViewState={STOCKHOLM}
             locale={mapLocale}
             interactiveLayerIds={INTERACTIVE_UNIT_LAYERS}
@@ -254,10 +240,11 @@ function RealtimeView() {
             style={{ position: 'absolute', inset: 0 }}
           >
             <NavigationControl position="top-right" showCompass={false} />
-            <UnitLayers store={store} selected={selected} follow={follow} dimmed={historyOn} onDrawn={onDrawn} focusOffset={focusOffset} />
+            <BaseMapWatch active={base.active} onFail={base.fail} />
+            <UnitLayers store={store} selected={selected} follow={follow} dimmed={historyOn} onDrawn={onDrawn} />
             {historyOn ? <HistoryLayers playback={playback} /> : null}
           </MapView>
-        ) : base.failed ? (
+        ) : base.active.kind === 'failed' ? (
           <Center h="100%" p="md">
             <Text c="dimmed" ta="center">
               {t('MapBaseMapFailed')}
@@ -268,6 +255,7 @@ function RealtimeView() {
             <Loader role="progressbar" aria-label={t('MapLoading')} />
           </Center>
         )}
+        {base.active.kind === 'remote' ? <BaseMapSwitch choices={base.choices} value={base.active.base.id} onChange={base.choose} /> : null}
         <LiveStatusNotice status={live} />
       </div>
     </div>

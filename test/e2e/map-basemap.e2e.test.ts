@@ -1,0 +1,202 @@
+/**
+ * The real-time map's base map in real Chromium, with styles served by this test (this machine has
+ * no internet access, so OpenFreeMap is exercised only as the fallback, in map.e2e.test.ts):
+ * MAP_STYLE_URL's style is drawn with its own credits; a satellite style offered beside it is
+ * chosen with the keyboard; a style that never answers, or whose tiles fail in MapLibre, gives way
+ * to the offline map within seconds.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import mqtt from 'mqtt';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { DEMO_PASSWORD, demoImei, demoUsers } from '../../infra/local/seed';
+import { en } from '../../shared/i18n/en';
+import { mapEn } from '../../shared/i18n/features/map/en';
+import type { MapConfig } from '../../shared/schemas/tracking';
+import { DESKTOP, PHONE, SHOTS_DIR, axeViolations, openPage, poll, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
+import { commonestColour, countColour, hexRgb } from '../support/pixels';
+
+const STREETS_BACKGROUND = '#e5d9f2';
+const SATELLITE_BACKGROUND = '#2b4a33';
+/** Demo units of vehicle type car. */
+const CAR_COLOR = '#1c7ed6';
+
+let app: App;
+let browser: Browser;
+let styles: Server;
+let stylesUrl: string;
+const tracker = new Map<string, mqtt.MqttClient>();
+
+/** A MapLibre style of a background and one "road" through Stockholm, with credits of its own. */
+function testStyle(name: string, background: string) {
+  return {
+    version: 8,
+    name,
+    sources: {
+      roads: {
+        type: 'geojson',
+        attribution: `${name} © e2e`,
+        data: {
+          type: 'Feature',
+          properties: {},
+          geometry: {
+            type: 'LineString',
+            coordinates: [
+              [17.9, 59.3],
+              [18.2, 59.37],
+            ],
+          },
+        },
+      },
+    },
+    layers: [
+      { id: 'background', type: 'background', paint: { 'background-color': background } },
+      { id: 'roads', type: 'line', source: 'roads', paint: { 'line-color': '#ffffff', 'line-width': 6 } },
+    ],
+  };
+}
+
+/** A style whose vector tiles answer 500: MapLibre loads it, then fails on its tiles. */
+function brokenTilesStyle(base: string) {
+  return {
+    version: 8,
+    sources: { tiles: { type: 'vector', tiles: [`${base}/tiles/{z}/{x}/{y}.pbf`], attribution: 'Broken tiles' } },
+    layers: [
+      { id: 'background', type: 'background', paint: { 'background-color': '#ff00ff' } },
+      { id: 'water', type: 'fill', source: 'tiles', 'source-layer': 'water', paint: { 'fill-color': '#0000ff' } },
+    ],
+  };
+}
+
+beforeAll(async () => {
+  styles = createServer((req, res) => {
+    // The web app is on another origin (port).
+    res.setHeader('access-control-allow-origin', '*');
+    const json = (body: unknown) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    if (req.url === '/streets.json') return json(testStyle('Test streets', STREETS_BACKGROUND));
+    if (req.url === '/satellite.json') return json(testStyle('Test satellite', SATELLITE_BACKGROUND));
+    if (req.url === '/broken-tiles.json') return json(brokenTilesStyle(stylesUrl));
+    if (req.url === '/hangs.json') return; // never answers
+    res.writeHead(500).end();
+  });
+  await new Promise<void>((ready) => styles.listen(0, '127.0.0.1', ready));
+  stylesUrl = `http://127.0.0.1:${(styles.address() as AddressInfo).port}`;
+  // Read by the runtime's handlers (GET /user/map/config) and its Content-Security-Policy.
+  process.env['MAP_STYLE_URL'] = `${stylesUrl}/streets.json`;
+  ({ app, browser } = await startBrowserApp());
+  const imei = demoImei(0);
+  tracker.set(imei, await mqtt.connectAsync(app.mqttUrl, { clientId: imei, reconnectPeriod: 0 }));
+  await tracker.get(imei)?.publishAsync(`trackers/${imei}/telemetry`, JSON.stringify({ ts: Date.now() - 60_000, lat: 59.3326, lon: 18.0649, spd: 0, ign: false, sat: 9 }), { qos: 1 });
+});
+
+afterAll(async () => {
+  for (const client of tracker.values()) await client.endAsync();
+  await stopBrowserApp({ app, browser });
+  delete process.env['MAP_STYLE_URL'];
+  styles.closeAllConnections();
+  await new Promise((done) => styles.close(done));
+});
+
+async function logIn(page: Page): Promise<void> {
+  await page.goto(`${app.url}/`);
+  await page.getByRole('textbox', { name: en.UsernameOrEmail }).fill(demoUsers.user.username);
+  await page.getByRole('textbox', { name: en.Password, exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: en.Login, exact: true }).click();
+  await page.waitForURL(`${app.url}/user/realtime-tracking`);
+}
+
+const map = (page: Page) => page.getByTestId('realtime-map');
+const basemap = (page: Page) => map(page).getAttribute('data-basemap');
+const credits = (page: Page) => map(page).locator('.maplibregl-ctrl-attrib-inner').textContent();
+
+/** The map config as the server answers it, with the base maps of `change` instead, if given. */
+async function configRoute(page: Page, change?: (config: MapConfig) => MapConfig) {
+  const seen: { config?: MapConfig; at?: number } = {};
+  await page.route('**/api/v1/user/map/config', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { success: boolean; data: MapConfig };
+    seen.config = body.data;
+    const data = change ? change(body.data) : body.data;
+    await route.fulfill({ response, json: { ...body, data } });
+    seen.at = Date.now();
+  });
+  return seen;
+}
+
+describe('base map', () => {
+  it('draws the configured style with its credits, and switches to satellite from the keyboard', async () => {
+    const { context, page, errors } = await openPage(browser, DESKTOP);
+    onTestFinished(() => context.close());
+    const streets = `${stylesUrl}/streets.json`;
+    const satellite = `${stylesUrl}/satellite.json`;
+    const seen = await configRoute(page, (config) => ({ ...config, styles: [...(config.styles ?? []), { id: 'satellite', url: satellite }] }));
+    await logIn(page);
+
+    await poll(() => basemap(page)).toBe('streets');
+    // The server offers what MAP_STYLE_URL names, alone: the satellite style is this test's.
+    expect(seen.config).toEqual({ styleUrl: streets, styles: [{ id: 'streets', url: streets }] });
+    await poll(() => map(page).getAttribute('data-units-drawn')).toBe('1');
+    await page.waitForTimeout(800);
+    expect(await commonestColour(browser, await map(page).screenshot())).toBe(STREETS_BACKGROUND);
+    expect(await credits(page)).toContain('Test streets © e2e');
+    expect(await credits(page)).not.toContain('Natural Earth');
+
+    const choice = page.getByRole('radiogroup', { name: mapEn.MapBaseMapLabel });
+    expect(await choice.getByRole('radio', { name: mapEn.MapBaseMapStreets }).isChecked()).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: join(SHOTS_DIR, 'map-basemap-streets-1280x800.png') });
+
+    await choice.getByRole('radio', { name: mapEn.MapBaseMapStreets }).focus();
+    await page.keyboard.press('ArrowRight');
+    await poll(() => basemap(page)).toBe('satellite');
+    expect(await choice.getByRole('radio', { name: mapEn.MapBaseMapSatellite }).isChecked()).toBe(true);
+    await poll(async () => commonestColour(browser, await map(page).screenshot())).toBe(SATELLITE_BACKGROUND);
+    await poll(() => credits(page)).toContain('Test satellite © e2e');
+    // The units come back on the new style.
+    await poll(async () => countColour(browser, await map(page).screenshot(), hexRgb(CAR_COLOR))).toBeGreaterThan(150);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: join(SHOTS_DIR, 'map-basemap-satellite-1280x800.png') });
+    expect(errors).toEqual([]);
+  });
+
+  it('falls back to the offline map within seconds when a style never answers or its tiles fail', async () => {
+    for (const name of ['hangs', 'broken-tiles']) {
+      const { context, page, errors } = await openPage(browser, DESKTOP);
+      onTestFinished(() => context.close());
+      const seen = await configRoute(page, () => ({ styleUrl: null, styles: [{ id: 'streets', url: `${stylesUrl}/${name}.json` }] }));
+      await logIn(page);
+      await expect.poll(() => basemap(page), { timeout: 20_000, interval: 100 }).toBe('offline');
+      const seconds = (Date.now() - (seen.at ?? 0)) / 1000;
+      console.info(`base map ${name}: offline map drawn ${seconds.toFixed(1)} s after the map config arrived`);
+      // The check gives up after 2.5 s; the rest is the offline map's own preparation on a busy machine.
+      expect(seconds, name).toBeLessThan(8);
+      await poll(() => credits(page)).toContain('Natural Earth');
+      expect(await page.getByRole('radiogroup', { name: mapEn.MapBaseMapLabel }).count()).toBe(0);
+      await poll(() => map(page).getAttribute('data-units-drawn')).toBe('1');
+      expect(errors, name).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it('keeps the base map switch clear of the sheet and the zoom buttons on a phone', async () => {
+    const { context, page, errors } = await openPage(browser, PHONE);
+    onTestFinished(() => context.close());
+    await configRoute(page, (config) => ({ ...config, styles: [...(config.styles ?? []), { id: 'satellite', url: `${stylesUrl}/satellite.json` }] }));
+    await logIn(page);
+    await poll(() => basemap(page)).toBe('streets');
+    const choice = page.getByRole('radiogroup', { name: mapEn.MapBaseMapLabel });
+    await poll(() => choice.isVisible()).toBe(true);
+    const [switchBox, zoomBox, mapBox] = await Promise.all([choice.boundingBox(), page.locator('.maplibregl-ctrl-top-right').boundingBox(), map(page).boundingBox()]);
+    expect(switchBox && zoomBox && mapBox).toBeTruthy();
+    if (switchBox && zoomBox && mapBox) {
+      expect(switchBox.x + switchBox.width).toBeLessThan(zoomBox.x);
+      expect(switchBox.y).toBeGreaterThanOrEqual(mapBox.y);
+    }
+    await page.waitForTimeout(500);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: join(SHOTS_DIR, 'map-basemap-streets-390x844.png') });
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,93 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseMapsOf, chooseBaseMap, fetchStyle, StyleUnavailableError } from './base-map';
+
+const STYLE = { version: 8, sources: { roads: { type: 'geojson', data: { type: 'FeatureCollection', features: [] } } }, layers: [] };
+
+let server: Server;
+let base: string;
+/** A refused connection: a port that was free a moment ago. */
+let closedPort: string;
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    if (req.url === '/style.json') return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(STYLE));
+    if (req.url === '/not-a-style.json') return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"version":7}');
+    if (req.url === '/broken.json') return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"version":8,');
+    if (req.url === '/hangs.json') return; // never answers
+    if (req.url === '/slow-body.json') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      return void res.write('{"version":8,');
+    }
+    res.writeHead(500).end();
+  });
+  await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const probe = createServer();
+  await new Promise<void>((ready) => probe.listen(0, '127.0.0.1', ready));
+  closedPort = String((probe.address() as AddressInfo).port);
+  await new Promise((done) => probe.close(done));
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((done) => server.close(done));
+});
+
+/** The promise's outcome and how long it took. */
+async function timed<T>(promise: Promise<T>): Promise<{ ms: number; value?: T; error?: unknown }> {
+  const start = performance.now();
+  try {
+    const value = await promise;
+    return { ms: performance.now() - start, value };
+  } catch (error) {
+    return { ms: performance.now() - start, error };
+  }
+}
+
+describe('style check', () => {
+  it('hands over a reachable MapLibre style', async () => {
+    expect(await fetchStyle(`${base}/style.json`)).toEqual(STYLE);
+  });
+
+  it('gives up on a style that does not answer in time, or whose body stalls', async () => {
+    for (const path of ['/hangs.json', '/slow-body.json']) {
+      const result = await timed(fetchStyle(`${base}${path}`, { timeoutMs: 300 }));
+      expect(result.error, path).toBeInstanceOf(StyleUnavailableError);
+      expect(result.ms, path).toBeGreaterThanOrEqual(250);
+      expect(result.ms, path).toBeLessThan(1_500);
+    }
+  });
+
+  it('fails at once when nothing listens, on an error status, and on anything but a style', async () => {
+    const refused = await timed(fetchStyle(`http://127.0.0.1:${closedPort}/style.json`));
+    expect(refused.error).toBeInstanceOf(StyleUnavailableError);
+    expect(refused.ms).toBeLessThan(1_000);
+    for (const path of ['/missing.json', '/not-a-style.json', '/broken.json']) {
+      await expect(fetchStyle(`${base}${path}`), path).rejects.toBeInstanceOf(StyleUnavailableError);
+    }
+  });
+});
+
+describe('base map choice', () => {
+  const streets = { id: 'streets', url: 'https://a.example/streets' } as const;
+  const satellite = { id: 'satellite', url: 'https://a.example/satellite' } as const;
+
+  it('reads the styles on offer, or the one style URL of an older server', () => {
+    expect(baseMapsOf(undefined)).toEqual([]);
+    expect(baseMapsOf({ styleUrl: null })).toEqual([]);
+    expect(baseMapsOf({ styleUrl: streets.url })).toEqual([streets]);
+    expect(baseMapsOf({ styleUrl: null, styles: [streets, satellite] })).toEqual([streets, satellite]);
+  });
+
+  it('takes the chosen style, the first one that works when it failed, and the offline map when none does', () => {
+    const offered = [streets, satellite];
+    expect(chooseBaseMap(offered, null, new Set())).toEqual(streets);
+    expect(chooseBaseMap(offered, 'satellite', new Set())).toEqual(satellite);
+    expect(chooseBaseMap(offered, 'satellite', new Set([satellite.url]))).toEqual(streets);
+    expect(chooseBaseMap(offered, 'streets', new Set([streets.url]))).toEqual(satellite);
+    expect(chooseBaseMap(offered, 'streets', new Set([streets.url, satellite.url]))).toBeNull();
+    expect(chooseBaseMap([], null, new Set())).toBeNull();
+  });
+});

@@ -1,0 +1,102 @@
+/**
+ * The base map the page draws, as base-map.ts decides: the chosen style of those the server offers
+ * once its JSON arrived, else the next, else the offline Natural Earth style (also when the map
+ * configuration cannot be read). A style MapLibre could not draw counts as failed too.
+ */
+import { useQuery } from '@tanstack/react-query';
+import type { StyleSpecification } from 'maplibre-gl';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { BaseMap, BaseMapId } from '../../../../shared/schemas/tracking';
+import { useMapConfig } from './api/map-api';
+import { baseMapsOf, chooseBaseMap, fetchStyle } from './base-map';
+import { loadOfflineBasemap } from './offline-basemap';
+
+export type ActiveBaseMap =
+  | { kind: 'loading' }
+  | { kind: 'remote'; base: BaseMap; style: StyleSpecification }
+  | { kind: 'offline'; style: StyleSpecification }
+  /** Not even the offline map could be prepared. */
+  | { kind: 'failed' };
+
+export interface BaseMapChoice {
+  active: ActiveBaseMap;
+  /** The base maps the user may switch between: those offered that have not failed. */
+  choices: readonly BaseMap[];
+  choose(id: BaseMapId): void;
+  /** MapLibre could not draw this style: draw the next one, or the offline map. */
+  fail(url: string): void;
+}
+
+const LOADING: ActiveBaseMap = { kind: 'loading' };
+
+/** The offline style, prepared in a worker once it is needed, and freed with the page. */
+function useOfflineBasemap(needed: boolean): ActiveBaseMap {
+  const [basemap, setBasemap] = useState<ActiveBaseMap>(LOADING);
+  useEffect(() => {
+    if (!needed) return;
+    let cancelled = false;
+    let dispose: (() => void) | null = null;
+    loadOfflineBasemap().then(
+      (loaded) => {
+        if (cancelled) return loaded.dispose();
+        dispose = loaded.dispose;
+        setBasemap({ kind: 'offline', style: loaded.style });
+      },
+      (error: unknown) => {
+        console.error('offline base map failed', error);
+        if (!cancelled) setBasemap({ kind: 'failed' });
+      },
+    );
+    return () => {
+      cancelled = true;
+      dispose?.();
+      setBasemap(LOADING);
+    };
+  }, [needed]);
+  return basemap;
+}
+
+export function useBaseMap(): BaseMapChoice {
+  const config = useMapConfig();
+  const offered = useMemo(() => baseMapsOf(config.data), [config.data]);
+  const [chosen, setChosen] = useState<BaseMapId | null>(null);
+  const [failed, setFailed] = useState<ReadonlySet<string>>(() => new Set());
+  // undefined while the configuration is on its way; null: the offline map.
+  const candidate = config.isPending ? undefined : chooseBaseMap(offered, chosen, failed);
+  const url = candidate?.url ?? null;
+
+  const style = useQuery({
+    queryKey: ['map-style', url],
+    queryFn: ({ signal }) => fetchStyle(url ?? '', { signal }),
+    enabled: url !== null,
+    retry: false,
+    staleTime: Infinity,
+    gcTime: Infinity,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+  // A style that cannot be reached is passed over (set while rendering: the next one is tried at once).
+  if (url !== null && style.isError && !failed.has(url)) {
+    console.warn(`base map ${url} cannot be reached, trying the next one`, style.error);
+    setFailed(new Set(failed).add(url));
+  }
+
+  const offline = useOfflineBasemap(candidate === null);
+  const remote = useMemo<ActiveBaseMap | null>(
+    () => (candidate && style.data && style.isSuccess ? { kind: 'remote', base: candidate, style: style.data } : null),
+    [candidate, style.data, style.isSuccess],
+  );
+  const next = candidate === null ? offline : (remote ?? LOADING);
+
+  // While the next style's JSON is on its way, the map keeps the one it has.
+  const [shown, setShown] = useState<ActiveBaseMap>(LOADING);
+  if (next.kind !== 'loading' && next !== shown) setShown(next);
+
+  const choose = useCallback((id: BaseMapId) => setChosen(id), []);
+  const fail = useCallback((failedUrl: string) => {
+    console.warn(`base map ${failedUrl} could not be drawn, trying the next one`);
+    setFailed((before) => new Set(before).add(failedUrl));
+  }, []);
+  const choices = useMemo(() => offered.filter((base) => !failed.has(base.url)), [offered, failed]);
+  return { active: next.kind === 'loading' ? shown : next, choices, choose, fail };
+}
