@@ -46,6 +46,11 @@ export default defineConfig({
   root,
   publicDir: 'public',
   plugins: [react(), brandPages()],
+  resolve: {
+    // Every zod import of the web app (shared schemas included) gets zod configured for the
+    // Content-Security-Policy first (web/src/app/zod-jitless.ts).
+    alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/app/zod-jitless.ts', import.meta.url)) }],
+  },
   build: {
     outDir,
     emptyOutDir: true,

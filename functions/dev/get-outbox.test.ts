@@ -9,7 +9,7 @@ beforeAll(async () => {
   await useLocalTables();
 });
 
-function event(query: Record<string, string>): APIGatewayProxyEventV2 {
+function event(query: Record<string, string>, sourceIp = '127.0.0.1'): APIGatewayProxyEventV2 {
   const rawQueryString = new URLSearchParams(query).toString();
   return {
     version: '2.0',
@@ -18,13 +18,13 @@ function event(query: Record<string, string>): APIGatewayProxyEventV2 {
     rawQueryString,
     headers: {},
     queryStringParameters: Object.keys(query).length ? query : undefined,
-    requestContext: { requestId: 't', http: { method: 'GET', path: '/api/dev/outbox' } },
+    requestContext: { requestId: 't', http: { method: 'GET', path: '/api/dev/outbox', sourceIp } },
     isBase64Encoded: false,
   } as unknown as APIGatewayProxyEventV2;
 }
 
-async function get(query: Record<string, string>) {
-  const result = (await handler(event(query), {} as Context)) as APIGatewayProxyStructuredResultV2;
+async function get(query: Record<string, string>, sourceIp?: string) {
+  const result = (await handler(event(query, sourceIp), {} as Context)) as APIGatewayProxyStructuredResultV2;
   return { status: result.statusCode, body: JSON.parse(String(result.body)) as { success: boolean; data: OutboxMessage[]; errors?: unknown } };
 }
 
@@ -84,5 +84,14 @@ describe('GET /api/dev/outbox', () => {
     const badLimit = await get({ limit: '0' });
     expect(badLimit.status).toBe(422);
     expect(badLimit.body.errors).toHaveProperty('limit');
+  });
+
+  it('answers this machine only, 403 to any other address', async () => {
+    for (const ip of ['127.0.0.1', '127.8.9.10', '::1', '::ffff:127.0.0.1']) expect((await get({ to: 'a@b.se' }, ip)).status).toBe(200);
+    for (const ip of ['192.168.1.20', '10.0.0.1', '::ffff:192.168.1.20', 'fe80::1', '']) {
+      const answer = await get({ to: 'a@b.se' }, ip);
+      expect(answer.status).toBe(403);
+      expect(answer.body).toEqual({ success: false, message: 'Forbidden', errors: 'Forbidden' });
+    }
   });
 });

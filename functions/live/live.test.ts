@@ -158,7 +158,7 @@ describe('IoT Core custom authorizer', () => {
 describe('live endpoint', () => {
   const common = { TABLE_PREFIX: 'p-', AWS_REGION: 'eu-north-1' };
   const embedded = (APP_URL: string) =>
-    parseEnv({ ...common, APP_URL, RUNTIME: 'embedded', DYNAMODB_ENDPOINT: 'http://127.0.0.1:8000', JWT_SECRET: 'x'.repeat(32) });
+    parseEnv({ ...common, APP_URL, RUNTIME: 'embedded', DYNAMODB_ENDPOINT: 'http://127.0.0.1:8000', DYNAMODB_ACCESS_KEY_ID: 'TESTKEY', JWT_SECRET: 'x'.repeat(32) });
   const aws = (extra: Record<string, string>) =>
     parseEnv({
       ...common,

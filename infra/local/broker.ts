@@ -66,6 +66,7 @@ export interface LocalBroker {
 
 export interface BrokerOptions {
   port: number;
+  /** Address of the TCP listener; default 127.0.0.1 (the WebSocket one is the HTTP server's). */
   host?: string;
   rules: ReadonlyArray<{ rule: IotRuleDef; handler: RuleHandler | BatchRuleHandler }>;
   /** For handlers that take batches; defaults to DEFAULT_BATCHING. */
@@ -240,7 +241,7 @@ export async function startLocalBroker(options: BrokerOptions): Promise<LocalBro
   });
   await new Promise<void>((ready, fail) => {
     tcp.once('error', fail);
-    tcp.listen(options.port, options.host ?? '0.0.0.0', () => ready());
+    tcp.listen(options.port, options.host ?? '127.0.0.1', () => ready());
   });
   const port = (tcp.address() as { port: number }).port;
 

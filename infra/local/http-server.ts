@@ -1,12 +1,13 @@
 /**
  * The embedded runtime's HTTP server: `/api/*` from the route manifest into the handlers, the
  * built web app with the SPA fallback (per brand, as the CloudFront Function does), health and
- * the OpenAPI document.
+ * the OpenAPI document. The web app's files carry the security headers CloudFront adds on AWS.
  */
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { isLoopbackAddress } from '../../shared/network';
 import type { RouteDef } from '../../shared/routes';
 import { compileRoutes, lambdaContext, matchRoute, toApiEvent } from './api-event';
 
@@ -22,6 +23,13 @@ export interface HttpServerOptions {
   openapi(): unknown;
   /** Largest accepted request body; API Gateway's own limit is 10 MB, ours is lower. */
   maxBodyBytes?: number;
+  /**
+   * The Content-Security-Policy of the web app's files (infra/content-security-policy.ts), asked
+   * per response because the live channel's port is known only once the server listens.
+   */
+  contentSecurityPolicy?(): string;
+  /** Page routes only this machine may open (the dev outbox); others get 403. */
+  loopbackOnlyPage?(pathname: string): boolean;
 }
 
 const MIME: Record<string, string> = {
@@ -73,6 +81,17 @@ function serveFile(req: IncomingMessage, res: ServerResponse, file: string, immu
   else createReadStream(file).pipe(res);
 }
 
+/**
+ * What CloudFront's response headers policy adds on AWS, less HSTS: this server speaks plain HTTP,
+ * where browsers ignore it.
+ */
+function setSecurityHeaders(res: ServerResponse, csp: string | undefined): void {
+  if (csp) res.setHeader('content-security-policy', csp);
+  res.setHeader('x-content-type-options', 'nosniff');
+  res.setHeader('x-frame-options', 'DENY');
+  res.setHeader('referrer-policy', 'strict-origin-when-cross-origin');
+}
+
 export function createHttpServer(options: HttpServerOptions): Server {
   const compiled = compileRoutes(options.routes);
   const webRoot = resolve(options.webDir);
@@ -102,6 +121,7 @@ export function createHttpServer(options: HttpServerOptions): Server {
   }
 
   function handleStatic(req: IncomingMessage, res: ServerResponse, url: URL): void {
+    setSecurityHeaders(res, options.contentSecurityPolicy?.());
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { allow: 'GET, HEAD' });
       return void res.end();
@@ -121,6 +141,11 @@ export function createHttpServer(options: HttpServerOptions): Server {
     if (extname(path)) {
       res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
       return void res.end('Not found');
+    }
+    // The socket's address, not a header: a client cannot claim to be this machine.
+    if (options.loopbackOnlyPage?.(path) && !isLoopbackAddress(req.socket.remoteAddress)) {
+      res.writeHead(403, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+      return void res.end('Forbidden: this page is served to this machine only.');
     }
     // A client-side route: the brand's copy of index.html, as the CloudFront Function serves it.
     const brand = options.brandForHost(req.headers.host ?? '');

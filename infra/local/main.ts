@@ -1,12 +1,16 @@
 /**
  * `npm start`: the whole portal on this machine. Ctrl-C or SIGTERM stops every part it started.
  *   PORT (3000), MQTT_PORT (1883), DATA_DIR (.data); `npm start -- --ephemeral` keeps data in memory.
+ *   HOST (127.0.0.1): the address HTTP and MQTT listen on; `0.0.0.0` opens them to the network.
  *   BRAND_DOMAINS='{"fleet.localhost":3}' serves a brand per host name, as CloudFront does.
  *   SIMULATED_TRACKERS (20): demo-fleet trackers driving around Stockholm; 0 turns them off.
  *   MAP_STYLE_URL (unset): a MapLibre style for the base map; unset, the web app draws its offline map.
+ *   MAP_EXTRA_ORIGINS (unset): origins of that style's tiles, glyphs and sprites when they are not
+ *     the style's own, for the Content-Security-Policy (`https://tiles.example.com https://fonts.example.com`).
  */
 import { z } from 'zod';
 import { DEMO_PASSWORD, demoUsers } from './seed';
+import { exposureWarning } from './exposure';
 import { startEmbeddedRuntime } from './runtime';
 
 const args = new Set(process.argv.slice(2));
@@ -15,7 +19,7 @@ const env = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(1883),
     DATA_DIR: z.string().min(1).default('.data'),
-    HOST: z.string().min(1).default('0.0.0.0'),
+    HOST: z.string().trim().min(1).default('127.0.0.1'),
     SIMULATED_TRACKERS: z.coerce.number().int().min(0).max(1000).default(20),
     BRAND_DOMAINS: z
       .string()
@@ -28,6 +32,11 @@ const env = z
           return z.NEVER;
         }
       }),
+    MAP_EXTRA_ORIGINS: z
+      .string()
+      .default('')
+      .transform((s) => s.split(/[\s,]+/).filter(Boolean))
+      .pipe(z.array(z.string().regex(/^https:\/\/[^/\s?#'";,@]+\/?$/, 'MAP_EXTRA_ORIGINS: https origins such as https://tiles.example.com, separated by spaces'))),
   })
   .safeParse(process.env);
 
@@ -47,6 +56,7 @@ try {
     host: env.data.HOST,
     brandDomains: env.data.BRAND_DOMAINS,
     simulatedTrackers: env.data.SIMULATED_TRACKERS,
+    mapOrigins: env.data.MAP_EXTRA_ORIGINS,
   });
   console.log(`
   Tracking portal is running
@@ -60,6 +70,8 @@ try {
     user:   ${demoUsers.user.username} / ${DEMO_PASSWORD}
   Press Ctrl-C to stop.
 `);
+  const warning = exposureWarning(env.data.HOST, new URL(runtime.mqttUrl).port);
+  if (warning) console.warn(warning);
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;

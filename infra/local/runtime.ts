@@ -14,13 +14,15 @@ import { openApiDocument } from '../../shared/openapi';
 import { handlerPath, routeList, type RouteDef } from '../../shared/routes';
 import { tableList } from '../../shared/tables';
 import { brandForHost } from '../brand-router';
+import { contentSecurityPolicy, originOf } from '../content-security-policy';
 import { jobs } from '../jobs';
 import { registerLocalBroker, unregisterLocalBroker } from '../../functions/platform/adapters/embedded/local-broker';
 import { recordDeadLetter } from '../../functions/ingest/dead-letters';
+import { mapConfigFor } from '../../functions/tracking/get-map-config';
 import { lambdaContext } from './api-event';
 import { startLocalBroker, type LocalBroker, type RuleHandler } from './broker';
 import { authorizeLiveSubscribe } from './live-authorizer';
-import { createTables, localDynamoClient, startLocalDynamo, type LocalDynamo } from './dynamo-local';
+import { createTables, localDynamoClient, startLocalDynamo, type LocalDynamoTarget } from './dynamo-local';
 import { configureHandlerEnvironment } from './handler-env';
 import { createHttpServer, type ApiHandler } from './http-server';
 import { startScheduler, type JobHandler } from './scheduler';
@@ -36,6 +38,10 @@ export interface RuntimeOptions {
   mqttPort: number;
   /** Where data is kept across restarts; null keeps everything in memory. */
   dataDir: string | null;
+  /**
+   * Address the HTTP server (with the MQTT WebSocket) and the MQTT TCP listener bind to; default
+   * 127.0.0.1, so that nothing but this machine reaches the portal unless asked (`0.0.0.0`).
+   */
   host?: string;
   /** Host name to brand id, as the CloudFront Function is configured. */
   brandDomains?: Record<string, number>;
@@ -45,14 +51,19 @@ export interface RuntimeOptions {
   simulatedTrackers?: number;
   tablePrefix?: string;
   /** Use an already running DynamoDB Local (tests share one) instead of starting one. */
-  dynamoEndpoint?: string;
+  dynamo?: LocalDynamoTarget;
+  /**
+   * Origins the base map's tiles, glyphs or sprites come from besides MAP_STYLE_URL's own, for the
+   * Content-Security-Policy (MAP_EXTRA_ORIGINS of `npm start`).
+   */
+  mapOrigins?: readonly string[];
 }
 
 export interface EmbeddedRuntime {
   url: string;
   mqttUrl: string;
   wsUrl: string;
-  dynamoEndpoint: string;
+  dynamo: LocalDynamoTarget;
   tablePrefix: string;
   seeded: boolean;
   stop(): Promise<void>;
@@ -61,17 +72,22 @@ export interface EmbeddedRuntime {
 /**
  * What a running runtime with a data directory announces in `<dataDir>/runtime.json`, so that
  * tools of the same environment (`npm run provision`) reach its DynamoDB Local and tables. It is
- * removed on stop; a file whose pid is gone is left over from a runtime that was killed.
+ * removed on stop; a file whose pid is gone is left over from a runtime that was killed. It holds
+ * the database's access key id, so only the data directory's owner may read it.
  * An in-memory (`--ephemeral`) runtime announces nothing: its data would vanish with it anyway.
  */
 export interface RuntimeAnnouncement {
   dynamoEndpoint: string;
+  dynamoAccessKeyId: string;
   tablePrefix: string;
   url: string;
   pid: number;
 }
 
 export const RUNTIME_FILE = 'runtime.json';
+
+/** Wildcard addresses: every interface, this machine's loopback among them. */
+const ANY_ADDRESS = new Set(['0.0.0.0', '::']);
 
 function jwtSecret(dataDir: string | null): string {
   if (!dataDir) return randomBytes(48).toString('base64url');
@@ -98,20 +114,20 @@ export async function startEmbeddedRuntime(options: RuntimeOptions): Promise<Emb
   };
 
   try {
-    const db: Pick<LocalDynamo, 'endpoint'> = options.dynamoEndpoint
-      ? { endpoint: options.dynamoEndpoint }
+    const db: LocalDynamoTarget = options.dynamo
+      ? options.dynamo
       : await startLocalDynamo(dataDir ? { dataDir } : {}).then((started) => {
           stops.push(() => started.stop());
           return started;
         });
 
     const prefix = options.tablePrefix ?? 'local-';
-    const admin = localDynamoClient(db.endpoint);
+    const admin = localDynamoClient(db);
     await createTables(admin, prefix, tableList);
 
     const secret = jwtSecret(dataDir);
     const handlerEnv = (appUrl: string) =>
-      configureHandlerEnvironment({ tablePrefix: prefix, dynamoEndpoint: db.endpoint, jwtSecret: secret, appUrl });
+      configureHandlerEnvironment({ tablePrefix: prefix, dynamo: { endpoint: db.endpoint, accessKeyId: db.accessKeyId }, jwtSecret: secret, appUrl });
     // The APP_URL is set again once the HTTP server listens and its address is known.
     handlerEnv(`http://localhost:${options.port || 3000}`);
 
@@ -134,7 +150,7 @@ export async function startEmbeddedRuntime(options: RuntimeOptions): Promise<Emb
 
     const broker: LocalBroker = await startLocalBroker({
       port: options.mqttPort,
-      host: options.host ?? '0.0.0.0',
+      host,
       rules,
       context: (name, requestId) => lambdaContext(`local-rule-${name}`, requestId),
       onRuleError: (rule: IotRuleDef, event: IotRuleEvent, error: unknown) => recordRuleError(rule, event, error),
@@ -161,12 +177,14 @@ export async function startEmbeddedRuntime(options: RuntimeOptions): Promise<Emb
     if (options.seed !== false) seeded = (await seedDemo()).seeded;
     if (options.simulatedTrackers) {
       await seedSimulatedUnits(options.simulatedTrackers);
-      const brokerHost = !options.host || options.host === '0.0.0.0' ? '127.0.0.1' : options.host;
+      const brokerHost = ANY_ADDRESS.has(host) ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
       const simulator = await startSimulator({ mqttUrl: `mqtt://${brokerHost}:${broker.port}`, trackers: options.simulatedTrackers, resume: true });
       stops.push(() => simulator.stop());
     }
 
     const brandDomains = options.brandDomains ?? {};
+    // Known once the server listens: the live channel's port is part of it.
+    let csp = '';
     const server = createHttpServer({
       routes: routeList,
       loadHandler,
@@ -175,6 +193,9 @@ export async function startEmbeddedRuntime(options: RuntimeOptions): Promise<Emb
       // for demos; with them, hosts get their brand's page exactly as from CloudFront.
       brandForHost: (h) => (Object.keys(brandDomains).length ? brandForHost(h, brandDomains) : null),
       openapi: () => openApiDocument(routeList, { embedded: true }),
+      contentSecurityPolicy: () => csp,
+      // The outbox page lists password-reset links and 2FA codes; its API checks the same itself.
+      loopbackOnlyPage: (path) => /^\/dev(\/|$)/i.test(path),
       health: async () => {
         const parts = {
           dynamodb: await admin.send(new ListTablesCommand({ Limit: 1 })).then(
@@ -200,23 +221,32 @@ export async function startEmbeddedRuntime(options: RuntimeOptions): Promise<Emb
         }),
     );
     const port = (server.address() as AddressInfo).port;
-    const shownHost = host === '0.0.0.0' ? 'localhost' : host;
+    const shownHost = ANY_ADDRESS.has(host) ? 'localhost' : host.includes(':') ? `[${host}]` : host;
     const url = `http://${shownHost}:${port}`;
     handlerEnv(url);
+    const wsUrl = `ws://${shownHost}:${port}/mqtt`;
+    // The live channel's URL comes from APP_URL (functions/live/live-endpoint.ts), as wsUrl does;
+    // the base maps are the ones GET /user/map/config offers, from the variable the handlers read.
+    const offered = mapConfigFor(process.env['MAP_STYLE_URL'] || undefined);
+    csp = contentSecurityPolicy({
+      mapStyleUrl: offered.styleUrl,
+      mapOrigins: [...(offered.styles ?? []).map((style) => originOf(style.url)), ...(options.mapOrigins ?? [])],
+      liveOrigin: new URL(wsUrl).origin,
+    });
 
     if (dataDir) {
       const file = join(dataDir, RUNTIME_FILE);
-      const announcement: RuntimeAnnouncement = { dynamoEndpoint: db.endpoint, tablePrefix: prefix, url, pid: process.pid };
-      writeFileSync(file, `${JSON.stringify(announcement, null, 2)}\n`);
+      const announcement: RuntimeAnnouncement = { dynamoEndpoint: db.endpoint, dynamoAccessKeyId: db.accessKeyId, tablePrefix: prefix, url, pid: process.pid };
+      writeFileSync(file, `${JSON.stringify(announcement, null, 2)}\n`, { mode: 0o600 });
       // Pushed last, so it goes first: nobody is sent to a runtime that is shutting down.
       stops.push(async () => rmSync(file, { force: true }));
     }
 
     return {
       url,
-      wsUrl: `ws://${shownHost}:${port}/mqtt`,
+      wsUrl,
       mqttUrl: `mqtt://${shownHost === 'localhost' ? '127.0.0.1' : shownHost}:${broker.port}`,
-      dynamoEndpoint: db.endpoint,
+      dynamo: { endpoint: db.endpoint, accessKeyId: db.accessKeyId },
       tablePrefix: prefix,
       seeded,
       stop: async () => {

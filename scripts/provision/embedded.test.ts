@@ -4,7 +4,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
@@ -49,12 +49,12 @@ beforeAll(async () => {
     mqttPort: 0,
     dataDir,
     host: '127.0.0.1',
-    dynamoEndpoint: inject('dynamoEndpoint'),
+    dynamo: inject('dynamo'),
     tablePrefix: `t${randomBytes(4).toString('hex')}-`,
     seed: true,
   });
   running = true;
-  db = DynamoDBDocumentClient.from(localDynamoClient(rt.dynamoEndpoint));
+  db = DynamoDBDocumentClient.from(localDynamoClient(rt.dynamo));
 });
 afterAll(async () => {
   db?.destroy();
@@ -63,9 +63,11 @@ afterAll(async () => {
 });
 
 describe('the running runtime announces itself', () => {
-  it('writes runtime.json into its data directory', () => {
+  it('writes runtime.json into its data directory, readable by its owner only (it holds the database key)', () => {
+    expect(statSync(join(dataDir, RUNTIME_FILE)).mode & 0o077).toBe(0);
     expect(JSON.parse(readFileSync(join(dataDir, RUNTIME_FILE), 'utf8'))).toEqual({
-      dynamoEndpoint: rt.dynamoEndpoint,
+      dynamoEndpoint: rt.dynamo.endpoint,
+      dynamoAccessKeyId: rt.dynamo.accessKeyId,
       tablePrefix: rt.tablePrefix,
       url: rt.url,
       pid: process.pid,
@@ -133,12 +135,12 @@ describe('provision into the embedded runtime', () => {
     expect(none.err).toContain('npm start');
 
     const dead = spawnSync(process.execPath, ['-e', '']).pid;
-    writeFileSync(join(empty, RUNTIME_FILE), JSON.stringify({ dynamoEndpoint: rt.dynamoEndpoint, tablePrefix: rt.tablePrefix, url: rt.url, pid: dead }));
+    writeFileSync(join(empty, RUNTIME_FILE), JSON.stringify({ dynamoEndpoint: rt.dynamo.endpoint, dynamoAccessKeyId: rt.dynamo.accessKeyId, tablePrefix: rt.tablePrefix, url: rt.url, pid: dead }));
     const stale = await provision(['--data-dir', empty, tracker(4)]);
     expect(stale.code).toBe(2);
     expect(stale.err).toContain(`pid ${dead}) that is no longer running`);
 
-    writeFileSync(join(empty, RUNTIME_FILE), JSON.stringify({ dynamoEndpoint: rt.dynamoEndpoint, tablePrefix: 'nothing-here-', url: rt.url, pid: process.pid }));
+    writeFileSync(join(empty, RUNTIME_FILE), JSON.stringify({ dynamoEndpoint: rt.dynamo.endpoint, dynamoAccessKeyId: rt.dynamo.accessKeyId, tablePrefix: 'nothing-here-', url: rt.url, pid: process.pid }));
     const noTable = await provision(['--data-dir', empty, tracker(4)]);
     expect(noTable.code).toBe(2);
     expect(noTable.err).toContain('has no usable inventory table nothing-here-inventory');

@@ -20,6 +20,7 @@ const RUNTIME_FILE: typeof RuntimeFile = 'runtime.json';
 
 const announcementSchema = z.object({
   dynamoEndpoint: z.url(),
+  dynamoAccessKeyId: z.string().min(1),
   tablePrefix: z.string().min(1),
   url: z.url(),
   pid: z.int().positive(),
@@ -61,7 +62,7 @@ export function readRuntimeAnnouncement(dataDir: string): RuntimeAnnouncement {
 
 export async function openEmbeddedTarget(dataDir: string, now: () => Date = () => new Date()): Promise<ProvisionTarget> {
   const runtime = readRuntimeAnnouncement(dataDir);
-  const client = localDynamoClient(runtime.dynamoEndpoint);
+  const client = localDynamoClient({ endpoint: runtime.dynamoEndpoint, accessKeyId: runtime.dynamoAccessKeyId });
   const table = physicalTableName(runtime.tablePrefix, tables.inventory);
   try {
     await client.send(new DescribeTableCommand({ TableName: table }));

@@ -66,7 +66,7 @@ describe('table manifest', () => {
   });
 
   it.each(tableList.map((t) => [t.name, t] as const))('%s exists in the embedded runtime with its keys and indexes', async (_name, def) => {
-    const client = localDynamoClient(rt.dynamoEndpoint);
+    const client = localDynamoClient(rt.dynamo);
     const out = await client.send(new DescribeTableCommand({ TableName: physicalTableName(process.env.TABLE_PREFIX ?? '', def) }));
     client.destroy();
     expect(out.Table?.KeySchema?.find((k) => k.KeyType === 'HASH')?.AttributeName).toBe(def.partitionKey.name);

@@ -3,16 +3,16 @@
  * test file works under its own table prefix.
  */
 import type { TestProject } from 'vitest/node';
-import { startLocalDynamo } from '../../infra/local/dynamo-local';
+import { startLocalDynamo, type LocalDynamoTarget } from '../../infra/local/dynamo-local';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    dynamoEndpoint: string;
+    dynamo: LocalDynamoTarget;
   }
 }
 
 export default async function setup(project: TestProject) {
   const db = await startLocalDynamo();
-  project.provide('dynamoEndpoint', db.endpoint);
+  project.provide('dynamo', { endpoint: db.endpoint, accessKeyId: db.accessKeyId });
   return () => db.stop();
 }

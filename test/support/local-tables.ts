@@ -9,16 +9,16 @@ import { createTables, localDynamoClient } from '../../infra/local/dynamo-local'
 import { configureHandlerEnvironment } from '../../infra/local/handler-env';
 
 export async function useLocalTables(): Promise<{ prefix: string; endpoint: string }> {
-  const endpoint = inject('dynamoEndpoint');
+  const dynamo = inject('dynamo');
   const prefix = `t${randomBytes(4).toString('hex')}-`;
-  const client = localDynamoClient(endpoint);
+  const client = localDynamoClient(dynamo);
   await createTables(client, prefix, tableList);
   client.destroy();
   configureHandlerEnvironment({
     tablePrefix: prefix,
-    dynamoEndpoint: endpoint,
+    dynamo,
     jwtSecret: randomBytes(48).toString('base64url'),
     appUrl: 'http://localhost:3000',
   });
-  return { prefix, endpoint };
+  return { prefix, endpoint: dynamo.endpoint };
 }

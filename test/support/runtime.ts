@@ -14,7 +14,7 @@ export async function startRuntime(options: { seed?: boolean; brandDomains?: Rec
     mqttPort: 0,
     dataDir: null,
     host: '127.0.0.1',
-    dynamoEndpoint: inject('dynamoEndpoint'),
+    dynamo: inject('dynamo'),
     tablePrefix: `t${randomBytes(4).toString('hex')}-`,
     // Seeded below, registered at DEMO_REGISTERED_AT rather than now.
     seed: false,

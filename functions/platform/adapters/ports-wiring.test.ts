@@ -40,6 +40,7 @@ describe('port wiring', () => {
       TABLE_PREFIX: 'local-',
       APP_URL: 'http://localhost:3000',
       DYNAMODB_ENDPOINT: 'http://127.0.0.1:1',
+      DYNAMODB_ACCESS_KEY_ID: 'TESTKEY',
       JWT_SECRET: 'x'.repeat(32),
     }) as EmbeddedEnv;
     expectEveryPort(createEmbeddedPorts(env));

@@ -27,7 +27,7 @@ export const paths = {
   alarmReceiver: '/administration/configure-alarm-receiver',
   rfidCards: '/administration/rfid-cards',
   alertNumbers: '/administration/configure-alert-numbers',
-  // The embedded runtime's sent messages, open to anyone (the route exists only there)
+  // The embedded runtime's sent messages, without login but to its own machine only (the route exists only there)
   outbox: '/dev/outbox',
 } as const;
 

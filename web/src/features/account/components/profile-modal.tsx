@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Loader, Modal, NativeSelect, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -10,9 +11,11 @@ import { errorMessage } from '../../../app/api-client';
 import { profileQueryKey, updateProfile, useProfile } from '../../auth/api/profile';
 import { languageOptions } from '../../../i18n/i18n';
 import { applyServerFieldErrors, fieldErrorText } from '../../../ui/form-errors';
-import { PasswordTextInput } from '../../../ui/password-text-input';
 
 type FormValues = z.input<typeof profileUpdateSchema>;
+// The login route has it already; importing it here statically would regroup the bundles so that the
+// login route also loads dialog-only UI code (npm run size).
+const PasswordTextInput = lazy(() => import('../../../ui/password-text-input').then((m) => ({ default: m.PasswordTextInput })));
 const fields = ['FirstName', 'LastName', 'phone', 'lang', 'EnableTwoFactorAuth', 'current_password'] as const;
 
 function ProfileForm({ profile, onClose }: { profile: Profile; onClose: () => void }) {
@@ -116,14 +119,16 @@ function ProfileForm({ profile, onClose }: { profile: Profile; onClose: () => vo
           )}
         />
         {turningTwoFactorOff ? (
-          <PasswordTextInput
-            label={t('CurrentPassword')}
-            description={t('TwoFactorOffNeedsPassword')}
-            autoComplete="current-password"
-            required
-            {...form.register('current_password')}
-            error={fieldErrorText(errors.current_password?.message)}
-          />
+          <Suspense fallback={null}>
+            <PasswordTextInput
+              label={t('CurrentPassword')}
+              description={t('TwoFactorOffNeedsPassword')}
+              autoComplete="current-password"
+              required
+              {...form.register('current_password')}
+              error={fieldErrorText(errors.current_password?.message)}
+            />
+          </Suspense>
         ) : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
