@@ -1,4 +1,4 @@
-// Lint: TypeScript rules plus the dependency direction of ARCHITECTURE.md, enforced:
+// Lint: TypeScript rules plus the dependency direction of docs/architecture.md, enforced:
 // web and functions import shared; infra imports shared and names handler files (only the
 // embedded runtime in infra/local hosts handler code, as Lambda does); shared imports nothing of
 // ours and nothing of Node, AWS or React; no import cycles anywhere.

@@ -1,5 +1,5 @@
 /**
- * Login constants (spec section 9, DECISIONS.md), without zod: the login route imports them and
+ * Login constants (spec section 9), without zod: the login route imports them and
  * must stay within its size budget. shared/schemas/auth.ts re-exports them beside its schemas.
  */
 

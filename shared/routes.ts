@@ -346,7 +346,8 @@ export const routes = {
     capability: 'tracking',
     file: 'get-map-config',
     access: 'member',
-    summary: 'The base map: a MapLibre style URL (Amazon Location on AWS), or null for the offline style the web app carries.',
+    summary:
+      'The base maps: styleUrl (MAP_STYLE_URL, Amazon Location on AWS, or null) and styles, the street and satellite MapLibre styles offered in order (OpenFreeMap when none is configured); the web app falls back to its offline map when none can be reached.',
     response: mapConfigSchema,
   }),
   // Units and device commands

@@ -1,5 +1,5 @@
 /**
- * The secrets of the login flows and how they are stored (ARCHITECTURE.md rule 7: only hashes).
+ * The secrets of the login flows and how they are stored (docs/architecture.md rule 7: only hashes).
  *
  * - Challenges and reset codes are 256-bit random strings; a SHA-256 of one is its record's key,
  *   so the table alone never lets anyone answer a challenge or use a reset link.

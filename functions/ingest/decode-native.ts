@@ -1,5 +1,5 @@
 /**
- * The native JSON protocol (API.md "Tracker protocol"): one record, or `{ "records": [...] }` for a
+ * The native JSON protocol (docs/api.md "Tracker protocol"): one record, or `{ "records": [...] }` for a
  * buffered batch. Only ts, lat and lon are required. Hand-written rather than zod on the hot path:
  * it runs once per position, and zod takes about 1.3 microseconds per record where this takes
  * 0.25, a third more CPU for the whole decode + filter + state pipeline (scripts/bench/ingest-cpu.ts).

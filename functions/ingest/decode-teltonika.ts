@@ -1,5 +1,5 @@
 /**
- * Teltonika FMB/FMC devices in their AWS JSON mode (API.md "Teltonika trackers"):
+ * Teltonika FMB/FMC devices in their AWS JSON mode (docs/api.md "Teltonika trackers"):
  * `{ "state": { "reported": { "ts", "latlng": "lat,lng", "alt", "ang", "sat", "sp", "evt", "<io id>": value } } }`,
  * or an array of such documents for a buffered batch. Firmware sends alt/ang/sat/sp as numbers or
  * as numeric strings (both seen in captured traffic), so both are accepted.

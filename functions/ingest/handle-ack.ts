@@ -1,6 +1,6 @@
 /**
  * IoT rule `commandAck` (trackers/{imei}/ack): a native tracker's answer `{ id, ok, error? }` to the
- * command with that id (API.md "Tracker protocol"). The IMEI comes from the topic, which a
+ * command with that id (docs/api.md "Tracker protocol"). The IMEI comes from the topic, which a
  * tracker's IoT policy lets it publish under its own IMEI only. An answer for an unknown,
  * cancelled or already answered command changes nothing, so a redelivery is harmless; a malformed
  * one goes to the dead letters with its reason and never throws.

@@ -1,5 +1,5 @@
 /**
- * The native tracker payload of API.md as a zod schema: the readable statement of the contract.
+ * The native tracker payload of docs/api.md as a zod schema: the readable statement of the contract.
  * The hot path uses the hand-written decode-native.ts instead (about five times cheaper per record
  * than zod, see decode-native.ts); decode-native.test.ts holds both to the same verdicts.
  */

@@ -1,5 +1,5 @@
 /**
- * The units a caller may see, enforced here in the data layer (ARCHITECTURE.md rule 1): the account
+ * The units a caller may see, enforced here in the data layer (docs/architecture.md rule 1): the account
  * comes from the verified token, an ordinary user reaches only the units granted to them, and a unit
  * of another account or one not granted is answered exactly like one that does not exist.
  */

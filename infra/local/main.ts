@@ -4,7 +4,8 @@
  *   HOST (127.0.0.1): the address HTTP and MQTT listen on; `0.0.0.0` opens them to the network.
  *   BRAND_DOMAINS='{"fleet.localhost":3}' serves a brand per host name, as CloudFront does.
  *   SIMULATED_TRACKERS (20): demo-fleet trackers driving around Stockholm; 0 turns them off.
- *   MAP_STYLE_URL (unset): a MapLibre style for the base map; unset, the web app draws its offline map.
+ *   MAP_STYLE_URL (unset): a MapLibre style for the base map; unset, OpenFreeMap's street map, and
+ *     the web app's offline map when that cannot be reached.
  *   MAP_EXTRA_ORIGINS (unset): origins of that style's tiles, glyphs and sprites when they are not
  *     the style's own, for the Content-Security-Policy (`https://tiles.example.com https://fonts.example.com`).
  */

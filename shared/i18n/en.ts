@@ -1,6 +1,6 @@
 /**
  * English texts: the source language. Keys are flat; many are the message keys the API returns
- * (API.md: "the server answers with message keys, the browser translates them"), so some contain
+ * (docs/api.md: "the server answers with message keys, the browser translates them"), so some contain
  * dots or spaces ('Unauthenticated.'). Interpolation uses {{name}}.
  *
  * sv.ts and no.ts are typed as `Messages`, so a key missing there (or an extra one) fails the type

@@ -16,7 +16,7 @@ export const loginSchema = z.object({
 });
 export type LoginForm = z.infer<typeof loginSchema>;
 
-/** Body of `POST /api/v1/login` (API.md). */
+/** Body of `POST /api/v1/login` (docs/api.md). */
 export const loginRequestSchema = z.object({
   username: z.string('SpecifyUsername').trim().min(1, 'SpecifyUsername').max(320, 'TooLong'),
   password: z.string('SpecifyPassword').min(1, 'SpecifyPassword').max(256, 'TooLong'),
@@ -68,7 +68,7 @@ export type LoginResponse = z.infer<typeof loginResponseSchema>;
 /** Login failure bodies: `errors` is a key, or `{ msg, count }` for wrong credentials (count = attempts left). */
 export const loginErrorsSchema = z.union([z.string(), z.object({ msg: z.string(), count: z.number().int().optional() })]);
 
-// Passwords (DECISIONS.md: at least 8 characters with an upper-case letter, a digit and a special character)
+// Passwords: at least 8 characters with an upper-case letter, a digit and a special character
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -130,7 +130,7 @@ export const refreshResponseSchema = z.object({
 /** Body of `POST /api/v1/user/logout`: the refresh token to revoke, when the browser has one. */
 export const logoutRequestSchema = z.object({ refresh_token: z.string().max(4096, 'TooLong').optional() });
 
-// Two-factor login by e-mail (API.md: 6 digits, valid 10 minutes, 5 tries, single use)
+// Two-factor login by e-mail (docs/api.md: 6 digits, valid 10 minutes, 5 tries, single use)
 
 export {
   TRUSTED_BROWSER_SECONDS,

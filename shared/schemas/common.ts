@@ -8,7 +8,7 @@ export const subsiteIds = [0, 1, 2, 3, 4, 5, 6, 7] as const;
 /** Subsite (brand) ids arrive as numbers or numeric strings (query strings). */
 export const subsiteIdSchema = z.coerce.number().int('InvalidSubsite').min(0, 'InvalidSubsite').max(7, 'InvalidSubsite');
 
-/** The success envelope of API.md. */
+/** The success envelope of docs/api.md. */
 export function successEnvelope<T extends z.ZodType>(data: T) {
   return z.object({ success: z.literal(true), data, message: z.string().optional() });
 }

@@ -1,5 +1,5 @@
 /**
- * Messages on the live channel `live/{accountId}/units/{imei}` (API.md Live channel). The browser's
+ * Messages on the live channel `live/{accountId}/units/{imei}` (docs/api.md Live channel). The browser's
  * live controller parses each with `liveMessageSchema` and ignores what does not parse.
  */
 import { z } from 'zod';

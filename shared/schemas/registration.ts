@@ -1,5 +1,5 @@
 /**
- * Registration payloads (spec sections 2 to 5, API.md Public). One set of rules validates the
+ * Registration payloads (spec sections 2 to 5, docs/api.md Public). One set of rules validates the
  * wizard steps and the classic form in the browser and POST /api/v1/register-account on the
  * server. Messages are the spec's keys; every key is listed in registration-messages.ts.
  *
@@ -126,7 +126,7 @@ export function optionalText(max: number) {
 }
 
 export type ImeiFormatError = 'ImeiNotNumeric' | 'ImeiNot15Digits' | 'InvalidImei';
-/** IMEI format (DECISIONS.md): numeric, 15 digits, Luhn. Inventory and registration are the server's. */
+/** IMEI format: numeric, 15 digits, Luhn. Inventory and registration are the server's. */
 export function imeiFormatError(imei: string): ImeiFormatError | null {
   if (!/^\d+$/.test(imei)) return 'ImeiNotNumeric';
   if (imei.length !== 15) return 'ImeiNot15Digits';

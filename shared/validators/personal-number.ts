@@ -1,5 +1,5 @@
 /**
- * Swedish personnummer as the registration asks for it (DECISIONS.md): YYYYMMDDNNNC, with or
+ * Swedish personnummer as the registration asks for it (docs/decisions/0007-registration.md): YYYYMMDDNNNC, with or
  * without a hyphen before the last four digits, a real date and a valid Luhn check digit. The
  * maintained `personnummer` package checks date and check digit; the 12/13-character shape is
  * ours, because the package also accepts the short 10-digit and `+` forms the spec rules out.

@@ -1,5 +1,5 @@
 /**
- * The phone rules of spec section 5, as written (DECISIONS.md). They are plain string rules, so
+ * The phone rules of spec section 5, as written (docs/decisions/0007-registration.md). They are plain string rules, so
  * this module has no dependency: libphonenumber-js's validity check would contradict them (it
  * accepts 8-digit Norwegian numbers the wizard must refuse), and its metadata would weigh on every
  * page that imports the registration schema. The server uses it only to store numbers as E.164.
@@ -14,7 +14,7 @@ export const digitsOfDialCode = (value: string): string => value.trim().replace(
 /** Dial codes whose national part must not repeat a dial code or trunk prefix (spec: 46, 47, 07). */
 const GUARDED_DIAL_CODES = new Set(['46', '47', '07']);
 const REPEATED_PREFIX = /^(46|47|07)/;
-/** The national part must have more than this many digits (DECISIONS.md: as written). */
+/** The national part must have more than this many digits (as the spec writes it). */
 export const WIZARD_PHONE_MIN_NATIONAL_EXCLUSIVE = 8;
 /** E.164 allows 15 digits; a little room for the formatting the classic fields do not strip. */
 export const PHONE_MAX_LENGTH = 20;

@@ -87,7 +87,7 @@ describe('HTTP middleware through a public route', () => {
 });
 
 describe('member routes', () => {
-  it('refuses a missing, malformed or forged token with the 401 body of API.md', async () => {
+  it('refuses a missing, malformed or forged token with the 401 body of docs/api.md', async () => {
     for (const auth of [undefined, 'Bearer nonsense', 'Basic abc', `Bearer ${'x'.repeat(40)}.${'y'.repeat(40)}.z`]) {
       const res = await api('/api/v1/user/settings', auth ? { headers: { authorization: auth } } : {});
       expect(res.status).toBe(401);

@@ -11,7 +11,7 @@ import { liveAccountFilter, liveTopic, nativeCommandTopic, teltonikaCommandTopic
 const IMEI = '356307042441013';
 
 describe('topics', () => {
-  it('builds the topics of API.md', () => {
+  it('builds the topics of docs/api.md', () => {
     expect(liveTopic('acc-1', IMEI)).toBe(`live/acc-1/units/${IMEI}`);
     expect(liveAccountFilter('acc-1')).toBe('live/acc-1/units/+');
     expect(nativeCommandTopic(IMEI)).toBe(`trackers/${IMEI}/commands`);

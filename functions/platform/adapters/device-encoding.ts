@@ -2,7 +2,7 @@
  * How a command reaches a tracker, per protocol: the topic and the payload. Pure, and shared by
  * the AWS adapter (IoT Data Plane) and the embedded one (local broker), so both send the same bytes.
  *
- * - native: `trackers/{imei}/commands` with `{ id, type, params }` (API.md); the tracker answers
+ * - native: `trackers/{imei}/commands` with `{ id, type, params }` (docs/api.md); the tracker answers
  *   on `trackers/{imei}/ack` with the same id.
  * - teltonika: `{imei}/commands` with `{ "CMD": "<text command>" }`, the FMB/FMC SMS/GPRS command
  *   syntax; the device answers `{ "RSP": "..." }` without an id, so only command types with a

@@ -1,5 +1,5 @@
 /**
- * The bytes a simulated tracker exchanges, per family (API.md "Tracker protocol" and "Teltonika
+ * The bytes a simulated tracker exchanges, per family (docs/api.md "Tracker protocol" and "Teltonika
  * trackers"): its records on the telemetry topic, and its answers to commands. The command side
  * reads exactly what functions/platform/adapters/device-encoding.ts sends, with the same schemas.
  */

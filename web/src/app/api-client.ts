@@ -1,5 +1,5 @@
 /**
- * The one way the browser calls the API (spec section 7, API.md): bearer token from the session,
+ * The one way the browser calls the API (spec section 7, docs/api.md): bearer token from the session,
  * `Accept: application/json`, the browser's `TimeZone`, `X-Request-Type: web`; answers unwrapped
  * from the success envelope; failures become an ApiError whose message is already translated.
  */
@@ -136,7 +136,7 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-/** API.md: a new access token for the refresh token, while the login session lasts. */
+/** docs/api.md: a new access token for the refresh token, while the login session lasts. */
 export const REFRESH_PATH = '/api/v1/token/refresh';
 
 let refreshing: Promise<boolean> | null = null;

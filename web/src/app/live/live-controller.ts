@@ -1,5 +1,5 @@
 /**
- * The browser's one live channel (API.md Live channel): MQTT over WebSocket to the broker the server
+ * The browser's one live channel (docs/api.md Live channel): MQTT over WebSocket to the broker the server
  * names in GET /live/connection. Pages share it: it opens for the first user and closes after the
  * last, so no page pays for it unless it uses it. It reconnects by itself with backoff, fetching
  * fresh credentials for every attempt (the previous token may have expired), and reconnects when

@@ -94,7 +94,7 @@ export const operatingModeName: Readonly<Record<OperatingMode, CommandsKey>> = {
   theft: 'OperatingModeTheft',
 };
 
-/** Report interval and battery life of each mode (spec section 9; the 1 h battery life as DECISIONS.md says). */
+/** Report interval and battery life of each mode (spec section 9; the 1 h mode's battery life is a product decision). */
 export const operatingModeDescription: Readonly<Record<OperatingMode, CommandsKey>> = {
   fixed24h: 'OperatingModeFixed24hDescription',
   fixed12h: 'OperatingModeFixed12hDescription',

@@ -1,4 +1,4 @@
-/** The forgot-password and reset-password calls (API.md, Public). */
+/** The forgot-password and reset-password calls (docs/api.md, Public). */
 import { routes } from '../../../../../shared/routes';
 import type { z } from 'zod';
 import type { forgotPasswordRequestSchema, resetPasswordRequestSchema } from '../../../../../shared/schemas/auth';

@@ -16,7 +16,7 @@ function telHref(phone: string): string {
 }
 
 /**
- * /account/deletion: there is no self-service deletion (DECISIONS.md); the user contacts the
+ * /account/deletion: there is no self-service deletion (a decision of the product); the user contacts the
  * provider, whose e-mail and phone come from the brand's contact addresses.
  */
 export function AccountDeletionPage() {

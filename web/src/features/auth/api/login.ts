@@ -1,5 +1,5 @@
 /**
- * POST /api/v1/login (API.md): the user with its token, or a two-factor challenge for the code
+ * POST /api/v1/login (docs/api.md): the user with its token, or a two-factor challenge for the code
  * screen. A browser this user trusted skips the code by the `trusted_browser` cookie the server set.
  */
 import type { BrandId } from '../../../../../shared/brands';

@@ -1,5 +1,5 @@
 /**
- * The code screen's calls (API.md: POST /api/v1/2fa/generate and /api/v1/2fa/verify) and the
+ * The code screen's calls (docs/api.md: POST /api/v1/2fa/generate and /api/v1/2fa/verify) and the
  * records it keeps in the browser session (the login in progress and the trusted browsers).
  */
 import type { Language } from '../../../../../shared/schemas/common';

@@ -1,4 +1,4 @@
-/** A unit's device commands (API.md: GET and POST /api/v1/user/units/{imei}/commands). */
+/** A unit's device commands (docs/api.md: GET and POST /api/v1/user/units/{imei}/commands). */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { routes } from '../../../../../shared/routes';
 import { commandListSchema, commandSchema, type Command, type CommandRequest } from '../../../../../shared/schemas/commands';

@@ -1,4 +1,4 @@
-/** A unit's positions over a period (API.md: GET /api/v1/user/units/{imei}/positions?from&to). */
+/** A unit's positions over a period (docs/api.md: GET /api/v1/user/units/{imei}/positions?from&to). */
 import { useQuery } from '@tanstack/react-query';
 import { routes } from '../../../../../shared/routes';
 import { positionsSchema, type Position } from '../../../../../shared/schemas/tracking';

@@ -1,5 +1,5 @@
 /**
- * The registration calls (API.md Public): the IMEI and e-mail checks of the wizard, the payment
+ * The registration calls (docs/api.md Public): the IMEI and e-mail checks of the wizard, the payment
  * methods of the review step and the registration itself. Failures are ApiErrors whose
  * `fieldErrors` carry the server's 422 keys per payload field.
  */
