@@ -11,6 +11,7 @@
  *   EventBridge Scheduler does.
  */
 import { Cron } from 'croner';
+import { isValidTimeZone } from '../shared/schemas/common';
 
 export type Schedule =
   | { readonly kind: 'rate'; readonly everyMs: number }
@@ -20,15 +21,6 @@ const UNIT_MS = { minute: 60_000, hour: 3_600_000, day: 86_400_000 } as const;
 
 export class ScheduleError extends Error {
   override name = 'ScheduleError';
-}
-
-export function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** Parses an expression, or throws ScheduleError saying what EventBridge would refuse. */
@@ -51,7 +43,7 @@ export function parseSchedule(expression: string, timeZone?: string): Schedule {
     throw new ScheduleError(`${expression}: exactly one of day-of-month and day-of-week must be "?"`);
   }
   const zone = timeZone ?? 'UTC';
-  if (!isTimeZone(zone)) throw new ScheduleError(`${expression}: ${JSON.stringify(zone)} is not an IANA time zone`);
+  if (!isValidTimeZone(zone)) throw new ScheduleError(`${expression}: ${JSON.stringify(zone)} is not an IANA time zone`);
   const pattern = `0 ${fields.join(' ')}`;
   try {
     cronOf(pattern, zone);

@@ -15,8 +15,10 @@ export const MOVING_KMH = 3;
 
 /**
  * Seconds between two records of a tracker in each operating mode, standing still and moving
- * (spec section 9, as functions/platform/adapters/device-encoding.ts configures the trackers;
- * test/contract/report-periods.test.ts keeps the two equal).
+ * (spec section 9): fixed modes report at the same interval whatever happens; real-time every 5 or
+ * 1 minutes while moving and hourly when still; movement-based every 5 minutes moving and once a
+ * day still; theft mode every 5 minutes moving and every 30 minutes still. The device encoding
+ * configures the trackers with these very periods.
  */
 export const REPORT_PERIOD_SECONDS: Readonly<Record<OperatingMode, { stop: number; moving: number }>> = {
   fixed24h: { stop: 86_400, moving: 86_400 },

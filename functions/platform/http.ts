@@ -10,6 +10,7 @@ import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
 import type { RouteDef } from '../../shared/routes';
+import { isValidTimeZone } from '../../shared/schemas/common';
 import { bearerToken, resolveAuth, type AuthContext } from './auth-context';
 import { assertFromOrigin } from './client-address';
 import { getPorts } from './container';
@@ -95,15 +96,6 @@ function messageKeyOf(issue: z.core.$ZodIssue): string {
       return 'UnknownField';
     default:
       return 'InvalidValue';
-  }
-}
-
-export function isValidTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
   }
 }
 

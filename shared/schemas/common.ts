@@ -20,3 +20,13 @@ export const validationErrorSchema = z.object({
 });
 
 export const messageSchema = z.object({ message: z.string() });
+
+/** Whether a text is an IANA time zone this runtime knows (the TimeZone header, a job's zone). */
+export function isValidTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}

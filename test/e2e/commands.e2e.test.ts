@@ -11,12 +11,11 @@ import { join } from 'node:path';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, demoImei, demoUsers } from '../../infra/local/seed';
-import { en } from '../../shared/i18n/en';
+import { demoImei } from '../../infra/local/seed';
 import { commandsEn } from '../../shared/i18n/features/commands/en';
 import { mapEn } from '../../shared/i18n/features/map/en';
 import { translateKey } from '../../shared/i18n/index';
-import { DESKTOP, PHONE, SHOTS_DIR, axeViolations, openPage, poll, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
+import { DESKTOP, PHONE, SHOTS_DIR, axeViolations, logInThroughForm, openPage, poll, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
 
 let app: App;
 let browser: Browser;
@@ -66,11 +65,7 @@ async function nextCommand(count: number): Promise<Received> {
 }
 
 async function openCommands(page: Page): Promise<void> {
-  await page.goto(`${app.url}/`);
-  await page.getByRole('textbox', { name: en.UsernameOrEmail }).fill(demoUsers.user.username);
-  await page.getByRole('textbox', { name: en.Password, exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: en.Login, exact: true }).click();
-  await page.waitForURL(`${app.url}/user/realtime-tracking`);
+  await logInThroughForm(page, app.url);
   await page.getByRole('button', { name: new RegExp(UNIT_NAME) }).first().click();
   await page.getByRole('tab', { name: mapEn.MapCommandsTab }).click();
   await poll(() => page.getByRole('heading', { name: commandsEn.DoutHeading }).isVisible()).toBe(true);

@@ -13,10 +13,10 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { mapConfigFor } from '../../functions/tracking/get-map-config';
 import { contentSecurityPolicy, originOf } from '../../infra/content-security-policy';
-import { DEMO_PASSWORD, demoImei, demoUsers } from '../../infra/local/seed';
+import { demoImei } from '../../infra/local/seed';
 import { en } from '../../shared/i18n/en';
 import { mapEn } from '../../shared/i18n/features/map/en';
-import { DESKTOP, SHOTS_DIR, openPage, poll, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
+import { DESKTOP, SHOTS_DIR, openPage, poll, startBrowserApp, stopBrowserApp, submitLogin, type App } from '../support/browser';
 
 let app: App;
 let browser: Browser;
@@ -104,10 +104,7 @@ describe('Content-Security-Policy', () => {
     expect(d.get('frame-ancestors')).toEqual(["'none'"]);
     expect(d.get('connect-src')).toContain(new URL(app.wsUrl).origin);
 
-    await page.getByRole('textbox', { name: en.UsernameOrEmail }).fill(demoUsers.user.username);
-    await page.getByRole('textbox', { name: en.Password, exact: true }).fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: en.Login, exact: true }).click();
-    await page.waitForURL(`${app.url}/user/realtime-tracking`);
+    await submitLogin(page, app.url);
 
     // The map draws: the base map's data arrives and both units are on the canvas.
     expect((await basemapData).status()).toBe(200);

@@ -9,12 +9,11 @@ import { join } from 'node:path';
 import mqtt from 'mqtt';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, demoImei, demoUsers } from '../../infra/local/seed';
-import { en } from '../../shared/i18n/en';
+import { demoImei } from '../../infra/local/seed';
 import { historyEn } from '../../shared/i18n/features/history/en';
 import { mapEn } from '../../shared/i18n/features/map/en';
 import { trackingEn } from '../../shared/i18n/features/tracking/en';
-import { DESKTOP, PHONE, SHOTS_DIR, axeViolations, openPage, poll, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
+import { DESKTOP, PHONE, SHOTS_DIR, axeViolations, logInThroughForm, openPage, poll, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
 
 let app: App;
 let browser: Browser;
@@ -60,13 +59,7 @@ afterAll(async () => {
 /** The time the panel shows for a point: the app's 'en' formatting in the page's zone. */
 const shownTime = (ms: number) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'Europe/Stockholm' }).format(ms);
 
-async function logIn(page: Page): Promise<void> {
-  await page.goto(`${app.url}/`);
-  await page.getByRole('textbox', { name: en.UsernameOrEmail }).fill(demoUsers.user.username);
-  await page.getByRole('textbox', { name: en.Password, exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: en.Login, exact: true }).click();
-  await page.waitForURL(`${app.url}/user/realtime-tracking`);
-}
+const logIn = (page: Page) => logInThroughForm(page, app.url);
 
 /** The map page's own controls: the unit in its list, then its History tab. */
 async function openHistory(page: Page): Promise<void> {

@@ -11,11 +11,10 @@ import { join } from 'node:path';
 import mqtt from 'mqtt';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { DEMO_PASSWORD, demoImei, demoUsers } from '../../infra/local/seed';
-import { en } from '../../shared/i18n/en';
+import { demoImei } from '../../infra/local/seed';
 import { mapEn } from '../../shared/i18n/features/map/en';
 import type { MapConfig } from '../../shared/schemas/tracking';
-import { DESKTOP, PHONE, SHOTS_DIR, axeViolations, openPage, poll, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
+import { DESKTOP, PHONE, SHOTS_DIR, axeViolations, logInThroughForm, openPage, poll, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
 import { commonestColour, countColour, hexRgb } from '../support/pixels';
 
 const STREETS_BACKGROUND = '#e5d9f2';
@@ -99,13 +98,7 @@ afterAll(async () => {
   await new Promise((done) => styles.close(done));
 });
 
-async function logIn(page: Page): Promise<void> {
-  await page.goto(`${app.url}/`);
-  await page.getByRole('textbox', { name: en.UsernameOrEmail }).fill(demoUsers.user.username);
-  await page.getByRole('textbox', { name: en.Password, exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: en.Login, exact: true }).click();
-  await page.waitForURL(`${app.url}/user/realtime-tracking`);
-}
+const logIn = (page: Page) => logInThroughForm(page, app.url);
 
 const map = (page: Page) => page.getByTestId('realtime-map');
 const basemap = (page: Page) => map(page).getAttribute('data-basemap');

@@ -11,13 +11,12 @@ import { join } from 'node:path';
 import mqtt from 'mqtt';
 import type { Browser, Page, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { DEMO_PASSWORD, demoImei, demoUsers } from '../../infra/local/seed';
-import { en } from '../../shared/i18n/en';
+import { demoImei } from '../../infra/local/seed';
 import { commandsEn } from '../../shared/i18n/features/commands/en';
 import { historyEn } from '../../shared/i18n/features/history/en';
 import { mapEn } from '../../shared/i18n/features/map/en';
 import { OPENFREEMAP_STYLE_URL } from '../../shared/schemas/tracking';
-import { DESKTOP, PHONE, SHOTS_DIR, axeViolations, openPage, poll, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
+import { DESKTOP, PHONE, SHOTS_DIR, axeViolations, logInThroughForm, openPage, poll, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
 import { countColour, hexRgb } from '../support/pixels';
 
 let app: App;
@@ -54,14 +53,7 @@ async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SHOTS_DIR, `map-${name}.png`) });
 }
 
-/** Logs in through the form, as a person would, and waits for the map page. */
-async function logIn(page: Page): Promise<void> {
-  await page.goto(`${app.url}/`);
-  await page.getByRole('textbox', { name: en.UsernameOrEmail }).fill(demoUsers.user.username);
-  await page.getByRole('textbox', { name: en.Password, exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: en.Login, exact: true }).click();
-  await page.waitForURL(`${app.url}/user/realtime-tracking`);
-}
+const logIn = (page: Page) => logInThroughForm(page, app.url);
 
 const map = (page: Page) => page.getByTestId('realtime-map');
 const drawn = (page: Page) => map(page).getAttribute('data-units-drawn');

@@ -10,6 +10,8 @@ import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { DEMO_PASSWORD, demoUsers } from '../../infra/local/seed';
+import { en } from '../../shared/i18n/en';
 import { CHROMIUM, CHROMIUM_BASE_ARGS } from './chromium';
 import { startRuntime } from './runtime';
 
@@ -58,4 +60,18 @@ export async function axeViolations(page: Page, only: 'all' | 'serious' = 'all')
   return result.violations
     .filter((v) => only === 'all' || v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Fills in the login form of the page's current (login) page as a person would, and waits for the map. */
+export async function submitLogin(page: Page, appUrl: string, username: string = demoUsers.user.username, password = DEMO_PASSWORD): Promise<void> {
+  await page.getByRole('textbox', { name: en.UsernameOrEmail }).fill(username);
+  await page.getByRole('textbox', { name: en.Password, exact: true }).fill(password);
+  await page.getByRole('button', { name: en.Login, exact: true }).click();
+  await page.waitForURL(`${appUrl}/user/realtime-tracking`);
+}
+
+/** Opens the portal and logs in (the demo user by default), landing on the map. */
+export async function logInThroughForm(page: Page, appUrl: string, username?: string): Promise<void> {
+  await page.goto(`${appUrl}/`);
+  await submitLogin(page, appUrl, username);
 }

@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import { doutParamsSchema, operatingModeParamsSchema, type DoutParams, type OperatingMode } from '../../../shared/schemas/commands';
 import type { DeviceCommand } from '../ports';
 import { nativeCommandTopic, teltonikaCommandTopic } from './topics';
+import { REPORT_PERIOD_SECONDS } from '../../../shared/unit-status';
 
 export type DeviceProtocol = 'native' | 'teltonika';
 
@@ -26,23 +27,8 @@ export class DeviceEncodingError extends Error {
   override name = 'DeviceEncodingError';
 }
 
-/**
- * Record periods in seconds (standing still, moving) per operating mode, from spec section 9:
- * fixed modes report at the same interval whatever happens; real-time reports every 5 or 1 minutes
- * while moving and hourly when still; movement-based every 5 minutes moving and once a day still;
- * theft mode every 5 minutes moving and every 30 minutes still.
- */
-export const operatingModePeriods: Record<OperatingMode, { stop: number; moving: number }> = {
-  fixed24h: { stop: 86_400, moving: 86_400 },
-  fixed12h: { stop: 43_200, moving: 43_200 },
-  fixed8h: { stop: 28_800, moving: 28_800 },
-  fixed6h: { stop: 21_600, moving: 21_600 },
-  fixed1h: { stop: 3_600, moving: 3_600 },
-  realtime5min: { stop: 3_600, moving: 300 },
-  realtime1min: { stop: 3_600, moving: 60 },
-  movement: { stop: 86_400, moving: 300 },
-  theft: { stop: 1_800, moving: 300 },
-};
+/** Record periods in seconds (standing still, moving) per operating mode: the ones the map's offline rule expects. */
+export const operatingModePeriods = REPORT_PERIOD_SECONDS;
 
 /** The command types that have a Teltonika text form. */
 export const teltonikaCommandTypes = ['dout', 'operatingMode'] as const;

@@ -90,6 +90,18 @@ export function createLocalIdentity(options: LocalIdentityOptions): IdentityProv
       .sign(key);
   }
 
+  /** Changes an existing identity; an unknown login name is UserNotFound. */
+  async function updateIdentity(username: string, UpdateExpression: string, ExpressionAttributeValues: Record<string, unknown>): Promise<void> {
+    try {
+      await dynamo().send(
+        new UpdateCommand({ TableName: table(), Key: { id: identityItemId(username) }, UpdateExpression, ConditionExpression: 'attribute_exists(id)', ExpressionAttributeValues }),
+      );
+    } catch (error) {
+      if (isConditionFailure(error)) throw new NotFoundError('UserNotFound');
+      throw error;
+    }
+  }
+
   async function getIdentity(username: string): Promise<IdentityItem | undefined> {
     const out = await dynamo().send(new GetCommand({ TableName: table(), Key: { id: identityItemId(username) }, ConsistentRead: true }));
     return out.Item as IdentityItem | undefined;
@@ -179,37 +191,11 @@ export function createLocalIdentity(options: LocalIdentityOptions): IdentityProv
 
     async setPassword(username: string, password: string) {
       checkPasswordPolicy(password);
-      try {
-        await dynamo().send(
-          new UpdateCommand({
-            TableName: table(),
-            Key: { id: identityItemId(username) },
-            UpdateExpression: 'SET passwordHash = :hash, passwordChangedAt = :at',
-            ConditionExpression: 'attribute_exists(id)',
-            ExpressionAttributeValues: { ':hash': await hashPassword(password), ':at': now().toISOString() },
-          }),
-        );
-      } catch (error) {
-        if (isConditionFailure(error)) throw new NotFoundError('UserNotFound');
-        throw error;
-      }
+      await updateIdentity(username, 'SET passwordHash = :hash, passwordChangedAt = :at', { ':hash': await hashPassword(password), ':at': now().toISOString() });
     },
 
     async signOutEverywhere(username: string) {
-      try {
-        await dynamo().send(
-          new UpdateCommand({
-            TableName: table(),
-            Key: { id: identityItemId(username) },
-            UpdateExpression: 'SET tokenGeneration = if_not_exists(tokenGeneration, :zero) + :one',
-            ConditionExpression: 'attribute_exists(id)',
-            ExpressionAttributeValues: { ':zero': 0, ':one': 1 },
-          }),
-        );
-      } catch (error) {
-        if (isConditionFailure(error)) throw new NotFoundError('UserNotFound');
-        throw error;
-      }
+      await updateIdentity(username, 'SET tokenGeneration = if_not_exists(tokenGeneration, :zero) + :one', { ':zero': 0, ':one': 1 });
     },
 
     async deleteUser(username: string) {
