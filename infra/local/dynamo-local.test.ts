@@ -30,11 +30,14 @@ describe('the portal\'s DynamoDB Local', () => {
     const owner = localDynamoClient(own);
     const prefix = `t${randomBytes(4).toString('hex')}-`;
     await createTables(owner, prefix, [v1]);
-    expect((await owner.send(new ListTablesCommand({}))).TableNames).toContain(physicalTableName(prefix, v1));
+    // The owner finds it (DescribeTable: ListTables answers 100 names a page, and the test run has more).
+    const TableName = physicalTableName(prefix, v1);
+    expect((await owner.send(new DescribeTableCommand({ TableName }))).Table?.TableName).toBe(TableName);
 
     // Anyone who reaches the port (it listens on every interface) with other credentials.
     const stranger = localDynamoClient({ endpoint: own.endpoint, accessKeyId: `STRANGER${randomBytes(4).toString('hex').toUpperCase()}` });
     expect((await stranger.send(new ListTablesCommand({}))).TableNames).toEqual([]);
+    await expect(stranger.send(new DescribeTableCommand({ TableName }))).rejects.toMatchObject({ name: 'ResourceNotFoundException' });
     stranger.destroy();
     owner.destroy();
 
