@@ -359,7 +359,7 @@ describe('accounts in the browser', () => {
     await page.setViewportSize(DESKTOP);
     await page.getByRole('button', { name: `Change password for ${user.firstName} ${user.lastName}` }).click();
     const dialog = page.getByRole('dialog', { name: en.SetNewPassword });
-    expect(await dialog.getByText(en.OtherSessionsEnd).isVisible()).toBe(true);
+    await poll(() => dialog.getByText(en.OtherSessionsEnd).isVisible()).toBe(true);
     await dialog.getByLabel(en.CurrentPassword).fill('Wrong-pass1');
     await dialog.getByLabel(en.NewPassword, { exact: true }).fill('short');
     await dialog.getByLabel(en.ConfirmNewPassword).fill('short');
