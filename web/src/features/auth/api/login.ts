@@ -6,7 +6,6 @@ import type { BrandId } from '../../../../../shared/brands';
 import type { LoginForm, LoginRequest, SessionUser, TwoFactorChallenge } from '../../../../../shared/schemas/auth';
 import { apiRequest, type ResponseSchema } from '../../../app/api-client';
 import { asSessionUser } from '../../../app/session';
-import { trustedFingerprint } from './two-factor';
 
 export const LOGIN_PATH = '/api/v1/login';
 
@@ -33,13 +32,11 @@ export const loginAnswer: ResponseSchema<LoginAnswer> = {
 };
 
 export async function login(form: LoginForm, subsiteid: BrandId): Promise<LoginAnswer> {
-  const fingerprint = await trustedFingerprint(form.username);
   const body: LoginRequest = {
     username: form.username.trim(),
     password: form.password,
     subsiteid,
     remember_me: form.remember_me,
-    ...(fingerprint ? { fingerprint } : {}),
   };
   return apiRequest('POST', LOGIN_PATH, { body, schema: loginAnswer });
 }

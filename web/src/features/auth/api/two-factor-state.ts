@@ -132,9 +132,3 @@ export function trustBrowser(records: TrustedBrowsers, names: readonly string[],
   for (const name of names) if (loginNameKey(name)) out[loginNameKey(name)] = entry;
   return out;
 }
-
-/** Login outcome (2) of spec section 4: the same fingerprint, the remember flag and not expired. */
-export function isTrustedBrowser(records: TrustedBrowsers, name: string, fingerprint: string | undefined, now: number): boolean {
-  const entry = records[loginNameKey(name)];
-  return !!entry && !!fingerprint && entry.remember && entry.fingerprint === fingerprint && entry.expiresAt > now;
-}

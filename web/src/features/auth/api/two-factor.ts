@@ -7,7 +7,7 @@ import type { SessionUser } from '../../../../../shared/schemas/auth';
 import { apiRequest, type ResponseSchema } from '../../../app/api-client';
 import { asSessionUser, clearLoginInProgress, getLoginInProgress, readSessionRecord, saveLoginInProgress, writeSessionRecord } from '../../../app/session';
 import { deviceFingerprint } from './fingerprint';
-import { isTrustedBrowser, parsePendingLogin, parseTrustedBrowsers, trustBrowser, type PendingLogin } from './two-factor-state';
+import { parsePendingLogin, parseTrustedBrowsers, trustBrowser, type PendingLogin } from './two-factor-state';
 
 export const GENERATE_CODE_PATH = '/api/v1/2fa/generate';
 export const VERIFY_CODE_PATH = '/api/v1/2fa/verify';
@@ -36,7 +36,6 @@ export async function verifyCode(pending: PendingLogin, code: string, trustBrows
     user_id: pending.user_id,
     challenge: pending.challenge,
     trust_browser: trustBrowserChoice,
-    ...(fingerprint ? { fingerprint } : {}),
   };
   const user = await apiRequest('POST', VERIFY_CODE_PATH, { body, schema: userAnswer });
   return { user, fingerprint };
@@ -58,16 +57,4 @@ export function cancelPendingLogin(): void {
 export async function rememberTrustedBrowser(names: readonly string[], fingerprint: string, now = Date.now()): Promise<void> {
   const records = parseTrustedBrowsers(await readSessionRecord('first-login'), now);
   await writeSessionRecord('first-login', trustBrowser(records, names, fingerprint, now));
-}
-
-/**
- * The fingerprint to send with a login: only when this browser holds a valid trusted record for
- * the name. The server decides by the trust cookie alone and ignores it; it is kept for older
- * servers and API clients that read it.
- */
-export async function trustedFingerprint(name: string, now = Date.now()): Promise<string | undefined> {
-  const records = parseTrustedBrowsers(await readSessionRecord('first-login'), now);
-  if (Object.keys(records).length === 0) return undefined;
-  const fingerprint = await deviceFingerprint();
-  return isTrustedBrowser(records, name, fingerprint, now) ? fingerprint : undefined;
 }
