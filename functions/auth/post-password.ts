@@ -5,10 +5,10 @@
  * on in a fresh session under the new password.
  */
 import { routes } from '../../shared/routes';
-import { NotFoundError, UnauthenticatedError } from '../platform/errors';
+import { NotFoundError } from '../platform/errors';
 import { HttpReply, httpHandler } from '../platform/http';
 import { checkCurrentPassword } from './credentials';
-import { createSession, endEverySession, endSession, findLiveSession } from './sessions';
+import { createSession, endEverySession, endSession } from './sessions';
 import { getUser } from './user-repository';
 
 export const handler = httpHandler(routes.changePassword, async ({ body, auth, ports, event }) => {
@@ -17,15 +17,12 @@ export const handler = httpHandler(routes.changePassword, async ({ body, auth, p
   const user = await getUser(auth.userId);
   await checkCurrentPassword(user, body.current_password, ports, event);
   const now = ports.clock.now();
-  const current = await findLiveSession(auth.sessionId, now);
-  if (!current) throw new UnauthenticatedError();
-
   await ports.identity.setPassword(user.username, body.password);
   const renewed = await endEverySession(user, ports, now);
   // Signed in again only after the provider's sign-out, which would revoke these tokens too.
   const fresh = await ports.identity.authenticate(user.username, body.password);
   if (!fresh) throw new Error('The new password was not accepted right after it was set');
-  await createSession(renewed, fresh.sessionId, now, false, current.expiresAt);
+  await createSession(renewed, fresh.sessionId, now, false, auth.sessionExpiresAt);
   await endSession(auth.sessionId);
   return new HttpReply(
     200,

@@ -8,15 +8,13 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/l
 import type { SessionUser } from '../../shared/schemas/auth';
 import { dynamo, epochSeconds, tableName } from '../platform/db';
 import type { Ports, Tokens } from '../platform/ports';
-import { isCurrentSession, sessionItemId, type SessionRecord, type UserRecord } from '../platform/records';
+import { isCurrentSession, sessionGenerationOf, sessionItemId, type SessionRecord, type UserRecord } from '../platform/records';
 import { getAccount } from './account-repository';
 
 /** A session without "remember me" ends after a day, even if the browser keeps refreshing. */
 export const SESSION_SECONDS = 24 * 3600;
 /** With "remember me" it lasts as long as the refresh token (30 days, both identity adapters). */
 export const REMEMBERED_SESSION_SECONDS = 30 * 24 * 3600;
-
-export const sessionGenerationOf = (user: Pick<UserRecord, 'sessionGeneration'>): number => user.sessionGeneration ?? 0;
 
 /**
  * Starts a session of the user's current generation. It ends after a day, or 30 days with

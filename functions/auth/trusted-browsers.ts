@@ -16,9 +16,8 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { TRUSTED_BROWSER_SECONDS } from '../../shared/schemas/auth';
 import { dynamo, epochSeconds, tableName } from '../platform/db';
-import type { UserRecord } from '../platform/records';
+import { sessionGenerationOf, type UserRecord } from '../platform/records';
 import { randomSecret, sha256Hex } from './secrets';
-import { sessionGenerationOf } from './sessions';
 
 export const TRUST_COOKIE = 'trusted_browser';
 /** Tokens one browser's cookie keeps (several people sharing a computer). */

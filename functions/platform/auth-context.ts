@@ -14,6 +14,8 @@ export interface AuthContext {
   userId: string;
   accountId: string;
   sessionId: string;
+  /** When the session ends (epoch seconds). */
+  sessionExpiresAt: number;
   username: string;
   isAdmin: boolean;
   isSupport: boolean;
@@ -45,6 +47,7 @@ export async function resolveAuth(token: string, identity: IdentityProvider, now
     userId: userItem.userId,
     accountId: userItem.accountId,
     sessionId: principal.sessionId,
+    sessionExpiresAt: sessionItem.expiresAt,
     username: userItem.username,
     isAdmin: userItem.isAdmin,
     isSupport: userItem.isSupport,

@@ -79,12 +79,15 @@ export interface SessionRecord {
   expiresAt: number;
 }
 
+/** The user's session generation (absent: 0), which sessions and trusted browsers carry. */
+export const sessionGenerationOf = (user: Pick<UserRecord, 'sessionGeneration'>): number => user.sessionGeneration ?? 0;
+
 /** A session counts while it is unexpired and of the user's current generation. */
-export function isCurrentSession(session: SessionRecord | undefined | null, user: UserRecord | undefined | null, now: Date): boolean {
+export function isCurrentSession(session: SessionRecord | undefined | null, user: UserRecord | undefined | null, now: Date): session is SessionRecord {
   if (!session || !user || session.userId !== user.userId) return false;
   // TTL deletion lags by up to days, so expiry is checked here too.
   if (session.expiresAt * 1000 <= now.getTime()) return false;
-  return (session.generation ?? 0) === (user.sessionGeneration ?? 0);
+  return (session.generation ?? 0) === sessionGenerationOf(user);
 }
 
 /** Claims in the `uniques` table: `email#<lower-cased e-mail>` and `username#<login name>` point at a user. */
