@@ -51,6 +51,17 @@ export default tseslint.config(
     },
   },
   {
+    // The API tests check every successful answer against its route's response schema, through
+    // apiFetch or call of test/support/http.ts; a bare fetch would skip that check.
+    files: ['test/api/**/*.ts'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: "Use apiFetch or call (test/support/http.ts): they check each answer against its route's response schema." },
+      ],
+    },
+  },
+  {
     files: ['shared/**/*.ts'],
     rules: {
       'no-restricted-imports': [

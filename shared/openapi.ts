@@ -3,6 +3,7 @@
  * JSON Schema output), so the published contract cannot drift from what the handlers validate.
  */
 import { z } from 'zod';
+import { featureRequirements } from './features';
 import { routeList, type RouteDef } from './routes';
 import { validationErrorSchema } from './schemas/common';
 
@@ -38,6 +39,18 @@ function parametersOf(route: RouteDef): unknown[] {
   return out;
 }
 
+/** Why the middleware answers 403 on a route, with the message key: the role it needs, and its account feature. */
+function refusalsOf(route: RouteDef): { key: string; reason: string }[] {
+  const out: { key: string; reason: string }[] = [];
+  if (route.access === 'admin') out.push({ key: 'NoAccessToAdministratorPages', reason: 'the caller is not an account admin' });
+  if (route.access === 'support') out.push({ key: 'NoAccessToSupportPages', reason: 'the caller is not support staff' });
+  if (route.feature) {
+    const feature = featureRequirements[route.feature];
+    out.push({ key: feature.deniedKey, reason: `the account does not have ${feature.description} (feature ${route.feature})` });
+  }
+  return out;
+}
+
 export function openApiDocument(routes: readonly RouteDef[] = routeList, options: { embedded?: boolean } = {}): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
@@ -63,7 +76,19 @@ export function openApiDocument(routes: readonly RouteDef[] = routeList, options
     };
     if (route.access !== 'public') {
       responses['401'] = { description: 'Unauthenticated.' };
-      if (route.access !== 'member') responses['403'] = { description: 'Not allowed' };
+      const refusals = refusalsOf(route);
+      if (refusals.length) {
+        const keys = refusals.map((r) => r.key);
+        const key = keys.length === 1 ? { const: keys[0] } : { enum: keys };
+        responses['403'] = {
+          description: `Not allowed: ${refusals.map((r) => `${r.reason}, ${r.key}`).join('; or ')}`,
+          content: {
+            'application/json': {
+              schema: { type: 'object', required: ['success', 'message', 'errors'], properties: { success: { const: false }, message: key, errors: key } },
+            },
+          },
+        };
+      }
     }
     (paths[route.path] ??= {})[route.method.toLowerCase()] = {
       operationId: route.operationId,
@@ -76,6 +101,7 @@ export function openApiDocument(routes: readonly RouteDef[] = routeList, options
         : {}),
       responses,
       'x-access': route.access,
+      ...(route.feature ? { 'x-feature': route.feature } : {}),
     };
   }
   return {

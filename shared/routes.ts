@@ -25,6 +25,7 @@ import {
   twoFactorVerifyRequestSchema,
 } from './schemas/auth';
 import { z } from 'zod';
+import type { FeatureRequirement } from './features';
 import {
   paymentTypesRequestSchema,
   paymentTypesSchema,
@@ -72,6 +73,11 @@ export interface RouteDef<
   /** Handler file name inside `functions/<capability>/`, without extension. */
   readonly file: string;
   readonly access: Access;
+  /**
+   * The account feature the route belongs to (shared/features.ts). The middleware answers 403 with
+   * the feature's message key while the caller's account does not have it. Not on public routes.
+   */
+  readonly feature?: FeatureRequirement;
   readonly summary: string;
   readonly body?: B;
   readonly query?: Q;
@@ -292,6 +298,7 @@ export const routes = {
     capability: 'tracking',
     file: 'get-realtime-units',
     access: 'member',
+    feature: 'realtimeMap',
     summary: 'Every unit the caller may see, with its latest position and state.',
     response: realtimeUnitsSchema,
   }),

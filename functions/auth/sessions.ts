@@ -5,7 +5,7 @@
  * so every access token refreshed from one login belongs to the same session.
  */
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { SessionUser } from '../../shared/schemas/auth';
+import type { Language } from '../../shared/schemas/common';
 import { dynamo, epochSeconds, tableName } from '../platform/db';
 import type { Ports, Tokens } from '../platform/ports';
 import { isCurrentSession, sessionGenerationOf, sessionItemId, type SessionRecord, type UserRecord } from '../platform/records';
@@ -72,8 +72,27 @@ export async function endSession(sessionId: string): Promise<void> {
   await dynamo().send(new DeleteCommand({ TableName: tableName('tokens'), Key: { id: sessionItemId(sessionId) } }));
 }
 
-/** `data.user` of a login: the shape the browser keeps (shared/schemas/auth.ts sessionUserSchema). */
-export type LoggedInUser = Omit<SessionUser, 'ParentID'> & { ParentID: string | null };
+/**
+ * `data.user` of a login: every field the browser keeps (shared/schemas/auth.ts sessionUserSchema,
+ * which the handlers' return types check this against). Spelled out rather than derived: that
+ * schema is a loose object, and `Omit` over its index signature would keep none of the names. A
+ * type literal, not an interface, so that it fits the schema's index signature.
+ */
+export type LoggedInUser = {
+  ID: string;
+  ParentID: string | null;
+  FirstName: string;
+  LastName: string;
+  Email: string;
+  Username: string;
+  token: string;
+  refresh_token: string;
+  expires_in: number;
+  lang: Language;
+  subsiteID: number;
+  isAdmin: boolean;
+  EnableTwoFactorAuth: boolean;
+};
 
 export async function loggedInUser(user: UserRecord, tokens: Tokens): Promise<LoggedInUser> {
   const account = await getAccount(user.accountId);

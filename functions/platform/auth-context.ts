@@ -8,7 +8,7 @@ import type { Language } from '../../shared/schemas/common';
 import { dynamo, tableName } from './db';
 import { UnauthenticatedError } from './errors';
 import type { IdentityProvider } from './ports';
-import { isCurrentSession, sessionItemId, type SessionRecord, type UserRecord } from './records';
+import { isCurrentSession, sessionItemId, type AccountFeatures, type AccountRecord, type SessionRecord, type UserRecord } from './records';
 
 export interface AuthContext {
   userId: string;
@@ -55,4 +55,21 @@ export async function resolveAuth(token: string, identity: IdentityProvider, now
     lang: userItem.lang,
     unitImeis: userItem.isAdmin ? undefined : (userItem.unitImeis ?? []),
   };
+}
+
+/**
+ * The feature flags of the caller's account, for a route that names a feature (functions/platform/http.ts).
+ * Read on every such request and never cached, so a feature switched off counts at once.
+ * Undefined when the account has no record or no flags.
+ *
+ * Here rather than in a module of its own: the bundle reader (infra/bundling/resource-usage.ts)
+ * counts the tables of this module for the functions that serve members only, and a feature is
+ * never required on a public route.
+ */
+export async function accountFeatures(accountId: string): Promise<AccountFeatures | undefined> {
+  const out = await dynamo().send(
+    new GetCommand({ TableName: tableName('accounts'), Key: { accountId }, ProjectionExpression: 'features' }),
+  );
+  const features = (out.Item as Pick<AccountRecord, 'features'> | undefined)?.features;
+  return typeof features === 'object' && features !== null ? features : undefined;
 }

@@ -85,6 +85,20 @@ describe('httpHandler', () => {
     expect(JSON.parse(ok.body ?? '')).toEqual({ success: true, data: { id: 'Ada' }, message: 'Created' });
   });
 
+  it("types what the operation returns by the route's response schema (the type check fails otherwise)", async () => {
+    const typed = { ...route, response: z.object({ id: z.string(), tag: z.string().default('') }) } satisfies RouteDef;
+    // What the schema accepts: its input type, so a field with a default may be left out.
+    const plain = httpHandler(typed, async ({ body }) => ({ id: body.name }));
+    httpHandler(typed, async ({ body }) => created({ id: body.name, tag: 'new' }));
+    // @ts-expect-error a field of the wrong type
+    httpHandler(typed, async () => ({ id: 1 }));
+    // @ts-expect-error the same inside an HttpReply
+    httpHandler(typed, async () => created({ id: 1 }));
+    // @ts-expect-error no data where the schema wants some
+    httpHandler(typed, async () => undefined);
+    expect(JSON.parse((await plain(event({ name: 'Ada' }), context)).body ?? '')).toEqual({ success: true, data: { id: 'Ada' } });
+  });
+
   it('refuses member routes without a token with the 401 body', async () => {
     const h = httpHandler({ ...route, access: 'member' }, async () => 'never');
     const res = await h(event({ name: 'Ada' }), context);

@@ -1,22 +1,24 @@
 /**
  * The middy stack every HTTP handler shares: on AWS the origin secret (403 for a request that did
- * not come through CloudFront), header normalisation, JSON body parsing, auth from
- * the bearer token with the route's access guard, zod validation of body, query and path into the
- * 422 shape of docs/api.md, the TimeZone header, structured request logs, and one error mapper that
- * never leaks a stack trace.
+ * not come through CloudFront), header normalisation, JSON body parsing, auth from the bearer
+ * token with the route's access guard and account feature (shared/features.ts), zod validation of
+ * body, query and path into the 422 shape of docs/api.md, the TimeZone header, structured request
+ * logs, and one error mapper that never leaks a stack trace.
  */
 import middy, { type MiddlewareObj } from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
+import { featureRequirements } from '../../shared/features';
 import type { RouteDef } from '../../shared/routes';
 import { isValidTimeZone } from '../../shared/schemas/common';
-import { bearerToken, resolveAuth, type AuthContext } from './auth-context';
+import { accountFeatures, bearerToken, resolveAuth, type AuthContext } from './auth-context';
 import { assertFromOrigin } from './client-address';
 import { getPorts } from './container';
 import { DetailedError, DomainError, ForbiddenError, TooManyRequestsError, UnauthenticatedError, ValidationError, type FieldErrors } from './errors';
 import { logger } from './logger';
 import type { Ports } from './ports';
+import { meetsFeature } from './records';
 
 export const DEFAULT_TIME_ZONE = 'Europe/Stockholm';
 
@@ -46,7 +48,12 @@ export class HttpReply<T> {
 }
 export const created = <T>(data: T, message?: string) => new HttpReply(201, data, message);
 
-type Handler<R extends RouteDef> = (ctx: RequestContext<R>) => Promise<unknown>;
+/**
+ * What a route's `data` may be: the input type of its response schema, i.e. what the schema
+ * accepts on the wire (the browser parses it into the output type). A route without one: anything.
+ */
+export type ResponseData<R extends RouteDef> = NonNullable<R['response']> extends z.ZodType ? z.input<NonNullable<R['response']>> : unknown;
+type Handler<R extends RouteDef> = (ctx: RequestContext<R>) => Promise<ResponseData<R> | HttpReply<ResponseData<R>>>;
 type Event = APIGatewayProxyEventV2;
 type Result = APIGatewayProxyStructuredResultV2;
 
@@ -153,6 +160,10 @@ function contextMiddleware(route: RouteDef): MiddlewareObj<Event, Result, Error,
         ctx.auth = await resolveAuth(token, ports.identity, ports.clock.now());
         if (route.access === 'admin' && !ctx.auth.isAdmin) throw new ForbiddenError('NoAccessToAdministratorPages');
         if (route.access === 'support' && !ctx.auth.isSupport) throw new ForbiddenError('NoAccessToSupportPages');
+        // The account is read for the routes that name a feature only, on every request (no cache).
+        if (route.feature && !meetsFeature(await accountFeatures(ctx.auth.accountId), route.feature)) {
+          throw new ForbiddenError(featureRequirements[route.feature].deniedKey);
+        }
       }
 
       const errors: FieldErrors = {};
@@ -214,6 +225,10 @@ function logMiddleware(route: RouteDef): MiddlewareObj<Event, Result, Error, Con
  * typed input and returns the `data` of the success envelope (or an HttpReply).
  */
 export function httpHandler<R extends RouteDef>(route: R, fn: Handler<R>) {
+  // A feature belongs to an account, so a route open to anyone cannot require one.
+  if (route.feature && route.access === 'public') {
+    throw new Error(`${route.method} ${route.path}: a public route cannot require the feature ${route.feature}`);
+  }
   return middy<Event, Result, Error, Context, { ctx: Internal }>()
     .use(logMiddleware(route))
     .use(errorMiddleware(route))

@@ -141,6 +141,12 @@ export const en = {
   Forbidden: 'You do not have permission to do this.',
   NoAccessToAdministratorPages: 'You do not have access to administrator pages.',
   NoAccessToSupportPages: 'You do not have access to support pages.',
+  // Account features a route needs (shared/features.ts)
+  RealtimeMapNotIncluded: 'The real-time map is not included in your account.',
+  CarBookingNotIncluded: 'Car booking is not included in your account.',
+  RfidNotIncluded: 'RFID cards are not included in your account.',
+  SafeReturnHomeNotIncluded: 'Safe return home is not included in your account.',
+  NotIncludedInBasicSubscription: 'This is not included in a basic subscription.',
   NotFound: 'What you asked for could not be found.',
   Conflict: 'This was changed at the same time by someone else. Reload and try again.',
   TooManyAttempts: 'Too many failed attempts. Try again in 1 hour.',

@@ -9,6 +9,7 @@ import { dynamo, tableName } from '../../functions/platform/db';
 import type { UserRecord } from '../../functions/platform/records';
 import type { EmbeddedRuntime } from '../../infra/local/runtime';
 import { brands } from '../../shared/brands';
+import { apiFetch } from '../support/http';
 import { startRuntime } from '../support/runtime';
 import { createTestUser, type TestUser } from '../support/sessions';
 
@@ -34,7 +35,7 @@ interface Body {
 }
 
 async function call(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: Body }> {
-  const res = await fetch(`${rt.url}${path}`, {
+  const res = await apiFetch(`${rt.url}${path}`, {
     method,
     headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),

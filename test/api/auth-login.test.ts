@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { overridePorts } from '../../functions/platform/container';
 import type { EmbeddedRuntime } from '../../infra/local/runtime';
 import { DEMO_PASSWORD, demoUsers } from '../../infra/local/seed';
-import { call as callFrom } from '../support/http';
+import { apiFetch, call as callFrom } from '../support/http';
 import { startRuntime } from '../support/runtime';
 import { createTestUser } from '../support/sessions';
 
@@ -36,7 +36,7 @@ interface Body {
 }
 
 async function call(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: Body; headers: Headers }> {
-  const res = await fetch(`${rt.url}${path}`, {
+  const res = await apiFetch(`${rt.url}${path}`, {
     method,
     headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { overridePorts } from '../../functions/platform/container';
 import type { EmbeddedRuntime } from '../../infra/local/runtime';
 import type { OutboxMessage } from '../../shared/schemas/system';
-import { call as callFrom, type CallOptions } from '../support/http';
+import { apiFetch, call as callFrom, type CallOptions } from '../support/http';
 import { startRuntime } from '../support/runtime';
 import { createTestUser, type TestUser } from '../support/sessions';
 
@@ -34,7 +34,7 @@ interface Body {
 }
 
 async function post(path: string, body: unknown, token?: string): Promise<{ status: number; body: Body }> {
-  const res = await fetch(`${rt.url}${path}`, {
+  const res = await apiFetch(`${rt.url}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify(body),
@@ -72,7 +72,7 @@ async function tokenOf(u: TestUser): Promise<string> {
 }
 
 async function lastEmail(to: string): Promise<OutboxMessage> {
-  const res = await fetch(`${rt.url}/api/dev/outbox?to=${encodeURIComponent(to)}&kind=email`);
+  const res = await apiFetch(`${rt.url}/api/dev/outbox?to=${encodeURIComponent(to)}&kind=email`);
   const [latest] = ((await res.json()) as { data: OutboxMessage[] }).data;
   if (!latest) throw new Error(`no e-mail to ${to}`);
   return latest;
@@ -203,7 +203,7 @@ describe('forgot and reset password', () => {
     const res = await post('/api/v1/forgot-password', { subsite_id: 0, email_address: 'Nobody@Example.se', lang: 'en' });
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual({ email_address: ['EmailDoesNotExist'] });
-    const outbox = await fetch(`${rt.url}/api/dev/outbox?to=nobody@example.se&kind=email`);
+    const outbox = await apiFetch(`${rt.url}/api/dev/outbox?to=nobody@example.se&kind=email`);
     expect(((await outbox.json()) as { data: unknown[] }).data).toEqual([]);
   });
 

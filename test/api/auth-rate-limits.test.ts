@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { overridePorts } from '../../functions/platform/container';
 import type { EmbeddedRuntime } from '../../infra/local/runtime';
 import { DEMO_PASSWORD, demoUsers } from '../../infra/local/seed';
+import { apiFetch } from '../support/http';
 import { startRuntime } from '../support/runtime';
 import { createTestUser } from '../support/sessions';
 
@@ -30,7 +31,7 @@ beforeEach(() => {
 });
 
 async function post(path: string, body: unknown): Promise<{ status: number; body: { message?: string; errors?: unknown }; retryAfter: number }> {
-  const res = await fetch(`${rt.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await apiFetch(`${rt.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   return { status: res.status, body: (await res.json()) as { errors?: unknown }, retryAfter: Number(res.headers.get('retry-after')) };
 }
 
@@ -62,7 +63,7 @@ describe('rate limits', () => {
     // The client itself is not yet limited: another address still works.
     expect((await ask(other.email)).status).toBe(200);
 
-    const sent = await fetch(`${rt.url}/api/dev/outbox?to=${encodeURIComponent(u.email)}&kind=email`);
+    const sent = await apiFetch(`${rt.url}/api/dev/outbox?to=${encodeURIComponent(u.email)}&kind=email`);
     expect(((await sent.json()) as { data: unknown[] }).data).toHaveLength(3);
   });
 

@@ -9,7 +9,7 @@ import { overridePorts } from '../../functions/platform/container';
 import { dynamo, tableName } from '../../functions/platform/db';
 import type { EmbeddedRuntime } from '../../infra/local/runtime';
 import type { OutboxMessage } from '../../shared/schemas/system';
-import { call, cookiePair } from '../support/http';
+import { apiFetch, call, cookiePair } from '../support/http';
 import { startRuntime } from '../support/runtime';
 import { createTestUser, type TestUser } from '../support/sessions';
 
@@ -46,7 +46,7 @@ interface Body {
 }
 
 async function post(path: string, body: unknown, token?: string): Promise<{ status: number; body: Body }> {
-  const res = await fetch(`${rt.url}${path}`, {
+  const res = await apiFetch(`${rt.url}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify(body),
@@ -55,7 +55,7 @@ async function post(path: string, body: unknown, token?: string): Promise<{ stat
 }
 
 async function lastEmail(to: string): Promise<OutboxMessage> {
-  const res = await fetch(`${rt.url}/api/dev/outbox?to=${encodeURIComponent(to)}&kind=email`);
+  const res = await apiFetch(`${rt.url}/api/dev/outbox?to=${encodeURIComponent(to)}&kind=email`);
   const [latest] = ((await res.json()) as { data: OutboxMessage[] }).data;
   if (!latest) throw new Error(`no e-mail to ${to}`);
   return latest;
@@ -117,7 +117,7 @@ describe('two-factor login', () => {
     expect(user).toMatchObject({ ID: u.userId, Username: u.username, EnableTwoFactorAuth: true, token: expect.any(String), refresh_token: expect.any(String) });
     secretsSeen.push(String(user['token']), String(user['refresh_token']));
 
-    const settings = await fetch(`${rt.url}/api/v1/user/settings`, { headers: { authorization: `Bearer ${String(user['token'])}` } });
+    const settings = await apiFetch(`${rt.url}/api/v1/user/settings`, { headers: { authorization: `Bearer ${String(user['token'])}` } });
     expect(settings.status).toBe(200);
     // The session refreshes like any other.
     const refreshed = await post('/api/v1/token/refresh', { refresh_token: user['refresh_token'], username: user['Username'] });

@@ -18,6 +18,7 @@ import type { EmbeddedRuntime } from '../../infra/local/runtime';
 import { DEMO_PASSWORD, demoImei, demoUsers } from '../../infra/local/seed';
 import { answerCommand, commandTopic } from '../../infra/local/simulator/protocol';
 import { SimulatedVehicle } from '../../infra/local/simulator/vehicle';
+import { apiFetch } from '../support/http';
 import { startRuntime } from '../support/runtime';
 import { createTestUser, loginAs } from '../support/sessions';
 
@@ -42,13 +43,13 @@ let spareUnits = 0;
 
 async function caller(username: string, password: string): Promise<Caller> {
   const { token } = await loginAs(username, password);
-  const res = await fetch(`${rt.url}/api/v1/user/live/connection`, { headers: { authorization: `Bearer ${token}` } });
+  const res = await apiFetch(`${rt.url}/api/v1/user/live/connection`, { headers: { authorization: `Bearer ${token}` } });
   const topic = ((await res.json()) as { data: LiveConnection }).data.topics[0] ?? '';
   return { token, accountId: topic.split('/')[1] ?? '' };
 }
 
 async function call<T>(method: 'GET' | 'POST', path: string, who: Caller, body?: unknown): Promise<Reply<T>> {
-  const res = await fetch(`${rt.url}${path}`, {
+  const res = await apiFetch(`${rt.url}${path}`, {
     method,
     headers: { authorization: `Bearer ${who.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
@@ -299,7 +300,7 @@ describe('access', () => {
   });
 
   it('answers 401 without a token', async () => {
-    const res = await fetch(`${rt.url}/api/v1/user/units/${demoImei(0)}/commands`);
+    const res = await apiFetch(`${rt.url}/api/v1/user/units/${demoImei(0)}/commands`);
     expect(res.status).toBe(401);
   });
 });

@@ -11,6 +11,7 @@ import type { EmbeddedRuntime } from '../../infra/local/runtime';
 import { demoImei } from '../../infra/local/seed';
 import type { RegisterAccountRequest } from '../../shared/schemas/registration';
 import { imeiFrom } from '../../shared/validators/imei';
+import { apiFetch } from '../support/http';
 import { startRuntime } from '../support/runtime';
 
 let rt: EmbeddedRuntime;
@@ -65,7 +66,7 @@ function payload(imei: string, email: string): RegisterAccountRequest {
 }
 
 async function register(body: RegisterAccountRequest) {
-  const res = await fetch(`${rt.url}/api/v1/register-account`, {
+  const res = await apiFetch(`${rt.url}/api/v1/register-account`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
@@ -157,7 +158,7 @@ describe('concurrent registrations', () => {
     expect(after.uniques).toEqual([...before.uniques, 'email#same.racer@example.com', 'username#same.racer@example.com', `imei#${winningImei}`].sort());
 
     for (const imei of imeis.filter((x) => x !== winningImei)) {
-      const res = await fetch(`${rt.url}/api/v1/validate-imei?imei=${imei}`);
+      const res = await apiFetch(`${rt.url}/api/v1/validate-imei?imei=${imei}`);
       expect(res.status).toBe(200);
     }
     expect((await getPorts().identity.authenticate('same.racer@example.com', PASSWORD))?.userId).toBe(answers[winnerIndex]?.body.data?.userId);

@@ -12,6 +12,7 @@ import type { EmbeddedRuntime } from '../../infra/local/runtime';
 import { demoImei, demoUsers } from '../../infra/local/seed';
 import type { RegisterAccountRequest } from '../../shared/schemas/registration';
 import { imeiFrom } from '../../shared/validators/imei';
+import { apiFetch } from '../support/http';
 import { startRuntime } from '../support/runtime';
 import { loginAs } from '../support/sessions';
 
@@ -29,7 +30,7 @@ interface Answer {
   headers: Headers;
 }
 async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Answer> {
-  const res = await fetch(`${rt.url}${path}`, {
+  const res = await apiFetch(`${rt.url}${path}`, {
     method,
     ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
   });
@@ -331,7 +332,7 @@ describe('POST /api/v1/register-account: registering', () => {
     expect(await getPorts().identity.authenticate(email, 'Wrong-pass1')).toBeNull();
     const session = await loginAs(stored, PASSWORD);
     expect(session.userId).toBe(userId);
-    const res = await fetch(`${rt.url}/api/v1/user/settings`, { headers: { authorization: `Bearer ${session.token}` } });
+    const res = await apiFetch(`${rt.url}/api/v1/user/settings`, { headers: { authorization: `Bearer ${session.token}` } });
     expect(res.status).toBe(200);
     expect(((await res.json()) as { data: unknown }).data).toMatchObject({ realtime_map: true, enable_car_booking: false, is_admin: true });
   });
@@ -341,7 +342,7 @@ describe('POST /api/v1/register-account: registering', () => {
     expect(res.status).toBe(200);
     const user = (res.body.data as { user: { ID: string; token: string } }).user;
     expect(user.ID).toBe(userId);
-    const settings = await fetch(`${rt.url}/api/v1/user/settings`, { headers: { authorization: `Bearer ${user.token}` } });
+    const settings = await apiFetch(`${rt.url}/api/v1/user/settings`, { headers: { authorization: `Bearer ${user.token}` } });
     expect(settings.status).toBe(200);
   });
 

@@ -9,6 +9,7 @@ import { dynamo, tableName } from '../../functions/platform/db';
 import { sessionItemId } from '../../functions/platform/records';
 import { DEMO_PASSWORD, demoImei, demoUsers, seedDemo } from '../../infra/local/seed';
 import type { EmbeddedRuntime } from '../../infra/local/runtime';
+import { apiFetch } from '../support/http';
 import { startRuntime } from '../support/runtime';
 import { loginAs } from '../support/sessions';
 
@@ -21,7 +22,7 @@ afterAll(async () => {
   await rt?.stop();
 });
 
-const api = (path: string, init: RequestInit = {}) => fetch(`${rt.url}${path}`, init);
+const api = (path: string, init: RequestInit = {}) => apiFetch(`${rt.url}${path}`, init);
 const postJson = (path: string, body: unknown, headers: Record<string, string> = {}) =>
   api(path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
 

@@ -10,6 +10,7 @@ import { dynamo, tableName } from '../../functions/platform/db';
 import type { UnitRecord } from '../../functions/platform/records';
 import { DEMO_PASSWORD, demoImei, demoUsers } from '../../infra/local/seed';
 import type { EmbeddedRuntime } from '../../infra/local/runtime';
+import { apiFetch } from '../support/http';
 import { startRuntime } from '../support/runtime';
 import { createTestUser, loginAs } from '../support/sessions';
 
@@ -22,7 +23,7 @@ let user: string;
 let other: string;
 
 async function units(token?: string): Promise<{ status: number; body: { success?: boolean; data?: UnitListItem[]; message?: string } }> {
-  const res = await fetch(`${rt.url}${PATH}`, token ? { headers: { authorization: `Bearer ${token}` } } : {});
+  const res = await apiFetch(`${rt.url}${PATH}`, token ? { headers: { authorization: `Bearer ${token}` } } : {});
   return { status: res.status, body: (await res.json()) as { data?: UnitListItem[] } };
 }
 

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { brands } from '../../shared/brands';
+import { featureRequirements } from '../../shared/features';
 import { interpolationVariables, isMessageKey, modules, resources, translateKey } from '../../shared/i18n/index';
 import { LANGUAGES } from '../../shared/i18n/languages';
 import { authMessageKeys } from '../../shared/schemas/auth-messages';
@@ -52,6 +53,8 @@ const apiKeys = [
   'Forbidden',
   'NoAccessToAdministratorPages',
   'NoAccessToSupportPages',
+  // A route's account feature the caller's account does not have (shared/features.ts).
+  ...Object.values(featureRequirements).map((r) => r.deniedKey),
   'NotFound',
   'Conflict',
   'TooManyAttempts',
