@@ -1,8 +1,10 @@
 /**
  * Scheduled jobs: what runs on a timer, how often and which handler file does it. On AWS each
- * entry becomes an EventBridge schedule invoking the `jobs` function with `{ "job": name }`; the
- * embedded runtime runs the same list on its own timers (infra/local/scheduler.ts), reading each
- * expression as EventBridge does (infra/schedule.ts).
+ * entry becomes an EventBridge Scheduler schedule, in the job's time zone, invoking the `jobs`
+ * function with `{ "job": name }` (infra/constructs/job-schedules.ts); the embedded runtime runs
+ * the same list on its own timers (infra/local/scheduler.ts), reading each expression as
+ * EventBridge Scheduler does (infra/schedule.ts). An entry whose handler file does not exist fails
+ * the synth and the contract test (docs/decisions/0014).
  */
 import { parseSchedule, ScheduleError } from './schedule';
 

@@ -10,22 +10,21 @@
  * tokens for resolveAuth). Its concurrency is reserved: a flood of connects (every browser tab,
  * again every refresh interval) then has the surplus refused, and the browsers' MQTT clients
  * reconnect, instead of taking the account's concurrency from the API or growing without bound.
- * Infra names the handler file only; the stack bundles it with the other functions.
+ * Its timeout is IoT Core's 5 s wait (its entry of `functionSettings`, shared/capability-resources.ts,
+ * where a longer one fails the synth). Infra names the handler file only; the stack bundles it
+ * with the other functions.
  */
 import { Stack } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as iot from 'aws-cdk-lib/aws-iot';
-import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
-import { LIVE_AUTHORIZER } from '../../shared/capability-resources';
+import { LIVE_AUTHORIZER, type FunctionSettings } from '../../shared/capability-resources';
 import type { BundleRequest } from '../bundling/bundle';
 import { PortalFunction } from './portal-function';
 
 export const LIVE_AUTHORIZER_HANDLER = 'functions/live/authorize.ts';
 /** Bundle (and function) name. */
 export const LIVE_AUTHORIZER_FUNCTION = LIVE_AUTHORIZER;
-/** IoT Core gives a custom authorizer at most 5 seconds. */
-export const LIVE_AUTHORIZER_TIMEOUT_SECONDS = 5;
 /**
  * An answer takes tens of milliseconds, so 20 instances authorize hundreds of connects a second:
  * far above what the portal's browsers ask (one per tab, then one per refresh interval), far
@@ -54,6 +53,8 @@ export interface LiveAuthorizerProps {
   readonly codeDir: string;
   /** The functions' environment (RUNTIME=aws, the user pool, ...); the stack adds the tables when it binds the grants. */
   readonly environment: Readonly<Record<string, string>>;
+  /** Memory and timeout; default: its entry of `functionSettings` (shared/capability-resources.ts). */
+  readonly settings?: FunctionSettings;
 }
 
 export class LiveAuthorizer extends Construct {
@@ -71,9 +72,8 @@ export class LiveAuthorizer extends Construct {
       codeDir: props.codeDir,
       environment: props.environment,
       reservedConcurrentExecutions: LIVE_AUTHORIZER_RESERVED_CONCURRENCY,
+      ...(props.settings ? { settings: props.settings } : {}),
     });
-    // Beyond IoT Core's 5 s wait a slow answer is a refusal anyway; failing sooner frees the instance.
-    (this.function.function.node.defaultChild as lambda.CfnFunction).timeout = LIVE_AUTHORIZER_TIMEOUT_SECONDS;
 
     this.authorizer = new iot.CfnAuthorizer(this, 'Authorizer', {
       authorizerName: props.authorizerName,

@@ -2,7 +2,9 @@
  * One Lambda function of the portal (one per capability, docs/decisions/0002): an ES module bundle
  * on nodejs24.x/arm64 with its own role, its own log group and X-Ray tracing. The role starts
  * empty (no AWS managed policy): it gets its log group here, and then exactly what its entry in
- * shared/capability-resources.ts declares (`bindResources`, resource-grants.ts).
+ * shared/capability-resources.ts declares (`bindResources`, resource-grants.ts). Its memory and
+ * timeout come from the same file's `functionSettings` (the defaults unless its entry says
+ * otherwise), checked against Lambda's limits and its caller's (`resolveFunctionSettings`).
  */
 import { Duration } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
@@ -10,19 +12,19 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { resolveFunctionSettings, type FunctionName, type FunctionSettings } from '../../shared/capability-resources';
 import { acknowledgeFindings } from './nag';
 
+/** What every function shares; memory and timeout are per function (`functionSettings`). */
 export const FUNCTION_DEFAULTS = {
   runtime: lambda.Runtime.NODEJS_24_X,
   architecture: lambda.Architecture.ARM_64,
-  memorySize: 512,
-  timeout: Duration.seconds(10),
   logRetention: logs.RetentionDays.ONE_MONTH,
 } as const;
 
 export interface PortalFunctionProps {
-  /** The capability (or `ingest`, `jobs`); part of the function's name. */
-  readonly name: string;
+  /** The capability (or `ingest`, `jobs`, `live-authorizer`); part of the function's name. */
+  readonly name: FunctionName;
   readonly description: string;
   /** Directory holding index.mjs (see infra/bundling). */
   readonly codeDir: string;
@@ -31,6 +33,8 @@ export interface PortalFunctionProps {
   readonly deadLetterQueue?: sqs.IQueue;
   /** Concurrency set aside for (and the most allowed to) this function. */
   readonly reservedConcurrentExecutions?: number;
+  /** Memory and timeout; default: the function's entry of `functionSettings` in shared/capability-resources.ts. */
+  readonly settings?: FunctionSettings;
 }
 
 export class PortalFunction extends Construct {
@@ -39,10 +43,13 @@ export class PortalFunction extends Construct {
   readonly logGroup: logs.LogGroup;
   /** The bundle directory (index.mjs and its source map). */
   readonly codeDir: string;
+  /** The memory (MB) and timeout (s) it runs with. */
+  readonly settings: Required<FunctionSettings>;
 
   constructor(scope: Construct, id: string, props: PortalFunctionProps) {
     super(scope, id);
     this.codeDir = props.codeDir;
+    this.settings = resolveFunctionSettings(props.name, props.settings);
 
     this.logGroup = new logs.LogGroup(this, 'Logs', { retention: FUNCTION_DEFAULTS.logRetention });
     this.role = new iam.Role(this, 'Role', {
@@ -55,8 +62,8 @@ export class PortalFunction extends Construct {
       description: props.description,
       runtime: FUNCTION_DEFAULTS.runtime,
       architecture: FUNCTION_DEFAULTS.architecture,
-      memorySize: FUNCTION_DEFAULTS.memorySize,
-      timeout: FUNCTION_DEFAULTS.timeout,
+      memorySize: this.settings.memorySize,
+      timeout: Duration.seconds(this.settings.timeoutSeconds),
       code: lambda.Code.fromAsset(props.codeDir),
       handler: 'index.handler',
       role: this.role,

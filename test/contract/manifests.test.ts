@@ -1,20 +1,23 @@
 /**
  * The manifests are the single source of truth: every route and table they list is in the
  * synthesized template (unless embedded-only) and served by the embedded runtime, and every
- * handler file they name exists and exports a handler.
+ * handler file a route, IoT rule or job names exists and exports a handler. An entry whose file
+ * is missing fails this check and the synth alike (docs/decisions/0014).
  */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import path from 'node:path';
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { iotRules } from '../../shared/iot-rules';
 import { handlerPath, routeKey, routeList } from '../../shared/routes';
 import { physicalTableName, tableList } from '../../shared/tables';
+import { REPO_ROOT } from '../../infra/bundling/bundle';
 import { jobs } from '../../infra/jobs';
 import { localDynamoClient } from '../../infra/local/dynamo-local';
-import { projectRoot, type EmbeddedRuntime } from '../../infra/local/runtime';
-import { STACK_NAME, synth } from '../infra/helpers';
+import { type EmbeddedRuntime } from '../../infra/local/runtime';
+import { manifestHandlers } from '../../infra/stack';
+import { FIXTURES, JOB_FIXTURE, STACK_NAME, synth } from '../infra/helpers';
 import { startRuntime } from '../support/runtime';
+import { checkHandlerFiles, handlerFileProblem } from './handler-files';
 
 let rt: EmbeddedRuntime;
 let template: ReturnType<typeof synth>['template'];
@@ -27,14 +30,57 @@ afterAll(async () => {
   await rt?.stop();
 });
 
-describe('route manifest', () => {
-  it.each(routeList.map((r) => [routeKey(r), r] as const))('%s has a handler file exporting handler', async (_key, route) => {
-    const file = join(projectRoot, handlerPath(route));
-    expect(existsSync(file), file).toBe(true);
-    const mod = (await import(file)) as { handler?: unknown };
-    expect(typeof mod.handler).toBe('function');
+describe('handler files', () => {
+  const entries = manifestHandlers({ routes: routeList, iotRules, jobs });
+
+  it.each(entries.map((h) => [h.entry, h] as const))('%s: the file exists and exports handler', async (_entry, handler) => {
+    expect(await handlerFileProblem(handler)).toBeUndefined();
   });
 
+  it('lists every route, IoT rule and job', () => {
+    expect(entries).toHaveLength(routeList.length + iotRules.length + jobs.length);
+    for (const rule of iotRules) expect(handlerPath(rule.handler)).toMatch(/^functions\/ingest\/[a-z-]+\.ts$/);
+    for (const job of jobs) expect(job.file).toMatch(/^functions\/.+\.ts$/);
+  });
+});
+
+describe('an entry whose handler file is missing', () => {
+  const [route] = routeList.filter((r) => !r.embeddedOnly);
+  const [rule] = iotRules;
+  const ghostRoute = { ...route!, operationId: 'ghostRoute', path: '/api/v1/ghost', file: 'no-such-handler' };
+  const ghostRule = { ...rule!, name: 'ghostRule', handler: { capability: 'ingest', file: 'no-such-handler' } } as const;
+  const ghostJob = { name: 'ghost-job', schedule: 'rate(5 minutes)', file: 'functions/jobs/no-such-handler.ts', description: 'missing' };
+  const fixture = path.relative(REPO_ROOT, JOB_FIXTURE);
+
+  it('fails the contract check, naming the entry and the file; so does a file without `handler`', async () => {
+    const noHandler = path.relative(REPO_ROOT, path.join(FIXTURES, 'no-handler.ts'));
+    const problems = await checkHandlerFiles({
+      routes: [ghostRoute],
+      iotRules: [ghostRule],
+      jobs: [ghostJob, { ...ghostJob, name: 'no-export', file: noHandler }, { ...ghostJob, name: 'fine', file: fixture }],
+    });
+    expect(problems).toEqual([
+      `route ${routeKey(ghostRoute)} (shared/routes.ts): functions/${route!.capability}/no-such-handler.ts does not exist`,
+      'IoT rule ghostRule (shared/iot-rules.ts): functions/ingest/no-such-handler.ts does not exist',
+      'job ghost-job (infra/jobs.ts): functions/jobs/no-such-handler.ts does not exist',
+      `job no-export (infra/jobs.ts): ${noHandler} does not export a function \`handler\``,
+    ]);
+  });
+
+  it('fails the synth, naming the entry and the file', () => {
+    expect(() => synth({ routes: [...routeList, ghostRoute] })).toThrow(
+      `route ${routeKey(ghostRoute)} (shared/routes.ts): functions/${route!.capability}/no-such-handler.ts`,
+    );
+    expect(() => synth({ iotRules: [...iotRules, ghostRule] })).toThrow('IoT rule ghostRule (shared/iot-rules.ts): functions/ingest/no-such-handler.ts');
+    expect(() => synth({ jobs: [...jobs, ghostJob] })).toThrow('job ghost-job (infra/jobs.ts): functions/jobs/no-such-handler.ts');
+    // A stand-in for a rule's handler is held to the same rule.
+    expect(() => synth({ ingestHandlers: { [handlerPath(rule!.handler)]: 'test/infra/fixtures/no-such-handler.ts' } })).toThrow(
+      `IoT rule ${rule!.name} (shared/iot-rules.ts): test/infra/fixtures/no-such-handler.ts`,
+    );
+  });
+});
+
+describe('route manifest', () => {
   it('deploys exactly the routes that are not embedded-only', () => {
     const deployed = Object.values(template.findResources('AWS::ApiGatewayV2::Route')).map(
       (r) => (r as { Properties: { RouteKey: string } }).Properties.RouteKey,
@@ -72,12 +118,5 @@ describe('table manifest', () => {
     expect(out.Table?.KeySchema?.find((k) => k.KeyType === 'HASH')?.AttributeName).toBe(def.partitionKey.name);
     expect(out.Table?.KeySchema?.find((k) => k.KeyType === 'RANGE')?.AttributeName).toBe(def.sortKey?.name);
     expect((out.Table?.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName).sort()).toEqual((def.indexes ?? []).map((i) => i.name).sort());
-  });
-});
-
-describe('other manifests', () => {
-  it('names only handler files of the ingest capability for IoT rules and .ts files for jobs', () => {
-    for (const rule of iotRules) expect(handlerPath(rule.handler)).toMatch(/^functions\/ingest\/[a-z-]+\.ts$/);
-    for (const job of jobs) expect(job.file).toMatch(/^functions\/.+\.ts$/);
   });
 });

@@ -11,13 +11,12 @@ import { Template } from 'aws-cdk-lib/assertions';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { functionResources } from '../../shared/capability-resources';
+import { functionResources, resolveFunctionSettings, TIMEOUT_LIMITS } from '../../shared/capability-resources';
 import { bundleAll } from '../../infra/bundling/bundle';
 import { DataTables } from '../../infra/constructs/data-tables';
 import {
   LIVE_AUTHORIZER_FUNCTION,
   LIVE_AUTHORIZER_RESERVED_CONCURRENCY,
-  LIVE_AUTHORIZER_TIMEOUT_SECONDS,
   LiveAuthorizer,
   liveAuthorizerBundle,
   liveAuthorizerName,
@@ -99,10 +98,11 @@ describe('LiveAuthorizer', () => {
       Runtime: 'nodejs24.x',
       Architectures: ['arm64'],
       Handler: 'index.handler',
-      Timeout: LIVE_AUTHORIZER_TIMEOUT_SECONDS,
+      Timeout: resolveFunctionSettings(LIVE_AUTHORIZER_FUNCTION).timeoutSeconds,
       TracingConfig: { Mode: 'Active' },
       ReservedConcurrentExecutions: LIVE_AUTHORIZER_RESERVED_CONCURRENCY,
     });
+    expect(fn.Properties.Timeout).toBeLessThanOrEqual(TIMEOUT_LIMITS.authorizer);
     expect(fn.Properties.Environment.Variables).toMatchObject({ ...ENVIRONMENT, TABLES: JSON.stringify({ users: 'LiveTest-users', tokens: 'LiveTest-tokens' }) });
   });
 
