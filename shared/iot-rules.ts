@@ -5,38 +5,43 @@
  * Every rule hands the handler the raw payload base64-encoded, so that a malformed message still
  * reaches our decoder (which dead-letters it with a reason) instead of failing inside IoT Core.
  */
+import { trackerImeiLevel, trackerTopicFilter, type TrackerTopicName } from './mqtt-topics';
+
 export interface IotRuleDef {
   readonly name: string;
   readonly description: string;
-  /** MQTT topic filter of the rule's FROM clause. */
+  /** The tracker topic it listens on (shared/mqtt-topics.ts). */
+  readonly topic: TrackerTopicName;
+  /** MQTT topic filter of the rule's FROM clause, derived from `topic`. */
   readonly topicFilter: string;
-  /** 1-based topic level holding the IMEI. */
+  /** 1-based topic level holding the IMEI, derived from `topic`. */
   readonly imeiLevel: number;
   readonly handler: { readonly capability: 'ingest'; readonly file: string };
 }
 
+function rule(def: Omit<IotRuleDef, 'topicFilter' | 'imeiLevel'>): IotRuleDef {
+  return { ...def, topicFilter: trackerTopicFilter(def.topic), imeiLevel: trackerImeiLevel(def.topic) };
+}
+
 export const iotRules: readonly IotRuleDef[] = [
-  {
+  rule({
     name: 'trackerTelemetry',
     description: 'Native and Teltonika positions on trackers/{imei}/telemetry.',
-    topicFilter: 'trackers/+/telemetry',
-    imeiLevel: 2,
+    topic: 'telemetry',
     handler: { capability: 'ingest', file: 'handle-telemetry' },
-  },
-  {
+  }),
+  rule({
     name: 'teltonikaData',
     description: "Teltonika devices on their default {imei}/data topic (positions and command answers).",
-    topicFilter: '+/data',
-    imeiLevel: 1,
+    topic: 'teltonikaData',
     handler: { capability: 'ingest', file: 'handle-telemetry' },
-  },
-  {
+  }),
+  rule({
     name: 'commandAck',
     description: 'Command acknowledgements on trackers/{imei}/ack.',
-    topicFilter: 'trackers/+/ack',
-    imeiLevel: 2,
+    topic: 'ack',
     handler: { capability: 'ingest', file: 'handle-ack' },
-  },
+  }),
 ];
 
 /** The IoT SQL of a rule; its output is `IotRuleEvent`. */

@@ -20,6 +20,7 @@ import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
 import { normalizeUsername } from '../platform/adapters/username';
 import { dynamo, epochSeconds, tableName } from '../platform/db';
 import { TooManyRequestsError } from '../platform/errors';
+import { isConditionFailure } from '../platform/conditions';
 
 export const MAX_LOGIN_FAILURES = 5;
 export const LOCKOUT_SECONDS = 3600;
@@ -36,7 +37,6 @@ interface AttemptsItem {
 const clientAttemptsKey = (loginName: string, client: string): string => `login#${normalizeUsername(loginName)}#${client}`;
 const nameWindow = (nowSeconds: number): number => Math.floor(nowSeconds / NAME_WINDOW_SECONDS);
 const nameAttemptsKey = (loginName: string, window: number): string => `login-name#${normalizeUsername(loginName)}#${window}`;
-const isConditionFailure = (error: unknown): boolean => error instanceof Error && error.name === 'ConditionalCheckFailedException';
 
 /**
  * Counts one attempt of `loginName` from `client` and returns how many that client has counted

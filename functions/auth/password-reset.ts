@@ -19,6 +19,7 @@ import { clearLoginAttempts } from './login-attempts';
 import { randomSecret, sha256Hex } from './secrets';
 import { endEverySession } from './sessions';
 import { findUser, findUserIdByEmail } from './user-repository';
+import { isConditionFailure } from '../platform/conditions';
 
 /** Reset e-mails per address: enough for a lost e-mail or two, too few to flood an inbox. */
 export const RESET_PER_ADDRESS_LIMIT = 3;
@@ -35,7 +36,6 @@ interface ResetItem {
 }
 
 const resetItemId = (code: string): string => `reset#${sha256Hex(code)}`;
-const isConditionFailure = (error: unknown): boolean => error instanceof Error && error.name === 'ConditionalCheckFailedException';
 
 export function resetLink(code: string, appUrl: string = getEnv().APP_URL): string {
   const url = new URL('/user/reset-password', appUrl);

@@ -27,6 +27,7 @@ import { codeHash, randomCode, randomSecret, sameHash, seal, sha256Hex, unseal }
 import { createSession, loggedInUser, type LoggedInUser } from './sessions';
 import { issueTrustToken } from './trusted-browsers';
 import { findUser, getUser } from './user-repository';
+import { isConditionFailure } from '../platform/conditions';
 
 /** Time from the password step to a verified code, resends included. */
 export const CHALLENGE_SECONDS = 30 * 60;
@@ -54,7 +55,6 @@ interface ChallengeItem {
 }
 
 const challengeItemId = (challenge: string): string => `2fa#${sha256Hex(challenge)}`;
-const isConditionFailure = (error: unknown): boolean => error instanceof Error && error.name === 'ConditionalCheckFailedException';
 
 const loginAgain = () => new ForbiddenError('LoginAgain');
 

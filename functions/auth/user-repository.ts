@@ -3,8 +3,8 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../platform/db';
 import { NotFoundError } from '../platform/errors';
 import { emailClaimKey, type UserClaimRecord, type UserRecord } from '../platform/records';
+import { isConditionFailure } from '../platform/conditions';
 
-const isConditionFailure = (error: unknown): boolean => error instanceof Error && error.name === 'ConditionalCheckFailedException';
 
 export async function findUser(userId: string): Promise<UserRecord | null> {
   const out = await dynamo().send(new GetCommand({ TableName: tableName('users'), Key: { userId } }));

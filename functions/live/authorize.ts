@@ -56,22 +56,46 @@ export function iotArnPrefix(invokedFunctionArn: string): string {
   return `arn:${partition}:iot:${region}:${account}`;
 }
 
+/** IoT Core's limits on a custom authorizer's answer: documents, and characters per document. */
+export const MAX_POLICY_DOCUMENTS = 10;
+export const MAX_POLICY_DOCUMENT_CHARS = 2048;
+
+type Statement = IotPolicyDocument['Statement'][number];
+const documentOf = (statements: Statement[]): IotPolicyDocument => ({ Version: '2012-10-17', Statement: statements });
+const sizeOf = (statements: Statement[]) => JSON.stringify(documentOf(statements)).length;
+
 /**
- * The policy of one connection. In IoT policies `+` and `#` are plain characters and `*` is the
- * wildcard: a topic filter is allowed literally, and receiving on it needs `+` written as `*`.
+ * The policy of one connection, as few documents of at most 2,048 characters as it takes. In IoT
+ * policies `+` and `#` are plain characters and `*` is the wildcard: a topic filter is allowed
+ * literally, and receiving on it needs `+` written as `*`. Throws when the grant cannot fit IoT
+ * Core's limits (live-access.ts keeps every grant far below them).
  */
-export function livePolicy(arnPrefix: string, clientId: string, topics: readonly string[]): IotPolicyDocument {
-  const connect: IotPolicyDocument['Statement'][number] = { Effect: 'Allow', Action: 'iot:Connect', Resource: [`${arnPrefix}:client/${clientId}`] };
-  // A statement without resources is not a valid policy: a user without units may only connect.
-  if (!topics.length) return { Version: '2012-10-17', Statement: [connect] };
-  return {
-    Version: '2012-10-17',
-    Statement: [
-      connect,
-      { Effect: 'Allow', Action: 'iot:Subscribe', Resource: topics.map((t) => `${arnPrefix}:topicfilter/${t}`) },
-      { Effect: 'Allow', Action: 'iot:Receive', Resource: topics.map((t) => `${arnPrefix}:topic/${t.replaceAll('+', '*')}`) },
-    ],
-  };
+export function livePolicies(arnPrefix: string, clientId: string, topics: readonly string[]): IotPolicyDocument[] {
+  const resources: Array<[Statement['Action'], string]> = [
+    ['iot:Connect', `${arnPrefix}:client/${clientId}`],
+    ...topics.map((t): [string, string] => ['iot:Subscribe', `${arnPrefix}:topicfilter/${t}`]),
+    ...topics.map((t): [string, string] => ['iot:Receive', `${arnPrefix}:topic/${t.replaceAll('+', '*')}`]),
+  ];
+  const documents: Statement[][] = [[]];
+  for (const [action, resource] of resources) {
+    let current = documents[documents.length - 1] as Statement[];
+    const add = (into: Statement[]): Statement[] => {
+      const last = into[into.length - 1];
+      return last?.Action === action
+        ? [...into.slice(0, -1), { ...last, Resource: [...last.Resource, resource] }]
+        : [...into, { Effect: 'Allow', Action: action, Resource: [resource] }];
+    };
+    let next = add(current);
+    if (sizeOf(next) > MAX_POLICY_DOCUMENT_CHARS) {
+      current = [];
+      documents.push(current);
+      next = add(current);
+      if (sizeOf(next) > MAX_POLICY_DOCUMENT_CHARS) throw new Error(`a policy resource longer than a document: ${resource}`);
+    }
+    documents[documents.length - 1] = next;
+  }
+  if (documents.length > MAX_POLICY_DOCUMENTS) throw new Error(`live policy needs ${documents.length} documents; IoT Core takes ${MAX_POLICY_DOCUMENTS}`);
+  return documents.map(documentOf);
 }
 
 /** IoT principal ids are 1 to 128 letters and digits. */
@@ -94,7 +118,7 @@ export async function handler(event: IotAuthorizerEvent, context: Pick<Context, 
       // policy refresh at the same moment then refuses the expired token.
       disconnectAfterInSeconds: clamp(grant.expiresInSeconds),
       refreshAfterInSeconds: REFRESH_SECONDS,
-      policyDocuments: [livePolicy(iotArnPrefix(context.invokedFunctionArn), mqtt.clientId, grant.topics)],
+      policyDocuments: livePolicies(iotArnPrefix(context.invokedFunctionArn), mqtt.clientId, grant.topics),
     };
   } catch (error) {
     // Refusals are answers; anything else (DynamoDB down) is logged and still refuses.

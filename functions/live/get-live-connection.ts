@@ -4,7 +4,7 @@ import { bearerToken } from '../platform/auth-context';
 import { getEnv } from '../platform/env';
 import { UnauthenticatedError } from '../platform/errors';
 import { httpHandler } from '../platform/http';
-import { liveTopicsFor, newLiveClientId } from './live-access';
+import { liveSubscriptionsFor, newLiveClientId } from './live-access';
 import { liveEndpointUrl } from './live-endpoint';
 
 export const handler = httpHandler(routes.getLiveConnection, async ({ auth, event }): Promise<LiveConnection> => {
@@ -17,6 +17,6 @@ export const handler = httpHandler(routes.getLiveConnection, async ({ auth, even
     // Only the password counts; the user id makes the connection recognisable in broker logs.
     username: auth.userId,
     password: token,
-    topics: liveTopicsFor(auth),
+    topics: liveSubscriptionsFor(auth),
   };
 });

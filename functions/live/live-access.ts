@@ -3,24 +3,44 @@
  * custom authorizer (authorize.ts), the embedded broker through infra/local/live-authorizer.ts, and
  * GET /live/connection tells the browser the same topics in advance.
  *
- * An account admin gets `live/{accountId}/units/+`; an ordinary user one `live/{accountId}/units/{imei}`
- * per granted unit. The account id is the caller's own, from our user record, so no topic of another
- * account can ever be granted.
+ * An account admin gets `live/{accountId}/units/+`. An ordinary user gets their own filter
+ * `live/{accountId}/users/{userId}/units/+`, where ingest and the commands service publish each
+ * unit granted to them (shared/mqtt-topics.ts `liveTopicsOf`), so the grant stays one filter
+ * however many units they have: IoT Core takes at most 10 policy documents of 2,048 characters
+ * from a custom authorizer, which one filter per unit exceeds at about 70 units. Up to
+ * `LIVE_UNIT_TOPIC_LIMIT` granted units are also granted by their unit topics
+ * `live/{accountId}/units/{imei}`, as docs/api.md has always offered; beyond that the user's filter
+ * alone. The account and user ids are the caller's own, from our user record, so no topic of
+ * another account or user can ever be granted.
  */
 import { randomBytes } from 'node:crypto';
 import { decodeJwt } from 'jose';
-import { liveAccountFilter, liveTopic } from '../platform/adapters/topics';
+import { liveAccountFilter, liveUnitTopic, liveUserFilter } from '../../shared/mqtt-topics';
+import { IMEI_PATTERN } from '../../shared/validators/imei';
 import { resolveAuth, type AuthContext } from '../platform/auth-context';
 import { getPorts } from '../platform/container';
 import { UnauthenticatedError } from '../platform/errors';
 
-const IMEI = /^\d{15}$/;
 const CLIENT_SUFFIX = /^[A-Za-z0-9]{8,32}$/;
 
-export function liveTopicsFor(auth: Pick<AuthContext, 'accountId' | 'unitImeis'>): string[] {
+/** Granted units up to this many are also granted by their unit topics (the authorizer's policy stays within 4 documents). */
+export const LIVE_UNIT_TOPIC_LIMIT = 25;
+
+/**
+ * What a browser subscribes to: one filter that carries every unit the caller may see, each
+ * message once (the account's for an admin, the user's own for an ordinary user).
+ */
+export function liveSubscriptionsFor(auth: Pick<AuthContext, 'accountId' | 'userId' | 'unitImeis'>): string[] {
+  return [auth.unitImeis === undefined ? liveAccountFilter(auth.accountId) : liveUserFilter(auth.accountId, auth.userId)];
+}
+
+/** Every filter the caller may subscribe to: the subscription above, and for a few units also their unit topics. */
+export function liveTopicsFor(auth: Pick<AuthContext, 'accountId' | 'userId' | 'unitImeis'>): string[] {
   if (auth.unitImeis === undefined) return [liveAccountFilter(auth.accountId)];
   // A malformed grant is skipped rather than failing the whole connection.
-  return [...new Set(auth.unitImeis)].filter((imei) => IMEI.test(imei)).map((imei) => liveTopic(auth.accountId, imei));
+  const units = [...new Set(auth.unitImeis)].filter((imei) => IMEI_PATTERN.test(imei)).sort();
+  const own = liveUserFilter(auth.accountId, auth.userId);
+  return units.length <= LIVE_UNIT_TOPIC_LIMIT ? [own, ...units.map((imei) => liveUnitTopic(auth.accountId, imei))] : [own];
 }
 
 /**

@@ -12,8 +12,9 @@ import { overridePorts } from '../platform/container';
 import { dynamo, tableName } from '../platform/db';
 import { EnvironmentError, parseEnv } from '../platform/env';
 import { sessionItemId } from '../platform/records';
-import { handler as authorize, livePolicy, type IotAuthorizerEvent } from './authorize';
-import { allowsSubscription, authorizeLive, isClientIdOf, liveTopicsFor, newLiveClientId } from './live-access';
+import { handler as authorize, iotArnPrefix, livePolicies, MAX_POLICY_DOCUMENT_CHARS, MAX_POLICY_DOCUMENTS, type IotAuthorizerEvent } from './authorize';
+import { allowsSubscription, authorizeLive, isClientIdOf, LIVE_UNIT_TOPIC_LIMIT, liveTopicsFor, newLiveClientId } from './live-access';
+import { imeiFrom } from '../../shared/validators/imei';
 import { liveEndpointUrl } from './live-endpoint';
 
 const FUNCTION_ARN = 'arn:aws:lambda:eu-north-1:123456789012:function:TrackingPortal-live-authorizer';
@@ -50,13 +51,17 @@ beforeAll(async () => {
 afterEach(() => overridePorts({ clock: systemClock }));
 
 describe('live topics', () => {
-  it('gives an admin the account filter and a user one topic per granted unit', () => {
-    expect(liveTopicsFor({ accountId: 'acc-1', unitImeis: undefined })).toEqual(['live/acc-1/units/+']);
+  it("gives an admin the account filter, and a user their own filter and, for a few units, the units' topics", () => {
+    expect(liveTopicsFor({ accountId: 'acc-1', userId: 'u-0', unitImeis: undefined })).toEqual(['live/acc-1/units/+']);
     const a = demoImei(0);
     const b = demoImei(1);
+    const own = 'live/acc-1/users/u-1/units/+';
     // Duplicates collapse and a malformed grant is skipped instead of failing the connection.
-    expect(liveTopicsFor({ accountId: 'acc-1', unitImeis: [a, b, a, 'not-an-imei'] })).toEqual([`live/acc-1/units/${a}`, `live/acc-1/units/${b}`]);
-    expect(liveTopicsFor({ accountId: 'acc-1', unitImeis: [] })).toEqual([]);
+    expect(liveTopicsFor({ accountId: 'acc-1', userId: 'u-1', unitImeis: [b, a, a, 'not-an-imei'] })).toEqual([own, `live/acc-1/units/${a}`, `live/acc-1/units/${b}`]);
+    expect(liveTopicsFor({ accountId: 'acc-1', userId: 'u-1', unitImeis: [] })).toEqual([own]);
+    const many = Array.from({ length: LIVE_UNIT_TOPIC_LIMIT + 1 }, (_, i) => imeiFrom(String(35693803100000 + i)));
+    expect(liveTopicsFor({ accountId: 'acc-1', userId: 'u-1', unitImeis: many })).toEqual([own]);
+    expect(liveTopicsFor({ accountId: 'acc-1', userId: 'u-1', unitImeis: many.slice(1) })).toHaveLength(LIVE_UNIT_TOPIC_LIMIT + 1);
   });
 
   it('binds client ids to their user', () => {
@@ -72,7 +77,9 @@ describe('live topics', () => {
 
   it('allows exactly the granted filters', async () => {
     const grant = await authorizeLive(user.token, newLiveClientId(user.userId));
-    expect(grant.topics).toEqual([`live/${accountId}/units/${demoImei(0)}`, `live/${accountId}/units/${demoImei(1)}`]);
+    expect(grant.topics).toEqual([`live/${accountId}/users/${user.userId}/units/+`, `live/${accountId}/units/${demoImei(0)}`, `live/${accountId}/units/${demoImei(1)}`]);
+    expect(allowsSubscription(grant, `live/${accountId}/users/${user.userId}/units/+`)).toBe(true);
+    expect(allowsSubscription(grant, `live/${accountId}/users/${admin.userId}/units/+`)).toBe(false);
     expect(allowsSubscription(grant, `live/${accountId}/units/${demoImei(1)}`)).toBe(true);
     expect(allowsSubscription(grant, `live/${accountId}/units/${demoImei(2)}`)).toBe(false);
     expect(allowsSubscription(grant, `live/${accountId}/units/+`)).toBe(false);
@@ -106,20 +113,41 @@ describe('IoT Core custom authorizer', () => {
   it("limits an ordinary user's policy to the granted units", async () => {
     const clientId = newLiveClientId(user.userId);
     const res = await invoke(connectEvent(user.token, clientId));
+    const own = `live/${accountId}/users/${user.userId}/units/+`;
     const topics = [demoImei(0), demoImei(1)].map((imei) => `live/${accountId}/units/${imei}`);
     expect(res.isAuthenticated).toBe(true);
+    expect(res.policyDocuments).toHaveLength(1);
     expect(res.policyDocuments[0]?.Statement).toEqual([
       { Effect: 'Allow', Action: 'iot:Connect', Resource: [`${IOT}:client/${clientId}`] },
-      { Effect: 'Allow', Action: 'iot:Subscribe', Resource: topics.map((t) => `${IOT}:topicfilter/${t}`) },
-      { Effect: 'Allow', Action: 'iot:Receive', Resource: topics.map((t) => `${IOT}:topic/${t}`) },
+      { Effect: 'Allow', Action: 'iot:Subscribe', Resource: [own, ...topics].map((t) => `${IOT}:topicfilter/${t}`) },
+      { Effect: 'Allow', Action: 'iot:Receive', Resource: [own.replace('+', '*'), ...topics].map((t) => `${IOT}:topic/${t}`) },
     ]);
   });
 
-  it('lets a user without units connect but subscribe to nothing', () => {
-    expect(livePolicy(IOT, 'web-u-1-abcdefgh', [])).toEqual({
-      Version: '2012-10-17',
-      Statement: [{ Effect: 'Allow', Action: 'iot:Connect', Resource: [`${IOT}:client/web-u-1-abcdefgh`] }],
-    });
+  it("stays within IoT Core's limits (10 documents of 2,048 characters) for a user granted 1,000 units", () => {
+    // The longest ARN prefix and ids the topics allow; 1,000 units, and exactly the limit.
+    const arn = iotArnPrefix('arn:aws-us-gov:lambda:ap-southeast-2:123456789012:function:x');
+    const accountId = 'a'.repeat(128);
+    const userId = 'u'.repeat(128);
+    const clientId = newLiveClientId(userId);
+    const units = Array.from({ length: 1000 }, (_, i) => imeiFrom(String(35693803100000 + i)));
+    for (const granted of [units, units.slice(0, LIVE_UNIT_TOPIC_LIMIT)]) {
+      const docs = livePolicies(arn, clientId, liveTopicsFor({ accountId, userId, unitImeis: granted }));
+      expect(docs.length).toBeLessThanOrEqual(MAX_POLICY_DOCUMENTS);
+      for (const doc of docs) expect(JSON.stringify(doc).length).toBeLessThanOrEqual(MAX_POLICY_DOCUMENT_CHARS);
+      const resources = docs.flatMap((d) => d.Statement.flatMap((s) => s.Resource));
+      expect(resources).toContain(`${arn}:topicfilter/live/${accountId}/users/${userId}/units/+`);
+      expect(resources).toContain(`${arn}:topic/live/${accountId}/users/${userId}/units/*`);
+    }
+    // The old design, one filter per unit, fails the limits long before 1,000 units.
+    const perUnit = units.slice(0, 100).map((imei) => `live/${accountId}/units/${imei}`);
+    expect(() => livePolicies(arn, clientId, perUnit)).toThrow(/documents/);
+  });
+
+  it('lets a user without units connect and hear only their own filter', async () => {
+    expect(livePolicies(IOT, 'web-u-1-abcdefgh', [])).toEqual([
+      { Version: '2012-10-17', Statement: [{ Effect: 'Allow', Action: 'iot:Connect', Resource: [`${IOT}:client/web-u-1-abcdefgh`] }] },
+    ]);
   });
 
   it('keeps the connection at least the 300 s IoT Core allows when the token is nearly spent', async () => {

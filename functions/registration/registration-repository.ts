@@ -15,6 +15,7 @@ import {
   type UserClaimRecord,
   type UserRecord,
 } from '../platform/records';
+import { cancellationCodes } from '../platform/conditions';
 
 export interface InventoryItem {
   imei: string;
@@ -57,11 +58,6 @@ export interface NewRegistration {
   unit: UnitRecord;
 }
 
-interface CancellationReason {
-  Code?: string;
-}
-const isCancellation = (error: unknown): error is Error & { CancellationReasons?: CancellationReason[] } =>
-  error instanceof Error && error.name === 'TransactionCanceledException';
 
 /** A transaction cancelled only by another transaction on the same items is tried again. */
 const CONFLICT_RETRIES = 6;
@@ -106,9 +102,9 @@ export async function writeRegistration({ account, user, unit }: NewRegistration
       await dynamo().send(new TransactWriteCommand({ TransactItems: items.map((i) => i.item) as never }));
       return;
     } catch (error) {
-      if (!isCancellation(error)) throw error;
-      const reasons = error.CancellationReasons ?? [];
-      const failed = items.filter((_, i) => reasons[i]?.Code === 'ConditionalCheckFailed');
+      const reasons = cancellationCodes(error);
+      if (!reasons) throw error;
+      const failed = items.filter((_, i) => reasons[i] === 'ConditionalCheckFailed');
       if (failed.length) {
         const fieldErrors: FieldErrors = {};
         for (const { errors } of failed) {
@@ -118,7 +114,7 @@ export async function writeRegistration({ account, user, unit }: NewRegistration
         // Fresh random ids cannot collide, so a failed account or user condition means nothing here.
         if (Object.keys(fieldErrors).length) throw new ValidationError(fieldErrors);
       }
-      if (!reasons.some((r) => r.Code === 'TransactionConflict') || attempt >= CONFLICT_RETRIES) throw error;
+      if (!reasons.includes('TransactionConflict') || attempt >= CONFLICT_RETRIES) throw error;
       await sleep(conflictBackoffMs(attempt));
     }
   }

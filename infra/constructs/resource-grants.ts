@@ -13,6 +13,7 @@ import { tables, type TableKey } from '../../shared/tables';
 import { IDENTITY_OPERATION_ACTIONS } from './identity';
 import { acknowledgeFindings } from './nag';
 import type { PortalFunction } from './portal-function';
+import { LIVE_PUBLISH_TOPIC_PATTERNS, TRACKER_SUBSCRIBES, trackerTopicWith } from '../../shared/mqtt-topics';
 
 /** The environment variable `tableName()` reads on AWS (functions/platform/env.ts). */
 export const TABLES_VARIABLE = 'TABLES';
@@ -31,10 +32,10 @@ export const GEOCODER_OPERATION_ACTIONS: Readonly<Record<GeocoderOperation, read
   search: ['geo-places:Geocode'],
 };
 
-/** live/{accountId}/units/{imei} (functions/platform/adapters/topics.ts). */
-export const LIVE_TOPICS = ['live/*/units/*'] as const;
+/** Live topics of units, for accounts and for users (shared/mqtt-topics.ts). */
+export const LIVE_TOPICS = LIVE_PUBLISH_TOPIC_PATTERNS;
 /** Native trackers/{imei}/commands and Teltonika's {imei}/commands. */
-export const COMMAND_TOPICS = ['trackers/*/commands', '*/commands'] as const;
+export const COMMAND_TOPICS: readonly string[] = TRACKER_SUBSCRIBES.map((name) => trackerTopicWith(name, '*'));
 
 export interface GrantTargets {
   /** Deployed tables, by manifest table name (`rate-limits`). */
@@ -113,9 +114,9 @@ export function bindResources(fn: PortalFunction, resources: FunctionResources, 
       : []),
     {
       rule: 'AwsSolutions-IAM5',
-      finding: /^Resource::arn:[^:]+:iot:[^:]+:(<AWS::AccountId>|\d{12}):topic\/(live\/\*\/units\/\*|trackers\/\*\/commands|\*\/commands)$/,
+      finding: /^Resource::arn:[^:]+:iot:[^:]+:(<AWS::AccountId>|\d{12}):topic\/(live\/\*\/units\/\*|live\/\*\/users\/\*\/units\/\*|trackers\/\*\/commands|\*\/commands)$/,
       reason:
-        'IoT topics carry the account id and the IMEI, known only at run time: live/*/units/* for the browsers, */commands for the trackers. Limited to this account and region, to iot:Publish, and to the functions that declare live or devices.',
+        'IoT topics carry the account id and the IMEI, known only at run time: live/*/units/* and live/*/users/*/units/* for the browsers, */commands for the trackers. Limited to this account and region, to iot:Publish, and to the functions that declare live or devices.',
     },
   ]);
   return { tables: { ...resources.tables }, actions: [...new Set(actions)].sort() };

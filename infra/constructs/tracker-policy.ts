@@ -1,7 +1,7 @@
 /**
  * The IoT policy every tracker's certificate gets (`npm run provision -- --stack ...` attaches it).
  * A tracker is a thing named by its IMEI; it connects with that name as client id and may touch
- * only its own topics, the ones the local broker allows it too (infra/local/broker.ts):
+ * only its own topics, the ones the local broker allows it too (both from shared/mqtt-topics.ts):
  * publish where the IoT rules listen (shared/iot-rules.ts), directly or through Basic Ingest
  * (docs/decisions/0003-ingest-path.md), and receive its commands.
  */
@@ -9,23 +9,17 @@ import { ArnFormat, Stack } from 'aws-cdk-lib';
 import * as iot from 'aws-cdk-lib/aws-iot';
 import { Construct } from 'constructs';
 import type { IotRuleDef } from '../../shared/iot-rules';
+import { TRACKER_SUBSCRIBES, trackerTopicWith } from '../../shared/mqtt-topics';
 import { iotRuleName } from './ingest';
 
 /** The IoT policy variable holding the connecting thing's name (its IMEI). */
 export const THING = '${iot:Connection.Thing.ThingName}';
 
 /** The topic a rule listens on, for the connecting thing only. */
-export function thingTopic(rule: Pick<IotRuleDef, 'topicFilter' | 'imeiLevel'>): string {
-  const levels = rule.topicFilter.split('/');
-  levels[rule.imeiLevel - 1] = THING;
-  const topic = levels.join('/');
-  // In a policy `+` and `#` are literal; a filter with another wildcard level would need a rethink.
-  if (/[+#]/.test(topic)) throw new Error(`rule topic ${rule.topicFilter} has a wildcard besides the IMEI level`);
-  return topic;
-}
+export const thingTopic = (rule: Pick<IotRuleDef, 'topic'>): string => trackerTopicWith(rule.topic, THING);
 
-/** Where commands reach a tracker: native and Teltonika (functions/platform/adapters/topics.ts). */
-export const COMMAND_TOPICS = [`trackers/${THING}/commands`, `${THING}/commands`] as const;
+/** Where commands reach a tracker: native and Teltonika (shared/mqtt-topics.ts). */
+export const COMMAND_TOPICS: readonly string[] = TRACKER_SUBSCRIBES.map((name) => trackerTopicWith(name, THING));
 
 export interface TrackerPolicyProps {
   readonly policyName: string;

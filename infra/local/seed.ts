@@ -8,13 +8,13 @@
  * conditional writes whenever the simulator starts (its size is a setting, not part of the seed).
  */
 import { randomUUID } from 'node:crypto';
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { imeiFrom } from '../../shared/validators/imei';
 import { getPorts } from '../../functions/platform/container';
 import { dynamo, tableName } from '../../functions/platform/db';
 import { ConflictError } from '../../functions/platform/errors';
 import type { AccountRecord, UnitRecord, UserRecord } from '../../functions/platform/records';
+import { transactionConditionFailed } from '../../functions/platform/conditions';
 
 export const DEMO_PASSWORD = 'Demo-pass1';
 export const demoUsers = {
@@ -101,6 +101,10 @@ export async function seedDemo(now = new Date()): Promise<SeedResult> {
     };
   });
 
+  const viewersOf = (imei: string) => {
+    const viewers = users.filter((u) => u.unitImeis?.includes(imei)).map((u) => u.userId);
+    return viewers.length ? { viewers: new Set(viewers) } : {};
+  };
   const put = (table: Parameters<typeof tableName>[0], Item: Record<string, unknown>, key: string) => ({
     Put: { TableName: tableName(table), Item, ConditionExpression: `attribute_not_exists(#k)`, ExpressionAttributeNames: { '#k': key } },
   });
@@ -113,7 +117,8 @@ export async function seedDemo(now = new Date()): Promise<SeedResult> {
       put('uniques', { key: `email#${u.email}`, userId: u.userId }, 'key'),
     ]),
     ...units.flatMap((u) => [
-      put('units', { ...u }, 'imei'),
+      // A unit granted to ordinary users names them, so ingest publishes it on their own live topics too.
+      put('units', { ...u, ...viewersOf(u.imei) }, 'imei'),
       put('inventory', { imei: u.imei, registered: true, accountId, provisionedAt: createdAt }, 'imei'),
       put('uniques', { key: `imei#${u.imei}`, accountId }, 'key'),
     ]),
@@ -221,7 +226,7 @@ export async function seedSimulatedUnits(count: number, now = new Date()): Promi
       );
       return true;
     } catch (e) {
-      if (e instanceof TransactionCanceledException && e.CancellationReasons?.some((r) => r.Code === 'ConditionalCheckFailed')) return false;
+      if (transactionConditionFailed(e)) return false;
       throw e;
     }
   };

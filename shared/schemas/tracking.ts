@@ -5,8 +5,9 @@
 import { z } from 'zod';
 import { operatingModes } from './commands';
 import { trackingMessageKeys as keys } from './tracking-messages';
+import { IMEI_PATTERN } from '../validators/imei';
 
-export const imeiParamSchema = z.object({ imei: z.string().regex(/^\d{15}$/, keys.InvalidImei) });
+export const imeiParamSchema = z.object({ imei: z.string().regex(IMEI_PATTERN, keys.InvalidImei) });
 
 /** The latest state of a unit, as ingest keeps it (spec section 3 unit fields). */
 export const unitStateSchema = z.object({

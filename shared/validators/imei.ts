@@ -1,4 +1,13 @@
-/** IMEI: 15 digits whose last is the Luhn check digit of the first 14. */
+/**
+ * IMEI: 15 digits whose last is the Luhn check digit of the first 14. `IMEI_PATTERN` is the shape
+ * every topic, key and path parameter checks; `isValidImei` adds the check digit, for what a person
+ * types in (registration, adding a unit).
+ */
+
+export const IMEI_PATTERN = /^\d{15}$/;
+
+/** 15 digits: the form an IMEI has in topics, keys and paths (no check digit test: trackers are what they are). */
+export const isImeiShape = (value: string): boolean => IMEI_PATTERN.test(value);
 
 export function luhnCheckDigit(digits: string): number {
   let sum = 0;
@@ -14,7 +23,7 @@ export function luhnCheckDigit(digits: string): number {
 }
 
 export function isValidImei(imei: string): boolean {
-  return /^\d{15}$/.test(imei) && luhnCheckDigit(imei.slice(0, 14)) === Number(imei[14]);
+  return isImeiShape(imei) && luhnCheckDigit(imei.slice(0, 14)) === Number(imei[14]);
 }
 
 /** A valid IMEI from its first 14 digits. */

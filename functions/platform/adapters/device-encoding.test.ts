@@ -6,27 +6,9 @@ import {
   teltonikaSetOperatingMode,
 } from './device-encoding';
 import { operatingModes } from '../../../shared/schemas/commands';
-import { liveAccountFilter, liveTopic, nativeCommandTopic, teltonikaCommandTopic, TopicError } from './topics';
+import { TopicError } from '../../../shared/mqtt-topics';
 
 const IMEI = '356307042441013';
-
-describe('topics', () => {
-  it('builds the topics of docs/api.md', () => {
-    expect(liveTopic('acc-1', IMEI)).toBe(`live/acc-1/units/${IMEI}`);
-    expect(liveAccountFilter('acc-1')).toBe('live/acc-1/units/+');
-    expect(nativeCommandTopic(IMEI)).toBe(`trackers/${IMEI}/commands`);
-    expect(teltonikaCommandTopic(IMEI)).toBe(`${IMEI}/commands`);
-  });
-
-  it('refuses parts that would address other topics', () => {
-    expect(() => liveTopic('acc/other', IMEI)).toThrow(TopicError);
-    expect(() => liveTopic('+', IMEI)).toThrow(TopicError);
-    expect(() => liveTopic('#', IMEI)).toThrow(TopicError);
-    expect(() => liveTopic('', IMEI)).toThrow(TopicError);
-    expect(() => nativeCommandTopic('35630704244101')).toThrow(TopicError);
-    expect(() => teltonikaCommandTopic(`${IMEI}/x`)).toThrow(TopicError);
-  });
-});
 
 describe('Teltonika setdigout', () => {
   it('switches one output and leaves the others alone', () => {

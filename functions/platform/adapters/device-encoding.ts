@@ -11,7 +11,7 @@
 import type { z } from 'zod';
 import { doutParamsSchema, operatingModeParamsSchema, type DoutParams, type OperatingMode } from '../../../shared/schemas/commands';
 import type { DeviceCommand } from '../ports';
-import { nativeCommandTopic, teltonikaCommandTopic } from './topics';
+import { commandTopic } from '../../../shared/mqtt-topics';
 import { REPORT_PERIOD_SECONDS } from '../../../shared/unit-status';
 
 export type DeviceProtocol = 'native' | 'teltonika';
@@ -108,12 +108,12 @@ export function encodeDeviceCommand(imei: string, command: DeviceCommand, protoc
   switch (protocol) {
     case 'native':
       return {
-        topic: nativeCommandTopic(imei),
+        topic: commandTopic('native', imei),
         payload: JSON.stringify({ id: command.id, type: command.type, params: nativeParams(command) }),
         qos: 1,
       };
     case 'teltonika':
-      return { topic: teltonikaCommandTopic(imei), payload: JSON.stringify({ CMD: teltonikaText(command) }), qos: 1 };
+      return { topic: commandTopic('teltonika', imei), payload: JSON.stringify({ CMD: teltonikaText(command) }), qos: 1 };
     default:
       throw new DeviceEncodingError(`unknown tracker protocol: ${String(protocol satisfies never)}`);
   }

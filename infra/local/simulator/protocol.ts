@@ -5,7 +5,7 @@
  */
 import type { DeviceProtocol } from '../../../functions/platform/adapters/device-encoding';
 import { doutParamsSchema, operatingModeParamsSchema } from '../../../shared/schemas/commands';
-import { nativeCommandTopic, teltonikaCommandTopic } from '../../../functions/platform/adapters/topics';
+import { trackerTopic } from '../../../shared/mqtt-topics';
 import type { SimulatedVehicle, TrackerRecord } from './vehicle';
 
 export interface Outgoing {
@@ -13,14 +13,8 @@ export interface Outgoing {
   payload: string;
 }
 
-/** Where a tracker of a family publishes its records (Teltonika on its default data topic). */
-export function telemetryTopic(protocol: DeviceProtocol, imei: string): string {
-  return protocol === 'native' ? `trackers/${imei}/telemetry` : `${imei}/data`;
-}
-
-export function commandTopic(protocol: DeviceProtocol, imei: string): string {
-  return protocol === 'native' ? nativeCommandTopic(imei) : teltonikaCommandTopic(imei);
-}
+export { commandTopic, telemetryTopic } from '../../../shared/mqtt-topics';
+import { telemetryTopic } from '../../../shared/mqtt-topics';
 
 export function nativeRecord(r: TrackerRecord): Record<string, unknown> {
   return {
@@ -107,7 +101,7 @@ export function answerNativeCommand(vehicle: SimulatedVehicle, payload: Buffer |
   const { id, type, params } = command as { id?: unknown; type?: unknown; params?: unknown };
   if (typeof id !== 'string' || id === '') return null;
   const ack = (ok: boolean, error?: string): Outgoing => ({
-    topic: `trackers/${vehicle.imei}/ack`,
+    topic: trackerTopic('ack', vehicle.imei),
     payload: JSON.stringify(ok ? { id, ok } : { id, ok, error }),
   });
   switch (type) {

@@ -10,7 +10,6 @@ import { encodeDeviceCommand } from '../../../functions/platform/adapters/device
 import { dynamo, tableName } from '../../../functions/platform/db';
 import { iotRules, type IotRuleEvent } from '../../../shared/iot-rules';
 import { startRuntime } from '../../../test/support/runtime';
-import { lambdaContext } from '../api-event';
 import { startLocalBroker, type LocalBroker } from '../broker';
 import type { EmbeddedRuntime } from '../runtime';
 import { demoImei, simulatedUnits } from '../seed';
@@ -29,9 +28,8 @@ describe('simulated trackers on the broker', () => {
     broker = await startLocalBroker({
       port: 0,
       host: '127.0.0.1',
-      rules: iotRules.map((rule) => ({ rule, handler: async (event: IotRuleEvent) => void events.push(event) })),
-      onRuleError: async () => undefined,
-      context: (name, id) => lambdaContext(name, id),
+      rules: iotRules,
+      onRuleOutput: (_rule, event) => void events.push(event),
     });
     sim = await startSimulator({ mqttUrl: `mqtt://127.0.0.1:${broker.port}`, trackers: units.length, intervals: { movingS: 1, parkedS: 1 }, tickMs: 200, log: quiet });
   });

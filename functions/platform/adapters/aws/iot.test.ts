@@ -43,8 +43,14 @@ describe('IoT device gateway', () => {
 describe('IoT live bus', () => {
   it('publishes JSON on live/{accountId}/units/{imei} with QoS 0', async () => {
     iot.on(PublishCommand).resolves({});
-    await createIotLiveBus(client()).publish('acc-1', IMEI, { type: 'event', event: 'geofenceExit' });
+    await createIotLiveBus(client()).publish({ accountId: 'acc-1', imei: IMEI, viewers: [] }, { type: 'event', event: 'geofenceExit' });
     expect(published()).toEqual([{ topic: `live/acc-1/units/${IMEI}`, qos: 0, payload: '{"type":"event","event":"geofenceExit"}' }]);
+  });
+
+  it("publishes once more on each ordinary user's own topic for a unit granted to them", async () => {
+    iot.on(PublishCommand).resolves({});
+    await createIotLiveBus(client()).publish({ accountId: 'acc-1', imei: IMEI, viewers: ['u-1', 'u-2'] }, { type: 'position' });
+    expect(published().map((p) => p.topic)).toEqual([`live/acc-1/units/${IMEI}`, `live/acc-1/users/u-1/units/${IMEI}`, `live/acc-1/users/u-2/units/${IMEI}`]);
   });
 });
 

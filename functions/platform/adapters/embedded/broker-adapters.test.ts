@@ -22,7 +22,7 @@ function recorder() {
 describe('local broker seam', () => {
   it('fails clearly when the broker is not running', async () => {
     expect(() => localBroker()).toThrow('the local MQTT broker is not running');
-    await expect(createLocalLiveBus().publish('acc-1', IMEI, { type: 'position' })).rejects.toThrow('the local MQTT broker is not running');
+    await expect(createLocalLiveBus().publish({ accountId: 'acc-1', imei: IMEI, viewers: [] }, { type: 'position' })).rejects.toThrow('the local MQTT broker is not running');
     await expect(createLocalDeviceGateway().send(IMEI, { id: 'c1', type: 'dout', params: { output: 1, on: true } }, 'native')).rejects.toThrow(
       'the local MQTT broker is not running',
     );
@@ -30,7 +30,7 @@ describe('local broker seam', () => {
 
   it('LiveBus publishes the message on live/{accountId}/units/{imei} with QoS 0', async () => {
     const published = recorder();
-    await createLocalLiveBus().publish('acc-1', IMEI, { type: 'position', lat: 59.33, lon: 18.07 });
+    await createLocalLiveBus().publish({ accountId: 'acc-1', imei: IMEI, viewers: [] }, { type: 'position', lat: 59.33, lon: 18.07 });
     expect(published).toEqual([{ topic: `live/acc-1/units/${IMEI}`, payload: '{"type":"position","lat":59.33,"lon":18.07}', qos: 0 }]);
   });
 
@@ -89,7 +89,7 @@ describe('with a real aedes broker', () => {
     });
 
     await createLocalDeviceGateway().send(IMEI, { id: 'c9', type: 'operatingMode', params: { mode: 'theft' } }, 'native');
-    await createLocalLiveBus().publish('acc-1', IMEI, { type: 'command', id: 'c9', state: 'pending' });
+    await createLocalLiveBus().publish({ accountId: 'acc-1', imei: IMEI, viewers: [] }, { type: 'command', id: 'c9', state: 'pending' });
     await both;
 
     expect(received).toEqual(

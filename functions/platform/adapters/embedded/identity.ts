@@ -23,6 +23,7 @@ import { ConflictError, NotFoundError, UnauthenticatedError, ValidationError } f
 import type { Authenticated, IdentityProvider, NewIdentity, Principal, Tokens } from '../../ports';
 import { normalizeUsername } from '../username';
 import { hashPassword, verifyPassword } from './password-hash';
+import { isConditionFailure } from '../../conditions';
 
 export const LOCAL_TOKEN_ISSUER = 'tracking-portal/local';
 export const ACCESS_TOKEN_SECONDS = 3600;
@@ -61,9 +62,6 @@ export interface LocalIdentityOptions {
   secret: string;
   now?: () => Date;
 }
-
-const isConditionFailure = (error: unknown): boolean =>
-  error instanceof Error && error.name === 'ConditionalCheckFailedException';
 
 /** The pool's policy (docs/decisions/0005-identity.md) is the portal's password rule. */
 function checkPasswordPolicy(password: string): void {

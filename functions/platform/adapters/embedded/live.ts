@@ -1,12 +1,13 @@
-import type { LiveBus, LiveMessage } from '../../ports';
-import { liveTopic } from '../topics';
+import { liveTopicsOf } from '../../../../shared/mqtt-topics';
+import type { LiveBus } from '../../ports';
 import { localBroker } from './local-broker';
 
 /** Live updates on the local broker; browsers read them over its WebSocket listener. QoS 0 as on AWS. */
 export function createLocalLiveBus(): LiveBus {
   return {
-    async publish(accountId: string, imei: string, message: LiveMessage) {
-      await localBroker().publish(liveTopic(accountId, imei), JSON.stringify(message), 0);
+    async publish(audience, message) {
+      const payload = JSON.stringify(message);
+      await Promise.all(liveTopicsOf(audience).map((topic) => localBroker().publish(topic, payload, 0)));
     },
   };
 }
