@@ -3,21 +3,21 @@
  * capability behind an HTTP API, the DynamoDB tables, IoT Core rules into the ingest function,
  * Cognito, SES/SNS, Amazon Location, scheduled jobs and the web app on S3 + CloudFront.
  * Each function gets only the tables and resources its entry in shared/capability-resources.ts
- * declares (docs/decisions/0013); API requests are accepted only through CloudFront (0012).
+ * declares (docs/decisions/0013), and the memory and timeout its settings there give it; API
+ * requests are accepted only through CloudFront (0012). A manifest entry whose handler file does
+ * not exist fails the synth, naming the entry and the file (0014).
  * docs/architecture.md has the picture; docs/decisions/0002 and 0003 the choices questioned most.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { Annotations, ArnFormat, CfnOutput, Duration, Fn, Stack, Stage, type StackProps } from 'aws-cdk-lib';
-import * as events from 'aws-cdk-lib/aws-events';
-import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as ses from 'aws-cdk-lib/aws-ses';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { functionResources, type FunctionName } from '../shared/capability-resources';
+import { functionResources, functionSettings, type FunctionName, type FunctionSettings } from '../shared/capability-resources';
 import { iotRules, type IotRuleDef } from '../shared/iot-rules';
-import { handlerPath, routeList, type Capability, type RouteDef } from '../shared/routes';
+import { handlerPath, routeKey, routeList, type Capability, type RouteDef } from '../shared/routes';
 import { tables } from '../shared/tables';
 import { REPO_ROOT, analysisFileOf, bundleAll, httpEntry, jobEntry, sourceExists, topicEntry, type BundleRequest } from './bundling/bundle';
 import { compareUsage, readResourceUsage, type ResourceUsage } from './bundling/resource-usage';
@@ -27,6 +27,7 @@ import { PortalHttpApi } from './constructs/http-api';
 import { Identity } from './constructs/identity';
 import { IngestRules } from './constructs/ingest';
 import { IotDataEndpoint } from './constructs/iot-endpoint';
+import { JobSchedules } from './constructs/job-schedules';
 import { MapsKey, geoMapsStyleUrl } from './constructs/maps-key';
 import { LIVE_AUTHORIZER_FUNCTION, LiveAuthorizer, liveAuthorizerBundle, liveAuthorizerName } from './constructs/live-authorizer';
 import { acknowledge, acknowledgeFindings } from './constructs/nag';
@@ -42,14 +43,20 @@ const JOBS = 'jobs';
 
 export interface TrackingPortalStackProps extends StackProps {
   readonly config: PortalConfig;
+  /** Default: shared/routes.ts (tests give their own). */
+  readonly routes?: readonly RouteDef[];
+  /** Default: shared/iot-rules.ts (tests give their own). */
+  readonly iotRules?: readonly IotRuleDef[];
   /**
-   * Ingest handlers to bundle, by the handler path a rule of shared/iot-rules.ts names
-   * (`functions/ingest/handle-telemetry.ts`) -> the file to bundle for it. Default: every rule
-   * whose handler file exists. A rule without a handler gets no topic rule yet.
+   * Stand-ins for ingest handlers (tests): the handler path a rule names
+   * (`functions/ingest/handle-telemetry.ts`) -> the file to bundle instead. A rule not listed
+   * here is bundled with its own file.
    */
   readonly ingestHandlers?: Readonly<Record<string, string>>;
-  /** Default: infra/jobs.ts. A job whose file does not exist is skipped. */
+  /** Default: infra/jobs.ts. */
   readonly jobs?: readonly JobDef[];
+  /** Memory and timeout per function; default: `functionSettings` of shared/capability-resources.ts. */
+  readonly functionSettings?: Readonly<Partial<Record<FunctionName, FunctionSettings>>>;
   /** Default: web/dist. Deployed only when it holds index.html. */
   readonly webDist?: string;
   /** Where the Lambda bundles go; default `<cloud assembly>/.bundles` (cdk.out/.bundles). */
@@ -63,11 +70,54 @@ interface IngestTarget {
   readonly source: string;
 }
 
+/** A handler file that a manifest entry names. */
+export interface ManifestHandler {
+  /** The entry and its manifest, for messages: `job command-timeouts (infra/jobs.ts)`. */
+  readonly entry: string;
+  /** Relative to the repository root, or absolute. */
+  readonly file: string;
+}
+
+export interface HandlerManifests {
+  readonly routes: readonly RouteDef[];
+  readonly iotRules: readonly IotRuleDef[];
+  readonly jobs: readonly JobDef[];
+}
+
+/** The file bundled for a rule: its own handler, or a stand-in given for it. */
+function ingestSource(rule: IotRuleDef, standIns: Readonly<Record<string, string>> = {}): string {
+  const file = handlerPath(rule.handler);
+  return standIns[file] ?? file;
+}
+
+/**
+ * Every handler file the manifests name, with the entry that names it: what the synth checks
+ * (`assertHandlerFiles`) and test/contract/manifests.test.ts imports.
+ */
+export function manifestHandlers(manifests: HandlerManifests, ingestStandIns?: Readonly<Record<string, string>>): ManifestHandler[] {
+  return [
+    ...manifests.routes.map((r) => ({ entry: `route ${routeKey(r)} (shared/routes.ts)`, file: handlerPath(r) })),
+    ...manifests.iotRules.map((r) => ({ entry: `IoT rule ${r.name} (shared/iot-rules.ts)`, file: ingestSource(r, ingestStandIns) })),
+    ...manifests.jobs.map((j) => ({ entry: `job ${j.name} (infra/jobs.ts)`, file: j.file })),
+  ];
+}
+
+/** Throws, naming every entry whose handler file does not exist and the file. */
+export function assertHandlerFiles(handlers: readonly ManifestHandler[]): void {
+  const missing = handlers.filter((h) => !sourceExists(h.file));
+  if (missing.length) {
+    throw new Error(
+      `Manifest entries name handler files that do not exist (each must exist and export \`handler\`):\n  ${missing.map((h) => `${h.entry}: ${h.file}`).join('\n  ')}`,
+    );
+  }
+}
+
 export class TrackingPortalStack extends Stack {
   readonly tables: DataTables;
   readonly functions = new Map<string, PortalFunction>();
   readonly deadLetterQueue: sqs.Queue;
   readonly ingestRules?: IngestRules;
+  readonly jobSchedules?: JobSchedules;
   readonly trackerPolicy: TrackerPolicy;
   readonly liveAuthorizer: LiveAuthorizer;
   /** Per function: what shared/capability-resources.ts granted it. */
@@ -79,6 +129,14 @@ export class TrackingPortalStack extends Stack {
     super(scope, id, props);
     const { config } = props;
     const prefix = `${this.stackName}-`;
+
+    // The manifests: every entry is deployed, and one whose handler file is missing stops the synth here.
+    const deployedRoutes = (props.routes ?? routeList).filter((r) => !r.embeddedOnly);
+    const rules = props.iotRules ?? iotRules;
+    const jobList = props.jobs ?? jobManifest;
+    checkJobs(jobList);
+    assertHandlerFiles(manifestHandlers({ routes: deployedRoutes, iotRules: rules, jobs: jobList }, props.ingestHandlers));
+    const settings = props.functionSettings ?? functionSettings;
 
     // Data.
     this.tables = new DataTables(this, 'Tables', { prefix });
@@ -126,8 +184,7 @@ export class TrackingPortalStack extends Stack {
       geoPlacesProviderArn: this.awsProviderArn('geo-places'),
     };
 
-    // The functions: HTTP capabilities from the route manifest, ingest and jobs when they have handlers.
-    const deployedRoutes = routeList.filter((r) => !r.embeddedOnly);
+    // The functions: HTTP capabilities from the route manifest, ingest when there are IoT rules, jobs when there are jobs.
     const byCapability = new Map<Capability, RouteDef[]>();
     for (const route of deployedRoutes) {
       if (route.capability === INGEST || route.capability === JOBS) {
@@ -135,8 +192,7 @@ export class TrackingPortalStack extends Stack {
       }
       byCapability.set(route.capability, [...(byCapability.get(route.capability) ?? []), route]);
     }
-    const ingest = this.ingestTargets(props.ingestHandlers);
-    const jobList = this.presentJobs(props.jobs ?? jobManifest);
+    const ingest: IngestTarget[] = rules.map((rule) => ({ rule, source: ingestSource(rule, props.ingestHandlers) }));
 
     const requests: BundleRequest[] = [...byCapability].map(([capability, routes]) => ({
       name: capability,
@@ -157,7 +213,7 @@ export class TrackingPortalStack extends Stack {
         handlers: jobList.map((j) => ({ source: j.file, purpose: `job ${j.name}` })),
       });
     }
-    // Throws a BundlingError naming any missing handler file before esbuild runs.
+    // bundleAll checks the files once more, and esbuild fails on a file that does not export `handler`.
     requests.push(liveAuthorizerBundle());
     const bundles = bundleAll(props.bundleRoot ?? path.join(Stage.of(this)?.outdir ?? path.join(REPO_ROOT, 'cdk.out'), '.bundles'), requests);
 
@@ -195,6 +251,7 @@ export class TrackingPortalStack extends Stack {
         description,
         codeDir: dir,
         environment: options.http ? httpEnvironment : environment,
+        settings: settings[name] ?? {},
         ...(options.async ? { deadLetterQueue: this.deadLetterQueue } : {}),
       });
       this.grantDeclared(name, fn, grantTargets, { servesMembers: options.http?.some((r) => r.access !== 'public') ?? false });
@@ -212,7 +269,7 @@ export class TrackingPortalStack extends Stack {
     });
 
     if (ingest.length) {
-      const fn = makeFunction(INGEST, 'Tracker messages from the IoT Core topic rules', { async: true });
+      const fn = makeFunction(INGEST, 'Tracker messages from the IoT Core topic rules, in batches of the ingest stream');
       this.ingestRules = new IngestRules(this, 'IngestRules', {
         rules: ingest.map((t) => t.rule),
         function: fn.function,
@@ -223,20 +280,7 @@ export class TrackingPortalStack extends Stack {
 
     if (jobList.length) {
       const fn = makeFunction(JOBS, 'Scheduled jobs', { async: true });
-      for (const job of jobList) {
-        new events.Rule(this, `Job-${job.name}`, {
-          description: job.description,
-          schedule: events.Schedule.expression(job.schedule),
-          targets: [
-            new targets.LambdaFunction(fn.function, {
-              event: events.RuleTargetInput.fromObject({ job: job.name }),
-              retryAttempts: 2,
-              maxEventAge: Duration.hours(1),
-              deadLetterQueue: this.deadLetterQueue,
-            }),
-          ],
-        });
-      }
+      this.jobSchedules = new JobSchedules(this, 'JobSchedules', { jobs: jobList, function: fn.function, deadLetterQueue: this.deadLetterQueue });
     }
 
     // The browsers' live channel: IoT Core asks this authorizer on every MQTT-over-WebSocket connect.
@@ -246,6 +290,7 @@ export class TrackingPortalStack extends Stack {
       authorizerName: liveAuthorizerName(this.stackName),
       codeDir: liveCode,
       environment,
+      settings: settings[LIVE_AUTHORIZER_FUNCTION] ?? {},
     });
     this.grantDeclared(LIVE_AUTHORIZER_FUNCTION, this.liveAuthorizer.function, grantTargets, { servesMembers: false });
 
@@ -262,7 +307,7 @@ export class TrackingPortalStack extends Stack {
     }
 
     // What `npm run provision -- --stack <name>` attaches to each tracker's certificate.
-    this.trackerPolicy = new TrackerPolicy(this, 'TrackerPolicy', { policyName: `${this.stackName}-tracker`, rules: iotRules });
+    this.trackerPolicy = new TrackerPolicy(this, 'TrackerPolicy', { policyName: `${this.stackName}-tracker`, rules });
     const inventory = this.tables.byName.get(tables.inventory.name);
     if (!inventory) throw new Error('the inventory table is not deployed');
 
@@ -312,28 +357,6 @@ export class TrackingPortalStack extends Stack {
     }
     this.resourceUsage.set(name, usage);
     this.grants.set(name, bindResources(fn, declared, targets));
-  }
-
-  private ingestTargets(explicit?: Readonly<Record<string, string>>): IngestTarget[] {
-    const out: IngestTarget[] = [];
-    const waiting: string[] = [];
-    for (const rule of iotRules) {
-      const file = handlerPath(rule.handler);
-      const source = explicit ? explicit[file] : sourceExists(file) ? file : undefined;
-      if (source) out.push({ rule, source });
-      else waiting.push(`${rule.name} (${file})`);
-    }
-    if (waiting.length) Annotations.of(this).addInfo(`IoT rules not deployed until their handler exists: ${waiting.join(', ')}`);
-    return out;
-  }
-
-  private presentJobs(list: readonly JobDef[]): JobDef[] {
-    checkJobs(list);
-    return list.filter((job) => {
-      if (sourceExists(job.file)) return true;
-      Annotations.of(this).addInfo(`job ${job.name} not deployed yet: ${job.file} does not exist`);
-      return false;
-    });
   }
 
   /**

@@ -8,6 +8,9 @@
  * The stack also reads the function's bundle and refuses to synthesize when its code uses a
  * table or a port operation the entry does not declare; the contract test also fails on what is
  * declared but unused. docs/decisions/0013-resource-grants.md has the rules.
+ *
+ * Beside the grants, `functionSettings` holds each function's memory and timeout (the defaults
+ * unless its entry says otherwise), checked against what Lambda and the function's caller allow.
  */
 import type { Capability } from './routes';
 import type { TableKey } from './tables';
@@ -44,7 +47,9 @@ export const LIVE_AUTHORIZER = 'live-authorizer';
 export type FunctionName = Capability | typeof LIVE_AUTHORIZER;
 
 // The shared HTTP middleware reads the session (tokens) and the user (users) for every route that
-// is not public, so each function serving such a route declares both.
+// is not public, so each function serving such a route declares both. It also reads the account
+// (accounts) for a route that names a feature (RouteDef.feature); the bundle cannot tell which
+// routes do, so each of those functions declares accounts read as well.
 export const functionResources: Readonly<Partial<Record<FunctionName, FunctionResources>>> = {
   auth: {
     tables: { users: 'read-write', tokens: 'read-write', uniques: 'read', accounts: 'read', rateLimits: 'read-write' },
@@ -61,14 +66,14 @@ export const functionResources: Readonly<Partial<Record<FunctionName, FunctionRe
     tables: { announcements: 'read' },
   },
   tracking: {
-    tables: { users: 'read', tokens: 'read', units: 'read', positions: 'read' },
+    tables: { users: 'read', tokens: 'read', accounts: 'read', units: 'read', positions: 'read' },
     geocoder: ['reverse'],
   },
   live: {
-    tables: { users: 'read', tokens: 'read' },
+    tables: { users: 'read', tokens: 'read', accounts: 'read' },
   },
   units: {
-    tables: { users: 'read', tokens: 'read', units: 'read-write', commands: 'read-write' },
+    tables: { users: 'read', tokens: 'read', accounts: 'read', units: 'read-write', commands: 'read-write' },
     live: true,
     devices: true,
   },
@@ -77,10 +82,73 @@ export const functionResources: Readonly<Partial<Record<FunctionName, FunctionRe
     live: true,
   },
   jobs: {
-    tables: { commands: 'read-write' },
+    tables: { commands: 'read-write', units: 'read' },
     live: true,
   },
   [LIVE_AUTHORIZER]: {
     tables: { users: 'read', tokens: 'read' },
   },
 };
+
+/**
+ * Memory and timeout of one function. What an entry leaves out is the default; an entry is checked
+ * by `resolveFunctionSettings` when the stack builds the function (and by test/infra).
+ */
+export interface FunctionSettings {
+  /** MB, an integer from 128 to 10240 (Lambda's limits); CPU grows with it. */
+  readonly memorySize?: number;
+  /** Seconds, an integer from 1 to the limit of the function's caller (`TIMEOUT_LIMITS`). */
+  readonly timeoutSeconds?: number;
+}
+
+export const FUNCTION_SETTING_DEFAULTS = { memorySize: 512, timeoutSeconds: 10 } as const;
+
+/** Lambda's own bounds on memory. */
+export const MEMORY_LIMITS = { min: 128, max: 10_240 } as const;
+
+/**
+ * Who calls a function decides the longest timeout that is of any use:
+ * - `http`: API Gateway's HTTP API gives an integration at most 30 s (CloudFront's origin waits
+ *   30 s too), then answers 503 while the function runs on. At 29 s the function gives up first,
+ *   and the timeout is in its own log rather than a gateway error with no trace.
+ * - `authorizer`: IoT Core waits 5 s for a custom authorizer; a later answer is a refusal anyway.
+ * - `async`: IoT rules and schedules invoke ingest and jobs asynchronously: Lambda's 900 s.
+ */
+export const TIMEOUT_LIMITS = { http: 29, authorizer: 5, async: 900 } as const;
+export type FunctionInvoker = keyof typeof TIMEOUT_LIMITS;
+const INVOKED_BY: Record<FunctionInvoker, string> = {
+  http: 'behind the HTTP API',
+  authorizer: 'that IoT Core calls as a custom authorizer',
+  async: 'that IoT rules or schedules invoke',
+};
+
+/** How a deployed function is invoked: the live authorizer by IoT Core, ingest and jobs asynchronously, the rest by the HTTP API. */
+export function invokerOf(name: FunctionName): FunctionInvoker {
+  if (name === LIVE_AUTHORIZER) return 'authorizer';
+  return name === 'ingest' || name === 'jobs' ? 'async' : 'http';
+}
+
+export const functionSettings: Readonly<Partial<Record<FunctionName, FunctionSettings>>> = {
+  // IoT Core's limit: a slow answer is a refusal anyway, and failing sooner frees the instance.
+  [LIVE_AUTHORIZER]: { timeoutSeconds: TIMEOUT_LIMITS.authorizer },
+};
+
+/** The function's memory and timeout with the defaults filled in; throws, naming the entry, on a value outside the limits. */
+export function resolveFunctionSettings(
+  name: FunctionName,
+  entry: FunctionSettings | undefined = functionSettings[name],
+): Required<FunctionSettings> {
+  const memorySize = entry?.memorySize ?? FUNCTION_SETTING_DEFAULTS.memorySize;
+  const timeoutSeconds = entry?.timeoutSeconds ?? FUNCTION_SETTING_DEFAULTS.timeoutSeconds;
+  const invoker = invokerOf(name);
+  const limit = TIMEOUT_LIMITS[invoker];
+  const where = `functionSettings.${name} (shared/capability-resources.ts)`;
+  if (!Number.isInteger(memorySize) || memorySize < MEMORY_LIMITS.min || memorySize > MEMORY_LIMITS.max) {
+    throw new Error(`${where}: memorySize ${memorySize} must be an integer from ${MEMORY_LIMITS.min} to ${MEMORY_LIMITS.max} MB`);
+  }
+  if (!Number.isInteger(timeoutSeconds) || timeoutSeconds < 1 || timeoutSeconds > limit) {
+    const given = entry?.timeoutSeconds === undefined ? ' (the default)' : '';
+    throw new Error(`${where}: timeoutSeconds ${timeoutSeconds}${given} must be an integer from 1 to ${limit} for a function ${INVOKED_BY[invoker]}`);
+  }
+  return { memorySize, timeoutSeconds };
+}

@@ -104,3 +104,22 @@ export async function batchPut(table: string, items: readonly Record<string, unk
   for (let i = 0; i < items.length; i += BATCH_WRITE_MAX) chunks.push(items.slice(i, i + BATCH_WRITE_MAX));
   await forEachLimit(chunks, options.concurrency, (chunk) => writeChunk(table, chunk, options));
 }
+
+/** At most `concurrency` of the work handed to it runs at once, across every caller (first come, first served). */
+export function createLimiter(concurrency: number): <T>(work: () => Promise<T>) => Promise<T> {
+  let running = 0;
+  const waiting: Array<() => void> = [];
+  const release = () => {
+    running--;
+    waiting.shift()?.();
+  };
+  return async (work) => {
+    if (running >= concurrency) await new Promise<void>((go) => waiting.push(go));
+    running++;
+    try {
+      return await work();
+    } finally {
+      release();
+    }
+  };
+}

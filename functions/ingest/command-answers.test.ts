@@ -15,7 +15,7 @@ import { useLocalTables } from '../../test/support/local-tables';
 import { getPorts, overridePorts } from '../platform/container';
 import { dynamo, tableName } from '../platform/db';
 import type { LiveMessage } from '../platform/ports';
-import type { UnitItem } from '../tracking/stored-shape';
+import { getUnitItem } from '../platform/unit-item';
 import { getCommandItem } from '../units/command-repository';
 import { sendCommand } from '../units/command-service';
 import { judgeTeltonikaAnswer, recordCommandAnswer } from './command-answers';
@@ -73,12 +73,12 @@ describe('recording a Teltonika answer', () => {
 
   beforeAll(async () => {
     await useLocalTables();
-    overridePorts({ clock: { now: () => new Date(now) }, devices: { send: async () => {} }, live: { publish: async (_a, _i, m) => void live.push(m) } });
+    overridePorts({ clock: { now: () => new Date(now) }, devices: { send: async () => {} }, live: { publish: async (_audience, m) => void live.push(m) } });
     await dynamo().send(new PutCommand({ TableName: tableName('units'), Item: { imei, accountId, name: 'Pool car', vehicleType: 'car', protocol: 'teltonika' } }));
   });
 
   const send = async (request: CommandRequest) => {
-    const unit = (await dynamo().send(new GetCommand({ TableName: tableName('units'), Key: { imei }, ConsistentRead: true }))).Item as UnitItem;
+    const unit = (await getUnitItem(imei, { consistent: true }))!;
     return sendCommand(unit, request, getPorts());
   };
   const unit = async () => (await dynamo().send(new GetCommand({ TableName: tableName('units'), Key: { imei }, ConsistentRead: true }))).Item ?? {};

@@ -13,15 +13,14 @@
  * The newest answer text is also kept on the unit item (`lastCommandAnswer`), so support can read
  * what a device said even when it matched nothing. The text is not logged: answers echo parameters.
  */
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Command } from '../../shared/schemas/commands';
 import { teltonikaSetOperatingMode } from '../platform/adapters/device-encoding';
 import { getPorts } from '../platform/container';
-import { dynamo, tableName } from '../platform/db';
+import { keepLastCommandAnswer } from '../platform/unit-item';
 import type { Ports } from '../platform/ports';
 import { getOpenCommand, type Answer } from '../units/command-repository';
 import { settleCommand } from '../units/command-service';
-import { isConditionFailure } from './repository';
+
 
 const MAX_ANSWER_CHARS = 1000;
 
@@ -65,32 +64,12 @@ export function judgeTeltonikaAnswer(command: Pick<Command, 'type' | 'params'>, 
   return DEVICE_ERROR.test(text) ? refused : null;
 }
 
-/** True when kept as the unit's last answer; false when the unit already holds a newer one. */
-async function keepLastAnswer(imei: string, answer: CommandAnswer): Promise<boolean> {
-  try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName('units'),
-        Key: { imei },
-        UpdateExpression: 'SET #a = :a',
-        ConditionExpression: 'attribute_exists(imei) AND (attribute_not_exists(#a) OR #a.#r < :r)',
-        ExpressionAttributeNames: { '#a': 'lastCommandAnswer', '#r': 'receivedAt' },
-        ExpressionAttributeValues: { ':a': { text: answer.text.slice(0, MAX_ANSWER_CHARS), receivedAt: answer.receivedAt }, ':r': answer.receivedAt },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
-}
-
 /**
  * Keeps the answer on the unit and settles the unit's open command when the answer is for it.
  * True when kept as the unit's last answer; false when the unit already holds a newer one.
  */
 export async function recordCommandAnswer(imei: string, answer: CommandAnswer, live: Ports['live'] = getPorts().live): Promise<boolean> {
-  const kept = await keepLastAnswer(imei, answer);
+  const kept = await keepLastCommandAnswer(imei, { text: answer.text.slice(0, MAX_ANSWER_CHARS), receivedAt: answer.receivedAt });
   // A late answer may still be the one the open command waits for, so it is judged either way.
   const open = await getOpenCommand(imei);
   const verdict = open ? judgeTeltonikaAnswer(open, answer.text) : null;

@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../platform/db';
+import type { IotRuleEvent } from '../../shared/iot-rules';
 import { batchPut } from './batch-write';
 
 export const DEAD_LETTER_TTL_DAYS = 30;
@@ -94,4 +95,34 @@ export async function recordDeadLetters(letters: readonly DeadLetter[]): Promise
     items.set(`${item.day}\n${item.receivedAtId}`, item);
   }
   await batchPut(tableName('deadLetters'), [...items.values()] as unknown as Record<string, unknown>[]);
+}
+
+/**
+ * The letters of stream records the ingest function gave up on (the event source mapping's
+ * retries, or the embedded stream's, are spent): each record's message as the rule received it,
+ * with the reason `ProcessingFailed` and the last error, in the same table and shape as every
+ * other dead letter.
+ */
+export function streamFailureLetters(records: readonly { kinesis: { partitionKey: string; data: string; approximateArrivalTimestamp: number } }[], error: unknown): DeadLetter[] {
+  const detail = error instanceof Error ? error.message : String(error);
+  return records.map(({ kinesis }) => {
+    const data = Buffer.from(kinesis.data, 'base64');
+    const fallback = { topic: '', imei: kinesis.partitionKey, payload: data, receivedAt: Math.round(kinesis.approximateArrivalTimestamp * 1000) };
+    let event: Partial<IotRuleEvent> = {};
+    try {
+      event = JSON.parse(data.toString('utf8')) as Partial<IotRuleEvent>;
+    } catch {
+      // Not a rule's output: kept as it was on the stream.
+    }
+    const usable = typeof event.topic === 'string' && typeof event.imei === 'string' && typeof event.payload === 'string' && Number.isSafeInteger(event.receivedAt);
+    return {
+      reason: 'ProcessingFailed',
+      detail,
+      ...(usable ? { topic: event.topic as string, imei: event.imei as string, payload: Buffer.from(event.payload as string, 'base64'), receivedAt: event.receivedAt as number } : fallback),
+    };
+  });
+}
+
+export async function recordStreamFailure(records: Parameters<typeof streamFailureLetters>[0], error: unknown): Promise<void> {
+  await recordDeadLetters(streamFailureLetters(records, error));
 }

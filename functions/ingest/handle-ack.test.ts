@@ -3,7 +3,7 @@
  * they name, once; malformed ones become dead letters with a reason and never throw.
  */
 import { randomUUID } from 'node:crypto';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { IotRuleEvent } from '../../shared/iot-rules';
 import { imeiFrom } from '../../shared/validators/imei';
@@ -11,7 +11,7 @@ import { useLocalTables } from '../../test/support/local-tables';
 import { getPorts, overridePorts } from '../platform/container';
 import { dynamo, tableName } from '../platform/db';
 import type { LiveMessage } from '../platform/ports';
-import type { UnitItem } from '../tracking/stored-shape';
+import { getUnitItem } from '../platform/unit-item';
 import { getCommandItem } from '../units/command-repository';
 import { sendCommand } from '../units/command-service';
 import { handler } from './handle-ack';
@@ -25,7 +25,7 @@ const live: LiveMessage[] = [];
 async function unitWithCommand(type: 'dout' | 'operatingMode' = 'operatingMode') {
   const imei = imeiFrom(`35693807${String(500000 + serial++).padStart(6, '0')}`);
   await dynamo().send(new PutCommand({ TableName: tableName('units'), Item: { imei, accountId: ACCOUNT, name: 'Car', vehicleType: 'car', protocol: 'native' } }));
-  const unit = (await dynamo().send(new GetCommand({ TableName: tableName('units'), Key: { imei } }))).Item as UnitItem;
+  const unit = (await getUnitItem(imei, { consistent: true }))!;
   const request = type === 'dout' ? ({ type, output: 1, on: true } as const) : ({ type, mode: 'movement' } as const);
   const command = await sendCommand(unit, request, getPorts());
   live.length = 0;
@@ -46,7 +46,7 @@ beforeAll(async () => {
   overridePorts({
     clock: { now: () => new Date(NOW) },
     devices: { send: async () => {} },
-    live: { publish: async (_a, _i, message) => void live.push(message) },
+    live: { publish: async (_audience, message) => void live.push(message) },
   });
 });
 beforeEach(() => {

@@ -12,8 +12,8 @@ import { logger } from '../platform/logger';
 import { settleCommand } from '../units/command-service';
 import { recordDeadLetter } from './dead-letters';
 import type { DeadLetterReason } from './types';
+import { isImeiShape } from '../../shared/validators/imei';
 
-const IMEI = /^\d{15}$/;
 
 export const ackSchema = z.object({
   // Our ids are 30 characters; the bound keeps a tracker from sending a key DynamoDB refuses.
@@ -51,7 +51,7 @@ export const handler = async (event: IotRuleEvent): Promise<AckResult> => {
   const ports = getPorts();
   const receivedAt = Number.isFinite(event.receivedAt) && event.receivedAt > 0 ? event.receivedAt : ports.clock.now().getTime();
   const payload = Buffer.from(event.payload ?? '', 'base64');
-  const ack = IMEI.test(event.imei) ? parseAck(payload) : { reason: 'UnknownUnit' as const, detail: 'the topic names no IMEI' };
+  const ack = isImeiShape(event.imei) ? parseAck(payload) : { reason: 'UnknownUnit' as const, detail: 'the topic names no IMEI' };
   if ('reason' in ack) {
     logger.warn('command acknowledgement dead-lettered', { reason: ack.reason, topic: event.topic, imei: event.imei });
     await recordDeadLetter({ reason: ack.reason, detail: ack.detail, topic: event.topic, imei: event.imei, payload, receivedAt });

@@ -17,7 +17,6 @@ import { dynamo, tableName } from '../platform/db';
 import type { LiveMessage } from '../platform/ports';
 import { BatchWriteIncompleteError } from './batch-write';
 import { handler } from './handle-telemetry';
-import { forgetUnits } from './repository';
 import type { UnitState } from './types';
 import { deadLettersOf } from '../../test/support/dead-letters';
 
@@ -87,10 +86,9 @@ beforeEach(() => {
   calls = [];
   batchFault = () => 'pass';
   batchAttempt = 0;
-  forgetUnits();
   overridePorts({
     live: {
-      async publish(accountId, imei, message) {
+      async publish({ accountId, imei }, message) {
         live.push({ accountId, imei, message });
       },
     },
@@ -159,15 +157,9 @@ describe('a batch of messages', () => {
     const before = { a: await positions(a), b: await positions(b), stateA: await stateOf(a), stateB: await stateOf(b) };
     expect(live).toHaveLength(2);
 
-    // The same events (a retry), the same messages received later (the tracker sent them again),
-    // and the same again on an instance that has not seen the units (a retry elsewhere).
+    // The same events (a retry), and the same messages received later (the tracker sent them again).
     const later = batch.map((e) => ({ ...e, receivedAt: NOW + 7000 }));
-    for (const [again, fresh] of [
-      [batch, false],
-      [later, false],
-      [later, true],
-    ] as const) {
-      if (fresh) forgetUnits();
+    for (const again of [batch, later]) {
       calls = [];
       const results = await handler(again);
       expect(results.map((r) => [r.stored, r.duplicates, r.stateAdvanced, r.published])).toEqual([

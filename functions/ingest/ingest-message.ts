@@ -1,47 +1,56 @@
 /**
- * Tracker messages through the ingest path, one or many at a time: decode, find the unit, filter,
- * store the positions, advance each unit's latest state and publish it live. Whatever a tracker
- * sent, each message ends as positions, a command answer or a dead letter with its reason; only
- * infrastructure failures (DynamoDB unreachable, throttled beyond the retries) throw, so that the
- * whole call is retried (Lambda, the rule bridge) and, after that, the dead-letter queue keeps it.
+ * Tracker messages through the ingest path, one batch of the ingest stream at a time (shared/
+ * ingest-stream.ts; the same on AWS and embedded): decode, find the unit, filter, store the
+ * positions, then per unit one transition (new state, stage states, effects: transitions.ts),
+ * published live. Whatever a tracker sent, each message ends as positions, a command answer or a
+ * dead letter with its reason; only infrastructure failures (DynamoDB unreachable, throttled
+ * beyond the retries) throw, so that the stream retries the batch and, after that, its records
+ * become dead letters too.
  *
- * A call with many messages (the rule bridge's batch) writes across them: the positions of all
- * in BatchWriteItem requests, then one state update and one live message per unit, for its newest
- * accepted record. Retrying a call, or any part of it, changes nothing:
- * - positions newer than the unit's known state are new as a rule; they are written without a
- *   condition, and writing one again writes the same device record, with the same receive time
- *   when the same event is retried (Lambda and the bridge retry with the very event);
- * - positions at or before the known state are where redeliveries and late messages land; each is
- *   put only if (imei, ts) is new, so a redelivered message is counted as duplicates and writes
- *   nothing;
- * - a unit's newest accepted record makes its state; the live message goes out when that state
- *   is newer than the one this instance knows (repository.ts claimState), and the stored state
- *   follows with an update conditional on a newer device time, merged per unit while one is in
- *   flight (state-writer.ts). A call returns only when its states are stored or refused, and a
- *   refused one (another instance stored a newer state) makes this instance read the unit again.
- *   Instances that race for a unit may both publish; the browser keeps the newest device time.
+ * The stream hands one unit's messages to one batch at a time, so the unit item read here,
+ * strongly consistent, is its previous state: no per-instance cache that two instances could
+ * disagree on. Retrying a batch, or any part of it, changes nothing:
+ * - positions newer than the stored state are written without a condition (writing one again
+ *   writes the same device record); positions at or before it, where redeliveries land, are put
+ *   only if (imei, ts) is new, so a redelivered message is counted as duplicates;
+ * - the transition is conditional on the item's revision, so it is applied once; a retried batch
+ *   finds the state moved past its positions and decides nothing again;
+ * - live goes out for a state this batch stored (or, in parallel with its write, is about to):
+ *   a redelivered batch publishes nothing.
  */
 import type { IotRuleEvent } from '../../shared/iot-rules';
+import { isImeiShape } from '../../shared/validators/imei';
 import { getEnv } from '../platform/env';
 import { logger } from '../platform/logger';
 import type { Ports } from '../platform/ports';
+import { commitUnitTransition, getUnitItem, liveAudienceOf, registeredAtOf, type UnitItem } from '../platform/unit-item';
 import { toUnitState } from '../tracking/stored-shape';
-import { forEachLimit } from './batch-write';
+import { createLimiter, forEachLimit } from './batch-write';
 import { recordCommandAnswer } from './command-answers';
 import { recordDeadLetters, type DeadLetter } from './dead-letters';
 import { decodeMessage } from './decode';
 import { DEFAULT_FILTER, type FilterReason } from './filter';
 import { planUnit, type Planned, type UnitMessage } from './pipeline';
-import { advanceState, claimState, forgetUnit, lookupUnit, positionItem, putPositionIfNew, putPositions, type UnitLookup } from './repository';
-import { STATE_WRITE_CONCURRENCY, createStateWriter, type StateWriter } from './state-writer';
-import type { DeadLetterReason, UnitState } from './types';
+import { lookupUnits, positionItem, putPositionIfNew, putPositions, type UnitLookup } from './repository';
+import { EFFECT_SENDERS, INGEST_STAGES } from './stages';
+import { deliverEffects, runStages, type EffectSender, type IngestStage } from './transitions';
+import type { DeadLetterReason } from './types';
 
 const DAY_MS = 86_400_000;
-let writer: StateWriter | undefined;
-const stateWriter = () => (writer ??= createStateWriter(advanceState, STATE_WRITE_CONCURRENCY[getEnv().RUNTIME]));
+/**
+ * Transitions in flight at once, over all batches of this process. DynamoDB serves each on its
+ * own, so more in flight is more throughput. DynamoDB Local runs every statement on one SQLite
+ * thread, on the same two cores as the broker and the handlers; with lanes waiting for their
+ * transitions, 8 in flight keep that thread busy without starving the positions' writes
+ * (npm run bench:ingest, decision 0003).
+ */
+export const TRANSITION_CONCURRENCY = { aws: 16, embedded: 8 } as const;
+let limiter: (<T>(work: () => Promise<T>) => Promise<T>) | undefined;
+const limited = <T>(work: () => Promise<T>) => (limiter ??= createLimiter(TRANSITION_CONCURRENCY[getEnv().RUNTIME]))(work);
+/** Reads and recomputations of a unit whose transition lost to another write (a re-registration, a concurrent retry). */
+const TRANSITION_TRIES = 4;
 /** Single writes (lookups, conditional puts, state updates) in flight per call. */
 const WRITE_CONCURRENCY = 32;
-const IMEI = /^\d{15}$/;
 /** Beyond this many bad records in one batch, the batch is dead-lettered once, as a whole. */
 const MAX_RECORD_LETTERS = 10;
 
@@ -59,7 +68,7 @@ export interface IngestResult {
   duplicates: number;
   filtered: Partial<Record<FilterReason, number>>;
   rejected: number;
-  /** This message carried the unit's new latest state. */
+  /** This message carried the unit's new latest state, now stored. */
   stateAdvanced: boolean;
   /** That state went out on the live channel. */
   published: boolean;
@@ -83,11 +92,10 @@ interface Write {
   result: IngestResult;
 }
 
-interface StateChange {
-  imei: string;
-  unit: Registered;
-  state: UnitState;
-  result: IngestResult;
+/** The pipeline's parts that tests and benchmarks may replace. */
+export interface IngestOptions {
+  stages?: readonly IngestStage[];
+  senders?: Readonly<Record<string, EffectSender>>;
 }
 
 function receivedAtOf(event: IotRuleEvent, ports: Pick<Ports, 'clock'>): number {
@@ -95,7 +103,9 @@ function receivedAtOf(event: IotRuleEvent, ports: Pick<Ports, 'clock'>): number 
   return Number.isSafeInteger(event.receivedAt) && event.receivedAt > 0 ? event.receivedAt : ports.clock.now().getTime();
 }
 
-export async function ingestMessages(events: readonly IotRuleEvent[], ports: Pick<Ports, 'live' | 'clock'>): Promise<IngestResult[]> {
+export async function ingestMessages(events: readonly IotRuleEvent[], ports: Pick<Ports, 'live' | 'clock'>, options: IngestOptions = {}): Promise<IngestResult[]> {
+  const stages = options.stages ?? INGEST_STAGES;
+  const senders = options.senders ?? EFFECT_SENDERS;
   const letters: DeadLetter[] = [];
   const answers: Array<{ imei: string; text: string; receivedAt: number }> = [];
   const results: IngestResult[] = [];
@@ -106,9 +116,8 @@ export async function ingestMessages(events: readonly IotRuleEvent[], ports: Pic
     return { event, payload, receivedAt: receivedAtOf(event, ports), decoded: decodeMessage(payload) };
   });
 
-  const imeis = [...new Set(decoded.filter((d) => d.decoded.kind !== 'invalid' && IMEI.test(d.event.imei)).map((d) => d.event.imei))];
-  const units = new Map<string, UnitLookup>();
-  await forEachLimit(imeis, WRITE_CONCURRENCY, async (imei) => void units.set(imei, await lookupUnit(imei)));
+  const imeis = [...new Set(decoded.filter((d) => d.decoded.kind !== 'invalid' && isImeiShape(d.event.imei)).map((d) => d.event.imei))];
+  const units = await lookupUnits(imeis, ports.clock.now().getTime());
 
   for (const { event, payload, receivedAt, decoded: message } of decoded) {
     const { topic, imei } = event;
@@ -153,18 +162,18 @@ export async function ingestMessages(events: readonly IotRuleEvent[], ports: Pic
 
   const batch: Write[] = [];
   const ifNew: Write[] = [];
-  const changes: StateChange[] = [];
+  const changed: Array<{ lookup: Registered; messages: Array<UnitMessage<IngestResult>> }> = [];
   for (const [imei, messages] of byUnit) {
-    const unit = units.get(imei) as Registered;
-    const plan = planUnit(unit.state, { ...DEFAULT_FILTER, maxAgeMs: unit.retentionDays * DAY_MS }, messages, unit.registeredAt);
-    const write = ({ p, receivedAt, result }: Planned<IngestResult>) => ({ item: positionItem(imei, p, receivedAt, unit.retentionDays), result });
+    const lookup = units.get(imei) as Registered;
+    const plan = planUnit(lookup.unit.state, limitsOf(lookup), messages, lookup.registeredAt);
+    const write = ({ p, receivedAt, result }: Planned<IngestResult>) => ({ item: positionItem(imei, p, receivedAt, lookup.retentionDays), result });
     batch.push(...plan.fresh.map(write));
     ifNew.push(...plan.late.map(write));
-    if (plan.state && plan.stateFrom) changes.push({ imei, unit, state: plan.state, result: plan.stateFrom });
+    if (plan.state) changed.push({ lookup, messages });
     for (const m of messages) if (Object.keys(m.result.filtered).length) logger.debug('tracker positions filtered', { imei, filtered: m.result.filtered });
   }
 
-  // Everything but the states at once; the states wait for their positions to be stored.
+  // Everything but the transitions at once; a state never points at a position that is not stored.
   const settled = await Promise.allSettled([
     recordDeadLetters(letters),
     putPositions(batch.map((w) => w.item)).then(() => {
@@ -182,39 +191,66 @@ export async function ingestMessages(events: readonly IotRuleEvent[], ports: Pic
   const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
   if (failed) throw failed.reason;
 
-  // Live first: a browser sees a position as soon as it is stored, and the state it makes as soon
-  // as this instance knows it is the unit's newest; the durable state follows through the state
-  // writer, which merges a unit's states while one is on its way to the store.
-  const claimed = changes.filter(({ imei, unit, state }) => claimState(imei, unit, state));
-  const durable = Promise.allSettled(
-    claimed.map(async ({ imei, state, result }) => {
-      try {
-        result.stateAdvanced = await stateWriter().write(imei, state);
-      } catch (error) {
-        forgetUnit(imei);
-        throw error;
-      }
-      // Another instance stored a newer state: this one forgets what it knew and reads it again.
-      if (!result.stateAdvanced) forgetUnit(imei);
-    }),
-  );
-  await forEachLimit(claimed, WRITE_CONCURRENCY, async ({ imei, unit, state, result }) => {
-    // Published once per state this instance moved to: a redelivered or late message sends nothing.
-    // In the API's shape (ISO times, null for unreported), as GET /realtime/units answers.
-    try {
-      await ports.live.publish(unit.accountId, imei, { type: 'position', imei, ...toUnitState(state) });
-      result.published = true;
-    } catch (error) {
-      // Live is best effort (QoS 0 by design); the map reloads the stored state when it reconnects.
-      logger.warn('live publish failed', { imei, error: error instanceof Error ? error.message : String(error) });
-    }
-  });
-  const unwritten = (await durable).find((s): s is PromiseRejectedResult => s.status === 'rejected');
-  if (unwritten) throw unwritten.reason;
+  await forEachLimit(changed, WRITE_CONCURRENCY, ({ lookup, messages }) => transition(lookup, messages, { stages, senders, ports }));
   return results;
 }
 
-export async function ingestMessage(event: IotRuleEvent, ports: Pick<Ports, 'live' | 'clock'>): Promise<IngestResult> {
-  const [result] = await ingestMessages([event], ports);
+function limitsOf(lookup: Registered) {
+  return { ...DEFAULT_FILTER, maxAgeMs: lookup.retentionDays * DAY_MS };
+}
+
+/**
+ * One unit's transition for the messages of this batch: computed from the item as read, written
+ * conditional on its revision (recomputed from a fresh read when another write came first), then
+ * its effects sent. Live goes out as the write starts: the browser sees the state as soon as its
+ * positions are stored.
+ */
+async function transition(
+  lookup: Registered,
+  messages: Array<UnitMessage<IngestResult>>,
+  context: { stages: readonly IngestStage[]; senders: Readonly<Record<string, EffectSender>>; ports: Pick<Ports, 'live' | 'clock'> },
+): Promise<void> {
+  let unit: UnitItem | null = lookup.unit;
+  let published = false;
+  for (let attempt = 0; attempt < TRANSITION_TRIES && unit; attempt++) {
+    // Screening again is pure: the counts of the first screening are kept.
+    const tallies = messages.map((m) => ({ ...m, result: { duplicates: 0, filtered: {} } }));
+    const plan = planUnit(unit.state, limitsOf(lookup), tallies, registeredAtOf(unit));
+    if (!plan.state) return;
+    const from = messages[tallies.findIndex((m) => m.result === plan.stateFrom)]?.result;
+    const positions = [...plan.fresh].sort((a, b) => a.p.ts - b.p.ts).map((f) => f.p);
+    const next = runStages(context.stages, unit, plan.state, positions, plan.state.lastSeen);
+    const current: UnitItem = unit;
+    const committing = limited(() => commitUnitTransition(current, next));
+    if (!published) {
+      published = true;
+      await publishState(current, plan.state, from, context.ports);
+    }
+    if (await committing) {
+      if (from) from.stateAdvanced = true;
+      const stored: UnitItem = { ...current, state: next.state, stages: next.stages, effects: next.effects, rev: (current.rev ?? 0) + 1 };
+      if (Object.keys(next.effects).length) await deliverEffects(stored, next.effects, context.senders, context.ports);
+      return;
+    }
+    // Another write came first (a concurrent retry, a re-registration): decide again from what is stored.
+    unit = await getUnitItem(lookup.unit.imei, { consistent: true });
+    if (unit && unit.accountId !== lookup.unit.accountId) return;
+  }
+  if (unit) throw new Error(`unit ${lookup.unit.imei}: transition lost ${TRANSITION_TRIES} times in a row`);
+}
+
+async function publishState(unit: UnitItem, state: NonNullable<UnitItem['state']>, from: IngestResult | undefined, ports: Pick<Ports, 'live'>): Promise<void> {
+  // In the API's shape (ISO times, null for unreported), as GET /realtime/units answers.
+  try {
+    await ports.live.publish(liveAudienceOf(unit), { type: 'position', imei: unit.imei, ...toUnitState(state) });
+    if (from) from.published = true;
+  } catch (error) {
+    // Live is best effort (QoS 0 by design); the map reloads the stored state when it reconnects.
+    logger.warn('live publish failed', { imei: unit.imei, error: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+export async function ingestMessage(event: IotRuleEvent, ports: Pick<Ports, 'live' | 'clock'>, options: IngestOptions = {}): Promise<IngestResult> {
+  const [result] = await ingestMessages([event], ports, options);
   return result as IngestResult;
 }

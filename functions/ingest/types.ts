@@ -7,6 +7,8 @@
  * `removeUndefinedValues` keeps absent values out of DynamoDB.
  */
 
+import type { StoredUnitState } from '../platform/unit-item';
+
 export interface BleReading {
   mac: string;
   temp: number | undefined;
@@ -53,28 +55,13 @@ export interface Position {
   io: Record<string, unknown> | undefined;
 }
 
-/** The latest accepted state of a unit, stored as `state` on its units item and sent live. */
-export interface UnitState {
-  /** Device time of the position this state comes from; the state never moves to an older one. */
-  ts: number;
-  lat: number;
-  lon: number;
-  speed: number | undefined;
-  heading: number | undefined;
-  alt: number | undefined;
-  sats: number | undefined;
-  hdop: number | undefined;
-  ignition: boolean | undefined;
-  movement: boolean | undefined;
-  extVolts: number | undefined;
-  batVolts: number | undefined;
-  din: IoStates | undefined;
-  dout: IoStates | undefined;
-  odometer: number | undefined;
-  engineSeconds: number | undefined;
-  /** When the broker received the message carrying this state, epoch milliseconds UTC. */
-  lastSeen: number;
-}
+/**
+ * The latest accepted state of a unit, stored as `state` on its units item and sent live: the
+ * fix of the newest position (`ts`, the device time, never moves back) with inputs, outputs,
+ * voltages and counters carried over, and `lastSeen`, when the broker received it. The unit item's
+ * module owns its schema.
+ */
+export type UnitState = StoredUnitState;
 
 /** Why a message or a record went to the dead-letter store. */
 export type DeadLetterReason =
@@ -87,7 +74,9 @@ export type DeadLetterReason =
   /** A number DynamoDB cannot store: not finite, beyond ±2^53 or below 1e-130 in magnitude. */
   | 'NumberOutOfRange'
   | 'UnknownUnit'
-  | 'Unregistered';
+  | 'Unregistered'
+  /** The unit's item cannot be read as a unit (functions/platform/unit-item.ts): its messages wait here, the batch goes on. */
+  | 'UnitUnreadable';
 
 export interface DecodeProblem {
   reason: Extract<DeadLetterReason, 'MalformedJson' | 'UnknownFormat' | 'EmptyBatch' | 'MissingField' | 'WrongType' | 'InvalidValue' | 'NumberOutOfRange'>;

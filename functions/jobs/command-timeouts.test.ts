@@ -3,7 +3,7 @@
  * "now" comes from the clock port, so 120 seconds pass without waiting.
  */
 import { randomUUID } from 'node:crypto';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { imeiFrom } from '../../shared/validators/imei';
 import { useLocalTables } from '../../test/support/local-tables';
@@ -11,7 +11,7 @@ import { getPorts, overridePorts } from '../platform/container';
 import { dynamo, tableName } from '../platform/db';
 import type { LiveMessage } from '../platform/ports';
 import { sendCommand } from '../units/command-service';
-import type { UnitItem } from '../tracking/stored-shape';
+import { getUnitItem } from '../platform/unit-item';
 import { handler } from './command-timeouts';
 
 let now = Date.parse('2025-06-01T08:00:00.000Z');
@@ -22,7 +22,7 @@ beforeAll(async () => {
   overridePorts({
     clock: { now: () => new Date(now) },
     devices: { send: async () => {} },
-    live: { publish: async (accountId, imei, message) => void live.push({ accountId, imei, message }) },
+    live: { publish: async ({ accountId: accountId, imei: imei }, message) => void live.push({ accountId, imei, message }) },
   });
 });
 
@@ -31,7 +31,7 @@ describe('job command-timeouts', () => {
     const accountId = `acc-${randomUUID()}`;
     const imei = imeiFrom('35693807400000');
     await dynamo().send(new PutCommand({ TableName: tableName('units'), Item: { imei, accountId, name: 'Van', vehicleType: 'van', protocol: 'native' } }));
-    const unit = (await dynamo().send(new GetCommand({ TableName: tableName('units'), Key: { imei } }))).Item as UnitItem;
+    const unit = (await getUnitItem(imei, { consistent: true }))!;
     const command = await sendCommand(unit, { type: 'operatingMode', mode: 'fixed6h' }, getPorts());
     live.length = 0;
 

@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { describe, expect, it, vi } from 'vitest';
 import { routeKey, routeList } from '../../shared/routes';
-import { createDispatcher, createJobDispatcher, createTopicDispatcher, topicMatches } from './dispatch';
+import { createDispatcher, createJobDispatcher, createStreamDispatcher, topicMatches } from './dispatch';
 
 const context = {} as Context;
 const event = (key: string) => ({ routeKey: key, rawPath: key.split(' ')[1] }) as APIGatewayProxyEventV2;
@@ -57,23 +57,27 @@ describe('topicMatches', () => {
   });
 });
 
-describe('createTopicDispatcher', () => {
-  const telemetry = vi.fn(async () => 'telemetry');
-  const ack = vi.fn(async () => 'ack');
-  const dispatch = createTopicDispatcher([
-    { topicFilter: 'trackers/+/telemetry', handler: telemetry },
-    { topicFilter: '+/data', handler: telemetry },
-    { topicFilter: 'trackers/+/ack', handler: ack },
-  ]);
+describe('createStreamDispatcher', () => {
+  const record = (topic: string, n = 0) => ({ kinesis: { data: Buffer.from(JSON.stringify({ topic, n })).toString('base64') } });
 
-  it('routes by the topic the rule adds to the event', async () => {
-    await expect(dispatch({ topic: 'trackers/1/ack' }, context)).resolves.toBe('ack');
-    await expect(dispatch({ topic: '1/data' }, context)).resolves.toBe('telemetry');
-    await expect(dispatch({ topic: 'trackers/1/telemetry' }, context)).resolves.toBe('telemetry');
+  it('hands a batch handler its records at once and in order, the others one by one', async () => {
+    const batches: unknown[] = [];
+    const singles: unknown[] = [];
+    const telemetry = Object.assign(async (events: Array<{ topic: string }>) => void batches.push(events), { acceptsBatches: true as const });
+    const ack = async (event: { topic: string }) => void singles.push(event);
+    const dispatch = createStreamDispatcher([
+      { topicFilter: 'trackers/+/telemetry', handler: telemetry },
+      { topicFilter: '+/data', handler: telemetry },
+      { topicFilter: 'trackers/+/ack', handler: ack },
+    ]);
+    await dispatch({ Records: [record('trackers/1/telemetry', 1), record('trackers/1/ack', 2), record('1/data', 3), record('trackers/1/ack', 4)] }, context);
+    expect(batches).toEqual([[{ topic: 'trackers/1/telemetry', n: 1 }, { topic: '1/data', n: 3 }]]);
+    expect(singles).toEqual([{ topic: 'trackers/1/ack', n: 2 }, { topic: 'trackers/1/ack', n: 4 }]);
   });
 
-  it('throws for a topic no rule covers, so the invocation ends in the dead-letter queue', async () => {
-    await expect(dispatch({ topic: 'x/y/z' }, context)).rejects.toThrow(/No ingest handler/);
+  it('fails the batch for a topic no rule covers, so it is retried and then dead-lettered', async () => {
+    const dispatch = createStreamDispatcher([{ topicFilter: 'trackers/+/ack', handler: async () => undefined }]);
+    await expect(dispatch({ Records: [record('x/y/z')] }, context)).rejects.toThrow(/No ingest handler/);
   });
 });
 

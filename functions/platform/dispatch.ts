@@ -1,7 +1,7 @@
 /**
  * Entry points of the deployed Lambda functions. One function serves one capability
  * (docs/decisions/0002-lambda-per-capability.md), so its entry picks the operation per event:
- * HTTP events by their API Gateway route key, IoT rule events by the topic they came from and
+ * HTTP events by their API Gateway route key, ingest stream records by the topic they came from and
  * scheduled events by the job they name. The CDK stack generates each entry from the manifests;
  * nothing here imports a handler, so this module stays small and free of cloud SDKs.
  */
@@ -44,21 +44,39 @@ export function topicMatches(filter: string, topic: string): boolean {
   return f.length === t.length;
 }
 
-export interface TopicRoute<E> {
-  readonly topicFilter: string;
-  readonly handler: EventLambdaHandler<E>;
-}
+/** A handler that also takes an array of events, in order (functions/ingest/handle-telemetry.ts). */
+export type BatchEventHandler<E> = ((events: E[], context: Context) => Promise<unknown>) & { readonly acceptsBatches: true };
+
+const takesBatches = <E>(handler: EventLambdaHandler<E> | BatchEventHandler<E>): handler is BatchEventHandler<E> =>
+  (handler as Partial<BatchEventHandler<E>>).acceptsBatches === true;
 
 /**
- * Dispatches an IoT rule event (`IotRuleEvent` of shared/iot-rules.ts, which carries `topic`) to
- * the handler of the first rule whose topic filter matches. A miss throws: the asynchronous
- * invocation then retries and ends in the dead-letter queue instead of vanishing.
+ * Dispatches a batch of the ingest stream (shared/ingest-stream.ts: Kinesis records whose data is
+ * the IoT rule's output) to the handlers of the rules whose topic filters match: a handler that
+ * takes arrays gets all of its records at once, in stream order, the others one by one in order.
+ * Any failure fails the batch, which the event source mapping (or the embedded stream) retries;
+ * every handler is idempotent. A record no rule matches throws: it ends among the dead letters.
  */
-export function createTopicDispatcher<E extends { topic: string }>(routes: readonly TopicRoute<E>[]): EventLambdaHandler<E> {
+export function createStreamDispatcher<E extends { topic: string }>(
+  routes: ReadonlyArray<{ readonly topicFilter: string; readonly handler: EventLambdaHandler<E> | BatchEventHandler<E> }>,
+): EventLambdaHandler<{ Records: ReadonlyArray<{ kinesis: { data: string } }> }> {
   return async (event, context) => {
-    const route = routes.find((r) => topicMatches(r.topicFilter, event.topic));
-    if (!route) throw new Error(`No ingest handler for topic ${JSON.stringify(event.topic)}`);
-    return route.handler(event, context);
+    // By handler: the telemetry handler serves two rules and gets their records together.
+    const groups = new Map<(typeof routes)[number]['handler'], E[]>();
+    for (const record of event.Records) {
+      const item = JSON.parse(Buffer.from(record.kinesis.data, 'base64').toString('utf8')) as E;
+      const route = routes.find((r) => topicMatches(r.topicFilter, item.topic));
+      if (!route) throw new Error(`No ingest handler for topic ${JSON.stringify(item.topic)}`);
+      const group = groups.get(route.handler);
+      if (group) group.push(item);
+      else groups.set(route.handler, [item]);
+    }
+    await Promise.all(
+      [...groups].map(async ([handler, items]) => {
+        if (takesBatches(handler)) return handler(items, context);
+        for (const item of items) await handler(item, context);
+      }),
+    );
   };
 }
 

@@ -3,6 +3,7 @@
  * (functions/platform/adapters/{aws,embedded}); `getPorts()` picks one set per cold start.
  */
 import type { Language } from '../../shared/schemas/common';
+import type { LiveAudience } from '../../shared/mqtt-topics';
 
 export interface EmailMessage {
   to: string;
@@ -65,7 +66,8 @@ export interface LiveMessage {
   [field: string]: unknown;
 }
 export interface LiveBus {
-  publish(accountId: string, imei: string, message: LiveMessage): Promise<void>;
+  /** One message about a unit, to its account's admins and to each ordinary user granted it (shared/mqtt-topics.ts). */
+  publish(audience: LiveAudience, message: LiveMessage): Promise<void>;
 }
 
 export interface Tokens {

@@ -8,7 +8,8 @@
  */
 import { QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../platform/db';
-import { POSITION_ATTRIBUTES, type PositionItem, type UnitItem } from './stored-shape';
+import type { UnitItem } from '../platform/unit-item';
+import { POSITION_ATTRIBUTES, type PositionItem } from './stored-shape';
 
 export interface PositionPage {
   items: PositionItem[];
@@ -48,7 +49,7 @@ export async function queryPositions(imei: string, fromMs: number, toMs: number,
  * than every earlier owner's.
  */
 export function unitPositions(unit: Pick<UnitItem, 'imei' | 'createdAt'>, fromMs: number, toMs: number, max: number): Promise<PositionPage> {
-  const registeredAt = Date.parse(unit.createdAt);
+  const registeredAt = unit.createdAt === undefined ? NaN : Date.parse(unit.createdAt);
   const from = Math.max(fromMs, registeredAt);
   // NaN (no registration time) fails this too.
   if (!(from <= toMs)) return Promise.resolve({ items: [], truncated: false });

@@ -4,22 +4,9 @@
  * times, null for what a tracker never reported). Typed against ingest's own shapes, so a change
  * there fails to compile here instead of silently answering nulls.
  */
-import { operatingModes, type OperatingMode } from '../../shared/schemas/commands';
 import { defaultMarker, type Position, type RealtimeUnit, type UnitState } from '../../shared/schemas/tracking';
 import type { Position as StoredPosition, UnitState as StoredState } from '../ingest/types';
-import type { UnitRecord } from '../platform/records';
-
-/** A units item as read: the registration record, what later features add, and ingest's state. */
-export type UnitItem = UnitRecord & {
-  color?: unknown;
-  symbol?: unknown;
-  driver?: unknown;
-  departments?: unknown;
-  /** Written by the commands service (functions/units). */
-  doutLabels?: unknown;
-  operatingMode?: unknown;
-  state?: StoredState;
-};
+import type { UnitItem } from '../platform/unit-item';
 
 /** A positions item as read with POSITION_ATTRIBUTES. */
 export type PositionItem = Pick<StoredPosition, 'ts' | 'lat' | 'lon'> & Partial<Pick<StoredPosition, 'speed' | 'heading' | 'ignition'>>;
@@ -50,16 +37,6 @@ export function toUnitState(s: StoredState): UnitState {
   };
 }
 
-const HEX_COLOR = /^#[0-9a-f]{6}$/i;
-
-const isOperatingMode = (mode: string): mode is OperatingMode => (operatingModes as readonly string[]).includes(mode);
-
-/** Output labels as the commands service stores them: a map of "1".."3" to a non-empty name. */
-function doutLabels(value: unknown): Record<string, string> {
-  if (!value || typeof value !== 'object') return {};
-  return Object.fromEntries(Object.entries(value).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== ''));
-}
-
 export function toRealtimeUnit(item: UnitItem): RealtimeUnit {
   const marker = defaultMarker(item.vehicleType);
   return {
@@ -67,13 +44,12 @@ export function toRealtimeUnit(item: UnitItem): RealtimeUnit {
     name: item.name,
     registrationNumber: item.registrationNumber ?? null,
     vehicleType: item.vehicleType,
-    color: typeof item.color === 'string' && HEX_COLOR.test(item.color) ? item.color : marker.color,
-    symbol: typeof item.symbol === 'string' && item.symbol ? item.symbol : marker.symbol,
-    // Drivers and departments are later features; read whatever they store once they exist.
-    driver: typeof item.driver === 'string' && item.driver ? item.driver : null,
-    departments: Array.isArray(item.departments) ? item.departments.filter((d): d is string => typeof d === 'string') : [],
-    doutLabels: doutLabels(item.doutLabels),
-    operatingMode: typeof item.operatingMode === 'string' && isOperatingMode(item.operatingMode) ? item.operatingMode : null,
+    color: item.color ?? marker.color,
+    symbol: item.symbol ?? marker.symbol,
+    driver: item.driver ?? null,
+    departments: item.departments ?? [],
+    doutLabels: item.doutLabels ?? {},
+    operatingMode: item.operatingMode ?? null,
     state: item.state ? toUnitState(item.state) : null,
   };
 }

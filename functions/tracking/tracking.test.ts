@@ -9,7 +9,8 @@ import type { Position as ApiPosition, RealtimeUnit } from '../../shared/schemas
 import { DEMO_PASSWORD, demoImei, demoUsers, seedDemo } from '../../infra/local/seed';
 import { useLocalTables } from '../../test/support/local-tables';
 import { loginAs } from '../../test/support/sessions';
-import { advanceState, storePosition } from '../ingest/repository';
+import { storePosition } from '../ingest/repository';
+import { storeUnitState } from '../../test/support/unit-state';
 import { nextState } from '../ingest/state';
 import { getPorts } from '../platform/container';
 import { dynamo, tableName } from '../platform/db';
@@ -57,7 +58,7 @@ describe('GET /user/realtime/units', () => {
   it('maps the state ingest stores: ISO times, null for what was not reported, inputs carried over', async () => {
     const imei = demoImei(0);
     const p = position(T0, 59.3326, 18.0649, { speed: 42.5, heading: 90, ignition: true, din: { '2': true }, odometer: 12_345 });
-    await advanceState(imei, nextState(undefined, p, T0 + 1500));
+    await storeUnitState(imei, nextState(undefined, p, T0 + 1500));
 
     const { status, body } = await call(realtimeUnits, admin);
     expect(status).toBe(200);
@@ -127,8 +128,8 @@ describe('GET /user/trackers/{imei}/latest-position', () => {
   it('answers null before the first position, then the latest one', async () => {
     const imei = demoImei(1);
     expect((await call(latestPosition, user, { params: { imei } })).body).toEqual({ success: true, data: null });
-    await advanceState(imei, nextState(undefined, position(T0, 57.7, 11.97), T0));
-    await advanceState(imei, nextState(undefined, position(T0 + 60_000, 57.71, 11.98), T0 + 60_000));
+    await storeUnitState(imei, nextState(undefined, position(T0, 57.7, 11.97), T0));
+    await storeUnitState(imei, nextState(undefined, position(T0 + 60_000, 57.71, 11.98), T0 + 60_000));
     expect((await call(latestPosition, user, { params: { imei } })).body).toEqual({ success: true, data: { Latitude: 57.71, Longitude: 11.98 } });
   });
 

@@ -10,7 +10,6 @@
  * from under the pointer.
  */
 import { randomBytes } from 'node:crypto';
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import {
   COMMAND_ANSWER_WAIT_SECONDS,
@@ -24,7 +23,8 @@ import {
 import { commandMessageKeys } from '../../shared/schemas/commands-messages';
 import { dynamo, epochSeconds, tableName } from '../platform/db';
 import { ConflictError, NotFoundError } from '../platform/errors';
-import type { UnitItem } from '../tracking/stored-shape';
+import type { UnitItem } from '../platform/unit-item';
+import { isConditionFailure, lostTransactionRace, transactionConditionFailed } from '../platform/conditions';
 
 /** Closed commands (acknowledged, failed, cancelled) are kept this long for the unit's history. */
 export const COMMAND_RETENTION_DAYS = 90;
@@ -93,15 +93,8 @@ function openCommandOf(value: unknown): OpenCommand | null {
 
 const isMap = (value: unknown): boolean => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-function cancellationCodes(error: unknown): string[] | null {
-  if (!(error instanceof TransactionCanceledException || (error instanceof Error && error.name === 'TransactionCanceledException'))) return null;
-  return ((error as TransactionCanceledException).CancellationReasons ?? []).map((r) => r.Code ?? 'None');
-}
-
 /** Someone else wrote first (a condition failed) or at the same moment (a conflict): read again and retry. */
-function lostRace(error: unknown): boolean {
-  return cancellationCodes(error)?.some((c) => c === 'ConditionalCheckFailed' || c === 'TransactionConflict') ?? false;
-}
+const lostRace = lostTransactionRace;
 
 const pause = (attempt: number) => new Promise((r) => setTimeout(r, Math.random() * Math.min(10 * 2 ** attempt, 200)));
 
@@ -325,9 +318,8 @@ export async function answerCommand(imei: string, commandId: string, answer: Ans
       );
       return { command: toCommand(closed), accountId: item.accountId };
     } catch (error) {
-      const codes = cancellationCodes(error);
       // A condition failed: the command was cancelled or answered meanwhile, which is an answer too.
-      if (codes?.includes('ConditionalCheckFailed')) return null;
+      if (transactionConditionFailed(error)) return null;
       if (!lostRace(error) || attempt >= MAX_ATTEMPTS) throw error;
       await pause(attempt);
     }
@@ -370,7 +362,7 @@ export async function markUnanswered(before: Date, at: Date): Promise<CommandIte
           );
           return out.Attributes as CommandItem;
         } catch (error) {
-          if (error instanceof Error && error.name === 'ConditionalCheckFailedException') return null;
+          if (isConditionFailure(error)) return null;
           throw error;
         }
       }),

@@ -8,13 +8,20 @@
 import { COMMAND_ANSWER_WAIT_SECONDS, type Command, type CommandRequest } from '../../shared/schemas/commands';
 import { logger } from '../platform/logger';
 import type { Ports } from '../platform/ports';
-import type { UnitItem } from '../tracking/stored-shape';
+import type { LiveAudience } from '../../shared/mqtt-topics';
+import { getUnitItem, liveAudienceOf, type UnitItem } from '../platform/unit-item';
 import { answerCommand, createCommand, markUnanswered, toCommand, type Answer } from './command-repository';
 
+/** Who hears about a unit's command: read afresh, so a withdrawn grant stops at once. */
+async function audienceOf(imei: string, accountId: string): Promise<LiveAudience> {
+  const unit = await getUnitItem(imei);
+  return unit && unit.accountId === accountId ? liveAudienceOf(unit) : { accountId, imei, viewers: [] };
+}
+
 /** Live is best effort (QoS 0 by design): the browser reloads the list when it reconnects. */
-export async function publishCommand(live: Ports['live'], accountId: string, command: Command): Promise<void> {
+export async function publishCommand(live: Ports['live'], audience: LiveAudience | Promise<LiveAudience>, command: Command): Promise<void> {
   try {
-    await live.publish(accountId, command.imei, { type: 'command', imei: command.imei, command });
+    await live.publish(await audience, { type: 'command', imei: command.imei, command });
   } catch (error) {
     logger.warn('live publish failed', { imei: command.imei, commandId: command.id, error: error instanceof Error ? error.message : String(error) });
   }
@@ -44,8 +51,8 @@ export async function sendCommand(
       error: error instanceof Error ? error.message : String(error),
     });
   }
-  if (cancelled) await publishCommand(ports.live, unit.accountId, cancelled);
-  await publishCommand(ports.live, unit.accountId, command);
+  if (cancelled) await publishCommand(ports.live, liveAudienceOf(unit), cancelled);
+  await publishCommand(ports.live, liveAudienceOf(unit), command);
   return command;
 }
 
@@ -53,7 +60,7 @@ export async function sendCommand(
 export async function settleCommand(imei: string, commandId: string, answer: Answer, at: Date, live: Ports['live']): Promise<Command | null> {
   const settled = await answerCommand(imei, commandId, answer, at);
   if (!settled) return null;
-  await publishCommand(live, settled.accountId, settled.command);
+  await publishCommand(live, audienceOf(imei, settled.accountId), settled.command);
   return settled.command;
 }
 
@@ -61,6 +68,6 @@ export async function settleCommand(imei: string, commandId: string, answer: Ans
 export async function expireCommands(now: Date, live: Ports['live']): Promise<Command[]> {
   const changed = await markUnanswered(new Date(now.getTime() - COMMAND_ANSWER_WAIT_SECONDS * 1000), now);
   const commands = changed.map((item) => ({ accountId: item.accountId, command: toCommand(item) }));
-  await Promise.all(commands.map(({ accountId, command }) => publishCommand(live, accountId, command)));
+  await Promise.all(commands.map(({ accountId, command }) => publishCommand(live, audienceOf(command.imei, accountId), command)));
   return commands.map((c) => c.command);
 }

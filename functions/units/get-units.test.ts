@@ -10,7 +10,7 @@ import type { UnitListItem } from '../../shared/schemas/units';
 import { DEMO_PASSWORD, demoImei, demoUsers, seedDemo } from '../../infra/local/seed';
 import { useLocalTables } from '../../test/support/local-tables';
 import { loginAs } from '../../test/support/sessions';
-import { advanceState } from '../ingest/repository';
+import { storeUnitState } from '../../test/support/unit-state';
 import { nextState } from '../ingest/state';
 import { dynamo, tableName } from '../platform/db';
 import { handler } from './get-units';
@@ -42,7 +42,7 @@ beforeAll(async () => {
   admin = (await loginAs(demoUsers.admin.username, DEMO_PASSWORD)).token;
   user = (await loginAs(demoUsers.user.username, DEMO_PASSWORD)).token;
   // Device time T0, received 90 s later (a buffered record): last seen is when it was heard from.
-  await advanceState(demoImei(0), nextState(undefined, position(T0), T0 + 90_000));
+  await storeUnitState(demoImei(0), nextState(undefined, position(T0), T0 + 90_000));
   await dynamo().send(
     new UpdateCommand({
       TableName: tableName('units'),

@@ -78,11 +78,11 @@ export function httpEntry(routes: readonly RouteDef[]): string {
   return [...lines, 'export const handler = dispatch.createDispatcher({', ...table, '});', ''].join('\n');
 }
 
-/** The entry of the ingest function: IoT rule topic filter -> handler. */
+/** The entry of the ingest function: batches of the ingest stream, by IoT rule topic filter -> handler. */
 export function topicEntry(rules: readonly { topicFilter: string; source: string }[]): string {
   const { lines, local } = importLines(rules.map((r) => r.source));
   const table = rules.map((r) => `  { topicFilter: ${JSON.stringify(r.topicFilter)}, handler: ${local.get(r.source)} },`);
-  return [...lines, 'export const handler = dispatch.createTopicDispatcher([', ...table, ']);', ''].join('\n');
+  return [...lines, 'export const handler = dispatch.createStreamDispatcher([', ...table, ']);', ''].join('\n');
 }
 
 /** The entry of the jobs function: job name -> handler. */

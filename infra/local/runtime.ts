@@ -3,13 +3,13 @@
  * with its rule bridge and WebSocket listener, the HTTP server for the API and the web app, and
  * the timers of scheduled jobs, and it runs the very handlers the CDK stack deploys.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
-import { iotRules, type IotRuleDef, type IotRuleEvent } from '../../shared/iot-rules';
+import { iotRules, type IotRuleEvent } from '../../shared/iot-rules';
 import { openApiDocument } from '../../shared/openapi';
 import { handlerPath, routeList, type RouteDef } from '../../shared/routes';
 import { tableList } from '../../shared/tables';
@@ -17,10 +17,13 @@ import { brandForHost } from '../brand-router';
 import { contentSecurityPolicy, originOf } from '../content-security-policy';
 import { jobs } from '../jobs';
 import { registerLocalBroker, unregisterLocalBroker } from '../../functions/platform/adapters/embedded/local-broker';
-import { recordDeadLetter } from '../../functions/ingest/dead-letters';
+import { recordStreamFailure } from '../../functions/ingest/dead-letters';
+import { createStreamDispatcher, type BatchEventHandler, type EventLambdaHandler } from '../../functions/platform/dispatch';
+import { INGEST_STREAM, INGEST_STREAM_SHARDS } from '../../shared/ingest-stream';
 import { mapConfigFor } from '../../functions/tracking/get-map-config';
 import { lambdaContext } from './api-event';
-import { startLocalBroker, type LocalBroker, type RuleHandler } from './broker';
+import { startLocalBroker, type LocalBroker } from './broker';
+import { createLocalStream } from './stream';
 import { authorizeLiveSubscribe } from './live-authorizer';
 import { createTables, localDynamoClient, startLocalDynamo, type LocalDynamoTarget } from './dynamo-local';
 import { configureHandlerEnvironment } from './handler-env';
@@ -142,18 +145,25 @@ export async function startEmbeddedRuntime(options: RuntimeOptions): Promise<Emb
       return h;
     };
 
-    const rules: Array<{ rule: IotRuleDef; handler: RuleHandler }> = [];
-    for (const rule of iotRules) {
-      const file = handlerPath(rule.handler);
-      if (existsSync(join(projectRoot, file))) rules.push({ rule, handler: await importHandler<RuleHandler>(file) });
-    }
-
+    // The ingest path as on AWS: the rules' output on a stream keyed by IMEI, read in batches by
+    // the function's entry (the same dispatcher the stack bundles), failures to the dead letters.
+    type IngestHandler = EventLambdaHandler<IotRuleEvent> | BatchEventHandler<IotRuleEvent>;
+    const ingestRoutes = await Promise.all(
+      iotRules.map(async (rule) => ({ topicFilter: rule.topicFilter, handler: await importHandler<IngestHandler>(handlerPath(rule.handler)) })),
+    );
+    const ingest = createStreamDispatcher(ingestRoutes);
+    const stream = createLocalStream({
+      settings: INGEST_STREAM,
+      shards: INGEST_STREAM_SHARDS,
+      handler: (event) => ingest(event, lambdaContext('local-ingest', randomUUID())),
+      onFailure: recordStreamFailure,
+    });
     const broker: LocalBroker = await startLocalBroker({
       port: options.mqttPort,
       host,
-      rules,
-      context: (name, requestId) => lambdaContext(`local-rule-${name}`, requestId),
-      onRuleError: (rule: IotRuleDef, event: IotRuleEvent, error: unknown) => recordRuleError(rule, event, error),
+      rules: iotRules,
+      onRuleOutput: (_rule, event) => stream.put(event.imei, JSON.stringify(event)),
+      drain: () => stream.drain(),
       authorizeLiveSubscribe,
     });
     registerLocalBroker((topic, payload, qos) => broker.publish(topic, payload, qos));
@@ -162,10 +172,8 @@ export async function startEmbeddedRuntime(options: RuntimeOptions): Promise<Emb
     stops.push(async () => unregisterLocalBroker());
     stops.push(() => broker.stop());
 
-    const scheduled: Array<{ job: (typeof jobs)[number]; handler: JobHandler }> = [];
-    for (const job of jobs) {
-      if (existsSync(join(projectRoot, job.file))) scheduled.push({ job, handler: await importHandler<JobHandler>(job.file) });
-    }
+    // A job whose handler file is missing fails the start, as it fails the synth.
+    const scheduled = await Promise.all(jobs.map(async (job) => ({ job, handler: await importHandler<JobHandler>(job.file) })));
     const stopScheduler = startScheduler(
       scheduled,
       (name, requestId) => lambdaContext(`local-job-${name}`, requestId),
@@ -258,17 +266,4 @@ export async function startEmbeddedRuntime(options: RuntimeOptions): Promise<Emb
     await stopAll();
     throw error;
   }
-}
-
-/** IoT Core's error action, locally: the message and the reason go to the dead-letter table. */
-async function recordRuleError(rule: IotRuleDef, event: IotRuleEvent, error: unknown): Promise<void> {
-  await recordDeadLetter({
-    reason: 'RuleActionFailed',
-    detail: error instanceof Error ? error.message : String(error),
-    rule: rule.name,
-    topic: event.topic,
-    imei: event.imei,
-    payload: Buffer.from(event.payload, 'base64'),
-    receivedAt: event.receivedAt,
-  });
 }

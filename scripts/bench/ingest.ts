@@ -28,7 +28,7 @@ import { Worker } from 'node:worker_threads';
 import { QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { localBroker, registerLocalBroker } from '../../functions/platform/adapters/embedded/local-broker';
 import { dynamo, tableName } from '../../functions/platform/db';
-import { DEFAULT_BATCHING } from '../../infra/local/broker';
+import { INGEST_STREAM, INGEST_STREAM_SHARDS } from '../../shared/ingest-stream';
 import { startEmbeddedRuntime } from '../../infra/local/runtime';
 import { seedSimulatedUnits, simulatedUnits } from '../../infra/local/seed';
 import type { LoadConfig, LoadResult } from './ingest-load';
@@ -175,8 +175,10 @@ async function run(recordsPerMessage: number): Promise<RunReport> {
           const name = context.commandName ?? '?';
           const entry = dbCalls.get(name) ?? { times: [], items: 0 };
           entry.times.push(lastDbAnswer - started);
-          const input = args.input as { RequestItems?: Record<string, unknown[]> };
-          entry.items += input.RequestItems ? Object.values(input.RequestItems).reduce((s, l) => s + l.length, 0) : 1;
+          // BatchWriteItem lists requests per table; BatchGetItem lists { Keys } per table.
+          const input = args.input as { RequestItems?: Record<string, unknown[] | { Keys: unknown[] }> };
+          const count = (l: unknown[] | { Keys: unknown[] }) => (Array.isArray(l) ? l.length : l.Keys.length);
+          entry.items += input.RequestItems ? Object.values(input.RequestItems).reduce((s, l) => s + count(l), 0) : 1;
           dbCalls.set(name, entry);
         }
       },
@@ -332,7 +334,7 @@ async function run(recordsPerMessage: number): Promise<RunReport> {
     const text = `
   Ingest benchmark, ${recordsPerMessage === 1 ? 'one record per message' : `buffered batches of ${recordsPerMessage} records per message`}
     settings                  ${trackers} trackers, ${(rate / trackers).toFixed(2)} records/s each, ${recordsPerMessage} record(s) per message, ${messageRate.toFixed(0)} messages/s offered; ${durationS} s measured after ${warmupS} s warm-up (half of it at a quarter of the rate)
-    rule bridge               batches of up to ${DEFAULT_BATCHING.maxMessages} messages, ${DEFAULT_BATCHING.windowMs} ms window, ${DEFAULT_BATCHING.maxInFlight} in flight
+    ingest stream             ${INGEST_STREAM_SHARDS * INGEST_STREAM.parallelizationFactor} lanes by IMEI, batches of up to ${INGEST_STREAM.batchSize} records, one batch per lane at a time
     offered by the trackers   ${offered.toFixed(0)} positions/s (${published} positions in ${load.measuredMessages} messages)
     sustained end to end      ${sustained.toFixed(0)} positions/s    target >= ${TARGET.rate}
     publish -> live  p50      ${ms(p50)}${recordsPerMessage > 1 ? '    (the newest record of each message)' : ''}

@@ -7,7 +7,8 @@ import { BatchWriteCommand, type BatchWriteCommandOutput } from '@aws-sdk/lib-dy
 import type { LivePositionMessage } from '../../shared/schemas/live';
 import { imeiFrom } from '../../shared/validators/imei';
 import type { UnitState } from '../../functions/ingest/types';
-import { toUnitState, type UnitItem } from '../../functions/tracking/stored-shape';
+import { toUnitState } from '../../functions/tracking/stored-shape';
+import type { UnitItem } from '../../functions/platform/unit-item';
 import { dynamo, tableName } from '../../functions/platform/db';
 import { seededRandom } from '../../infra/local/simulator/random';
 

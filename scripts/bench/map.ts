@@ -413,7 +413,7 @@ try {
     const batch: Array<Promise<void>> = [];
     for (; sent < due; sent++) {
       const i = next++ % unitCount;
-      batch.push(live.publish(fleet.accountId, fleet.imeis[i] as string, nextMove(fleet, i, Date.now())).catch(() => void failed++));
+      batch.push(live.publish({ accountId: fleet.accountId, imei: fleet.imeis[i] as string, viewers: [] }, nextMove(fleet, i, Date.now())).catch(() => void failed++));
     }
     await Promise.all(batch);
     await sleep(10);

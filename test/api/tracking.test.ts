@@ -9,7 +9,9 @@ import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPENFREEMAP_STYLE_URL, type LiveConnection, type MapConfig, type Position as ApiPosition, type RealtimeUnit } from '../../shared/schemas/tracking';
-import { advanceState, storePosition } from '../../functions/ingest/repository';
+import { storePosition } from '../../functions/ingest/repository';
+import { storeUnitState } from '../support/unit-state';
+import { liveTopicsOf } from '../../shared/mqtt-topics';
 import { nextState } from '../../functions/ingest/state';
 import { dynamo, tableName } from '../../functions/platform/db';
 import { sessionItemId, type UnitRecord } from '../../functions/platform/records';
@@ -17,6 +19,7 @@ import { startLocalBroker, type LocalBroker } from '../../infra/local/broker';
 import { authorizeLiveSubscribe } from '../../infra/local/live-authorizer';
 import { DEMO_PASSWORD, demoImei, demoUsers } from '../../infra/local/seed';
 import type { EmbeddedRuntime } from '../../infra/local/runtime';
+import { apiFetch } from '../support/http';
 import { startRuntime } from '../support/runtime';
 import { createTestUser, loginAs } from '../support/sessions';
 import { testPosition } from '../support/positions';
@@ -43,7 +46,7 @@ async function caller(login: { token: string; userId: string; sessionId: string 
 }
 
 async function get<T>(path: string, who?: Caller): Promise<{ status: number; body: { success?: boolean; data?: T; message?: string; errors?: unknown } }> {
-  const res = await fetch(`${rt.url}${path}`, who ? { headers: { authorization: `Bearer ${who.token}` } } : {});
+  const res = await apiFetch(`${rt.url}${path}`, who ? { headers: { authorization: `Bearer ${who.token}` } } : {});
   return { status: res.status, body: (await res.json()) as { data?: T } };
 }
 
@@ -60,9 +63,9 @@ beforeAll(async () => {
   for (const minute of [30, 10, 20, 0]) {
     await storePosition(demoImei(0), position(T0 + minute * 60_000, 59.3 + minute / 1000, 18.06, minute), T0 + minute * 60_000, 395);
   }
-  await advanceState(demoImei(0), nextState(undefined, position(T0 + 30 * 60_000, 59.33, 18.06, 30), T0 + 30 * 60_000));
+  await storeUnitState(demoImei(0), nextState(undefined, position(T0 + 30 * 60_000, 59.33, 18.06, 30), T0 + 30 * 60_000));
   await storePosition(otherImei, position(T0, 55.6, 13.0), T0, 395);
-  await advanceState(otherImei, nextState(undefined, position(T0, 55.6, 13.0), T0));
+  await storeUnitState(otherImei, nextState(undefined, position(T0, 55.6, 13.0), T0));
 });
 
 afterAll(async () => {
@@ -148,7 +151,7 @@ describe('an IMEI registered again by a new owner', () => {
     // The previous owner's history and latest state.
     await register(other.accountId, -24 * 60);
     for (const minute of [0, 10]) await storePosition(imei, position(at(minute), 55.6 + minute / 1000, 13.0, minute), at(minute), 395);
-    await advanceState(imei, nextState(undefined, position(at(10), 55.61, 13.0, 10), at(10)));
+    await storeUnitState(imei, nextState(undefined, position(at(10), 55.61, 13.0, 10), at(10)));
     expect((await get<ApiPosition[]>(positionsPath(imei), other)).body.data).toHaveLength(2);
 
     // The unit is given up and registered anew: a new record, owner and registration time. Its
@@ -212,8 +215,7 @@ describe('live channel', () => {
       port: 0,
       host: '127.0.0.1',
       rules: [],
-      onRuleError: async () => {},
-      context: () => ({}) as never,
+      onRuleOutput: () => undefined,
       authorizeLiveSubscribe,
     });
     server = createServer((_req, res) => res.writeHead(404).end());
@@ -262,7 +264,7 @@ describe('live channel', () => {
       topics: [`live/${admin.accountId}/units/+`],
     });
     expect((await connection(admin)).clientId).not.toBe(a.clientId);
-    expect((await connection(user)).topics).toEqual([demoImei(0), demoImei(1)].map((imei) => `live/${user.accountId}/units/${imei}`));
+    expect((await connection(user)).topics).toEqual([`live/${user.accountId}/users/${user.userId}/units/+`]);
     expect((await connection(other)).topics).toEqual([`live/${other.accountId}/units/+`]);
     expect((await get('/api/v1/user/live/connection')).status).toBe(401);
   });
@@ -289,13 +291,20 @@ describe('live channel', () => {
     const client = await open(c);
     try {
       for (const topic of c.topics) expect(await granted(client, topic)).toBe(true);
+      // The granted units' own topics too (few units), never another unit's, the account's or another user's.
+      expect(await granted(client, `live/${user.accountId}/units/${demoImei(1)}`)).toBe(true);
       expect(await refused(client, `live/${user.accountId}/units/${demoImei(2)}`)).toBe(true);
       expect(await refused(client, `live/${user.accountId}/units/+`)).toBe(true);
+      expect(await refused(client, `live/${user.accountId}/users/${admin.userId}/units/+`)).toBe(true);
 
+      // What the live bus sends for a unit (on the topics of its audience) reaches the user on their own topic when the unit names them.
       const arrived = firstMessage(client);
-      await broker.publish(`live/${user.accountId}/units/${demoImei(2)}`, JSON.stringify({ type: 'position', n: 'not granted' }), 0);
-      await broker.publish(`live/${user.accountId}/units/${demoImei(1)}`, JSON.stringify({ type: 'event', n: 'granted' }), 0);
-      expect(await arrived).toEqual({ topic: `live/${user.accountId}/units/${demoImei(1)}`, payload: { type: 'event', n: 'granted' } });
+      const send = async (imei: string, viewers: string[], payload: object) => {
+        for (const topic of liveTopicsOf({ accountId: user.accountId, imei, viewers })) await broker.publish(topic, JSON.stringify(payload), 0);
+      };
+      await send(demoImei(2), [], { type: 'position', n: 'not granted' });
+      await send(demoImei(1), [user.userId], { type: 'event', n: 'granted' });
+      expect((await arrived).payload).toEqual({ type: 'event', n: 'granted' });
     } finally {
       await client.endAsync();
     }

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { advanceState } from '../../functions/ingest/repository';
+import { storeUnitState } from '../support/unit-state';
 import { nextState } from '../../functions/ingest/state';
 import { dynamo, tableName } from '../../functions/platform/db';
 import type { UnitRecord } from '../../functions/platform/records';
@@ -33,8 +33,8 @@ beforeAll(async () => {
   ({ app, browser } = await startBrowserApp());
   // Heard from 2 hours and 3 days ago (texts that stay true while the file runs); the others never.
   const now = Date.now();
-  await advanceState(demoImei(0), nextState(undefined, position(now - 120 * MINUTE), now - 120 * MINUTE));
-  await advanceState(demoImei(2), nextState(undefined, position(now - 3 * DAY), now - 3 * DAY));
+  await storeUnitState(demoImei(0), nextState(undefined, position(now - 120 * MINUTE), now - 120 * MINUTE));
+  await storeUnitState(demoImei(2), nextState(undefined, position(now - 3 * DAY), now - 3 * DAY));
   await dynamo().send(
     new UpdateCommand({
       TableName: tableName('units'),

@@ -73,9 +73,19 @@ function tableGrants(statements: Json[]): Map<TableKey, Set<string>> {
 }
 
 /** Besides tables, logs and tracing; an asynchronous function's dead-letter queue comes with its wiring, not its code. */
+/** The ingest stream's event source mapping reads the stream and sends failed batches to the queue: on those resources only (checked below). */
+const streamReading = (st: Json): boolean => {
+  const ids = [stack.ingestRules?.stream, stack.ingestRules?.consumer].filter(Boolean).map((c) => stack.getLogicalId(c!.node.defaultChild as never));
+  const resources = JSON.stringify(st.Resource);
+  return asArray(st.Action).every((a) => /^kinesis:/.test(a as string)) && ids.some((id) => resources.includes(id));
+};
 const otherActions = (statements: Json[]) => {
   const dlq = stack.getLogicalId(stack.deadLetterQueue.node.defaultChild as never);
-  const own = statements.filter((st) => !(asArray(st.Action).every((a) => a === 'sqs:SendMessage') && JSON.stringify(st.Resource) === JSON.stringify({ 'Fn::GetAtt': [dlq, 'Arn'] })));
+  const own = statements.filter(
+    (st) =>
+      !streamReading(st) &&
+      !(asArray(st.Action).every((a) => /^sqs:(SendMessage|GetQueueAttributes|GetQueueUrl)$/.test(a as string)) && JSON.stringify(st.Resource) === JSON.stringify({ 'Fn::GetAtt': [dlq, 'Arn'] })),
+  );
   return new Set(own.flatMap((st) => asArray(st.Action) as string[]).filter((a) => !/^(dynamodb|logs|xray):/.test(a)));
 };
 

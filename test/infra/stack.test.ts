@@ -12,6 +12,8 @@ import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseEnv } from '../../functions/platform/env';
+import { resolveFunctionSettings } from '../../shared/capability-resources';
+import { INGEST_STREAM, INGEST_STREAM_SHARDS } from '../../shared/ingest-stream';
 import { iotRuleSql, iotRules } from '../../shared/iot-rules';
 import { handlerPath, routeKey, routeList } from '../../shared/routes';
 import { physicalTableName, tableList } from '../../shared/tables';
@@ -26,12 +28,8 @@ const deployedRoutes = routeList.filter((r) => !r.embeddedOnly);
 const embeddedRoutes = routeList.filter((r) => r.embeddedOnly);
 const deployedTables = tableList.filter((t) => !t.embeddedOnly);
 const capabilities = [...new Set(deployedRoutes.map((r) => r.capability))];
-/** HTTP capabilities, plus ingest once a handler of the IoT rules exists, plus jobs once a job's handler exists. */
-const functionNames = [
-  ...capabilities,
-  ...(iotRules.some((r) => fs.existsSync(path.join(REPO_ROOT, handlerPath(r.handler)))) ? ['ingest'] : []),
-  ...(jobs.some((j) => fs.existsSync(path.join(REPO_ROOT, j.file))) ? ['jobs'] : []),
-];
+/** HTTP capabilities, plus ingest when there are IoT rules and jobs when there are jobs. */
+const functionNames = [...capabilities, ...(iotRules.length ? ['ingest'] : []), ...(jobs.length ? ['jobs'] : [])];
 
 // Synthesized CloudFormation is untyped JSON; the assertions below check its shape.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -156,14 +154,15 @@ describe('Lambda functions, one per capability', () => {
     expect(appFunctions).toHaveLength(functionNames.length + 1);
   });
 
-  it.each(capabilities)('%s: nodejs24.x on arm64, 512 MB, 10 s, X-Ray, own log group, ES module bundle', (capability) => {
+  it.each(capabilities)('%s: nodejs24.x on arm64, its memory and timeout, X-Ray, own log group, ES module bundle', (capability) => {
     const fn = stack.functions.get(capability)!;
     const res = template.toJSON()['Resources'][logicalId(stack, fn)] as Resource;
     const p = res.Properties;
     expect(p['Runtime']).toBe('nodejs24.x');
     expect(p['Architectures']).toEqual(['arm64']);
-    expect(p['MemorySize']).toBe(512);
-    expect(p['Timeout']).toBe(10);
+    // shared/capability-resources.ts functionSettings; test/infra/function-settings.test.ts has the rest.
+    expect(p['MemorySize']).toBe(resolveFunctionSettings(capability).memorySize);
+    expect(p['Timeout']).toBe(resolveFunctionSettings(capability).timeoutSeconds);
     expect(p['TracingConfig']).toEqual({ Mode: 'Active' });
     expect(p['Handler']).toBe('index.handler');
     expect(p['LoggingConfig']['LogGroup']).toEqual({ Ref: stack.getLogicalId(fn.logGroup.node.defaultChild as never) });
@@ -261,9 +260,8 @@ describe('IoT ingest', () => {
     });
   });
 
-  it('deploys a rule only for handlers that exist', () => {
-    const present = iotRules.filter((r) => fs.existsSync(path.join(REPO_ROOT, handlerPath(r.handler))));
-    template.resourceCountIs('AWS::IoT::TopicRule', present.length);
+  it('deploys one topic rule per manifest rule, with the real handlers', () => {
+    template.resourceCountIs('AWS::IoT::TopicRule', iotRules.length);
   });
 
   describe('with ingest handlers (fixture)', () => {
@@ -274,9 +272,9 @@ describe('IoT ingest', () => {
       });
     });
 
-    it('has one topic rule per manifest rule, with its SQL, into the ingest function', () => {
-      const ingest = fx.stack.functions.get('ingest')!;
-      expect(ingest).toBeDefined();
+    it('has one topic rule per manifest rule, with its SQL, onto the ingest stream keyed by the IMEI', () => {
+      expect(fx.stack.functions.get('ingest')).toBeDefined();
+      const stream = fx.stack.getLogicalId(fx.stack.ingestRules!.stream.node.defaultChild as never);
       fx.template.resourceCountIs('AWS::IoT::TopicRule', iotRules.length);
       for (const rule of iotRules) {
         fx.template.hasResourceProperties('AWS::IoT::TopicRule', {
@@ -284,7 +282,7 @@ describe('IoT ingest', () => {
           TopicRulePayload: {
             Sql: iotRuleSql(rule),
             AwsIotSqlVersion: '2016-03-23',
-            Actions: [{ Lambda: { FunctionArn: { 'Fn::GetAtt': [logicalId(fx.stack, ingest), 'Arn'] } } }],
+            Actions: [{ Kinesis: { StreamName: { Ref: stream }, PartitionKey: `\${topic(${rule.imeiLevel})}`, RoleArn: Match.anyValue() } }],
           },
         });
       }
@@ -292,6 +290,7 @@ describe('IoT ingest', () => {
         expect(iotRuleSql(rule)).toContain(`topic(${rule.imeiLevel}) AS imei`);
         expect(iotRuleSql(rule)).toContain('timestamp()');
       }
+      fx.template.hasResourceProperties('AWS::Kinesis::Stream', { ShardCount: INGEST_STREAM_SHARDS, StreamEncryption: { EncryptionType: 'KMS' } });
     });
 
     it('gives every rule an error action to the dead-letter queue', () => {
@@ -303,57 +302,140 @@ describe('IoT ingest', () => {
       }
     });
 
-    it('lets only IoT Core, from these rules, invoke the ingest function, and dead-letters failed invocations', () => {
+    it('reads the stream through its enhanced fan-out consumer with the shared settings, failed batches to the dead-letter queue', () => {
       const ingest = logicalId(fx.stack, fx.stack.functions.get('ingest')!);
+      const consumer = fx.stack.getLogicalId(fx.stack.ingestRules!.consumer.node.defaultChild as never);
+      const dlq = fx.stack.getLogicalId(fx.stack.deadLetterQueue.node.defaultChild as never);
+      fx.template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+        FunctionName: { Ref: ingest },
+        EventSourceArn: { 'Fn::GetAtt': [consumer, 'ConsumerARN'] },
+        StartingPosition: 'TRIM_HORIZON',
+        BatchSize: INGEST_STREAM.batchSize,
+        ParallelizationFactor: INGEST_STREAM.parallelizationFactor,
+        MaximumRetryAttempts: INGEST_STREAM.retryAttempts,
+        BisectBatchOnFunctionError: INGEST_STREAM.bisectOnError,
+        MaximumRecordAgeInSeconds: INGEST_STREAM.maxRecordAgeSeconds,
+        DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [dlq, 'Arn'] } } },
+      });
+      // Nothing invokes the function but the mapping: no IoT Core invoke permission for it.
       const liveAuthorizer = fx.stack.getLogicalId(fx.stack.liveAuthorizer.authorizer);
       const perms = (Object.values(fx.template.findResources('AWS::Lambda::Permission')) as Resource[]).filter(
         (p) => p.Properties['Principal'] === 'iot.amazonaws.com' && p.Properties['SourceArn']?.['Fn::GetAtt']?.[0] !== liveAuthorizer,
       );
-      expect(perms).toHaveLength(iotRules.length);
-      for (const p of perms) {
-        expect(p.Properties['FunctionName']).toEqual({ 'Fn::GetAtt': [ingest, 'Arn'] });
-        expect(p.Properties['SourceArn']).toEqual({ 'Fn::GetAtt': [expect.any(String), 'Arn'] });
-      }
-      const fn = fx.template.toJSON()['Resources'][ingest] as Resource;
-      expect(fn.Properties['DeadLetterConfig']).toEqual({
-        TargetArn: { 'Fn::GetAtt': [fx.stack.getLogicalId(fx.stack.deadLetterQueue.node.defaultChild as never), 'Arn'] },
-      });
-    });
-
-    it('builds only the rules whose handler is given', () => {
-      const telemetryOnly = synth({ ingestHandlers: { 'functions/ingest/handle-telemetry.ts': INGEST_FIXTURE } });
-      const expected = iotRules.filter((r) => handlerPath(r.handler) === 'functions/ingest/handle-telemetry.ts');
-      telemetryOnly.template.resourceCountIs('AWS::IoT::TopicRule', expected.length);
+      expect(perms).toHaveLength(0);
     });
   });
 });
 
-describe('scheduled jobs', () => {
-  it('schedules each job whose handler exists with its name as input, and skips the others', () => {
-    const fx = synth({
+describe('scheduled jobs on EventBridge Scheduler', () => {
+  const fixture = path.relative(REPO_ROOT, JOB_FIXTURE);
+  let fx: ReturnType<typeof synth>;
+  let json: { Resources: Record<string, Resource> };
+  const jobsArn = () => ({ 'Fn::GetAtt': [logicalId(fx.stack, fx.stack.functions.get('jobs')!), 'Arn'] });
+  const dlqArn = () => ({ 'Fn::GetAtt': [fx.stack.getLogicalId(fx.stack.deadLetterQueue.node.defaultChild as never), 'Arn'] });
+  const roleId = () => fx.stack.getLogicalId(fx.stack.jobSchedules!.role.node.defaultChild as never);
+
+  beforeAll(() => {
+    fx = synth({
       jobs: [
-        { name: 'command-timeouts', schedule: 'rate(1 minute)', file: path.relative(REPO_ROOT, JOB_FIXTURE), description: 'fixture' },
-        { name: 'not-written-yet', schedule: 'rate(5 minutes)', file: 'functions/jobs/not-written-yet.ts', description: 'missing' },
+        { name: 'command-timeouts', schedule: 'rate(1 minute)', file: fixture, description: 'every minute' },
+        { name: 'nightly', schedule: 'cron(0 3 * * ? *)', timeZone: 'Europe/Stockholm', file: fixture, description: '03:00 in Stockholm' },
+        { name: 'weekly-utc', schedule: 'cron(30 6 ? * MON *)', file: fixture, description: 'Mondays 06:30 UTC' },
       ],
     });
-    const jobsFn = fx.stack.functions.get('jobs')!;
-    fx.template.resourceCountIs('AWS::Events::Rule', 1);
-    fx.template.hasResourceProperties('AWS::Events::Rule', {
-      ScheduleExpression: 'rate(1 minute)',
-      Targets: [
-        Match.objectLike({
-          Arn: { 'Fn::GetAtt': [logicalId(fx.stack, jobsFn), 'Arn'] },
-          Input: JSON.stringify({ job: 'command-timeouts' }),
-          DeadLetterConfig: Match.anyValue(),
-        }),
-      ],
+    json = fx.template.toJSON() as typeof json;
+  });
+
+  it('has one schedule per job: its expression, its time zone (UTC by default), no flexible window', () => {
+    fx.template.resourceCountIs('AWS::Scheduler::Schedule', 3);
+    const byExpression = (expression: string) =>
+      (Object.values(fx.template.findResources('AWS::Scheduler::Schedule', { Properties: { ScheduleExpression: expression } })) as Resource[])[0]!.Properties;
+    expect(byExpression('cron(0 3 * * ? *)')['ScheduleExpressionTimezone']).toBe('Europe/Stockholm');
+    expect(byExpression('cron(30 6 ? * MON *)')['ScheduleExpressionTimezone']).toBe('Etc/UTC');
+    // A rate runs in no zone; CDK writes its default, which changes nothing.
+    expect(byExpression('rate(1 minute)')['ScheduleExpressionTimezone']).toBe('Etc/UTC');
+    for (const expression of ['rate(1 minute)', 'cron(0 3 * * ? *)', 'cron(30 6 ? * MON *)']) {
+      expect(byExpression(expression)).toMatchObject({ State: 'ENABLED', FlexibleTimeWindow: { Mode: 'OFF' } });
+    }
+  });
+
+  it('invokes the jobs function with { "job": name }, retries twice within an hour, then the dead-letter queue', () => {
+    for (const name of ['command-timeouts', 'nightly', 'weekly-utc']) {
+      fx.template.hasResourceProperties('AWS::Scheduler::Schedule', {
+        Target: {
+          Arn: jobsArn(),
+          RoleArn: { 'Fn::GetAtt': [roleId(), 'Arn'] },
+          Input: JSON.stringify({ job: name }),
+          RetryPolicy: { MaximumRetryAttempts: 2, MaximumEventAgeInSeconds: 3600 },
+          DeadLetterConfig: { Arn: dlqArn() },
+        },
+      });
+    }
+  });
+
+  it('keeps the schedules in a group of their own, created before them and deleted with the stack', () => {
+    const groups = Object.entries(fx.template.findResources('AWS::Scheduler::ScheduleGroup'));
+    expect(groups).toHaveLength(1);
+    const [groupId, group] = groups[0]! as [string, Resource];
+    expect(group.DeletionPolicy).toBe('Delete');
+    expect(group.Properties['Name']).toMatch(new RegExp(`^${STACK_NAME}-`));
+    const policyId = fx.stack.getLogicalId(fx.stack.jobSchedules!.role.node.findChild('DefaultPolicy').node.defaultChild as never);
+    for (const schedule of Object.values(fx.template.findResources('AWS::Scheduler::Schedule')) as (Resource & { DependsOn: string[] })[]) {
+      // By name, which CloudFormation does not follow: hence the explicit dependencies.
+      expect(schedule.Properties['GroupName']).toBe(group.Properties['Name']);
+      expect(schedule.DependsOn).toEqual(expect.arrayContaining([groupId, roleId(), policyId]));
+    }
+  });
+
+  it('lets Scheduler, for schedules of that group in this account, invoke the jobs function and send to the dead-letter queue, nothing else', () => {
+    const role = json.Resources[roleId()]!;
+    expect(role.Properties['ManagedPolicyArns']).toBeUndefined();
+    const trust = role.Properties['AssumeRolePolicyDocument'].Statement;
+    expect(trust).toHaveLength(1);
+    expect(trust[0]).toMatchObject({
+      Effect: 'Allow',
+      Action: 'sts:AssumeRole',
+      Principal: { Service: 'scheduler.amazonaws.com' },
+      Condition: { StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' }, 'aws:SourceArn': expect.anything() } },
     });
-    expect(Annotations.fromStack(fx.stack).findInfo('*', Match.stringLikeRegexp('not-written-yet'))).toHaveLength(1);
+    const groupId = fx.stack.getLogicalId(fx.stack.jobSchedules!.group.node.defaultChild as never);
+    expect(trust[0].Condition.StringEquals['aws:SourceArn']).toEqual({ 'Fn::GetAtt': [groupId, 'Arn'] });
+    const statements = policyStatements(fx.template)
+      .filter(({ statement }) => statement['Effect'] === 'Allow')
+      .filter(({ owner }) => asArray((json.Resources[owner]?.Properties['Roles'] ?? []) as unknown[]).some((r) => JSON.stringify(r) === JSON.stringify({ Ref: roleId() })))
+      .map(({ statement }) => statement);
+    const byAction = (action: string) => statements.filter((st) => asArray(st['Action'] as string | string[]).includes(action));
+    expect(statements.flatMap((st) => asArray(st['Action'] as string | string[])).sort()).toEqual(['lambda:InvokeFunction', 'sqs:SendMessage']);
+    expect(byAction('lambda:InvokeFunction').flatMap((st) => asArray(st['Resource']))).toEqual([
+      jobsArn(),
+      { 'Fn::Join': ['', [jobsArn(), ':*']] },
+    ]);
+    expect(byAction('sqs:SendMessage').flatMap((st) => asArray(st['Resource']))).toEqual([dlqArn()]);
+  });
+
+  it('has no EventBridge rule for jobs and no resource-based permission for EventBridge on the jobs function', () => {
+    const rules = Object.values(fx.template.findResources('AWS::Events::Rule')) as Resource[];
+    expect(rules.filter((r) => JSON.stringify(r.Properties).includes(JSON.stringify(jobsArn())))).toEqual([]);
+    const perms = Object.values(fx.template.findResources('AWS::Lambda::Permission')) as Resource[];
+    expect(perms.filter((p) => JSON.stringify(p.Properties['FunctionName']) === JSON.stringify(jobsArn()))).toEqual([]);
+  });
+
+  it('schedules every job of infra/jobs.ts in the default stack', () => {
+    template.resourceCountIs('AWS::Scheduler::Schedule', jobs.length);
+    template.resourceCountIs('AWS::Events::Rule', 0);
+    for (const job of jobs) {
+      template.hasResourceProperties('AWS::Scheduler::Schedule', {
+        ScheduleExpression: job.schedule,
+        Target: Match.objectLike({ Input: JSON.stringify({ job: job.name }) }),
+      });
+    }
   });
 
   it('rejects a malformed schedule', () => {
     expect(() => synth({ jobs: [{ name: 'bad', schedule: 'every minute', file: JOB_FIXTURE, description: 'x' }] })).toThrow(/rate\(\.\.\.\)/);
   });
+
+  // A job (route, IoT rule) whose handler file is missing: test/contract/manifests.test.ts.
 });
 
 describe('web hosting', () => {

@@ -1,0 +1,297 @@
+/**
+ * The one owner of the `units` item. Registration creates it; tracking, commands and ingest read
+ * it; ingest moves its state, the commands service its open command, and grants its viewers. Every
+ * read goes through `parseUnitItem` (zod), so no capability casts the item or reads `unknown`
+ * fields, and every write other capabilities need is an operation here.
+ *
+ * The item: the registration record (imei, accountId, name, ...), what later features set
+ * (colour, symbol, driver, departments, output labels, operating mode), the commands service's
+ * `openCommand` and `lastCommandAnswer`, the ordinary users it is granted to (`viewers`, a string
+ * set), and ingest's `state`, `stages` and `rev` (functions/ingest/transitions.ts).
+ */
+import { BatchGetCommand, GetCommand, type BatchGetCommandOutput, QueryCommand, UpdateCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { z } from 'zod';
+import { commandTypes, operatingModes } from '../../shared/schemas/commands';
+import type { LiveAudience } from '../../shared/mqtt-topics';
+import { IMEI_PATTERN } from '../../shared/validators/imei';
+import { isConditionFailure } from './conditions';
+import { dynamo, tableName } from './db';
+
+const ioStates = z.record(z.string(), z.boolean());
+const optionalNumber = z.number().optional();
+
+/** The unit's latest state as ingest stores it (functions/ingest/types.ts UnitState). */
+export const storedStateSchema = z.object({
+  ts: z.number(),
+  lat: z.number(),
+  lon: z.number(),
+  speed: optionalNumber,
+  heading: optionalNumber,
+  alt: optionalNumber,
+  sats: optionalNumber,
+  hdop: optionalNumber,
+  ignition: z.boolean().optional(),
+  movement: z.boolean().optional(),
+  extVolts: optionalNumber,
+  batVolts: optionalNumber,
+  din: ioStates.optional(),
+  dout: ioStates.optional(),
+  odometer: optionalNumber,
+  engineSeconds: optionalNumber,
+  lastSeen: z.number(),
+});
+
+/** A side effect a state transition decided on, kept until it is sent (functions/ingest/transitions.ts). */
+export const pendingEffectSchema = z.object({
+  kind: z.string(),
+  status: z.enum(['pending', 'sending']),
+  payload: z.record(z.string(), z.unknown()),
+  at: z.number(),
+});
+export type PendingEffect = z.infer<typeof pendingEffectSchema>;
+
+const openCommandSchema = z.object({ id: z.string(), type: z.enum(commandTypes), createdAt: z.number() });
+
+/** A string set as DynamoDB returns it (a Set), or a list as older items or tests wrote it. */
+const stringSet = z.union([z.set(z.string()), z.array(z.string())]).transform((v) => [...v].sort());
+
+/** Present but malformed presentation fields read as absent: a bad colour must not hide a unit. */
+const lenient = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
+
+export const unitItemSchema = z.object({
+  imei: z.string().regex(IMEI_PATTERN),
+  accountId: z.string().min(1),
+  name: z.string(),
+  registrationNumber: lenient(z.string()),
+  vehicleType: z.string(),
+  protocol: z.enum(['native', 'teltonika']),
+  /** When it was registered to its owner; items written before registrations kept it have none. */
+  createdAt: z.string().optional(),
+  color: lenient(z.string().regex(/^#[0-9a-f]{6}$/i)),
+  symbol: lenient(z.string().min(1)),
+  driver: lenient(z.string().min(1)),
+  departments: lenient(z.array(z.string())),
+  /** Output labels: "1".."3" to a non-empty name. */
+  doutLabels: lenient(z.record(z.string(), z.string().min(1))),
+  operatingMode: lenient(z.enum(operatingModes)),
+  openCommand: lenient(openCommandSchema),
+  lastCommandAnswer: lenient(z.object({ text: z.string(), receivedAt: z.number() })),
+  viewers: stringSet.optional().catch(undefined),
+  state: lenient(storedStateSchema),
+  /** Each ingest stage's own state (trip detection, the event engine), by stage name. */
+  stages: lenient(z.record(z.string(), z.unknown())),
+  /** Side effects decided and not yet sent, by effect id. */
+  effects: lenient(z.record(z.string(), pendingEffectSchema)),
+  /** Ingest's revision of state, stages and effects: each transition is conditional on it. */
+  rev: lenient(z.number().int().nonnegative()),
+});
+export type UnitItem = z.infer<typeof unitItemSchema>;
+export type StoredUnitState = z.infer<typeof storedStateSchema>;
+
+export class CorruptUnitItemError extends Error {
+  override name = 'CorruptUnitItemError';
+}
+
+/** The item as read, or an error naming what is wrong with its identity fields. */
+export function parseUnitItem(raw: Record<string, unknown>): UnitItem {
+  const parsed = unitItemSchema.safeParse(raw);
+  if (!parsed.success) {
+    const where = parsed.error.issues.map((i) => i.path.join('.') || '(item)').join(', ');
+    throw new CorruptUnitItemError(`units item ${JSON.stringify(raw['imei'])} is malformed at ${where}`);
+  }
+  return parsed.data;
+}
+
+export const liveAudienceOf = (unit: Pick<UnitItem, 'accountId' | 'imei' | 'viewers'>): LiveAudience => ({
+  accountId: unit.accountId,
+  imei: unit.imei,
+  viewers: unit.viewers ?? [],
+});
+
+/** When the unit was registered to its current owner, epoch ms (-Infinity when unknown). */
+export function registeredAtOf(unit: Pick<UnitItem, 'createdAt'>): number {
+  const at = unit.createdAt === undefined ? NaN : Date.parse(unit.createdAt);
+  return Number.isNaN(at) ? -Infinity : at;
+}
+
+export async function getUnitItem(imei: string, options: { consistent?: boolean } = {}): Promise<UnitItem | null> {
+  if (!IMEI_PATTERN.test(imei)) return null;
+  const out = await dynamo().send(new GetCommand({ TableName: tableName('units'), Key: { imei }, ConsistentRead: options.consistent ?? false }));
+  return out.Item ? parseUnitItem(out.Item) : null;
+}
+
+/**
+ * Many units at once, read strongly consistent: what ingest compares a batch with. An item that
+ * does not parse is answered as its error, so that it costs only its own unit's messages.
+ */
+export async function getUnitItems(imeis: readonly string[]): Promise<Map<string, UnitItem | CorruptUnitItemError>> {
+  const table = tableName('units');
+  const found = new Map<string, UnitItem | CorruptUnitItemError>();
+  const valid = [...new Set(imeis)].filter((imei) => IMEI_PATTERN.test(imei));
+  for (let i = 0; i < valid.length; i += 100) {
+    let keys: Record<string, unknown>[] | undefined = valid.slice(i, i + 100).map((imei) => ({ imei }));
+    for (let attempt = 0; keys?.length; attempt++) {
+      if (attempt) await new Promise((r) => setTimeout(r, Math.random() * Math.min(20 * 2 ** attempt, 1000)));
+      const out: BatchGetCommandOutput = await dynamo().send(new BatchGetCommand({ RequestItems: { [table]: { Keys: keys, ConsistentRead: true } } }));
+      for (const item of out.Responses?.[table] ?? []) {
+        try {
+          const unit = parseUnitItem(item);
+          found.set(unit.imei, unit);
+        } catch (error) {
+          if (!(error instanceof CorruptUnitItemError)) throw error;
+          found.set(String(item['imei']), error);
+        }
+      }
+      keys = out.UnprocessedKeys?.[table]?.Keys;
+      if (attempt > 8 && keys?.length) throw new Error(`units: ${keys.length} keys left unprocessed after retries`);
+    }
+  }
+  return found;
+}
+
+/** Every unit of an account, by IMEI (the byAccount index's sort key). */
+export async function listAccountUnits(accountId: string): Promise<UnitItem[]> {
+  const units: UnitItem[] = [];
+  let start: QueryCommandOutput['LastEvaluatedKey'];
+  do {
+    const page: QueryCommandOutput = await dynamo().send(
+      new QueryCommand({
+        TableName: tableName('units'),
+        IndexName: 'byAccount',
+        KeyConditionExpression: 'accountId = :a',
+        ExpressionAttributeValues: { ':a': accountId },
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of page.Items ?? []) units.push(parseUnitItem(item));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return units;
+}
+
+/** Keeps a tracker's command answer on its unit: true when kept, false when the unit holds a newer one (or is gone). */
+export async function keepLastCommandAnswer(imei: string, answer: { text: string; receivedAt: number }): Promise<boolean> {
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName('units'),
+        Key: { imei },
+        UpdateExpression: 'SET #a = :a',
+        ConditionExpression: 'attribute_exists(imei) AND (attribute_not_exists(#a) OR #a.#r < :r)',
+        ExpressionAttributeNames: { '#a': 'lastCommandAnswer', '#r': 'receivedAt' },
+        ExpressionAttributeValues: { ':a': answer, ':r': answer.receivedAt },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * Grants (`add`) or withdraws (`remove`) one ordinary user's live view of units of their account:
+ * ingest then publishes each granted unit on the user's own topic too. Only units of `accountId`
+ * are touched; a unit of another account, or one that is gone, is skipped and reported.
+ */
+export async function setUnitViewer(accountId: string, userId: string, imei: string, grant: boolean): Promise<boolean> {
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName('units'),
+        Key: { imei },
+        UpdateExpression: grant ? 'ADD viewers :u' : 'DELETE viewers :u',
+        ConditionExpression: 'accountId = :a',
+        ExpressionAttributeValues: { ':u': new Set([userId]), ':a': accountId },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** What one ingest transition writes: the new state, every stage's state, and the effects not yet sent. */
+export interface UnitTransition {
+  state: StoredUnitState;
+  stages: Record<string, unknown>;
+  effects: Record<string, PendingEffect>;
+}
+
+/**
+ * Writes a transition computed from `from` (the item as read): only if the item is still that
+ * registration at that revision, so a transition is applied once, from the state it was computed
+ * from, however often a batch is retried. True when written; false when the item moved meanwhile
+ * (or is gone, or the IMEI was registered again): read it again and recompute.
+ */
+export async function commitUnitTransition(from: Pick<UnitItem, 'imei' | 'accountId' | 'createdAt' | 'rev'>, next: UnitTransition): Promise<boolean> {
+  const rev = from.rev ?? 0;
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName('units'),
+        Key: { imei: from.imei },
+        UpdateExpression: 'SET #state = :state, stages = :stages, effects = :effects, #rev = :next',
+        ConditionExpression: [
+          'accountId = :account',
+          from.createdAt === undefined ? 'attribute_not_exists(createdAt)' : 'createdAt = :created',
+          from.rev === undefined ? 'attribute_not_exists(#rev)' : '#rev = :rev',
+        ].join(' AND '),
+        ExpressionAttributeNames: { '#state': 'state', '#rev': 'rev' },
+        ExpressionAttributeValues: {
+          ':state': next.state,
+          ':stages': next.stages,
+          ':effects': next.effects,
+          ':next': rev + 1,
+          ':account': from.accountId,
+          ...(from.createdAt === undefined ? {} : { ':created': from.createdAt }),
+          ...(from.rev === undefined ? {} : { ':rev': rev }),
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * Claims a pending effect before it is sent: true for exactly one caller, however many retries
+ * race for it. A claimed effect is never sent again (at most once even if the sender dies after
+ * the claim); together with the transition that created it exactly once, it is sent once.
+ */
+export async function claimUnitEffect(imei: string, effectId: string): Promise<boolean> {
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName('units'),
+        Key: { imei },
+        UpdateExpression: 'SET effects.#id.#status = :sending',
+        ConditionExpression: 'effects.#id.#status = :pending',
+        ExpressionAttributeNames: { '#id': effectId, '#status': 'status' },
+        ExpressionAttributeValues: { ':sending': 'sending', ':pending': 'pending' },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** Drops a sent (or abandoned) effect from the unit. */
+export async function removeUnitEffect(imei: string, effectId: string): Promise<void> {
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: tableName('units'),
+      Key: { imei },
+      UpdateExpression: 'REMOVE effects.#id',
+      ConditionExpression: 'attribute_exists(effects.#id)',
+      ExpressionAttributeNames: { '#id': effectId },
+    }),
+  ).catch((error: unknown) => {
+    if (!isConditionFailure(error)) throw error;
+  });
+}

@@ -1,0 +1,117 @@
+/**
+ * The embedded stand-in for Kinesis Data Streams and Lambda's event source mapping
+ * (shared/ingest-stream.ts): records are put with a partition key (the IMEI); each key belongs to
+ * one lane (a shard's share under the parallelization factor), and each lane hands the handler one
+ * batch at a time, in arrival order. So, as on AWS, one unit's messages are never handled by two
+ * invocations at once, and what arrives while a batch runs goes into the lane's next batch (group
+ * commit: the busier the store, the larger the batches).
+ *
+ * A failed batch is retried as the event source mapping retries it: split in halves when
+ * `bisectOnError` is set, up to `retryAttempts` times; then its records go to `onFailure` (the
+ * dead letters), as the mapping's on-failure destination gets them on AWS.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import type { IngestStreamEvent, IngestStreamRecord, IngestStreamSettings } from '../../shared/ingest-stream';
+
+export interface LocalStreamOptions {
+  settings: IngestStreamSettings;
+  /** Shards of the stream; lanes = shards x parallelization factor. */
+  shards: number;
+  handler(event: IngestStreamEvent): Promise<unknown>;
+  /** Records given up on after the retries, with the last error. */
+  onFailure(records: readonly IngestStreamRecord[], error: unknown): Promise<void>;
+  /** Waits between tries; default a quarter second, doubling. */
+  retryDelayMs?: number;
+  now?: () => number;
+}
+
+export interface LocalStream {
+  put(partitionKey: string, data: Buffer | string): void;
+  /** Records queued or in a batch. */
+  pending(): number;
+  /** Hands over everything queued and waits until every lane is idle. */
+  drain(): Promise<void>;
+}
+
+interface Lane {
+  queue: IngestStreamRecord[];
+  running: Promise<void> | null;
+}
+
+export function createLocalStream(options: LocalStreamOptions): LocalStream {
+  const { settings } = options;
+  const now = options.now ?? Date.now;
+  const laneCount = Math.max(1, options.shards * settings.parallelizationFactor);
+  const lanes: Lane[] = Array.from({ length: laneCount }, () => ({ queue: [], running: null }));
+  let sequence = 0n;
+  let inBatches = 0;
+
+  const laneOf = (key: string) => createHash('md5').update(key).digest().readUInt32BE(0) % laneCount;
+
+  const attempt = async (records: IngestStreamRecord[], triesLeft: number, delay: number): Promise<void> => {
+    try {
+      await options.handler({ Records: records });
+      return;
+    } catch (error) {
+      const oldest = Math.min(...records.map((r) => r.kinesis.approximateArrivalTimestamp));
+      const expired = now() / 1000 - oldest > settings.maxRecordAgeSeconds;
+      if (triesLeft <= 0 || expired) {
+        await options.onFailure(records, error).catch((e: unknown) => console.error('ingest stream: on-failure destination failed', e));
+        return;
+      }
+      await new Promise((r) => setTimeout(r, delay));
+      if (settings.bisectOnError && records.length > 1) {
+        const half = Math.ceil(records.length / 2);
+        await attempt(records.slice(0, half), triesLeft - 1, delay * 2);
+        await attempt(records.slice(half), triesLeft - 1, delay * 2);
+      } else {
+        await attempt(records, triesLeft - 1, delay * 2);
+      }
+    }
+  };
+
+  const pump = (lane: Lane) => {
+    if (lane.running || !lane.queue.length) return;
+    lane.running = (async () => {
+      if (settings.batchingWindowMs > 0) await new Promise((r) => setTimeout(r, settings.batchingWindowMs));
+      else await new Promise((r) => setImmediate(r));
+      while (lane.queue.length) {
+        const batch = lane.queue.splice(0, settings.batchSize);
+        inBatches += batch.length;
+        try {
+          await attempt(batch, settings.retryAttempts, options.retryDelayMs ?? 250);
+        } finally {
+          inBatches -= batch.length;
+        }
+      }
+    })().finally(() => {
+      lane.running = null;
+      pump(lane);
+    });
+  };
+
+  return {
+    put(partitionKey, data) {
+      const record: IngestStreamRecord = {
+        kinesis: {
+          partitionKey,
+          sequenceNumber: String(++sequence),
+          data: (typeof data === 'string' ? Buffer.from(data) : data).toString('base64'),
+          approximateArrivalTimestamp: now() / 1000,
+        },
+        eventSource: 'aws:kinesis',
+        eventID: `local:${randomUUID()}`,
+      };
+      const lane = lanes[laneOf(partitionKey)] as Lane;
+      lane.queue.push(record);
+      pump(lane);
+    },
+    pending: () => inBatches + lanes.reduce((sum, l) => sum + l.queue.length, 0),
+    async drain() {
+      while (lanes.some((l) => l.running || l.queue.length)) {
+        for (const l of lanes) pump(l);
+        await Promise.all(lanes.map((l) => l.running));
+      }
+    },
+  };
+}
