@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deadLetterItem, type DeadLetter } from './dead-letters';
+import { deadLetterItem, streamFailureLetters, type DeadLetter } from './dead-letters';
 
 describe('dead-letter items', () => {
   const letter: DeadLetter = {
@@ -12,7 +12,15 @@ describe('dead-letter items', () => {
     receivedAt: Date.UTC(2025, 0, 31, 23, 59, 59, 500),
   };
 
-  it("serve the rule bridge's error action as well as the decoder: binary-safe, keyed by the UTC day received, kept 30 days", () => {
+  it('keep each record of a batch that failed its retries as the message the rule received, or as it was on the stream', () => {
+    const event = { payload: Buffer.from('{"ts":1}').toString('base64'), topic: 'trackers/356938035643809/telemetry', imei: '356938035643809', receivedAt: 1_700_000_000_000 };
+    const record = (data: string) => ({ kinesis: { partitionKey: '356938035643809', data: Buffer.from(data).toString('base64'), approximateArrivalTimestamp: 1_700_000_001.5 } });
+    const [rule, raw] = streamFailureLetters([record(JSON.stringify(event)), record('not json')], new Error('DynamoDB unreachable'));
+    expect(rule).toEqual({ reason: 'ProcessingFailed', detail: 'DynamoDB unreachable', topic: event.topic, imei: event.imei, payload: Buffer.from('{"ts":1}'), receivedAt: event.receivedAt });
+    expect(raw).toEqual({ reason: 'ProcessingFailed', detail: 'DynamoDB unreachable', topic: '', imei: '356938035643809', payload: Buffer.from('not json'), receivedAt: 1_700_000_001_500 });
+  });
+
+  it("serve an error action as well as the decoder: binary-safe, keyed by the UTC day received, kept 30 days", () => {
     const item = deadLetterItem(letter);
     expect(item).toEqual({
       day: '2025-01-31',

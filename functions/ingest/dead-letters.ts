@@ -1,7 +1,7 @@
 /**
  * The one writer of the `dead-letters` table: tracker messages (or single records of a batch) that
- * could not be ingested, with the reason. The decoder's rejects and the embedded rule bridge's
- * failed rule actions both land here, so operators read one place. Items are keyed by the UTC day
+ * could not be ingested, with the reason. The decoder's rejects and the embedded ingest stream's
+ * batches that failed their retries (`ProcessingFailed`) land here, so operators read one place. Items are keyed by the UTC day
  * they were received and expire after 30 days; the payload is kept base64 (binary-safe) and cut
  * to a bounded size, since a tracker controls how much it sends.
  */

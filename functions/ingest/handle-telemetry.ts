@@ -2,9 +2,9 @@
  * IoT rules `trackerTelemetry` (trackers/{imei}/telemetry) and `teltonikaData` ({imei}/data):
  * positions from native and Teltonika trackers, and Teltonika command answers.
  *
- * Takes one rule event, as IoT Core's Lambda action delivers it, or an array of them, as the
- * embedded rule bridge hands over the messages of a short window (`acceptsBatches` tells it so;
- * infra/local/broker.ts); an array is answered with one result per event, in order.
+ * Takes the rule events of one ingest stream batch at once (`acceptsBatches` tells the stream's
+ * dispatcher so, functions/platform/dispatch.ts), or a single one; an array is answered with one
+ * result per event, in order.
  */
 import type { IotRuleEvent } from '../../shared/iot-rules';
 import { getPorts } from '../platform/container';

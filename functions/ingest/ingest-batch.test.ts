@@ -1,5 +1,5 @@
 /**
- * The telemetry handler given a batch of rule events (as the rule bridge hands them over), against
+ * The telemetry handler given a batch of rule events (as the ingest stream hands them over), against
  * DynamoDB Local: writes across messages, one state update and one live message per unit, the
  * same guarantees as one message at a time under redelivery, and retries of failed writes.
  * Faults are injected on the real client (a middleware in front of the real DynamoDB Local), the
@@ -280,7 +280,7 @@ describe('failed writes', () => {
     expect(await stateOf(imei)).toBeUndefined();
     expect(live).toEqual([]);
 
-    // The caller (Lambda, the rule bridge) retries the same batch once DynamoDB takes writes again.
+    // The caller (the stream's event source mapping, or the embedded stream) retries the same batch once DynamoDB takes writes again.
     batchFault = () => 'pass';
     const results = await handler(batch);
     expect(results.map((r) => r.stored)).toEqual([1, 2]);
