@@ -20,7 +20,7 @@ import type { Position } from './types';
 /** Spec: raw positions are kept 13 months unless the account says otherwise. */
 export const DEFAULT_RETENTION_DAYS = 395;
 const DAY_MS = 86_400_000;
-export const RETENTION_TTL_MS = 60_000;
+const RETENTION_TTL_MS = 60_000;
 
 export type UnitLookup =
   | {

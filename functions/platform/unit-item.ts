@@ -189,29 +189,6 @@ export async function keepLastCommandAnswer(imei: string, answer: { text: string
   }
 }
 
-/**
- * Grants (`add`) or withdraws (`remove`) one ordinary user's live view of units of their account:
- * ingest then publishes each granted unit on the user's own topic too. Only units of `accountId`
- * are touched; a unit of another account, or one that is gone, is skipped and reported.
- */
-export async function setUnitViewer(accountId: string, userId: string, imei: string, grant: boolean): Promise<boolean> {
-  try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName('units'),
-        Key: { imei },
-        UpdateExpression: grant ? 'ADD viewers :u' : 'DELETE viewers :u',
-        ConditionExpression: 'accountId = :a',
-        ExpressionAttributeValues: { ':u': new Set([userId]), ':a': accountId },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
-}
-
 /** What one ingest transition writes: the new state, every stage's state, and the effects not yet sent. */
 export interface UnitTransition {
   state: StoredUnitState;

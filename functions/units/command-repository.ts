@@ -93,8 +93,6 @@ function openCommandOf(value: unknown): OpenCommand | null {
 
 const isMap = (value: unknown): boolean => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** Someone else wrote first (a condition failed) or at the same moment (a conflict): read again and retry. */
-const lostRace = lostTransactionRace;
 
 const pause = (attempt: number) => new Promise((r) => setTimeout(r, Math.random() * Math.min(10 * 2 ** attempt, 200)));
 
@@ -257,7 +255,7 @@ export async function createCommand(
       const cancelled = open ? await getCommandItem(imei, open.id) : null;
       return { command: toCommand(item), cancelled: cancelled ? toCommand(cancelled) : null };
     } catch (error) {
-      if (!lostRace(error)) throw error;
+      if (!lostTransactionRace(error)) throw error;
       if (attempt >= MAX_ATTEMPTS) throw new ConflictError();
       await pause(attempt);
       await readAgain();
@@ -320,7 +318,7 @@ export async function answerCommand(imei: string, commandId: string, answer: Ans
     } catch (error) {
       // A condition failed: the command was cancelled or answered meanwhile, which is an answer too.
       if (transactionConditionFailed(error)) return null;
-      if (!lostRace(error) || attempt >= MAX_ATTEMPTS) throw error;
+      if (!lostTransactionRace(error) || attempt >= MAX_ATTEMPTS) throw error;
       await pause(attempt);
     }
   }

@@ -15,6 +15,7 @@ import { imeiFrom } from '../../shared/validators/imei';
 import { apiFetch } from '../support/http';
 import { startRuntime } from '../support/runtime';
 import { loginAs } from '../support/sessions';
+import { wizardPrivate as privateRegistration } from '../support/registration';
 
 let rt: EmbeddedRuntime;
 beforeAll(async () => {
@@ -44,32 +45,7 @@ const PASSWORD = 'Secret-pass1';
 const UNKNOWN_IMEI = imeiFrom('35000000999999');
 const wrongCheckDigit = (imei: string) => imei.slice(0, 14) + String((Number(imei[14]) + 1) % 10);
 
-function wizardPrivate(imei: string, email: string): RegisterAccountRequest {
-  return {
-    form: 'wizard',
-    is_private_account: 1,
-    countryCode: 'SE',
-    Imei: imei,
-    reseller: 'Bilia',
-    comment: 'Bought in the shop',
-    firstName: 'Anna',
-    lastName: 'Svensson',
-    userName: email,
-    personal_org_number: '19850709-9805',
-    address: 'Storgatan 1',
-    zipCode: '123 45',
-    city: 'Stockholm',
-    country: 'Sverige',
-    phone: '+46 70 123 45 67',
-    countryDialCode: '46',
-    userPassword: PASSWORD,
-    userPassword_confirmation: PASSWORD,
-    paymentType: 1,
-    terms: true,
-    subsiteID: 0,
-    lang: 'sv',
-  };
-}
+const wizardPrivate = (imei: string, email: string): RegisterAccountRequest => privateRegistration(imei, email, PASSWORD);
 
 async function item(table: Parameters<typeof tableName>[0], key: Record<string, string>) {
   const out = await dynamo().send(new GetCommand({ TableName: tableName(table), Key: key, ConsistentRead: true }));

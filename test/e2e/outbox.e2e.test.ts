@@ -15,6 +15,7 @@ import { no } from '../../shared/i18n/no';
 import { sv } from '../../shared/i18n/sv';
 import type { OutboxMessage } from '../../shared/schemas/system';
 import { DESKTOP, PHONE, SHOTS_DIR, axeViolations, openPage, poll, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
+import { wizardPrivate } from '../support/registration';
 
 /** Long enough to overflow a phone in any one line: the local part alone is wider than 390 px. */
 const LONG_EMAIL = 'anna-margareta.svensson-lindqvist.fleetmanager@bygg-och-transport-aktiebolaget-i-norrland.example';
@@ -37,29 +38,8 @@ async function outbox(to: string): Promise<OutboxMessage[]> {
 beforeAll(async () => {
   ({ app, browser } = await startBrowserApp());
   // A new customer with a long e-mail address: the welcome e-mail.
-  await post('/api/v1/register-account', {
-    form: 'wizard',
-    is_private_account: 1,
-    countryCode: 'SE',
-    Imei: demoImei(100),
-    reseller: 'Bilia',
-    firstName: 'Anna',
-    lastName: 'Svensson-Lindqvist',
-    userName: LONG_EMAIL,
-    personal_org_number: '19850709-9805',
-    address: 'Storgatan 1',
-    zipCode: '123 45',
-    city: 'Stockholm',
-    country: 'Sverige',
-    phone: '+46 70 123 45 67',
-    countryDialCode: '46',
-    userPassword: PASSWORD,
-    userPassword_confirmation: PASSWORD,
-    paymentType: 1,
-    terms: true,
-    subsiteID: 0,
-    lang: 'en',
-  });
+  await post('/api/v1/register-account', wizardPrivate(demoImei(100), LONG_EMAIL, PASSWORD, { lastName: 'Svensson-Lindqvist', comment: undefined, lang: 'en' }));
+
   // Password-reset e-mails: a link far wider than a phone.
   await post('/api/v1/forgot-password', { subsite_id: 0, email_address: LONG_EMAIL, lang: 'en' });
   await post('/api/v1/forgot-password', { subsite_id: 0, email_address: demoUsers.admin.email, lang: 'en' });

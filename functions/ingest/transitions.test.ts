@@ -1,0 +1,106 @@
+/**
+ * Stages and their effects through the real ingest path against DynamoDB Local: a stage's state
+ * is carried from batch to batch on the units item, and an effect it decides is sent exactly once,
+ * however often the batch is delivered again or races its own retry.
+ */
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { IotRuleEvent } from '../../shared/iot-rules';
+import { imeiFrom } from '../../shared/validators/imei';
+import { useLocalTables } from '../../test/support/local-tables';
+import { dynamo, tableName } from '../platform/db';
+import { getUnitItem } from '../platform/unit-item';
+import { ingestMessages } from './ingest-message';
+import type { EffectSender, IngestStage } from './transitions';
+
+const ACCOUNT = 'acc-transitions';
+const NOW = Math.floor(Date.now() / 1000) * 1000;
+let serial = 0;
+const nextImei = () => imeiFrom(`35693809${String(700000 + serial++).padStart(6, '0')}`);
+const ports = { live: { publish: async () => undefined }, clock: { now: () => new Date(NOW) } };
+
+async function registerUnit(): Promise<string> {
+  const imei = nextImei();
+  await dynamo().send(new PutCommand({ TableName: tableName('units'), Item: { imei, accountId: ACCOUNT, name: imei, vehicleType: 'car', protocol: 'native', createdAt: new Date(NOW - 86_400_000).toISOString() } }));
+  return imei;
+}
+
+const telemetry = (imei: string, ts: number, ign: boolean): IotRuleEvent => ({
+  payload: Buffer.from(JSON.stringify({ ts, lat: 59.3293, lon: 18.0686, sat: 9, ign })).toString('base64'),
+  topic: `trackers/${imei}/telemetry`,
+  imei,
+  receivedAt: NOW,
+});
+
+/** Counts ignition-on positions, and decides an "ignition on" alarm when the ignition turns on. */
+const ignitionStage: IngestStage<{ on: number }> = {
+  name: 'ignition',
+  parse: (stored) => (typeof (stored as { on?: unknown })?.on === 'number' ? (stored as { on: number }) : undefined),
+  run: ({ unit, previous, before, positions }) => {
+    const on = (previous?.on ?? 0) + positions.filter((p) => p.ignition).length;
+    const turnedOn = positions.find((p, i) => p.ignition && !(i ? positions[i - 1]?.ignition : before?.ignition));
+    return { state: { on }, effects: turnedOn ? [{ id: `ignition-${unit.imei}-${turnedOn.ts}`, kind: 'alarm', payload: { ts: turnedOn.ts } }] : [] };
+  },
+};
+
+beforeAll(useLocalTables);
+
+describe('ingest stages and effects', () => {
+  it("carries a stage's state on the unit and sends its effect once, however often the batch comes again", async () => {
+    const imei = await registerUnit();
+    const sent: unknown[] = [];
+    const senders: Record<string, EffectSender> = { alarm: async (effect) => void sent.push(effect.payload) };
+    const options = { stages: [ignitionStage], senders };
+
+    await ingestMessages([telemetry(imei, NOW - 60_000, false)], ports, options);
+    const batch = [telemetry(imei, NOW - 30_000, true), telemetry(imei, NOW - 20_000, true)];
+    await ingestMessages(batch, ports, options);
+    await ingestMessages(batch, ports, options);
+    // A retry racing its original: the revision lets one transition through, the other recomputes and finds nothing new.
+    await Promise.all([ingestMessages(batch, ports, options), ingestMessages(batch, ports, options)]);
+
+    expect(sent).toEqual([{ ts: NOW - 30_000 }]);
+    const unit = await getUnitItem(imei, { consistent: true });
+    expect(unit?.stages).toEqual({ ignition: { on: 2 } });
+    expect(unit?.effects).toEqual({});
+    expect(unit?.rev).toBe(2);
+  });
+
+  it('keeps an effect whose sender failed as claimed: never sent twice, even when the batch is retried', async () => {
+    const imei = await registerUnit();
+    let tries = 0;
+    const senders: Record<string, EffectSender> = {
+      alarm: async () => {
+        tries++;
+        throw new Error('SMS gateway down');
+      },
+    };
+    const batch = [telemetry(imei, NOW - 10_000, true)];
+    await ingestMessages(batch, ports, { stages: [ignitionStage], senders });
+    await ingestMessages(batch, ports, { stages: [ignitionStage], senders });
+    // A newer batch delivers what is still pending on the unit; the claimed one is not among it.
+    await ingestMessages([telemetry(imei, NOW - 5000, true)], ports, { stages: [ignitionStage], senders });
+    expect(tries).toBe(1);
+    const unit = await getUnitItem(imei, { consistent: true });
+    expect(Object.values(unit?.effects ?? {})).toMatchObject([{ kind: 'alarm', status: 'sending' }]);
+  });
+
+  it('sends an effect a crashed batch left pending with the next batch of the unit', async () => {
+    const imei = await registerUnit();
+    const sent: unknown[] = [];
+    const senders: Record<string, EffectSender> = { alarm: async (effect) => void sent.push(effect.id) };
+    await ingestMessages([telemetry(imei, NOW - 60_000, false)], ports, { stages: [ignitionStage], senders });
+    // As a transition stored by a process that died before sending.
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName('units'),
+        Key: { imei },
+        UpdateExpression: 'SET effects = :e',
+        ExpressionAttributeValues: { ':e': { left: { kind: 'alarm', status: 'pending', payload: {}, at: NOW } } },
+      }),
+    );
+    await ingestMessages([telemetry(imei, NOW - 50_000, false)], ports, { stages: [ignitionStage], senders });
+    expect(sent).toEqual(['left']);
+    expect((await getUnitItem(imei, { consistent: true }))?.effects).toEqual({});
+  });
+});
