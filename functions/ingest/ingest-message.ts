@@ -48,7 +48,9 @@ export const TRANSITION_CONCURRENCY = { aws: 16, embedded: 8 } as const;
 let limiter: (<T>(work: () => Promise<T>) => Promise<T>) | undefined;
 const limited = <T>(work: () => Promise<T>) => (limiter ??= createLimiter(TRANSITION_CONCURRENCY[getEnv().RUNTIME]))(work);
 /** Reads and recomputations of a unit whose transition lost to another write (a re-registration, a concurrent retry). */
-const TRANSITION_TRIES = 4;
+const TRANSITION_TRIES = 10;
+/** Before rereading a unit whose transition lost: a random wait that grows, so racing writers spread out. */
+const afterLoss = (attempt: number) => new Promise((r) => setTimeout(r, Math.random() * Math.min(10 * 2 ** attempt, 250)));
 /** Single writes (lookups, conditional puts, state updates) in flight per call. */
 const WRITE_CONCURRENCY = 32;
 /** Beyond this many bad records in one batch, the batch is dead-lettered once, as a whole. */
@@ -233,6 +235,7 @@ async function transition(
       return;
     }
     // Another write came first (a concurrent retry, a re-registration): decide again from what is stored.
+    await afterLoss(attempt);
     unit = await getUnitItem(lookup.unit.imei, { consistent: true });
     if (unit && unit.accountId !== lookup.unit.accountId) return;
   }
