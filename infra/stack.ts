@@ -11,11 +11,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Annotations, ArnFormat, CfnOutput, Duration, Fn, Stack, Stage, type StackProps } from 'aws-cdk-lib';
-import * as iam from 'aws-cdk-lib/aws-iam';
 import * as ses from 'aws-cdk-lib/aws-ses';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { functionResources, functionSettings, type FunctionName, type FunctionSettings } from '../shared/capability-resources';
+import { functionResources, functionSettings, INGEST_FAILURES, type FunctionName, type FunctionSettings } from '../shared/capability-resources';
 import { iotRules, type IotRuleDef } from '../shared/iot-rules';
 import { handlerPath, routeKey, routeList, type Capability, type RouteDef } from '../shared/routes';
 import { tables } from '../shared/tables';
@@ -25,7 +24,7 @@ import { mailAddress, mailDomain, type PortalConfig } from './config';
 import { DataTables } from './constructs/data-tables';
 import { PortalHttpApi } from './constructs/http-api';
 import { Identity } from './constructs/identity';
-import { IngestRules } from './constructs/ingest';
+import { IngestRules, ingestFailuresBundle } from './constructs/ingest';
 import { IotDataEndpoint } from './constructs/iot-endpoint';
 import { JobSchedules } from './constructs/job-schedules';
 import { MapsKey, geoMapsStyleUrl } from './constructs/maps-key';
@@ -141,7 +140,8 @@ export class TrackingPortalStack extends Stack {
     // Data.
     this.tables = new DataTables(this, 'Tables', { prefix });
 
-    // Failed deliveries of every asynchronous path: IoT rule errors, failed ingest and job invocations.
+    // Failed deliveries of the asynchronous paths: job invocations and schedules, and what the
+    // ingest failure queue could not turn into dead letters (infra/constructs/ingest.ts).
     this.deadLetterQueue = new sqs.Queue(this, 'DeadLetterQueue', {
       encryption: sqs.QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
@@ -150,15 +150,9 @@ export class TrackingPortalStack extends Stack {
     acknowledge(this.deadLetterQueue, [
       [
         'AwsSolutions-SQS3',
-        'This queue is the dead-letter queue of the IoT rules, the ingest/jobs functions and the schedules. Operators inspect and redrive it; a queue behind it would only move the same messages once more.',
+        'This queue is the dead-letter queue of the jobs function, the schedules and the ingest failure queue. Operators inspect and redrive it; a queue behind it would only move the same messages once more.',
       ],
     ]);
-    // IoT Core assumes this role to write a rule's failed message to the dead-letter queue.
-    const ruleErrorRole = new iam.Role(this, 'IotRuleErrorRole', {
-      assumedBy: new iam.ServicePrincipal('iot.amazonaws.com', { conditions: { StringEquals: { 'aws:SourceAccount': this.account } } }),
-      description: 'IoT topic rules: error action to the dead-letter queue',
-    });
-    this.deadLetterQueue.grantSendMessages(ruleErrorRole);
 
     // Identity, API and web front (the functions' environment needs their names).
     const identity = new Identity(this, 'Identity', { poolName: `${this.stackName}-users` });
@@ -205,6 +199,7 @@ export class TrackingPortalStack extends Stack {
         entry: topicEntry(ingest.map((t) => ({ topicFilter: t.rule.topicFilter, source: t.source }))),
         handlers: ingest.map((t) => ({ source: t.source, purpose: `IoT rule ${t.rule.name}` })),
       });
+      requests.push(ingestFailuresBundle());
     }
     if (jobList.length) {
       requests.push({
@@ -270,11 +265,12 @@ export class TrackingPortalStack extends Stack {
 
     if (ingest.length) {
       const fn = makeFunction(INGEST, 'Tracker messages from the IoT Core topic rules, in batches of the ingest stream');
+      const failures = makeFunction(INGEST_FAILURES, 'IoT rule errors and failed ingest batches into the dead-letters table');
       this.ingestRules = new IngestRules(this, 'IngestRules', {
         rules: ingest.map((t) => t.rule),
         function: fn.function,
+        failuresFunction: failures,
         deadLetterQueue: this.deadLetterQueue,
-        errorRole: ruleErrorRole,
       });
     }
 
@@ -323,7 +319,7 @@ export class TrackingPortalStack extends Stack {
       MapsApiKey: [maps.key.keyName, 'Amazon Location API key name (value: aws location describe-key --key-name <name>)'],
       MapsApiKeyArn: [maps.key.attrKeyArn, 'Amazon Location API key'],
       MapStyle: [config.mapStyle, 'geo-maps v2 style for the web app'],
-      DeadLetterQueueUrl: [this.deadLetterQueue.queueUrl, 'Failed IoT rule deliveries, ingest and job invocations'],
+      DeadLetterQueueUrl: [this.deadLetterQueue.queueUrl, 'Failed job invocations and schedules, and ingest failures that could not be recorded as dead letters'],
       TablePrefix: [prefix, 'Prefix of every DynamoDB table (each function is told the names of its own in TABLES)'],
       IotDataEndpoint: [iotEndpoint.address, 'MQTT endpoint for trackers and the live channel'],
       InventoryTable: [inventory.tableName, 'Tracker inventory (npm run provision)'],

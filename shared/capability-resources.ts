@@ -44,7 +44,13 @@ export interface FunctionResources {
 
 /** The IoT Core custom authorizer of the live channel: a function of its own, outside the HTTP API. */
 export const LIVE_AUTHORIZER = 'live-authorizer';
-export type FunctionName = Capability | typeof LIVE_AUTHORIZER;
+/**
+ * On AWS: reads the ingest failure queue (IoT rule errors, ingest batches that spent their
+ * retries) into the dead-letters table (functions/ingest/record-failures.ts). The embedded
+ * runtime writes those letters directly and has no such function.
+ */
+export const INGEST_FAILURES = 'ingest-failures';
+export type FunctionName = Capability | typeof LIVE_AUTHORIZER | typeof INGEST_FAILURES;
 
 // The shared HTTP middleware reads the session (tokens) and the user (users) for every route that
 // is not public, so each function serving such a route declares both. It also reads the account
@@ -88,6 +94,10 @@ export const functionResources: Readonly<Partial<Record<FunctionName, FunctionRe
   [LIVE_AUTHORIZER]: {
     tables: { users: 'read', tokens: 'read' },
   },
+  // Reading the stream back and consuming its queue are granted by infra/constructs/ingest.ts.
+  [INGEST_FAILURES]: {
+    tables: { deadLetters: 'read-write' },
+  },
 };
 
 /**
@@ -112,25 +122,28 @@ export const MEMORY_LIMITS = { min: 128, max: 10_240 } as const;
  *   30 s too), then answers 503 while the function runs on. At 29 s the function gives up first,
  *   and the timeout is in its own log rather than a gateway error with no trace.
  * - `authorizer`: IoT Core waits 5 s for a custom authorizer; a later answer is a refusal anyway.
- * - `async`: IoT rules and schedules invoke ingest and jobs asynchronously: Lambda's 900 s.
+ * - `async`: the ingest stream, the ingest failure queue and schedules invoke ingest, ingest-failures
+ *   and jobs without a caller waiting: Lambda's 900 s.
  */
 export const TIMEOUT_LIMITS = { http: 29, authorizer: 5, async: 900 } as const;
 export type FunctionInvoker = keyof typeof TIMEOUT_LIMITS;
 const INVOKED_BY: Record<FunctionInvoker, string> = {
   http: 'behind the HTTP API',
   authorizer: 'that IoT Core calls as a custom authorizer',
-  async: 'that IoT rules or schedules invoke',
+  async: 'that a stream, a queue or a schedule invokes',
 };
 
 /** How a deployed function is invoked: the live authorizer by IoT Core, ingest and jobs asynchronously, the rest by the HTTP API. */
 export function invokerOf(name: FunctionName): FunctionInvoker {
   if (name === LIVE_AUTHORIZER) return 'authorizer';
-  return name === 'ingest' || name === 'jobs' ? 'async' : 'http';
+  return name === 'ingest' || name === 'jobs' || name === INGEST_FAILURES ? 'async' : 'http';
 }
 
 export const functionSettings: Readonly<Partial<Record<FunctionName, FunctionSettings>>> = {
   // IoT Core's limit: a slow answer is a refusal anyway, and failing sooner frees the instance.
   [LIVE_AUTHORIZER]: { timeoutSeconds: TIMEOUT_LIMITS.authorizer },
+  // Reads up to 500 records of a failed batch back from the stream; its queue's visibility is six times this.
+  [INGEST_FAILURES]: { timeoutSeconds: 60 },
 };
 
 /** The function's memory and timeout with the defaults filled in; throws, naming the entry, on a value outside the limits. */

@@ -1,7 +1,9 @@
 /**
  * The one writer of the `dead-letters` table: tracker messages (or single records of a batch) that
- * could not be ingested, with the reason. The decoder's rejects and the embedded ingest stream's
- * batches that failed their retries (`ProcessingFailed`) land here, so operators read one place. Items are keyed by the UTC day
+ * could not be ingested, with the reason. The decoder's rejects, the ingest stream's batches that
+ * failed their retries (`ProcessingFailed`: the embedded stream writes them here directly, on AWS
+ * record-failures.ts reads them back from the failure queue) and the IoT rules' errors
+ * (`RuleActionFailed`) land here, so operators read one place in one shape. Items are keyed by the UTC day
  * they were received and expire after 30 days; the payload is kept base64 (binary-safe) and cut
  * to a bounded size, since a tracker controls how much it sends.
  */
@@ -10,13 +12,13 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../platform/db';
 import type { IotRuleEvent } from '../../shared/iot-rules';
 import { batchPut } from './batch-write';
+import type { DeadLetterReason } from './types';
 
 export const DEAD_LETTER_TTL_DAYS = 30;
 export const DEAD_LETTER_PAYLOAD_BYTES = 8192;
 
 export interface DeadLetter {
-  /** A key in the style of the message keys: MalformedJson, MissingField, UnknownUnit, RuleActionFailed, ... */
-  reason: string;
+  reason: DeadLetterReason;
   /** What exactly was wrong (a field path, an error message); never secrets. */
   detail?: string;
   topic: string;

@@ -76,7 +76,13 @@ export type DeadLetterReason =
   | 'UnknownUnit'
   | 'Unregistered'
   /** The unit's item cannot be read as a unit (functions/platform/unit-item.ts): its messages wait here, the batch goes on. */
-  | 'UnitUnreadable';
+  | 'UnitUnreadable'
+  /** A stream batch that spent its retries (the embedded stream, or on AWS the event source mapping's on-failure record). */
+  | 'ProcessingFailed'
+  /** An IoT rule could not put the message on the ingest stream (its error action). */
+  | 'RuleActionFailed'
+  /** A message of an unknown shape on the AWS ingest failure queue, kept as it came. */
+  | 'UnknownFailure';
 
 export interface DecodeProblem {
   reason: Extract<DeadLetterReason, 'MalformedJson' | 'UnknownFormat' | 'EmptyBatch' | 'MissingField' | 'WrongType' | 'InvalidValue' | 'NumberOutOfRange'>;

@@ -7,6 +7,7 @@ import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   FUNCTION_SETTING_DEFAULTS,
+  INGEST_FAILURES,
   LIVE_AUTHORIZER,
   TIMEOUT_LIMITS,
   functionSettings,
@@ -24,7 +25,7 @@ type Json = any;
 
 describe('resolveFunctionSettings', () => {
   it('accepts every entry of the manifest, each naming a deployed function', () => {
-    const deployed = new Set<string>([...routeList.filter((r) => !r.embeddedOnly).map((r) => r.capability), 'ingest', 'jobs', LIVE_AUTHORIZER]);
+    const deployed = new Set<string>([...routeList.filter((r) => !r.embeddedOnly).map((r) => r.capability), 'ingest', INGEST_FAILURES, 'jobs', LIVE_AUTHORIZER]);
     for (const name of Object.keys(functionSettings) as FunctionName[]) {
       expect(deployed, name).toContain(name);
       expect(() => resolveFunctionSettings(name)).not.toThrow();
@@ -86,11 +87,12 @@ describe('the stack', () => {
     expect(propertiesOf(fx.stack.functions.get('jobs')!)).toMatchObject({ MemorySize: 512, Timeout: 120 });
     expect(propertiesOf(fx.stack.liveAuthorizer.function)).toMatchObject({ MemorySize: 256, Timeout: 3 });
     expect(fx.stack.functions.get('tracking')!.settings).toEqual({ memorySize: 1024, timeoutSeconds: 20 });
+    expect(propertiesOf(fx.stack.functions.get(INGEST_FAILURES)!)).toMatchObject({ MemorySize: 512, Timeout: functionSettings[INGEST_FAILURES]!.timeoutSeconds });
   });
 
   it('keeps the defaults for a function without an entry', () => {
     for (const [name, fn] of fx.stack.functions) {
-      if (name === 'tracking' || name === 'jobs') continue;
+      if (name === 'tracking' || name === 'jobs' || name in functionSettings) continue;
       expect(propertiesOf(fn), name).toMatchObject({ MemorySize: 512, Timeout: 10 });
     }
   });

@@ -5,6 +5,7 @@
  * trackers. Also the Cognito app client's attribute permissions and the live authorizer's
  * reserved concurrency.
  */
+import type { Construct } from 'constructs';
 import { Stack } from 'aws-cdk-lib';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -72,20 +73,27 @@ function tableGrants(statements: Json[]): Map<TableKey, Set<string>> {
   return out;
 }
 
-/** Besides tables, logs and tracing; an asynchronous function's dead-letter queue comes with its wiring, not its code. */
-/** The ingest stream's event source mapping reads the stream and sends failed batches to the queue: on those resources only (checked below). */
+/**
+ * Besides tables, logs and tracing, what comes with a function's wiring rather than its code, on
+ * those resources only: the ingest stream's event source mapping reads the stream and sends failed
+ * batches to the failure queue; the failures function reads that queue and the stream; an
+ * asynchronous function sends to the dead-letter queue.
+ */
 const streamReading = (st: Json): boolean => {
   const ids = [stack.ingestRules?.stream, stack.ingestRules?.consumer].filter(Boolean).map((c) => stack.getLogicalId(c!.node.defaultChild as never));
   const resources = JSON.stringify(st.Resource);
   return asArray(st.Action).every((a) => /^kinesis:/.test(a as string)) && ids.some((id) => resources.includes(id));
 };
+const queueWiring = (st: Json): boolean => {
+  const arn = (queue: Construct | undefined) => queue && JSON.stringify({ 'Fn::GetAtt': [stack.getLogicalId(queue.node.defaultChild as never), 'Arn'] });
+  const resource = JSON.stringify(st.Resource);
+  const actions = asArray(st.Action) as string[];
+  const sending = actions.every((a) => /^sqs:(SendMessage|GetQueueAttributes|GetQueueUrl)$/.test(a));
+  const receiving = actions.every((a) => /^sqs:(ReceiveMessage|ChangeMessageVisibility|GetQueueUrl|DeleteMessage|GetQueueAttributes)$/.test(a));
+  return (sending && [arn(stack.deadLetterQueue), arn(stack.ingestRules?.failureQueue)].includes(resource)) || (receiving && resource === arn(stack.ingestRules?.failureQueue));
+};
 const otherActions = (statements: Json[]) => {
-  const dlq = stack.getLogicalId(stack.deadLetterQueue.node.defaultChild as never);
-  const own = statements.filter(
-    (st) =>
-      !streamReading(st) &&
-      !(asArray(st.Action).every((a) => /^sqs:(SendMessage|GetQueueAttributes|GetQueueUrl)$/.test(a as string)) && JSON.stringify(st.Resource) === JSON.stringify({ 'Fn::GetAtt': [dlq, 'Arn'] })),
-  );
+  const own = statements.filter((st) => !streamReading(st) && !queueWiring(st));
   return new Set(own.flatMap((st) => asArray(st.Action) as string[]).filter((a) => !/^(dynamodb|logs|xray):/.test(a)));
 };
 

@@ -12,7 +12,7 @@ import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseEnv } from '../../functions/platform/env';
-import { resolveFunctionSettings } from '../../shared/capability-resources';
+import { INGEST_FAILURES, resolveFunctionSettings } from '../../shared/capability-resources';
 import { INGEST_STREAM, INGEST_STREAM_SHARDS } from '../../shared/ingest-stream';
 import { iotRuleSql, iotRules } from '../../shared/iot-rules';
 import { handlerPath, routeKey, routeList } from '../../shared/routes';
@@ -29,7 +29,7 @@ const embeddedRoutes = routeList.filter((r) => r.embeddedOnly);
 const deployedTables = tableList.filter((t) => !t.embeddedOnly);
 const capabilities = [...new Set(deployedRoutes.map((r) => r.capability))];
 /** HTTP capabilities, plus ingest when there are IoT rules and jobs when there are jobs. */
-const functionNames = [...capabilities, ...(iotRules.length ? ['ingest'] : []), ...(jobs.length ? ['jobs'] : [])];
+const functionNames = [...capabilities, ...(iotRules.length ? ['ingest', INGEST_FAILURES] : []), ...(jobs.length ? ['jobs'] : [])];
 
 // Synthesized CloudFormation is untyped JSON; the assertions below check its shape.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -293,19 +293,41 @@ describe('IoT ingest', () => {
       fx.template.hasResourceProperties('AWS::Kinesis::Stream', { ShardCount: INGEST_STREAM_SHARDS, StreamEncryption: { EncryptionType: 'KMS' } });
     });
 
-    it('gives every rule an error action to the dead-letter queue', () => {
+    it('gives every rule an error action to the ingest failure queue, which moves what cannot be recorded to the dead-letter queue', () => {
+      const failures = fx.stack.getLogicalId(fx.stack.ingestRules!.failureQueue.node.defaultChild as never);
       const dlq = fx.stack.getLogicalId(fx.stack.deadLetterQueue.node.defaultChild as never);
       for (const res of Object.values(fx.template.findResources('AWS::IoT::TopicRule')) as Resource[]) {
         const error = res.Properties['TopicRulePayload']['ErrorAction'];
-        expect(error.Sqs.QueueUrl).toEqual({ Ref: dlq });
+        expect(error.Sqs.QueueUrl).toEqual({ Ref: failures });
         expect(error.Sqs.RoleArn).toBeDefined();
       }
+      const queue = fx.template.findResources('AWS::SQS::Queue')[failures] as Resource;
+      expect(queue.Properties['RedrivePolicy']).toEqual({ deadLetterTargetArn: { 'Fn::GetAtt': [dlq, 'Arn'] }, maxReceiveCount: 5 });
+      // Six times the consumer's timeout, so a message is not handed out again while it is being recorded.
+      expect(queue.Properties['VisibilityTimeout']).toBe(6 * fx.stack.functions.get(INGEST_FAILURES)!.settings.timeoutSeconds);
     });
 
-    it('reads the stream through its enhanced fan-out consumer with the shared settings, failed batches to the dead-letter queue', () => {
+    it('records the failure queue as dead letters: the ingest-failures function reads it with partial batch answers and may read the stream back', () => {
+      const fn = fx.stack.functions.get(INGEST_FAILURES)!;
+      const failures = fx.stack.getLogicalId(fx.stack.ingestRules!.failureQueue.node.defaultChild as never);
+      fx.template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+        FunctionName: { Ref: logicalId(fx.stack, fn) },
+        EventSourceArn: { 'Fn::GetAtt': [failures, 'Arn'] },
+        FunctionResponseTypes: ['ReportBatchItemFailures'],
+      });
+      const stream = fx.stack.getLogicalId(fx.stack.ingestRules!.stream.node.defaultChild as never);
+      const statements = (Object.values(fx.template.findResources('AWS::IAM::Policy')) as Resource[])
+        .filter((p) => (p.Properties['Roles'] as unknown[]).some((r) => JSON.stringify(r).includes(fx.stack.getLogicalId(fn.role.node.defaultChild as never))))
+        .flatMap((p) => p.Properties['PolicyDocument']['Statement'] as { Action: string | string[]; Resource: unknown }[]);
+      const onStream = statements.filter((st) => JSON.stringify(st.Resource).includes(stream)).flatMap((st) => [st.Action].flat());
+      expect(onStream).toEqual(expect.arrayContaining(['kinesis:GetShardIterator', 'kinesis:GetRecords']));
+      expect(onStream.filter((a) => /^kinesis:Put/.test(a))).toEqual([]);
+    });
+
+    it('reads the stream through its enhanced fan-out consumer with the shared settings, failed batches to the ingest failure queue', () => {
       const ingest = logicalId(fx.stack, fx.stack.functions.get('ingest')!);
       const consumer = fx.stack.getLogicalId(fx.stack.ingestRules!.consumer.node.defaultChild as never);
-      const dlq = fx.stack.getLogicalId(fx.stack.deadLetterQueue.node.defaultChild as never);
+      const failures = fx.stack.getLogicalId(fx.stack.ingestRules!.failureQueue.node.defaultChild as never);
       fx.template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
         FunctionName: { Ref: ingest },
         EventSourceArn: { 'Fn::GetAtt': [consumer, 'ConsumerARN'] },
@@ -315,7 +337,7 @@ describe('IoT ingest', () => {
         MaximumRetryAttempts: INGEST_STREAM.retryAttempts,
         BisectBatchOnFunctionError: INGEST_STREAM.bisectOnError,
         MaximumRecordAgeInSeconds: INGEST_STREAM.maxRecordAgeSeconds,
-        DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [dlq, 'Arn'] } } },
+        DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [failures, 'Arn'] } } },
       });
       // Nothing invokes the function but the mapping: no IoT Core invoke permission for it.
       const liveAuthorizer = fx.stack.getLogicalId(fx.stack.liveAuthorizer.authorizer);
