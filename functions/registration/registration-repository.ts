@@ -16,6 +16,7 @@ import {
   type UserRecord,
 } from '../platform/records';
 import { cancellationCodes } from '../platform/conditions';
+import { newUnitItemPut } from '../platform/unit-item';
 
 export interface InventoryItem {
   imei: string;
@@ -94,7 +95,7 @@ export async function writeRegistration({ account, user, unit }: NewRegistration
     },
     { item: put(tableName('accounts'), account, 'accountId'), errors: {} },
     { item: put(tableName('users'), user, 'userId'), errors: {} },
-    { item: put(tableName('units'), unit, 'imei'), errors: { Imei: ['ImeiAlreadyRegistered'] } },
+    { item: newUnitItemPut(unit), errors: { Imei: ['ImeiAlreadyRegistered'] } },
   ];
 
   for (let attempt = 0; ; attempt++) {

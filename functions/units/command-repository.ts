@@ -23,7 +23,15 @@ import {
 import { commandMessageKeys } from '../../shared/schemas/commands-messages';
 import { dynamo, epochSeconds, tableName } from '../platform/db';
 import { ConflictError, NotFoundError } from '../platform/errors';
-import type { UnitItem } from '../platform/unit-item';
+import {
+  closeUnitCommandUpdate,
+  getUnitCommandState,
+  openUnitCommandUpdate,
+  unitCommandStateOf,
+  type OpenCommand,
+  type UnitCommandState,
+  type UnitItem,
+} from '../platform/unit-item';
 import { isConditionFailure, lostTransactionRace, transactionConditionFailed } from '../platform/conditions';
 
 /** Closed commands (acknowledged, failed, cancelled) are kept this long for the unit's history. */
@@ -55,14 +63,6 @@ export interface CommandItem {
   expiresAt?: number;
 }
 
-/** The unit's pointer to its unacknowledged command. */
-export interface OpenCommand {
-  id: string;
-  type: CommandType;
-  /** Epoch ms, for the 120-second DOUT rule. */
-  createdAt: number;
-}
-
 export function toCommand(item: CommandItem): Command {
   return {
     id: item.commandId,
@@ -85,36 +85,7 @@ export function newCommandId(at: Date): string {
 const isOpen = (status: CommandStatus) => status === 'pending' || status === 'unanswered';
 const expiry = (at: Date) => epochSeconds(new Date(at.getTime() + COMMAND_RETENTION_DAYS * DAY_MS));
 
-function openCommandOf(value: unknown): OpenCommand | null {
-  if (!value || typeof value !== 'object') return null;
-  const { id, type, createdAt } = value as Partial<OpenCommand>;
-  return typeof id === 'string' && typeof type === 'string' && typeof createdAt === 'number' ? { id, type, createdAt } : null;
-}
-
-const isMap = (value: unknown): boolean => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-
 const pause = (attempt: number) => new Promise((r) => setTimeout(r, Math.random() * Math.min(10 * 2 ** attempt, 200)));
-
-interface UnitCommandState {
-  accountId: string;
-  open: OpenCommand | null;
-  labels: unknown;
-}
-
-async function readUnitCommandState(imei: string): Promise<UnitCommandState | null> {
-  const out = await dynamo().send(
-    new GetCommand({
-      TableName: tableName('units'),
-      Key: { imei },
-      ConsistentRead: true,
-      ProjectionExpression: 'accountId, openCommand, doutLabels',
-    }),
-  );
-  const item = out.Item;
-  if (!item || typeof item['accountId'] !== 'string') return null;
-  return { accountId: item['accountId'], open: openCommandOf(item['openCommand']), labels: item['doutLabels'] };
-}
 
 export async function getCommandItem(imei: string, commandId: string): Promise<CommandItem | null> {
   const out = await dynamo().send(new GetCommand({ TableName: tableName('commands'), Key: { imei, commandId }, ConsistentRead: true }));
@@ -123,7 +94,7 @@ export async function getCommandItem(imei: string, commandId: string): Promise<C
 
 /** The unit's unacknowledged command, if it has one. */
 export async function getOpenCommand(imei: string): Promise<CommandItem | null> {
-  const state = await readUnitCommandState(imei);
+  const state = await getUnitCommandState(imei);
   return state?.open ? getCommandItem(imei, state.open.id) : null;
 }
 
@@ -144,7 +115,7 @@ function requestParts(request: CommandRequest): { type: CommandType; params: Dou
  * was cancelled, that one.
  */
 export async function createCommand(
-  unit: Pick<UnitItem, 'imei' | 'accountId' | 'doutLabels'> & { openCommand?: unknown },
+  unit: Pick<UnitItem, 'imei' | 'accountId' | 'doutLabels' | 'openCommand'>,
   request: CommandRequest,
   now: Date,
 ): Promise<{ command: Command; cancelled: Command | null }> {
@@ -168,10 +139,10 @@ export async function createCommand(
 
   // The first attempt trusts the unit as the caller just read it (the transaction's condition checks
   // it); a lost race, or a refusal that an answer might just have lifted, reads it strongly consistent.
-  let seen: UnitCommandState = { accountId, open: openCommandOf(unit.openCommand), labels: unit.doutLabels };
+  let seen: UnitCommandState = unitCommandStateOf(unit);
   let consistent = false;
   const readAgain = async () => {
-    const fresh = await readUnitCommandState(imei);
+    const fresh = await getUnitCommandState(imei);
     // The unit went away or changed hands meanwhile: for this caller it no longer exists.
     if (!fresh || fresh.accountId !== accountId) throw new NotFoundError();
     seen = fresh;
@@ -185,55 +156,11 @@ export async function createCommand(
       continue;
     }
 
-    const names: Record<string, string> = { '#open': 'openCommand' };
-    const values: Record<string, unknown> = { ':open': pointer, ':account': accountId };
-    const sets = ['#open = :open'];
-    const removes: string[] = [];
-    const conditions = ['attribute_exists(imei)', 'accountId = :account'];
-    if (open) {
-      conditions.push('#open.#id = :prev');
-      names['#id'] = 'id';
-      values[':prev'] = open.id;
-    } else {
-      conditions.push('attribute_not_exists(#open)');
-    }
-    if (label) {
-      // A nested path can only be set inside an existing map, so a unit without labels gets the whole
-      // map; the condition makes sure the map is still as seen.
-      names['#labels'] = 'doutLabels';
-      values[':map'] = 'M';
-      if (isMap(seen.labels)) {
-        conditions.push('attribute_type(#labels, :map)');
-        names['#output'] = String(label.output);
-        if (label.text) {
-          sets.push('#labels.#output = :label');
-          values[':label'] = label.text;
-        } else {
-          removes.push('#labels.#output');
-        }
-      } else {
-        conditions.push('NOT attribute_type(#labels, :map)');
-        if (label.text) {
-          sets.push('#labels = :labels');
-          values[':labels'] = { [String(label.output)]: label.text };
-        }
-      }
-    }
-
     try {
       await dynamo().send(
         new TransactWriteCommand({
           TransactItems: [
-            {
-              Update: {
-                TableName: tableName('units'),
-                Key: { imei },
-                UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
-                ConditionExpression: conditions.join(' AND '),
-                ExpressionAttributeNames: names,
-                ExpressionAttributeValues: values,
-              },
-            },
+            openUnitCommandUpdate(imei, seen, pointer, label),
             { Put: { TableName: tableName('commands'), Item: { ...item }, ConditionExpression: 'attribute_not_exists(commandId)' } },
             ...(open
               ? [
@@ -301,16 +228,7 @@ export async function answerCommand(imei: string, commandId: string, answer: Ans
                 ExpressionAttributeValues: { ':pending': 'pending', ':unanswered': 'unanswered' },
               },
             },
-            {
-              Update: {
-                TableName: tableName('units'),
-                Key: { imei },
-                UpdateExpression: `REMOVE #open${setMode ? ' SET operatingMode = :mode' : ''}`,
-                ConditionExpression: '#open.#id = :id',
-                ExpressionAttributeNames: { '#open': 'openCommand', '#id': 'id' },
-                ExpressionAttributeValues: { ':id': commandId, ...(setMode ? { ':mode': (item.params as OperatingModeParams).mode } : {}) },
-              },
-            },
+            closeUnitCommandUpdate(imei, commandId, setMode ? (item.params as OperatingModeParams).mode : undefined),
           ],
         }),
       );
