@@ -18,6 +18,7 @@
  * - live goes out for a state this batch stored (or, in parallel with its write, is about to):
  *   a redelivered batch publishes nothing.
  */
+import { isDeepStrictEqual } from 'node:util';
 import type { IotRuleEvent } from '../../shared/iot-rules';
 import { isImeiShape } from '../../shared/validators/imei';
 import { getEnv } from '../platform/env';
@@ -171,7 +172,8 @@ export async function ingestMessages(events: readonly IotRuleEvent[], ports: Pic
     const write = ({ p, receivedAt, result }: Planned<IngestResult>) => ({ item: positionItem(imei, p, receivedAt, lookup.retentionDays), result });
     batch.push(...plan.fresh.map(write));
     ifNew.push(...plan.late.map(write));
-    if (plan.state) changed.push({ lookup, messages });
+    // Late positions matter to the stages too (trip detection re-evaluates their window).
+    if (plan.state || (stages.length && plan.late.some(({ p }) => p.ts >= lookup.registeredAt))) changed.push({ lookup, messages });
     for (const m of messages) if (Object.keys(m.result.filtered).length) logger.debug('tracker positions filtered', { imei, filtered: m.result.filtered });
   }
 
@@ -217,14 +219,20 @@ async function transition(
   for (let attempt = 0; attempt < TRANSITION_TRIES && unit; attempt++) {
     // Screening again is pure: the counts of the first screening are kept.
     const tallies = messages.map((m) => ({ ...m, result: { duplicates: 0, filtered: {} } }));
-    const plan = planUnit(unit.state, limitsOf(lookup), tallies, registeredAtOf(unit));
-    if (!plan.state) return;
+    const registeredAt = registeredAtOf(unit);
+    const plan = planUnit(unit.state, limitsOf(lookup), tallies, registeredAt);
+    const byTime = (list: typeof plan.fresh) => list.sort((a, b) => a.p.ts - b.p.ts).map((f) => f.p);
+    const late = context.stages.length ? byTime(plan.late.filter(({ p }) => p.ts >= registeredAt)) : [];
+    const after = plan.state ?? unit.state;
+    if (!after || (!plan.state && !late.length)) return;
     const from = messages[tallies.findIndex((m) => m.result === plan.stateFrom)]?.result;
-    const positions = [...plan.fresh].sort((a, b) => a.p.ts - b.p.ts).map((f) => f.p);
-    const next = runStages(context.stages, unit, plan.state, positions, plan.state.lastSeen);
+    const newest = Math.max(...messages.map((m) => m.receivedAt));
+    const next = runStages(context.stages, unit, after, byTime(plan.fresh), late, plan.state?.lastSeen ?? newest);
+    // Late positions no stage took any notice of (a redelivered batch, mostly): nothing to write.
+    if (!plan.state && isDeepStrictEqual(next.stages, unit.stages ?? {}) && isDeepStrictEqual(next.effects, unit.effects ?? {})) return;
     const current: UnitItem = unit;
     const committing = limited(() => commitUnitTransition(current, next));
-    if (!published) {
+    if (!published && plan.state) {
       published = true;
       await publishState(current, plan.state, from, context.ports);
     }

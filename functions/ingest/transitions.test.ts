@@ -103,4 +103,35 @@ describe('ingest stages and effects', () => {
     expect(sent).toEqual(['left']);
     expect((await getUnitItem(imei, { consistent: true }))?.effects).toEqual({});
   });
+
+  it('hands a stage the late positions of a batch, even a batch with nothing newer, and writes nothing when no stage changed', async () => {
+    const imei = await registerUnit();
+    const seen: number[][] = [];
+    /** Remembers the earliest late position it was shown, and asks once per window to look at it again. */
+    const lateStage: IngestStage<{ earliestLate?: number }> = {
+      name: 'late',
+      parse: (stored) => (stored && typeof stored === 'object' ? (stored as { earliestLate?: number }) : undefined),
+      run: ({ previous, late }) => {
+        seen.push(late.map((p) => p.ts));
+        const first = late[0]?.ts;
+        if (first === undefined || (previous?.earliestLate !== undefined && previous.earliestLate <= first)) return { state: previous };
+        return { state: { earliestLate: first }, effects: [{ id: `again-${first}`, kind: 'again', payload: { from: first } }] };
+      },
+    };
+    const sent: unknown[] = [];
+    const options = { stages: [lateStage], senders: { again: (async (effect) => void sent.push(effect.payload)) as EffectSender } };
+    await ingestMessages([telemetry(imei, NOW - 10_000, true)], ports, options);
+    const revBefore = (await getUnitItem(imei, { consistent: true }))?.rev;
+    // Only older positions: stored, and the stage is shown them in time order.
+    await ingestMessages([telemetry(imei, NOW - 20_000, true), telemetry(imei, NOW - 40_000, true)], ports, options);
+    expect(seen.at(-1)).toEqual([NOW - 40_000, NOW - 20_000]);
+    expect(sent).toEqual([{ from: NOW - 40_000 }]);
+    const unit = await getUnitItem(imei, { consistent: true });
+    expect(unit?.stages).toEqual({ late: { earliestLate: NOW - 40_000 } });
+    expect(unit?.rev).toBe((revBefore ?? 0) + 1);
+    // The same late batch again: the stage decides nothing new, so the unit is not written.
+    await ingestMessages([telemetry(imei, NOW - 20_000, true), telemetry(imei, NOW - 40_000, true)], ports, options);
+    expect((await getUnitItem(imei, { consistent: true }))?.rev).toBe(unit?.rev);
+    expect(sent).toHaveLength(1);
+  });
 });

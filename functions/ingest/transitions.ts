@@ -34,6 +34,13 @@ export interface StageInput<S> {
   after: UnitState;
   /** The accepted positions newer than `before`, oldest first. */
   positions: readonly Position[];
+  /**
+   * Accepted positions of this batch at or before `before` (late: a tracker's buffer sent after
+   * newer ones, or a redelivery), from the unit's current registration on, oldest first. They are
+   * stored, and a stage whose past decisions they may change (trip detection) re-evaluates the
+   * window they fall in; redelivered ones are among them, so that work must be idempotent.
+   */
+  late: readonly Position[];
   receivedAt: number;
 }
 
@@ -59,12 +66,13 @@ export function runStages(
   unit: UnitItem,
   after: UnitState,
   positions: readonly Position[],
+  late: readonly Position[],
   receivedAt: number,
 ): UnitTransition {
   const storedStages: Record<string, unknown> = { ...(unit.stages ?? {}) };
   const effects: Record<string, PendingEffect> = { ...(unit.effects ?? {}) };
   for (const stage of stages) {
-    const result = stage.run({ unit, previous: stage.parse(storedStages[stage.name]), before: unit.state, after, positions, receivedAt });
+    const result = stage.run({ unit, previous: stage.parse(storedStages[stage.name]), before: unit.state, after, positions, late, receivedAt });
     if (result.state === undefined) delete storedStages[stage.name];
     else storedStages[stage.name] = result.state;
     for (const e of result.effects ?? []) {
