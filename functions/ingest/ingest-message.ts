@@ -34,7 +34,7 @@ import { DEFAULT_FILTER, type FilterReason } from './filter';
 import { planUnit, type Planned, type UnitMessage } from './pipeline';
 import { lookupUnits, positionItem, putPositionIfNew, putPositions, type UnitLookup } from './repository';
 import { EFFECT_SENDERS, INGEST_STAGES } from './stages';
-import { deliverEffects, runStages, type EffectSender, type IngestStage } from './transitions';
+import { deliverEffects, runStages, type EffectSender, type IngestPorts, type IngestStage } from './transitions';
 import type { DeadLetterReason } from './types';
 
 const DAY_MS = 86_400_000;
@@ -106,7 +106,7 @@ function receivedAtOf(event: IotRuleEvent, ports: Pick<Ports, 'clock'>): number 
   return Number.isSafeInteger(event.receivedAt) && event.receivedAt > 0 ? event.receivedAt : ports.clock.now().getTime();
 }
 
-export async function ingestMessages(events: readonly IotRuleEvent[], ports: Pick<Ports, 'live' | 'clock'>, options: IngestOptions = {}): Promise<IngestResult[]> {
+export async function ingestMessages(events: readonly IotRuleEvent[], ports: IngestPorts, options: IngestOptions = {}): Promise<IngestResult[]> {
   const stages = options.stages ?? INGEST_STAGES;
   const senders = options.senders ?? EFFECT_SENDERS;
   const letters: DeadLetter[] = [];
@@ -165,15 +165,16 @@ export async function ingestMessages(events: readonly IotRuleEvent[], ports: Pic
 
   const batch: Write[] = [];
   const ifNew: Write[] = [];
-  const changed: Array<{ lookup: Registered; messages: Array<UnitMessage<IngestResult>> }> = [];
+  const planned: Array<{ lookup: Registered; messages: Array<UnitMessage<IngestResult>>; fresh: boolean }> = [];
+  /** Per unit, the times of late positions the stages have not seen: stored now, or stored late by an attempt that may have failed before its transition. */
+  const unseenLate = new Map<string, Set<number>>();
   for (const [imei, messages] of byUnit) {
     const lookup = units.get(imei) as Registered;
     const plan = planUnit(lookup.unit.state, limitsOf(lookup), messages, lookup.registeredAt);
-    const write = ({ p, receivedAt, result }: Planned<IngestResult>) => ({ item: positionItem(imei, p, receivedAt, lookup.retentionDays), result });
-    batch.push(...plan.fresh.map(write));
-    ifNew.push(...plan.late.map(write));
-    // Late positions matter to the stages too (trip detection re-evaluates their window).
-    if (plan.state || (stages.length && plan.late.some(({ p }) => p.ts >= lookup.registeredAt))) changed.push({ lookup, messages });
+    const write = ({ p, receivedAt, result }: Planned<IngestResult>, late = false) => ({ item: positionItem(imei, p, receivedAt, lookup.retentionDays, late), result });
+    batch.push(...plan.fresh.map((f) => write(f)));
+    ifNew.push(...plan.late.map((f) => write(f, true)));
+    planned.push({ lookup, messages, fresh: plan.state !== undefined });
     for (const m of messages) if (Object.keys(m.result.filtered).length) logger.debug('tracker positions filtered', { imei, filtered: m.result.filtered });
   }
 
@@ -184,8 +185,15 @@ export async function ingestMessages(events: readonly IotRuleEvent[], ports: Pic
       for (const w of batch) w.result.stored++;
     }),
     forEachLimit(ifNew, WRITE_CONCURRENCY, async (w) => {
-      if (await putPositionIfNew(w.item)) w.result.stored++;
+      const outcome = await putPositionIfNew(w.item);
+      if (outcome === 'new') w.result.stored++;
       else w.result.duplicates++;
+      if (outcome !== 'duplicate' && stages.length) {
+        const imei = w.item['imei'] as string;
+        const times = unseenLate.get(imei) ?? new Set<number>();
+        times.add(w.item['ts'] as number);
+        unseenLate.set(imei, times);
+      }
     }),
     forEachLimit(answers, WRITE_CONCURRENCY, async (a) => {
       await recordCommandAnswer(a.imei, { text: a.text, receivedAt: a.receivedAt }, ports.live);
@@ -195,7 +203,11 @@ export async function ingestMessages(events: readonly IotRuleEvent[], ports: Pic
   const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
   if (failed) throw failed.reason;
 
-  await forEachLimit(changed, WRITE_CONCURRENCY, ({ lookup, messages }) => transition(lookup, messages, { stages, senders, ports }));
+  // A unit with newer positions, or with late ones the stages have not seen (trip detection re-evaluates their window).
+  const changed = planned.filter(({ lookup, fresh }) => fresh || unseenLate.has(lookup.unit.imei));
+  await forEachLimit(changed, WRITE_CONCURRENCY, ({ lookup, messages }) =>
+    transition(lookup, messages, unseenLate.get(lookup.unit.imei) ?? new Set(), { stages, senders, ports }),
+  );
   return results;
 }
 
@@ -212,7 +224,8 @@ function limitsOf(lookup: Registered) {
 async function transition(
   lookup: Registered,
   messages: Array<UnitMessage<IngestResult>>,
-  context: { stages: readonly IngestStage[]; senders: Readonly<Record<string, EffectSender>>; ports: Pick<Ports, 'live' | 'clock'> },
+  unseenLate: ReadonlySet<number>,
+  context: { stages: readonly IngestStage[]; senders: Readonly<Record<string, EffectSender>>; ports: IngestPorts },
 ): Promise<void> {
   let unit: UnitItem | null = lookup.unit;
   let published = false;
@@ -222,13 +235,13 @@ async function transition(
     const registeredAt = registeredAtOf(unit);
     const plan = planUnit(unit.state, limitsOf(lookup), tallies, registeredAt);
     const byTime = (list: typeof plan.fresh) => list.sort((a, b) => a.p.ts - b.p.ts).map((f) => f.p);
-    const late = context.stages.length ? byTime(plan.late.filter(({ p }) => p.ts >= registeredAt)) : [];
+    const late = byTime(plan.late.filter(({ p }) => p.ts >= registeredAt && unseenLate.has(p.ts)));
     const after = plan.state ?? unit.state;
     if (!after || (!plan.state && !late.length)) return;
     const from = messages[tallies.findIndex((m) => m.result === plan.stateFrom)]?.result;
     const newest = Math.max(...messages.map((m) => m.receivedAt));
     const next = runStages(context.stages, unit, after, byTime(plan.fresh), late, plan.state?.lastSeen ?? newest);
-    // Late positions no stage took any notice of (a redelivered batch, mostly): nothing to write.
+    // Late positions no stage took any notice of: nothing to write.
     if (!plan.state && isDeepStrictEqual(next.stages, unit.stages ?? {}) && isDeepStrictEqual(next.effects, unit.effects ?? {})) return;
     const current: UnitItem = unit;
     const committing = limited(() => commitUnitTransition(current, next));
@@ -261,7 +274,7 @@ async function publishState(unit: UnitItem, state: NonNullable<UnitItem['state']
   }
 }
 
-export async function ingestMessage(event: IotRuleEvent, ports: Pick<Ports, 'live' | 'clock'>, options: IngestOptions = {}): Promise<IngestResult> {
+export async function ingestMessage(event: IotRuleEvent, ports: IngestPorts, options: IngestOptions = {}): Promise<IngestResult> {
   const [result] = await ingestMessages([event], ports, options);
   return result as IngestResult;
 }

@@ -96,8 +96,9 @@ export function positionExpiry(ts: number, retentionDays: number): number {
 
 
 /** The positions item of a record, as ingest stores it. */
-export function positionItem(imei: string, p: Position, receivedAt: number, retentionDays: number): Record<string, unknown> {
+export function positionItem(imei: string, p: Position, receivedAt: number, retentionDays: number, late = false): Record<string, unknown> {
   return {
+    ...(late ? { late: true } : {}),
     imei,
     ...fixOf(p),
     ignition: p.ignition,
@@ -116,20 +117,31 @@ export function positionItem(imei: string, p: Position, receivedAt: number, rete
   };
 }
 
-/** True when the item was new; false when (imei, ts) was already stored (a redelivery). */
-export async function putPositionIfNew(item: Record<string, unknown>): Promise<boolean> {
+/**
+ * How a conditional put went: `new`, or a `duplicate` of a stored position. A duplicate of one
+ * stored late (flagged `late` by `positionItem`) says so: the stages may not have seen it (a batch
+ * that failed after storing it and before its transition), so they are shown it again; a
+ * duplicate of a position once stored fresh was seen by them already.
+ */
+export type PutOutcome = 'new' | 'duplicate' | 'lateDuplicate';
+
+export async function putPositionIfNew(item: Record<string, unknown>): Promise<PutOutcome> {
   try {
-    await dynamo().send(new PutCommand({ TableName: tableName('positions'), Item: item, ConditionExpression: 'attribute_not_exists(ts)' }));
-    return true;
+    await dynamo().send(
+      new PutCommand({ TableName: tableName('positions'), Item: item, ConditionExpression: 'attribute_not_exists(ts)', ReturnValuesOnConditionCheckFailure: 'ALL_OLD' }),
+    );
+    return 'new';
   } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
+    if (!isConditionFailure(error)) throw error;
+    // The old item comes marshalled (the document client does not convert an error's fields).
+    const late = (error as { Item?: Record<string, unknown> }).Item?.['late'];
+    return late === true || (late as { BOOL?: boolean } | undefined)?.BOOL === true ? 'lateDuplicate' : 'duplicate';
   }
 }
 
 /** True when the position was new; false when (imei, ts) was already stored (a redelivery). */
-export function storePosition(imei: string, p: Position, receivedAt: number, retentionDays: number): Promise<boolean> {
-  return putPositionIfNew(positionItem(imei, p, receivedAt, retentionDays));
+export async function storePosition(imei: string, p: Position, receivedAt: number, retentionDays: number): Promise<boolean> {
+  return (await putPositionIfNew(positionItem(imei, p, receivedAt, retentionDays))) === 'new';
 }
 
 /** Unconditional: for items of distinct keys whose overwrite rewrites the same device record. */

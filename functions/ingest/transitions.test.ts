@@ -11,13 +11,19 @@ import { useLocalTables } from '../../test/support/local-tables';
 import { dynamo, tableName } from '../platform/db';
 import { getUnitItem } from '../platform/unit-item';
 import { ingestMessages } from './ingest-message';
-import type { EffectSender, IngestStage } from './transitions';
+import { positionItem, putPositionIfNew } from './repository';
+import type { Position } from './types';
+import type { EffectSender, IngestPorts, IngestStage } from './transitions';
 
 const ACCOUNT = 'acc-transitions';
 const NOW = Math.floor(Date.now() / 1000) * 1000;
 let serial = 0;
 const nextImei = () => imeiFrom(`35693809${String(700000 + serial++).padStart(6, '0')}`);
-const ports = { live: { publish: async () => undefined }, clock: { now: () => new Date(NOW) } };
+const ports: IngestPorts = {
+  live: { publish: async () => undefined },
+  clock: { now: () => new Date(NOW) },
+  geocoder: { reverse: async () => null, search: async () => [] },
+};
 
 async function registerUnit(): Promise<string> {
   const imei = nextImei();
@@ -42,6 +48,13 @@ const ignitionStage: IngestStage<{ on: number }> = {
     return { state: { on }, effects: turnedOn ? [{ id: `ignition-${unit.imei}-${turnedOn.ts}`, kind: 'alarm', payload: { ts: turnedOn.ts } }] : [] };
   },
 };
+
+/** A decoded position as the telemetry above decodes (only what the stages read matters here). */
+const decodedAt = (ts: number): Position => ({
+  ts, lat: 59.3293, lon: 18.0686, fix: true, speed: undefined, heading: undefined, alt: undefined, sats: 9, hdop: undefined,
+  ignition: true, movement: undefined, odometer: undefined, engineSeconds: undefined, extVolts: undefined, batVolts: undefined,
+  din: undefined, dout: undefined, ble: undefined, rfid: undefined, io: undefined,
+});
 
 beforeAll(useLocalTables);
 
@@ -129,9 +142,36 @@ describe('ingest stages and effects', () => {
     const unit = await getUnitItem(imei, { consistent: true });
     expect(unit?.stages).toEqual({ late: { earliestLate: NOW - 40_000 } });
     expect(unit?.rev).toBe((revBefore ?? 0) + 1);
-    // The same late batch again: the stage decides nothing new, so the unit is not written.
+    // The same late batch again: shown again (a first attempt may have died before its transition),
+    // but the stage decides nothing new, so the unit is not written.
     await ingestMessages([telemetry(imei, NOW - 20_000, true), telemetry(imei, NOW - 40_000, true)], ports, options);
+    expect(seen.at(-1)).toEqual([NOW - 40_000, NOW - 20_000]);
     expect((await getUnitItem(imei, { consistent: true }))?.rev).toBe(unit?.rev);
     expect(sent).toHaveLength(1);
+    // A redelivery of what came fresh: the stages saw those positions in time order already.
+    const shown = seen.length;
+    await ingestMessages([telemetry(imei, NOW - 10_000, true)], ports, options);
+    expect(seen).toHaveLength(shown);
+  });
+
+  it('shows the stages a late position an earlier attempt stored but never passed on (it failed before its transition)', async () => {
+    const imei = await registerUnit();
+    const seen: number[][] = [];
+    const recorder: IngestStage<{ n: number }> = {
+      name: 'recorder',
+      parse: (stored) => stored as { n: number } | undefined,
+      run: ({ previous, late }) => {
+        seen.push(late.map((p) => p.ts));
+        return { state: { n: (previous?.n ?? 0) + late.length } };
+      },
+    };
+    await ingestMessages([telemetry(imei, NOW - 10_000, true)], ports, { stages: [recorder] });
+    // As the failed attempt left it: the late position stored (flagged late), no transition.
+    const unit = (await getUnitItem(imei, { consistent: true }))!;
+    await putPositionIfNew(positionItem(imei, { ...decodedAt(NOW - 30_000) }, NOW, 395, true));
+    expect(unit.stages).toEqual({ recorder: { n: 0 } });
+    await ingestMessages([telemetry(imei, NOW - 30_000, true)], ports, { stages: [recorder] });
+    expect(seen.at(-1)).toEqual([NOW - 30_000]);
+    expect((await getUnitItem(imei, { consistent: true }))?.stages).toEqual({ recorder: { n: 1 } });
   });
 });

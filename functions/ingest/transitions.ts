@@ -36,9 +36,10 @@ export interface StageInput<S> {
   positions: readonly Position[];
   /**
    * Accepted positions of this batch at or before `before` (late: a tracker's buffer sent after
-   * newer ones, or a redelivery), from the unit's current registration on, oldest first. They are
-   * stored, and a stage whose past decisions they may change (trip detection) re-evaluates the
-   * window they fall in; redelivered ones are among them, so that work must be idempotent.
+   * newer ones) that the stages have not seen, from the unit's current registration on, oldest
+   * first: stored by this batch, or stored late by an attempt that may have failed before its
+   * transition (so they may have been seen after all: that work must be idempotent). A stage
+   * whose past decisions they may change (trip detection) re-evaluates the window they fall in.
    */
   late: readonly Position[];
   receivedAt: number;
@@ -51,8 +52,11 @@ export interface IngestStage<S = unknown> {
   run(input: StageInput<S>): { state: S | undefined; effects?: readonly Effect[] };
 }
 
-/** Sends one kind of effect (an SMS, an e-mail, a push). Throws when it could not. */
-export type EffectSender = (effect: PendingEffect & { id: string }, unit: UnitItem, ports: Pick<Ports, 'live' | 'clock'>) => Promise<void>;
+/** The ports ingest and its effects use: live updates, the clock, and addresses for trips. */
+export type IngestPorts = Pick<Ports, 'live' | 'clock' | 'geocoder'>;
+
+/** Sends one kind of effect (an SMS, an e-mail, a push, a trip to store). Throws when it could not. */
+export type EffectSender = (effect: PendingEffect & { id: string }, unit: UnitItem, ports: IngestPorts) => Promise<void>;
 
 /**
  * An effect claimed for sending longer ago than this whose sender never confirmed it (the process
@@ -92,7 +96,7 @@ export async function deliverEffects(
   unit: UnitItem,
   effects: Readonly<Record<string, PendingEffect>>,
   senders: Readonly<Record<string, EffectSender>>,
-  ports: Pick<Ports, 'live' | 'clock'>,
+  ports: IngestPorts,
 ): Promise<number> {
   let sent = 0;
   const now = ports.clock.now().getTime();
