@@ -83,9 +83,38 @@ export const functionResources: Readonly<Partial<Record<FunctionName, FunctionRe
     live: true,
     devices: true,
   },
+  // The trip stage stores detected trips (functions/trips/store-detected.ts): trips, the driver
+  // checked in at a trip's start, and its addresses.
   ingest: {
-    tables: { accounts: 'read', inventory: 'read', units: 'read-write', positions: 'read-write', commands: 'read-write', deadLetters: 'read-write' },
+    tables: {
+      accounts: 'read',
+      inventory: 'read',
+      units: 'read-write',
+      positions: 'read-write',
+      commands: 'read-write',
+      deadLetters: 'read-write',
+      trips: 'read-write',
+      driverCheckIns: 'read',
+    },
     live: true,
+    geocoder: ['reverse'],
+  },
+  // The trip log: the unit's driver on check-in (units), the route (positions), account settings,
+  // drivers' names and e-mails of reminders (users); addresses a trip lacks are asked again on a list.
+  trips: {
+    tables: {
+      users: 'read',
+      tokens: 'read',
+      accounts: 'read',
+      units: 'read-write',
+      positions: 'read',
+      trips: 'read-write',
+      odometerEntries: 'read-write',
+      driverCheckIns: 'read-write',
+      attestations: 'read-write',
+    },
+    mail: true,
+    geocoder: ['reverse'],
   },
   jobs: {
     tables: { commands: 'read-write', units: 'read' },

@@ -101,6 +101,39 @@ export const tables = {
     sortKey: s('receivedAtId'),
     ttlAttribute: 'expiresAt',
   },
+  // The trip log (functions/trips, docs/decisions/0015-trip-log.md).
+  trips: {
+    name: 'trips',
+    description:
+      "Trips per unit by start time (a unit's period is one Query): detected at ingest, edited, merged (with the joined trips' own records for split), locked by an attestation; expire with the account retention.",
+    partitionKey: s('imei'),
+    sortKey: n('startTs'),
+    ttlAttribute: 'expiresAt',
+  },
+  odometerEntries: {
+    name: 'odometer-entries',
+    description: "Odometer readings a user entered per unit (time, km) with the unit's trip counter at that time; they correct later trips' odometers.",
+    partitionKey: s('imei'),
+    sortKey: n('atTs'),
+  },
+  driverCheckIns: {
+    name: 'driver-check-ins',
+    description: "Driver check-ins per unit: who drives from when (the history), and the QR check-in secret.",
+    partitionKey: s('imei'),
+    sortKey: n('fromTs'),
+  },
+  attestations: {
+    name: 'attestations',
+    description:
+      "Attestations of trip logs per account (sort key starts with the period's first day), by user and by unit through indexes; also the reminder claims that make a reminder e-mail go out once.",
+    partitionKey: s('accountId'),
+    sortKey: s('id'),
+    indexes: [
+      { name: 'byUser', partitionKey: s('userKey'), sortKey: s('id') },
+      { name: 'byUnit', partitionKey: s('imei'), sortKey: s('id') },
+    ],
+    ttlAttribute: 'expiresAt',
+  },
   outbox: {
     name: 'outbox',
     description: 'E-mail, SMS and push messages sent by the embedded runtime instead of SES/SNS.',

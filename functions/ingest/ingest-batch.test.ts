@@ -14,6 +14,7 @@ import { imeiFrom } from '../../shared/validators/imei';
 import { useLocalTables } from '../../test/support/local-tables';
 import { overridePorts } from '../platform/container';
 import { dynamo, tableName } from '../platform/db';
+import { getUnitItem } from '../platform/unit-item';
 import type { LiveMessage } from '../platform/ports';
 import { BatchWriteIncompleteError } from './batch-write';
 import { handler } from './handle-telemetry';
@@ -196,7 +197,9 @@ describe('a batch of messages', () => {
       [0, 1, false],
     ]);
     expect(count('PutItemCommand')).toBe(2);
-    expect(count('UpdateItemCommand')).toBe(0);
+    // The state stays; trip detection notes the late position (the next trip it closes is re-detected from there).
+    expect(count('UpdateItemCommand')).toBe(1);
+    expect((await getUnitItem(imei, { consistent: true }))?.stages?.['trips']).toMatchObject({ dirtyFrom: NOW - 60_000 });
     expect((await positions(imei)).map((p) => p['ts'])).toEqual([NOW - 60_000, NOW - 10_000]);
     expect(await stateOf(imei)).toMatchObject({ ts: NOW - 10_000, lat: 59.34 });
     expect(live).toHaveLength(1);

@@ -73,6 +73,8 @@ export const unitItemSchema = z.object({
   color: lenient(z.string().regex(/^#[0-9a-f]{6}$/i)),
   symbol: lenient(z.string().min(1)),
   driver: lenient(z.string().min(1)),
+  /** Minutes without movement (or with ignition off) that end a trip (trip detection); default 3. */
+  timeTillParkedMinutes: lenient(z.number().int().min(1).max(1440)),
   departments: lenient(z.array(z.string())),
   /** Output labels: "1".."3" to a non-empty name. */
   doutLabels: lenient(z.record(z.string(), z.string().min(1))),
@@ -391,4 +393,27 @@ export function newUnitItemPut(record: UnitRecord): { Put: { TableName: string; 
   return {
     Put: { TableName: tableName('units'), Item: record, ConditionExpression: 'attribute_not_exists(#k)', ExpressionAttributeNames: { '#k': 'imei' } },
   };
+}
+
+/**
+ * The unit's current driver as the map and the units list show it (`driver`, a display name): the
+ * trip log's driver check-in (functions/trips) sets it, only while the unit is still the
+ * account's. False when it is not (gone, or registered to another account).
+ */
+export async function setUnitDriver(imei: string, accountId: string, driverName: string): Promise<boolean> {
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName('units'),
+        Key: { imei },
+        UpdateExpression: 'SET driver = :driver',
+        ConditionExpression: 'accountId = :account',
+        ExpressionAttributeValues: { ':driver': driverName, ':account': accountId },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
 }

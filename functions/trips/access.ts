@@ -1,0 +1,31 @@
+/**
+ * Who may reach a trip (docs/architecture.md rule 1): the unit must be one the caller may see (an
+ * admin every unit of the account, an ordinary user only the granted ones, through
+ * functions/tracking/unit-repository.ts), and the trip must belong to the unit's account and
+ * current registration. Anything else is NotFound, exactly like a trip that does not exist.
+ */
+import type { AuthContext } from '../platform/auth-context';
+import { NotFoundError } from '../platform/errors';
+import { registeredAtOf, type UnitItem } from '../platform/unit-item';
+import { getUnit } from '../tracking/unit-repository';
+import { parseTripId, type TripItem } from './trip-item';
+import { getTrip } from './trip-repository';
+
+type Caller = Pick<AuthContext, 'accountId' | 'unitImeis'>;
+
+export const unitFor = (caller: Caller, imei: string): Promise<UnitItem> => getUnit(caller, imei);
+
+export async function tripFor(caller: Caller, id: string, notFoundKey = 'NotFound'): Promise<{ unit: UnitItem; trip: TripItem }> {
+  const key = parseTripId(id);
+  if (!key) throw new NotFoundError(notFoundKey);
+  let unit: UnitItem;
+  try {
+    unit = await getUnit(caller, key.imei);
+  } catch (error) {
+    if (error instanceof NotFoundError) throw new NotFoundError(notFoundKey);
+    throw error;
+  }
+  const trip = await getTrip(key.imei, key.startTs);
+  if (!trip || trip.accountId !== unit.accountId || trip.startTs < registeredAtOf(unit)) throw new NotFoundError(notFoundKey);
+  return { unit, trip };
+}

@@ -1,0 +1,227 @@
+/**
+ * Attestations (table `attestations`: partition `accountId`, sort `id`). An id starts with the
+ * period's first local day (`2025-03-01_<imei>_<random>`), so a range of days is a key range in
+ * the table (per account), in `byUser` (`userKey` = accountId#userId) and in `byUnit` (`imei`).
+ * The record keeps who attested, when, the period, the note and the status with who changed it
+ * and when; the trips themselves carry the lock (`attestationId` on the trip).
+ *
+ * Reminder claims live in the same partition as `reminder#<month>#<userId>` with an expiry: the
+ * conditional write that makes a reminder go out once per request.
+ */
+import { randomBytes } from 'node:crypto';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type QueryCommandInput, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import type { Attestation } from '../../shared/schemas/trips';
+import { isConditionFailure } from '../platform/conditions';
+import { dynamo, tableName } from '../platform/db';
+import { isoInZone } from './local-time';
+
+export interface AttestationItem {
+  accountId: string;
+  id: string;
+  imei: string;
+  userId: string;
+  /** accountId#userId: the byUser index. */
+  userKey: string;
+  fromDay: string;
+  toDay: string;
+  timeZone: string;
+  /** The period as instants: [fromTs, toTs). */
+  fromTs: number;
+  toTs: number;
+  note?: string;
+  status: Attestation['status'];
+  tripCount: number;
+  attestedAt: number;
+  approvedAt?: number;
+  approvedBy?: string;
+  unlockedAt?: number;
+  unlockedBy?: string;
+}
+
+export const userKeyOf = (accountId: string, userId: string): string => `${accountId}#${userId}`;
+export const newAttestationId = (fromDay: string, imei: string): string => `${fromDay}_${imei}_${randomBytes(5).toString('hex')}`;
+const DAY_ID = /^\d{4}-\d{2}-\d{2}_\d{15}_[0-9a-f]{10}$/;
+
+export function toAttestation(item: AttestationItem, userName: string | null, zone: string): Attestation {
+  const iso = (ms: number | undefined) => (ms === undefined ? null : isoInZone(ms, zone));
+  return {
+    id: item.id,
+    imei: item.imei,
+    userId: item.userId,
+    userName,
+    from: item.fromDay,
+    to: item.toDay,
+    timeZone: item.timeZone,
+    note: item.note ?? null,
+    status: item.status,
+    tripCount: item.tripCount,
+    attestedAt: isoInZone(item.attestedAt, zone),
+    approvedAt: iso(item.approvedAt),
+    approvedBy: item.approvedBy ?? null,
+    unlockedAt: iso(item.unlockedAt),
+    unlockedBy: item.unlockedBy ?? null,
+  };
+}
+
+export async function putAttestation(item: AttestationItem): Promise<void> {
+  await dynamo().send(new PutCommand({ TableName: tableName('attestations'), Item: item, ConditionExpression: 'attribute_not_exists(id)' }));
+}
+
+export async function getAttestation(accountId: string, id: string): Promise<AttestationItem | null> {
+  if (!DAY_ID.test(id)) return null;
+  const out = await dynamo().send(new GetCommand({ TableName: tableName('attestations'), Key: { accountId, id }, ConsistentRead: true }));
+  return (out.Item as AttestationItem | undefined) ?? null;
+}
+
+export async function deleteAttestationItem(accountId: string, id: string): Promise<void> {
+  await dynamo().send(new DeleteCommand({ TableName: tableName('attestations'), Key: { accountId, id } }));
+}
+
+/** Sets fields of an attestation, if its status is one of `from`; the item as written, or null when the condition failed. */
+export async function changeAttestation(
+  accountId: string,
+  id: string,
+  fields: Partial<Pick<AttestationItem, 'status' | 'tripCount' | 'approvedAt' | 'approvedBy' | 'unlockedAt' | 'unlockedBy'>>,
+  from: readonly AttestationItem['status'][],
+): Promise<AttestationItem | null> {
+  const entries = Object.entries(fields);
+  const names: Record<string, string> = { '#status': 'status' };
+  const values: Record<string, unknown> = {};
+  from.forEach((s, i) => (values[`:from${i}`] = s));
+  const sets = entries.map(([field, value], i) => {
+    names[`#f${i}`] = field;
+    values[`:f${i}`] = value;
+    return `#f${i} = :f${i}`;
+  });
+  try {
+    const out = await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName('attestations'),
+        Key: { accountId, id },
+        UpdateExpression: `SET ${sets.join(', ')}`,
+        ConditionExpression: `attribute_exists(id) AND #status IN (${from.map((_, i) => `:from${i}`).join(', ')})`,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return (out.Attributes as AttestationItem | undefined) ?? null;
+  } catch (error) {
+    if (isConditionFailure(error)) return null;
+    throw error;
+  }
+}
+
+async function queryAll(input: QueryCommandInput): Promise<AttestationItem[]> {
+  const items: AttestationItem[] = [];
+  let start: QueryCommandOutput['LastEvaluatedKey'];
+  do {
+    const page: QueryCommandOutput = await dynamo().send(new QueryCommand({ ...input, ExclusiveStartKey: start }));
+    items.push(...((page.Items ?? []) as AttestationItem[]));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return items;
+}
+
+/**
+ * Attestations whose period overlaps the local days [firstDay, lastDay]. A period is at most 12
+ * months, so it starts no earlier than 12 months before `firstDay`: one key range.
+ */
+function overlapping(items: AttestationItem[], firstDay: string): AttestationItem[] {
+  return items.filter((a) => a.toDay >= firstDay);
+}
+
+/** Of an account (the table), of one user of it (byUser), over days. */
+export async function accountAttestations(accountId: string, earliestStart: string, firstDay: string, lastDay: string, userId?: string): Promise<AttestationItem[]> {
+  const range = { ':lo': earliestStart, ':hi': `${lastDay}~` };
+  const items = await queryAll(
+    userId === undefined
+      ? {
+          TableName: tableName('attestations'),
+          KeyConditionExpression: 'accountId = :a AND id BETWEEN :lo AND :hi',
+          ExpressionAttributeValues: { ':a': accountId, ...range },
+        }
+      : {
+          TableName: tableName('attestations'),
+          IndexName: 'byUser',
+          KeyConditionExpression: 'userKey = :u AND id BETWEEN :lo AND :hi',
+          ExpressionAttributeValues: { ':u': userKeyOf(accountId, userId), ...range },
+        },
+  );
+  return overlapping(items, firstDay);
+}
+
+/** Of one unit of the account (byUnit), over days. */
+export async function unitAttestations(accountId: string, imei: string, earliestStart: string, firstDay: string, lastDay: string): Promise<AttestationItem[]> {
+  const items = await queryAll({
+    TableName: tableName('attestations'),
+    IndexName: 'byUnit',
+    KeyConditionExpression: 'imei = :i AND id BETWEEN :lo AND :hi',
+    ExpressionAttributeValues: { ':i': imei, ':lo': earliestStart, ':hi': `${lastDay}~` },
+  });
+  return overlapping(items.filter((a) => a.accountId === accountId), firstDay);
+}
+
+export interface ReminderClaim {
+  accountId: string;
+  id: string;
+  userId: string;
+  month: string;
+  requestId: string;
+  sentAt: number;
+  sentBy: string;
+  expiresAt: number;
+}
+
+const reminderId = (month: string, userId: string) => `reminder#${month}#${userId}`;
+/** A reminder for the same user and month within this time is the same click. */
+export const REMINDER_REPEAT_MS = 60_000;
+const REMINDER_KEEP_SECONDS = 400 * 86_400;
+
+/**
+ * Claims the sending of a reminder: true for exactly one of any number of concurrent requests, and
+ * false for a request whose `requestId` already sent it or for any within REMINDER_REPEAT_MS of
+ * the last one. The claim also remembers when the user was last reminded of the month.
+ */
+export async function claimReminder(claim: Omit<ReminderClaim, 'id' | 'expiresAt'>): Promise<boolean> {
+  try {
+    await dynamo().send(
+      new PutCommand({
+        TableName: tableName('attestations'),
+        Item: { ...claim, id: reminderId(claim.month, claim.userId), expiresAt: Math.floor(claim.sentAt / 1000) + REMINDER_KEEP_SECONDS },
+        ConditionExpression: 'attribute_not_exists(id) OR (sentAt < :cutoff AND requestId <> :rid)',
+        ExpressionAttributeValues: { ':cutoff': claim.sentAt - REMINDER_REPEAT_MS, ':rid': claim.requestId },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** Gives a claim back after the mail could not be sent, so that the user's retry sends it. */
+export async function releaseReminder(accountId: string, month: string, userId: string, requestId: string): Promise<void> {
+  await dynamo()
+    .send(
+      new DeleteCommand({
+        TableName: tableName('attestations'),
+        Key: { accountId, id: reminderId(month, userId) },
+        ConditionExpression: 'requestId = :rid',
+        ExpressionAttributeValues: { ':rid': requestId },
+      }),
+    )
+    .catch((error: unknown) => {
+      if (!isConditionFailure(error)) throw error;
+    });
+}
+
+/** The account's reminders of a month, by user. */
+export async function remindersOf(accountId: string, month: string, userId?: string): Promise<ReminderClaim[]> {
+  const items = await queryAll({
+    TableName: tableName('attestations'),
+    KeyConditionExpression: 'accountId = :a AND begins_with(id, :p)',
+    ExpressionAttributeValues: { ':a': accountId, ':p': userId === undefined ? `reminder#${month}#` : reminderId(month, userId) },
+  });
+  return items as unknown as ReminderClaim[];
+}

@@ -1,0 +1,58 @@
+/**
+ * The users the trip log names: drivers (a trip's driverId, a check-in) and attesters. A driver
+ * must be a user of the same account; names are "First Last".
+ */
+import { GetCommand, QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { dynamo, tableName } from '../platform/db';
+import type { UserRecord } from '../platform/records';
+
+export type Person = Pick<UserRecord, 'userId' | 'accountId' | 'firstName' | 'lastName' | 'email' | 'lang' | 'subsiteId'>;
+
+export const fullName = (user: Pick<UserRecord, 'firstName' | 'lastName'>): string => `${user.firstName} ${user.lastName}`.trim();
+
+/** A user of the account, or null (another account's user is none). */
+export async function accountUser(accountId: string, userId: string): Promise<Person | null> {
+  if (!userId) return null;
+  const out = await dynamo().send(
+    new GetCommand({
+      TableName: tableName('users'),
+      Key: { userId },
+      ProjectionExpression: 'userId, accountId, firstName, lastName, email, lang, subsiteId',
+    }),
+  );
+  const user = out.Item as Person | undefined;
+  return user && user.accountId === accountId ? user : null;
+}
+
+/** Every user of the account (one Query on the byAccount index). */
+export async function accountUsers(accountId: string): Promise<Person[]> {
+  const users: Person[] = [];
+  let start: QueryCommandOutput['LastEvaluatedKey'];
+  do {
+    const page: QueryCommandOutput = await dynamo().send(
+      new QueryCommand({
+        TableName: tableName('users'),
+        IndexName: 'byAccount',
+        KeyConditionExpression: 'accountId = :a',
+        ExpressionAttributeValues: { ':a': accountId },
+        ProjectionExpression: 'userId, accountId, firstName, lastName, email, lang, subsiteId',
+        ExclusiveStartKey: start,
+      }),
+    );
+    users.push(...((page.Items ?? []) as Person[]));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return users;
+}
+
+/** Names by user id of the account's users, read only when some id needs one. */
+export async function namesOf(accountId: string, ids: Iterable<string | undefined>): Promise<Map<string, string>> {
+  const wanted = new Set([...ids].filter((id): id is string => !!id));
+  if (!wanted.size) return new Map();
+  if (wanted.size === 1) {
+    const [id] = wanted as Set<string>;
+    const user = await accountUser(accountId, id as string);
+    return new Map(user ? [[user.userId, fullName(user)]] : []);
+  }
+  return new Map((await accountUsers(accountId)).map((u) => [u.userId, fullName(u)]));
+}

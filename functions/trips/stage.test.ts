@@ -1,0 +1,192 @@
+/**
+ * Trip detection at ingest, end to end against DynamoDB Local: tracker messages through
+ * `ingestMessages` with the real stage and its effect senders, the trips read back from the table.
+ * Hand-made tracks: ignition and movement based, a redelivered and a shuffled batch, a late
+ * message inside a trip and one between trips, each giving exactly the trips of the same track
+ * delivered in order.
+ */
+import { randomUUID } from 'node:crypto';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { IotRuleEvent } from '../../shared/iot-rules';
+import { imeiFrom } from '../../shared/validators/imei';
+import { useLocalTables } from '../../test/support/local-tables';
+import { ingestMessages } from '../ingest/ingest-message';
+import type { IngestPorts } from '../ingest/transitions';
+import { getPorts } from '../platform/container';
+import { dynamo, tableName } from '../platform/db';
+import { getUnitItem } from '../platform/unit-item';
+import { unitTrips } from './trip-repository';
+
+const ACCOUNT = `acc-${randomUUID()}`;
+const MIN = 60_000;
+let serial = 0;
+const nextImei = () => imeiFrom(`35693809${String(900000 + serial++).padStart(6, '0')}`);
+/** Each test drives on a day of its own. */
+let day = Date.parse('2026-02-01T07:00:00.000Z');
+
+let ports: IngestPorts;
+beforeAll(async () => {
+  await useLocalTables();
+  const all = getPorts();
+  ports = { live: { publish: async () => undefined }, clock: all.clock, geocoder: all.geocoder };
+});
+
+async function registerUnit(): Promise<string> {
+  const imei = nextImei();
+  await dynamo().send(
+    new PutCommand({
+      TableName: tableName('units'),
+      Item: { imei, accountId: ACCOUNT, name: imei, vehicleType: 'car', protocol: 'native', createdAt: '2025-01-01T00:00:00.000Z' },
+    }),
+  );
+  return imei;
+}
+
+interface Rec {
+  ts: number;
+  lat: number;
+  lon: number;
+  spd?: number;
+  ign?: boolean;
+}
+
+/** Parked (ignition off) at a place: a fix every `every` minutes with a few metres of jitter. */
+const parked = (from: number, minutes: number, lat: number, lon: number, every = 5, ign: boolean | undefined = false): Rec[] =>
+  Array.from({ length: Math.floor(minutes / every) + 1 }, (_, i) => ({ ts: from + i * every * MIN, lat: lat + ((i % 3) - 1) * 0.00004, lon, spd: 0, ...(ign === undefined ? {} : { ign }) }));
+/** Driving north at about 50 km/h, a fix every 30 s. */
+const driving = (from: number, minutes: number, lat: number, lon: number, ign: boolean | undefined = true): Rec[] =>
+  Array.from({ length: minutes * 2 }, (_, i) => ({ ts: from + (i + 1) * 30_000, lat: lat + (i + 1) * 0.0037, lon, spd: 50, ...(ign === undefined ? {} : { ign }) }));
+
+/** Two trips with ignition: parked, 20 min driving, parked 40 min, 15 min driving, parked. */
+function twoTrips(start: number, ign: boolean | undefined = true): Rec[] {
+  const off = ign === undefined ? undefined : false;
+  const a = parked(start, 20, 59.3, 18.0, 5, off);
+  const t1 = driving(start + 20 * MIN, 20, 59.3, 18.0, ign);
+  const end1 = t1[t1.length - 1]!;
+  const b = parked(end1.ts + MIN, 40, end1.lat, 18.0, 5, off);
+  const t2 = driving(end1.ts + 41 * MIN, 15, end1.lat, 18.0, ign);
+  const end2 = t2[t2.length - 1]!;
+  const c = parked(end2.ts + MIN, 30, end2.lat, 18.0, 5, off);
+  return [...a, ...t1, ...b, ...t2, ...c];
+}
+
+const message = (imei: string, records: Rec[]): IotRuleEvent => ({
+  payload: Buffer.from(JSON.stringify(records.length === 1 ? { ...records[0], sat: 9 } : { records: records.map((r) => ({ ...r, sat: 9 })) })).toString('base64'),
+  topic: `trackers/${imei}/telemetry`,
+  imei,
+  receivedAt: records[records.length - 1]!.ts + 1000,
+});
+
+/** Buffered messages of `size` records, in order. */
+const chunks = (records: Rec[], size: number): Rec[][] => Array.from({ length: Math.ceil(records.length / size) }, (_, i) => records.slice(i * size, (i + 1) * size));
+
+/** Same trips: times exact, distances within 2 m (counters are sums of floats taken in another order). */
+function expectSameTrips(actual: Awaited<ReturnType<typeof tripsOf>>, expected: Awaited<ReturnType<typeof tripsOf>>): void {
+  expect(actual.map(({ startTs, stopTs }) => ({ startTs, stopTs }))).toEqual(expected.map(({ startTs, stopTs }) => ({ startTs, stopTs })));
+  actual.forEach((trip, i) => expect(Math.abs(trip.distanceM - expected[i]!.distanceM)).toBeLessThanOrEqual(2));
+}
+
+async function deliver(imei: string, records: Rec[], size = 10): Promise<void> {
+  for (const part of chunks(records, size)) await ingestMessages([message(imei, part)], ports);
+}
+
+async function tripsOf(imei: string) {
+  const unit = (await getUnitItem(imei, { consistent: true }))!;
+  const trips = await unitTrips(unit, 0, Number.MAX_SAFE_INTEGER, { consistent: true });
+  return trips.map((t) => ({ startTs: t.startTs, stopTs: t.stopTs, distanceM: Math.round(t.distanceM) }));
+}
+
+/** The trips of a track delivered in order, ten records a message: what every other delivery must give. */
+async function reference(records: Rec[]) {
+  const imei = await registerUnit();
+  await deliver(imei, records);
+  return tripsOf(imei);
+}
+
+describe('trip detection at ingest', () => {
+  it('stores the trips of an ignition-based track once, with start at ignition on and stop at ignition off', async () => {
+    day += 86_400_000;
+    const track = twoTrips(day);
+    const imei = await registerUnit();
+    await deliver(imei, track);
+    const trips = await tripsOf(imei);
+    expect(trips).toHaveLength(2);
+    const firstDrive = track.find((r) => r.ign)!;
+    expect(trips[0]!.startTs).toBe(firstDrive.ts);
+    // 20 minutes at about 50 km/h.
+    expect(trips[0]!.distanceM).toBeGreaterThan(15_500);
+    expect(trips[0]!.distanceM).toBeLessThan(17_500);
+    // Redelivered, whole and in part: nothing changes.
+    await deliver(imei, track);
+    await ingestMessages([message(imei, track.slice(40, 50))], ports);
+    expect(await tripsOf(imei)).toEqual(trips);
+  });
+
+  it('detects movement-based trips for a tracker without ignition, and parked jitter is no trip', async () => {
+    day += 86_400_000;
+    const track = twoTrips(day, undefined);
+    const imei = await registerUnit();
+    await deliver(imei, track);
+    const trips = await tripsOf(imei);
+    expect(trips).toHaveLength(2);
+    expect(trips.every((t) => t.distanceM > 5_000)).toBe(true);
+  });
+
+  it('gives the same trips for a batch delivered shuffled', async () => {
+    day += 86_400_000;
+    const track = twoTrips(day);
+    const expected = await reference(track);
+    const imei = await registerUnit();
+    // One message with every record in a shuffled order (a tracker's buffer), then nothing else.
+    const shuffled = [...track].sort((a, b) => ((a.ts * 7919) % 1000) - ((b.ts * 7919) % 1000));
+    await ingestMessages([message(imei, shuffled)], ports);
+    expectSameTrips(await tripsOf(imei), expected);
+  });
+
+  it('re-detects the trip a late message falls inside, and only that window', async () => {
+    day += 86_400_000;
+    // The first trip makes a detour east for a few minutes: a stretch whose records matter to its length.
+    const plain = twoTrips(day);
+    const firstDrive = plain.find((r) => r.ign)!.ts;
+    const inDetour = (r: Rec) => r.ts > firstDrive + 5 * MIN && r.ts < firstDrive + 9 * MIN;
+    const track = plain.map((r) => (inDetour(r) ? { ...r, lon: r.lon + 0.008 } : r));
+    const expected = await reference(track);
+    const imei = await registerUnit();
+    // That stretch is held back and comes after everything else.
+    const held = track.filter(inDetour);
+    const rest = track.filter((r) => !held.includes(r));
+    await deliver(imei, rest);
+    const before = await tripsOf(imei);
+    // Without the held records the first trip jumps across them: shorter than driven.
+    expect(before[0]!.distanceM).toBeLessThan(expected[0]!.distanceM);
+    const versions = async () => {
+      const unit = (await getUnitItem(imei, { consistent: true }))!;
+      return (await unitTrips(unit, 0, Number.MAX_SAFE_INTEGER, { consistent: true })).map((t) => t.v);
+    };
+    const [, secondBefore] = await versions();
+    await deliver(imei, held);
+    expectSameTrips(await tripsOf(imei), expected);
+    // The second trip lies outside the late window: not written again.
+    expect((await versions())[1]).toBe(secondBefore);
+  });
+
+  it('finds a whole trip that arrives late between two trips', async () => {
+    day += 86_400_000;
+    const start = day;
+    const first = twoTrips(start);
+    const lastTs = first[first.length - 1]!.ts;
+    // A third trip after the two, with its records held back while the unit kept reporting parked.
+    const t3 = driving(lastTs + 10 * MIN, 10, 59.5, 18.0);
+    const after = parked(t3[t3.length - 1]!.ts + MIN, 60, t3[t3.length - 1]!.lat, 18.0);
+    const expected = await reference([...first, ...parked(lastTs + 5 * MIN, 0, 59.5, 18.0), ...t3, ...after]);
+    const imei = await registerUnit();
+    await deliver(imei, [...first, ...parked(lastTs + 5 * MIN, 0, 59.5, 18.0), ...after]);
+    expect(await tripsOf(imei)).toHaveLength(2);
+    await deliver(imei, t3);
+    // Found when the next trip closes, or at once when it falls before the last closed one.
+    await deliver(imei, twoTrips(after[after.length - 1]!.ts + 10 * MIN).map((r) => ({ ...r, lat: r.lat + 0.3 })));
+    const trips = await tripsOf(imei);
+    expectSameTrips(trips.slice(0, 3), expected.slice(0, 3));
+  });
+});

@@ -1,0 +1,259 @@
+/**
+ * Storing detected trips and re-detecting them after late data, against DynamoDB Local with the
+ * real detector: new trips get type, driver, addresses and expiry; a redelivery changes nothing;
+ * user edits are never overwritten and are carried to the re-detected trip that overlaps most;
+ * attested trips are never changed; a geocoder failure never loses a trip.
+ */
+import { randomUUID } from 'node:crypto';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { imeiFrom } from '../../shared/validators/imei';
+import { useLocalTables } from '../../test/support/local-tables';
+import { testPosition } from '../../test/support/positions';
+import { storePosition } from '../ingest/repository';
+import type { Position } from '../ingest/types';
+import { getPorts, overridePorts } from '../platform/container';
+import { dynamo, tableName } from '../platform/db';
+import type { Address } from '../platform/ports';
+import { getUnitItem, type UnitItem } from '../platform/unit-item';
+import { putCheckIn } from './check-in-repository';
+import { detectWindow, tripSettingsOf, type DetectedTrip } from './detect';
+import { rebaseCounters, redetectTrips, storeDetectedTrips } from './store-detected';
+import type { TripItem } from './trip-item';
+import { getTrip, lockTrip, unitTrips, updateTripFields } from './trip-repository';
+
+const ACCOUNT = `acc-${randomUUID()}`;
+/** Long: DynamoDB Local deletes expired items, and these tests store history at fixed dates. */
+const RETENTION_DAYS = 3650;
+const MIN = 60_000;
+let serial = 0;
+const nextImei = () => imeiFrom(`35693809${String(400000 + serial++).padStart(6, '0')}`);
+
+const now = Date.parse('2025-06-02T12:00:00.000Z');
+let geocoderFails = false;
+let geocoderCalls = 0;
+
+/** A day of its own per test, so that the shared address cache never answers for another test. */
+let day = Date.parse('2025-05-01T06:00:00.000Z');
+beforeEach(() => {
+  day += 86_400_000;
+  geocoderFails = false;
+});
+
+async function registerUnit(): Promise<UnitItem> {
+  const imei = nextImei();
+  await dynamo().send(
+    new PutCommand({
+      TableName: tableName('units'),
+      Item: { imei, accountId: ACCOUNT, name: `Unit ${imei}`, vehicleType: 'car', protocol: 'native', createdAt: '2025-01-01T00:00:00.000Z' },
+    }),
+  );
+  return (await getUnitItem(imei)) as UnitItem;
+}
+
+/** Ignition on, driving north at about 47 km/h, a fix every 30 s. */
+function drive(fromTs: number, minutes: number, lat: number, lon: number): Position[] {
+  return Array.from({ length: minutes * 2 + 1 }, (_, i) => testPosition(fromTs + i * 30_000, lat + i * 0.0035, lon, { ignition: true, movement: true, speed: 47 }));
+}
+
+const endOf = (positions: Position[]) => positions[positions.length - 1] as Position;
+
+async function store(imei: string, positions: readonly Position[]): Promise<void> {
+  for (const p of positions) await storePosition(imei, p, p.ts, RETENTION_DAYS);
+}
+
+/** What the ingest stage would detect over the positions stored so far. */
+async function detectStored(unit: UnitItem, fromTs: number, toTs: number): Promise<DetectedTrip[]> {
+  const { queryPositions } = await import('../tracking/position-repository');
+  const { items } = await queryPositions(unit.imei, fromTs, toTs, 100_000);
+  return detectWindow(
+    items.map((p) => ({ ts: p.ts, lat: p.lat, lon: p.lon, fix: true, speed: p.speed, ignition: p.ignition, movement: undefined, odometer: undefined })),
+    tripSettingsOf(unit),
+  );
+}
+
+/** Ignition off at a place: the tracker's last record before it sleeps. */
+const off = (ts: number, at: Position) => testPosition(ts, at.lat, at.lon, { ignition: false, movement: false, speed: 0 });
+
+/**
+ * Two drives of 20 minutes an hour apart, stored as the stage stores them. After each the
+ * ignition goes off and the tracker sleeps (no positions while parked).
+ */
+async function twoDrives(unit: UnitItem): Promise<{ a: Position[]; b: Position[]; trips: TripItem[] }> {
+  const a = drive(day, 20, 59.3, 18.0);
+  const b = drive(endOf(a).ts + 60 * MIN, 20, endOf(a).lat, endOf(a).lon);
+  await store(unit.imei, [...a, off(endOf(a).ts + 30_000, endOf(a)), ...b, off(endOf(b).ts + 30_000, endOf(b))]);
+  const detected = await detectStored(unit, day - MIN, endOf(b).ts + MIN);
+  expect(detected).toHaveLength(2);
+  await storeDetectedTrips(unit, detected, getPorts());
+  return { a, b, trips: await unitTrips(unit, day - MIN, day + 86_400_000, { consistent: true }) };
+}
+
+/** Ignition on, east and back west again, a fix every 30 s, from `fromTs` for `minutes`. */
+function outAndBack(fromTs: number, minutes: number, at: Position): Position[] {
+  const steps = minutes * 2;
+  return Array.from({ length: steps }, (_, i) => {
+    const leg = i < steps / 2 ? i : steps - i;
+    return testPosition(fromTs + i * 30_000, at.lat, at.lon + leg * 0.006, { ignition: true, movement: true, speed: 40 });
+  });
+}
+
+beforeAll(async () => {
+  await useLocalTables();
+  await dynamo().send(new PutCommand({ TableName: tableName('accounts'), Item: { accountId: ACCOUNT, name: 'Trips AB', retentionDays: RETENTION_DAYS } }));
+  overridePorts({
+    clock: { now: () => new Date(now) },
+    geocoder: {
+      async reverse(lat: number, lon: number): Promise<Address | null> {
+        geocoderCalls++;
+        if (geocoderFails) throw new Error('geocoder down');
+        return { label: `Road ${lat.toFixed(4)} ${lon.toFixed(4)}`, lat, lon };
+      },
+      async search() {
+        return [];
+      },
+    },
+  });
+});
+
+describe('storeDetectedTrips', () => {
+  it('stores a new trip with the default type, the driver checked in at its start, addresses and the retention expiry', async () => {
+    const unit = await registerUnit();
+    await putCheckIn({ imei: unit.imei, fromTs: day - 3_600_000, accountId: ACCOUNT, driverId: 'driver-1', by: 'u', via: 'manual', createdAt: now });
+    await putCheckIn({ imei: unit.imei, fromTs: day + 30 * MIN, accountId: ACCOUNT, driverId: 'driver-2', by: 'u', via: 'manual', createdAt: now });
+    const { trips } = await twoDrives(unit);
+    expect(trips.map((t) => [t.type, t.driverId, t.v])).toEqual([
+      ['business', 'driver-1', 0],
+      ['business', 'driver-2', 0],
+    ]);
+    const [first] = trips as [TripItem];
+    expect(first.startAddress).toMatch(/^Road 59\.3000 18\.0000$/);
+    expect(first.stopAddress).toMatch(/^Road /);
+    expect(first.expiresAt).toBe(Math.floor((first.stopTs + RETENTION_DAYS * 86_400_000) / 1000));
+    expect(first.distanceM).toBeGreaterThan(7_000);
+  });
+
+  it('changes nothing when the same trips come again, and never overwrites what a user edited', async () => {
+    const unit = await registerUnit();
+    const { trips } = await twoDrives(unit);
+    const [first] = trips as [TripItem];
+    await updateTripFields(first, { purpose: 'Customer visit', type: 'private' }, 'user-1', now);
+    const before = await unitTrips(unit, day - MIN, day + 86_400_000, { consistent: true });
+
+    const detected = await detectStored(unit, day - MIN, day + 86_400_000);
+    await storeDetectedTrips(unit, detected, getPorts());
+    await storeDetectedTrips(unit, detected, getPorts());
+    expect(await unitTrips(unit, day - MIN, day + 86_400_000, { consistent: true })).toEqual(before);
+    expect(before[0]).toMatchObject({ purpose: 'Customer visit', type: 'private', edited: ['purpose', 'type'], editedBy: 'user-1', v: 1 });
+  });
+
+  it('stores the trip without an address while the geocoder fails, and fills it in on a later call', async () => {
+    const unit = await registerUnit();
+    const a = drive(day, 15, 57.7, 11.9);
+    await store(unit.imei, [...a, off(endOf(a).ts + 30_000, endOf(a))]);
+    const detected = await detectStored(unit, day - MIN, day + 3_600_000);
+    geocoderFails = true;
+    await storeDetectedTrips(unit, detected, getPorts());
+    const stored = await getTrip(unit.imei, detected[0]!.startTs);
+    expect(stored?.distanceM).toBe(detected[0]!.distanceM);
+    expect([stored?.startAddress, stored?.stopAddress]).toEqual([undefined, undefined]);
+
+    geocoderFails = false;
+    const calls = geocoderCalls;
+    await storeDetectedTrips(unit, detected, getPorts());
+    expect(geocoderCalls).toBeGreaterThan(calls);
+    expect(await getTrip(unit.imei, detected[0]!.startTs)).toMatchObject({ startAddress: 'Road 57.7000 11.9000', v: 0 });
+  });
+
+  it('leaves out trips from before the unit was registered', async () => {
+    const unit = { ...(await registerUnit()), createdAt: new Date(day + 86_400_000).toISOString() };
+    const a = drive(day, 15, 58.0, 12.0);
+    await store(unit.imei, [...a, off(endOf(a).ts + 30_000, endOf(a))]);
+    await storeDetectedTrips(unit, await detectStored(unit, day - MIN, day + 3_600_000), getPorts());
+    expect(await unitTrips({ ...unit, createdAt: undefined }, day - MIN, day + 86_400_000, { consistent: true })).toEqual([]);
+  });
+});
+
+describe('redetectTrips', () => {
+  it('adds a trip that late positions reveal between two stored ones and leaves those untouched', async () => {
+    const unit = await registerUnit();
+    const { a, trips } = await twoDrives(unit);
+    // The tracker's buffer: a short drive in the parked hour, delivered late.
+    const late = drive(endOf(a).ts + 15 * MIN, 6, endOf(a).lat, endOf(a).lon + 0.01);
+    const lateOff = off(endOf(late).ts + 30_000, endOf(late));
+    await store(unit.imei, [...late, lateOff]);
+    await redetectTrips(unit, late[0]!.ts, lateOff.ts, getPorts());
+
+    const after = await unitTrips(unit, day - MIN, day + 86_400_000, { consistent: true });
+    expect(after).toHaveLength(3);
+    expect(after[0]).toEqual(trips[0]);
+    expect(after[1]).toMatchObject({ startTs: late[0]!.ts, stopTs: lateOff.ts, type: 'business', v: 0 });
+    // The computed counter runs on from the trip before it, and the trip after now counts the new one's distance.
+    expect(after[1]!.startCounterM).toBeGreaterThanOrEqual(trips[0]!.stopCounterM);
+    const { startCounterM, stopCounterM, distanceM, v, ...same } = trips[1]!;
+    expect(after[2]).toMatchObject(same);
+    expect(after[2]!.startCounterM).toBeGreaterThanOrEqual(after[1]!.stopCounterM);
+    expect(after[2]!.startCounterM).toBeGreaterThan(startCounterM);
+    expect(Math.abs(after[2]!.distanceM - distanceM)).toBeLessThan(2);
+    expect([stopCounterM, v]).toEqual([startCounterM + distanceM, 0]);
+  });
+
+  it('joins two trips that late positions show were one, carrying the edits over, and is idempotent', async () => {
+    const unit = await registerUnit();
+    const { a, b, trips } = await twoDrives(unit);
+    const [first, second] = trips as [TripItem, TripItem];
+    await updateTripFields(second, { purpose: 'Delivery', passengers: 'Kim' }, 'user-2', now);
+
+    // Late: the "parked" hour was a drive east and back with the ignition on.
+    const between = outAndBack(endOf(a).ts + MIN, 58, endOf(a));
+    await store(unit.imei, between);
+    await redetectTrips(unit, between[0]!.ts, endOf(between).ts, getPorts());
+
+    const after = await unitTrips(unit, day - MIN, day + 86_400_000, { consistent: true });
+    expect(after).toHaveLength(1);
+    expect(after[0]).toMatchObject({ startTs: first.startTs, purpose: 'Delivery', passengers: 'Kim', edited: ['passengers', 'purpose'] });
+    expect(after[0]!.stopTs).toBeGreaterThanOrEqual(endOf(b).ts);
+    expect(after[0]!.distanceM).toBeGreaterThan(first.distanceM + second.distanceM);
+
+    await redetectTrips(unit, between[0]!.ts, endOf(between).ts, getPorts());
+    await redetectTrips(unit, day, endOf(b).ts, getPorts());
+    expect(await unitTrips(unit, day - MIN, day + 86_400_000, { consistent: true })).toEqual(after);
+  });
+
+  it('never changes an attested trip, nor the trips that what it finds over it would replace', async () => {
+    const unit = await registerUnit();
+    const { a, trips } = await twoDrives(unit);
+    expect(await lockTrip(trips[0]!, 'attestation-1')).toBe(true);
+    const locked = await unitTrips(unit, day - MIN, day + 86_400_000, { consistent: true });
+
+    const between = outAndBack(endOf(a).ts + MIN, 58, endOf(a));
+    await store(unit.imei, between);
+    await redetectTrips(unit, between[0]!.ts, endOf(between).ts, getPorts());
+    expect(await unitTrips(unit, day - MIN, day + 86_400_000, { consistent: true })).toEqual(locked);
+  });
+
+  it('deletes a stored trip the positions no longer show', async () => {
+    const unit = await registerUnit();
+    const { trips } = await twoDrives(unit);
+    // A phantom trip stored by mistake between the two, with no positions of its own.
+    const phantom: TripItem = { ...trips[0]!, startTs: trips[0]!.stopTs + 10 * MIN, stopTs: trips[0]!.stopTs + 20 * MIN, v: 0 };
+    await dynamo().send(new PutCommand({ TableName: tableName('trips'), Item: phantom }));
+    await redetectTrips(unit, phantom.startTs, phantom.stopTs, getPorts());
+    expect(await unitTrips(unit, day - MIN, day + 86_400_000, { consistent: true })).toEqual(trips);
+  });
+});
+
+describe('rebaseCounters', () => {
+  const trip = (startTs: number, stopTs: number, start: number, stop: number): DetectedTrip => ({
+    startTs, stopTs, startLat: 0, startLon: 0, stopLat: 0, stopLon: 0, distanceM: stop - start, startCounterM: start, stopCounterM: stop,
+    counterSource: 'computed', maxSpeedKmh: 0, basis: 'movement',
+  });
+
+  it('reads the offset off a trip the run reproduces, else off the trip before the window', () => {
+    const storedTrip = { ...trip(100, 200, 5_000, 6_000), joined: undefined } as unknown as TripItem;
+    expect(rebaseCounters([trip(100, 200, 0, 1_000), trip(300, 400, 1_500, 2_000)], [storedTrip], null).map((d) => d.startCounterM)).toEqual([5_000, 6_500]);
+    const previous = { ...trip(0, 50, 9_000, 9_400), joined: undefined } as unknown as TripItem;
+    // The run's version of the previous trip stopped at 400: the counter was 9 400 there.
+    expect(rebaseCounters([trip(0, 50, 0, 400), trip(300, 400, 500, 900)], [], previous).map((d) => d.startCounterM)).toEqual([9_000, 9_500]);
+  });
+});

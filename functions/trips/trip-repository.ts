@@ -1,0 +1,252 @@
+/**
+ * The trips table: reads are Queries on (imei, startTs) and GetItems; every change of an existing
+ * trip is conditional on the version it was read at (`v`) and, unless it is the attestation itself,
+ * on the trip not being attested. Trips are keyed by IMEI, which outlives a registration: what a
+ * unit's owner reads starts at the unit's registration and belongs to its account (`ownTrips`).
+ */
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { isConditionFailure } from '../platform/conditions';
+import { dynamo, tableName } from '../platform/db';
+import { registeredAtOf, type UnitItem } from '../platform/unit-item';
+import { parseTripItem, type TripItem } from './trip-item';
+
+export type OwnerUnit = Pick<UnitItem, 'imei' | 'accountId' | 'createdAt'>;
+
+/** The trips of a unit that start in [fromMs, toMs], oldest first, of its current registration only. */
+export async function unitTrips(unit: OwnerUnit, fromMs: number, toMs: number, options: { consistent?: boolean } = {}): Promise<TripItem[]> {
+  const from = Math.max(fromMs, registeredAtOf(unit));
+  if (!(from <= toMs)) return [];
+  const trips: TripItem[] = [];
+  let start: QueryCommandOutput['LastEvaluatedKey'];
+  do {
+    const page: QueryCommandOutput = await dynamo().send(
+      new QueryCommand({
+        TableName: tableName('trips'),
+        KeyConditionExpression: 'imei = :imei AND startTs BETWEEN :from AND :to',
+        ExpressionAttributeValues: { ':imei': unit.imei, ':from': from, ':to': toMs },
+        ConsistentRead: options.consistent ?? false,
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      const trip = parseTripItem(item);
+      if (trip.accountId === unit.accountId) trips.push(trip);
+    }
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return trips;
+}
+
+/** The unit's nearest trip starting before `ts` (direction 'before') or after it ('after'), or null. */
+export async function neighbourTrip(unit: OwnerUnit, ts: number, direction: 'before' | 'after'): Promise<TripItem | null> {
+  const registeredAt = registeredAtOf(unit);
+  const out = await dynamo().send(
+    new QueryCommand({
+      TableName: tableName('trips'),
+      KeyConditionExpression: direction === 'before' ? 'imei = :imei AND startTs < :ts' : 'imei = :imei AND startTs > :ts',
+      ExpressionAttributeValues: { ':imei': unit.imei, ':ts': ts },
+      ScanIndexForward: direction === 'after',
+      Limit: 1,
+      ConsistentRead: true,
+    }),
+  );
+  const item = out.Items?.[0];
+  if (!item) return null;
+  const trip = parseTripItem(item);
+  return trip.accountId === unit.accountId && trip.startTs >= registeredAt ? trip : null;
+}
+
+/** Whether any trip of the IMEI starts strictly between two starts (merge: "the trip directly below"). */
+export async function anyTripBetween(imei: string, afterTs: number, beforeTs: number): Promise<boolean> {
+  if (beforeTs - afterTs < 2) return false;
+  const out = await dynamo().send(
+    new QueryCommand({
+      TableName: tableName('trips'),
+      KeyConditionExpression: 'imei = :imei AND startTs BETWEEN :a AND :b',
+      ExpressionAttributeValues: { ':imei': imei, ':a': afterTs + 1, ':b': beforeTs - 1 },
+      ProjectionExpression: 'startTs',
+      Limit: 1,
+      ConsistentRead: true,
+    }),
+  );
+  return (out.Items?.length ?? 0) > 0;
+}
+
+export async function getTrip(imei: string, startTs: number, options: { consistent?: boolean } = {}): Promise<TripItem | null> {
+  const out = await dynamo().send(new GetCommand({ TableName: tableName('trips'), Key: { imei, startTs }, ConsistentRead: options.consistent ?? true }));
+  return out.Item ? parseTripItem(out.Item) : null;
+}
+
+/** Stores a trip where none starts at that time; false when one does (a redelivery, or a trip already there). */
+export async function putNewTrip(trip: TripItem): Promise<boolean> {
+  try {
+    await dynamo().send(new PutCommand({ TableName: tableName('trips'), Item: trip, ConditionExpression: 'attribute_not_exists(imei)' }));
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** Replaces a trip read at version `v` (not attested meanwhile) with another one of the same key. False when it moved. */
+export async function replaceTrip(previous: Pick<TripItem, 'imei' | 'startTs' | 'v'>, next: TripItem): Promise<boolean> {
+  try {
+    await dynamo().send(
+      new PutCommand({
+        TableName: tableName('trips'),
+        Item: { ...next, v: previous.v + 1 },
+        ConditionExpression: 'v = :v AND attribute_not_exists(attestationId)',
+        ExpressionAttributeValues: { ':v': previous.v },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** Deletes a trip read at version `v`, unless it changed or was attested meanwhile. */
+export async function deleteTrip(trip: Pick<TripItem, 'imei' | 'startTs' | 'v'>): Promise<boolean> {
+  try {
+    await dynamo().send(
+      new DeleteCommand({
+        TableName: tableName('trips'),
+        Key: { imei: trip.imei, startTs: trip.startTs },
+        ConditionExpression: 'v = :v AND attribute_not_exists(attestationId)',
+        ExpressionAttributeValues: { ':v': trip.v },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * Fills an address the geocoder had not answered when the trip was stored; never one that is
+ * there (so a retry cannot overwrite anything). Not a change a user made: the version stays.
+ */
+export async function fillTripAddress(trip: Pick<TripItem, 'imei' | 'startTs'>, end: 'start' | 'stop', label: string): Promise<void> {
+  const attribute = end === 'start' ? 'startAddress' : 'stopAddress';
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName('trips'),
+        Key: { imei: trip.imei, startTs: trip.startTs },
+        UpdateExpression: 'SET #a = :label',
+        ConditionExpression: 'attribute_exists(imei) AND attribute_not_exists(#a)',
+        ExpressionAttributeNames: { '#a': attribute },
+        ExpressionAttributeValues: { ':label': label },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+}
+
+/**
+ * A user's edit: sets (or, for null, removes) the given fields, records them in `edited`, and
+ * bumps the version; only on a trip of the account that is not attested. Null when the condition
+ * failed (the caller reads again to tell why).
+ */
+export async function updateTripFields(
+  trip: Pick<TripItem, 'imei' | 'startTs' | 'accountId'>,
+  changes: Record<string, string | null>,
+  by: string,
+  at: number,
+): Promise<TripItem | null> {
+  const fields = Object.keys(changes);
+  const names: Record<string, string> = { '#edited': 'edited' };
+  const values: Record<string, unknown> = { ':account': trip.accountId, ':one': 1, ':fields': new Set(fields), ':at': at, ':by': by };
+  const sets = ['editedAt = :at', 'editedBy = :by'];
+  const removes: string[] = [];
+  fields.forEach((field, i) => {
+    names[`#f${i}`] = field;
+    const value = changes[field];
+    if (value === null || value === undefined) removes.push(`#f${i}`);
+    else {
+      values[`:f${i}`] = value;
+      sets.push(`#f${i} = :f${i}`);
+    }
+  });
+  try {
+    const out = await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName('trips'),
+        Key: { imei: trip.imei, startTs: trip.startTs },
+        UpdateExpression: `SET ${sets.join(', ')} ADD v :one, #edited :fields${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
+        ConditionExpression: 'accountId = :account AND attribute_not_exists(attestationId)',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return out.Attributes ? parseTripItem(out.Attributes) : null;
+  } catch (error) {
+    if (isConditionFailure(error)) return null;
+    throw error;
+  }
+}
+
+/**
+ * A check-in's driver on one trip: not on an attested trip, nor on one whose driver a user set.
+ * True when changed.
+ */
+export async function setCheckedInDriver(trip: Pick<TripItem, 'imei' | 'startTs' | 'accountId'>, driverId: string): Promise<boolean> {
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName('trips'),
+        Key: { imei: trip.imei, startTs: trip.startTs },
+        UpdateExpression: 'SET driverId = :driver ADD v :one',
+        ConditionExpression:
+          'accountId = :account AND attribute_not_exists(attestationId) AND (attribute_not_exists(edited) OR NOT contains(edited, :field)) AND (attribute_not_exists(driverId) OR driverId <> :driver)',
+        ExpressionAttributeValues: { ':driver': driverId, ':account': trip.accountId, ':one': 1, ':field': 'driverId' },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** Locks a trip for an attestation; false when it is gone or already attested. */
+export async function lockTrip(trip: Pick<TripItem, 'imei' | 'startTs' | 'accountId'>, attestationId: string): Promise<boolean> {
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName('trips'),
+        Key: { imei: trip.imei, startTs: trip.startTs },
+        UpdateExpression: 'SET attestationId = :id ADD v :one',
+        ConditionExpression: 'accountId = :account AND attribute_not_exists(attestationId)',
+        ExpressionAttributeValues: { ':id': attestationId, ':account': trip.accountId, ':one': 1 },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** Unlocks a trip of an attestation (only of that one). */
+export async function unlockTrip(trip: Pick<TripItem, 'imei' | 'startTs'>, attestationId: string): Promise<boolean> {
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName('trips'),
+        Key: { imei: trip.imei, startTs: trip.startTs },
+        UpdateExpression: 'REMOVE attestationId ADD v :one',
+        ConditionExpression: 'attestationId = :id',
+        ExpressionAttributeValues: { ':id': attestationId, ':one': 1 },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
