@@ -1,19 +1,26 @@
 /**
  * History playback in real Chromium against the embedded runtime: a demo tracker reports a route
- * over MQTT (its native payload, times in the last hour), demo-user opens the unit's history on the
- * map, sees the route with its start and end, plays, pauses and scrubs it, gets the browser's own
- * period check and the empty state. Checked with axe and photographed at 390 and 1280 px into
- * test-results/ (gitignored).
+ * over MQTT (its native payload, times in the last hour, with one five-minute stop), demo-user opens
+ * the unit's history on the map, sees the route with its start and end, plays, pauses and scrubs
+ * it, gets the browser's own period check and the empty state; the speed chart and its words, the
+ * stop on the map and in the list; the deep link (history-url.ts) opening a period, naming a unit
+ * the user does not have, and leading to the trip log for an account without the map. Checked with
+ * axe and photographed at 390 and 1280 px into test-results/ (gitignored).
  */
 import { join } from 'node:path';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import mqtt from 'mqtt';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dynamo, tableName } from '../../functions/platform/db';
 import { demoImei } from '../../infra/local/seed';
+import { en } from '../../shared/i18n/en';
 import { historyEn } from '../../shared/i18n/features/history/en';
 import { mapEn } from '../../shared/i18n/features/map/en';
 import { trackingEn } from '../../shared/i18n/features/tracking/en';
+import { historyUrl } from '../../web/src/features/history/history-url';
 import { DESKTOP, PHONE, SHOTS_DIR, axeViolations, logInThroughForm, openPage, poll, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
+import { createTestUser } from '../support/sessions';
 
 let app: App;
 let browser: Browser;
@@ -30,14 +37,25 @@ interface Sent {
   lon: number;
   spd: number;
   hdg: number;
+  ign: boolean;
 }
 
-/** 20 minutes north, then 20 minutes east through Stockholm at about 27 km/h, ending 2 minutes ago. */
+/** Points 20 to 24 stand still with the ignition off: a stop from point 20 until moving again at 25. */
+const STOP_FIRST = 20;
+const STOP_LAST = 24;
+const STOP_MINUTES = STOP_LAST + 1 - STOP_FIRST;
+
+/**
+ * 20 minutes north, then east through Stockholm at about 27 km/h with a five-minute stop on the way,
+ * ending 2 minutes ago.
+ */
 function route(end: number): Sent[] {
   return Array.from({ length: POINTS }, (_, i) => {
-    const north = Math.min(i, 19);
-    const east = Math.max(i - 19, 0);
-    return { ts: end - (POINTS - 1 - i) * STEP_MS, lat: 59.31 + north * 0.004, lon: 18.03 + east * 0.008, spd: 27 + (i % 5), hdg: i < 19 ? 0 : 90 };
+    const still = i >= STOP_FIRST && i <= STOP_LAST;
+    const step = i < STOP_FIRST ? i : still ? STOP_FIRST : i - STOP_MINUTES + 1;
+    const north = Math.min(step, 19);
+    const east = Math.max(step - 19, 0);
+    return { ts: end - (POINTS - 1 - i) * STEP_MS, lat: 59.31 + north * 0.004, lon: 18.03 + east * 0.008, spd: still ? 0 : 27 + (i % 5), hdg: i < 19 ? 0 : 90, ign: !still };
   });
 }
 
@@ -48,7 +66,7 @@ beforeAll(async () => {
   sent = route(Date.now() - 2 * 60_000);
   const tracker = await mqtt.connectAsync(app.mqttUrl, { clientId: IMEI, reconnectPeriod: 0, connectTimeout: 5_000 });
   // One buffered batch, as a tracker sends after a coverage gap.
-  await tracker.publishAsync(`trackers/${IMEI}/telemetry`, JSON.stringify({ records: sent.map((p) => ({ ...p, sat: 9, ign: true })) }), { qos: 1 });
+  await tracker.publishAsync(`trackers/${IMEI}/telemetry`, JSON.stringify({ records: sent.map((p) => ({ ...p, sat: 9 })) }), { qos: 1 });
   await tracker.endAsync();
 });
 
@@ -117,7 +135,7 @@ describe('history playback on the map', () => {
     await poll(() => marker.isVisible()).toBe(true);
     expect(await panel.getByText(pointOf(1)).isVisible()).toBe(true);
     expect(await panel.getByText(shownTime(first.ts)).isVisible()).toBe(true);
-    expect(await panel.getByText(`${first.spd} km/h`).isVisible()).toBe(true);
+    expect(await panel.getByText(`${first.spd} km/h`, { exact: true }).isVisible()).toBe(true);
     await checkScreen(page, 'loaded');
 
     // 500× plays a minute between points in 120 ms: the marker moves along the route.
@@ -146,7 +164,7 @@ describe('history playback on the map', () => {
     expect(await panel.getByRole('paragraph').filter({ hasText: shownTime((sent[1] as Sent).ts) }).isVisible()).toBe(true);
     await page.keyboard.press('End');
     await poll(() => panel.getByText(pointOf(POINTS)).isVisible()).toBe(true);
-    expect(await panel.getByText(`${last.spd} km/h`).isVisible()).toBe(true);
+    expect(await panel.getByText(`${last.spd} km/h`, { exact: true }).isVisible()).toBe(true);
 
     // Play at the end starts over and stops by itself at the end.
     await panel.getByRole('button', { name: historyEn.HistoryPlay }).click();
@@ -188,6 +206,156 @@ describe('history playback on the map', () => {
     await panel.getByRole('button', { name: historyEn.CloseHistory }).click();
     await poll(() => page.getByRole('region', { name: historyEn.HistoryHeading }).count()).toBe(0);
     expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+const chart = (page: Page) => history(page).getByRole('slider', { name: historyEn.HistorySpeedChart });
+const chartIndex = async (page: Page) => Number(await chart(page).getAttribute('aria-valuenow'));
+/** The stop's duration as the app writes it in 'en' (en-GB), and the stop's name on the map and in the list. */
+const stopDuration = `${STOP_MINUTES} mins`;
+const stopName = () => new RegExp(`^Stop 1, .+, ${stopDuration}$`);
+
+describe('the speed chart and the stops', () => {
+  it('draws the speed over the period with its words, moves the marker from the chart, and shows the stop', async () => {
+    const { context, page, errors } = await openPage(browser);
+    await logIn(page);
+    await openHistory(page);
+    const panel = history(page);
+    await poll(() => panel.getByRole('status').textContent()).toContain(countText);
+
+    // The chart is drawn (uPlot's canvas, loaded lazily) and says what it shows in words.
+    await poll(() => page.locator('[data-testid="history-speed-chart"] canvas').count()).toBeGreaterThan(0);
+    const canvas = page.locator('[data-testid="history-speed-chart"] canvas').first();
+    expect((await canvas.boundingBox())?.width).toBeGreaterThan(250);
+    const figure = panel.getByRole('figure', { name: historyEn.HistorySpeedChart });
+    const top = Math.max(...sent.map((p) => p.spd));
+    const topAt = sent.find((p) => p.spd === top) as Sent;
+    const minute = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Stockholm' }).format(topAt.ts);
+    expect(await figure.textContent()).toContain(historyEn.HistoryTopSpeed.replace('{{speed}}', `${top} km/h`).replace('{{time}}', minute));
+
+    // The keyboard moves playback from the chart as from the scrub slider.
+    await chart(page).focus();
+    await page.keyboard.press('End');
+    await poll(() => sliderIndex(page)).toBe(POINTS - 1);
+    expect(await chartIndex(page)).toBe(POINTS - 1);
+    await page.keyboard.press('Home');
+    await page.keyboard.press('ArrowRight');
+    await poll(() => sliderIndex(page)).toBe(1);
+    expect(await chart(page).getAttribute('aria-valuetext')).toBe(`${shownTime((sent[1] as Sent).ts)}, ${(sent[1] as Sent).spd} km/h`);
+
+    // Pointing at the chart shows that moment on the map and in the readings, leaving it returns;
+    // a click moves playback there.
+    const marker = page.getByRole('img', { name: historyEn.HistoryPlaybackPosition });
+    const atStart = await marker.boundingBox();
+    const box = (await canvas.boundingBox()) as { x: number; y: number; width: number; height: number };
+    await page.mouse.move(box.x + box.width * 0.75, box.y + box.height / 2);
+    await poll(async () => (await marker.boundingBox())?.x).not.toBe(atStart?.x);
+    expect(await sliderIndex(page)).toBe(1);
+    await page.mouse.move(box.x + box.width * 0.75, box.y + box.height + 80);
+    await poll(async () => (await marker.boundingBox())?.x).toBe(atStart?.x);
+    await page.mouse.click(box.x + box.width * 0.75, box.y + box.height / 2);
+    await poll(() => sliderIndex(page)).toBeGreaterThan(POINTS / 2);
+
+    // The stop: in the list and on the map with its duration; the marker opens its times.
+    const stops = panel.getByRole('region', { name: historyEn.HistoryStops });
+    expect(await stops.getByRole('listitem').count()).toBe(1);
+    const entry = stops.getByRole('button', { name: stopName() });
+    expect(await entry.textContent()).toContain(stopDuration);
+    const stopMarker = page.getByTestId('realtime-map').getByRole('button', { name: stopName() });
+    await poll(() => stopMarker.isVisible()).toBe(true);
+    await stopMarker.click();
+    const details = page.getByRole('group', { name: stopName() });
+    await poll(() => details.isVisible()).toBe(true);
+    const arrived = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Stockholm' }).format((sent[STOP_FIRST] as Sent).ts);
+    const left = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Stockholm' }).format((sent[STOP_LAST + 1] as Sent).ts);
+    const detailText = await details.textContent();
+    expect(detailText).toContain(`${historyEn.HistoryStopArrived}${arrived}`);
+    expect(detailText).toContain(`${historyEn.HistoryStopLeft}${left}`);
+    expect(detailText).toContain(`${historyEn.HistoryStopDuration}${stopDuration}`);
+    expect(await stopMarker.getAttribute('aria-expanded')).toBe('true');
+    await checkScreen(page, 'chart-stop');
+    await details.getByRole('button', { name: historyEn.HistoryCloseStop }).click();
+    await poll(() => details.count()).toBe(0);
+
+    // The list entry moves playback to the stop and opens it.
+    await entry.click();
+    await poll(() => sliderIndex(page)).toBe(STOP_FIRST);
+    await poll(() => details.isVisible()).toBe(true);
+    await stops.screenshot({ path: join(SHOTS_DIR, 'history-stop-list-1280.png') });
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('the history deep link', () => {
+  it('opens a unit’s history over the linked period and keeps the address in step', async () => {
+    const { context, page, errors } = await openPage(browser, PHONE);
+    await logIn(page);
+    const from = sent[10] as Sent;
+    const to = sent[30] as Sent;
+    const link = historyUrl(IMEI, from.ts, to.ts);
+    await page.goto(`${app.url}${link}`);
+    const panel = history(page);
+    await poll(() => panel.isVisible()).toBe(true);
+    expect(await page.getByRole('heading', { name: UNIT_NAME }).isVisible()).toBe(true);
+    expect(await page.getByRole('tab', { name: mapEn.MapHistoryTab }).getAttribute('aria-selected')).toBe('true');
+    await poll(() => panel.getByRole('status').textContent()).toContain(historyEn.HistoryPointCount.replace('{{count}}', '21'));
+    await poll(() => page.getByRole('img', { name: historyEn.HistoryRouteStart.replace('{{time}}', shownTime(from.ts)) }).count()).toBe(1);
+    expect(await page.getByRole('img', { name: historyEn.HistoryRouteEnd.replace('{{time}}', shownTime(to.ts)) }).count()).toBe(1);
+    await poll(() => page.locator('[data-testid="history-speed-chart"] canvas').count()).toBeGreaterThan(0);
+    expect(new URL(page.url()).search).toBe(link.slice(link.indexOf('?')));
+    // The route was fitted as the map came up, not taken over by the fit to all units.
+    await poll(() => page.getByTestId('realtime-map').getAttribute('data-units-drawn')).not.toBeNull();
+    const mapBox = (await page.getByTestId('realtime-map').boundingBox()) as { x: number; y: number; width: number; height: number };
+    const stopBox = (await page.getByTestId('realtime-map').getByRole('button', { name: /^Stop 1, / }).boundingBox()) as { x: number; y: number };
+    expect(stopBox.x).toBeGreaterThan(mapBox.x);
+    expect(stopBox.x).toBeLessThan(mapBox.x + mapBox.width);
+    expect(stopBox.y).toBeGreaterThan(mapBox.y);
+    expect(stopBox.y).toBeLessThan(mapBox.y + mapBox.height);
+    await page.waitForTimeout(600);
+    await page.screenshot({ path: join(SHOTS_DIR, 'history-deep-link-phone-first.png') });
+    await checkScreen(page, 'deep-link');
+
+    // Another period is written into the address (replacing the entry); closing the history removes it.
+    await panel.getByRole('button', { name: historyEn.HistoryChangePeriod }).click();
+    await panel.getByText(historyEn.HistoryLastHour, { exact: true }).click();
+    await panel.getByRole('button', { name: historyEn.HistoryLoad }).click();
+    await poll(() => panel.getByRole('status').textContent()).toContain(countText);
+    await poll(() => new URL(page.url()).searchParams.get('from')).not.toBe(new Date(from.ts).toISOString());
+    expect(new URL(page.url()).searchParams.get('history')).toBe(IMEI);
+    await panel.getByRole('button', { name: historyEn.CloseHistory }).click();
+    await poll(() => new URL(page.url()).search).toBe('');
+
+    // A unit the user does not have: a notice over the list, no history.
+    await page.goto(`${app.url}${historyUrl(demoImei(990), from.ts, to.ts)}`);
+    await poll(() => page.getByRole('alert').filter({ hasText: historyEn.HistoryLinkUnitMissing }).isVisible()).toBe(true);
+    expect(await history(page).count()).toBe(0);
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('leads to the trip log for an account without the real-time map, where no history is offered', async () => {
+    const user = await createTestUser();
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName('accounts'),
+        Key: { accountId: user.accountId },
+        UpdateExpression: 'SET features.realtimeMap = :off',
+        ExpressionAttributeValues: { ':off': false },
+      }),
+    );
+    const { context, page } = await openPage(browser);
+    await page.goto(`${app.url}/`);
+    await page.getByRole('textbox', { name: en.UsernameOrEmail }).fill(user.username);
+    await page.getByRole('textbox', { name: en.Password, exact: true }).fill(user.password);
+    await page.getByRole('button', { name: en.Login, exact: true }).click();
+    await page.waitForURL(`${app.url}/user/create-triplog`);
+    await page.goto(`${app.url}${historyUrl(IMEI, (sent[0] as Sent).ts, (sent[39] as Sent).ts)}`);
+    await page.waitForURL(`${app.url}/user/create-triplog`);
+    expect(await page.getByRole('region', { name: historyEn.HistoryHeading }).count()).toBe(0);
     await context.close();
   });
 });

@@ -253,3 +253,33 @@ describe('the playback state', () => {
     expect(playbackReducer(state, { type: 'preset', preset: 'custom', now }).choice).toEqual({ ...state.choice, preset: 'custom' });
   });
 });
+
+describe('playback opened from a link', () => {
+  const IMEI = '356307042441013';
+  const now = at('2026-05-04T12:00:00+02:00');
+
+  it('asks for the linked period exactly and shows it to the minute around it', () => {
+    const state = openPlayback(IMEI, now, 10, { from: '2026-05-04T08:03:27.250Z', to: '2026-05-04T08:41:05.000Z' });
+    expect(state.request).toEqual({ from: '2026-05-04T08:03:27.250Z', to: '2026-05-04T08:41:05.000Z' });
+    expect(state.choice).toEqual({ preset: 'custom', from: '2026-05-04T10:03', to: '2026-05-04T10:42' });
+    expect(state.errors).toEqual({});
+    // A whole minute stays as it is.
+    expect(openPlayback(IMEI, now, 10, { from: '2026-05-04T08:03:00Z', to: '2026-05-04T08:41:00Z' }).choice.to).toBe('2026-05-04T10:41');
+  });
+
+  it('opens the form with the reasons for a period the API would refuse', () => {
+    const tooLong = openPlayback(IMEI, now, 10, { from: '2026-03-01T00:00:00Z', to: '2026-05-04T00:00:00Z' });
+    expect(tooLong).toMatchObject({ request: null, errors: { to: 'HistoryPeriodTooLong' }, choice: { preset: 'custom', from: '2026-03-01T01:00' } });
+    const garbled = openPlayback(IMEI, now, 10, { from: 'soon', to: null });
+    expect(garbled).toMatchObject({ request: null, errors: { from: 'InvalidDate', to: 'InvalidDate' }, choice: { from: '', to: '' } });
+  });
+
+  it('opens the last hour for a link without a period, and through the reducer keeps the speed', () => {
+    expect(openPlayback(IMEI, now, 10, { from: null, to: null }).choice.preset).toBe('lastHour');
+    const state = playbackReducer(
+      { ...openPlayback(null, now), speed: 50 },
+      { type: 'open', imei: IMEI, now, linked: { from: '2026-05-04T08:00:00Z', to: '2026-05-04T09:00:00Z' } },
+    );
+    expect(state).toMatchObject({ imei: IMEI, speed: 50, request: { from: '2026-05-04T08:00:00Z', to: '2026-05-04T09:00:00Z' } });
+  });
+});

@@ -108,6 +108,11 @@ export function periodQuery(choice: PeriodChoice, now: Date): { query: Positions
     from = period.from.toISOString();
     to = period.to.toISOString();
   }
+  return checkedQuery(from, to);
+}
+
+/** The query checked with the API's own schema, or the first message key on each field. */
+function checkedQuery(from: string, to: string): { query: PositionsQuery } | { errors: PeriodErrors } {
   const parsed = positionsQuerySchema.safeParse({ from, to });
   if (parsed.success) return { query: parsed.data };
   const errors: PeriodErrors = {};
@@ -116,6 +121,30 @@ export function periodQuery(choice: PeriodChoice, now: Date): { query: Positions
     if ((field === 'from' || field === 'to') && !errors[field]) errors[field] = issue.message;
   }
   return { errors };
+}
+
+/** A period a link names (history-url.ts): the instants as written, null where the link has none. */
+export interface LinkedPeriod {
+  from: string | null;
+  to: string | null;
+}
+
+/** A `datetime-local` value for an instant, to the minute: rounded down, or up to include the instant. */
+function minuteInputValue(instant: string | null, round: 'down' | 'up'): string {
+  const ms = instant === null ? NaN : Date.parse(instant);
+  if (!Number.isFinite(ms)) return '';
+  const date = new Date(ms);
+  if (round === 'up' && (date.getSeconds() > 0 || date.getMilliseconds() > 0)) date.setSeconds(60, 0);
+  return toInputValue(date);
+}
+
+/**
+ * The form's fields and query for a linked period: a custom period shown to the minute around it
+ * (a trip from 10:03:27 to 10:41:05 shows 10:03 to 10:42), asked for exactly as linked.
+ */
+export function linkedPeriodQuery(linked: LinkedPeriod): { choice: PeriodChoice } & ({ query: PositionsQuery } | { errors: PeriodErrors }) {
+  const choice: PeriodChoice = { preset: 'custom', from: minuteInputValue(linked.from, 'down'), to: minuteInputValue(linked.to, 'up') };
+  return { choice, ...checkedQuery(linked.from ?? '', linked.to ?? '') };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -233,7 +262,7 @@ export interface PlaybackState {
 }
 
 export type PlaybackAction =
-  | { type: 'open'; imei: string | null; now: Date }
+  | { type: 'open'; imei: string | null; now: Date; linked?: LinkedPeriod | null }
   | { type: 'preset'; preset: PeriodPreset; now: Date }
   | { type: 'edit'; field: keyof PositionsQuery; value: string }
   | { type: 'load'; now: Date }
@@ -245,14 +274,26 @@ export type PlaybackAction =
   | { type: 'seek'; times: readonly number[]; index: number }
   | { type: 'speed'; speed: SpeedFactor };
 
-/** Playback of a unit opened at `now`: the last hour, asked for at once (the issue: "replays its last hour"). */
-export function openPlayback(imei: string | null, now: Date, speed: SpeedFactor = DEFAULT_SPEED): PlaybackState {
-  const choice = presetChoice('lastHour', now);
-  const result = periodQuery(choice, now);
+/**
+ * Playback of a unit opened at `now`: the last hour, asked for at once (the issue: "replays its last
+ * hour"); opened from a link with a period, that period, asked for at once when the API would take
+ * it and otherwise shown in the form with the reasons.
+ */
+export function openPlayback(imei: string | null, now: Date, speed: SpeedFactor = DEFAULT_SPEED, linked?: LinkedPeriod | null): PlaybackState {
+  let choice: PeriodChoice;
+  let result: { query: PositionsQuery } | { errors: PeriodErrors };
+  if (linked && (linked.from !== null || linked.to !== null)) {
+    const opened = linkedPeriodQuery(linked);
+    choice = opened.choice;
+    result = 'query' in opened ? { query: opened.query } : { errors: opened.errors };
+  } else {
+    choice = presetChoice('lastHour', now);
+    result = periodQuery(choice, now);
+  }
   return {
     imei,
     choice,
-    errors: {},
+    errors: imei && 'errors' in result ? result.errors : {},
     request: imei && 'query' in result ? result.query : null,
     cursor: { index: 0, time: 0 },
     playing: false,
@@ -263,7 +304,7 @@ export function openPlayback(imei: string | null, now: Date, speed: SpeedFactor 
 export function playbackReducer(state: PlaybackState, action: PlaybackAction): PlaybackState {
   switch (action.type) {
     case 'open':
-      return openPlayback(action.imei, action.now, state.speed);
+      return openPlayback(action.imei, action.now, state.speed, action.linked);
     case 'preset':
       // Custom keeps the dates shown, ready to be changed.
       return action.preset === 'custom'

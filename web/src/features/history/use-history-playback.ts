@@ -1,12 +1,14 @@
 /**
- * History playback of one unit, shared by the side panel (HistoryPanel) and the map (HistoryLayers).
- * Pass the unit while its history is open and null otherwise: a new unit starts over with its last
- * hour, loaded at once.
+ * History playback of one unit, shared by the side panel (HistoryPanel, with its speed chart and
+ * stops) and the map (HistoryLayers). Pass the unit while its history is open and null otherwise: a
+ * new unit starts over with its last hour, loaded at once, or with the period of `opening`, a
+ * followed deep link of that unit (history-url.ts; a new link object opens its period again).
  */
 import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
 import type { Position, RealtimeUnit } from '../../../../shared/schemas/tracking';
 import { ApiError } from '../../app/api-client';
 import { usePositions } from './api/positions';
+import type { HistoryLink } from './history-url';
 import {
   isAtEnd,
   openPlayback,
@@ -18,7 +20,9 @@ import {
   type PlaybackPoint,
   type PositionsQuery,
   type SpeedFactor,
+  seek as seekCursor,
 } from './playback';
+import { findStops, type Stop } from './stops';
 
 export interface HistoryPlayback {
   unit: RealtimeUnit | null;
@@ -39,12 +43,25 @@ export interface HistoryPlayback {
   error: unknown;
   /** The route, oldest first. */
   positions: readonly Position[];
+  /** Epoch ms of each position. */
+  times: readonly number[];
   /** Only the earliest positions of the period came (PositionsTruncated). */
   truncated: boolean;
   /** The point playback has reached. */
   index: number;
-  /** Where the marker is drawn and what the panel shows, null without positions. */
+  /** The playback clock, epoch ms (between point `index` and the next while playing). */
+  time: number;
+  /** The point the speed chart is pointed at (hovered), shown instead of playback's; null when none. */
+  previewIndex: number | null;
+  /** Shows point `index` on the map and in the readings without moving playback; null ends it. */
+  preview(index: number | null): void;
+  /** Where the marker is drawn and what the panel shows (the previewed point, else playback's), null without positions. */
   current: PlaybackPoint | null;
+  /** Where the unit stood for at least its time till parked (stops.ts). */
+  stops: readonly Stop[];
+  /** The stop whose details are open on the map, by its place in `stops`; null when none is. */
+  openStop: number | null;
+  setOpenStop(stop: number | null): void;
   playing: boolean;
   atEnd: boolean;
   speed: SpeedFactor;
@@ -62,12 +79,16 @@ const MAX_FRAME_MS = 250;
 
 const NO_POSITIONS: readonly Position[] = [];
 
-export function useHistoryPlayback(unit: RealtimeUnit | null): HistoryPlayback {
+export function useHistoryPlayback(unit: RealtimeUnit | null, opening: HistoryLink | null = null): HistoryPlayback {
   const imei = unit?.imei ?? null;
-  const [state, dispatch] = useReducer(playbackReducer, imei, (first) => openPlayback(first, new Date()));
-  // Another unit (or closing the history) starts over: adjusted while rendering, as React advises
-  // for state that follows a prop, so no frame shows the old unit's route.
-  if (state.imei !== imei) dispatch({ type: 'open', imei, now: new Date() });
+  const linkFor = (target: string | null) => (opening && opening.imei === target ? opening : null);
+  const [state, dispatch] = useReducer(playbackReducer, imei, (first) => openPlayback(first, new Date(), undefined, linkFor(first)));
+  const [openedWith, setOpenedWith] = useState(opening);
+  // Another unit (or closing the history) starts over, and so does a new link of this unit: adjusted
+  // while rendering, as React advises for state that follows a prop, so no frame shows the old route.
+  const newLink = opening !== openedWith;
+  if (newLink) setOpenedWith(opening);
+  if (state.imei !== imei || (newLink && linkFor(imei))) dispatch({ type: 'open', imei, now: new Date(), linked: linkFor(imei) });
 
   const query = usePositions(state.imei, state.request);
   const answer = query.data;
@@ -75,10 +96,15 @@ export function useHistoryPlayback(unit: RealtimeUnit | null): HistoryPlayback {
   const times = useMemo(() => positions.map((p) => Date.parse(p.ts)), [positions]);
 
   const [seen, setSeen] = useState<readonly number[]>(times);
+  const [previewIndex, setPreviewIndex] = useState<number | null>(null);
+  const [openStop, setOpenStop] = useState<number | null>(null);
   if (seen !== times) {
     setSeen(times);
+    setPreviewIndex(null);
+    setOpenStop(null);
     dispatch({ type: 'loaded', times });
   }
+  const stops = useMemo(() => findStops(positions), [positions]);
 
   const { playing } = state;
   useEffect(() => {
@@ -112,6 +138,7 @@ export function useHistoryPlayback(unit: RealtimeUnit | null): HistoryPlayback {
   const pause = useCallback(() => dispatch({ type: 'pause' }), []);
   const seek = useCallback((index: number) => dispatch({ type: 'seek', times, index }), [times]);
   const setSpeed = useCallback((speed: SpeedFactor) => dispatch({ type: 'speed', speed }), []);
+  const preview = useCallback((index: number | null) => setPreviewIndex(index === null || times.length === 0 ? null : seekCursor(times, index).index), [times]);
 
   return {
     unit,
@@ -125,9 +152,16 @@ export function useHistoryPlayback(unit: RealtimeUnit | null): HistoryPlayback {
     status: state.request === null ? 'idle' : query.isPending ? 'loading' : query.isError ? 'error' : 'ready',
     error: query.error,
     positions,
+    times,
     truncated: answer?.truncated ?? false,
     index: state.cursor.index,
-    current: pointAt(positions, times, state.cursor),
+    time: state.cursor.time,
+    previewIndex,
+    preview,
+    current: pointAt(positions, times, previewIndex === null ? state.cursor : seekCursor(times, previewIndex)),
+    stops,
+    openStop,
+    setOpenStop,
     playing: state.playing,
     atEnd: times.length > 0 && isAtEnd(times, state.cursor),
     speed: state.speed,

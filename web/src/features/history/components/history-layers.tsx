@@ -1,28 +1,35 @@
 import IconFlag3Filled from '@tabler/icons-react/dist/esm/icons/IconFlag3Filled.mjs';
 import IconFlagFilled from '@tabler/icons-react/dist/esm/icons/IconFlagFilled.mjs';
 import IconNavigationFilled from '@tabler/icons-react/dist/esm/icons/IconNavigationFilled.mjs';
+import '../history.css';
+import { CloseButton, Group, Text } from '@mantine/core';
 import { memo, useEffect, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Layer, Marker, Source, useMap } from 'react-map-gl/maplibre';
+import { Layer, Marker, Popup, Source, useMap } from 'react-map-gl/maplibre';
 import type { Position } from '../../../../../shared/schemas/tracking';
 import { useHistoryFormat } from '../format';
 import { routeBounds } from '../playback';
+import type { Stop } from '../stops';
 import type { HistoryPlayback } from '../use-history-playback';
+import { stopTexts } from './stop-texts';
 
 const ROUTE_SOURCE = 'history-route';
 const FIT_PADDING = 48;
 /** Closer than this shows little more than the street, however short the route. */
 const FIT_MAX_ZOOM = 16;
 
-/** The route, its start and end, and the moving playback marker; a child of the map. */
+/** The route, its start, end and stops, and the moving playback marker; a child of the map. */
 export function HistoryLayers({ playback }: { playback: HistoryPlayback }) {
-  const { positions, current, unit } = playback;
+  const { positions, current, unit, stops, openStop, setOpenStop } = playback;
   const color = unit?.color ?? '#1c7ed6';
   if (positions.length === 0) return null;
+  const open = openStop === null ? undefined : stops[openStop];
   return (
     <>
       <Route positions={positions} color={color} />
       <FitToRoute positions={positions} />
+      <StopMarkers stops={stops} openStop={openStop} onToggle={setOpenStop} />
+      {open && openStop !== null ? <StopPopup stop={open} number={openStop + 1} onClose={() => setOpenStop(null)} /> : null}
       {current ? (
         <Marker longitude={current.lon} latitude={current.lat} anchor="center" rotation={current.heading ?? 0} rotationAlignment="map">
           <PlaybackMarker color={color} withHeading={current.heading !== null} />
@@ -80,6 +87,78 @@ const Route = memo(function Route({ positions, color }: { positions: readonly Po
     </>
   );
 });
+
+/**
+ * A numbered marker where the unit stood still, named with its times and duration; pressing it
+ * opens the stop's details (the list in the panel numbers the stops alike). Memoised on the stops:
+ * playback re-renders every frame.
+ */
+const StopMarkers = memo(function StopMarkers({ stops, openStop, onToggle }: { stops: readonly Stop[]; openStop: number | null; onToggle(stop: number | null): void }) {
+  const { t } = useTranslation();
+  const format = useHistoryFormat();
+  return (
+    <>
+      {stops.map((stop, i) => {
+        const { label } = stopTexts(stop, i + 1, format, t);
+        return (
+          <Marker
+            key={stop.first}
+            longitude={stop.lon}
+            latitude={stop.lat}
+            anchor="center"
+            onClick={(event) => {
+              // The map's own click would select a unit under the marker.
+              event.originalEvent.stopPropagation();
+              onToggle(openStop === i ? null : i);
+            }}
+          >
+            <button type="button" className="history-stop-number" aria-label={label} title={label} aria-expanded={openStop === i}>
+              {i + 1}
+            </button>
+          </Marker>
+        );
+      })}
+    </>
+  );
+});
+
+/** A stop's arrival, departure and duration over the map. */
+function StopPopup({ stop, number, onClose }: { stop: Stop; number: number; onClose(): void }) {
+  const { t } = useTranslation();
+  const format = useHistoryFormat();
+  const texts = stopTexts(stop, number, format, t);
+  return (
+    <Popup
+      longitude={stop.lon}
+      latitude={stop.lat}
+      // No anchor: MapLibre puts the details on whichever side of the stop has room in the map.
+      offset={16}
+      closeButton={false}
+      closeOnClick={false}
+      focusAfterOpen={false}
+      maxWidth="320px"
+      className="history-stop-popup"
+      onClose={onClose}
+    >
+      <div role="group" aria-label={texts.label}>
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <Text size="sm" fw={600}>
+            {t('HistoryStopNumber', { number })}
+          </Text>
+          <CloseButton size="sm" aria-label={t('HistoryCloseStop')} onClick={onClose} />
+        </Group>
+        <dl className="history-stop-facts">
+          <dt>{t('HistoryStopArrived')}</dt>
+          <dd>{texts.arrived}</dd>
+          <dt>{t('HistoryStopLeft')}</dt>
+          <dd>{texts.left}</dd>
+          <dt>{t('HistoryStopDuration')}</dt>
+          <dd>{texts.duration}</dd>
+        </dl>
+      </div>
+    </Popup>
+  );
+}
 
 /** A round pin whose one square corner (`tip`, at the bottom) marks the spot. */
 function Pin({ label, background, tip, children }: { label: string; background: string; tip: 'left' | 'right'; children: ReactNode }) {

@@ -1,4 +1,4 @@
-import { type BoxProps, ActionIcon, Alert, Box, Button, Chip, CloseButton, EmptyState, Group, SegmentedControl, Slider, Stack, Text, TextInput, Title } from '@mantine/core';
+import { type BoxProps, ActionIcon, Alert, Box, Button, Chip, CloseButton, EmptyState, Group, SegmentedControl, Slider, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import IconAlertCircle from '@tabler/icons-react/dist/esm/icons/IconAlertCircle.mjs';
 import IconInfoCircle from '@tabler/icons-react/dist/esm/icons/IconInfoCircle.mjs';
 import IconMapPinOff from '@tabler/icons-react/dist/esm/icons/IconMapPinOff.mjs';
@@ -13,7 +13,10 @@ import { browserTimeZone, errorMessage } from '../../../app/api-client';
 import { fieldErrorText } from '../../../ui/form-errors';
 import { useHistoryFormat } from '../format';
 import { periodPresets, SPEED_FACTORS, type PeriodPreset, type SpeedFactor } from '../playback';
+import { DEFAULT_TIME_TILL_PARKED_MINUTES } from '../stops';
 import type { HistoryPlayback } from '../use-history-playback';
+import { SpeedChart } from './speed-chart';
+import { stopTexts } from './stop-texts';
 
 const presetLabels: Readonly<Record<PeriodPreset, string>> = {
   lastHour: 'HistoryLastHour',
@@ -25,7 +28,10 @@ const presetLabels: Readonly<Record<PeriodPreset, string>> = {
 
 const isPreset = (value: string): value is PeriodPreset => (periodPresets as readonly string[]).includes(value);
 
-/** The side panel of history playback: the period, then play, speed and scrub over the route. */
+/**
+ * The side panel of history playback: the period, then play, the speed chart, scrub and playback
+ * speed over the route, then the stops.
+ */
 export function HistoryPanel({ playback, onClose }: { playback: HistoryPlayback; onClose: () => void }) {
   const { t } = useTranslation();
   const headingId = useId();
@@ -122,7 +128,12 @@ export function HistoryPanel({ playback, onClose }: { playback: HistoryPlayback;
       ) : null}
 
       <HistoryStatus playback={playback} />
-      {status === 'ready' && playback.positions.length > 0 ? <PlaybackControls playback={playback} /> : null}
+      {status === 'ready' && playback.positions.length > 0 ? (
+        <>
+          <PlaybackControls playback={playback} />
+          <StopList playback={playback} />
+        </>
+      ) : null}
     </Stack>
   );
 }
@@ -156,6 +167,8 @@ function PlaybackControls({ playback }: { playback: HistoryPlayback }) {
   const format = useHistoryFormat();
   const speedLabelId = useId();
   const { positions, index, current, playing } = playback;
+  // While the chart is pointed at, the readings tell the moment the marker shows.
+  const shownIndex = playback.previewIndex ?? index;
   const last = positions.length - 1;
   const timeOf = (i: number) => {
     const p = positions[i];
@@ -180,8 +193,10 @@ function PlaybackControls({ playback }: { playback: HistoryPlayback }) {
         <ActionIcon variant="default" size="lg" aria-label={t('HistoryNextPoint')} disabled={index >= last} onClick={() => playback.seek(index + 1)}>
           <IconPlayerTrackNextFilled size={18} aria-hidden />
         </ActionIcon>
-        <Reading label={t('HistoryPoint')} value={t('HistoryPointOf', { index: index + 1, count: positions.length })} ml="auto" ta="right" />
+        <Reading label={t('HistoryPoint')} value={t('HistoryPointOf', { index: shownIndex + 1, count: positions.length })} ml="auto" ta="right" />
       </Group>
+
+      <SpeedChart playback={playback} />
 
       <Slider
         min={0}
@@ -217,6 +232,52 @@ function PlaybackControls({ playback }: { playback: HistoryPlayback }) {
           {t('HistorySpeedHint')}
         </Text>
       </div>
+    </Stack>
+  );
+}
+
+/** Where the unit stood still, each entry moving playback there and opening the stop on the map. */
+function StopList({ playback }: { playback: HistoryPlayback }) {
+  const { t } = useTranslation();
+  const format = useHistoryFormat();
+  const headingId = useId();
+  const { stops, openStop } = playback;
+  const minutes = DEFAULT_TIME_TILL_PARKED_MINUTES;
+  return (
+    <Stack component="section" aria-labelledby={headingId} gap={4}>
+      <Title order={4} size="h6" id={headingId}>
+        {t('HistoryStops')}
+      </Title>
+      <Text size="xs" c="dimmed">
+        {stops.length > 0 ? t('HistoryStopsHint', { minutes }) : t('HistoryNoStops', { minutes })}
+      </Text>
+      {stops.length > 0 ? (
+        <ol className="history-stops">
+          {stops.map((stop, i) => {
+            const texts = stopTexts(stop, i + 1, format, t);
+            return (
+              <li key={stop.first}>
+                <UnstyledButton
+                  className="history-stop"
+                  data-open={openStop === i}
+                  aria-label={texts.label}
+                  onClick={() => {
+                    playback.preview(null);
+                    playback.seek(stop.first);
+                    playback.setOpenStop(i);
+                  }}
+                >
+                  <span className="history-stop-number" aria-hidden>
+                    {i + 1}
+                  </span>
+                  <span className="history-stop-when">{texts.period}</span>
+                  <span className="history-stop-duration">{texts.duration}</span>
+                </UnstyledButton>
+              </li>
+            );
+          })}
+        </ol>
+      ) : null}
     </Stack>
   );
 }

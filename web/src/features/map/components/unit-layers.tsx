@@ -61,9 +61,9 @@ export const UnitLayers = memo(function UnitLayers({ store, selected, follow, di
   const map = current?.getMap();
   const [imagesReady, setImagesReady] = useState(false);
   // Read by the feed, which lives as long as the map and must not restart when these change.
-  const latest = useRef({ selected, follow, onDrawn });
+  const latest = useRef({ selected, follow, dimmed, onDrawn });
   useEffect(() => {
-    latest.current = { selected, follow, onDrawn };
+    latest.current = { selected, follow, dimmed, onDrawn };
   });
 
   useEffect(() => {
@@ -118,7 +118,8 @@ export const UnitLayers = memo(function UnitLayers({ store, selected, follow, di
 
         if (!fitted && count) {
           fitted = true;
-          map.fitBounds(bounds(list), { padding: 64, maxZoom: 13, duration: 0 });
+          // A history opened before the map was ready (a deep link) has fitted its own route.
+          if (!latest.current.dimmed) map.fitBounds(bounds(list), { padding: 64, maxZoom: 13, duration: 0 });
         }
         const { selected: followed, follow: following } = latest.current;
         const target = followed ? features.get(followed) : undefined;

@@ -1,5 +1,7 @@
 /**
  * /user/realtime-tracking (spec section 2): every unit the user may see on one MapLibre map, live.
+ * With `?history=<imei>&from&to` it opens that unit's history over that period (the address is
+ * described in features/history/history-url.ts, built there by `historyUrl`).
  *
  * Data flow (as traccar-web does it): the realtime units answer fills a store outside React; the
  * live channel's position messages move units in it; the map's source and the list read the store
@@ -20,8 +22,11 @@ import { errorMessage } from '../../../app/api-client';
 import { useLiveMessages, useLiveStatus, type LiveStatus } from '../../../app/live/use-live';
 import { UnitCommands } from '../../commands/components/unit-commands';
 import { HistoryLayers } from '../../history/components/history-layers';
+import { HistoryLinkNotice } from '../../history/components/history-link-notice';
 import { HistoryPanel } from '../../history/components/history-panel';
+import type { HistoryLink } from '../../history/history-url';
 import { routeBounds } from '../../history/playback';
+import { useHistoryLink } from '../../history/use-history-link';
 import { useHistoryPlayback } from '../../history/use-history-playback';
 import { useRealtimeUnits } from '../api/map-api';
 import { BaseMapSwitch, BaseMapWatch } from '../components/base-map-controls';
@@ -82,7 +87,23 @@ function RealtimeView() {
   const historyOn = tab === 'history' && selectedUnit !== undefined;
   // The playback is keyed by the unit, not by its ever newer state.
   const historyUnit = useMemo(() => (historyOn && selected ? (store.get(selected) ?? null) : null), [historyOn, selected, store]);
-  const playback = useHistoryPlayback(historyUnit);
+  // A followed history link, until another unit is chosen.
+  const [opening, setOpening] = useState<HistoryLink | null>(null);
+  const playback = useHistoryPlayback(historyUnit, opening);
+  const openLink = useCallback((link: HistoryLink) => {
+    setSelected(link.imei);
+    setTab('history');
+    setFollow(false);
+    setPanelOpen(true);
+    setOpening(link);
+  }, []);
+  const hasUnit = useCallback((imei: string) => store.get(imei) !== undefined, [store]);
+  const historyLink = useHistoryLink({
+    ready: units.data !== undefined,
+    hasUnit,
+    open: openLink,
+    shown: historyOn && selected ? { imei: selected, period: playback.requested } : null,
+  });
 
   // What the sheet over the map must not hide on a phone: the route shown, else the selected unit.
   const route = historyOn ? playback.positions : null;
@@ -97,6 +118,7 @@ function RealtimeView() {
   const select = useCallback(
     (imei: string, fly: boolean) => {
       setSelected(imei);
+      setOpening(null);
       setTab('details');
       setFollow(false);
       setPanelOpen(true);
@@ -117,6 +139,7 @@ function RealtimeView() {
   }, []);
   const back = useCallback(() => {
     setSelected(null);
+    setOpening(null);
     setTab('details');
     setFollow(false);
   }, []);
@@ -215,6 +238,7 @@ function RealtimeView() {
           </Button>
         </div>
         <div className="rt-panel-body" id={PANEL_BODY_ID}>
+          {historyLink.missing ? <HistoryLinkNotice onClose={historyLink.dismissMissing} /> : null}
           {panel}
         </div>
       </section>

@@ -1,0 +1,72 @@
+/**
+ * The map page's side of the history deep link (history-url.ts describes the address): follows a
+ * link once the user's units are known, and keeps the address in step with the history on show,
+ * replacing the browser's history entry, so that a reload or a copied address shows the same route.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { readHistoryLink, sameLink, withHistoryLink, type HistoryLink } from './history-url';
+import type { PositionsQuery } from './playback';
+
+export interface HistoryLinkOptions {
+  /** The user's units are known: a link can be followed, or found to name none of them. */
+  ready: boolean;
+  hasUnit(imei: string): boolean;
+  /** Opens the history of the link's unit; the page hands the link to useHistoryPlayback. */
+  open(link: HistoryLink): void;
+  /**
+   * The history on show: its unit and the period asked for (null while the form holds a period that
+   * was refused); null while no history is open.
+   */
+  shown: { imei: string; period: PositionsQuery | null } | null;
+}
+
+export interface HistoryLinkState {
+  /** The last link named a unit the user does not have. */
+  missing: boolean;
+  dismissMissing(): void;
+}
+
+export function useHistoryLink({ ready, hasUnit, open, shown }: HistoryLinkOptions): HistoryLinkState {
+  const [params, setParams] = useSearchParams();
+  const link = useMemo(() => readHistoryLink(params), [params]);
+  const [missing, setMissing] = useState(false);
+  /** The link last followed or written: the address holding it again is nothing new. */
+  const handled = useRef<HistoryLink | null>(null);
+  /** A link being opened: the address waits until its history is on show. */
+  const opening = useRef<HistoryLink | null>(null);
+  const shownImei = shown?.imei ?? null;
+  const shownFrom = shown?.period?.from ?? null;
+  const shownTo = shown?.period?.to ?? null;
+
+  useEffect(() => {
+    if (!ready || !link || sameLink(link, handled.current)) return;
+    handled.current = link;
+    if (sameLink(link, shownImei === null ? null : { imei: shownImei, from: shownFrom, to: shownTo })) return;
+    if (hasUnit(link.imei)) {
+      opening.current = link;
+      setMissing(false);
+      open(link);
+    } else {
+      setMissing(true);
+    }
+  }, [ready, link, shownImei, shownFrom, shownTo, hasUnit, open]);
+
+  useEffect(() => {
+    if (!ready) return;
+    const waiting = opening.current;
+    if (waiting) {
+      if (shownImei !== waiting.imei) return;
+      opening.current = null;
+    }
+    // A refused period: the address keeps what was asked for, the form says what is wrong with it.
+    if (shownImei !== null && shownFrom === null) return;
+    const next: HistoryLink | null = shownImei === null ? null : { imei: shownImei, from: shownFrom, to: shownTo };
+    if (sameLink(next, link)) return;
+    handled.current = next;
+    setParams((current) => withHistoryLink(current, next), { replace: true });
+  }, [ready, link, shownImei, shownFrom, shownTo, setParams]);
+
+  const dismissMissing = useCallback(() => setMissing(false), []);
+  return { missing, dismissMissing };
+}
