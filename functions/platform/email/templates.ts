@@ -15,6 +15,7 @@ const templateVars = {
   twoFactorCode: ['code'],
   passwordReset: ['link'],
   welcome: ['firstName', 'username', 'loginUrl'],
+  attestReminder: ['firstName', 'month', 'tripLogUrl'],
 } as const;
 
 export type EmailTemplate = keyof typeof templateVars;
@@ -53,6 +54,16 @@ const builders: Record<EmailTemplate, Build> = {
       { kind: 'action', label: t('EmailWelcomeAction'), url: vars['loginUrl'] ?? '', fallback: t('EmailLinkFallback') },
     ],
     footer: t('EmailFooter'),
+  }),
+  attestReminder: (t, vars) => ({
+    subject: t('EmailAttestReminderSubject'),
+    heading: t('EmailAttestReminderHeading'),
+    blocks: [
+      { kind: 'text', text: t('EmailAttestReminderGreeting') },
+      { kind: 'text', text: t('EmailAttestReminderIntro') },
+      { kind: 'action', label: t('EmailAttestReminderAction'), url: vars['tripLogUrl'] ?? '', fallback: t('EmailLinkFallback') },
+    ],
+    footer: t('EmailAttestReminderFooter'),
   }),
 };
 

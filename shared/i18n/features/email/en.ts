@@ -20,6 +20,12 @@ export const emailEn = {
   EmailWelcomeIntro: 'Your {{brand}} account is ready. Log in with your username {{username}} and the password you chose.',
   EmailWelcomeAction: 'Log in',
   EmailLinkFallback: 'If the button does not work, copy this address into your browser:',
+  EmailAttestReminderSubject: 'Please attest your trip log for {{month}} ({{brand}})',
+  EmailAttestReminderHeading: 'Time to attest {{month}}',
+  EmailAttestReminderGreeting: 'Hello {{firstName}},',
+  EmailAttestReminderIntro: 'Your trip log for {{month}} has not been attested yet. Check your trips, complete their purposes and attest the period.',
+  EmailAttestReminderAction: 'Open the trip log',
+  EmailAttestReminderFooter: "This e-mail was sent by {{brand}} at your administrator's request.",
   EmailFooter: 'This e-mail was sent by {{brand}}. Please do not reply to it.',
 } as const;
 

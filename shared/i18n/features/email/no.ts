@@ -18,5 +18,11 @@ export const emailNo: EmailMessages = {
   EmailWelcomeIntro: 'Kontoen din på {{brand}} er klar. Logg inn med brukernavnet {{username}} og passordet du valgte.',
   EmailWelcomeAction: 'Logg inn',
   EmailLinkFallback: 'Hvis knappen ikke fungerer, kan du kopiere denne adressen inn i nettleseren:',
+  EmailAttestReminderSubject: 'Attester kjørejournalen din for {{month}} ({{brand}})',
+  EmailAttestReminderHeading: 'På tide å attestere {{month}}',
+  EmailAttestReminderGreeting: 'Hei {{firstName}},',
+  EmailAttestReminderIntro: 'Kjørejournalen din for {{month}} er ikke attestert ennå. Gå gjennom turene dine, fyll inn formålene og attester perioden.',
+  EmailAttestReminderAction: 'Åpne kjørejournalen',
+  EmailAttestReminderFooter: 'Denne e-posten ble sendt av {{brand}} på forespørsel fra administratoren din.',
   EmailFooter: 'Denne e-posten ble sendt av {{brand}}. Ikke svar på den.',
 };

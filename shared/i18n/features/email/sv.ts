@@ -18,5 +18,11 @@ export const emailSv: EmailMessages = {
   EmailWelcomeIntro: 'Ditt konto på {{brand}} är klart. Logga in med användarnamnet {{username}} och lösenordet du valde.',
   EmailWelcomeAction: 'Logga in',
   EmailLinkFallback: 'Om knappen inte fungerar kan du kopiera den här adressen till webbläsaren:',
+  EmailAttestReminderSubject: 'Attestera din körjournal för {{month}} ({{brand}})',
+  EmailAttestReminderHeading: 'Dags att attestera {{month}}',
+  EmailAttestReminderGreeting: 'Hej {{firstName}},',
+  EmailAttestReminderIntro: 'Din körjournal för {{month}} är inte attesterad ännu. Gå igenom dina resor, fyll i syftena och attestera perioden.',
+  EmailAttestReminderAction: 'Öppna körjournalen',
+  EmailAttestReminderFooter: 'Det här e-postmeddelandet skickades av {{brand}} på begäran av din administratör.',
   EmailFooter: 'Det här meddelandet skickades av {{brand}}. Svara inte på det.',
 };
