@@ -59,13 +59,20 @@ export default defineConfig({
     target: 'es2022',
     // Maps are written for error tracking but not referenced from the served files.
     sourcemap: 'hidden',
-    // Library code is grouped by the set of routes that use it, and groups under 20 kB merged: the
-    // default splitting cut the login route's shared code into many tiny chunks, each paying its own
-    // gzip and request overhead (2.4 kB of the login budget).
+    // Library code is grouped by the set of routes that use it. The login route's libraries (those
+    // the entry imports statically: rolldown's `$initial` tag) form groups of their own, and of those,
+    // groups under 20 kB are merged: the default splitting cut the login route's shared code into many
+    // tiny chunks, each paying its own gzip and request overhead (2.4 kB of the login budget). The
+    // lazy pages' libraries are never merged: a merge picks the "closest" group by the routes that use
+    // it, and across the login boundary that welded a small login group to a lazy one, so that adding
+    // a lazy page (the trip log's) put 55 kB of dialog and combobox code on the login route.
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: [{ name: 'shared', test: /node_modules/, entriesAware: true, entriesAwareMergeThreshold: 20_000 }],
+          groups: [
+            { name: 'shared', test: /node_modules/, tags: ['$initial'], entriesAware: true, entriesAwareMergeThreshold: 20_000, priority: 2 },
+            { name: 'lazy', test: /node_modules/, entriesAware: true, entriesAwareMergeThreshold: 0, priority: 1 },
+          ],
         },
       },
     },

@@ -69,6 +69,8 @@ export const en = {
   AlarmReceiver: 'Alarm receivers',
   ManageRFIDCards: 'RFID cards',
   AlertNumbers: 'Alert numbers',
+  DriverCheckIn: 'Driver check-in',
+  AttestStatus: 'Attest status',
   Alerts: 'Alerts',
   Register: 'Register',
   ForgotPasswordTitle: 'Forgot password',

@@ -36,6 +36,9 @@ import { registrationSv } from './features/registration/sv';
 import { trackingEn } from './features/tracking/en';
 import { trackingNo } from './features/tracking/no';
 import { trackingSv } from './features/tracking/sv';
+import { tripsEn } from './features/trips/en';
+import { tripsNo } from './features/trips/no';
+import { tripsSv } from './features/trips/sv';
 import { no as coreNo } from './no';
 import { sv as coreSv } from './sv';
 
@@ -51,11 +54,12 @@ export const modules = {
   map: { en: mapEn, sv: mapSv, no: mapNo },
   history: { en: historyEn, sv: historySv, no: historyNo },
   units: { en: unitsEn, sv: unitsSv, no: unitsNo },
+  trips: { en: tripsEn, sv: tripsSv, no: tripsNo },
   email: { en: emailEn, sv: emailSv, no: emailNo },
 } as const satisfies Record<string, Record<Language, Readonly<Record<string, string>>>>;
 export type ModuleName = keyof typeof modules;
 
-const en = { ...coreEn, ...accountEn, ...registrationEn, ...trackingEn, ...commandsEn, ...mapEn, ...historyEn, ...unitsEn, ...emailEn } as const;
+const en = { ...coreEn, ...accountEn, ...registrationEn, ...trackingEn, ...commandsEn, ...mapEn, ...historyEn, ...unitsEn, ...tripsEn, ...emailEn } as const;
 export type MessageKey = keyof typeof en;
 export type Messages = { readonly [K in MessageKey]: string };
 

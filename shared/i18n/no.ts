@@ -64,6 +64,8 @@ export const no: Messages = {
   AlarmReceiver: 'Alarmmottakere',
   ManageRFIDCards: 'RFID-kort',
   AlertNumbers: 'Alarmnumre',
+  DriverCheckIn: 'Sjåførinnsjekking',
+  AttestStatus: 'Attesteringsstatus',
   Alerts: 'Alarmer',
   Register: 'Registrer',
   ForgotPasswordTitle: 'Glemt passord',

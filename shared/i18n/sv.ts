@@ -64,6 +64,8 @@ export const sv: Messages = {
   AlarmReceiver: 'Larmmottagare',
   ManageRFIDCards: 'RFID-kort',
   AlertNumbers: 'Larmnummer',
+  DriverCheckIn: 'Förarincheckning',
+  AttestStatus: 'Attesteringsstatus',
   Alerts: 'Larm',
   Register: 'Registrera',
   ForgotPasswordTitle: 'Glömt lösenord',

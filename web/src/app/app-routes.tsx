@@ -14,7 +14,7 @@ import { PageLoader } from '../ui/page-loader';
 import { configureApiClient } from './api-client';
 import { PublicLayout } from './layouts/public-layout';
 import { lazyFeature } from './lazy-feature';
-import { isMemberPath, paths } from './paths';
+import { isMemberPath, paths, returnPathOf } from './paths';
 import { endSession, useSessionUser } from './session';
 import { useDocumentTitle } from './use-page-title';
 
@@ -29,21 +29,28 @@ const OutboxPage = lazy(() => import('../features/dev/pages/outbox-page').then((
 const MemberArea = lazy(() => import('./member-area').then((m) => ({ default: m.MemberArea })));
 const LandingRedirect = lazy(() => import('./member-area').then((m) => ({ default: m.LandingRedirect })));
 
-/** Public pages: a logged-in visitor goes to the landing route (the map, or the trip log without map). */
+/**
+ * Public pages: a logged-in visitor goes back to the member page that sent them to log in (a QR
+ * check-in link, say), else to the landing route (the map, or the trip log without map).
+ */
 function PublicOnly() {
   const user = useSessionUser();
-  return user ? <LandingRedirect /> : <Outlet />;
+  const { state } = useLocation();
+  if (!user) return <Outlet />;
+  const back = returnPathOf(state);
+  return back ? <Navigate to={back} replace /> : <LandingRedirect />;
 }
 
 /**
  * Every address that is not a public page: the member area for a logged-in user; for anyone else
- * a member route sends to `/` and an unknown address shows the not-found page.
+ * a member route sends to `/` (which sends them back after the login) and an unknown address shows
+ * the not-found page.
  */
 function MemberGate() {
   const user = useSessionUser();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   if (user) return <MemberArea />;
-  if (isMemberPath(pathname)) return <Navigate to={paths.login} replace />;
+  if (isMemberPath(pathname)) return <Navigate to={paths.login} replace state={{ returnTo: `${pathname}${search}` }} />;
   return (
     <PublicLayout>
       <NotFoundPage />

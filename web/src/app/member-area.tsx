@@ -26,6 +26,10 @@ const RealtimePage = lazyFeature(['map', 'tracking', 'commands', 'history'], () 
   import('../features/map/pages/realtime-page').then((m) => m.RealtimePage),
 );
 const UnitsPage = lazyFeature('units', () => import('../features/units/pages/units-page').then((m) => m.UnitsPage));
+// The trip log also shows keys of the period check (tracking: InvalidDate, EndDateMustBeAfterStart) and the routes map's controls (map).
+const TriplogPage = lazyFeature(['trips', 'tracking', 'map'], () => import('../features/triplog/pages/triplog-page').then((m) => m.TriplogPage));
+const CheckInPage = lazyFeature('trips', () => import('../features/triplog/pages/check-in-page').then((m) => m.CheckInPage));
+const AttestStatusPage = lazyFeature('trips', () => import('../features/triplog/pages/attest-status-page').then((m) => m.AttestStatusPage));
 
 export function MemberArea() {
   return (
@@ -35,7 +39,7 @@ export function MemberArea() {
           <Route element={<BareLayout />}>{page('alerts')}</Route>
           <Route element={<MainLayout />}>
             <Route element={<RequireFeature feature="realtimeMap" />}>{page('realtimeTracking', at('realtimeTracking'), <RealtimePage />)}</Route>
-            {page('createTriplog')}
+            {page('createTriplog', at('createTriplog'), <TriplogPage />)}
             {page('congestionReport')}
             {page('geofences')}
             {page('addEditGeofence')}
@@ -46,6 +50,8 @@ export function MemberArea() {
             {page('editTerminal')}
             {page('editTerminalList', at('editTerminalList'), <UnitsPage />)}
             <Route element={<RequireFeature feature="carBooking" />}>{page('carSchedule')}</Route>
+            {page('checkIn', at('checkIn'), <CheckInPage />)}
+            {page('checkIn', `${at('checkIn')}/:code`, <CheckInPage />)}
             <Route element={<RequireAdmin />}>
               {page('userAccounts')}
               {page('addTerminal')}
@@ -53,6 +59,7 @@ export function MemberArea() {
               {page('alarmReceiver')}
               <Route element={<RequireFeature feature="rfid" />}>{page('rfidCards')}</Route>
               <Route element={<RequireAlertNumbersAccount />}>{page('alertNumbers')}</Route>
+              {page('attestStatus', at('attestStatus'), <AttestStatusPage />)}
             </Route>
             {/* Catch-all for /*, /user/* and /administration/* inside the shell. */}
             <Route path="*" element={<NotFoundPage />} />

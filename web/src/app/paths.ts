@@ -20,6 +20,8 @@ export const paths = {
   editTerminal: '/user/edit-terminal',
   editTerminalList: '/user/edit-terminal-list',
   carSchedule: '/user/car-schedule',
+  // Where a driver's phone lands from a unit's QR sticker: /user/check-in/{code}
+  checkIn: '/user/check-in',
   // Administration
   userAccounts: '/administration/user-accounts',
   addTerminal: '/administration/add-terminal',
@@ -27,6 +29,7 @@ export const paths = {
   alarmReceiver: '/administration/configure-alarm-receiver',
   rfidCards: '/administration/rfid-cards',
   alertNumbers: '/administration/configure-alert-numbers',
+  attestStatus: '/administration/attest-status',
   // The embedded runtime's sent messages, without login but to its own machine only (the route exists only there)
   outbox: '/dev/outbox',
 } as const;
@@ -53,18 +56,21 @@ export const pageTitleKeys: Readonly<Record<PathName, string>> = {
   editTerminal: 'EditUnit',
   editTerminalList: 'Unit',
   carSchedule: 'CarSchedule',
+  checkIn: 'DriverCheckIn',
   userAccounts: 'Account',
   addTerminal: 'AddUnit',
   safeReturnHome: 'SafeReturnHome',
   alarmReceiver: 'AlarmReceiver',
   rfidCards: 'ManageRFIDCards',
   alertNumbers: 'AlertNumbers',
+  attestStatus: 'AttestStatus',
 };
 
 /** Routes with a path parameter, beside the plain ones above. */
 export const paramRoutes: ReadonlyArray<{ pattern: string; name: PathName }> = [
   { pattern: `${paths.addEditGeofence}/:geofenceID`, name: 'addEditGeofence' },
   { pattern: `${paths.addEditPlace}/:placeID`, name: 'addEditPlace' },
+  { pattern: `${paths.checkIn}/:code`, name: 'checkIn' },
 ];
 
 const publicNames: ReadonlySet<PathName> = new Set(['login', 'register', 'forgotPassword', 'resetPassword', 'accountDeletion', 'alertOptOut', 'outbox']);
@@ -98,4 +104,16 @@ export function isMemberPath(pathname: string): boolean {
 export function pageTitleKeyFor(pathname: string): string {
   const name = routeNameOf(pathname);
   return name ? pageTitleKeys[name] : 'PageNotFoundTitle';
+}
+
+/**
+ * Where the login page sends a visitor back after logging in: the member page they asked for
+ * (navigation state `{ returnTo }`, set when an unauthenticated visit of a member page was sent to
+ * `/`), or null. Only a path of this portal's member area, never another site.
+ */
+export function returnPathOf(state: unknown): string | null {
+  const value = typeof state === 'object' && state !== null && 'returnTo' in state ? (state as { returnTo: unknown }).returnTo : null;
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return null;
+  const pathname = value.split(/[?#]/)[0] ?? '';
+  return isMemberPath(pathname) ? value : null;
 }

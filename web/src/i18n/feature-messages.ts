@@ -43,6 +43,11 @@ const loaders = {
     sv: () => import('../../../shared/i18n/features/units/sv').then((m) => m.unitsSv),
     no: () => import('../../../shared/i18n/features/units/no').then((m) => m.unitsNo),
   },
+  trips: {
+    en: () => import('../../../shared/i18n/features/trips/en').then((m) => m.tripsEn),
+    sv: () => import('../../../shared/i18n/features/trips/sv').then((m) => m.tripsSv),
+    no: () => import('../../../shared/i18n/features/trips/no').then((m) => m.tripsNo),
+  },
 } as const satisfies Record<string, Record<Language, () => Promise<Texts>>>;
 
 export type BrowserFeature = keyof typeof loaders;

@@ -1,0 +1,407 @@
+/**
+ * The trip log in real Chromium against the embedded runtime. Four trips of yesterday are stored
+ * for Service van 1 (granted to demo-user) the way ingest stores them (storeDetectedTrips), with
+ * their positions. demo-user opens the trip log, marks a trip private, merges two business trips
+ * and splits them again, is refused a private trip's route and shown two others on the map, opens
+ * the unit's QR code, checks in as its driver by that code on a phone (logged out first: the login
+ * brings them back), edits a trip at 390 px and attests the period; demo-admin unlocks it on the
+ * attest status page. Every screen is checked with axe and photographed at 390 and 1280 px into
+ * /tmp/triplog-shots/.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storePosition } from '../../functions/ingest/repository';
+import { getPorts } from '../../functions/platform/container';
+import { getUnitItem } from '../../functions/platform/unit-item';
+import type { DetectedTrip } from '../../functions/trips/detect';
+import { addDays, localDayOf, wallToInstant } from '../../functions/trips/local-time';
+import { storeDetectedTrips } from '../../functions/trips/store-detected';
+import { DEMO_PASSWORD, demoImei, demoUsers } from '../../infra/local/seed';
+import { en } from '../../shared/i18n/en';
+import { tripsEn } from '../../shared/i18n/features/trips/en';
+import { tripsNo } from '../../shared/i18n/features/trips/no';
+import { tripsSv } from '../../shared/i18n/features/trips/sv';
+import { brands } from '../../shared/brands';
+import { sv } from '../../shared/i18n/sv';
+import { DESKTOP, PHONE, axeViolations, openPage, poll, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
+import { testPosition } from '../support/positions';
+
+let app: App;
+let browser: Browser;
+
+const SHOTS = '/tmp/triplog-shots';
+const ZONE = 'Europe/Stockholm';
+const IMEI = demoImei(0);
+const UNIT = 'Service van 1';
+const MIN = 60_000;
+
+const yesterday = addDays(localDayOf(Date.now(), ZONE), -1);
+const [year = 0, month = 1, dayOfMonth = 1] = yesterday.split('-').map(Number);
+const at = (hh: number, mm: number) => wallToInstant(Date.UTC(year, month - 1, dayOfMonth, hh, mm), ZONE);
+const yesterdayMonth = yesterday.slice(0, 7);
+const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
+const PERIOD = { from: `${yesterdayMonth}-01`, to: `${yesterdayMonth}-${String(lastDay).padStart(2, '0')}` };
+
+interface Drive {
+  from: [number, number];
+  to: [number, number];
+  start: number;
+  minutes: number;
+  km: number;
+}
+
+/** Yesterday in Stockholm: two drives 10 minutes apart in the morning, one at lunch, one in the afternoon. */
+const drives: Drive[] = [
+  { from: [59.3326, 18.0649], to: [59.3467, 18.0718], start: at(8, 0), minutes: 30, km: 12.3 },
+  { from: [59.3467, 18.0718], to: [59.3601, 18.0003], start: at(8, 40), minutes: 30, km: 8.7 },
+  { from: [59.3601, 18.0003], to: [59.3125, 18.0821], start: at(12, 0), minutes: 20, km: 6.4 },
+  { from: [59.3125, 18.0821], to: [59.3326, 18.0649], start: at(16, 0), minutes: 45, km: 21.9 },
+];
+
+const hhmm = (ms: number) => new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: ZONE }).format(ms);
+const timeOf = (d: Drive) => `${hhmm(d.start)}–${hhmm(d.start + d.minutes * MIN)}`;
+
+async function seedTrips(): Promise<void> {
+  const unit = await getUnitItem(IMEI, { consistent: true });
+  if (!unit) throw new Error(`no unit ${IMEI}`);
+  let counter = 10_000_000;
+  const detected: DetectedTrip[] = [];
+  for (const d of drives) {
+    const steps = d.minutes * 2;
+    for (let i = 0; i <= steps; i++) {
+      const f = i / steps;
+      // A bend in the middle, so the route is not a straight line.
+      const bend = Math.sin(f * Math.PI) * 0.01;
+      const ts = d.start + i * 30_000;
+      await storePosition(IMEI, testPosition(ts, d.from[0] + (d.to[0] - d.from[0]) * f + bend, d.from[1] + (d.to[1] - d.from[1]) * f, { speed: 40, ignition: true, movement: true }), ts, 3650);
+    }
+    const startCounterM = counter;
+    counter += d.km * 1000;
+    detected.push({
+      startTs: d.start,
+      stopTs: d.start + d.minutes * MIN,
+      startLat: d.from[0],
+      startLon: d.from[1],
+      stopLat: d.to[0],
+      stopLon: d.to[1],
+      distanceM: d.km * 1000,
+      startCounterM,
+      stopCounterM: counter,
+      counterSource: 'computed',
+      maxSpeedKmh: 70,
+      basis: 'ignition',
+    });
+  }
+  await storeDetectedTrips(unit, detected, getPorts());
+}
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  ({ app, browser } = await startBrowserApp());
+  await seedTrips();
+});
+
+afterAll(async () => {
+  await stopBrowserApp({ app, browser });
+});
+
+const text = (template: string, vars: Record<string, string | number>) => template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name]));
+
+/** Logs in through the form and waits until the login page is left (for a landing or a return path). */
+async function logIn(page: Page, username: string): Promise<void> {
+  await page.getByRole('textbox', { name: en.UsernameOrEmail }).fill(username);
+  await page.getByRole('textbox', { name: en.Password, exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: en.Login, exact: true }).click();
+  await page.waitForURL((url) => url.pathname !== '/');
+}
+
+async function shot(page: Page, name: string, sizes = [PHONE, DESKTOP]): Promise<void> {
+  for (const size of sizes) {
+    await page.setViewportSize(size);
+    // The shell's padding follows the sidebar with a transition.
+    await page.waitForTimeout(450);
+    expect(await axeViolations(page), `${name} at ${size.width} px`).toEqual([]);
+    // The header is fixed: a full-page picture of a scrolled page shows it half-way down.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: join(SHOTS, `${name}-${size.width}.png`), fullPage: true });
+  }
+}
+
+const triplogUrl = () => `${app.url}/user/create-triplog?${new URLSearchParams({ imei: IMEI, ...PERIOD }).toString()}`;
+const tripRow = (page: Page, d: Drive) => page.locator('[data-trip-id]').filter({ has: page.getByRole('checkbox', { name: new RegExp(`^${text(tripsEn.TripSelect, { time: timeOf(d), from: '' })}`) }) });
+const selectBox = (page: Page, d: Drive) => page.getByRole('checkbox', { name: new RegExp(`^${text(tripsEn.TripSelect, { time: timeOf(d), from: '' })}`) });
+const spoken = (page: Page) => page.locator('.triplog-spoken');
+
+describe('trip log', () => {
+  let qrPath = '';
+
+  it('shows yesterday’s trips, marks one private, merges two and splits them, and shows routes within the limits', async () => {
+    const { context, page, errors } = await openPage(browser);
+    // Content-Security-Policy refusals (the routes map's worker, the QR code's SVG) count as errors.
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) => {
+        const list = ((window as unknown as { cspViolations?: string[] }).cspViolations ??= []);
+        list.push(`${event.violatedDirective} ${event.blockedURI}`);
+      });
+    });
+    await page.goto(`${app.url}/`);
+    await logIn(page, demoUsers.user.username);
+    // The menu leads to the trip log; the period of yesterday is in the address.
+    await page.getByRole('navigation', { name: en.MainNavigation }).getByRole('link', { name: en.Triplog, exact: true }).click();
+    await page.waitForURL(/\/user\/create-triplog/);
+    await page.goto(triplogUrl());
+    await poll(() => page.locator('[data-trip-id]').count()).toBe(4);
+    expect(await page.getByRole('heading', { level: 2 }).first().textContent()).toContain(String(dayOfMonth));
+    expect(await page.getByLabel(tripsEn.TripTotals).textContent()).toContain(text(tripsEn.TripCount, { count: 4 }));
+    await shot(page, 'triplog-list');
+
+    // Mark the lunch trip private: the form opens in the row, focus on its first field.
+    const lunch = drives[2] as Drive;
+    await page.getByRole('button', { name: text(tripsEn.TripEditLabel, { time: timeOf(lunch) }) }).click();
+    const form = page.getByRole('form', { name: new RegExp(text(tripsEn.TripEditHeading, { time: timeOf(lunch), distance: '' })) });
+    await poll(() => form.isVisible()).toBe(true);
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.value)).toBe('business');
+    // A note over 100 characters is refused beside its field, with the shared schema's key.
+    await form.getByLabel(tripsEn.TripNote).fill('x'.repeat(101));
+    await form.getByRole('radio', { name: tripsEn.TripTypePrivate }).check();
+    await form.getByRole('button', { name: en.Save }).click();
+    await poll(() => form.getByText(tripsEn.TripNoteTooLong).isVisible()).toBe(true);
+    await form.getByLabel(tripsEn.TripNote).fill('Lunch at home');
+    await shot(page, 'triplog-edit');
+    await form.getByRole('button', { name: en.Save }).click();
+    await poll(() => spoken(page).textContent()).toBe(text(tripsEn.TripSaved, { time: timeOf(lunch) }));
+    await poll(() => tripRow(page, lunch).getByText(tripsEn.TripTypePrivate).isVisible()).toBe(true);
+    expect(await tripRow(page, lunch).getByText('Lunch at home').isVisible()).toBe(true);
+    // Focus is back on the trip's Edit button.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(text(tripsEn.TripEditLabel, { time: timeOf(lunch) }));
+    await poll(() => page.locator('.triplog-total[data-type="private"]').textContent()).toContain(text(tripsEn.TripCount, { count: 1 }));
+
+    // The private trip's route is refused before anything is fetched, with the server's own key.
+    await selectBox(page, lunch).check();
+    await page.getByRole('button', { name: tripsEn.TripShowOnMap }).click();
+    const refusal = page.getByRole('dialog', { name: tripsEn.TripCannotDoThat });
+    await poll(() => refusal.getByText(tripsEn.RoutePrivateTrip).isVisible()).toBe(true);
+    await refusal.getByRole('button', { name: tripsEn.TripOk }).click();
+    await selectBox(page, lunch).uncheck();
+
+    // Merge the two morning trips.
+    const [morning1, morning2] = drives as [Drive, Drive];
+    await selectBox(page, morning1).check();
+    await selectBox(page, morning2).check();
+    await poll(() => page.getByRole('region', { name: tripsEn.TripSelection }).isVisible()).toBe(true);
+    await shot(page, 'triplog-selected');
+    await page.getByRole('button', { name: tripsEn.TripMerge }).click();
+    await poll(() => spoken(page).textContent()).toBe(tripsEn.TripMergedDone);
+    await poll(() => page.locator('[data-trip-id]').count()).toBe(3);
+    const merged = { ...morning1, minutes: (morning2.start - morning1.start) / MIN + morning2.minutes };
+    expect(await tripRow(page, merged).getByText(tripsEn.TripMerged).isVisible()).toBe(true);
+    // Merging it again is refused by the server, its reason in an error dialog.
+    await selectBox(page, lunch).check();
+    await page.getByRole('button', { name: tripsEn.TripMerge }).click();
+    await poll(() => refusal.isVisible()).toBe(true);
+    const reason = (await refusal.getByRole('alert').textContent()) ?? '';
+    expect([tripsEn.CannotMergeAlreadyMerged, tripsEn.CannotMergePrivateWithBusiness, tripsEn.CannotMergeDifferentTypes]).toContain(reason.trim());
+    await refusal.getByRole('button', { name: tripsEn.TripOk }).click();
+    await selectBox(page, lunch).uncheck();
+
+    // Split it: the two trips are back.
+    await page.getByRole('button', { name: tripsEn.TripSplit }).click();
+    await poll(() => page.locator('[data-trip-id]').count()).toBe(4);
+    await poll(() => spoken(page).textContent()).toBe(text(tripsEn.TripSplitDone, { count: 2 }));
+
+    // Their routes on one map (both still selected after the split).
+    await page.getByRole('button', { name: tripsEn.TripShowOnMap }).click();
+    const map = page.getByRole('dialog', { name: text(tripsEn.TripRoutesTitle, { count: 2 }) });
+    await poll(() => map.getByTestId('trip-routes-map').getAttribute('data-routes-loaded')).toBe('2');
+    expect(await map.getByRole('list', { name: tripsEn.TripRoutesLegend }).getByRole('listitem').count()).toBe(2);
+    await page.waitForTimeout(800);
+    await shot(page, 'triplog-routes');
+    await page.keyboard.press('Escape');
+
+    // From a trip, one click opens its route in the map's history view.
+    await page.getByRole('button', { name: tripsEn.TripClearSelection }).click();
+    const history = page.getByRole('link', { name: text(tripsEn.TripOpenHistoryLabel, { time: timeOf(morning1) }) });
+    const href = (await history.getAttribute('href')) ?? '';
+    const link = new URL(href, app.url);
+    expect(link.pathname).toBe('/user/realtime-tracking');
+    expect(link.searchParams.get('history')).toBe(IMEI);
+    expect(Date.parse(link.searchParams.get('from') ?? '')).toBe(morning1.start);
+
+    // Checking a driver in: 'No driver' is not a driver; the caller is.
+    await page.getByRole('button', { name: tripsEn.TripCheckInDriver }).click();
+    const checkIn = page.getByRole('dialog', { name: tripsEn.TripCheckInTitle });
+    await checkIn.getByRole('button', { name: tripsEn.TripCheckIn }).click();
+    await poll(() => checkIn.getByText(tripsEn.NoDriverNotAllowed).isVisible()).toBe(true);
+    await checkIn.getByLabel(new RegExp(`^${tripsEn.TripDriver}`)).click();
+    await page.getByRole('option', { name: `${demoUsers.user.firstName} ${demoUsers.user.lastName}` }).click();
+    await shot(page, 'triplog-check-in');
+    await checkIn.getByRole('button', { name: tripsEn.TripCheckIn }).click();
+    await poll(() => spoken(page).textContent()).toBe(text(tripsEn.TripCheckedIn, { driver: `${demoUsers.user.firstName} ${demoUsers.user.lastName}`, count: 0 }));
+
+    // An odometer reading: added, listed, deleted.
+    await page.getByRole('button', { name: tripsEn.TripOdometerEntriesButton }).click();
+    const odometer = page.getByRole('dialog', { name: text(tripsEn.TripOdometerTitle, { unit: UNIT }) });
+    await poll(() => odometer.getByText(tripsEn.TripOdometerNone).isVisible()).toBe(true);
+    await odometer.getByRole('textbox', { name: tripsEn.TripOdometerValue }).fill('12345');
+    await odometer.getByRole('button', { name: tripsEn.TripOdometerAdd }).click();
+    await poll(() => odometer.getByRole('cell', { name: '12,345 km' }).isVisible()).toBe(true);
+    await shot(page, 'triplog-odometer');
+    await odometer.getByRole('button', { name: new RegExp(`^${text(tripsEn.TripOdometerDelete, { time: '' })}`) }).click();
+    await poll(() => odometer.getByText(tripsEn.TripOdometerNone).isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+
+    // The unit's QR code, to print.
+    await page.getByRole('button', { name: tripsEn.TripQrCode }).click();
+    const qr = page.getByRole('dialog', { name: tripsEn.TripQrTitle });
+    await poll(() => qr.getByRole('img', { name: text(tripsEn.TripQrImage, { unit: UNIT }) }).isVisible()).toBe(true);
+    const url = (await qr.getByText(/\/user\/check-in\//).textContent()) ?? '';
+    qrPath = new URL(url).pathname;
+    expect(qrPath).toMatch(new RegExp(`^/user/check-in/${IMEI}-`));
+    await shot(page, 'triplog-qr');
+    await page.keyboard.press('Escape');
+
+    expect(await page.evaluate(() => (window as unknown as { cspViolations?: string[] }).cspViolations ?? [])).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('checks a driver in by the QR code on a phone, through the login', async () => {
+    expect(qrPath).not.toBe('');
+    const { context, page, errors } = await openPage(browser, PHONE);
+    // Logged out: the check-in page sends to the login, which sends back.
+    await page.goto(`${app.url}${qrPath}`);
+    await page.waitForURL(`${app.url}/`);
+    await logIn(page, demoUsers.user.username);
+    await page.waitForURL(`${app.url}${qrPath}`);
+    await poll(() => page.getByRole('heading', { name: `${UNIT} (ABC123)` }).isVisible()).toBe(true);
+    const button = page.getByRole('button', { name: text(tripsEn.CheckInAs, { name: `${demoUsers.user.firstName} ${demoUsers.user.lastName}` }) });
+    const box = await button.boundingBox();
+    // A thumb-sized target across the phone.
+    expect(box?.height ?? 0).toBeGreaterThanOrEqual(56);
+    expect(box?.width ?? 0).toBeGreaterThan(300);
+    await shot(page, 'checkin', [PHONE]);
+    await button.click();
+    await poll(() => page.getByRole('heading', { name: tripsEn.CheckInDoneTitle }).isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(tripsEn.CheckInDoneTitle);
+    await shot(page, 'checkin-done', [PHONE]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('lets a driver edit yesterday’s trips on a phone and attest the period; the admin unlocks it', async () => {
+    const { context, page, errors } = await openPage(browser, PHONE);
+    await page.goto(`${app.url}/`);
+    await logIn(page, demoUsers.user.username);
+    await page.goto(triplogUrl());
+    await poll(() => page.locator('li[data-trip-id]').count()).toBe(4);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await shot(page, 'triplog-phone', [PHONE]);
+
+    // The afternoon trip gets a purpose picked from those used before... there are none yet: typed.
+    const afternoon = drives[3] as Drive;
+    await page.getByRole('button', { name: text(tripsEn.TripEditLabel, { time: timeOf(afternoon) }) }).click();
+    const form = page.getByRole('form', { name: new RegExp(text(tripsEn.TripEditHeading, { time: timeOf(afternoon), distance: '' })) });
+    await form.getByLabel(tripsEn.TripPurpose).fill('Customer visit, Solna');
+    await shot(page, 'triplog-phone-edit', [PHONE]);
+    await form.getByRole('button', { name: en.Save }).click();
+    await poll(() => spoken(page).textContent()).toBe(text(tripsEn.TripSaved, { time: timeOf(afternoon) }));
+    expect(await tripRow(page, afternoon).getByText('Customer visit, Solna').isVisible()).toBe(true);
+
+    // Meanwhile the driver has the morning trip open on another device.
+    const other = await openPage(browser);
+    await other.page.goto(`${app.url}/`);
+    await logIn(other.page, demoUsers.user.username);
+    await other.page.goto(triplogUrl());
+    const morning = drives[0] as Drive;
+    await other.page.getByRole('button', { name: text(tripsEn.TripEditLabel, { time: timeOf(morning) }) }).click();
+    await other.page.getByLabel(tripsEn.TripNote).fill('Too late');
+
+    // Attest the period.
+    await page.getByRole('button', { name: tripsEn.TripAttestPeriod }).click();
+    const attest = page.getByRole('dialog', { name: tripsEn.TripAttestTitle });
+    await attest.getByRole('textbox', { name: tripsEn.TripAttestNote }).fill('All trips checked');
+    await shot(page, 'triplog-attest', [PHONE]);
+    await attest.getByRole('button', { name: tripsEn.TripAttest }).click();
+    await poll(() => spoken(page).textContent()).toBe(tripsEn.TripAttestDone);
+    await poll(() => page.getByText(tripsEn.TripPeriodAttested).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: tripsEn.TripEdit }).count()).toBe(0);
+    expect(await page.getByRole('img', { name: tripsEn.TripAttested }).count()).toBe(4);
+    await shot(page, 'triplog-attested');
+    await context.close();
+
+    // The other device's save is refused (423 TripIsAttested): said in the form, the trip locked.
+    await other.page.getByRole('button', { name: en.Save }).click();
+    await poll(() => other.page.getByRole('alert').filter({ hasText: tripsEn.TripIsAttested }).isVisible()).toBe(true);
+    await shot(other.page, 'triplog-locked-meanwhile', [DESKTOP]);
+    await other.page.getByRole('button', { name: tripsEn.TripClose }).first().click();
+    await poll(() => other.page.getByRole('img', { name: tripsEn.TripAttested }).count()).toBe(4);
+    expect(other.errors).toEqual([]);
+    await other.context.close();
+
+    // The admin unlocks it on the attest status page.
+    const admin = await openPage(browser);
+    await admin.page.goto(`${app.url}/`);
+    await logIn(admin.page, demoUsers.admin.username);
+    await admin.page.goto(`${app.url}/administration/attest-status?month=${yesterdayMonth}`);
+    const card = admin.page.getByRole('listitem').filter({ has: admin.page.getByRole('heading', { name: `${demoUsers.user.firstName} ${demoUsers.user.lastName}` }) });
+    await poll(() => card.getByText(tripsEn.AttestAttested).first().isVisible()).toBe(true);
+    expect(await card.getByText(text(tripsEn.AttestNoteShown, { note: 'All trips checked' })).isVisible()).toBe(true);
+    await shot(admin.page, 'attest-status');
+    await card.getByRole('button', { name: new RegExp(`^${text(tripsEn.AttestUnlockLabel, { what: UNIT })}`) }).click();
+    await poll(() => card.getByText(tripsEn.AttestUnlocked, { exact: true }).isVisible()).toBe(true);
+    await shot(admin.page, 'attest-status-unlocked');
+    // A reminder to the admin's own month, e-mailed once.
+    const own = admin.page.getByRole('listitem').filter({ has: admin.page.getByRole('heading', { name: `${demoUsers.admin.firstName} ${demoUsers.admin.lastName}` }) });
+    await own.getByRole('button', { name: new RegExp(`^${tripsEn.AttestSendReminder}`) }).click();
+    await poll(() => admin.page.getByText(text(tripsEn.AttestReminderSent, { name: `${demoUsers.admin.firstName} ${demoUsers.admin.lastName}` })).isVisible()).toBe(true);
+    expect(admin.errors).toEqual([]);
+    await admin.context.close();
+
+    // The driver can edit again.
+    const again = await openPage(browser, PHONE);
+    await again.page.goto(`${app.url}/`);
+    await logIn(again.page, demoUsers.user.username);
+    await again.page.goto(triplogUrl());
+    await poll(() => again.page.getByRole('button', { name: text(tripsEn.TripEditLabel, { time: timeOf(afternoon) }) }).isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+    expect(again.errors).toEqual([]);
+    await again.context.close();
+  });
+
+  it('speaks Swedish and Norwegian, and reads well under every brand', async () => {
+    const { context, page, errors } = await openPage(browser);
+    await page.goto(`${app.url}/`);
+    await logIn(page, demoUsers.user.username);
+    await page.goto(triplogUrl());
+    await poll(() => page.locator('[data-trip-id]').count()).toBe(4);
+
+    // Every text of the page in the language chosen, no key left untranslated.
+    const morning = drives[0] as Drive;
+    for (const [lang, texts] of [['sv', tripsSv], ['no', tripsNo]] as const) {
+      await page.getByLabel(lang === 'sv' ? en.Language : sv.Language).selectOption(lang);
+      await poll(() => page.getByRole('button', { name: text(texts.TripEditLabel, { time: timeOf(morning) }) }).isVisible()).toBe(true);
+      expect(await page.getByText(texts.TripTypeBusiness, { exact: true }).count()).toBeGreaterThan(0);
+      expect(await page.locator('main').textContent()).not.toMatch(/\b(Trip|Attest|CheckIn)[A-Z][A-Za-z]+\b/);
+    }
+    await page.getByRole('button', { name: text(tripsNo.TripEditLabel, { time: timeOf(morning) }) }).click();
+    expect(await page.getByRole('radio', { name: tripsNo.TripTypePrivate }).isVisible()).toBe(true);
+    await shot(page, 'triplog-norwegian');
+    await page.getByLabel(tripsNo.TripNote).press('Escape');
+    await page.getByLabel(sv.Language).selectOption('en');
+
+    // Each brand's theme (its primary colour on buttons, selection and links) passes axe.
+    await selectBox(page, morning).check();
+    for (const brand of brands) {
+      await page.goto(`${triplogUrl()}&subsite=${brand.id}`);
+      await poll(() => page.locator('[data-trip-id]').count()).toBe(4);
+      await selectBox(page, morning).check();
+      expect(await axeViolations(page), `brand ${brand.id}`).toEqual([]);
+      if (brand.id === 5 || brand.id === 7) await page.screenshot({ path: join(SHOTS, `triplog-brand-${brand.id}-1280.png`), fullPage: true });
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,160 @@
+/**
+ * The trip log's calls (docs/api.md Trips): the period's trips, editing, merge and split, a trip's
+ * route, attestation, odometer entries and driver check-in. Schemas come from
+ * shared/schemas/trips.ts; every answer is checked against them.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  attestationSchema,
+  attestationStatusSchema,
+  attestReminderSchema,
+  checkInCodeSchema,
+  driverCheckInSchema,
+  odometerEntryListSchema,
+  odometerEntrySchema,
+  tripListSchema,
+  tripRouteSchema,
+  tripSchema,
+  tripSplitSchema,
+  type AttestRequest,
+  type DriverCheckInRequest,
+  type OdometerEntryRequest,
+  type Trip,
+  type TripList,
+  type TripUpdate,
+} from '../../../../../shared/schemas/trips';
+import { apiRequest } from '../../../app/api-client';
+import { tripPaths, withParams } from './trip-paths';
+
+export interface TripsQuery {
+  imei: string;
+  from: string;
+  to: string;
+}
+
+export const tripsKey = (q: TripsQuery | null) => ['trips', q?.imei ?? null, q?.from ?? null, q?.to ?? null] as const;
+
+export function fetchTrips(q: TripsQuery, signal?: AbortSignal): Promise<TripList> {
+  const path = `${tripPaths.list}?${new URLSearchParams({ imei: q.imei, from: q.from, to: q.to }).toString()}`;
+  return apiRequest('GET', path, signal ? { schema: tripListSchema, signal } : { schema: tripListSchema });
+}
+
+/** The period's trips; null asks for nothing (no unit yet, or a period the browser refused). */
+export function useTrips(q: TripsQuery | null) {
+  return useQuery({
+    queryKey: tripsKey(q),
+    queryFn: ({ signal }) => fetchTrips(q as TripsQuery, signal),
+    enabled: q !== null,
+    // Trips of a running day grow while the unit drives; an edit elsewhere shows on return.
+    staleTime: 30_000,
+    retry: (count, error) => count < 2 && !(error instanceof Error && 'status' in error && (error as { status: number }).status === 422),
+  });
+}
+
+export function updateTrip(id: string, body: TripUpdate): Promise<Trip> {
+  return apiRequest('PUT', withParams(tripPaths.trip, { id }), { body, schema: tripSchema });
+}
+
+export function mergeTrips(ids: [string, string]): Promise<Trip> {
+  return apiRequest('POST', tripPaths.merge, { body: { ids }, schema: tripSchema });
+}
+
+export function splitTrip(id: string): Promise<Trip[]> {
+  return apiRequest('POST', withParams(tripPaths.split, { id }), { schema: tripSplitSchema });
+}
+
+export function fetchTripRoute(id: string, signal?: AbortSignal) {
+  return apiRequest('GET', withParams(tripPaths.route, { id }), signal ? { schema: tripRouteSchema, signal } : { schema: tripRouteSchema });
+}
+
+export function attestPeriod(body: AttestRequest) {
+  return apiRequest('POST', tripPaths.attest, { body, schema: attestationSchema });
+}
+
+/** Every query of the trip log of one unit is asked again after a change (totals, locks, drivers). */
+export function useInvalidateTrips() {
+  const queryClient = useQueryClient();
+  return (imei: string) => queryClient.invalidateQueries({ queryKey: ['trips', imei] });
+}
+
+// Odometer entries
+
+export const odometerKey = (imei: string) => ['odometer-entries', imei] as const;
+
+export function useOdometerEntries(imei: string | null) {
+  return useQuery({
+    queryKey: odometerKey(imei ?? ''),
+    queryFn: ({ signal }) => apiRequest('GET', withParams(tripPaths.odometerEntries, { imei: imei ?? '' }), { schema: odometerEntryListSchema, signal }),
+    enabled: imei !== null,
+  });
+}
+
+export function useAddOdometerEntry(imei: string) {
+  const queryClient = useQueryClient();
+  const invalidateTrips = useInvalidateTrips();
+  return useMutation({
+    mutationFn: (body: OdometerEntryRequest) => apiRequest('POST', withParams(tripPaths.odometerEntries, { imei }), { body, schema: odometerEntrySchema }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: odometerKey(imei) });
+      // An entry corrects the odometers of later trips.
+      void invalidateTrips(imei);
+    },
+  });
+}
+
+export function useDeleteOdometerEntry(imei: string) {
+  const queryClient = useQueryClient();
+  const invalidateTrips = useInvalidateTrips();
+  return useMutation({
+    mutationFn: (entryId: string) => apiRequest('DELETE', withParams(tripPaths.odometerEntry, { imei, entryId })),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: odometerKey(imei) });
+      void invalidateTrips(imei);
+    },
+  });
+}
+
+// Driver check-in
+
+export function driverCheckIn(body: DriverCheckInRequest) {
+  return apiRequest('POST', tripPaths.checkIn, { body, schema: driverCheckInSchema });
+}
+
+export function useCheckInCode(imei: string | null) {
+  return useQuery({
+    queryKey: ['check-in-code', imei],
+    queryFn: ({ signal }) => apiRequest('GET', withParams(tripPaths.checkInCode, { imei: imei ?? '' }), { schema: checkInCodeSchema, signal }),
+    enabled: imei !== null,
+    staleTime: Infinity,
+  });
+}
+
+// Administration: where each user's attestation of a month stands
+
+export const attestationStatusKey = (month: string) => ['attestation-status', month] as const;
+
+export function useAttestationStatus(month: string | null) {
+  return useQuery({
+    queryKey: attestationStatusKey(month ?? ''),
+    queryFn: ({ signal }) =>
+      apiRequest('GET', `${tripPaths.attestationStatus}?${new URLSearchParams({ month: month ?? '' }).toString()}`, { schema: attestationStatusSchema, signal }),
+    enabled: month !== null,
+  });
+}
+
+export type AttestationAction = 'approve' | 'unlock' | 'remove';
+
+export function attestationAction(action: AttestationAction, id: string) {
+  switch (action) {
+    case 'approve':
+      return apiRequest('POST', withParams(tripPaths.approveAttestation, { id }), { schema: attestationSchema });
+    case 'unlock':
+      return apiRequest('POST', withParams(tripPaths.unlockAttestation, { id }), { schema: attestationSchema });
+    case 'remove':
+      return apiRequest('DELETE', withParams(tripPaths.deleteAttestation, { id }));
+  }
+}
+
+export function remindToAttest(body: { userId: string; month: string; requestId: string }) {
+  return apiRequest('POST', tripPaths.remindAttestation, { body, schema: attestReminderSchema });
+}

@@ -1,0 +1,102 @@
+/**
+ * Attesting the period's trip log (spec section 4): once attested, its trips can no longer be
+ * edited, merged or split until an administrator unlocks the period. A note of at most 100
+ * characters goes with it.
+ */
+import { Alert, Button, Group, List, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ATTEST_NOTE_MAX, attestRequestSchema, type Attestation } from '../../../../../shared/schemas/trips';
+import { ApiError, errorMessage } from '../../../app/api-client';
+import { fieldErrorText } from '../../../ui/form-errors';
+import { attestPeriod } from '../api/trip-api';
+import { useTripFormat } from '../format';
+import type { TripTotals } from '../trip-log';
+
+interface AttestModalProps {
+  imei: string;
+  unitName: string;
+  from: string;
+  to: string;
+  totals: TripTotals;
+  opened: boolean;
+  onClose: () => void;
+  onDone: (attestation: Attestation) => void;
+}
+
+export function AttestModal({ opened, onClose, ...rest }: AttestModalProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('TripAttestTitle')} centered closeButtonProps={{ 'aria-label': t('TripClose') }}>
+      {opened ? <AttestForm onClose={onClose} {...rest} /> : null}
+    </Modal>
+  );
+}
+
+function AttestForm({ imei, unitName, from, to, totals, onClose, onDone }: Omit<AttestModalProps, 'opened'>) {
+  const { t } = useTranslation();
+  const format = useTripFormat();
+  const [note, setNote] = useState('');
+  const [noteError, setNoteError] = useState<string | undefined>(undefined);
+  const mutation = useMutation({
+    mutationFn: attestPeriod,
+    onSuccess: (attestation) => {
+      onDone(attestation);
+      onClose();
+    },
+    onError: (error) => {
+      if (error instanceof ApiError) setNoteError(error.fieldErrors['note']?.[0]);
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = attestRequestSchema.safeParse({ imei, from, to, note: note.trim() === '' ? null : note });
+    if (!parsed.success) {
+      setNoteError(parsed.error.issues.find((i) => i.path[0] === 'note')?.message ?? parsed.error.issues[0]?.message);
+      return;
+    }
+    setNoteError(undefined);
+    mutation.mutate(parsed.data);
+  };
+  const left = ATTEST_NOTE_MAX - note.trim().length;
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <Text size="sm">{t('TripAttestIntro', { unit: unitName, from: format.shortDay(from), to: format.shortDay(to) })}</Text>
+        <List size="sm" spacing={2}>
+          <List.Item>{t('TripAttestCount', { count: totals.business.count + totals.private.count + totals.other.count })}</List.Item>
+          <List.Item>{t('TripAttestLocked')}</List.Item>
+        </List>
+        {mutation.isError && !noteError ? (
+          <Alert color="red" role="alert">
+            {errorMessage(mutation.error)}
+          </Alert>
+        ) : null}
+        <Textarea
+          label={t('TripAttestNote')}
+          description={t('TripCharactersLeft', { count: Math.max(0, left) })}
+          value={note}
+          onChange={(event) => {
+            setNote(event.currentTarget.value);
+            setNoteError(undefined);
+          }}
+          autosize
+          minRows={2}
+          error={fieldErrorText(noteError)}
+          data-autofocus
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('Cancel')}
+          </Button>
+          <Button type="submit" loading={mutation.isPending}>
+            {t('TripAttest')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,259 @@
+/**
+ * The trip log as pure functions: local days in the browser's zone (the zone the API reads from the
+ * TimeZone header), trips grouped by the day they start, totals per type, the default period, the
+ * route limits of spec sections 5 and 9 (checked before any route is fetched, with the server's own
+ * keys), purposes used before, and the link into the map's history view.
+ */
+import {
+  ROUTE_MAX_DAYS,
+  ROUTE_MAX_TRIPS,
+  tripPeriodProblem,
+  tripTypes,
+  type Trip,
+  type TripType,
+} from '../../../../shared/schemas/trips';
+import { tripMessageKeys, type TripMessageKey } from '../../../../shared/schemas/trips-messages';
+
+const DAY_MS = 86_400_000;
+
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function dayFormatter(timeZone: string): Intl.DateTimeFormat {
+  let f = dayFormatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormatters.set(timeZone, f);
+  }
+  return f;
+}
+
+/** The local day (yyyy-MM-dd) of an instant in a zone. */
+export function localDayOf(instant: string | number | Date, timeZone: string): string {
+  const date = instant instanceof Date ? instant : new Date(instant);
+  const parts: Record<string, string> = {};
+  for (const part of dayFormatter(timeZone).formatToParts(date)) parts[part.type] = part.value;
+  return `${parts['year']}-${parts['month']}-${parts['day']}`;
+}
+
+const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A yyyy-MM-dd that names a real calendar day. */
+export function isLocalDay(value: string): boolean {
+  const m = DAY_PATTERN.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
+
+/** Days from one yyyy-MM-dd to another (calendar days, no zone involved). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+}
+
+/** yyyy-MM-dd plus a number of days. */
+export function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** The first and the last day of the month of `day` (yyyy-MM-dd). */
+export function monthOf(day: string): { from: string; to: string } {
+  const [y, m] = day.split('-').map(Number) as [number, number];
+  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  const mm = String(m).padStart(2, '0');
+  return { from: `${y}-${mm}-01`, to: `${y}-${mm}-${String(last).padStart(2, '0')}` };
+}
+
+/** The month before that of `day`. */
+export function previousMonthOf(day: string): { from: string; to: string } {
+  return monthOf(addDays(monthOf(day).from, -1));
+}
+
+/** Spec: the trip log opens on this month, in the browser's zone. */
+export function defaultPeriod(now: Date, timeZone: string): { from: string; to: string } {
+  return monthOf(localDayOf(now, timeZone));
+}
+
+/**
+ * The browser's check of a period before it is asked for, with the server's own rule
+ * (tripPeriodProblem): real days, the end not before the start, at most 12 months.
+ */
+export function periodErrors(from: string, to: string): { from?: TripMessageKey; to?: TripMessageKey } {
+  const errors: { from?: TripMessageKey; to?: TripMessageKey } = {};
+  if (!isLocalDay(from)) errors.from = tripMessageKeys.InvalidDate;
+  if (!isLocalDay(to)) errors.to = tripMessageKeys.InvalidDate;
+  if (!errors.from && !errors.to) {
+    const problem = tripPeriodProblem(from, to);
+    if (problem) errors.to = problem;
+  }
+  return errors;
+}
+
+export interface TripDay {
+  /** yyyy-MM-dd in the browser's zone. */
+  day: string;
+  trips: Trip[];
+  /** km of the day's trips, 3 decimals. */
+  distance: number;
+}
+
+const round3 = (km: number) => Math.round(km * 1000) / 1000;
+
+/** Trips in time order, grouped by the local day they start on; days in order. */
+export function groupByDay(trips: readonly Trip[], timeZone: string): TripDay[] {
+  const sorted = [...trips].sort((a, b) => Date.parse(a.startTime) - Date.parse(b.startTime));
+  const days: TripDay[] = [];
+  for (const trip of sorted) {
+    const day = localDayOf(trip.startTime, timeZone);
+    let group = days[days.length - 1];
+    if (!group || group.day !== day) {
+      group = { day, trips: [], distance: 0 };
+      days.push(group);
+    }
+    group.trips.push(trip);
+    group.distance = round3(group.distance + trip.distance);
+  }
+  return days;
+}
+
+export type TripTotals = Record<TripType, { count: number; distance: number }>;
+
+/** Count and km per type (the server answers the same for the whole period). */
+export function tripTotals(trips: readonly Trip[]): TripTotals {
+  const totals = Object.fromEntries(tripTypes.map((type) => [type, { count: 0, distance: 0 }])) as TripTotals;
+  for (const trip of trips) {
+    const total = totals[trip.type];
+    total.count += 1;
+    total.distance = round3(total.distance + trip.distance);
+  }
+  return totals;
+}
+
+/**
+ * Why these trips' routes may not be shown together (spec sections 5 and 9), or null: at most 10
+ * trips, within 7 days, all of one local day, and no private trip. The first rule broken is named,
+ * in that order; the server refuses with the same keys.
+ */
+export function routeLimitError(trips: readonly Trip[], timeZone: string): TripMessageKey | null {
+  if (trips.length === 0) return tripMessageKeys.NoTripsFound;
+  if (trips.length > ROUTE_MAX_TRIPS) return tripMessageKeys.RouteTooManyTrips;
+  if (trips.some((t) => t.type === 'private')) return tripMessageKeys.RoutePrivateTrip;
+  const starts = trips.map((t) => Date.parse(t.startTime));
+  const stops = trips.map((t) => Date.parse(t.stopTime));
+  if (Math.max(...stops) - Math.min(...starts) > ROUTE_MAX_DAYS * DAY_MS) return tripMessageKeys.RouteSpanTooLong;
+  const days = new Set(trips.map((t) => localDayOf(t.startTime, timeZone)));
+  if (days.size > 1) return tripMessageKeys.RouteDifferentDays;
+  return null;
+}
+
+/**
+ * The two selected trips in time order when they may be offered a merge: exactly two, neither
+ * attested. The rules of spec section 5 (same day, driver and type, adjacent, not merged before)
+ * are the server's; its refusal key is shown as it answers.
+ */
+export function mergePair(selected: readonly Trip[]): [Trip, Trip] | null {
+  if (selected.length !== 2 || selected.some((t) => t.attested)) return null;
+  const [a, b] = [...selected].sort((x, y) => Date.parse(x.startTime) - Date.parse(y.startTime)) as [Trip, Trip];
+  return [a, b];
+}
+
+/** Purposes used before in these trips, the most used first (then alphabetically). */
+export function usedPurposes(trips: readonly Trip[], locale?: string): string[] {
+  const counts = new Map<string, { text: string; count: number }>();
+  for (const trip of trips) {
+    const text = trip.purpose?.trim();
+    if (!text) continue;
+    const key = text.toLocaleLowerCase(locale);
+    const entry = counts.get(key);
+    if (entry) entry.count += 1;
+    else counts.set(key, { text, count: 1 });
+  }
+  const collator = new Intl.Collator(locale, { sensitivity: 'base' });
+  return [...counts.values()].sort((a, b) => b.count - a.count || collator.compare(a.text, b.text)).map((e) => e.text);
+}
+
+/** The account's default purposes first, then those used before, without spelling duplicates. */
+export function purposeChoices(defaults: readonly string[], used: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const text of [...defaults, ...used]) {
+    const key = text.trim().toLocaleLowerCase();
+    if (!key || seen.has(key)) continue;
+    seen.add(key);
+    out.push(text.trim());
+  }
+  return out;
+}
+
+/** The fields a trip's edit form holds (tripUpdateSchema's input): text fields as typed, '' for none. */
+export interface TripFormValues {
+  type: TripType;
+  purpose: string | null;
+  note: string | null;
+  driverId: string | null;
+  passengers: string | null;
+  project: string | null;
+}
+
+export function formValuesOf(trip: Trip): TripFormValues {
+  return {
+    type: trip.type,
+    purpose: trip.purpose ?? '',
+    note: trip.note ?? '',
+    driverId: trip.driverId ?? '',
+    passengers: trip.passengers ?? '',
+    project: trip.project ?? '',
+  };
+}
+
+export type TripUpdateBody = Partial<TripFormValues>;
+
+const textOf = (value: string | null | undefined) => (value ?? '').trim();
+
+/** Only what changed, with empty text as null (the PUT is partial; null clears a field). */
+export function changedFields(trip: Trip, values: TripFormValues): TripUpdateBody {
+  const body: TripUpdateBody = {};
+  if (values.type !== trip.type) body.type = values.type;
+  for (const field of ['purpose', 'note', 'driverId', 'passengers', 'project'] as const) {
+    const after = textOf(values[field]);
+    if (after !== textOf(trip[field])) body[field] = after === '' ? null : after;
+  }
+  return body;
+}
+
+export interface DriverChoice {
+  value: string;
+  label: string;
+}
+
+/**
+ * The drivers a trip can name: the caller, those already named in the period's trips, and the one
+ * a trip names now (kept even when nobody else does), by name.
+ */
+export function driverChoices(me: { id: string; name: string } | null, trips: readonly Pick<Trip, 'driverId' | 'driverName'>[], locale?: string): DriverChoice[] {
+  const byId = new Map<string, string>();
+  if (me) byId.set(me.id, me.name);
+  for (const trip of trips) {
+    if (trip.driverId && !byId.has(trip.driverId)) byId.set(trip.driverId, trip.driverName ?? trip.driverId);
+  }
+  const collator = new Intl.Collator(locale, { sensitivity: 'base' });
+  return [...byId].map(([value, label]) => ({ value, label })).sort((a, b) => collator.compare(a.label, b.label));
+}
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/** A `datetime-local` value (local wall time, minutes): the server reads it in the TimeZone header's zone. */
+export function toDateTimeInput(date: Date): string {
+  return `${date.getFullYear()}-${pad2(date.getMonth() + 1)}-${pad2(date.getDate())}T${pad2(date.getHours())}:${pad2(date.getMinutes())}`;
+}
+
+/**
+ * The IMEI a QR check-in code names (`{imei}-{mac}`, functions/trips/check-in-code.ts), or null for
+ * what is not shaped like one. Only the server can tell whether the code is genuine.
+ */
+export function imeiOfCheckInCode(code: string): string | null {
+  const match = /^(\d{15})-[A-Za-z0-9_-]{16,64}$/.exec(code.trim());
+  return match ? (match[1] as string) : null;
+}
