@@ -6,9 +6,10 @@
  *
  * By QR code the caller checks themself in on the code's unit. A user without access to that unit
  * may do so only where the account allows it (`allowQrCheckInWithoutAccess`); a unit of another
- * account is not found, as everywhere.
+ * account is not found, as everywhere. The check-in page names the code's unit first
+ * (`checkInUnit`), under the same rules.
  */
-import type { DriverCheckIn, DriverCheckInRequest } from '../../shared/schemas/trips';
+import type { CheckInUnit, DriverCheckIn, DriverCheckInRequest } from '../../shared/schemas/trips';
 import { tripMessageKeys as keys } from '../../shared/schemas/trips-messages';
 import type { AuthContext } from '../platform/auth-context';
 import { ForbiddenError, NotFoundError, ValidationError } from '../platform/errors';
@@ -26,14 +27,35 @@ type Caller = Pick<AuthContext, 'userId' | 'accountId' | 'unitImeis'>;
 /** A clock a little ahead of the server's is not the future. */
 const CLOCK_SKEW_MS = 60_000;
 
-async function unitOfCode(caller: Caller, qr: string, imei: string | undefined): Promise<UnitItem> {
-  const coded = await imeiOfCheckInCode(qr);
-  if (!coded || (imei !== undefined && imei !== coded)) throw new ValidationError({ qr: [keys.InvalidQrCode] });
-  const unit = await getUnitItem(coded);
-  if (!unit || unit.accountId !== caller.accountId) throw new NotFoundError();
+/**
+ * The unit of a genuine code's IMEI, for a caller who may check in on it by QR: another account's
+ * unit (or none) is NotFound with `notFoundKey`; without access to it, 403 QrCheckInNotAllowed
+ * unless the account allows it.
+ */
+async function codedUnit(caller: Caller, imei: string, notFoundKey?: string): Promise<UnitItem> {
+  const unit = await getUnitItem(imei);
+  if (!unit || unit.accountId !== caller.accountId) throw new NotFoundError(notFoundKey);
   const hasAccess = caller.unitImeis === undefined || caller.unitImeis.includes(unit.imei);
   if (!hasAccess && !qrCheckInWithoutAccessAllowed(await tripAccountSettings(caller.accountId))) throw new ForbiddenError(keys.QrCheckInNotAllowed);
   return unit;
+}
+
+async function unitOfCode(caller: Caller, qr: string, imei: string | undefined): Promise<UnitItem> {
+  const coded = await imeiOfCheckInCode(qr);
+  if (!coded || (imei !== undefined && imei !== coded)) throw new ValidationError({ qr: [keys.InvalidQrCode] });
+  return codedUnit(caller, coded);
+}
+
+/**
+ * The unit a scanned code belongs to, for the check-in page to name before the driver checks in:
+ * whoever may check in by the code may see it. A code that is none and another account's unit are
+ * both 404 InvalidQrCode, so the answer tells nothing of other accounts.
+ */
+export async function checkInUnit(caller: Caller, code: string): Promise<CheckInUnit> {
+  const coded = await imeiOfCheckInCode(code);
+  if (!coded) throw new NotFoundError(keys.InvalidQrCode);
+  const unit = await codedUnit(caller, coded, keys.InvalidQrCode);
+  return { imei: unit.imei, name: unit.name, registrationNumber: unit.registrationNumber ?? null };
 }
 
 export async function checkInDriver(caller: Caller, request: DriverCheckInRequest, zone: string, now: number): Promise<DriverCheckIn> {

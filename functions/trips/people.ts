@@ -3,6 +3,7 @@
  * must be a user of the same account; names are "First Last".
  */
 import { GetCommand, QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import type { Driver } from '../../shared/schemas/trips';
 import { dynamo, tableName } from '../platform/db';
 import type { UserRecord } from '../platform/records';
 
@@ -43,6 +44,18 @@ export async function accountUsers(accountId: string): Promise<Person[]> {
     start = page.LastEvaluatedKey;
   } while (start);
   return users;
+}
+
+/**
+ * Who can be a driver of the account's units: every user of the account, as `accountUser` is the
+ * rule a trip's driver and a check-in are checked by. By full name in the caller's language, then
+ * by id (namesakes keep one order).
+ */
+export async function accountDrivers(accountId: string, locale: string): Promise<Driver[]> {
+  const collator = new Intl.Collator(locale, { sensitivity: 'base' });
+  return (await accountUsers(accountId))
+    .map((u) => ({ id: u.userId, firstName: u.firstName ?? '', lastName: u.lastName ?? '' }))
+    .sort((a, b) => collator.compare(fullName(a), fullName(b)) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
 /** Names by user id of the account's users, read only when some id needs one. */

@@ -199,6 +199,21 @@ export const driverCheckInSchema = z.object({
 });
 export type DriverCheckIn = z.infer<typeof driverCheckInSchema>;
 
+/**
+ * GET /units/{imei}/drivers: who can be the unit's driver (spec: the driver list, members with ID
+ * and name): every user of the unit's account, as a trip's driver or a check-in may name any of
+ * them (InvalidDriver otherwise). Sorted by name.
+ */
+export const driverSchema = z.object({ id: z.string(), firstName: z.string(), lastName: z.string() });
+export type Driver = z.infer<typeof driverSchema>;
+export const driverListSchema = z.array(driverSchema);
+
+/** A QR check-in code in a path (GET /check-in/{code}); a code that is none answers 404 InvalidQrCode. */
+export const checkInCodeParamSchema = z.object({ code: z.string() });
+/** GET /check-in/{code}: the unit the code belongs to, named on the phone's check-in page. */
+export const checkInUnitSchema = z.object({ imei: z.string(), name: z.string(), registrationNumber: z.string().nullable() });
+export type CheckInUnit = z.infer<typeof checkInUnitSchema>;
+
 /** The unit's QR check-in code: the sticker holds `url`, which opens `path` in the web app. */
 export const checkInCodeSchema = z.object({ imei: z.string(), code: z.string(), path: z.string(), url: z.string() });
 export type CheckInCode = z.infer<typeof checkInCodeSchema>;

@@ -3,19 +3,20 @@
  * them (storeDetectedTrips) and everything else goes through HTTP: the list by period and time
  * zone with its 12-month limit, edits and their validation keys, every merge rule, split, two
  * merges racing, the route, attestation (the lock, the admin's approve, unlock, remove and the
- * reminder e-mail sent once), driver check-in with its QR rules, odometer entries correcting later
- * trips, and another account's token answered 404 everywhere.
+ * reminder e-mail sent once), driver check-in with its QR rules, the drivers a unit can have, the
+ * unit a QR code names, odometer entries correcting later trips, and another account's token
+ * answered 404 everywhere.
  *
  * Trips lie in the last weeks: DynamoDB Local deletes items past their retention expiry.
  */
 import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Attestation, AttestationStatus, CheckInCode, DriverCheckIn, OdometerEntry, Trip, TripList } from '../../shared/schemas/trips';
+import type { Attestation, AttestationStatus, CheckInCode, CheckInUnit, Driver, DriverCheckIn, OdometerEntry, Trip, TripList } from '../../shared/schemas/trips';
 import { storePosition } from '../../functions/ingest/repository';
 import { getPorts } from '../../functions/platform/container';
 import { dynamo, tableName } from '../../functions/platform/db';
-import type { UnitRecord } from '../../functions/platform/records';
+import type { UnitRecord, UserRecord } from '../../functions/platform/records';
 import { getUnitItem, type UnitItem } from '../../functions/platform/unit-item';
 import type { DetectedTrip } from '../../functions/trips/detect';
 import { addDays, localDayOf, startOfLocalDay } from '../../functions/trips/local-time';
@@ -495,6 +496,81 @@ describe('POST /api/v1/user/driver-check-in', () => {
   });
 });
 
+describe('GET /api/v1/user/units/{imei}/drivers', () => {
+  const drivers = (imei: string, who: Caller = admin) => call<Driver[]>('GET', `/api/v1/user/units/${imei}/drivers`, who);
+
+  it("lists the users of the unit's account by name to whoever may see the unit, and nobody of another account", async () => {
+    const imei = await newUnit();
+    // A user of the account who sorts between the demo users.
+    const bo: UserRecord = {
+      userId: randomUUID(),
+      accountId: admin.accountId,
+      username: `bo-${randomUUID().slice(0, 8)}`,
+      email: `bo-${randomUUID().slice(0, 8)}@demo.example`,
+      firstName: 'Bo',
+      lastName: 'Ek',
+      lang: 'sv',
+      subsiteId: 0,
+      isAdmin: false,
+      isSupport: false,
+      enableTwoFactorAuth: false,
+      createdAt: new Date().toISOString(),
+    };
+    await dynamo().send(new PutCommand({ TableName: tableName('users'), Item: bo }));
+
+    const res = await drivers(imei);
+    expect(res.status).toBe(200);
+    const list = res.body.data as Driver[];
+    expect(list).toEqual([
+      { id: admin.userId, firstName: 'Alva', lastName: 'Andersson' },
+      { id: bo.userId, firstName: 'Bo', lastName: 'Ek' },
+      { id: user.userId, firstName: 'Erik', lastName: 'Lind' },
+    ]);
+    // An ordinary user: the same list for a unit granted to them, 404 for one that is not.
+    expect((await drivers(demoImei(0), user)).body.data).toEqual(list);
+    expect((await drivers(imei, user)).status).toBe(404);
+    // Another account: 404 for this account's unit; its own unit lists only its own user.
+    expect((await drivers(imei, other)).status).toBe(404);
+    expect((await drivers(otherImei, other)).body.data).toEqual([{ id: other.userId, firstName: 'Test', lastName: 'User' }]);
+    expect((await call('GET', `/api/v1/user/units/${imei}/drivers`, null)).status).toBe(401);
+  });
+});
+
+describe('GET /api/v1/user/check-in/{code}', () => {
+  const codeOf = async (imei: string) => (await call<CheckInCode>('GET', `/api/v1/user/units/${imei}/check-in-code`, admin)).body.data?.code as string;
+  const unitOf = (code: string, who: Caller = user) => call<CheckInUnit>('GET', `/api/v1/user/check-in/${encodeURIComponent(code)}`, who);
+
+  it('names the unit of a code to whoever may check in by it; without access only where the account allows it', async () => {
+    const granted = await unitOf(await codeOf(demoImei(0)));
+    expect(granted.status).toBe(200);
+    expect(granted.body.data).toEqual({ imei: demoImei(0), name: 'Service van 1', registrationNumber: 'ABC123' });
+
+    // A unit the user has no access to (and without a registration number).
+    const imei = await newUnit();
+    const code = await codeOf(imei);
+    expect((await unitOf(code, admin)).body.data).toEqual({ imei, name: `Trip car ${imei}`, registrationNumber: null });
+    const refused = await unitOf(code);
+    expect([refused.status, refused.body.message]).toEqual([403, 'QrCheckInNotAllowed']);
+    await setAccount(admin.accountId, { allowQrCheckInWithoutAccess: true });
+    try {
+      expect((await unitOf(code)).body.data).toEqual({ imei, name: `Trip car ${imei}`, registrationNumber: null });
+    } finally {
+      await setAccount(admin.accountId, { allowQrCheckInWithoutAccess: false });
+    }
+  });
+
+  it('answers 404 InvalidQrCode for a code that is none and for another account, 401 without a token', async () => {
+    const code = await codeOf(demoImei(0));
+    for (const none of [`${demoImei(0)}-${'A'.repeat(22)}`, 'hello', `${code}x`]) {
+      const res = await unitOf(none);
+      expect([res.status, res.body.message], none).toEqual([404, 'InvalidQrCode']);
+    }
+    const foreign = await unitOf(code, other);
+    expect([foreign.status, foreign.body.message]).toEqual([404, 'InvalidQrCode']);
+    expect((await call('GET', `/api/v1/user/check-in/${code}`, null)).status).toBe(401);
+  });
+});
+
 describe('odometer entries', () => {
   it("correct the odometer of the trips after them; without one a computed counter gives none and a tracker's is shown", async () => {
     const imei = await newUnit();
@@ -562,6 +638,8 @@ describe("another account's token", () => {
       await call('POST', '/api/v1/user/driver-check-in', other, { imei, driverId: other.userId }),
       await call('POST', '/api/v1/user/driver-check-in', other, { qr: code }),
       await call('GET', `/api/v1/user/units/${imei}/check-in-code`, other),
+      await call('GET', `/api/v1/user/check-in/${code}`, other),
+      await call('GET', `/api/v1/user/units/${imei}/drivers`, other),
       await call('POST', `/api/v1/administration/attestations/${attested}/approve`, other),
       await call('POST', `/api/v1/administration/attestations/${attested}/unlock`, other),
       await call('DELETE', `/api/v1/administration/attestations/${attested}`, other),

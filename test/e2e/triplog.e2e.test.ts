@@ -2,10 +2,11 @@
  * The trip log in real Chromium against the embedded runtime. Four trips of yesterday are stored
  * for Service van 1 (granted to demo-user) the way ingest stores them (storeDetectedTrips), with
  * their positions. demo-user opens the trip log, marks a trip private, merges two business trips
- * and splits them again, is refused a private trip's route and shown two others on the map, opens
- * the unit's QR code, checks in as its driver by that code on a phone (logged out first: the login
- * brings them back), edits a trip at 390 px and attests the period; demo-admin unlocks it on the
- * attest status page. Every screen is checked with axe and photographed at 390 and 1280 px into
+ * and splits them again, is refused a private trip's route and shown two others on the map, checks
+ * in a driver picked from the account's users, opens the unit's QR code, checks in as its driver by
+ * that code on a phone (logged out first: the login brings them back; the page names the unit),
+ * edits a trip at 390 px and attests the period; demo-admin opens the attest status page from the
+ * sidebar and unlocks it. Every screen is checked with axe and photographed at 390 and 1280 px into
  * /tmp/triplog-shots/.
  */
 import { mkdirSync } from 'node:fs';
@@ -229,12 +230,16 @@ describe('trip log', () => {
     expect(link.searchParams.get('history')).toBe(IMEI);
     expect(Date.parse(link.searchParams.get('from') ?? '')).toBe(morning1.start);
 
-    // Checking a driver in: 'No driver' is not a driver; the caller is.
+    // Checking a driver in: 'No driver' is not a driver; the account's users are offered, by name.
     await page.getByRole('button', { name: tripsEn.TripCheckInDriver }).click();
     const checkIn = page.getByRole('dialog', { name: tripsEn.TripCheckInTitle });
     await checkIn.getByRole('button', { name: tripsEn.TripCheckIn }).click();
     await poll(() => checkIn.getByText(tripsEn.NoDriverNotAllowed).isVisible()).toBe(true);
     await checkIn.getByLabel(new RegExp(`^${tripsEn.TripDriver}`)).click();
+    await poll(() => page.getByRole('listbox').getByRole('option').allTextContents()).toEqual([
+      `${demoUsers.admin.firstName} ${demoUsers.admin.lastName}`,
+      `${demoUsers.user.firstName} ${demoUsers.user.lastName}`,
+    ]);
     await page.getByRole('option', { name: `${demoUsers.user.firstName} ${demoUsers.user.lastName}` }).click();
     await shot(page, 'triplog-check-in');
     await checkIn.getByRole('button', { name: tripsEn.TripCheckIn }).click();
@@ -287,6 +292,12 @@ describe('trip log', () => {
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(tripsEn.CheckInDoneTitle);
     await shot(page, 'checkin-done', [PHONE]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+    // A code this server did not make: said instead of the button (the API answers 404 InvalidQrCode).
+    await page.goto(`${app.url}/user/check-in/${IMEI}-${'A'.repeat(22)}`);
+    await poll(() => page.getByRole('alert').filter({ hasText: tripsEn.InvalidQrCode }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: text(tripsEn.CheckInAs, { name: `${demoUsers.user.firstName} ${demoUsers.user.lastName}` }) }).count()).toBe(0);
+    await shot(page, 'checkin-invalid', [PHONE]);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -341,10 +352,12 @@ describe('trip log', () => {
     expect(other.errors).toEqual([]);
     await other.context.close();
 
-    // The admin unlocks it on the attest status page.
+    // The admin unlocks it on the attest status page, found in the sidebar's Administration.
     const admin = await openPage(browser);
     await admin.page.goto(`${app.url}/`);
     await logIn(admin.page, demoUsers.admin.username);
+    await admin.page.getByRole('navigation', { name: en.MainNavigation }).getByRole('link', { name: en.AttestStatus, exact: true }).click();
+    await admin.page.waitForURL(/\/administration\/attest-status/);
     await admin.page.goto(`${app.url}/administration/attest-status?month=${yesterdayMonth}`);
     const card = admin.page.getByRole('listitem').filter({ has: admin.page.getByRole('heading', { name: `${demoUsers.user.firstName} ${demoUsers.user.lastName}` }) });
     await poll(() => card.getByText(tripsEn.AttestAttested).first().isVisible()).toBe(true);

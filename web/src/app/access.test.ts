@@ -53,14 +53,21 @@ describe('menuItems', () => {
   });
   it('shows the Administration section to admins, with SafeReturnHome and RFID only when enabled', () => {
     const admin = (s: Settings) => menuItems(s).filter((i) => i.section === 'administration').map((i) => i.id);
-    expect(admin(settings({ is_admin: true }))).toEqual(['account', 'alarmReceiver', 'addUnit']);
+    expect(admin(settings({ is_admin: true }))).toEqual(['account', 'alarmReceiver', 'addUnit', 'attestStatus']);
     expect(admin(settings({ is_admin: true, EnableSafeReturnHome: true, enable_rfid: true }))).toEqual([
       'account',
       'safeReturnHome',
       'alarmReceiver',
       'addUnit',
       'rfidCards',
+      'attestStatus',
     ]);
+  });
+  it('offers every admin the attest status of the trip log, also on a basic account without the map', () => {
+    const attest = (s: Settings) => menuItems(s).find((i) => i.id === 'attestStatus');
+    expect(attest(settings({ is_admin: true }))).toEqual({ id: 'attestStatus', labelKey: 'AttestStatus', path: '/administration/attest-status', section: 'administration' });
+    expect(attest(settings({ is_admin: true, basic_only: true, realtime_map: false }))?.section).toBe('administration');
+    expect(attest(settings())).toBeUndefined();
   });
   it('points every item at a route of spec section 2', () => {
     const all = menuItems(settings({ is_admin: true, EnableSafeReturnHome: true, enable_rfid: true, enable_car_booking: true }));
@@ -76,6 +83,7 @@ describe('menuItems', () => {
       alarmReceiver: '/administration/configure-alarm-receiver',
       addUnit: '/administration/add-terminal',
       rfidCards: '/administration/rfid-cards',
+      attestStatus: '/administration/attest-status',
     });
   });
 });

@@ -22,7 +22,8 @@ export type MenuItemId =
   | 'safeReturnHome'
   | 'alarmReceiver'
   | 'addUnit'
-  | 'rfidCards';
+  | 'rfidCards'
+  | 'attestStatus';
 
 export interface MenuItem {
   readonly id: MenuItemId;
@@ -51,6 +52,8 @@ export function menuItems(settings: Settings): MenuItem[] {
     admin('alarmReceiver', 'AlarmReceiver', paths.alarmReceiver);
     admin('addUnit', 'AddUnit', paths.addTerminal);
     if (settings.enable_rfid) admin('rfidCards', 'ManageRFIDCards', paths.rfidCards);
+    // Every account has a trip log (no feature), so every admin sees where its attestations stand.
+    admin('attestStatus', 'AttestStatus', paths.attestStatus);
   }
   return items;
 }

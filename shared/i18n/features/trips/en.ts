@@ -111,6 +111,8 @@ export const tripsEn = {
   TripCheckInTitle: 'Check in a driver',
   TripCheckInIntro: 'The driver drives {{unit}} from the time below until the next check-in. Trips from then on name them as driver.',
   TripChooseDriver: 'Choose a driver',
+  TripDriversLoading: 'Loading the drivers…',
+  TripDriversLoadFailed: 'The drivers could not be loaded.',
   TripCheckInFrom: 'From',
   TripCheckInFromHint: 'Now, or earlier: not in the future.',
   TripCheckIn: 'Check in',
@@ -148,7 +150,8 @@ export const tripsEn = {
 
   // The check-in page a QR code opens
   CheckInVehicle: 'Vehicle',
-  CheckInThisVehicle: 'This vehicle',
+  CheckInLoadingVehicle: 'Finding the vehicle…',
+  CheckInVehicleLoadFailed: 'The vehicle could not be loaded.',
   CheckInIntro: 'You become the driver of this vehicle from now on.',
   CheckInAs: 'Check in as {{name}}',
   CheckInDoneTitle: 'You are checked in',

@@ -105,6 +105,8 @@ export const tripsNo: TripsMessages = {
   TripCheckInTitle: 'Sjekk inn en sjåfør',
   TripCheckInIntro: 'Sjåføren kjører {{unit}} fra tidspunktet nedenfor til neste innsjekking. Turene fra da av får sjåføren.',
   TripChooseDriver: 'Velg en sjåfør',
+  TripDriversLoading: 'Henter sjåførene…',
+  TripDriversLoadFailed: 'Sjåførene kunne ikke hentes.',
   TripCheckInFrom: 'Fra',
   TripCheckInFromHint: 'Nå eller tidligere, ikke i fremtiden.',
   TripCheckIn: 'Sjekk inn',
@@ -139,7 +141,8 @@ export const tripsNo: TripsMessages = {
   TripAttestDone: 'Perioden er attestert.',
 
   CheckInVehicle: 'Kjøretøy',
-  CheckInThisVehicle: 'Dette kjøretøyet',
+  CheckInLoadingVehicle: 'Henter kjøretøyet…',
+  CheckInVehicleLoadFailed: 'Kjøretøyet kunne ikke hentes.',
   CheckInIntro: 'Du blir sjåfør av dette kjøretøyet fra nå av.',
   CheckInAs: 'Sjekk inn som {{name}}',
   CheckInDoneTitle: 'Du er sjekket inn',

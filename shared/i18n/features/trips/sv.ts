@@ -105,6 +105,8 @@ export const tripsSv: TripsMessages = {
   TripCheckInTitle: 'Checka in en förare',
   TripCheckInIntro: 'Föraren kör {{unit}} från tiden nedan till nästa incheckning. Resorna från och med då får föraren.',
   TripChooseDriver: 'Välj en förare',
+  TripDriversLoading: 'Hämtar förarna…',
+  TripDriversLoadFailed: 'Förarna kunde inte hämtas.',
   TripCheckInFrom: 'Från',
   TripCheckInFromHint: 'Nu eller tidigare, inte i framtiden.',
   TripCheckIn: 'Checka in',
@@ -139,7 +141,8 @@ export const tripsSv: TripsMessages = {
   TripAttestDone: 'Perioden är attesterad.',
 
   CheckInVehicle: 'Fordon',
-  CheckInThisVehicle: 'Det här fordonet',
+  CheckInLoadingVehicle: 'Hämtar fordonet…',
+  CheckInVehicleLoadFailed: 'Fordonet kunde inte hämtas.',
   CheckInIntro: 'Du blir förare av det här fordonet från och med nu.',
   CheckInAs: 'Checka in som {{name}}',
   CheckInDoneTitle: 'Du är incheckad',

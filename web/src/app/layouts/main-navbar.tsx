@@ -1,6 +1,7 @@
 import { AppShell, Avatar, Divider, Group, NavLink, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
 import IconBell from '@tabler/icons-react/dist/esm/icons/IconBell.mjs';
 import IconCalendarEvent from '@tabler/icons-react/dist/esm/icons/IconCalendarEvent.mjs';
+import IconChecklist from '@tabler/icons-react/dist/esm/icons/IconChecklist.mjs';
 import IconCirclePlus from '@tabler/icons-react/dist/esm/icons/IconCirclePlus.mjs';
 import IconFence from '@tabler/icons-react/dist/esm/icons/IconFence.mjs';
 import IconGps from '@tabler/icons-react/dist/esm/icons/IconGps.mjs';
@@ -37,6 +38,7 @@ const icons: Readonly<Record<MenuItemId, TablerIcon>> = {
   alarmReceiver: IconBell,
   addUnit: IconCirclePlus,
   rfidCards: IconId,
+  attestStatus: IconChecklist,
 };
 
 function MenuLink({ item, onNavigate }: { item: MenuItem; onNavigate: () => void }) {

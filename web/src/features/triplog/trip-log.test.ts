@@ -196,12 +196,24 @@ describe('the edit form', () => {
 });
 
 describe('drivers', () => {
-  it('offers the caller and the drivers the period names, by name', () => {
-    const trips = [trip('2025-03-10T06:00:00Z', 10, { driverId: 'u2', driverName: 'Anna Ek' }), trip('2025-03-10T07:00:00Z', 10, { driverId: 'me', driverName: 'Erik Lind' })];
-    expect(driverChoices({ id: 'me', name: 'Erik Lind' }, trips, 'sv')).toEqual([
+  const drivers = [
+    { id: 'u2', firstName: 'Anna', lastName: 'Ek' },
+    { id: 'me', firstName: 'Erik', lastName: 'Lind' },
+    { id: 'u3', firstName: '', lastName: '' },
+  ];
+  it("offers the unit's drivers in the server's order, named First Last", () => {
+    expect(driverChoices(drivers)).toEqual([
       { value: 'u2', label: 'Anna Ek' },
       { value: 'me', label: 'Erik Lind' },
+      { value: 'u3', label: 'u3' },
     ]);
+  });
+  it("keeps the trip's own driver when the list does not hold them, once", () => {
+    const removed = trip('2025-03-10T06:00:00Z', 10, { driverId: 'gone', driverName: 'Former Driver' });
+    expect(driverChoices(drivers, removed).at(-1)).toEqual({ value: 'gone', label: 'Former Driver' });
+    const listed = trip('2025-03-10T06:00:00Z', 10, { driverId: 'me', driverName: 'Erik Lind' });
+    expect(driverChoices(drivers, listed)).toHaveLength(3);
+    expect(driverChoices([], trip('2025-03-10T06:00:00Z', 10))).toEqual([]);
   });
 });
 

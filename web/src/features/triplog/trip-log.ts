@@ -2,13 +2,14 @@
  * The trip log as pure functions: local days in the browser's zone (the zone the API reads from the
  * TimeZone header), trips grouped by the day they start, totals per type, the default period, the
  * route limits of spec sections 5 and 9 (checked before any route is fetched, with the server's own
- * keys), purposes used before, and the link into the map's history view.
+ * keys), purposes used before, the driver choices, and the shape of a QR check-in code.
  */
 import {
   ROUTE_MAX_DAYS,
   ROUTE_MAX_TRIPS,
   tripPeriodProblem,
   tripTypes,
+  type Driver,
   type Trip,
   type TripType,
 } from '../../../../shared/schemas/trips';
@@ -229,17 +230,14 @@ export interface DriverChoice {
 }
 
 /**
- * The drivers a trip can name: the caller, those already named in the period's trips, and the one
- * a trip names now (kept even when nobody else does), by name.
+ * What a driver picker offers: who can be the unit's driver (GET /units/{imei}/drivers, already by
+ * name), as "First Last", and the driver a trip names now when they are not among them (a user
+ * removed since), last, so that the trip's own value stays shown.
  */
-export function driverChoices(me: { id: string; name: string } | null, trips: readonly Pick<Trip, 'driverId' | 'driverName'>[], locale?: string): DriverChoice[] {
-  const byId = new Map<string, string>();
-  if (me) byId.set(me.id, me.name);
-  for (const trip of trips) {
-    if (trip.driverId && !byId.has(trip.driverId)) byId.set(trip.driverId, trip.driverName ?? trip.driverId);
-  }
-  const collator = new Intl.Collator(locale, { sensitivity: 'base' });
-  return [...byId].map(([value, label]) => ({ value, label })).sort((a, b) => collator.compare(a.label, b.label));
+export function driverChoices(drivers: readonly Driver[], current: Pick<Trip, 'driverId' | 'driverName'> | null = null): DriverChoice[] {
+  const choices = drivers.map((d) => ({ value: d.id, label: `${d.firstName} ${d.lastName}`.trim() || d.id }));
+  if (current?.driverId && !choices.some((c) => c.value === current.driverId)) choices.push({ value: current.driverId, label: current.driverName ?? current.driverId });
+  return choices;
 }
 
 const pad2 = (n: number) => String(n).padStart(2, '0');

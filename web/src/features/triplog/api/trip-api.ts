@@ -1,6 +1,6 @@
 /**
  * The trip log's calls (docs/api.md Trips): the period's trips, editing, merge and split, a trip's
- * route, attestation, odometer entries and driver check-in. Schemas come from
+ * route, attestation, odometer entries, the drivers to pick from and driver check-in. Schemas come from
  * shared/schemas/trips.ts; every answer is checked against them.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -9,7 +9,9 @@ import {
   attestationStatusSchema,
   attestReminderSchema,
   checkInCodeSchema,
+  checkInUnitSchema,
   driverCheckInSchema,
+  driverListSchema,
   odometerEntryListSchema,
   odometerEntrySchema,
   tripListSchema,
@@ -118,6 +120,27 @@ export function useDeleteOdometerEntry(imei: string) {
 
 export function driverCheckIn(body: DriverCheckInRequest) {
   return apiRequest('POST', tripPaths.checkIn, { body, schema: driverCheckInSchema });
+}
+
+/** Who can be the unit's driver (the account's users, by name): every driver picker offers these. */
+export function useDrivers(imei: string | null) {
+  return useQuery({
+    queryKey: ['drivers', imei],
+    queryFn: ({ signal }) => apiRequest('GET', withParams(tripPaths.drivers, { imei: imei ?? '' }), { schema: driverListSchema, signal }),
+    enabled: imei !== null,
+    // Users are added rarely; a picker opened again within minutes need not ask again.
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** The unit a QR check-in code belongs to; 404 InvalidQrCode and 403 QrCheckInNotAllowed are answers (not asked again). */
+export function useCheckInUnit(code: string | null) {
+  return useQuery({
+    queryKey: ['check-in-unit', code],
+    queryFn: ({ signal }) => apiRequest('GET', withParams(tripPaths.checkInUnit, { code: code ?? '' }), { schema: checkInUnitSchema, signal }),
+    enabled: code !== null,
+    staleTime: Infinity,
+  });
 }
 
 export function useCheckInCode(imei: string | null) {

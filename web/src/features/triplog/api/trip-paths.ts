@@ -16,6 +16,8 @@ export const tripPaths = {
   odometerEntry: routes.deleteOdometerEntry.path,
   checkIn: routes.driverCheckIn.path,
   checkInCode: routes.getCheckInCode.path,
+  checkInUnit: routes.getCheckInUnit.path,
+  drivers: routes.getUnitDrivers.path,
   attestationStatus: routes.getAttestationStatus.path,
   approveAttestation: routes.approveAttestation.path,
   unlockAttestation: routes.unlockAttestation.path,

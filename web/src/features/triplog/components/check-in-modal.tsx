@@ -1,22 +1,23 @@
 /**
  * Driver check-in (spec sections 4 and 5): a driver from a date and time (now by default) drives the
  * unit until the next check-in, and the unit's trips from then on name them. 'No driver' is not a
- * driver: the list has no such choice and the shared schema refuses an empty one.
+ * driver: the list has no such choice and the shared schema refuses an empty one. The list is who
+ * can drive the unit (GET /units/{imei}/drivers: the account's users, by name).
  */
-import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Loader, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import IconAlertTriangle from '@tabler/icons-react/dist/esm/icons/IconAlertTriangle.mjs';
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { driverCheckInRequestSchema, type DriverCheckIn } from '../../../../../shared/schemas/trips';
 import { ApiError, errorMessage } from '../../../app/api-client';
 import { fieldErrorText } from '../../../ui/form-errors';
-import { driverCheckIn } from '../api/trip-api';
-import { toDateTimeInput, type DriverChoice } from '../trip-log';
+import { driverCheckIn, useDrivers } from '../api/trip-api';
+import { driverChoices, toDateTimeInput } from '../trip-log';
 
 interface CheckInModalProps {
   imei: string;
   unitName: string;
-  drivers: readonly DriverChoice[];
   opened: boolean;
   onClose: () => void;
   onDone: (checkIn: DriverCheckIn) => void;
@@ -32,11 +33,13 @@ export function CheckInModal({ opened, onClose, ...rest }: CheckInModalProps) {
   );
 }
 
-function CheckInForm({ imei, unitName, drivers, onClose, onDone }: Omit<CheckInModalProps, 'opened'>) {
+function CheckInForm({ imei, unitName, onClose, onDone }: Omit<CheckInModalProps, 'opened'>) {
   const { t } = useTranslation();
   const [driverId, setDriverId] = useState<string | null>(null);
   const [from, setFrom] = useState(() => toDateTimeInput(new Date()));
   const [errors, setErrors] = useState<{ driverId?: string; from?: string }>({});
+  const driverList = useDrivers(imei);
+  const drivers = useMemo(() => driverChoices(driverList.data ?? []), [driverList.data]);
   const mutation = useMutation({
     mutationFn: driverCheckIn,
     onSuccess: (checkIn) => {
@@ -76,9 +79,20 @@ function CheckInForm({ imei, unitName, drivers, onClose, onDone }: Omit<CheckInM
             {errorMessage(mutation.error)}
           </Alert>
         ) : null}
+        {driverList.isError ? (
+          <Alert color="red" role="alert" icon={<IconAlertTriangle size={18} aria-hidden />}>
+            <Stack gap="xs" align="flex-start">
+              <span>{t('TripDriversLoadFailed')}</span>
+              <Button variant="default" size="xs" onClick={() => void driverList.refetch()} loading={driverList.isFetching}>
+                {t('TryAgain')}
+              </Button>
+            </Stack>
+          </Alert>
+        ) : null}
         <Select
           label={t('TripDriver')}
-          placeholder={t('TripChooseDriver')}
+          placeholder={driverList.isPending ? t('TripDriversLoading') : t('TripChooseDriver')}
+          rightSection={driverList.isPending ? <Loader size="xs" aria-hidden /> : undefined}
           data={[...drivers]}
           value={driverId}
           onChange={(value) => {

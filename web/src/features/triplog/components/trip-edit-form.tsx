@@ -1,11 +1,12 @@
 /**
- * A trip's inline edit form: type, purpose, note, driver, passengers and project. Date, times and
+ * A trip's inline edit form: type, purpose, note, driver (who can drive the unit, GET
+ * /units/{imei}/drivers), passengers and project. Date, times and
  * distance are shown, never editable. Checked with the shared schema (tripUpdateSchema) before it is
  * sent; the server's 422 keys appear beside their fields, and a 423 (the period was attested
  * meanwhile) is said and the trip becomes read-only.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Autocomplete, Button, Group, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Autocomplete, Button, Group, Loader, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
 import IconLock from '@tabler/icons-react/dist/esm/icons/IconLock.mjs';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useRef } from 'react';
@@ -15,9 +16,9 @@ import { TRIP_NOTE_MAX, tripTypes, tripUpdateSchema, type Trip } from '../../../
 import { tripMessageKeys } from '../../../../../shared/schemas/trips-messages';
 import { ApiError, errorMessage } from '../../../app/api-client';
 import { applyServerFieldErrors, fieldErrorText } from '../../../ui/form-errors';
-import { updateTrip } from '../api/trip-api';
+import { updateTrip, useDrivers } from '../api/trip-api';
 import { useTripFormat } from '../format';
-import { changedFields, formValuesOf, type DriverChoice, type TripFormValues } from '../trip-log';
+import { changedFields, driverChoices, formValuesOf, type TripFormValues } from '../trip-log';
 import { tripTypeLabelKeys } from './trip-type';
 
 /** Every field present: the form always holds all of them (the PUT sends only what changed). */
@@ -28,7 +29,6 @@ export interface TripEditFormProps {
   trip: Trip;
   purposes: readonly string[];
   projects: readonly string[];
-  drivers: readonly DriverChoice[];
   onSaved: (trip: Trip) => void;
   onCancel: () => void;
   /** The server said the trip is attested (423): the list shows it locked from now on. */
@@ -40,11 +40,12 @@ export interface TripEditFormProps {
   drafts: Map<string, TripFormValues>;
 }
 
-export function TripEditForm({ trip, purposes, projects, drivers, onSaved, onCancel: cancelled, onLocked, drafts }: TripEditFormProps) {
+export function TripEditForm({ trip, purposes, projects, onSaved, onCancel: cancelled, onLocked, drafts }: TripEditFormProps) {
   const { t } = useTranslation();
   const format = useTripFormat();
   const headingId = useId();
   const typeRef = useRef<HTMLInputElement>(null);
+  const drivers = useDrivers(trip.imei);
   const form = useForm<TripFormValues, unknown, TripFormValues>({
     resolver: zodResolver(formSchema),
     defaultValues: drafts.get(trip.id) ?? formValuesOf(trip),
@@ -87,8 +88,7 @@ export function TripEditForm({ trip, purposes, projects, drivers, onSaved, onCan
   const locked = mutation.error instanceof ApiError && mutation.error.status === 423;
   const generalError = mutation.isError && !locked && !fields.some((f) => errors[f]?.type === 'server');
   const note = form.watch('note');
-  const driverData = [{ value: '', label: t('TripNoDriver') }, ...drivers];
-  if (trip.driverId && !drivers.some((d) => d.value === trip.driverId)) driverData.push({ value: trip.driverId, label: trip.driverName ?? trip.driverId });
+  const driverData = [{ value: '', label: t('TripNoDriver') }, ...driverChoices(drivers.data ?? [], trip)];
 
   return (
     <form
@@ -171,6 +171,9 @@ export function TripEditForm({ trip, purposes, projects, drivers, onSaved, onCan
                 value={field.value ?? ''}
                 onChange={(value) => field.onChange(value ?? '')}
                 onBlur={field.onBlur}
+                // The trip's own driver stays chosen while the others load, or when they cannot.
+                description={drivers.isPending ? t('TripDriversLoading') : drivers.isError ? t('TripDriversLoadFailed') : undefined}
+                rightSection={drivers.isPending ? <Loader size="xs" aria-hidden /> : undefined}
                 error={fieldErrorText(errors.driverId?.message)}
                 disabled={locked}
                 allowDeselect={false}

@@ -1,10 +1,13 @@
 /**
  * /user/check-in/:code: where a driver lands from the unit's QR sticker, on a phone. Logged out,
- * the login page brings them back here afterwards. One big button checks them in as the unit's
- * driver from now on (POST /driver-check-in with the code); then a done state.
+ * the login page brings them back here afterwards. The page names the code's unit (GET
+ * /check-in/{code}, which answers whoever may check in by the code, also a user the account lets
+ * check in without access to the unit); one big button checks them in as its driver from now on
+ * (POST /driver-check-in with the code); then a done state. A code that is none, or a unit the
+ * user may not check in on, is said instead of the button.
  */
 import '../triplog.css';
-import { Alert, Button, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import IconAlertTriangle from '@tabler/icons-react/dist/esm/icons/IconAlertTriangle.mjs';
 import IconCircleCheck from '@tabler/icons-react/dist/esm/icons/IconCircleCheck.mjs';
 import IconSteeringWheel from '@tabler/icons-react/dist/esm/icons/IconSteeringWheel.mjs';
@@ -12,22 +15,24 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { errorMessage } from '../../../app/api-client';
+import type { CheckInUnit } from '../../../../../shared/schemas/trips';
+import { ApiError, errorMessage } from '../../../app/api-client';
 import { paths } from '../../../app/paths';
 import { useSessionUser } from '../../../app/session';
-import { useUnits } from '../../units/api/units';
-import { driverCheckIn } from '../api/trip-api';
+import { driverCheckIn, useCheckInUnit } from '../api/trip-api';
 import { useTripFormat } from '../format';
 import { imeiOfCheckInCode } from '../trip-log';
+
+const unitLabelOf = (unit: CheckInUnit) => (unit.registrationNumber ? `${unit.name} (${unit.registrationNumber})` : unit.name);
 
 export function CheckInPage() {
   const { t } = useTranslation();
   const format = useTripFormat();
   const { code = '' } = useParams();
   const user = useSessionUser();
-  const units = useUnits();
-  const imei = imeiOfCheckInCode(code);
-  const unit = imei ? units.data?.find((u) => u.imei === imei) : undefined;
+  // A code that is not even shaped like one is not asked about.
+  const wellFormed = imeiOfCheckInCode(code) !== null;
+  const unit = useCheckInUnit(wellFormed ? code : null);
   const me = user ? `${user.FirstName} ${user.LastName}`.trim() || user.Email : '';
   const checkIn = useMutation({ mutationFn: () => driverCheckIn({ qr: code }) });
   const doneRef = useRef<HTMLHeadingElement>(null);
@@ -37,7 +42,7 @@ export function CheckInPage() {
     if (checkIn.isSuccess) doneRef.current?.focus();
   }, [checkIn.isSuccess]);
 
-  const unitLabel = unit ? (unit.registrationNumber ? `${unit.name} (${unit.registrationNumber})` : unit.name) : null;
+  const unitLabel = unit.data ? unitLabelOf(unit.data) : null;
 
   if (checkIn.isSuccess) {
     const done = checkIn.data;
@@ -51,9 +56,7 @@ export function CheckInPage() {
             <Title order={2} size="h2" ref={doneRef} tabIndex={-1}>
               {t('CheckInDoneTitle')}
             </Title>
-            <Text>
-              {t('CheckInDone', { name: done.driverName ?? me, unit: unitLabel ?? t('CheckInThisVehicle'), time: format.dateTime(done.from) })}
-            </Text>
+            <Text>{t('CheckInDone', { name: done.driverName ?? me, unit: unitLabel ?? done.imei, time: format.dateTime(done.from) })}</Text>
             <Button component={Link} to={`${paths.createTriplog}?${new URLSearchParams({ imei: done.imei }).toString()}`} variant="light" size="md" fullWidth>
               {t('CheckInOpenTriplog')}
             </Button>
@@ -63,6 +66,9 @@ export function CheckInPage() {
     );
   }
 
+  // 404 InvalidQrCode and 403 QrCheckInNotAllowed are answers; anything else may pass on a retry.
+  const refused = unit.error instanceof ApiError && unit.error.status >= 400 && unit.error.status < 500;
+
   return (
     <Stack className="checkin-page" gap="lg" align="stretch">
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
@@ -70,18 +76,36 @@ export function CheckInPage() {
           <ThemeIcon size={72} radius="xl" variant="light" aria-hidden>
             <IconSteeringWheel size={44} stroke={1.6} />
           </ThemeIcon>
-          <Text c="dimmed" size="sm">
-            {t('CheckInVehicle')}
-          </Text>
-          <Title order={2} size="h2" className="triplog-break">
-            {unitLabel ?? (units.isPending ? '…' : t('CheckInThisVehicle'))}
-          </Title>
-          {imei === null ? (
+          {!wellFormed ? (
             <Alert color="red" role="alert" icon={<IconAlertTriangle size={18} aria-hidden />} w="100%" ta="start">
               {t('InvalidQrCode')}
             </Alert>
+          ) : unit.isPending ? (
+            <Group gap="xs" role="status">
+              <Loader size="sm" aria-hidden />
+              <Text c="dimmed" size="sm">
+                {t('CheckInLoadingVehicle')}
+              </Text>
+            </Group>
+          ) : unit.isError ? (
+            <Alert color="red" role="alert" icon={<IconAlertTriangle size={18} aria-hidden />} w="100%" ta="start">
+              <Stack gap="sm" align="flex-start">
+                <span>{refused ? errorMessage(unit.error) : t('CheckInVehicleLoadFailed')}</span>
+                {refused ? null : (
+                  <Button variant="default" size="xs" onClick={() => void unit.refetch()} loading={unit.isFetching}>
+                    {t('TryAgain')}
+                  </Button>
+                )}
+              </Stack>
+            </Alert>
           ) : (
             <>
+              <Text c="dimmed" size="sm">
+                {t('CheckInVehicle')}
+              </Text>
+              <Title order={2} size="h2" className="triplog-break">
+                {unitLabel}
+              </Title>
               <Text>{t('CheckInIntro')}</Text>
               {checkIn.isError ? (
                 <Alert color="red" role="alert" icon={<IconAlertTriangle size={18} aria-hidden />} w="100%" ta="start">

@@ -27,7 +27,6 @@ import { tripTypes, type Trip, type TripList } from '../../../../../shared/schem
 import { ApiError, browserTimeZone, errorMessage } from '../../../app/api-client';
 import { useLoadedSettings } from '../../../app/guards';
 import { paths } from '../../../app/paths';
-import { useSessionUser } from '../../../app/session';
 import { fieldErrorText } from '../../../ui/form-errors';
 import { MessageState } from '../../../ui/message-state';
 import { PageLoader } from '../../../ui/page-loader';
@@ -43,7 +42,6 @@ import { tripTypeColors, tripTypeLabelKeys } from '../components/trip-type';
 import { useTripFormat } from '../format';
 import {
   defaultPeriod,
-  driverChoices,
   groupByDay,
   mergePair,
   monthOf,
@@ -142,7 +140,6 @@ function TriplogView({ imei, unitName, unitChoices, from, to, onChoose }: Triplo
   const { t } = useTranslation();
   const format = useTripFormat();
   const settings = useLoadedSettings();
-  const user = useSessionUser();
   const queryClient = useQueryClient();
   // Cards where the table would not fit: on phones, and beside the sidebar on a narrow laptop.
   const { ref: pageRef, width: pageWidth } = useElementSize();
@@ -167,9 +164,6 @@ function TriplogView({ imei, unitName, unitChoices, from, to, onChoose }: Triplo
   const selectedTrips = useMemo(() => (list ?? []).filter((trip) => selected.has(trip.id)), [list, selected]);
   const purposes = useMemo(() => purposeChoices(ACCOUNT_DEFAULT_PURPOSES, usedPurposes(list ?? [], format.locale)), [list, format.locale]);
   const projects = useMemo(() => [...new Set((list ?? []).map((trip) => trip.project?.trim()).filter((p): p is string => Boolean(p)))], [list]);
-  const meId = user?.ID ?? null;
-  const meName = user ? `${user.FirstName} ${user.LastName}`.trim() || user.Email : '';
-  const drivers = useMemo(() => driverChoices(meId ? { id: meId, name: meName } : null, list ?? [], format.locale), [meId, meName, list, format.locale]);
 
   const announce = useCallback((text: string, color: 'green' | 'red' = 'green') => {
     // A new text each time, so that the same message twice is read twice.
@@ -221,7 +215,6 @@ function TriplogView({ imei, unitName, unitChoices, from, to, onChoose }: Triplo
     drafts: drafts.current,
     purposes,
     projects,
-    drivers,
     onSaved: (saved: Trip) => {
       replaceTrips((all) => all.map((trip) => (trip.id === saved.id ? saved : trip)));
       setEditing(null);
@@ -378,7 +371,6 @@ function TriplogView({ imei, unitName, unitChoices, from, to, onChoose }: Triplo
       <CheckInModal
         imei={imei}
         unitName={unitName}
-        drivers={drivers}
         opened={dialog === 'checkIn'}
         onClose={() => setDialog(null)}
         onDone={(checkIn) => {
