@@ -4,6 +4,8 @@
  *   HOST (127.0.0.1): the address HTTP and MQTT listen on; `0.0.0.0` opens them to the network.
  *   BRAND_DOMAINS='{"fleet.localhost":3}' serves a brand per host name, as CloudFront does.
  *   SIMULATED_TRACKERS (20): demo-fleet trackers driving around Stockholm; 0 turns them off.
+ *   DEMO_HISTORY_DAYS (30): days of driving those trackers send through ingest on the first start
+ *     (a marker in DATA_DIR keeps later starts from sending it again); 0 turns it off.
  *   MAP_STYLE_URL (unset): a MapLibre style for the base map; unset, OpenFreeMap's street map, and
  *     the web app's offline map when that cannot be reached.
  *   MAP_EXTRA_ORIGINS (unset): origins of that style's tiles, glyphs and sprites when they are not
@@ -22,6 +24,7 @@ const env = z
     DATA_DIR: z.string().min(1).default('.data'),
     HOST: z.string().trim().min(1).default('127.0.0.1'),
     SIMULATED_TRACKERS: z.coerce.number().int().min(0).max(1000).default(20),
+    DEMO_HISTORY_DAYS: z.coerce.number().int().min(0).max(90).default(30),
     BRAND_DOMAINS: z
       .string()
       .default('{}')
@@ -57,6 +60,7 @@ try {
     host: env.data.HOST,
     brandDomains: env.data.BRAND_DOMAINS,
     simulatedTrackers: env.data.SIMULATED_TRACKERS,
+    demoHistoryDays: env.data.DEMO_HISTORY_DAYS,
     mapOrigins: env.data.MAP_EXTRA_ORIGINS,
   });
   console.log(`
@@ -64,7 +68,9 @@ try {
     Web app:      ${runtime.url}
     API docs:     ${runtime.url}/api/docs
     Sent mail:    ${runtime.url}/dev/outbox
-    Simulated:    ${env.data.SIMULATED_TRACKERS} trackers driving around Stockholm (SIMULATED_TRACKERS=0 turns them off)
+    Simulated:    ${env.data.SIMULATED_TRACKERS} trackers driving around Stockholm (SIMULATED_TRACKERS=0 turns them off)${
+      runtime.demoHistory ? `\n    History:      ${runtime.demoHistory.positions.toLocaleString('en-US')} positions of demo driving over ${runtime.demoHistory.days} days, sent now` : ''
+    }
     MQTT:         ${runtime.mqttUrl}   (WebSocket ${runtime.wsUrl})
   Demo account${runtime.seeded ? ' (created now)' : ''}:
     admin:  ${demoUsers.admin.username} / ${DEMO_PASSWORD}

@@ -29,7 +29,8 @@ import { createTables, localDynamoClient, startLocalDynamo, type LocalDynamoTarg
 import { configureHandlerEnvironment } from './handler-env';
 import { createHttpServer, type ApiHandler } from './http-server';
 import { startScheduler, type JobHandler } from './scheduler';
-import { seedDemo, seedSimulatedUnits } from './seed';
+import { seedDemo, seedSimulatedUnits, simulatedUnits } from './seed';
+import { backfillDemoHistory, planDemoHistory, type BackfillResult } from './demo-history';
 import { startSimulator } from './simulator/simulator';
 
 export const projectRoot = resolve(fileURLToPath(new URL('../..', import.meta.url)));
@@ -52,6 +53,11 @@ export interface RuntimeOptions {
   seed?: boolean;
   /** Simulated trackers driving around Stockholm (infra/local/simulator); 0 or absent: none. */
   simulatedTrackers?: number;
+  /**
+   * Days of demo history the simulated trackers send through the ingest path on the first start
+   * (infra/local/demo-history.ts) before they drive live; 0 or absent: none.
+   */
+  demoHistoryDays?: number;
   tablePrefix?: string;
   /** Use an already running DynamoDB Local (tests share one) instead of starting one. */
   dynamo?: LocalDynamoTarget;
@@ -69,6 +75,8 @@ export interface EmbeddedRuntime {
   dynamo: LocalDynamoTarget;
   tablePrefix: string;
   seeded: boolean;
+  /** What this start backfilled (infra/local/demo-history.ts); null when it had nothing to do. */
+  demoHistory: BackfillResult | null;
   stop(): Promise<void>;
 }
 
@@ -181,12 +189,31 @@ export async function startEmbeddedRuntime(options: RuntimeOptions): Promise<Emb
     );
     stops.push(stopScheduler);
 
+    // First start with simulated trackers: their demo history goes through the broker and the
+    // ingest path first, then the simulator resumes every unit from its last backfilled state, so
+    // that nothing live is ever older than the history (which would make all of it late).
+    const history = options.simulatedTrackers && options.demoHistoryDays ? planDemoHistory({ dataDir, days: options.demoHistoryDays }) : null;
+    // A unit's owner sees nothing from before its registration: demo units are registered before their history.
+    const registeredAt = history ? new Date(history.from - 3_600_000) : new Date();
     let seeded = false;
-    if (options.seed !== false) seeded = (await seedDemo()).seeded;
+    if (options.seed !== false) seeded = (await seedDemo(registeredAt)).seeded;
+    let demoHistory: BackfillResult | null = null;
     if (options.simulatedTrackers) {
-      await seedSimulatedUnits(options.simulatedTrackers);
+      await seedSimulatedUnits(options.simulatedTrackers, registeredAt);
       const brokerHost = ANY_ADDRESS.has(host) ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
-      const simulator = await startSimulator({ mqttUrl: `mqtt://${brokerHost}:${broker.port}`, trackers: options.simulatedTrackers, resume: true });
+      const mqttUrl = `mqtt://${brokerHost}:${broker.port}`;
+      if (history) {
+        const result = await backfillDemoHistory({
+          mqttUrl,
+          units: simulatedUnits(options.simulatedTrackers),
+          plan: history,
+          dataDir,
+          backlog: () => stream.pending(),
+          settle: () => stream.drain(),
+        });
+        demoHistory = result.units ? result : null;
+      }
+      const simulator = await startSimulator({ mqttUrl, trackers: options.simulatedTrackers, resume: true });
       stops.push(() => simulator.stop());
     }
 
@@ -257,6 +284,7 @@ export async function startEmbeddedRuntime(options: RuntimeOptions): Promise<Emb
       dynamo: { endpoint: db.endpoint, accessKeyId: db.accessKeyId },
       tablePrefix: prefix,
       seeded,
+      demoHistory,
       stop: async () => {
         admin.destroy();
         await stopAll();

@@ -19,7 +19,7 @@ import { workSite, type PlaceId } from './stockholm';
 export type VehicleClass = 'car' | 'van' | 'lorry' | 'bus' | 'trailer' | 'machine';
 
 /** Top speed and acceleration (m/s², below and above 50 km/h) by kind of vehicle. */
-const CLASSES: Record<Exclude<VehicleClass, 'machine'>, { maxKmh: number; accel: [number, number] }> = {
+export const CLASSES: Record<Exclude<VehicleClass, 'machine'>, { maxKmh: number; accel: [number, number] }> = {
   car: { maxKmh: 110, accel: [2.2, 1.1] },
   van: { maxKmh: 100, accel: [1.8, 0.9] },
   // Swedish limits for heavy vehicles and anything towing.
@@ -47,8 +47,8 @@ export function vehicleClass(vehicleType: string): VehicleClass {
 }
 
 /** Comfortable braking the driver plans with, and the hardest braking the model allows (m/s²). */
-const PLAN_BRAKE = 2.0;
-const MAX_BRAKE = 3.5;
+export const PLAN_BRAKE = 2.0;
+export const MAX_BRAKE = 3.5;
 /** Reports also go out when the heading turned this much since the last one (as trackers do in bends). */
 const TURN_REPORT_DEG = 30;
 const MIN_EVENT_GAP_MS = 5_000;
