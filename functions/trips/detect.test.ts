@@ -1,3 +1,4 @@
+import { seededRandom } from '../../infra/local/simulator/random';
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_TRIP_SETTINGS,
@@ -21,17 +22,8 @@ const MIN = 60_000;
 const HOME = { lat: 59.3293, lon: 18.0686 };
 const M_PER_DEG = 111_195.08;
 
-/** Seeded PRNG (mulberry32): the same tracks on every run. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Seeded PRNG (the simulator's mulberry32): the same tracks on every run. */
+const prng = (seed: number): (() => number) => seededRandom(seed).next;
 
 function offset(lat: number, lon: number, northM: number, eastM: number): { lat: number; lon: number } {
   return { lat: lat + northM / M_PER_DEG, lon: lon + eastM / (M_PER_DEG * Math.cos((lat * Math.PI) / 180)) };

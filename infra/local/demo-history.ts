@@ -27,6 +27,7 @@ import { join } from 'node:path';
 import { BatchGetCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
 import mqtt, { type MqttClient } from 'mqtt';
 import { dynamo, tableName } from '../../functions/platform/db';
+import { offsetAt, wallToInstant } from '../../functions/trips/local-time';
 import type { DemoUnitSpec } from './seed';
 import { distanceM, offset, type LatLon } from './simulator/geo';
 import { limitAt, pointAt, RoadNetwork, type Route } from './simulator/network';
@@ -114,31 +115,11 @@ export function profileFor(unit: Pick<DemoUnitSpec, 'name' | 'vehicleType'>, ind
 // ---------------------------------------------------------------------------------------------
 // Local time
 
-const formatter = new Intl.DateTimeFormat('en-US', {
-  timeZone: DEMO_HISTORY_ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
-
-/** The wall clock in Stockholm at an instant, read as if it were UTC. */
-function wallMs(ms: number): number {
-  const p: Record<string, number> = {};
-  for (const part of formatter.formatToParts(new Date(ms))) if (part.type !== 'literal') p[part.type] = Number(part.value);
-  return Date.UTC(p['year'] ?? 1970, (p['month'] ?? 1) - 1, p['day'] ?? 1, p['hour'] ?? 0, p['minute'] ?? 0, p['second'] ?? 0);
-}
-
-const offsetAt = (ms: number) => wallMs(ms) - Math.floor(ms / SECOND) * SECOND;
+/** The wall clock in Stockholm at an instant, read as if it were UTC (to the second). */
+const wallMs = (ms: number): number => Math.floor(ms / SECOND) * SECOND + offsetAt(ms, DEMO_HISTORY_ZONE);
 
 /** The instant Stockholm's clocks show `wall` (epoch ms of that wall time read as UTC). */
-function instantOf(wall: number): number {
-  const guess = wall - offsetAt(wall);
-  return wall - offsetAt(guess);
-}
+const instantOf = (wall: number): number => wallToInstant(wall, DEMO_HISTORY_ZONE);
 
 /** Start of the local day an instant falls in. */
 export function localMidnight(ms: number): number {

@@ -27,6 +27,7 @@ import { detectTrips, initialDetectorState, DEFAULT_TRIP_SETTINGS, type Detector
 import { tripStage } from '../../functions/trips/stage';
 import { unitTrips } from '../../functions/trips/trip-repository';
 import { startEmbeddedRuntime } from '../../infra/local/runtime';
+import { seededRandom } from '../../infra/local/simulator/random';
 import { DEMO_PASSWORD, demoUsers } from '../../infra/local/seed';
 import { imeiFrom } from '../../shared/validators/imei';
 import { loginAs } from '../../test/support/sessions';
@@ -37,17 +38,6 @@ const DAYS = Number(flags.days);
 const REQUESTS = Number(flags.requests);
 const MIN = 60_000;
 const DAY = 86_400_000;
-
-/** A deterministic PRNG (mulberry32), so every run drives the same year. */
-function rng(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Rec {
   ts: number;
@@ -60,7 +50,8 @@ interface Rec {
 
 /** The year: each day 6-10 trips of 5-25 minutes between 06:00 and 20:00 local, parked between with heartbeats. */
 function year(start: number): Rec[] {
-  const random = rng(7);
+  // Seeded (the simulator's generator), so every run drives the same year.
+  const random = seededRandom(7).next;
   const out: Rec[] = [];
   let lat = 59.33;
   let lon = 18.06;
