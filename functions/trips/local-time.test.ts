@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, isoInZone, localDayOf, localDaysRange, monthDays, parseDateTime, startOfLocalDay } from './local-time';
+import { addDays, isoInZone, localDayOf, localDaysRange, monthDays, offsetAt, parseDateTime, startOfLocalDay } from './local-time';
 
 describe('local days in a zone', () => {
   it('starts a Stockholm day at its local midnight, in winter and in summer', () => {
@@ -13,6 +13,18 @@ describe('local days in a zone', () => {
     expect(spring.toMs - spring.fromMs).toBe(23 * 3_600_000);
     const autumn = localDaysRange('2025-10-26', '2025-10-26', 'Europe/Stockholm');
     expect(autumn.toMs - autumn.fromMs).toBe(25 * 3_600_000);
+  });
+
+  it('changes the offset at the very second the clocks change, also on days it has seen before', () => {
+    const change = Date.UTC(2025, 2, 30, 1, 0, 0);
+    for (let round = 0; round < 2; round++) {
+      expect(offsetAt(change - 1000, 'Europe/Stockholm')).toBe(3_600_000);
+      expect(offsetAt(change, 'Europe/Stockholm')).toBe(7_200_000);
+      expect(isoInZone(change - 1000, 'Europe/Stockholm')).toBe('2025-03-30T01:59:59.000+01:00');
+      expect(isoInZone(change, 'Europe/Stockholm')).toBe('2025-03-30T03:00:00.000+02:00');
+      // A day without a change, in a zone west of UTC.
+      expect(isoInZone(Date.UTC(2025, 6, 1, 3, 30), 'America/New_York')).toBe('2025-06-30T23:30:00.000-04:00');
+    }
   });
 
   it('tells the local day of an instant and writes it with the offset', () => {

@@ -40,11 +40,32 @@ function wallOf(ms: number, zone: string): Wall {
   return { year: wall['year'] ?? 1970, month: wall['month'] ?? 1, day: wall['day'] ?? 1, hour: wall['hour'] ?? 0, minute: wall['minute'] ?? 0, second: wall['second'] ?? 0 };
 }
 
-/** The zone's offset from UTC at an instant, ms (Stockholm in summer: +7 200 000). */
-export function offsetAt(ms: number, zone: string): number {
+function exactOffsetAt(ms: number, zone: string): number {
   const w = wallOf(ms, zone);
   const whole = Math.floor(ms / 1000) * 1000;
   return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - whole;
+}
+
+const UTC_DAY_MS = 86_400_000;
+/** Per zone and UTC day: the offset when it is the same all day, null on a day the zone's clocks change. */
+const dayOffsets = new Map<string, number | null>();
+
+/**
+ * The zone's offset from UTC at an instant, ms (Stockholm in summer: +7 200 000). Clocks change at
+ * most once a day, so a day whose first and last second have one offset has it throughout: a year of
+ * trips costs a few hundred Intl calls instead of two per trip.
+ */
+export function offsetAt(ms: number, zone: string): number {
+  const day = Math.floor(ms / UTC_DAY_MS);
+  const key = `${zone}|${day}`;
+  let offset = dayOffsets.get(key);
+  if (offset === undefined) {
+    const first = exactOffsetAt(day * UTC_DAY_MS, zone);
+    offset = first === exactOffsetAt((day + 1) * UTC_DAY_MS - 1000, zone) ? first : null;
+    if (dayOffsets.size >= 20_000) dayOffsets.clear();
+    dayOffsets.set(key, offset);
+  }
+  return offset ?? exactOffsetAt(ms, zone);
 }
 
 /**
