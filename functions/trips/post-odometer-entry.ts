@@ -4,7 +4,7 @@ import { ValidationError } from '../platform/errors';
 import { created, httpHandler } from '../platform/http';
 import { registeredAtOf } from '../platform/unit-item';
 import { unitFor } from './access';
-import { parseDateTime } from './local-time';
+import { parseDateTime } from '../platform/local-time';
 import { counterAt, putOdometerEntry, type OdometerEntryItem } from './odometer';
 import { toOdometerEntry } from './odometer-views';
 
