@@ -40,6 +40,8 @@ export interface FunctionResources {
   readonly live?: true;
   /** DeviceGateway.send: commands to trackers. */
   readonly devices?: true;
+  /** AlertQueue.enqueue: alarms onto the alert queue (ALERT_QUEUE_URL). */
+  readonly alerts?: true;
 }
 
 /** The IoT Core custom authorizer of the live channel: a function of its own, outside the HTTP API. */
@@ -50,7 +52,12 @@ export const LIVE_AUTHORIZER = 'live-authorizer';
  * runtime writes those letters directly and has no such function.
  */
 export const INGEST_FAILURES = 'ingest-failures';
-export type FunctionName = Capability | typeof LIVE_AUTHORIZER | typeof INGEST_FAILURES;
+/**
+ * Consumes the alert queue: delivers each alarm to its unit's alarm receivers by e-mail, SMS and
+ * push (functions/events/alert-delivery.ts). The embedded runtime delivers in process.
+ */
+export const ALERT_DELIVERY_FUNCTION = 'alert-delivery';
+export type FunctionName = Capability | typeof LIVE_AUTHORIZER | typeof INGEST_FAILURES | typeof ALERT_DELIVERY_FUNCTION;
 
 // The shared HTTP middleware reads the session (tokens) and the user (users) for every route that
 // is not public, so each function serving such a route declares both. It also reads the account
@@ -84,7 +91,8 @@ export const functionResources: Readonly<Partial<Record<FunctionName, FunctionRe
     devices: true,
   },
   // The trip stage stores detected trips (functions/trips/store-detected.ts): trips, the driver
-  // checked in at a trip's start, and its addresses.
+  // checked in at a trip's start, and its addresses. The event engine stores events, hands alarms
+  // to the alert queue and switches a unit leaving its theft-mode zone to theft mode (a command).
   ingest: {
     tables: {
       accounts: 'read',
@@ -95,9 +103,12 @@ export const functionResources: Readonly<Partial<Record<FunctionName, FunctionRe
       deadLetters: 'read-write',
       trips: 'read-write',
       driverCheckIns: 'read',
+      events: 'read-write',
     },
     live: true,
     geocoder: ['reverse'],
+    alerts: true,
+    devices: true,
   },
   // The trip log: the unit's driver on check-in (units), the route (positions), account settings,
   // drivers' names and e-mails of reminders (users); addresses a trip lacks are asked again on a list.
@@ -116,12 +127,37 @@ export const functionResources: Readonly<Partial<Record<FunctionName, FunctionRe
     mail: true,
     geocoder: ['reverse'],
   },
+  // Geofences write their copies onto the assigned units (zones) in the transaction that saves them.
+  geofences: {
+    tables: { users: 'read', tokens: 'read', accounts: 'read', units: 'read-write', geofences: 'read-write' },
+    geocoder: ['search'],
+  },
+  // Places write their rules onto the assigned units (places) and re-apply them to unattested trips
+  // (a trip's own attestationId says it is attested); the address search is the geofences' route.
+  places: {
+    tables: { users: 'read', tokens: 'read', accounts: 'read', units: 'read-write', places: 'read-write', trips: 'read-write' },
+  },
+  // Alarm receivers, the units they get alarms of, and the account's alert language, time zone and SMS credits.
+  alarms: {
+    tables: { users: 'read', tokens: 'read', accounts: 'read-write', units: 'read', alarmReceivers: 'read-write' },
+  },
+  // The events the engine raised, per unit and per account.
+  events: {
+    tables: { users: 'read', tokens: 'read', accounts: 'read', units: 'read', events: 'read' },
+  },
   jobs: {
     tables: { commands: 'read-write', units: 'read' },
     live: true,
   },
   [LIVE_AUTHORIZER]: {
     tables: { users: 'read', tokens: 'read' },
+  },
+  // Consuming its queue is granted by infra/constructs/alert-delivery.ts. Push goes to OneSignal over HTTPS (no IAM).
+  [ALERT_DELIVERY_FUNCTION]: {
+    tables: { events: 'read', accounts: 'read-write', users: 'read', alarmReceivers: 'read', alertDeliveries: 'read-write' },
+    mail: true,
+    sms: true,
+    geocoder: ['reverse'],
   },
   // Reading the stream back and consuming its queue are granted by infra/constructs/ingest.ts.
   [INGEST_FAILURES]: {

@@ -25,7 +25,6 @@ import {
   twoFactorVerifyRequestSchema,
 } from './schemas/auth';
 import { z } from 'zod';
-import type { FeatureRequirement } from './features';
 import {
   paymentTypesRequestSchema,
   paymentTypesSchema,
@@ -78,50 +77,13 @@ import {
   tripUpdateSchema,
 } from './schemas/trips';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
-/** Who may call: anyone, a logged-in user, an account admin, support staff. */
-export type Access = 'public' | 'member' | 'admin' | 'support';
+import { defineRoute, type RouteDef } from './route-def';
+import { geofenceRoutes } from './routes/geofences';
+import { placeRoutes } from './routes/places';
+import { alarmRoutes } from './routes/alarms';
+import { eventRoutes } from './routes/events';
 
-export const capabilities = [
-  'auth', 'registration', 'tracking', 'trips', 'geofences', 'places', 'alarms', 'bookings', 'safe-home',
-  'units', 'administration', 'ingest', 'live', 'jobs', 'content', 'dev',
-] as const;
-export type Capability = (typeof capabilities)[number];
-
-export interface RouteDef<
-  B extends z.ZodType = z.ZodType,
-  Q extends z.ZodType = z.ZodType,
-  P extends z.ZodType = z.ZodType,
-  R extends z.ZodType = z.ZodType,
-> {
-  readonly operationId: string;
-  readonly method: HttpMethod;
-  /** API Gateway path syntax, `{name}` for a path parameter. */
-  readonly path: string;
-  readonly capability: Capability;
-  /** Handler file name inside `functions/<capability>/`, without extension. */
-  readonly file: string;
-  readonly access: Access;
-  /**
-   * The account feature the route belongs to (shared/features.ts). The middleware answers 403 with
-   * the feature's message key while the caller's account does not have it. Not on public routes.
-   */
-  readonly feature?: FeatureRequirement;
-  readonly summary: string;
-  readonly body?: B;
-  readonly query?: Q;
-  readonly params?: P;
-  /** The `data` of a successful answer. */
-  readonly response?: R;
-  /** Served only by the embedded runtime, never deployed. */
-  readonly embeddedOnly?: boolean;
-}
-
-function defineRoute<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType, R extends z.ZodType>(
-  route: RouteDef<B, Q, P, R>,
-): RouteDef<B, Q, P, R> {
-  return route;
-}
+export { capabilities, defineRoute, type Access, type Capability, type HttpMethod, type RouteDef } from './route-def';
 
 const nothing = z.null();
 
@@ -664,6 +626,11 @@ export const routes = {
     embeddedOnly: true,
     response: outboxMessageSchema.array(),
   }),
+  // Capabilities whose routes live in shared/routes/<capability>.ts.
+  ...geofenceRoutes,
+  ...placeRoutes,
+  ...alarmRoutes,
+  ...eventRoutes,
 } as const;
 
 export type RouteKey = keyof typeof routes;

@@ -36,6 +36,10 @@ export const tables = {
     name: 'accounts',
     description: 'Customer accounts: company or private owner, feature flags, SMS credits.',
     partitionKey: s('accountId'),
+    // Sparse: only an account under a parent carries `parentAccountId` (its parentId; parentId itself
+    // is null on the others, which a key attribute cannot be). The parent's alert numbers page
+    // (functions/alarms) lists its accounts with one Query.
+    indexes: [{ name: 'byParent', partitionKey: s('parentAccountId'), sortKey: s('accountId') }],
   },
   users: {
     name: 'users',
@@ -132,6 +136,39 @@ export const tables = {
       { name: 'byUser', partitionKey: s('userKey'), sortKey: s('id') },
       { name: 'byUnit', partitionKey: s('imei'), sortKey: s('id') },
     ],
+    ttlAttribute: 'expiresAt',
+  },
+  // Geofences, places, events and alarms (docs/decisions/0017-events-and-alarms.md).
+  geofences: {
+    name: 'geofences',
+    description: "Geofences per account; each unit assigned one also carries a copy on its units item (zones) for the event engine.",
+    partitionKey: s('accountId'),
+    sortKey: s('id'),
+  },
+  places: {
+    name: 'places',
+    description: "Places per account with their trip categorisation rule; each assigned unit carries a copy (places) for trip detection.",
+    partitionKey: s('accountId'),
+    sortKey: s('id'),
+  },
+  alarmReceivers: {
+    name: 'alarm-receivers',
+    description: 'Who gets a unit\'s alarms and how (e-mail, SMS, push), per account, with the units they are assigned.',
+    partitionKey: s('accountId'),
+    sortKey: s('id'),
+  },
+  events: {
+    name: 'events',
+    description: "Events the event engine raised (geofence enter and exit, overspeed, low battery, ...) per unit by time, and per account through an index; expire with the account retention.",
+    partitionKey: s('imei'),
+    sortKey: s('sk'),
+    indexes: [{ name: 'byAccount', partitionKey: s('accountId'), sortKey: s('sk') }],
+    ttlAttribute: 'expiresAt',
+  },
+  alertDeliveries: {
+    name: 'alert-deliveries',
+    description: 'One claim per event, receiver and channel: an alarm message is sent once however often its delivery is retried.',
+    partitionKey: s('id'),
     ttlAttribute: 'expiresAt',
   },
   outbox: {

@@ -57,6 +57,10 @@ export interface AccountRecord {
   comment?: string;
   /** Subscription payment method (0: none chosen, invoice by default). */
   paymentType?: number;
+  /** Language of the account's alarm messages (spec section 9; absent: sv). */
+  alertLanguage?: Language;
+  /** IANA zone the account's alarm messages give times in (absent: Europe/Stockholm). */
+  alertTimeZone?: string;
   createdAt: string;
 }
 

@@ -12,6 +12,7 @@
 import { BatchGetCommand, GetCommand, type BatchGetCommandOutput, QueryCommand, UpdateCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import { commandTypes, operatingModes } from '../../shared/schemas/commands';
+import { weeklyWindowsSchema } from '../../shared/schemas/schedule';
 import type { LiveAudience } from '../../shared/mqtt-topics';
 import { IMEI_PATTERN } from '../../shared/validators/imei';
 import { isConditionFailure } from './conditions';
@@ -61,6 +62,56 @@ const stringSet = z.union([z.set(z.string()), z.array(z.string())]).transform((v
 /** Present but malformed presentation fields read as absent: a bad colour must not hide a unit. */
 const lenient = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
 
+/** A map by id whose malformed entries read as absent (one bad zone must not disarm the others). */
+const lenientEntries = <T extends z.ZodType>(schema: T) =>
+  z
+    .record(z.string(), schema.nullable().catch(null))
+    .transform((entries) => Object.fromEntries(Object.entries(entries).filter(([, v]) => v !== null)) as Record<string, z.output<T>>)
+    .optional()
+    .catch(undefined);
+
+/**
+ * A geofence as the event engine reads it, copied onto each unit it is assigned to by the
+ * geofences capability (functions/geofences) in the transaction that saves the geofence, so that
+ * ingest finds a unit's zones in the item it reads anyway. A circle is `lat`, `lon`, `radius`; a
+ * polygon also has its corners as [lon, lat] (`lat`/`lon` then its centre, `radius` what encloses it).
+ */
+export const unitZoneSchema = z.object({
+  name: z.string(),
+  lat: z.number(),
+  lon: z.number(),
+  radius: z.number().positive(),
+  polygon: z.array(z.tuple([z.number(), z.number()])).min(3).optional(),
+  /** Alarms on enter and exit go to the alarm receivers. */
+  alarm: z.boolean(),
+  /** An inactive zone raises nothing and tracks nothing. */
+  active: z.boolean(),
+  /** Leaving the zone switches the unit to theft mode. */
+  theftMode: z.boolean(),
+  /** Weekly windows in which the zone is switched off (deactivation days and times). */
+  off: weeklyWindowsSchema,
+  /** The zone `off` is read in. */
+  timeZone: z.string(),
+});
+export type UnitZone = z.infer<typeof unitZoneSchema>;
+
+/** A place's categorisation rule as trip detection reads it, copied onto each unit the place is assigned to (functions/places). */
+export const unitPlaceSchema = z.object({
+  label: z.string(),
+  lat: z.number(),
+  lon: z.number(),
+  radius: z.number().positive(),
+  rule: z.object({
+    when: z.enum(['start', 'end', 'between']),
+    type: z.enum(['business', 'private', 'other']),
+    otherPlaceId: z.string().optional(),
+  }),
+  /** Weekly windows in which the rule applies; empty: always. */
+  schedule: weeklyWindowsSchema,
+  timeZone: z.string(),
+});
+export type UnitPlace = z.infer<typeof unitPlaceSchema>;
+
 export const unitItemSchema = z.object({
   imei: z.string().regex(IMEI_PATTERN),
   accountId: z.string().min(1),
@@ -76,6 +127,15 @@ export const unitItemSchema = z.object({
   /** Minutes without movement (or with ignition off) that end a trip (trip detection); default 3. */
   timeTillParkedMinutes: lenient(z.number().int().min(1).max(1440)),
   departments: lenient(z.array(z.string())),
+  /** The geofences assigned to the unit, by geofence id (at most MAX_GEOFENCES_PER_UNIT). */
+  zones: lenientEntries(unitZoneSchema),
+  /** The places assigned to the unit with their rules, by place id. */
+  places: lenientEntries(unitPlaceSchema),
+  /** Overspeed alarm: above this speed, km/h, for at least `overspeedSeconds` (default 30). Unset: no alarm. */
+  overspeedKmh: lenient(z.number().int().min(1).max(350)),
+  overspeedSeconds: lenient(z.number().int().min(0).max(3600)),
+  /** Low-battery alarm on (default) or off. */
+  lowBatteryAlert: lenient(z.boolean()),
   /** Output labels: "1".."3" to a non-empty name. */
   doutLabels: lenient(z.record(z.string(), z.string().min(1))),
   operatingMode: lenient(z.enum(operatingModes)),
@@ -416,4 +476,95 @@ export async function setUnitDriver(imei: string, accountId: string, driverName:
     if (isConditionFailure(error)) return false;
     throw error;
   }
+}
+
+// ------------------------------------------------------------------------------------------------
+// Copies of geofences and places on the units they are assigned to: `zones` (by geofence id, read
+// by the event engine) and `places` (by place id, read by trip detection). Written only in the
+// transaction that saves or deletes the geofence or place, so an item and its copies never
+// disagree.
+// ------------------------------------------------------------------------------------------------
+
+type CopyMap = 'zones' | 'places';
+
+/**
+ * Sets copy `id` in the unit's `map`, only while the unit still belongs to `accountId` and the map
+ * is as read: a nested path can only be set inside an existing map, so a unit without one
+ * (`hasMap` false) gets the whole map, on condition that it still has none. With `max`, only while
+ * the map holds fewer copies or already this one, so two saves racing for a unit's last slot
+ * cannot both win.
+ */
+function setCopyUpdate(map: CopyMap, imei: string, accountId: string, id: string, copy: unknown, hasMap: boolean, max?: number): UnitTransactUpdate {
+  const names: Record<string, string> = { '#map': map };
+  const values: Record<string, unknown> = { ':account': accountId, ':M': 'M' };
+  let update: string;
+  let condition: string;
+  if (hasMap) {
+    names['#id'] = id;
+    values[':copy'] = copy;
+    update = 'SET #map.#id = :copy';
+    condition = 'accountId = :account AND attribute_type(#map, :M)';
+    if (max !== undefined) {
+      values[':max'] = max;
+      condition += ' AND (size(#map) < :max OR attribute_exists(#map.#id))';
+    }
+  } else {
+    values[':whole'] = { [id]: copy };
+    update = 'SET #map = :whole';
+    condition = 'accountId = :account AND NOT attribute_type(#map, :M)';
+  }
+  return {
+    Update: { TableName: tableName('units'), Key: { imei }, UpdateExpression: update, ConditionExpression: condition, ExpressionAttributeNames: names, ExpressionAttributeValues: values },
+  };
+}
+
+/**
+ * Removes copy `id` from the unit's `map` (which it holds). Ids are the account's own, so this
+ * needs no owner condition: a unit registered elsewhere since loses a stale copy, which is right.
+ */
+function removeCopyUpdate(map: CopyMap, imei: string, id: string): UnitTransactUpdate {
+  return {
+    Update: {
+      TableName: tableName('units'),
+      Key: { imei },
+      UpdateExpression: 'REMOVE #map.#id',
+      ConditionExpression: 'attribute_type(#map, :M)',
+      ExpressionAttributeNames: { '#map': map, '#id': id },
+      ExpressionAttributeValues: { ':M': 'M' },
+    },
+  };
+}
+
+/** What a zone write needs of the unit as read: its owner and whether it holds `zones` as a map. */
+export interface UnitZonesSeen {
+  imei: string;
+  accountId: string;
+  /** The item holds `zones` as a map (a zone is then set inside it, else the map is written whole). */
+  zonesMap: boolean;
+  /** The geofence ids on the unit now. */
+  zoneIds: readonly string[];
+}
+
+export function unitZonesSeenOf(unit: Pick<UnitItem, 'imei' | 'accountId' | 'zones'>): UnitZonesSeen {
+  return { imei: unit.imei, accountId: unit.accountId, zonesMap: unit.zones !== undefined, zoneIds: Object.keys(unit.zones ?? {}) };
+}
+
+/** Sets the copy of geofence `zoneId` on the unit in the geofence's transaction; at most `max` zones per unit. */
+export function putUnitZoneUpdate(seen: UnitZonesSeen, zoneId: string, zone: UnitZone, max: number): UnitTransactUpdate {
+  return setCopyUpdate('zones', seen.imei, seen.accountId, zoneId, unitZoneSchema.parse(zone), seen.zonesMap, max);
+}
+
+/** Removes the copy of geofence `zoneId` from the unit; null when the unit holds no zones map (nothing to remove). */
+export function removeUnitZoneUpdate(seen: UnitZonesSeen, zoneId: string): UnitTransactUpdate | null {
+  return seen.zonesMap ? removeCopyUpdate('zones', seen.imei, zoneId) : null;
+}
+
+/** Sets the copy of place `placeId` on a unit of `accountId` in the place's transaction (`hasPlaces`: the unit holds a `places` map, as read). */
+export function setUnitPlaceUpdate(imei: string, accountId: string, placeId: string, place: UnitPlace, hasPlaces: boolean): UnitTransactUpdate {
+  return setCopyUpdate('places', imei, accountId, placeId, unitPlaceSchema.parse(place), hasPlaces);
+}
+
+/** Removes the copy of place `placeId` from a unit that holds a `places` map. */
+export function removeUnitPlaceUpdate(imei: string, placeId: string): UnitTransactUpdate {
+  return removeCopyUpdate('places', imei, placeId);
 }

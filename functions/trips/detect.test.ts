@@ -14,7 +14,7 @@ import {
   type DetectorState,
   type TripSettings,
 } from './detect';
-import { distanceM } from './geo';
+import { distanceM } from '../../shared/geo';
 
 const S = DEFAULT_TRIP_SETTINGS;
 const T0 = Date.UTC(2025, 5, 2, 6, 0, 0);

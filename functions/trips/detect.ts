@@ -49,7 +49,7 @@
  *      advanced anyway.
  */
 import { z } from 'zod';
-import { distanceM } from './geo';
+import { distanceM } from '../../shared/geo';
 import type { Position } from '../ingest/types';
 
 export type DetectorPosition = Pick<Position, 'ts' | 'lat' | 'lon' | 'fix' | 'speed' | 'ignition' | 'movement' | 'odometer'>;

@@ -39,6 +39,18 @@ import { trackingSv } from './features/tracking/sv';
 import { tripsEn } from './features/trips/en';
 import { tripsNo } from './features/trips/no';
 import { tripsSv } from './features/trips/sv';
+import { geofencesEn } from './features/geofences/en';
+import { geofencesNo } from './features/geofences/no';
+import { geofencesSv } from './features/geofences/sv';
+import { placesEn } from './features/places/en';
+import { placesNo } from './features/places/no';
+import { placesSv } from './features/places/sv';
+import { alarmsEn } from './features/alarms/en';
+import { alarmsNo } from './features/alarms/no';
+import { alarmsSv } from './features/alarms/sv';
+import { eventsEn } from './features/events/en';
+import { eventsNo } from './features/events/no';
+import { eventsSv } from './features/events/sv';
 import { no as coreNo } from './no';
 import { sv as coreSv } from './sv';
 
@@ -55,11 +67,15 @@ export const modules = {
   history: { en: historyEn, sv: historySv, no: historyNo },
   units: { en: unitsEn, sv: unitsSv, no: unitsNo },
   trips: { en: tripsEn, sv: tripsSv, no: tripsNo },
+  geofences: { en: geofencesEn, sv: geofencesSv, no: geofencesNo },
+  places: { en: placesEn, sv: placesSv, no: placesNo },
+  alarms: { en: alarmsEn, sv: alarmsSv, no: alarmsNo },
+  events: { en: eventsEn, sv: eventsSv, no: eventsNo },
   email: { en: emailEn, sv: emailSv, no: emailNo },
 } as const satisfies Record<string, Record<Language, Readonly<Record<string, string>>>>;
 export type ModuleName = keyof typeof modules;
 
-const en = { ...coreEn, ...accountEn, ...registrationEn, ...trackingEn, ...commandsEn, ...mapEn, ...historyEn, ...unitsEn, ...tripsEn, ...emailEn } as const;
+const en = { ...coreEn, ...accountEn, ...registrationEn, ...trackingEn, ...commandsEn, ...mapEn, ...historyEn, ...unitsEn, ...tripsEn, ...geofencesEn, ...placesEn, ...alarmsEn, ...eventsEn, ...emailEn } as const;
 export type MessageKey = keyof typeof en;
 export type Messages = { readonly [K in MessageKey]: string };
 

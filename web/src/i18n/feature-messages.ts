@@ -48,6 +48,26 @@ const loaders = {
     sv: () => import('../../../shared/i18n/features/trips/sv').then((m) => m.tripsSv),
     no: () => import('../../../shared/i18n/features/trips/no').then((m) => m.tripsNo),
   },
+  geofences: {
+    en: () => import('../../../shared/i18n/features/geofences/en').then((m) => m.geofencesEn),
+    sv: () => import('../../../shared/i18n/features/geofences/sv').then((m) => m.geofencesSv),
+    no: () => import('../../../shared/i18n/features/geofences/no').then((m) => m.geofencesNo),
+  },
+  places: {
+    en: () => import('../../../shared/i18n/features/places/en').then((m) => m.placesEn),
+    sv: () => import('../../../shared/i18n/features/places/sv').then((m) => m.placesSv),
+    no: () => import('../../../shared/i18n/features/places/no').then((m) => m.placesNo),
+  },
+  alarms: {
+    en: () => import('../../../shared/i18n/features/alarms/en').then((m) => m.alarmsEn),
+    sv: () => import('../../../shared/i18n/features/alarms/sv').then((m) => m.alarmsSv),
+    no: () => import('../../../shared/i18n/features/alarms/no').then((m) => m.alarmsNo),
+  },
+  events: {
+    en: () => import('../../../shared/i18n/features/events/en').then((m) => m.eventsEn),
+    sv: () => import('../../../shared/i18n/features/events/sv').then((m) => m.eventsSv),
+    no: () => import('../../../shared/i18n/features/events/no').then((m) => m.eventsNo),
+  },
 } as const satisfies Record<string, Record<Language, () => Promise<Texts>>>;
 
 export type BrowserFeature = keyof typeof loaders;

@@ -1,4 +1,7 @@
 /**
+ * The distance between two fixes, as the trip detector, the event engine, place rules and the
+ * geofence editor's circle (web/src/features/geofences/circle.ts) all measure it.
+ *
  * Geometry of the trip detector. A haversine of a few lines rather than a package: the detector
  * needs only the distance between two fixes (three or four per position), and cheap-ruler,
  * @turf/distance or geolib would add a dependency to the ingest bundle for that one formula
@@ -8,7 +11,7 @@
  */
 
 /** Mean Earth radius (IUGG), metres. */
-const EARTH_RADIUS_M = 6_371_008.8;
+export const EARTH_RADIUS_M = 6_371_008.8;
 const RAD = Math.PI / 180;
 
 /** Great-circle distance in metres between two points in degrees (haversine). */

@@ -1,0 +1,52 @@
+/**
+ * What a route of the manifest (shared/routes.ts) is. Kept apart from the manifest so that the
+ * route files of single capabilities (shared/routes/<capability>.ts) can define theirs.
+ */
+import type { z } from 'zod';
+import type { FeatureRequirement } from './features';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+/** Who may call: anyone, a logged-in user, an account admin, support staff. */
+export type Access = 'public' | 'member' | 'admin' | 'support';
+
+export const capabilities = [
+  'auth', 'registration', 'tracking', 'trips', 'geofences', 'places', 'alarms', 'events', 'bookings', 'safe-home',
+  'units', 'administration', 'ingest', 'live', 'jobs', 'content', 'dev',
+] as const;
+export type Capability = (typeof capabilities)[number];
+
+export interface RouteDef<
+  B extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  P extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+> {
+  readonly operationId: string;
+  readonly method: HttpMethod;
+  /** API Gateway path syntax, `{name}` for a path parameter. */
+  readonly path: string;
+  readonly capability: Capability;
+  /** Handler file name inside `functions/<capability>/`, without extension. */
+  readonly file: string;
+  readonly access: Access;
+  /**
+   * The account feature the route belongs to (shared/features.ts). The middleware answers 403 with
+   * the feature's message key while the caller's account does not have it. Not on public routes.
+   */
+  readonly feature?: FeatureRequirement;
+  readonly summary: string;
+  readonly body?: B;
+  readonly query?: Q;
+  readonly params?: P;
+  /** The `data` of a successful answer. */
+  readonly response?: R;
+  /** Served only by the embedded runtime, never deployed. */
+  readonly embeddedOnly?: boolean;
+}
+
+export function defineRoute<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType, R extends z.ZodType>(
+  route: RouteDef<B, Q, P, R>,
+): RouteDef<B, Q, P, R> {
+  return route;
+}
+
