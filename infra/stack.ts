@@ -14,7 +14,7 @@ import { Annotations, ArnFormat, CfnOutput, Duration, Fn, Stack, Stage, type Sta
 import * as ses from 'aws-cdk-lib/aws-ses';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { functionResources, functionSettings, INGEST_FAILURES, type FunctionName, type FunctionSettings } from '../shared/capability-resources';
+import { ALERT_DELIVERY_FUNCTION, functionResources, functionSettings, INGEST_FAILURES, type FunctionName, type FunctionSettings } from '../shared/capability-resources';
 import { iotRules, type IotRuleDef } from '../shared/iot-rules';
 import { handlerPath, routeKey, routeList, type Capability, type RouteDef } from '../shared/routes';
 import { tables } from '../shared/tables';
@@ -24,6 +24,7 @@ import { mailAddress, mailDomain, type PortalConfig } from './config';
 import { DataTables } from './constructs/data-tables';
 import { PortalHttpApi } from './constructs/http-api';
 import { Identity } from './constructs/identity';
+import { AlertDelivery, alertDeliveryBundle } from './constructs/alert-delivery';
 import { IngestRules, ingestFailuresBundle } from './constructs/ingest';
 import { IotDataEndpoint } from './constructs/iot-endpoint';
 import { JobSchedules } from './constructs/job-schedules';
@@ -116,6 +117,7 @@ export class TrackingPortalStack extends Stack {
   readonly functions = new Map<string, PortalFunction>();
   readonly deadLetterQueue: sqs.Queue;
   readonly ingestRules?: IngestRules;
+  readonly alertDelivery: AlertDelivery;
   readonly jobSchedules?: JobSchedules;
   readonly trackerPolicy: TrackerPolicy;
   readonly liveAuthorizer: LiveAuthorizer;
@@ -170,7 +172,7 @@ export class TrackingPortalStack extends Stack {
 
     // What a function may be granted besides its logs; each gets what its entry declares.
     const sesIdentity = (name: string) => this.formatArn({ service: 'ses', resource: 'identity', resourceName: name, arnFormat: ArnFormat.SLASH_RESOURCE_NAME });
-    const grantTargets: GrantTargets = {
+    const grantTargets: { -readonly [K in keyof GrantTargets]: GrantTargets[K] } = {
       tables: this.tables.byName,
       tableNames: this.tables.physicalNames,
       userPoolArn: identity.userPool.userPoolArn,
@@ -208,6 +210,7 @@ export class TrackingPortalStack extends Stack {
         handlers: jobList.map((j) => ({ source: j.file, purpose: `job ${j.name}` })),
       });
     }
+    requests.push(alertDeliveryBundle());
     // bundleAll checks the files once more, and esbuild fails on a file that does not export `handler`.
     requests.push(liveAuthorizerBundle());
     const bundles = bundleAll(props.bundleRoot ?? path.join(Stage.of(this)?.outdir ?? path.join(REPO_ROOT, 'cdk.out'), '.bundles'), requests);
@@ -253,6 +256,13 @@ export class TrackingPortalStack extends Stack {
       this.functions.set(name, fn);
       return fn;
     };
+
+    // Alarms: the queue and its consumer first, so that every function declaring `alerts` is granted it.
+    this.alertDelivery = new AlertDelivery(this, 'AlertDelivery', {
+      function: makeFunction(ALERT_DELIVERY_FUNCTION, 'Alarms from the alert queue to their receivers by e-mail, SMS and push'),
+      deadLetterQueue: this.deadLetterQueue,
+    });
+    grantTargets.alertQueue = this.alertDelivery;
 
     for (const [capability, routes] of byCapability) {
       makeFunction(capability, `HTTP ${capability}: ${routes.length} route(s)`, { http: routes });

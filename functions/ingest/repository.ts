@@ -39,7 +39,8 @@ export function forgetRetention(): void {
   retention.clear();
 }
 
-function retentionOf(accountId: string, now: number): Promise<number> {
+/** The account's retention in days (cached for a minute): positions, trips and events expire after it. */
+export function retentionOf(accountId: string, now: number = Date.now()): Promise<number> {
   const hit = retention.get(accountId);
   if (hit && hit.until > now) return hit.days;
   const days = dynamo()

@@ -23,6 +23,8 @@ const ports: IngestPorts = {
   live: { publish: async () => undefined },
   clock: { now: () => new Date(NOW) },
   geocoder: { reverse: async () => null, search: async () => [] },
+  alerts: { enqueue: async () => undefined },
+  devices: { send: async () => undefined },
 };
 
 async function registerUnit(): Promise<string> {

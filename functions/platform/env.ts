@@ -49,6 +49,8 @@ const awsEnv = common.extend({
   MAIL_FROM: z.string().min(3),
   IOT_DATA_ENDPOINT: z.string().min(1),
   SMS_SENDER_ID: z.string().max(11).optional(),
+  /** The alert queue (infra/constructs/alert-delivery.ts), for the functions that raise alarms. */
+  ALERT_QUEUE_URL: z.url().optional(),
   /**
    * The IoT Core custom authorizer of the browsers' live channel (infra/constructs/live-authorizer.ts).
    * Optional so that functions which never hand out a live connection start without it; the one

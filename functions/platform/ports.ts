@@ -19,6 +19,8 @@ export interface SmsMessage {
   /** E.164, for example +46701234567. */
   to: string;
   text: string;
+  /** The sender shown to the receiver (an account's alert sender number or name); the deployment's default when absent. */
+  senderId?: string;
 }
 export interface SmsSender {
   send(message: SmsMessage): Promise<void>;
@@ -68,6 +70,19 @@ export interface LiveMessage {
 export interface LiveBus {
   /** One message about a unit, to its account's admins and to each ordinary user granted it (shared/mqtt-topics.ts). */
   publish(audience: LiveAudience, message: LiveMessage): Promise<void>;
+}
+
+/** An alarm to deliver: the event's key in the events table (functions/events/deliver-alert.ts). */
+export interface AlertJob {
+  imei: string;
+  sk: string;
+}
+/**
+ * The alarm delivery queue: SQS on AWS (the alert-delivery function consumes it, with retries and
+ * then the dead-letter queue), an in-process queue with the same retries embedded.
+ */
+export interface AlertQueue {
+  enqueue(job: AlertJob): Promise<void>;
 }
 
 export interface Tokens {
@@ -125,6 +140,7 @@ export interface Ports {
   geocoder: Geocoder;
   devices: DeviceGateway;
   live: LiveBus;
+  alerts: AlertQueue;
   identity: IdentityProvider;
   clock: Clock;
 }

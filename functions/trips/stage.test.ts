@@ -29,7 +29,7 @@ let ports: IngestPorts;
 beforeAll(async () => {
   await useLocalTables();
   const all = getPorts();
-  ports = { live: { publish: async () => undefined }, clock: all.clock, geocoder: all.geocoder };
+  ports = { live: { publish: async () => undefined }, clock: all.clock, geocoder: all.geocoder, alerts: all.alerts, devices: all.devices };
 });
 
 async function registerUnit(): Promise<string> {

@@ -31,6 +31,8 @@ export interface ResourceUsage {
   sms: boolean;
   live: boolean;
   devices: boolean;
+  /** AlertQueue.enqueue: alarms onto the alert queue. */
+  alerts: boolean;
   /** Which source file each finding comes from (`table users (read-write)` -> files). */
   readonly where: Map<string, Set<string>>;
   /** Table names this reader could not see (not a literal key). */
@@ -159,6 +161,7 @@ export function readResourceUsage(bundleText: string, options: { servesMembers: 
     sms: false,
     live: false,
     devices: false,
+    alerts: false,
     where: new Map(),
     problems: [],
   };
@@ -209,6 +212,9 @@ export function readResourceUsage(bundleText: string, options: { servesMembers: 
           } else if (port.port === 'live' && port.method === 'publish') {
             usage.live = true;
             note(usage, 'live.publish', path);
+          } else if (port.port === 'alerts' && port.method === 'enqueue') {
+            usage.alerts = true;
+            note(usage, 'alerts.enqueue', path);
           }
         }
       }
@@ -260,6 +266,7 @@ export function compareUsage(usage: ResourceUsage, declared: FunctionResources):
     ['sms', usage.sms, declared.sms === true, 'sms.send'],
     ['live', usage.live, declared.live === true, 'live.publish'],
     ['devices', usage.devices, declared.devices === true, 'devices.send'],
+    ['alerts', usage.alerts, declared.alerts === true, 'alerts.enqueue'],
   ] as const;
   for (const [name, used, granted, call] of flags) {
     if (used && !granted) undeclared.push(`${name}${where(call)}`);

@@ -47,6 +47,8 @@ export interface GrantTargets {
   readonly mailIdentityArns: readonly string[];
   /** `arn:<partition>:geo-places:<region>::provider/default`. */
   readonly geoPlacesProviderArn: string;
+  /** The alert queue (infra/constructs/alert-delivery.ts), for the functions that declare `alerts`. */
+  readonly alertQueue?: { grantEnqueue(fn: PortalFunction): void };
 }
 
 const pascal = (text: string) => text.replace(/(^|[-_])([a-z0-9])/g, (_m, _s: string, c: string) => c.toUpperCase());
@@ -95,6 +97,11 @@ export function bindResources(fn: PortalFunction, resources: FunctionResources, 
   if (resources.sms) {
     grant('SendSms', ['sns:Publish'], ['*']);
     actions.push('sns:Publish');
+  }
+  if (resources.alerts) {
+    if (!targets.alertQueue) throw new Error(`function ${fn.node.id}: declares alerts but the stack has no alert queue yet`);
+    targets.alertQueue.grantEnqueue(fn);
+    actions.push('sqs:SendMessage');
   }
   const topics = [...(resources.live ? LIVE_TOPICS : []), ...(resources.devices ? COMMAND_TOPICS : [])];
   if (topics.length) {

@@ -5,7 +5,12 @@
  *
  *   npx tsx scripts/bench/ingest-cpu.ts [records=200000] [--check]
  *
- * `--check` exits 1 when a hand-written pipeline is over the target. The zod row (zod validates
+ * Then the event engine's stage (functions/events/stage.ts) over the same track, per message of 10
+ * records as ingest runs it: its state read back from JSON and checked, five geofences per unit
+ * (one with deactivation windows), an overspeed limit, battery, power and inputs. Target: at most
+ * 3 microseconds per position.
+ *
+ * `--check` exits 1 when a hand-written pipeline or the engine is over its target. The zod row (zod validates
  * each record before the decoder maps it) is for comparison only; on a shared machine compare rows
  * of the same run.
  */
@@ -16,6 +21,8 @@ import { nativeRecordSchema } from '../../functions/ingest/native-schema';
 import { planUnit } from '../../functions/ingest/pipeline';
 import { positionItem } from '../../functions/ingest/repository';
 import type { Position, UnitState } from '../../functions/ingest/types';
+import { eventStage } from '../../functions/events/stage';
+import type { UnitItem, UnitZone } from '../../functions/platform/unit-item';
 
 const TARGET_US = 10;
 const IMEI = '356938035643809';
@@ -127,4 +134,46 @@ for (const r of rows) {
   if (r.checked && per > TARGET_US) over = true;
   console.log(`  ${r.name.padEnd(36)} ${per.toFixed(2).padStart(7)} us/position  ${verdict}`);
 }
-if (CHECK && over) process.exit(1);
+
+// The event engine: five zones along and beside the track, the unit crossing some of them.
+const ENGINE_TARGET_US = 3;
+const zone = (name: string, lat: number, lon: number, radius: number, off: UnitZone['off'] = []): UnitZone => ({
+  name, lat, lon, radius, alarm: true, active: true, theftMode: false, off, timeZone: 'Europe/Stockholm',
+});
+const unit = {
+  imei: IMEI, accountId: 'acc', name: 'Van', vehicleType: 'van', protocol: 'native',
+  zones: {
+    depot: zone('Depot', 59.3293, 18.0686, 500),
+    site: zone('Site', 59.36, 18.9, 2000, [{ days: [1, 2, 3, 4, 5], from: '07:00', to: '17:00' }]),
+    yard: zone('Yard', 59.35, 19.4, 1500),
+    harbour: zone('Harbour', 59.2, 18.3, 800),
+    north: zone('North', 59.6, 18.0, 3000),
+  },
+  overspeedKmh: 52, overspeedSeconds: 20,
+} as unknown as UnitItem;
+const enginePositions = Array.from({ length: RECORDS }, (_, i) => {
+  const r = nativeRecord(i);
+  return { ts: r.ts, lat: r.lat, lon: r.lon, fix: true, speed: r.spd, heading: r.hdg, alt: r.alt, sats: r.sat, hdop: r.hdop, ignition: r.ign, movement: r.mov, odometer: r.odo, engineSeconds: r.hrs, extVolts: r.pwr, batVolts: 3.4 + (i % 400) * 0.001, din: { '2': Math.floor(i / 60) % 2 === 0, '3': false }, dout: r.dout, ble: undefined, rfid: undefined, io: undefined } satisfies Position;
+});
+function engineRun(): { positions: number; cpuUs: number; events: number } {
+  let stored: string | undefined;
+  let events = 0;
+  const before = process.cpuUsage();
+  for (let i = 0; i < enginePositions.length; i += BATCH) {
+    const previous = eventStage.parse(stored === undefined ? undefined : JSON.parse(stored));
+    const result = eventStage.run({ unit, previous, before: undefined, after: undefined as never, positions: enginePositions.slice(i, i + BATCH), late: [], receivedAt: 0 });
+    events += result.effects?.length ?? 0;
+    stored = JSON.stringify(result.state);
+  }
+  const used = process.cpuUsage(before);
+  return { positions: enginePositions.length, cpuUs: used.user + used.system, events };
+}
+engineRun();
+const engineRuns = [engineRun(), engineRun(), engineRun()].sort((a, b) => a.cpuUs - b.cpuUs);
+const engine = engineRuns[1]!;
+const enginePer = engine.cpuUs / engine.positions;
+console.log(
+  `event engine per position (5 geofences, overspeed, battery, power, inputs; state through JSON per message of ${BATCH}), ${engine.events} events raised, target ${ENGINE_TARGET_US} us\n  ${'stage per position'.padEnd(36)} ${enginePer.toFixed(2).padStart(7)} us/position  ${enginePer <= ENGINE_TARGET_US ? 'ok' : 'OVER TARGET'}`,
+);
+if (engine.events === 0) throw new Error('the event engine raised nothing: the benchmark measures the wrong path');
+if (CHECK && (over || enginePer > ENGINE_TARGET_US)) process.exit(1);

@@ -5,7 +5,14 @@
  * sustained positions per second, the latency from publish to live delivery (p50, p99), positions
  * lost, and where the CPU went (runtime, load generator, DynamoDB Local, the rest of the machine).
  *
- *   npm run bench:ingest -- --trackers 1000 --rate 2100 --records 10,1 --duration 30 --warmup 60
+ *   npm run bench:ingest -- --trackers 10000 --geofences 5 --rate 2100 --records 10,1 --duration 30 --warmup 60
+ *
+ * Every unit carries `--geofences` circles (5 by default, the most a unit may have) scattered over
+ * Stockholm, so the event engine evaluates them for every position and raises the crossings the
+ * fleet happens to drive. Alarms are timed with `--alarm-probes` extra trackers (20) that the
+ * benchmark drives itself during the measured window: each in turn crosses its own 300 m zone,
+ * and the time from that publish to the alarm e-mail in the outbox (the delivery's `sentAt`, set
+ * once the outbox holds it) is the alarm latency, under the fleet's load.
  *
  * `--records` lists the records per MQTT message of each run, each in a fresh runtime: by default
  * first buffered batches of 10 (real trackers buffer; this run decides the exit code, 1 when a
@@ -25,7 +32,12 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { performance, monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
-import { QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import mqtt from 'mqtt';
+import { createReceiver } from '../../functions/alarms/receiver-repository';
+import { claimId } from '../../functions/events/deliver-alert';
+import { eventSortKey } from '../../functions/events/event-item';
+import type { UnitZone } from '../../functions/platform/unit-item';
 import { localBroker, registerLocalBroker } from '../../functions/platform/adapters/embedded/local-broker';
 import { dynamo, tableName } from '../../functions/platform/db';
 import { INGEST_STREAM, INGEST_STREAM_SHARDS } from '../../shared/ingest-stream';
@@ -33,7 +45,7 @@ import { startEmbeddedRuntime } from '../../infra/local/runtime';
 import { seedSimulatedUnits, simulatedUnits } from '../../infra/local/seed';
 import type { LoadConfig, LoadResult } from './ingest-load';
 
-const TARGET = { rate: 2000, p99Ms: 300, lost: 0 };
+const TARGET = { rate: 2000, p99Ms: 300, lost: 0, alarmP99Ms: 2000 };
 /**
  * Offered a little above the target: the sustained rate counts to the last delivery, so a run
  * offered exactly the target would come out just under it even when it keeps up.
@@ -42,7 +54,9 @@ const OFFERED = Math.round(TARGET.rate * 1.05);
 
 const { values: flags } = parseArgs({
   options: {
-    trackers: { type: 'string', default: '1000' },
+    trackers: { type: 'string', default: '10000' },
+    geofences: { type: 'string', default: '5' },
+    'alarm-probes': { type: 'string', default: '20' },
     rate: { type: 'string', default: String(OFFERED) },
     records: { type: 'string', default: '10,1' },
     duration: { type: 'string', default: '30' },
@@ -54,16 +68,18 @@ const { values: flags } = parseArgs({
 });
 if (flags.help) {
   console.log(
-    'npm run bench:ingest -- [--trackers 1000] [--rate 2100 positions/s] [--records 10,1 per message, one run each] [--duration 30 s] [--warmup 60 s: half at a quarter of the rate, half at the full rate] [--seed 1] [--timeline: latency per second of the window]',
+    'npm run bench:ingest -- [--trackers 10000] [--geofences 5 per unit] [--alarm-probes 20] [--rate 2100 positions/s] [--records 10,1 per message, one run each] [--duration 30 s] [--warmup 60 s: half at a quarter of the rate, half at the full rate] [--seed 1] [--timeline: latency per second of the window]',
   );
   process.exit(0);
 }
 const trackers = Number(flags.trackers);
+const geofences = Number(flags.geofences);
+const probeCount = Number(flags['alarm-probes']);
 const rate = Number(flags.rate);
 const durationS = Number(flags.duration);
 const warmupS = Number(flags.warmup);
 const recordsPerRun = flags.records.split(',').map(Number);
-for (const [name, value] of Object.entries({ trackers, rate, duration: durationS, warmup: warmupS, records: Math.min(...recordsPerRun) })) {
+for (const [name, value] of Object.entries({ trackers, rate, duration: durationS, warmup: warmupS, records: Math.min(...recordsPerRun), geofences: geofences + 1, 'alarm-probes': probeCount + 1 })) {
   if (!Number.isFinite(value) || value <= 0) {
     console.error(`--${name} must be a positive number`);
     process.exit(2);
@@ -127,6 +143,51 @@ function processCpu(): { dynamoS: number; sqliteS: number; machineBusyS: number;
   }
 }
 
+/** A small deterministic generator, so that every run scatters the same zones. */
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const zone = (name: string, lat: number, lon: number, radius: number): UnitZone => ({
+  name, lat, lon, radius, alarm: true, active: true, theftMode: false, off: [], timeZone: 'Europe/Stockholm',
+});
+
+/** `count` circles per unit over Greater Stockholm (300 m to 3 km), written onto the units as the geofences capability would. */
+async function scatterZones(imeis: readonly string[], count: number): Promise<void> {
+  if (count === 0) return;
+  const random = mulberry32(Number(flags.seed));
+  const writes = imeis.map((imei) => {
+    const zones: Record<string, UnitZone> = {};
+    for (let z = 0; z < count; z++) zones[`z${z}`] = zone(`Zone ${z + 1}`, 59.22 + random() * 0.22, 17.8 + random() * 0.5, 300 + Math.round(random() * 2700));
+    return { imei, zones };
+  });
+  for (let i = 0; i < writes.length; i += 32) {
+    await Promise.all(
+      writes.slice(i, i + 32).map((w) =>
+        dynamo().send(new UpdateCommand({ TableName: tableName('units'), Key: { imei: w.imei }, UpdateExpression: 'SET zones = :z', ExpressionAttributeValues: { ':z': w.zones } })),
+      ),
+    );
+  }
+}
+
+/** Where the alarm probes cross their zones: north of Stockholm, away from the fleet's roads. */
+const PROBE_CENTRE = { lat: 59.6, lon: 17.6 };
+const probeAt = (i: number, outside: boolean) => ({ lat: PROBE_CENTRE.lat + i * 0.02 + (outside ? 0.0072 : 0), lon: PROBE_CENTRE.lon });
+
+interface Crossing {
+  imei: string;
+  ts: number;
+  type: 'geofenceEnter' | 'geofenceExit';
+  sentAt: number;
+}
+
 interface RunReport {
   text: string;
   missed: string[];
@@ -139,9 +200,51 @@ async function run(recordsPerMessage: number): Promise<RunReport> {
   );
   const runtime = await startEmbeddedRuntime({ port: 0, mqttPort: 0, dataDir: null, host: '127.0.0.1', seed: true });
   try {
-    await seedSimulatedUnits(trackers);
-    const units = simulatedUnits(trackers);
+    // Registered ten minutes ago, so that the probes' first fixes (five minutes ago) count.
+    await seedSimulatedUnits(trackers + probeCount, new Date(Date.now() - 600_000));
+    const everyUnit = simulatedUnits(trackers + probeCount);
+    const units = everyUnit.slice(0, trackers);
+    const probes = everyUnit.slice(trackers);
     const index = new Map(units.map((u, i) => [u.imei, i]));
+    const zonesFrom = now();
+    await scatterZones(units.map((u) => u.imei), geofences);
+    console.log(`  ${geofences} geofences on each of ${trackers} units in ${((now() - zonesFrom) / 1000).toFixed(1)} s`);
+    // The probes: a 300 m zone each and one alarm receiver (e-mail) for all of them.
+    await Promise.all(
+      probes.map((p, i) =>
+        dynamo().send(new UpdateCommand({ TableName: tableName('units'), Key: { imei: p.imei }, UpdateExpression: 'SET zones = :z', ExpressionAttributeValues: { ':z': { probe: zone('Probe', probeAt(i, false).lat, probeAt(i, false).lon, 300) } } })),
+      ),
+    );
+    const accountId = String((await dynamo().send(new GetCommand({ TableName: tableName('units'), Key: { imei: units[0]!.imei } }))).Item?.['accountId']);
+    const receiver = probes.length
+      ? await createReceiver(accountId, { name: 'Bench', email: 'bench-alarms@example.com', countryCode: null, phone: null, pushNotification: false, securityAlarm: true, functionAlarm: true, memberId: null, gpsImeis: probes.map((p) => p.imei), bleIds: [] }, new Date())
+      : null;
+    const probeClients = await Promise.all(probes.map((p) => mqtt.connectAsync(runtime.mqttUrl, { clientId: p.imei, clean: true, reconnectPeriod: 0 })));
+    const crossings: Crossing[] = [];
+    const probeSend = async (i: number, outside: boolean, ts: number) => {
+      const at = probeAt(i, outside);
+      const sentAt = now();
+      await probeClients[i]!.publishAsync(`trackers/${probes[i]!.imei}/telemetry`, JSON.stringify({ ts, lat: at.lat, lon: at.lon, sat: 10, spd: 40 }), { qos: 1 });
+      return sentAt;
+    };
+    // Each probe's first fix, inside its zone: the engine learns where it is (no event).
+    await Promise.all(probes.map((_, i) => probeSend(i, false, Date.now() - 300_000)));
+    const probeOutside = probes.map(() => false);
+    let probeTimer: NodeJS.Timeout | undefined;
+    const startProbes = () => {
+      if (!probes.length) return;
+      let k = 0;
+      const until = now() + durationS * 1000;
+      probeTimer = setInterval(() => {
+        if (now() > until) return clearInterval(probeTimer);
+        const i = k++ % probes.length;
+        probeOutside[i] = !probeOutside[i];
+        const ts = Date.now();
+        const type = probeOutside[i] ? 'geofenceExit' : 'geofenceEnter';
+        void probeSend(i, probeOutside[i]!, ts).then((sentAt) => crossings.push({ imei: probes[i]!.imei, ts, type, sentAt }));
+        // One crossing a second in all: each probe every `probes.length` seconds (800 m: 20 probes drive at 144 km/h).
+      }, 1000);
+    };
 
     // Live deliveries: per tracker, device time -> when aedes delivered it.
     const delivered = units.map(() => new Map<number, number>());
@@ -204,6 +307,7 @@ async function run(recordsPerMessage: number): Promise<RunReport> {
       worker.on('message', (message: Outcome | { kind: 'window' } | { kind: 'closed' }) => {
         if (message.kind === 'closed') return;
         if (message.kind === 'done') return done(message);
+        startProbes();
         loop.reset();
         cpuFrom = { thread: process.threadCpuUsage(), proc: process.cpuUsage(), os: processCpu(), at: now() };
       });
@@ -225,6 +329,27 @@ async function run(recordsPerMessage: number): Promise<RunReport> {
     }
     const drained = now() < drainDeadline;
     loop.disable();
+    clearInterval(probeTimer);
+    // Alarms: each crossing's e-mail as the delivery recorded it (sentAt once the outbox holds it); up to 30 s more for the last ones.
+    const alarmLatencies: number[] = [];
+    let alarmsMissing = 0;
+    if (receiver) {
+      const alarmDeadline = now() + 30_000;
+      for (const c of crossings) {
+        const id = claimId({ imei: c.imei, sk: eventSortKey(c.ts, c.type, 'probe') }, receiver.id, 'email');
+        let sentAt: number | undefined;
+        for (;;) {
+          const claim = await dynamo().send(new GetCommand({ TableName: tableName('alertDeliveries'), Key: { id }, ConsistentRead: true }));
+          sentAt = typeof claim.Item?.['sentAt'] === 'number' ? claim.Item['sentAt'] : undefined;
+          if (sentAt !== undefined || now() > alarmDeadline) break;
+          await new Promise((r) => setTimeout(r, 250));
+        }
+        if (sentAt === undefined) alarmsMissing++;
+        else alarmLatencies.push(sentAt - c.sentAt);
+      }
+      alarmLatencies.sort((a, b) => a - b);
+    }
+    await Promise.all(probeClients.map((c) => c.endAsync()));
     const cpuTo = { thread: process.threadCpuUsage(), proc: process.cpuUsage(), os: processCpu(), at: now() };
     // Now the trackers may disconnect (see ingest-load.ts).
     await new Promise<void>((closed) => {
@@ -343,6 +468,10 @@ async function run(recordsPerMessage: number): Promise<RunReport> {
     stored                    ${stored} of ${published}${drained ? '' : `; ${stillQueued} still queued when the drain gave up 120 s after the load`}
     positions lost            ${lost}    target ${TARGET.lost}
     live: delivered exactly   ${exact}; superseded by a newer one ${published - exact - uncovered}; never shown ${uncovered}
+    geofences                 ${geofences} per unit on ${trackers} units
+    publish -> alarm in the outbox (${crossings.length} probe crossings, ${alarmsMissing} without an alarm within 30 s)
+                     p50      ${ms(percentile(alarmLatencies, 50))}
+                     p99      ${ms(percentile(alarmLatencies, 99))}    target <= ${TARGET.alarmP99Ms} ms
 ${timeline}    runtime event-loop delay  p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms, max ${(loop.max / 1e6).toFixed(1)} ms (measured window)
 ${cpuLines}
     DynamoDB calls (whole run, socket waits included):
@@ -360,6 +489,8 @@ ${[...dbCalls.entries()]
       lost > TARGET.lost && `${lost} positions lost`,
       stillQueued > 0 && `${stillQueued} positions not stored within 120 s of the load`,
       uncovered > 0 && `${uncovered} positions never reached the live channel`,
+      probes.length > 0 && !(percentile(alarmLatencies, 99) <= TARGET.alarmP99Ms) && `alarm p99 ${ms(percentile(alarmLatencies, 99))} > ${TARGET.alarmP99Ms} ms`,
+      alarmsMissing > 0 && `${alarmsMissing} probe crossings raised no alarm`,
     ].filter((m): m is string => typeof m === 'string');
     // Two cores are the budget of the targets; say so when something else took a share of them.
     const shared = others > 0.2 ? `\n  Note: other processes took ${(others * 100).toFixed(0)} % of one core during this run; the figures are this runtime's with what was left.` : '';

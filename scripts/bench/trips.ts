@@ -133,7 +133,7 @@ try {
   const stageNs = ((performance.now() - t0) * 1e6) / full.length;
 
   // 1. Through ingest, in messages of 10 records, 50 messages per batch.
-  const ports = { live: { publish: async () => undefined }, clock: getPorts().clock, geocoder: getPorts().geocoder };
+  const ports = { ...getPorts(), live: { publish: async () => undefined } };
   const message = (part: Rec[]) => ({
     payload: Buffer.from(JSON.stringify({ records: part.map((r) => ({ ...r, sat: 9 })) })).toString('base64'),
     topic: `trackers/${imei}/telemetry`,

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { commandSchema } from './commands';
+import { eventSchema } from './events';
 import { unitStateSchema } from './tracking';
 
 /** A new latest state of a unit: the same shape as `state` in GET /realtime/units, plus the IMEI. */
@@ -11,7 +12,11 @@ export const livePositionMessageSchema = unitStateSchema.extend({ type: z.litera
 /** A command was created or changed status (pending, unanswered, acknowledged, failed, cancelled). */
 export const liveCommandMessageSchema = z.object({ type: z.literal('command'), imei: z.string(), command: commandSchema });
 
-export const liveMessageSchema = z.discriminatedUnion('type', [livePositionMessageSchema, liveCommandMessageSchema]);
+/** The event engine raised an event (time in UTC; the browser shows it in its own zone). */
+export const liveEventMessageSchema = z.object({ type: z.literal('event'), imei: z.string(), event: eventSchema });
+
+export const liveMessageSchema = z.discriminatedUnion('type', [livePositionMessageSchema, liveCommandMessageSchema, liveEventMessageSchema]);
+export type LiveEventMessage = z.infer<typeof liveEventMessageSchema>;
 export type LivePositionMessage = z.infer<typeof livePositionMessageSchema>;
 export type LiveCommandMessage = z.infer<typeof liveCommandMessageSchema>;
 export type LiveMessage = z.infer<typeof liveMessageSchema>;

@@ -77,7 +77,8 @@ function tableGrants(statements: Json[]): Map<TableKey, Set<string>> {
  * Besides tables, logs and tracing, what comes with a function's wiring rather than its code, on
  * those resources only: the ingest stream's event source mapping reads the stream and sends failed
  * batches to the failure queue; the failures function reads that queue and the stream; an
- * asynchronous function sends to the dead-letter queue.
+ * asynchronous function sends to the dead-letter queue; the alert-delivery function reads the
+ * alert queue (sending to it is the `alerts` port, checked below).
  */
 const streamReading = (st: Json): boolean => {
   const ids = [stack.ingestRules?.stream, stack.ingestRules?.consumer].filter(Boolean).map((c) => stack.getLogicalId(c!.node.defaultChild as never));
@@ -90,7 +91,10 @@ const queueWiring = (st: Json): boolean => {
   const actions = asArray(st.Action) as string[];
   const sending = actions.every((a) => /^sqs:(SendMessage|GetQueueAttributes|GetQueueUrl)$/.test(a));
   const receiving = actions.every((a) => /^sqs:(ReceiveMessage|ChangeMessageVisibility|GetQueueUrl|DeleteMessage|GetQueueAttributes)$/.test(a));
-  return (sending && [arn(stack.deadLetterQueue), arn(stack.ingestRules?.failureQueue)].includes(resource)) || (receiving && resource === arn(stack.ingestRules?.failureQueue));
+  return (
+    (sending && [arn(stack.deadLetterQueue), arn(stack.ingestRules?.failureQueue)].includes(resource)) ||
+    (receiving && [arn(stack.ingestRules?.failureQueue), arn(stack.alertDelivery.queue)].includes(resource))
+  );
 };
 const otherActions = (statements: Json[]) => {
   const own = statements.filter((st) => !streamReading(st) && !queueWiring(st));
@@ -105,6 +109,7 @@ function expectedActions(declared: FunctionResources): Set<string> {
     ...(declared.mail ? ['ses:SendEmail'] : []),
     ...(declared.sms ? ['sns:Publish'] : []),
     ...(declared.live || declared.devices ? ['iot:Publish'] : []),
+    ...(declared.alerts ? ['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'] : []),
   ]);
 }
 
@@ -159,7 +164,9 @@ describe('each function gets exactly what shared/capability-resources.ts declare
     const topics = JSON.stringify(bySid(stack.functions.get('units')!, 'PublishLiveAndCommands')?.Resource);
     expect(topics).toContain(':topic/live/*/units/*');
     expect(topics).toContain(':topic/trackers/*/commands');
-    expect(JSON.stringify(bySid(stack.functions.get('ingest')!, 'PublishLive')?.Resource)).not.toContain('commands');
+    // Ingest publishes live and sends the theft-mode command; the jobs publish live only.
+    expect(JSON.stringify(bySid(stack.functions.get('ingest')!, 'PublishLiveAndCommands')?.Resource)).toContain(':topic/trackers/*/commands');
+    expect(JSON.stringify(bySid(stack.functions.get('jobs')!, 'PublishLive')?.Resource)).not.toContain('commands');
   });
 });
 

@@ -5,7 +5,7 @@ import { createAwsPorts } from './aws/index';
 import { PushNotConfiguredError } from './aws/push';
 import { createEmbeddedPorts } from './embedded/index';
 
-const portNames: (keyof Ports)[] = ['mailer', 'sms', 'push', 'geocoder', 'devices', 'live', 'identity', 'clock'];
+const portNames: (keyof Ports)[] = ['mailer', 'sms', 'push', 'geocoder', 'devices', 'live', 'alerts', 'identity', 'clock'];
 
 afterEach(() => vi.unstubAllEnvs());
 
@@ -32,6 +32,8 @@ describe('port wiring', () => {
     expectEveryPort(ports);
     // Push without OneSignal settings fails clearly instead of dropping the message.
     await expect(ports.push.send({ to: 'sub', title: 't', text: 'x' })).rejects.toBeInstanceOf(PushNotConfiguredError);
+    // A function not given the alert queue cannot enqueue, and says why.
+    await expect(ports.alerts.enqueue({ imei: '356938035643809', sk: 'x' })).rejects.toThrow(/ALERT_QUEUE_URL/);
   });
 
   it('createEmbeddedPorts wires every port without touching the database', () => {

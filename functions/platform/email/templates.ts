@@ -16,6 +16,8 @@ const templateVars = {
   passwordReset: ['link'],
   welcome: ['firstName', 'username', 'loginUrl'],
   attestReminder: ['firstName', 'month', 'tripLogUrl'],
+  alarm: ['unit', 'what', 'when', 'where', 'mapUrl'],
+  smsCreditsOut: ['unit', 'receiversUrl'],
 } as const;
 
 export type EmailTemplate = keyof typeof templateVars;
@@ -64,6 +66,26 @@ const builders: Record<EmailTemplate, Build> = {
       { kind: 'action', label: t('EmailAttestReminderAction'), url: vars['tripLogUrl'] ?? '', fallback: t('EmailLinkFallback') },
     ],
     footer: t('EmailAttestReminderFooter'),
+  }),
+  alarm: (t, vars) => ({
+    subject: t('AlarmEmailSubject'),
+    heading: t('AlarmEmailHeading'),
+    blocks: [
+      { kind: 'text', text: t('AlarmEmailUnit') },
+      { kind: 'text', text: t('AlarmEmailWhen') },
+      { kind: 'text', text: t('AlarmEmailWhere') },
+      { kind: 'action', label: t('AlarmEmailAction'), url: vars['mapUrl'] ?? '', fallback: t('EmailLinkFallback') },
+    ],
+    footer: t('AlarmEmailFooter'),
+  }),
+  smsCreditsOut: (t, vars) => ({
+    subject: t('SmsCreditsOutSubject'),
+    heading: t('SmsCreditsOutHeading'),
+    blocks: [
+      { kind: 'text', text: t('SmsCreditsOutIntro') },
+      { kind: 'action', label: t('SmsCreditsOutAction'), url: vars['receiversUrl'] ?? '', fallback: t('EmailLinkFallback') },
+    ],
+    footer: t('EmailFooter'),
   }),
 };
 

@@ -7,10 +7,12 @@ import { GeoPlacesClient } from '@aws-sdk/client-geo-places';
 import { IoTDataPlaneClient } from '@aws-sdk/client-iot-data-plane';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { SNSClient } from '@aws-sdk/client-sns';
+import { SQSClient } from '@aws-sdk/client-sqs';
 import { z } from 'zod';
 import type { AwsEnv } from '../../env';
 import type { Ports } from '../../ports';
 import { systemClock } from '../system-clock';
+import { createSqsAlertQueue } from './alert-queue';
 import { createLocationGeocoder } from './geocoder';
 import { createIotDeviceGateway } from './devices';
 import { createCognitoIdentity } from './identity';
@@ -43,6 +45,7 @@ export function createAwsPorts(env: AwsEnv): Ports {
     geocoder: createLocationGeocoder(new GeoPlacesClient({ region })),
     devices: createIotDeviceGateway(iot),
     live: createIotLiveBus(iot),
+    alerts: createSqsAlertQueue(new SQSClient({ region }), env.ALERT_QUEUE_URL),
     identity: createCognitoIdentity({
       client: new CognitoIdentityProviderClient({ region }),
       userPoolId: env.USER_POOL_ID,

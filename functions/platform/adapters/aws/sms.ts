@@ -12,7 +12,8 @@ export function createSnsSmsSender(client: SNSClient, senderId?: string): SmsSen
       const attributes: Record<string, MessageAttributeValue> = {
         'AWS.SNS.SMS.SMSType': { DataType: 'String', StringValue: 'Transactional' },
       };
-      if (senderId) attributes['AWS.SNS.SMS.SenderID'] = { DataType: 'String', StringValue: senderId };
+      const sender = message.senderId ?? senderId;
+      if (sender) attributes['AWS.SNS.SMS.SenderID'] = { DataType: 'String', StringValue: sender };
       await client.send(new PublishCommand({ PhoneNumber: message.to, Message: message.text, MessageAttributes: attributes }));
     },
   };

@@ -6,6 +6,7 @@ import type { EmbeddedEnv } from '../../env';
 import type { Ports } from '../../ports';
 import { systemClock } from '../system-clock';
 import { createLocalDeviceGateway } from './devices';
+import { createLocalAlertQueue } from './alert-queue';
 import { createOfflineGeocoder } from './geocoder';
 import { createLocalIdentity } from './identity';
 import { createLocalLiveBus } from './live';
@@ -20,6 +21,7 @@ export function createEmbeddedPorts(env: EmbeddedEnv): Ports {
     geocoder: createOfflineGeocoder(),
     devices: createLocalDeviceGateway(),
     live: createLocalLiveBus(),
+    alerts: createLocalAlertQueue(),
     identity: createLocalIdentity({ secret: env.JWT_SECRET, now }),
     clock: systemClock,
   };

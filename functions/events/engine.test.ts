@@ -1,0 +1,172 @@
+import { describe, expect, it } from 'vitest';
+import { testPosition } from '../../test/support/positions';
+import type { Position } from '../ingest/types';
+import type { UnitZone } from '../platform/unit-item';
+import { LOW_BATTERY_VOLTS, insidePolygon, runEngine, type EngineUnit, type EventEngineState } from './engine';
+
+const T0 = Date.parse('2026-06-01T10:00:00+02:00'); // a Monday
+const S = 1000;
+/** The yard: a 300 m circle in Stockholm. */
+const YARD: UnitZone = { name: 'Yard', lat: 59.33, lon: 18.06, radius: 300, alarm: true, active: true, theftMode: false, off: [], timeZone: 'Europe/Stockholm' };
+/** Metres north of the yard's centre, as a latitude. */
+const north = (m: number) => YARD.lat + m / 111_195;
+const at = (s: number, m: number, extra: Partial<Position> = {}) => testPosition(T0 + s * S, north(m), YARD.lon, extra);
+
+function run(unit: EngineUnit, batches: Position[][], start?: EventEngineState) {
+  let state = start;
+  const events = [];
+  let theft;
+  for (const batch of batches) {
+    const r = runEngine(unit, state, batch);
+    state = r.state;
+    events.push(...r.events);
+    theft ??= r.theftModeFrom;
+  }
+  return { state, events, theft };
+}
+
+describe('geofences', () => {
+  const unit: EngineUnit = { zones: { yard: YARD } };
+
+  it('learns where the unit is first, then raises exit and enter once each', () => {
+    const { events } = run(unit, [[at(0, 0), at(10, 100)], [at(20, 500), at(30, 600)], [at(40, 50)]]);
+    expect(events.map((e) => [e.type, e.ts - T0, e.key, e.alarm])).toEqual([
+      ['geofenceExit', 20 * S, 'yard', true],
+      ['geofenceEnter', 40 * S, 'yard', true],
+    ]);
+    expect(events[0]!.details).toEqual({ geofenceId: 'yard', geofence: 'Yard' });
+  });
+
+  it('does not flap on GPS jitter across the border (a margin of 5 % of the radius, 15 m here)', () => {
+    const { events } = run(unit, [[at(0, 290), at(10, 310), at(20, 295), at(30, 312), at(40, 299)]]);
+    expect(events).toEqual([]);
+    const out = run(unit, [[at(0, 290), at(10, 316)]]);
+    expect(out.events.map((e) => e.type)).toEqual(['geofenceExit']);
+  });
+
+  it('ignores positions at or before the last one evaluated (redelivered or late)', () => {
+    const first = run(unit, [[at(0, 0), at(20, 500)]]);
+    expect(first.events).toHaveLength(1);
+    const again = run(unit, [[at(0, 0), at(10, 100), at(20, 500)]], first.state);
+    expect(again.events).toEqual([]);
+  });
+
+  it('records without an alarm inside a deactivation window and for a zone with the alarm off', () => {
+    const nightsOff: UnitZone = { ...YARD, off: [{ days: [1], from: '09:00', to: '11:00' }] };
+    const r = run({ zones: { yard: nightsOff } }, [[at(0, 0), at(10, 500)]]);
+    expect(r.events.map((e) => [e.type, e.alarm])).toEqual([['geofenceExit', false]]);
+    const silent = run({ zones: { yard: { ...YARD, alarm: false } } }, [[at(0, 0), at(10, 500)]]);
+    expect(silent.events.map((e) => [e.type, e.alarm])).toEqual([['geofenceExit', false]]);
+  });
+
+  it('tracks nothing in an inactive zone and learns afresh when it is switched on again', () => {
+    const inactive = run({ zones: { yard: { ...YARD, active: false } } }, [[at(0, 0), at(10, 500)]]);
+    expect(inactive.events).toEqual([]);
+    expect(inactive.state?.zones).toBeUndefined();
+    const on = run(unit, [[at(20, 600), at(30, 0)]], inactive.state);
+    expect(on.events.map((e) => e.type)).toEqual(['geofenceEnter']);
+  });
+
+  it('asks for theft mode when the unit leaves a theft-mode zone, unless it is in theft mode already', () => {
+    const theftZone = { zones: { yard: { ...YARD, theftMode: true } } };
+    expect(run(theftZone, [[at(0, 0), at(10, 500)]]).theft).toEqual({ ts: T0 + 10 * S, zoneId: 'yard' });
+    expect(run({ ...theftZone, operatingMode: 'theft' }, [[at(0, 0), at(10, 500)]]).theft).toBeUndefined();
+  });
+
+  it('handles polygons', () => {
+    const square: [number, number][] = [[18.0, 59.0], [18.1, 59.0], [18.1, 59.1], [18.0, 59.1]];
+    expect(insidePolygon(59.05, 18.05, square)).toBe(true);
+    expect(insidePolygon(59.05, 18.15, square)).toBe(false);
+    const zone: UnitZone = { ...YARD, lat: 59.05, lon: 18.05, radius: 8000, polygon: square };
+    const r = runEngine({ zones: { sq: zone } }, undefined, [testPosition(T0, 59.05, 18.05), testPosition(T0 + S, 59.05, 18.15)]);
+    expect(r.events.map((e) => e.type)).toEqual(['geofenceExit']);
+  });
+
+  it('forgets a zone no longer assigned', () => {
+    const r = run(unit, [[at(0, 0)]]);
+    expect(r.state?.zones).toEqual({ yard: 1 });
+    expect(runEngine({}, r.state, [at(10, 0)]).state.zones).toBeUndefined();
+  });
+});
+
+describe('overspeed', () => {
+  const unit: EngineUnit = { overspeedKmh: 90, overspeedSeconds: 30 };
+
+  it('raises once per episode after the minimum duration, with the top speed', () => {
+    const r = run(unit, [[at(0, 0, { speed: 95 }), at(20, 0, { speed: 110 }), at(30, 0, { speed: 100 }), at(60, 0, { speed: 120 })]]);
+    expect(r.events.map((e) => [e.type, e.ts - T0, e.details['speed']])).toEqual([['overspeed', 30 * S, 110]]);
+  });
+
+  it('does not raise for a short burst, and starts a new episode after slowing down', () => {
+    const r = run(unit, [[at(0, 0, { speed: 95 }), at(20, 0, { speed: 80 }), at(30, 0, { speed: 95 }), at(45, 0, { speed: 95 }), at(60, 0, { speed: 96 })]]);
+    expect(r.events.map((e) => e.ts - T0)).toEqual([60 * S]);
+  });
+
+  it('raises nothing without a limit', () => {
+    expect(run({}, [[at(0, 0, { speed: 200 }), at(100, 0, { speed: 200 })]]).events).toEqual([]);
+  });
+});
+
+describe('battery, power and inputs', () => {
+  it('raises low battery once, and again only after recovering 3 % above the threshold', () => {
+    const v = (s: number, volts: number) => at(s, 0, { batVolts: volts });
+    const r = run({}, [[v(0, 3.7), v(10, 3.45), v(20, 3.4), v(30, 3.55), v(40, 3.45), v(50, LOW_BATTERY_VOLTS * 1.03 + 0.001), v(60, 3.3)]]);
+    expect(r.events.map((e) => [e.type, e.ts - T0])).toEqual([
+      ['lowBattery', 10 * S],
+      ['lowBattery', 60 * S],
+    ]);
+  });
+
+  it('raises low battery on the first report when the battery is already low, unless the alert is off', () => {
+    expect(run({}, [[at(0, 0, { batVolts: 3.2 })]]).events.map((e) => e.type)).toEqual(['lowBattery']);
+    expect(run({ lowBatteryAlert: false }, [[at(0, 0, { batVolts: 3.2 })]]).events).toEqual([]);
+  });
+
+  it('raises a power cut only after power was present', () => {
+    const p = (s: number, volts: number) => at(s, 0, { extVolts: volts });
+    expect(run({}, [[p(0, 0), p(10, 0.5)]]).events).toEqual([]);
+    const r = run({}, [[p(0, 12.4), p(10, 11.9), p(20, 0.2), p(30, 0), p(40, 12.5), p(50, 1)]]);
+    expect(r.events.map((e) => [e.type, e.ts - T0])).toEqual([
+      ['powerCut', 20 * S],
+      ['powerCut', 50 * S],
+    ]);
+  });
+
+  it('raises each change of a digital input, not its first report', () => {
+    const d = (s: number, din: Record<string, boolean>) => at(s, 0, { din });
+    const r = run({}, [[d(0, { '1': false, '2': true }), d(10, { '1': true, '2': true })], [d(20, { '1': true, '2': false })]]);
+    expect(r.events.map((e) => [e.type, e.key, e.details])).toEqual([
+      ['dinChange', 'din1', { input: 1, on: true }],
+      ['dinChange', 'din2', { input: 2, on: false }],
+    ]);
+  });
+});
+
+describe('theft mode', () => {
+  it('raises movement once per movement episode while in theft mode', () => {
+    const m = (s: number, moving: boolean) => at(s, 0, { movement: moving });
+    const r = run({ operatingMode: 'theft' }, [[m(0, false), m(10, true), m(20, true), m(30, false), m(40, true)]]);
+    expect(r.events.map((e) => [e.type, e.ts - T0])).toEqual([
+      ['theftMovement', 10 * S],
+      ['theftMovement', 40 * S],
+    ]);
+    expect(run({ operatingMode: 'realtime1min' }, [[m(0, true)]]).events).toEqual([]);
+  });
+
+  it('counts speed as movement when the tracker reports no movement flag', () => {
+    const r = run({ operatingMode: 'theft' }, [[at(0, 0, { speed: 2 }), at(10, 0, { speed: 30 })]]);
+    expect(r.events.map((e) => e.type)).toEqual(['theftMovement']);
+  });
+});
+
+it('gives the same events however the positions are split into batches', () => {
+  const unit: EngineUnit = { zones: { yard: YARD }, overspeedKmh: 50, overspeedSeconds: 10 };
+  const track = Array.from({ length: 60 }, (_, i) => at(i * 5, Math.abs(Math.sin(i / 6)) * 900, { speed: 30 + (i % 17) * 3, batVolts: 3.6 - (i % 20) * 0.01 }));
+  const whole = run(unit, [track]).events;
+  for (const size of [1, 2, 7, 13]) {
+    const batches: Position[][] = [];
+    for (let i = 0; i < track.length; i += size) batches.push(track.slice(i, i + size));
+    expect(run(unit, batches).events).toEqual(whole);
+  }
+  expect(whole.length).toBeGreaterThan(2);
+});

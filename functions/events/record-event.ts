@@ -1,0 +1,64 @@
+/**
+ * What happens to an event once its transition is stored (stage.ts), or once a job decided on it
+ * (safe return home, service intervals): it is stored with the account's retention, goes out on
+ * the unit's live topics (`type: "event"`), and, when it is an alarm, is handed to the alert queue
+ * whose consumer (deliver-alert.ts) sends it to the unit's alarm receivers.
+ */
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { retentionOf } from '../ingest/repository';
+import { isConditionFailure } from '../platform/conditions';
+import { dynamo, tableName } from '../platform/db';
+import { logger } from '../platform/logger';
+import type { Ports } from '../platform/ports';
+import { liveAudienceOf, type UnitItem } from '../platform/unit-item';
+import { eventSortKey, toEvent, type EventItem } from './event-item';
+import type { z } from 'zod';
+import type { raisedEventSchema } from './stage';
+
+const DAY_MS = 86_400_000;
+const ENQUEUE_TRIES = 3;
+
+export type EventToRecord = z.infer<typeof raisedEventSchema>;
+
+/** Stores, publishes and (for an alarm) enqueues an event; false when it was stored before (nothing is sent again). */
+export async function recordEvent(
+  unit: Pick<UnitItem, 'imei' | 'accountId' | 'name' | 'viewers'>,
+  event: EventToRecord,
+  ports: Pick<Ports, 'live' | 'alerts'>,
+): Promise<boolean> {
+  const retentionDays = await retentionOf(unit.accountId);
+  const item: EventItem = {
+    imei: unit.imei,
+    sk: eventSortKey(event.ts, event.type, event.key),
+    accountId: unit.accountId,
+    unitName: unit.name,
+    type: event.type,
+    ts: event.ts,
+    lat: event.lat,
+    lon: event.lon,
+    alarm: event.alarm,
+    details: event.details,
+    expiresAt: Math.floor((event.ts + retentionDays * DAY_MS) / 1000),
+  };
+  try {
+    await dynamo().send(new PutCommand({ TableName: tableName('events'), Item: item, ConditionExpression: 'attribute_not_exists(sk)' }));
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+  try {
+    await ports.live.publish(liveAudienceOf(unit), { type: 'event', imei: unit.imei, event: toEvent(item, 'UTC') });
+  } catch (error) {
+    logger.warn('live publish of an event failed', { imei: unit.imei, sk: item.sk, error: error instanceof Error ? error.message : String(error) });
+  }
+  if (!item.alarm) return true;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await ports.alerts.enqueue({ imei: item.imei, sk: item.sk });
+      return true;
+    } catch (error) {
+      if (attempt >= ENQUEUE_TRIES) throw error;
+      await new Promise((r) => setTimeout(r, 100 * 2 ** attempt));
+    }
+  }
+}
