@@ -257,3 +257,34 @@ describe('rebaseCounters', () => {
     expect(rebaseCounters([trip(0, 50, 0, 400), trip(300, 400, 500, 900)], [], previous).map((d) => d.startCounterM)).toEqual([9_000, 9_500]);
   });
 });
+
+describe('place rules (functions/places/place-rules.ts) on new trips', () => {
+  /** The unit as the stage reads it, with a place rule copied on: trips that start at 59.3, 18.0 are private. */
+  const withHomeRule = (unit: UnitItem): UnitItem => ({
+    ...unit,
+    places: { home: { label: 'Home', lat: 59.3, lon: 18.0, radius: 200, rule: { when: 'start', type: 'private' }, schedule: [], timeZone: 'Europe/Stockholm' } },
+  });
+
+  it("gives a new trip the type of the rule it matches, others the default; a user's later edit wins over it", async () => {
+    const unit = withHomeRule(await registerUnit());
+    const { trips } = await twoDrives(unit);
+    expect(trips.map((t) => [t.type, t.edited])).toEqual([
+      ['private', undefined],
+      ['business', undefined],
+    ]);
+    await updateTripFields(trips[0]!, { type: 'other' }, 'user-1', now);
+    await storeDetectedTrips(unit, await detectStored(unit, day - MIN, day + 86_400_000), getPorts());
+    expect((await getTrip(unit.imei, trips[0]!.startTs))?.type).toBe('other');
+  });
+
+  it('gives a re-detected trip the type of the rule it matches', async () => {
+    const plain = await registerUnit();
+    const { a, trips } = await twoDrives(plain);
+    expect(trips.map((t) => t.type)).toEqual(['business', 'business']);
+    const between = outAndBack(endOf(a).ts + MIN, 58, endOf(a));
+    await store(plain.imei, between);
+    await redetectTrips(withHomeRule(plain), between[0]!.ts, endOf(between).ts, getPorts());
+    const after = await unitTrips(plain, day - MIN, day + 86_400_000, { consistent: true });
+    expect(after.map((t) => [t.startTs, t.type])).toEqual([[trips[0]!.startTs, 'private']]);
+  });
+});

@@ -13,7 +13,8 @@
  *   Every write is conditional on the version read; when a user changed a trip meanwhile the
  *   window is read and reconciled again.
  *
- * A new trip gets the unit's default type (business), the driver checked in at its start and
+ * A new trip gets the type of the unit's place rule it matches, else the unit's default type
+ * (business); re-detection carries a user's edits over it. It gets the driver checked in at its start and
  * addresses from the Geocoder through the shared cache. An address that fails or is slow is
  * stored as absent (null in the API) and the trip is stored anyway; a later call for the same
  * trip, or the trip list (get-trips.ts), fills it in.
@@ -29,6 +30,7 @@ import { retentionDaysOf, tripAccountSettings } from './account-settings';
 import { driverAt } from './check-in-repository';
 import { detectWindow, tripSettingsOf, type DetectedTrip, type DetectorPosition } from './detect';
 import { reconcile, type NewTrip } from './reconcile';
+import { placeRuleFor } from '../places/place-rules';
 import { defaultTripTypeOf, type TripItem } from './trip-item';
 import { deleteTrip, fillTripAddress, getTrip, neighbourTrip, putNewTrip, replaceTrip, unitTrips } from './trip-repository';
 
@@ -101,7 +103,8 @@ async function newTripItem(unit: UnitItem, trip: DetectedTrip, ports: StorePorts
     counterSource: trip.counterSource,
     maxSpeedKmh: trip.maxSpeedKmh,
     basis: trip.basis,
-    type: defaultTripTypeOf(unit),
+    // A place rule of the unit's (functions/places/place-rules.ts), else the unit's default.
+    type: placeRuleFor(trip, unit.places)?.type ?? defaultTripTypeOf(unit),
     purpose: undefined,
     note: undefined,
     driverId,

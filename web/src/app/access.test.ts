@@ -104,6 +104,14 @@ describe('featureRedirect', () => {
   });
 });
 
+describe('featureRedirect: places (fullSubscription)', () => {
+  it('sends a basic-only account to its landing route and lets the others through', () => {
+    expect(featureRedirect('fullSubscription', settings())).toBeNull();
+    expect(featureRedirect('fullSubscription', settings({ basic_only: true, realtime_map: true }))).toBe('/user/realtime-tracking');
+    expect(featureRedirect('fullSubscription', settings({ basic_only: true, realtime_map: false }))).toBe('/user/create-triplog');
+  });
+});
+
 describe('administration access', () => {
   it('needs the admin flag', () => {
     expect(canSeeAdministration(settings())).toBe(false);

@@ -58,7 +58,8 @@ export function menuItems(settings: Settings): MenuItem[] {
   return items;
 }
 
-export type Feature = 'realtimeMap' | 'carBooking' | 'rfid' | 'safeReturnHome';
+/** `fullSubscription`: what basic-subscription-only accounts do not have (places; shared/features.ts). */
+export type Feature = 'realtimeMap' | 'carBooking' | 'rfid' | 'safeReturnHome' | 'fullSubscription';
 
 export function featureEnabled(feature: Feature, settings: Settings): boolean {
   switch (feature) {
@@ -70,16 +71,19 @@ export function featureEnabled(feature: Feature, settings: Settings): boolean {
       return settings.enable_rfid;
     case 'safeReturnHome':
       return settings.EnableSafeReturnHome;
+    case 'fullSubscription':
+      return !settings.basic_only;
   }
 }
 
 /**
  * Car schedule, RFID cards and safe return home with the feature off all go to the map (spec section 2);
- * the map itself, when the account has none, goes to the landing route without it (the trip log).
+ * the map itself, when the account has none, goes to the landing route without it (the trip log), and
+ * so do the pages a basic-only account does not have (places).
  */
 export function featureRedirect(feature: Feature, settings: Settings): string | null {
   if (featureEnabled(feature, settings)) return null;
-  return feature === 'realtimeMap' ? landingRoute(settings) : paths.realtimeTracking;
+  return feature === 'realtimeMap' || feature === 'fullSubscription' ? landingRoute(settings) : paths.realtimeTracking;
 }
 
 /** `/administration/configure-alert-numbers` exists only for users under one specific parent account. */
