@@ -1,0 +1,158 @@
+/**
+ * What the alarms capability reads of other capabilities' tables: the account (SMS credits, alert
+ * language and time zone, subsite, parent), its users (to link a receiver to, with their push ids)
+ * and its units (name, IMEI, and the lock a unit may carry). Reads are GetItem and Query on the
+ * byAccount indexes (docs/architecture.md rule 4).
+ */
+import { GetCommand, QueryCommand, UpdateCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { dynamo, tableName } from '../platform/db';
+import { NotFoundError } from '../platform/errors';
+import type { AccountRecord, UserRecord } from '../platform/records';
+
+/** The account item as this capability reads it: the record plus the alert sender (configure-alert-numbers). */
+export type AlarmAccount = AccountRecord & { alertSenderId?: string };
+
+export async function getAccountRecord(accountId: string): Promise<AlarmAccount> {
+  const out = await dynamo().send(new GetCommand({ TableName: tableName('accounts'), Key: { accountId }, ConsistentRead: true }));
+  if (!out.Item) throw new NotFoundError('AccountNotFound');
+  return out.Item as AlarmAccount;
+}
+
+/** Sets fields of an account that exists. */
+export async function setAccountFields(accountId: string, fields: Partial<Pick<AlarmAccount, 'alertLanguage' | 'alertTimeZone' | 'alertSenderId'>> | Record<'alertSenderId', string | null>): Promise<void> {
+  const entries = Object.entries(fields);
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const sets: string[] = [];
+  const removes: string[] = [];
+  entries.forEach(([field, value], i) => {
+    names[`#f${i}`] = field;
+    if (value === undefined || value === null) removes.push(`#f${i}`);
+    else {
+      values[`:f${i}`] = value;
+      sets.push(`#f${i} = :f${i}`);
+    }
+  });
+  const expression = [sets.length ? `SET ${sets.join(', ')}` : '', removes.length ? `REMOVE ${removes.join(', ')}` : ''].filter(Boolean).join(' ');
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: tableName('accounts'),
+      Key: { accountId },
+      UpdateExpression: expression,
+      ConditionExpression: 'attribute_exists(accountId)',
+      ExpressionAttributeNames: names,
+      ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}),
+    }),
+  );
+}
+
+type Start = QueryCommandOutput['LastEvaluatedKey'];
+
+/** Every page of a Query; `query` builds the command (with the table named in it, where infra/bundling/resource-usage.ts reads it). */
+async function queryItems(query: (start: Start) => QueryCommand): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  let start: Start;
+  do {
+    const page: QueryCommandOutput = await dynamo().send(query(start));
+    items.push(...(page.Items ?? []));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return items;
+}
+
+export type Member = Pick<UserRecord, 'userId' | 'accountId' | 'firstName' | 'lastName' | 'email'> & { pushId: string | null };
+
+function toMember(item: Record<string, unknown>): Member {
+  return {
+    userId: String(item['userId']),
+    accountId: String(item['accountId']),
+    firstName: String(item['firstName'] ?? ''),
+    lastName: String(item['lastName'] ?? ''),
+    email: String(item['email'] ?? ''),
+    pushId: typeof item['pushId'] === 'string' && item['pushId'] !== '' ? item['pushId'] : null,
+  };
+}
+
+const MEMBER_FIELDS = 'userId, accountId, firstName, lastName, email, pushId';
+
+/** Every user of the account. */
+export async function accountMembers(accountId: string): Promise<Member[]> {
+  const items = await queryItems(
+    (start) =>
+      new QueryCommand({
+        TableName: tableName('users'),
+        IndexName: 'byAccount',
+        KeyConditionExpression: 'accountId = :a',
+        ExpressionAttributeValues: { ':a': accountId },
+        ProjectionExpression: MEMBER_FIELDS,
+        ExclusiveStartKey: start,
+      }),
+  );
+  return items.map(toMember);
+}
+
+/** A user of the account, or null (another account's user is none). */
+export async function accountMember(accountId: string, userId: string): Promise<Member | null> {
+  const out = await dynamo().send(new GetCommand({ TableName: tableName('users'), Key: { userId }, ProjectionExpression: MEMBER_FIELDS }));
+  if (!out.Item || out.Item['accountId'] !== accountId) return null;
+  return toMember(out.Item);
+}
+
+export interface AccountUnit {
+  imei: string;
+  name: string;
+  /**
+   * Locked access (spec section 3: a locked-access flag with who locked it). Units carry no lock
+   * yet; a truthy `lockedBy` on the units item counts as one, read from the raw item.
+   */
+  locked: boolean;
+}
+
+/** Every unit of the account with its name and lock, by IMEI. */
+export async function accountUnits(accountId: string): Promise<AccountUnit[]> {
+  const items = await queryItems(
+    (start) =>
+      new QueryCommand({
+        TableName: tableName('units'),
+        IndexName: 'byAccount',
+        KeyConditionExpression: 'accountId = :a',
+        ExpressionAttributeValues: { ':a': accountId },
+        ProjectionExpression: 'imei, #n, lockedBy',
+        ExpressionAttributeNames: { '#n': 'name' },
+        ExclusiveStartKey: start,
+      }),
+  );
+  return items.map((item) => ({ imei: String(item['imei']), name: String(item['name'] ?? item['imei']), locked: Boolean(item['lockedBy']) }));
+}
+
+/** One unit of the account, or null. */
+export async function accountUnit(accountId: string, imei: string): Promise<AccountUnit | null> {
+  const out = await dynamo().send(
+    new GetCommand({
+      TableName: tableName('units'),
+      Key: { imei },
+      ProjectionExpression: 'imei, accountId, #n, lockedBy',
+      ExpressionAttributeNames: { '#n': 'name' },
+    }),
+  );
+  if (!out.Item || out.Item['accountId'] !== accountId) return null;
+  return { imei: String(out.Item['imei']), name: String(out.Item['name'] ?? imei), locked: Boolean(out.Item['lockedBy']) };
+}
+
+/**
+ * The accounts under a parent (the sparse byParent index: accounts whose item carries
+ * `parentAccountId`, written together with `parentId` where an account is made under a parent).
+ */
+export async function childAccounts(parentId: string): Promise<AlarmAccount[]> {
+  const items = await queryItems(
+    (start) =>
+      new QueryCommand({
+        TableName: tableName('accounts'),
+        IndexName: 'byParent',
+        KeyConditionExpression: 'parentAccountId = :p',
+        ExpressionAttributeValues: { ':p': parentId },
+        ExclusiveStartKey: start,
+      }),
+  );
+  return (items as unknown as AlarmAccount[]).filter((a) => a.parentId === parentId);
+}
