@@ -26,7 +26,7 @@ import { tripsNo } from '../../shared/i18n/features/trips/no';
 import { tripsSv } from '../../shared/i18n/features/trips/sv';
 import { brands } from '../../shared/brands';
 import { sv } from '../../shared/i18n/sv';
-import { DESKTOP, PHONE, axeViolations, openPage, poll, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
+import { DESKTOP, PHONE, axeViolations, openPage, poll, startBrowserApp, stopBrowserApp, type App, checkAndShoot } from '../support/browser';
 import { testPosition } from '../support/positions';
 
 let app: App;
@@ -118,17 +118,7 @@ async function logIn(page: Page, username: string): Promise<void> {
   await page.waitForURL((url) => url.pathname !== '/');
 }
 
-async function shot(page: Page, name: string, sizes = [PHONE, DESKTOP]): Promise<void> {
-  for (const size of sizes) {
-    await page.setViewportSize(size);
-    // The shell's padding follows the sidebar with a transition.
-    await page.waitForTimeout(450);
-    expect(await axeViolations(page), `${name} at ${size.width} px`).toEqual([]);
-    // The header is fixed: a full-page picture of a scrolled page shows it half-way down.
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: join(SHOTS, `${name}-${size.width}.png`), fullPage: true });
-  }
-}
+const shot = (page: Page, name: string, sizes = [PHONE, DESKTOP]) => checkAndShoot(page, SHOTS, name, { sizes });
 
 const triplogUrl = () => `${app.url}/user/create-triplog?${new URLSearchParams({ imei: IMEI, ...PERIOD }).toString()}`;
 const tripRow = (page: Page, d: Drive) => page.locator('[data-trip-id]').filter({ has: page.getByRole('checkbox', { name: new RegExp(`^${text(tripsEn.TripSelect, { time: timeOf(d), from: '' })}`) }) });

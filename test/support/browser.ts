@@ -75,3 +75,20 @@ export async function logInThroughForm(page: Page, appUrl: string, username?: st
   await page.goto(`${appUrl}/`);
   await submitLogin(page, appUrl, username);
 }
+
+/**
+ * At each size: waits for the layout and its transitions to settle (a modal fading in has text of
+ * too little contrast for axe), checks the page with axe, and photographs it into `dir` as
+ * `<name>-<width>.png` (from the top: the header is fixed). Leaves the page at the last size.
+ */
+export async function checkAndShoot(page: Page, dir: string, name: string, options: { sizes?: { width: number; height: number }[]; fullPage?: boolean } = {}): Promise<void> {
+  for (const size of options.sizes ?? [PHONE, DESKTOP]) {
+    await page.setViewportSize(size);
+    // The shell's padding follows the sidebar with a transition.
+    await page.waitForTimeout(450);
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 5000 }).catch(() => undefined);
+    expect(await axeViolations(page), `${name} at ${size.width} px`).toEqual([]);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: join(dir, `${name}-${size.width}.png`), fullPage: options.fullPage ?? true });
+  }
+}

@@ -19,6 +19,8 @@ export async function startRuntime(options: { seed?: boolean; brandDomains?: Rec
     // Seeded below, registered at DEMO_REGISTERED_AT rather than now.
     seed: false,
     brandDomains: options.brandDomains ?? {},
+    // E2E_WEB_DIR: a web build of one's own (vite build --outDir), so that a test run never swaps web/dist under another.
+    ...(process.env['E2E_WEB_DIR'] ? { webDir: process.env['E2E_WEB_DIR'] } : {}),
   });
   if (options.seed === false) return runtime;
   const { seeded } = await seedDemo(DEMO_REGISTERED_AT);

@@ -22,7 +22,7 @@ function page(name: PathName, path: string = at(name), element: ReactNode = <Not
   return <Route key={path} path={path} element={element} />;
 }
 
-const RealtimePage = lazyFeature(['map', 'tracking', 'commands', 'history'], () =>
+const RealtimePage = lazyFeature(['map', 'tracking', 'commands', 'history', 'events'], () =>
   import('../features/map/pages/realtime-page').then((m) => m.RealtimePage),
 );
 const UnitsPage = lazyFeature('units', () => import('../features/units/pages/units-page').then((m) => m.UnitsPage));
@@ -30,23 +30,32 @@ const UnitsPage = lazyFeature('units', () => import('../features/units/pages/uni
 const TriplogPage = lazyFeature(['trips', 'tracking', 'map'], () => import('../features/triplog/pages/triplog-page').then((m) => m.TriplogPage));
 const CheckInPage = lazyFeature('trips', () => import('../features/triplog/pages/check-in-page').then((m) => m.CheckInPage));
 const AttestStatusPage = lazyFeature('trips', () => import('../features/triplog/pages/attest-status-page').then((m) => m.AttestStatusPage));
+const GeofencesPage = lazyFeature(['geofences', 'map'], () => import('../features/geofences/pages/geofences-page').then((m) => m.GeofencesPage));
+const GeofenceEditPage = lazyFeature(['geofences', 'map'], () => import('../features/geofences/pages/geofence-edit-page').then((m) => m.GeofenceEditPage));
+const PlacesPage = lazyFeature(['places', 'geofences', 'map'], () => import('../features/places/pages/places-page').then((m) => m.PlacesPage));
+const PlaceEditPage = lazyFeature(['places', 'geofences', 'map'], () => import('../features/places/pages/place-edit-page').then((m) => m.PlaceEditPage));
+const AlarmReceiversPage = lazyFeature('alarms', () => import('../features/alarms/pages/alarm-receivers-page').then((m) => m.AlarmReceiversPage));
+const AlertNumbersPage = lazyFeature('alarms', () => import('../features/alarms/pages/alert-numbers-page').then((m) => m.AlertNumbersPage));
+const AlertsPage = lazyFeature(['events', 'map'], () => import('../features/events/pages/alerts-page').then((m) => m.AlertsPage));
 
 export function MemberArea() {
   return (
     <QueryClientProvider client={queryClient}>
       <SettingsGate>
         <Routes>
-          <Route element={<BareLayout />}>{page('alerts')}</Route>
+          <Route element={<BareLayout />}>{page('alerts', at('alerts'), <AlertsPage />)}</Route>
           <Route element={<MainLayout />}>
             <Route element={<RequireFeature feature="realtimeMap" />}>{page('realtimeTracking', at('realtimeTracking'), <RealtimePage />)}</Route>
             {page('createTriplog', at('createTriplog'), <TriplogPage />)}
             {page('congestionReport')}
-            {page('geofences')}
-            {page('addEditGeofence')}
-            {page('addEditGeofence', `${at('addEditGeofence')}/:geofenceID`)}
-            {page('places')}
-            {page('addEditPlace')}
-            {page('addEditPlace', `${at('addEditPlace')}/:placeID`)}
+            {page('geofences', at('geofences'), <GeofencesPage />)}
+            {page('addEditGeofence', at('addEditGeofence'), <GeofenceEditPage />)}
+            {page('addEditGeofence', `${at('addEditGeofence')}/:geofenceID`, <GeofenceEditPage />)}
+            <Route element={<RequireFeature feature="fullSubscription" />}>
+              {page('places', at('places'), <PlacesPage />)}
+              {page('addEditPlace', at('addEditPlace'), <PlaceEditPage />)}
+              {page('addEditPlace', `${at('addEditPlace')}/:placeID`, <PlaceEditPage />)}
+            </Route>
             {page('editTerminal')}
             {page('editTerminalList', at('editTerminalList'), <UnitsPage />)}
             <Route element={<RequireFeature feature="carBooking" />}>{page('carSchedule')}</Route>
@@ -56,9 +65,9 @@ export function MemberArea() {
               {page('userAccounts')}
               {page('addTerminal')}
               <Route element={<RequireFeature feature="safeReturnHome" />}>{page('safeReturnHome')}</Route>
-              {page('alarmReceiver')}
+              {page('alarmReceiver', at('alarmReceiver'), <AlarmReceiversPage />)}
               <Route element={<RequireFeature feature="rfid" />}>{page('rfidCards')}</Route>
-              <Route element={<RequireAlertNumbersAccount />}>{page('alertNumbers')}</Route>
+              <Route element={<RequireAlertNumbersAccount />}>{page('alertNumbers', at('alertNumbers'), <AlertNumbersPage />)}</Route>
               {page('attestStatus', at('attestStatus'), <AttestStatusPage />)}
             </Route>
             {/* Catch-all for /*, /user/* and /administration/* inside the shell. */}

@@ -1,6 +1,6 @@
 /**
  * The selected unit: its latest state (speed, ignition, battery, last seen, address), the Follow
- * toggle, and the tabs for commands and history, whose contents the page provides.
+ * toggle, and the tabs for commands, events and history, whose contents the page provides.
  */
 import { ActionIcon, Group, Stack, Switch, Tabs, Text, Title } from '@mantine/core';
 import IconArrowLeft from '@tabler/icons-react/dist/esm/icons/IconArrowLeft.mjs';
@@ -13,7 +13,7 @@ import { useMapFormat } from '../use-map-format';
 import { STATUS_LABEL_KEYS, StatusDot } from './status-dot';
 import { UnitAvatar } from './unit-avatar';
 
-export type DetailsTab = 'details' | 'commands' | 'history';
+export type DetailsTab = 'details' | 'commands' | 'events' | 'history';
 
 interface UnitDetailsProps {
   unit: RealtimeUnit;
@@ -24,6 +24,7 @@ interface UnitDetailsProps {
   onTabChange(tab: DetailsTab): void;
   onBack(): void;
   commands: ReactNode;
+  events: ReactNode;
   history: ReactNode;
 }
 
@@ -77,7 +78,7 @@ function StateFacts({ unit, state, now }: { unit: RealtimeUnit; state: UnitState
   );
 }
 
-export function UnitDetails({ unit, now, follow, onFollowChange, tab, onTabChange, onBack, commands, history }: UnitDetailsProps) {
+export function UnitDetails({ unit, now, follow, onFollowChange, tab, onTabChange, onBack, commands, events, history }: UnitDetailsProps) {
   const { t } = useTranslation();
   return (
     <Stack gap="sm" className="rt-details">
@@ -102,6 +103,7 @@ export function UnitDetails({ unit, now, follow, onFollowChange, tab, onTabChang
         <Tabs.List grow>
           <Tabs.Tab value="details">{t('MapDetailsTab')}</Tabs.Tab>
           <Tabs.Tab value="commands">{t('MapCommandsTab')}</Tabs.Tab>
+          <Tabs.Tab value="events">{t('MapEvents')}</Tabs.Tab>
           <Tabs.Tab value="history" disabled={!unit.state}>
             {t('MapHistoryTab')}
           </Tabs.Tab>
@@ -117,6 +119,9 @@ export function UnitDetails({ unit, now, follow, onFollowChange, tab, onTabChang
         </Tabs.Panel>
         <Tabs.Panel value="commands" pt="sm">
           {commands}
+        </Tabs.Panel>
+        <Tabs.Panel value="events" pt="sm">
+          {events}
         </Tabs.Panel>
         <Tabs.Panel value="history" pt="sm">
           {history}

@@ -21,6 +21,7 @@ import type { UnitStatus } from '../../../../../shared/unit-status';
 import { errorMessage } from '../../../app/api-client';
 import { useLiveMessages, useLiveStatus, type LiveStatus } from '../../../app/live/use-live';
 import { UnitCommands } from '../../commands/components/unit-commands';
+import { UnitEvents } from '../../events/components/unit-events';
 import { HistoryLayers } from '../../history/components/history-layers';
 import { HistoryLinkNotice } from '../../history/components/history-link-notice';
 import { HistoryPanel } from '../../history/components/history-panel';
@@ -203,6 +204,7 @@ function RealtimeView() {
         onTabChange={changeTab}
         onBack={back}
         commands={<UnitCommands unit={selectedUnit} />}
+        events={<UnitEvents imei={selectedUnit.imei} now={now} />}
         history={historyOn ? <HistoryPanel playback={playback} onClose={() => setTab('details')} /> : null}
       />
     );
