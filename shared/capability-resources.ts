@@ -104,6 +104,7 @@ export const functionResources: Readonly<Partial<Record<FunctionName, FunctionRe
       trips: 'read-write',
       driverCheckIns: 'read',
       events: 'read-write',
+      unitCopies: 'read',
     },
     live: true,
     geocoder: ['reverse'],
@@ -129,13 +130,13 @@ export const functionResources: Readonly<Partial<Record<FunctionName, FunctionRe
   },
   // Geofences write their copies onto the assigned units (zones) in the transaction that saves them.
   geofences: {
-    tables: { users: 'read', tokens: 'read', accounts: 'read', units: 'read-write', geofences: 'read-write' },
+    tables: { users: 'read', tokens: 'read', accounts: 'read', units: 'read', unitCopies: 'read-write', geofences: 'read-write' },
     geocoder: ['search'],
   },
   // Places write their rules onto the assigned units (places) and re-apply them to unattested trips
   // (a trip's own attestationId says it is attested); the address search is the geofences' route.
   places: {
-    tables: { users: 'read', tokens: 'read', accounts: 'read', units: 'read-write', places: 'read-write', trips: 'read-write' },
+    tables: { users: 'read', tokens: 'read', accounts: 'read', units: 'read', unitCopies: 'read-write', places: 'read-write', trips: 'read-write' },
   },
   // Alarm receivers, the units they get alarms of, and the account's alert language, time zone and SMS credits.
   alarms: {

@@ -145,6 +145,11 @@ export const tables = {
     partitionKey: s('accountId'),
     sortKey: s('id'),
   },
+  unitCopies: {
+    name: 'unit-copies',
+    description: "Per unit, the copies of its geofences (zones) and places that ingest reads with the unit; kept out of the units item, which every position's transition rewrites.",
+    partitionKey: s('imei'),
+  },
   places: {
     name: 'places',
     description: "Places per account with their trip categorisation rule; each assigned unit carries a copy (places) for trip detection.",

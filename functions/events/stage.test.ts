@@ -18,7 +18,7 @@ import { createLocalAlertQueue } from '../platform/adapters/embedded/alert-queue
 import { getPorts } from '../platform/container';
 import { dynamo, tableName } from '../platform/db';
 import type { EmailMessage, PushMessage, SmsMessage } from '../platform/ports';
-import { getUnitItem, type UnitZone } from '../platform/unit-item';
+import { getUnitItem, putUnitCopies, type UnitZone } from '../platform/unit-item';
 import { deliverAlert } from './deliver-alert';
 
 const MIN = 60_000;
@@ -58,12 +58,14 @@ async function account(credits: number, subsiteId = 0): Promise<string> {
 
 async function unitWith(accountId: string, extra: Record<string, unknown> = {}): Promise<string> {
   const imei = nextImei();
+  const { zones, ...rest } = { zones: { yard: YARD } as Record<string, UnitZone>, ...extra };
   await dynamo().send(
     new PutCommand({
       TableName: tableName('units'),
-      Item: { imei, accountId, name: `Van ${imei.slice(-3)}`, vehicleType: 'car', protocol: 'native', createdAt: '2025-01-01T00:00:00.000Z', zones: { yard: YARD }, ...extra },
+      Item: { imei, accountId, name: `Van ${imei.slice(-3)}`, vehicleType: 'car', protocol: 'native', createdAt: '2025-01-01T00:00:00.000Z', ...rest },
     }),
   );
+  await putUnitCopies(imei, accountId, { zones });
   return imei;
 }
 

@@ -1,6 +1,6 @@
 /**
  * The `geofences` item (pk accountId, sk id) and what is derived from it: the copy each assigned
- * unit carries (`zones` on the units item, functions/platform/unit-item.ts) and the answer of the
+ * unit carries (`zones` in its unit-copies item, functions/platform/unit-item.ts) and the answer of the
  * API. Every read goes through `parseGeofenceItem`.
  */
 import { z } from 'zod';

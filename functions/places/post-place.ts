@@ -1,7 +1,7 @@
 import { routes } from '../../shared/routes';
-import { httpHandler } from '../platform/http';
+import { created, httpHandler } from '../platform/http';
 import { savePlace } from './place-service';
 
-export const handler = httpHandler(routes.createPlace, async ({ auth, body, timeZone, ports }) => ({
-  id: await savePlace(auth, null, body, timeZone, ports.clock.now().getTime()),
-}));
+export const handler = httpHandler(routes.createPlace, async ({ auth, body, timeZone, ports }) =>
+  created({ id: await savePlace(auth, null, body, timeZone, ports.clock.now().getTime()) }),
+);

@@ -7,9 +7,11 @@
  * The item: the registration record (imei, accountId, name, ...), what later features set
  * (colour, symbol, driver, departments, output labels, operating mode), the commands service's
  * `openCommand` and `lastCommandAnswer`, the ordinary users it is granted to (`viewers`, a string
- * set), and ingest's `state`, `stages` and `rev` (functions/ingest/transitions.ts).
+ * set), and ingest's `state`, `stages` and `rev` (functions/ingest/transitions.ts). Beside it,
+ * the unit's `unit-copies` item holds the copies of its geofences and places (`zones`, `places`),
+ * which `getUnitItems` reads with it and shows as fields of the unit.
  */
-import { BatchGetCommand, GetCommand, type BatchGetCommandOutput, QueryCommand, UpdateCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, PutCommand, type BatchGetCommandOutput, QueryCommand, UpdateCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import { commandTypes, operatingModes } from '../../shared/schemas/commands';
 import { weeklyWindowsSchema } from '../../shared/schemas/schedule';
@@ -71,9 +73,9 @@ const lenientEntries = <T extends z.ZodType>(schema: T) =>
     .catch(undefined);
 
 /**
- * A geofence as the event engine reads it, copied onto each unit it is assigned to by the
- * geofences capability (functions/geofences) in the transaction that saves the geofence, so that
- * ingest finds a unit's zones in the item it reads anyway. A circle is `lat`, `lon`, `radius`; a
+ * A geofence as the event engine reads it, copied for each unit it is assigned to (the unit's
+ * `unit-copies` item) by the geofences capability (functions/geofences) in the transaction that
+ * saves the geofence, so that ingest finds a unit's zones in the call that reads the unit. A circle is `lat`, `lon`, `radius`; a
  * polygon also has its corners as [lon, lat] (`lat`/`lon` then its centre, `radius` what encloses it).
  */
 export const unitZoneSchema = z.object({
@@ -186,29 +188,42 @@ export async function getUnitItem(imei: string, options: { consistent?: boolean 
 }
 
 /**
- * Many units at once, read strongly consistent: what ingest compares a batch with. An item that
- * does not parse is answered as its error, so that it costs only its own unit's messages.
+ * Many units at once, read strongly consistent, each with its geofence and place copies (the
+ * `unit-copies` item, in the same BatchGetItem): what ingest compares a batch with and what the
+ * geofence and place writes plan from. Copies of another account (left from a previous owner)
+ * are not the unit's. An item that does not parse is answered as its error, so that it costs only
+ * its own unit's messages.
  */
 export async function getUnitItems(imeis: readonly string[]): Promise<Map<string, UnitItem | CorruptUnitItemError>> {
   const table = tableName('units');
-  const found = new Map<string, UnitItem | CorruptUnitItemError>();
+  const copiesTable = tableName('unitCopies');
+  const raw = new Map<string, Record<string, unknown>>();
+  const copies = new Map<string, Record<string, unknown>>();
   const valid = [...new Set(imeis)].filter((imei) => IMEI_PATTERN.test(imei));
-  for (let i = 0; i < valid.length; i += 100) {
-    let keys: Record<string, unknown>[] | undefined = valid.slice(i, i + 100).map((imei) => ({ imei }));
-    for (let attempt = 0; keys?.length; attempt++) {
+  // 100 keys per call: 50 units and their copies.
+  for (let i = 0; i < valid.length; i += 50) {
+    const keys = valid.slice(i, i + 50).map((imei) => ({ imei }));
+    // Unprocessed keys (throttling) are rare: the whole chunk is asked again; reads are idempotent.
+    for (let attempt = 0; ; attempt++) {
       if (attempt) await new Promise((r) => setTimeout(r, Math.random() * Math.min(20 * 2 ** attempt, 1000)));
-      const out: BatchGetCommandOutput = await dynamo().send(new BatchGetCommand({ RequestItems: { [table]: { Keys: keys, ConsistentRead: true } } }));
-      for (const item of out.Responses?.[table] ?? []) {
-        try {
-          const unit = parseUnitItem(item);
-          found.set(unit.imei, unit);
-        } catch (error) {
-          if (!(error instanceof CorruptUnitItemError)) throw error;
-          found.set(String(item['imei']), error);
-        }
-      }
-      keys = out.UnprocessedKeys?.[table]?.Keys;
-      if (attempt > 8 && keys?.length) throw new Error(`units: ${keys.length} keys left unprocessed after retries`);
+      const out: BatchGetCommandOutput = await dynamo().send(
+        new BatchGetCommand({ RequestItems: { [table]: { Keys: keys, ConsistentRead: true }, [copiesTable]: { Keys: keys, ConsistentRead: true } } }),
+      );
+      for (const item of out.Responses?.[table] ?? []) raw.set(String(item['imei']), item);
+      for (const item of out.Responses?.[copiesTable] ?? []) copies.set(String(item['imei']), item);
+      if (!out.UnprocessedKeys || Object.keys(out.UnprocessedKeys).length === 0) break;
+      if (attempt > 8) throw new Error('units: keys left unprocessed after retries');
+    }
+  }
+  const found = new Map<string, UnitItem | CorruptUnitItemError>();
+  for (const [imei, item] of raw) {
+    const own = copies.get(imei);
+    const merged = own && own['accountId'] === item['accountId'] ? { ...item, zones: own['zones'], places: own['places'] } : item;
+    try {
+      found.set(imei, parseUnitItem(merged));
+    } catch (error) {
+      if (!(error instanceof CorruptUnitItemError)) throw error;
+      found.set(imei, error);
     }
   }
   return found;
@@ -480,19 +495,21 @@ export async function setUnitDriver(imei: string, accountId: string, driverName:
 
 // ------------------------------------------------------------------------------------------------
 // Copies of geofences and places on the units they are assigned to: `zones` (by geofence id, read
-// by the event engine) and `places` (by place id, read by trip detection). Written only in the
-// transaction that saves or deletes the geofence or place, so an item and its copies never
-// disagree.
+// by the event engine) and `places` (by place id, read by trip detection), kept in a `unit-copies`
+// item per unit beside the units item: every position's transition rewrites the units item, and
+// DynamoDB charges a write by the whole item's size, so what changes rarely is kept out of it.
+// `getUnitItems` reads both in one call. Written only in the transaction that saves or deletes the
+// geofence or place, so an item and its copies never disagree.
 // ------------------------------------------------------------------------------------------------
 
 type CopyMap = 'zones' | 'places';
 
 /**
- * Sets copy `id` in the unit's `map`, only while the unit still belongs to `accountId` and the map
- * is as read: a nested path can only be set inside an existing map, so a unit without one
- * (`hasMap` false) gets the whole map, on condition that it still has none. With `max`, only while
- * the map holds fewer copies or already this one, so two saves racing for a unit's last slot
- * cannot both win.
+ * Sets copy `id` in the unit's `map`, only while the copies are `accountId`'s and the map is as
+ * read: a nested path can only be set inside an existing map, so a unit without one (`hasMap`
+ * false) gets the whole map, on condition that it still has none. With `max`, only while the map
+ * holds fewer copies or already this one, so two saves racing for a unit's last slot cannot both
+ * win.
  */
 function setCopyUpdate(map: CopyMap, imei: string, accountId: string, id: string, copy: unknown, hasMap: boolean, max?: number): UnitTransactUpdate {
   const names: Record<string, string> = { '#map': map };
@@ -510,22 +527,22 @@ function setCopyUpdate(map: CopyMap, imei: string, accountId: string, id: string
     }
   } else {
     values[':whole'] = { [id]: copy };
-    update = 'SET #map = :whole';
-    condition = 'accountId = :account AND NOT attribute_type(#map, :M)';
+    update = 'SET #map = :whole, accountId = :account';
+    condition = '(attribute_not_exists(accountId) OR accountId = :account) AND NOT attribute_type(#map, :M)';
   }
   return {
-    Update: { TableName: tableName('units'), Key: { imei }, UpdateExpression: update, ConditionExpression: condition, ExpressionAttributeNames: names, ExpressionAttributeValues: values },
+    Update: { TableName: tableName('unitCopies'), Key: { imei }, UpdateExpression: update, ConditionExpression: condition, ExpressionAttributeNames: names, ExpressionAttributeValues: values },
   };
 }
 
 /**
  * Removes copy `id` from the unit's `map` (which it holds). Ids are the account's own, so this
- * needs no owner condition: a unit registered elsewhere since loses a stale copy, which is right.
+ * needs no owner condition.
  */
 function removeCopyUpdate(map: CopyMap, imei: string, id: string): UnitTransactUpdate {
   return {
     Update: {
-      TableName: tableName('units'),
+      TableName: tableName('unitCopies'),
       Key: { imei },
       UpdateExpression: 'REMOVE #map.#id',
       ConditionExpression: 'attribute_type(#map, :M)',
@@ -533,6 +550,11 @@ function removeCopyUpdate(map: CopyMap, imei: string, id: string): UnitTransactU
       ExpressionAttributeValues: { ':M': 'M' },
     },
   };
+}
+
+/** Writes a unit's copies whole, outside any save (seeding a demo or a benchmark, tests). */
+export async function putUnitCopies(imei: string, accountId: string, copies: { zones?: Record<string, UnitZone>; places?: Record<string, UnitPlace> }): Promise<void> {
+  await dynamo().send(new PutCommand({ TableName: tableName('unitCopies'), Item: { imei, accountId, ...copies } }));
 }
 
 /** What a zone write needs of the unit as read: its owner and whether it holds `zones` as a map. */

@@ -1,6 +1,6 @@
 /**
- * The load side of `npm run bench:ingest`, in a worker thread so that publishing does not share
- * the runtime's event loop: K simulated trackers, each a real MQTT client with its IMEI as client
+ * The load side of `npm run bench:ingest`, in a child process so that publishing shares neither
+ * the runtime's event loop nor its file descriptors: K simulated trackers, each a real MQTT client with its IMEI as client
  * id, driving the simulator's vehicle model and recording at a fixed period so that together they
  * record at the target rate. A tracker publishes each record at once, or, with R records per
  * message, buffers R and publishes them as one batch (`{ "records": [...] }`), as real trackers
@@ -8,7 +8,6 @@
  * publish time is kept and handed back at the end.
  */
 import { performance } from 'node:perf_hooks';
-import { parentPort, workerData } from 'node:worker_threads';
 import mqtt, { type MqttClient } from 'mqtt';
 import { RoadNetwork } from '../../infra/local/simulator/network';
 import { telemetryMessage } from '../../infra/local/simulator/protocol';
@@ -63,9 +62,15 @@ async function run(config: LoadConfig): Promise<{ result: LoadResult; close(): P
   const periodMs = Math.round((k / config.rate) * 1000);
   if (periodMs < 10) throw new Error(`each tracker would report every ${periodMs} ms: use more trackers for this rate`);
   const network = new RoadNetwork();
-  const clients: MqttClient[] = await Promise.all(
-    config.units.map((u) => mqtt.connectAsync(config.mqttUrl, { clientId: u.imei, clean: true, reconnectPeriod: 0, keepalive: 120 })),
-  );
+  // A few hundred connections at a time: ten thousand at once overflow the listen backlog (ECONNRESET).
+  const clients: MqttClient[] = [];
+  for (let i = 0; i < config.units.length; i += 250) {
+    clients.push(
+      ...(await Promise.all(
+        config.units.slice(i, i + 250).map((u) => mqtt.connectAsync(config.mqttUrl, { clientId: u.imei, clean: true, reconnectPeriod: 0, keepalive: 120 })),
+      )),
+    );
+  }
 
   // Staggered starts spread the trackers' records evenly over each period.
   const t0 = Math.ceil(Date.now() / 1000) * 1000 + 1000;
@@ -126,7 +131,7 @@ async function run(config: LoadConfig): Promise<{ result: LoadResult; close(): P
       if (!windowCpu && wall >= measureFrom) {
         windowCpu = process.threadCpuUsage();
         // The runtime starts counting its CPU now too.
-        parentPort?.postMessage({ kind: 'window' });
+        process.send?.({ kind: 'window' });
       }
       const until = Math.min(wall, end);
       for (let i = 0; i < k; i++) {
@@ -156,16 +161,18 @@ async function run(config: LoadConfig): Promise<{ result: LoadResult; close(): P
   return { result, close: () => Promise.all(clients.map((c) => c.endAsync())).then(() => undefined) };
 }
 
-if (parentPort) {
-  const port = parentPort;
-  run(workerData as LoadConfig).then(
-    ({ result, close }) => {
-      // The trackers stay connected until the parent has seen the pipeline drain: a thousand
-      // disconnects at once would land on the broker while the last messages are handled, and
-      // measure the broker's goodbyes instead of ingest.
-      port.once('message', () => void close().then(() => port.postMessage({ kind: 'closed' })));
-      port.postMessage({ kind: 'done', ok: true, result });
-    },
-    (error: unknown) => port.postMessage({ kind: 'done', ok: false, error: error instanceof Error ? error.stack : String(error) }),
-  );
+if (process.send) {
+  const send = (message: unknown) => process.send?.(message);
+  process.once('message', (first: { kind: 'config'; config: LoadConfig }) => {
+    run(first.config).then(
+      ({ result, close }) => {
+        // The trackers stay connected until the parent has seen the pipeline drain: a thousand
+        // disconnects at once would land on the broker while the last messages are handled, and
+        // measure the broker's goodbyes instead of ingest.
+        process.once('message', () => void close().then(() => send({ kind: 'closed' })));
+        send({ kind: 'done', ok: true, result });
+      },
+      (error: unknown) => send({ kind: 'done', ok: false, error: error instanceof Error ? error.stack : String(error) }),
+    );
+  });
 }

@@ -9,7 +9,7 @@ import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventList } from '../../shared/schemas/events';
 import { dynamo, tableName } from '../../functions/platform/db';
-import type { UnitZone } from '../../functions/platform/unit-item';
+import { putUnitCopies, type UnitZone } from '../../functions/platform/unit-item';
 import type { EmbeddedRuntime } from '../../infra/local/runtime';
 import { DEMO_PASSWORD, demoImei, demoUsers } from '../../infra/local/seed';
 import { call } from '../support/http';
@@ -54,7 +54,7 @@ const period = (from: number, to: number) => `from=${encodeURIComponent(new Date
 
 describe('a geofence exit reported over MQTT', () => {
   it('is recorded, listed, and alarmed once by e-mail and SMS to the unit\'s receiver, debiting one credit', async () => {
-    await dynamo().send(new UpdateCommand({ TableName: tableName('units'), Key: { imei: IMEI }, UpdateExpression: 'SET zones = :z', ExpressionAttributeValues: { ':z': { depot: YARD } } }));
+    await putUnitCopies(IMEI, accountId, { zones: { depot: YARD } });
     const created = await call<{ data: { id: string } }>(rt.url, 'POST', '/api/v1/administration/alarm-receivers', {
       member_id: null, name: 'Night guard', email: 'guard@example.se', country_code: '46', phone: '0701234567', push_notification: false, function_alarm: 1, security_alarm: 1,
     }, { token: admin });

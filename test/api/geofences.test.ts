@@ -1,6 +1,6 @@
 /**
  * Geofences end to end on the embedded runtime: every validation rule with its message key, the
- * radius bounds, the copies on the units (`zones`, read with getUnitItem) after create, update,
+ * radius bounds, the copies on the units (`zones`, read with the unit as ingest reads it) after create, update,
  * unassign and delete, the limit of 5 geofences per unit, two saves racing for a unit's 5th slot
  * (exactly one wins), an ordinary user's reach, another account's token, and the address search.
  */
@@ -13,6 +13,7 @@ import { writeGeofence } from '../../functions/geofences/repository';
 import { lostTransactionRace } from '../../functions/platform/conditions';
 import { dynamo, tableName } from '../../functions/platform/db';
 import type { UnitRecord } from '../../functions/platform/records';
+import { unitWithCopies } from '../support/unit-state';
 import { getUnitItem, unitZonesSeenOf, type UnitItem } from '../../functions/platform/unit-item';
 import type { EmbeddedRuntime } from '../../infra/local/runtime';
 import { DEMO_PASSWORD, demoImei, demoUsers } from '../../infra/local/seed';
@@ -79,7 +80,7 @@ async function newUnit(accountId = adminAccount, name?: string): Promise<string>
   return imei;
 }
 
-const zonesOf = async (imei: string) => (await getUnitItem(imei, { consistent: true }))?.zones;
+const zonesOf = async (imei: string) => (await unitWithCopies(imei))?.zones;
 
 beforeAll(async () => {
   rt = await startRuntime();
@@ -223,7 +224,7 @@ describe('POST /api/v1/user/geofences', () => {
       const car = await newUnit();
       if (withMap) for (let i = 0; i < 4; i++) await createOk({ name: `Held ${i}`, imeis: [car] });
       const max = withMap ? 5 : 1;
-      const unit = await getUnitItem(car, { consistent: true });
+      const unit = await unitWithCopies(car);
       const seen = unitZonesSeenOf(unit as UnitItem);
       const write = (name: string) => {
         const item = nextGeofenceItem(null, { accountId: adminAccount, id: randomUUID(), userId: 'test', timeZone: 'UTC', now: new Date() }, { ...fence({ name, imeis: [car] }), active: true, theftMode: false, schedule: null, imeis: [car] } as GeofenceInput);

@@ -13,7 +13,8 @@ import { getPorts } from '../../functions/platform/container';
 import { dynamo, tableName } from '../../functions/platform/db';
 import { addDays, localDayOf, startOfLocalDay } from '../../functions/platform/local-time';
 import type { UnitRecord } from '../../functions/platform/records';
-import { getUnitItem, type UnitItem } from '../../functions/platform/unit-item';
+import { unitWithCopies } from '../support/unit-state';
+import type { UnitItem } from '../../functions/platform/unit-item';
 import type { DetectedTrip } from '../../functions/trips/detect';
 import { storeDetectedTrips } from '../../functions/trips/store-detected';
 import type { EmbeddedRuntime } from '../../infra/local/runtime';
@@ -91,7 +92,7 @@ function place(imeis: string[], extra: Partial<PlaceRequest> = {}): PlaceRequest
 }
 
 async function unitPlaces(imei: string): Promise<UnitItem['places']> {
-  return (await getUnitItem(imei, { consistent: true }))?.places;
+  return (await unitWithCopies(imei))?.places;
 }
 
 /** Stores a detected trip as the ingest stage does (with the unit item as read); answers its id. */
@@ -112,7 +113,7 @@ async function storeTrip(imei: string, startTs: number, ends: { from?: typeof ST
     maxSpeedKmh: 70,
     basis: 'ignition',
   };
-  await storeDetectedTrips((await getUnitItem(imei, { consistent: true })) as UnitItem, [trip], getPorts());
+  await storeDetectedTrips((await unitWithCopies(imei)) as UnitItem, [trip], getPorts());
   return `${imei}-${startTs}`;
 }
 
@@ -165,8 +166,8 @@ describe('saving a place: validation', () => {
     });
     expect(await errorsOf(create(place([imei], { schedule: [{ days: [8], from: '07:00', to: '08:00' }] })))).toEqual({ 'schedule.0.days.0': ['InvalidWeekday'] });
     // The edges of the radius are accepted.
-    expect((await create(place([imei], { radius: 50 }))).status).toBe(200);
-    expect((await create(place([imei], { radius: 9999 }))).status).toBe(200);
+    expect((await create(place([imei], { radius: 50 }))).status).toBe(201);
+    expect((await create(place([imei], { radius: 9999 }))).status).toBe(201);
   });
 
   it("takes only the caller's units: not another account's, not an unknown one, not one an ordinary user was not granted", async () => {
@@ -174,7 +175,7 @@ describe('saving a place: validation', () => {
     expect(await errorsOf(create(place([mine, otherImei])))).toEqual({ imeis: ['PlaceUnitNotFound'] });
     expect(await errorsOf(create(place([demoImei(999)])))).toEqual({ imeis: ['PlaceUnitNotFound'] });
     expect(await errorsOf(create(place([mine]), user))).toEqual({ imeis: ['PlaceUnitNotFound'] });
-    expect((await create(place([demoImei(0)]), user)).status).toBe(200);
+    expect((await create(place([demoImei(0)]), user)).status).toBe(201);
   });
 
   it("needs the other place of a 'between' rule to be another place of the account with all of this place's units", async () => {
@@ -204,7 +205,7 @@ describe('places and the copies on their units', () => {
     const [a, b] = [await newUnit(), await newUnit()];
     expect(await unitPlaces(a)).toBeUndefined();
     const created = await create(place([a, b], { schedule: [{ days: [1, 2, 3, 4, 5], from: '07:00', to: '18:00' }] }), admin, 'Europe/Oslo');
-    expect(created.status).toBe(200);
+    expect(created.status).toBe(201);
     const id = created.body.data?.id as string;
     const expected: Place = {
       id,
@@ -261,8 +262,8 @@ describe('place rules typing detected trips', () => {
     const before = await storeTrip(imei, at(day, '07:00'));
     const weekday = weekdayOf(day);
     const otherDays = [1, 2, 3, 4, 5, 6, 7].filter((d) => d !== weekday);
-    expect((await create(place([imei]))).status).toBe(200);
-    expect((await create(place([imei], { label: 'Office', lat: STOP.lat, lon: STOP.lon, rule: { when: 'end', type: 'other' }, schedule: [{ days: otherDays, from: '00:00', to: '23:59' }] }))).status).toBe(200);
+    expect((await create(place([imei]))).status).toBe(201);
+    expect((await create(place([imei], { label: 'Office', lat: STOP.lat, lon: STOP.lon, rule: { when: 'end', type: 'other' }, schedule: [{ days: otherDays, from: '00:00', to: '23:59' }] }))).status).toBe(201);
     await storeTrip(imei, at(day, '08:00'));
     // Starts elsewhere and ends at the office, but not on the office rule's days.
     await storeTrip(imei, at(day, '12:00'), { from: { lat: 59.2, lon: 18.3 } });

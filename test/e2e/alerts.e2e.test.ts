@@ -7,12 +7,10 @@
  * into /tmp/alerts-shots/.
  */
 import { mkdirSync } from 'node:fs';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import mqtt from 'mqtt';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dynamo, tableName } from '../../functions/platform/db';
-import type { UnitZone } from '../../functions/platform/unit-item';
+import { getUnitItem, putUnitCopies, type UnitZone } from '../../functions/platform/unit-item';
 import { demoImei } from '../../infra/local/seed';
 import { eventsEn } from '../../shared/i18n/features/events/en';
 import { eventsNo } from '../../shared/i18n/features/events/no';
@@ -39,7 +37,8 @@ async function drive(metres: number[]): Promise<void> {
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
   ({ app, browser } = await startBrowserApp());
-  await dynamo().send(new UpdateCommand({ TableName: tableName('units'), Key: { imei: IMEI }, UpdateExpression: 'SET zones = :z', ExpressionAttributeValues: { ':z': { depot: DEPOT } } }));
+  const unit = await getUnitItem(IMEI);
+  await putUnitCopies(IMEI, unit!.accountId, { zones: { depot: DEPOT } });
   tracker = await mqtt.connectAsync(app.mqttUrl, { clientId: IMEI, reconnectPeriod: 0 });
   await drive([0, 50, 900]);
 });

@@ -12,7 +12,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getUnitItem } from '../../functions/platform/unit-item';
+import { unitWithCopies } from '../support/unit-state';
 import { demoImei, demoUsers } from '../../infra/local/seed';
 import { en } from '../../shared/i18n/en';
 import { geofencesEn as gEn } from '../../shared/i18n/features/geofences/en';
@@ -136,7 +136,7 @@ describe('geofences', () => {
     expect(await row.textContent()).toContain('1,250');
 
     // The unit carries the copy the event engine reads.
-    const zones = (await getUnitItem(IMEI, { consistent: true }))?.zones ?? {};
+    const zones = (await unitWithCopies(IMEI))?.zones ?? {};
     const copies = Object.values(zones);
     expect(copies).toHaveLength(1);
     expect(copies[0]).toMatchObject({ name: 'Uppsala depot', radius: 1250, alarm: true, active: true, theftMode: false, off: [{ days: [5, 6], from: '18:00', to: '06:00' }], timeZone: 'Europe/Stockholm' });
@@ -163,14 +163,14 @@ describe('geofences', () => {
     await page.waitForURL(`${app.url}/user/geofences`);
     const row = page.getByTestId('geofence-row').filter({ hasText: 'Uppsala yard' });
     await poll(() => row.isVisible()).toBe(true);
-    expect(Object.values((await getUnitItem(IMEI, { consistent: true }))?.zones ?? {})[0]).toMatchObject({ name: 'Uppsala yard', theftMode: true });
+    expect(Object.values((await unitWithCopies(IMEI))?.zones ?? {})[0]).toMatchObject({ name: 'Uppsala yard', theftMode: true });
 
     await page.getByRole('button', { name: text(gEn.GeofenceDeleteLabel, { name: 'Uppsala yard' }) }).click();
     await poll(() => page.getByRole('dialog', { name: gEn.GeofenceDeleteTitle }).isVisible()).toBe(true);
     await shot(page, 'delete-en', [PHONE, DESKTOP]);
     await page.getByTestId('geofence-delete-confirm').click();
     await poll(() => page.getByText(gEn.GeofenceNoneTitle).isVisible()).toBe(true);
-    expect((await getUnitItem(IMEI, { consistent: true }))?.zones).toEqual({});
+    expect((await unitWithCopies(IMEI))?.zones).toEqual({});
     expect(errors).toEqual([]);
   });
 

@@ -11,7 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getPorts } from '../../functions/platform/container';
 import { addDays, localDayOf, wallToInstant } from '../../functions/platform/local-time';
-import { getUnitItem } from '../../functions/platform/unit-item';
+import { unitWithCopies } from '../support/unit-state';
 import { storeDetectedTrips } from '../../functions/trips/store-detected';
 import { DEMO_PASSWORD, demoImei, demoUsers } from '../../infra/local/seed';
 import { en } from '../../shared/i18n/en';
@@ -37,7 +37,7 @@ const OFFICE = { lat: 59.3467, lon: 18.0718 };
 const yesterday = addDays(localDayOf(Date.now(), ZONE), -1);
 
 async function seedTrip(): Promise<void> {
-  const unit = await getUnitItem(IMEI, { consistent: true });
+  const unit = await unitWithCopies(IMEI);
   if (!unit) throw new Error(`no unit ${IMEI}`);
   const [y = 0, m = 1, d = 1] = yesterday.split('-').map(Number);
   const start = wallToInstant(Date.UTC(y, m - 1, d, 8, 0), ZONE);
