@@ -4,23 +4,12 @@
  * API. Every read goes through `parseGeofenceItem`.
  */
 import { z } from 'zod';
-import { geofenceScheduleSchema, type Geofence, type GeofenceInput } from '../../shared/schemas/geofences';
+import { geofenceSchema, type Geofence, type GeofenceInput } from '../../shared/schemas/geofences';
 import type { UnitZone } from '../platform/unit-item';
 
-export const geofenceItemSchema = z.object({
+/** The API's geofence without the units' display names, and what the store keeps besides. */
+export const geofenceItemSchema = geofenceSchema.omit({ units: true }).extend({
   accountId: z.string(),
-  id: z.string(),
-  name: z.string(),
-  lat: z.number(),
-  lon: z.number(),
-  /** Metres. */
-  radius: z.number(),
-  /** The assigned units, in the order they were given. */
-  imeis: z.array(z.string()),
-  alarm: z.boolean(),
-  active: z.boolean(),
-  theftMode: z.boolean(),
-  schedule: geofenceScheduleSchema,
   /** The zone the schedule's times are read in: the TimeZone header of the save. */
   timeZone: z.string(),
   createdAt: z.string(),

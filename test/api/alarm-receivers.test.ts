@@ -16,20 +16,10 @@ import type { AccountRecord, UnitRecord } from '../../functions/platform/records
 import { listReceiversOfUnit } from '../../functions/alarms/receiver-repository';
 import type { EmbeddedRuntime } from '../../infra/local/runtime';
 import { DEMO_PASSWORD, demoImei, demoUsers } from '../../infra/local/seed';
-import { apiFetch } from '../support/http';
 import { DEMO_REGISTERED_AT } from '../support/positions';
 import { startRuntime } from '../support/runtime';
-import { createTestUser, loginAs } from '../support/sessions';
-
-interface Caller {
-  token: string;
-  userId: string;
-  accountId: string;
-}
-interface Reply<T> {
-  status: number;
-  body: { success?: boolean; data?: T; message?: string; errors?: Record<string, string[]> };
-}
+import { createTestUser } from '../support/sessions';
+import { callAs, callerFor, type Caller } from '../support/api-caller';
 
 const BASE = '/api/v1/administration';
 let rt: EmbeddedRuntime;
@@ -39,24 +29,9 @@ let other: Caller;
 let otherSite: Caller;
 let spare = 0;
 
-async function caller(username: string, password: string): Promise<Caller> {
-  const { token, userId } = await loginAs(username, password);
-  const me = await dynamo().send(new GetCommand({ TableName: tableName('users'), Key: { userId } }));
-  return { token, userId, accountId: String(me.Item?.['accountId']) };
-}
+const caller = callerFor;
 
-async function call<T>(method: string, path: string, who: Caller | null, body?: unknown): Promise<Reply<T>> {
-  const res = await apiFetch(`${rt.url}${path}`, {
-    method,
-    headers: {
-      ...(who ? { authorization: `Bearer ${who.token}` } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : {}) as Reply<T>['body'] };
-}
+const call = <T>(method: string, path: string, who: Caller | null, body?: unknown) => callAs<T>(rt.url, method, path, who, body);
 
 const receiver = (fields: Record<string, unknown> = {}) => ({
   member_id: null,

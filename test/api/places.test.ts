@@ -5,7 +5,7 @@
  * re-applying a rule to stored trips while attested ones are kept, an ordinary user's units, a
  * basic-only account, and another account's token answered 404 (or nothing) everywhere.
  */
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Place, PlaceApply, PlaceList, PlaceRequest } from '../../shared/schemas/places';
 import type { Trip, TripList } from '../../shared/schemas/trips';
@@ -19,20 +19,10 @@ import type { DetectedTrip } from '../../functions/trips/detect';
 import { storeDetectedTrips } from '../../functions/trips/store-detected';
 import type { EmbeddedRuntime } from '../../infra/local/runtime';
 import { DEMO_PASSWORD, demoImei, demoUsers } from '../../infra/local/seed';
-import { apiFetch } from '../support/http';
 import { DEMO_REGISTERED_AT } from '../support/positions';
 import { startRuntime } from '../support/runtime';
-import { createTestUser, loginAs } from '../support/sessions';
-
-interface Caller {
-  token: string;
-  userId: string;
-  accountId: string;
-}
-interface Reply<T> {
-  status: number;
-  body: { success?: boolean; data?: T; message?: string; errors?: unknown };
-}
+import { createTestUser } from '../support/sessions';
+import { callAs, callerFor, type Caller, type Reply } from '../support/api-caller';
 
 const STOCKHOLM = 'Europe/Stockholm';
 const MIN = 60_000;
@@ -46,25 +36,9 @@ let other: Caller;
 let otherImei: string;
 let spare = 0;
 
-async function caller(username: string, password: string): Promise<Caller> {
-  const { token, userId } = await loginAs(username, password);
-  const me = await dynamo().send(new GetCommand({ TableName: tableName('users'), Key: { userId } }));
-  return { token, userId, accountId: String(me.Item?.['accountId']) };
-}
+const caller = callerFor;
 
-async function call<T>(method: string, path: string, who: Caller | null, body?: unknown, zone = STOCKHOLM): Promise<Reply<T>> {
-  const res = await apiFetch(`${rt.url}${path}`, {
-    method,
-    headers: {
-      ...(who ? { authorization: `Bearer ${who.token}` } : {}),
-      timezone: zone,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : {}) as Reply<T>['body'] };
-}
+const call = <T>(method: string, path: string, who: Caller | null, body?: unknown, zone = STOCKHOLM) => callAs<T>(rt.url, method, path, who, body, zone);
 
 const PLACES = '/api/v1/user/places';
 const create = (body: unknown, who: Caller = admin, zone = STOCKHOLM) => call<{ id: string }>('POST', PLACES, who, body, zone);

@@ -10,7 +10,7 @@
  * Trips lie in the last weeks: DynamoDB Local deletes items past their retention expiry.
  */
 import { randomUUID } from 'node:crypto';
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Attestation, AttestationStatus, CheckInCode, CheckInUnit, Driver, DriverCheckIn, OdometerEntry, Trip, TripList } from '../../shared/schemas/trips';
 import { storePosition } from '../../functions/ingest/repository';
@@ -26,17 +26,8 @@ import { DEMO_PASSWORD, demoImei, demoUsers } from '../../infra/local/seed';
 import { apiFetch } from '../support/http';
 import { DEMO_REGISTERED_AT, testPosition } from '../support/positions';
 import { startRuntime } from '../support/runtime';
-import { createTestUser, loginAs } from '../support/sessions';
-
-interface Caller {
-  token: string;
-  userId: string;
-  accountId: string;
-}
-interface Reply<T> {
-  status: number;
-  body: { success?: boolean; data?: T; message?: string; errors?: unknown };
-}
+import { createTestUser } from '../support/sessions';
+import { callAs, callerFor, type Caller, type Reply } from '../support/api-caller';
 
 const STOCKHOLM = 'Europe/Stockholm';
 const MIN = 60_000;
@@ -47,25 +38,9 @@ let other: Caller;
 const otherImei = demoImei(800);
 let spare = 0;
 
-async function caller(username: string, password: string): Promise<Caller> {
-  const { token, userId } = await loginAs(username, password);
-  const me = await dynamo().send(new GetCommand({ TableName: tableName('users'), Key: { userId } }));
-  return { token, userId, accountId: String(me.Item?.['accountId']) };
-}
+const caller = callerFor;
 
-async function call<T>(method: string, path: string, who: Caller | null, body?: unknown, zone = STOCKHOLM): Promise<Reply<T>> {
-  const res = await apiFetch(`${rt.url}${path}`, {
-    method,
-    headers: {
-      ...(who ? { authorization: `Bearer ${who.token}` } : {}),
-      timezone: zone,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : {}) as Reply<T>['body'] };
-}
+const call = <T>(method: string, path: string, who: Caller | null, body?: unknown, zone = STOCKHOLM) => callAs<T>(rt.url, method, path, who, body, zone);
 
 const q = (params: Record<string, string>) => new URLSearchParams(params).toString();
 const listTrips = (imei: string, from: string, to: string, who: Caller = admin, zone = STOCKHOLM) =>
