@@ -132,12 +132,12 @@ describe('battery, power and inputs', () => {
     ]);
   });
 
-  it('raises each change of a digital input, not its first report', () => {
+  it('raises each change of a digital input, not its first report; an alarm only for the inputs the unit names', () => {
     const d = (s: number, din: Record<string, boolean>) => at(s, 0, { din });
-    const r = run({}, [[d(0, { '1': false, '2': true }), d(10, { '1': true, '2': true })], [d(20, { '1': true, '2': false })]]);
-    expect(r.events.map((e) => [e.type, e.key, e.details])).toEqual([
-      ['dinChange', 'din1', { input: 1, on: true }],
-      ['dinChange', 'din2', { input: 2, on: false }],
+    const r = run({ dinAlarms: { '2': true } }, [[d(0, { '1': false, '2': true }), d(10, { '1': true, '2': true })], [d(20, { '1': true, '2': false })]]);
+    expect(r.events.map((e) => [e.type, e.key, e.alarm, e.details])).toEqual([
+      ['dinChange', 'din1', false, { input: 1, on: true }],
+      ['dinChange', 'din2', true, { input: 2, on: false }],
     ]);
   });
 });

@@ -16,7 +16,8 @@
  * - overspeed: above the unit's limit for at least its minimum duration, once per episode;
  * - low battery: the tracker's battery below LOW_BATTERY_VOLTS, cleared only 3 % above it;
  * - power cut: external power below POWER_CUT_VOLTS after it was present (POWER_OK_VOLTS);
- * - digital inputs: each change of a reported input;
+ * - digital inputs: each change of a reported input, an alarm only for the inputs the unit names in
+ *   `dinAlarms` (ignition is often wired to one: its every change is recorded, not alarmed);
  * - theft movement: movement while the unit is in theft mode, once per movement episode.
  * Sensor thresholds, safe return home and service intervals raise their events through the same
  * effect (`eventEffect`) from where they are decided.
@@ -74,7 +75,7 @@ export interface EngineResult {
 }
 
 /** The part of the unit item the engine reads. */
-export type EngineUnit = Pick<UnitItem, 'zones' | 'overspeedKmh' | 'overspeedSeconds' | 'lowBatteryAlert' | 'operatingMode'>;
+export type EngineUnit = Pick<UnitItem, 'zones' | 'overspeedKmh' | 'overspeedSeconds' | 'lowBatteryAlert' | 'dinAlarms' | 'operatingMode'>;
 
 const borderMargin = (radius: number) => Math.min(50, Math.max(10, radius * 0.05));
 
@@ -180,7 +181,7 @@ export function runEngine(unit: EngineUnit, previous: EventEngineState | undefin
       for (const [input, on] of Object.entries(p.din)) {
         const was = din?.[input];
         (din ??= {})[input] = on;
-        if (was !== undefined && was !== on) at('dinChange', `din${input}`, true, { input: Number(input), on });
+        if (was !== undefined && was !== on) at('dinChange', `din${input}`, unit.dinAlarms?.[input] === true, { input: Number(input), on });
       }
     }
 

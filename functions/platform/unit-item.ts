@@ -138,6 +138,8 @@ export const unitItemSchema = z.object({
   overspeedSeconds: lenient(z.number().int().min(0).max(3600)),
   /** Low-battery alarm on (default) or off. */
   lowBatteryAlert: lenient(z.boolean()),
+  /** Digital inputs ("1".."3") whose changes are alarms; the others' changes are only recorded (many trackers wire ignition to an input). */
+  dinAlarms: lenient(z.record(z.string(), z.boolean())),
   /** Output labels: "1".."3" to a non-empty name. */
   doutLabels: lenient(z.record(z.string(), z.string().min(1))),
   operatingMode: lenient(z.enum(operatingModes)),

@@ -39,7 +39,7 @@ export const eventsEn = {
   AlertsAllUnits: 'All units',
   AlertsType: 'Event',
   AlertsAllTypes: 'All events',
-  AlertsAlarmSent: 'Alarm sent',
+  AlertsAlarmSent: 'Alarm event',
   AlertsRecordedOnly: 'Recorded only',
   AlertsNone: 'No events in this period.',
   AlertsTruncated: 'Only the newest {{count}} events are shown. Choose a shorter period or one unit to see all.',

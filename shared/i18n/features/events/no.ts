@@ -35,7 +35,7 @@ export const eventsNo: EventsMessages = {
   AlertsAllUnits: 'Alle enheter',
   AlertsType: 'Hendelse',
   AlertsAllTypes: 'Alle hendelser',
-  AlertsAlarmSent: 'Alarm sendt',
+  AlertsAlarmSent: 'Alarmhendelse',
   AlertsRecordedOnly: 'Bare registrert',
   AlertsNone: 'Ingen hendelser i perioden.',
   AlertsTruncated: 'Bare de {{count}} nyeste hendelsene vises. Velg en kortere periode eller én enhet for å se alle.',

@@ -35,7 +35,7 @@ export const eventsSv: EventsMessages = {
   AlertsAllUnits: 'Alla enheter',
   AlertsType: 'Händelse',
   AlertsAllTypes: 'Alla händelser',
-  AlertsAlarmSent: 'Larm skickat',
+  AlertsAlarmSent: 'Larmhändelse',
   AlertsRecordedOnly: 'Endast registrerad',
   AlertsNone: 'Inga händelser under perioden.',
   AlertsTruncated: 'Bara de {{count}} senaste händelserna visas. Välj en kortare period eller en enhet för att se alla.',
