@@ -15,7 +15,9 @@ import type { TripItem } from './trip-item';
 import { getTrip, updateTripFields } from './trip-repository';
 
 const ACCOUNT = `acc-${randomUUID()}`;
-const T0 = Date.now() - 5 * 86_400_000;
+// 09:00 UTC five days ago: the three hourly trips fall on one Stockholm date whenever the test runs
+// (merging refuses trips on different dates).
+const T0 = Math.floor((Date.now() - 5 * 86_400_000) / 86_400_000) * 86_400_000 + 9 * 3_600_000;
 let serial = 0;
 
 function trip(imei: string, startTs: number): TripItem {

@@ -214,6 +214,18 @@ const chart = (page: Page) => history(page).getByRole('slider', { name: historyE
 const chartIndex = async (page: Page) => Number(await chart(page).getAttribute('aria-valuenow'));
 /** The stop's duration as the app writes it in 'en' (en-GB), and the stop's name on the map and in the list. */
 const stopDuration = `${STOP_MINUTES} mins`;
+/** The locator's x once two reads a quarter second apart agree (the map has stopped moving). */
+async function steadyX(locator: Locator): Promise<number | undefined> {
+  let last = (await locator.boundingBox())?.x;
+  for (let i = 0; i < 40; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const now = (await locator.boundingBox())?.x;
+    if (now === last) return now;
+    last = now;
+  }
+  throw new Error('The playback marker kept moving for 10 s');
+}
+
 const stopName = () => new RegExp(`^Stop 1, .+, ${stopDuration}$`);
 
 describe('the speed chart and the stops', () => {
@@ -247,13 +259,16 @@ describe('the speed chart and the stops', () => {
     // Pointing at the chart shows that moment on the map and in the readings, leaving it returns;
     // a click moves playback there.
     const marker = page.getByRole('img', { name: historyEn.HistoryPlaybackPosition });
-    const atStart = await marker.boundingBox();
+    // The map may still be easing into the route's bounds: measure the marker once it stands still.
+    const atStart = await steadyX(marker);
     const box = (await canvas.boundingBox()) as { x: number; y: number; width: number; height: number };
     await page.mouse.move(box.x + box.width * 0.75, box.y + box.height / 2);
-    await poll(async () => (await marker.boundingBox())?.x).not.toBe(atStart?.x);
+    await poll(async () => (await marker.boundingBox())?.x).not.toBe(atStart);
+    await poll(() => panel.getByText(pointOf(2)).isVisible()).toBe(false);
     expect(await sliderIndex(page)).toBe(1);
     await page.mouse.move(box.x + box.width * 0.75, box.y + box.height + 80);
-    await poll(async () => (await marker.boundingBox())?.x).toBe(atStart?.x);
+    await poll(async () => (await marker.boundingBox())?.x).toBe(atStart);
+    expect(await panel.getByText(pointOf(2)).isVisible()).toBe(true);
     await page.mouse.click(box.x + box.width * 0.75, box.y + box.height / 2);
     await poll(() => sliderIndex(page)).toBeGreaterThan(POINTS / 2);
 
