@@ -1,0 +1,48 @@
+/**
+ * Service intervals as an ingest stage (functions/ingest/transitions.ts): each batch's newest
+ * counters (odometer, engine hours, device date) are compared with the unit's service intervals,
+ * and an interval that reached a worse state than its cycle alarmed before raises one
+ * `serviceDue` function alarm through the event engine's effect (functions/events/stage.ts
+ * eventEffect). The marks of what was alarmed are this stage's state, stored with the unit's
+ * transition conditionally on its revision, and each effect is claimed before it is sent: a
+ * retried, redelivered or racing batch raises nothing twice (docs/decisions/0018-unit-editor.md).
+ */
+import { z } from 'zod';
+import { eventEffect } from '../../events/stage';
+import type { Effect, IngestStage } from '../../ingest/transitions';
+import { serviceAlarms, type ServiceMarks } from './service-intervals';
+
+export const SERVICE_STAGE = 'service';
+
+const marksSchema = z.record(z.string(), z.string());
+
+export const serviceStage: IngestStage<ServiceMarks> = {
+  name: SERVICE_STAGE,
+  parse(stored) {
+    const parsed = marksSchema.safeParse(stored);
+    return parsed.success ? parsed.data : undefined;
+  },
+  run({ unit, previous, after, positions }) {
+    const intervals = unit.serviceIntervals ?? {};
+    if (!Object.keys(intervals).length) return { state: undefined };
+    if (!positions.length) return { state: previous };
+    const { alarms, marks } = serviceAlarms(intervals, previous ?? {}, { odometerM: after.odometer, engineSeconds: after.engineSeconds, ts: after.ts });
+    const effects: Effect[] = alarms.map((a) =>
+      eventEffect({
+        type: 'serviceDue',
+        ts: after.ts,
+        key: `${a.intervalId}.${a.status.state}`,
+        lat: after.lat,
+        lon: after.lon,
+        alarm: true,
+        details: {
+          service: a.name,
+          state: a.status.state,
+          dueAt: a.status.dueAt,
+          remaining: a.status.remaining,
+        },
+      }),
+    );
+    return { state: marks, effects };
+  },
+};

@@ -1,0 +1,154 @@
+/**
+ * The unit editor (/user/edit-terminal): who may edit which unit, what a save checks beyond the
+ * request schema (support-only fields, the report frequency locks, the registration number's
+ * 2 changes per 24 hours), and the unit as the editor shows it.
+ *
+ * An admin edits every unit of the account; an ordinary user the units granted to them. Any
+ * other unit is answered exactly like one that does not exist (404 UnitNotFound).
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  NAME_HISTORY_MAX,
+  REGISTRATION_CHANGES_PER_WINDOW,
+  REGISTRATION_WINDOW_HOURS,
+  objectDescriptionSchema,
+  theftInfoSchema,
+  type NameHistoryEntry,
+  type UnitEditor,
+  type UnitUpdate,
+} from '../../../shared/schemas/unit-editor';
+import { unitEditorMessageKeys as keys } from '../../../shared/schemas/unit-editor-messages';
+import type { AuthContext } from '../../platform/auth-context';
+import { ConflictError, NotFoundError, ValidationError, type FieldErrors } from '../../platform/errors';
+import type { StoredServiceInterval, UnitItem } from '../../platform/unit-item';
+import { toRealtimeUnit } from '../../tracking/stored-shape';
+import { serviceStatus } from './service-intervals';
+import { readUnit, writeUnit, type UnitSeen, type UnitWrite } from './unit-editor-repository';
+
+type Caller = Pick<AuthContext, 'accountId' | 'unitImeis' | 'userId' | 'username' | 'isSupport'>;
+
+const WINDOW_MS = REGISTRATION_WINDOW_HOURS * 3_600_000;
+const SAVE_TRIES = 6;
+const DEFAULT_OVERSPEED_SECONDS = 30;
+const DEFAULT_TIME_TILL_PARKED = 3;
+
+async function visibleUnit(caller: Caller, imei: string): Promise<UnitSeen> {
+  if (caller.unitImeis !== undefined && !caller.unitImeis.includes(imei)) throw new NotFoundError(keys.UnitNotFound);
+  const seen = await readUnit(imei);
+  if (!seen || seen.unit.accountId !== caller.accountId) throw new NotFoundError(keys.UnitNotFound);
+  return seen;
+}
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+/** Registration changes within the last 24 hours at `now`. */
+export const recentRegistrationChanges = (changes: readonly number[] | undefined, now: number): number[] =>
+  (changes ?? []).filter((at) => at > now - WINDOW_MS && at <= now);
+
+export function toUnitEditor(seen: UnitSeen, caller: Pick<Caller, 'isSupport'>, now: number): UnitEditor {
+  const { unit, details } = seen;
+  const realtime = toRealtimeUnit(unit);
+  const counters = { odometerM: unit.state?.odometer, engineSeconds: unit.state?.engineSeconds, ts: now };
+  const intervals = Object.entries(unit.serviceIntervals ?? {}).sort(([, a], [, b]) => a.order - b.order);
+  return {
+    imei: unit.imei,
+    name: unit.name,
+    registrationNumber: unit.registrationNumber ?? null,
+    registrationChangesLeft: Math.max(0, REGISTRATION_CHANGES_PER_WINDOW - recentRegistrationChanges(unit.registrationChanges, now).length),
+    colour: realtime.color,
+    symbol: realtime.symbol,
+    vehicleType: unit.vehicleType,
+    subscriptionType: unit.subscriptionType ?? null,
+    isSupport: caller.isSupport,
+    fuelType: unit.fuelType ?? null,
+    consumption: unit.consumption ?? null,
+    co2: unit.co2 ?? null,
+    odometer: unit.state?.odometer === undefined ? null : round1(unit.state.odometer / 1000),
+    operatingHours: unit.state?.engineSeconds === undefined ? null : round1(unit.state.engineSeconds / 3600),
+    nextInspection: unit.nextInspection ?? null,
+    ecoSensitivity: unit.ecoSensitivity ?? 'normal',
+    overspeedKmh: unit.overspeedKmh ?? null,
+    overspeedSeconds: unit.overspeedSeconds ?? DEFAULT_OVERSPEED_SECONDS,
+    lowBatteryAlert: unit.lowBatteryAlert ?? true,
+    dinAlarms: unit.dinAlarms ?? {},
+    dinLabels: unit.dinLabels ?? {},
+    doutLabels: unit.doutLabels ?? {},
+    timeTillParkedMinutes: unit.timeTillParkedMinutes ?? DEFAULT_TIME_TILL_PARKED,
+    reportFrequency: unit.reportFrequency ?? null,
+    reportFrequencyChange: unit.reportFrequencyChange ?? 'allowed',
+    operatingMode: unit.operatingMode ?? null,
+    objectDescription: details?.objectDescription ?? objectDescriptionSchema.parse({}),
+    theft: details?.theft ?? theftInfoSchema.parse({}),
+    serviceIntervals: intervals.map(([id, s]) => ({ id, name: s.name, kind: s.kind, every: s.every, lastService: s.lastService, status: serviceStatus(s, counters) })),
+    nameHistory: details?.nameHistory ?? [],
+    realtime,
+  };
+}
+
+export async function getUnitEditor(caller: Caller, imei: string, now: number): Promise<UnitEditor> {
+  return toUnitEditor(await visibleUnit(caller, imei), caller, now);
+}
+
+/** The fields the units item keeps under another name. */
+const ITEM_NAME: Partial<Record<keyof UnitUpdate, string>> = { colour: 'color' };
+const DETAIL_FIELDS = new Set<keyof UnitUpdate>(['objectDescription', 'theft']);
+
+/** Checks a save against the unit as read and plans its write; throws ValidationError with every field's key. */
+export function planSave(caller: Caller, seen: UnitSeen, body: UnitUpdate, now: number): UnitWrite {
+  const { unit, details } = seen;
+  const errors: FieldErrors = {};
+  if (body.subscriptionType !== undefined && !caller.isSupport) errors['subscriptionType'] = [keys.SubscriptionTypeReadOnly];
+  if (body.reportFrequencyChange !== undefined && !caller.isSupport) errors['reportFrequencyChange'] = [keys.DeniedChangeRF];
+  if (body.reportFrequency !== undefined && !caller.isSupport) {
+    if (unit.reportFrequencyChange === 'denied') errors['reportFrequency'] = [keys.DeniedChangeRF];
+    else if (unit.reportFrequencyChange === 'locked') errors['reportFrequency'] = [keys.FrequencyLocked];
+  }
+  let registration: UnitWrite['registration'];
+  const nextRegistration = body.registrationNumber === undefined ? undefined : body.registrationNumber || null;
+  if (nextRegistration !== undefined && nextRegistration !== (unit.registrationNumber ?? null)) {
+    const recent = recentRegistrationChanges(unit.registrationChanges, now);
+    if (recent.length >= REGISTRATION_CHANGES_PER_WINDOW) errors['registrationNumber'] = [keys.RegistrationNumberChangedTooOften];
+    registration = { changes: [...recent, now].slice(-REGISTRATION_CHANGES_PER_WINDOW), seenRev: unit.registrationRev };
+  }
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+
+  const unitFields: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(body) as Array<[keyof UnitUpdate, unknown]>) {
+    if (value === undefined || DETAIL_FIELDS.has(field) || field === 'serviceIntervals' || field === 'registrationNumber' || field === 'name') continue;
+    unitFields[ITEM_NAME[field] ?? field] = value;
+  }
+  if (registration) unitFields['registrationNumber'] = nextRegistration;
+  if (body.serviceIntervals !== undefined) unitFields['serviceIntervals'] = serviceIntervalsOf(unit, body.serviceIntervals);
+
+  const write: UnitWrite = { imei: unit.imei, accountId: unit.accountId, unitFields, seen, ...(registration ? { registration } : {}) };
+  const detailWrites: NonNullable<UnitWrite['details']> = {};
+  if (body.objectDescription) detailWrites.objectDescription = body.objectDescription;
+  if (body.theft) detailWrites.theft = body.theft;
+  if (body.name !== undefined && body.name !== unit.name) {
+    unitFields['name'] = body.name;
+    const entry: NameHistoryEntry = { name: body.name, at: new Date(now).toISOString(), by: caller.username };
+    detailWrites.nameHistory = { list: [entry, ...(details?.nameHistory ?? [])].slice(0, NAME_HISTORY_MAX), seenRev: details?.historyRev };
+  }
+  if (Object.keys(detailWrites).length) write.details = detailWrites;
+  return write;
+}
+
+/** The intervals as saved: existing ids kept, new ones given an id, in the order sent. */
+function serviceIntervalsOf(unit: UnitItem, list: NonNullable<UnitUpdate['serviceIntervals']>): Record<string, StoredServiceInterval> {
+  const existing = unit.serviceIntervals ?? {};
+  return Object.fromEntries(
+    list.map((s, order) => [s.id !== undefined && existing[s.id] ? s.id : randomUUID(), { name: s.name, kind: s.kind, every: s.every, lastService: s.lastService, order }]),
+  );
+}
+
+/** Saves a partial update and answers the unit as stored; a save that keeps losing to others is 409 CouldNotSaveUnit. */
+export async function saveUnitEditor(caller: Caller, imei: string, body: UnitUpdate, clock: () => number): Promise<UnitEditor> {
+  for (let attempt = 0; attempt < SAVE_TRIES; attempt++) {
+    if (attempt) await new Promise((r) => setTimeout(r, Math.random() * 20 * 2 ** attempt));
+    const seen = await visibleUnit(caller, imei);
+    const now = clock();
+    const write = planSave(caller, seen, body, now);
+    if (await writeUnit(write)) return getUnitEditor(caller, imei, clock());
+  }
+  throw new ConflictError(keys.CouldNotSaveUnit);
+}

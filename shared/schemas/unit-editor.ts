@@ -1,0 +1,299 @@
+/**
+ * The unit editor (/user/edit-terminal; docs/api.md Unit editor; spec sections 2, 3, 5, 6, 8 and
+ * 9): what an owner keeps about one unit. GET answers all of it; PUT takes any subset of the
+ * fields (a partial update: only the fields present are written, so two people saving different
+ * sections at once keep each other's changes), `null` clearing an optional one. Validation
+ * messages are message keys (shared/schemas/unit-editor-messages.ts).
+ *
+ * Limits: name required, at most 50; registration number letters and digits only, stored upper
+ * case, at most 2 changes per unit in any 24 hours; consumption per 10 km greater than 0 and CO2
+ * g/km required whenever the fuel section is saved (spec section 5); DOUT labels at most 20
+ * characters (spec section 9); name history keeps the last 50 names.
+ */
+import { z } from 'zod';
+import { DOUT_LABEL_MAX_CHARS, operatingModes } from './commands';
+import { markerSymbols, realtimeUnitSchema } from './tracking';
+import { unitEditorMessageKeys as keys } from './unit-editor-messages';
+
+export const UNIT_NAME_MAX = 50;
+export const REGISTRATION_NUMBER_MAX = 20;
+/** Registration number changes allowed per unit within REGISTRATION_WINDOW_HOURS (spec section 5). */
+export const REGISTRATION_CHANGES_PER_WINDOW = 2;
+export const REGISTRATION_WINDOW_HOURS = 24;
+export const NAME_HISTORY_MAX = 50;
+export const DIN_LABEL_MAX_CHARS = 20;
+export const DESCRIPTION_TEXT_MAX = 100;
+export const THEFT_OTHER_INFO_MAX = 1000;
+export const LINKS_MAX = 5;
+export const LINK_MAX_CHARS = 300;
+export const SERVICE_INTERVALS_MAX = 10;
+export const SERVICE_NAME_MAX = 50;
+/** Distance and hour intervals are due soon in their last 10 %; date intervals in their last 14 days. */
+export const SERVICE_DUE_SOON_SHARE = 0.1;
+export const SERVICE_DUE_SOON_DAYS = 14;
+
+/** The digital inputs and outputs a unit names (spec: DIN2-3, DOUT1-3; some trackers use DIN1 too). */
+export const UNIT_IO_NUMBERS = ['1', '2', '3'] as const;
+
+/** Vehicle types (spec section 3: car, lorry, bus, boat, waterjet, machine types, bluetooth unit). */
+export const vehicleTypes = [
+  'car',
+  'van',
+  'lorry',
+  'bus',
+  'boat',
+  'waterjet',
+  'trailer',
+  'tractor',
+  'machine',
+  'excavator',
+  'wheel-loader',
+  'loader',
+  'dumper',
+  'forklift',
+  'crane',
+  'roller',
+  'grader',
+  'bulldozer',
+  'bluetooth',
+] as const;
+export type VehicleType = (typeof vehicleTypes)[number];
+/** Vehicle types whose object description is asked for (spec section 2: boats, cars and water jets). */
+export const describedVehicleTypes: readonly string[] = ['car', 'van', 'boat', 'waterjet'];
+
+export const fuelTypes = ['petrol', 'diesel', 'electricity', 'gas', 'cng', 'other'] as const;
+export type FuelType = (typeof fuelTypes)[number];
+export const ecoSensitivities = ['sensitive', 'normal', 'insensitive'] as const;
+export type EcoSensitivity = (typeof ecoSensitivities)[number];
+/** 'Bas' units have the trip log only and are left out of the car schedule (spec section 2). */
+export const subscriptionTypes = ['Bas', 'Standard'] as const;
+export const frequencyUnits = ['seconds', 'minutes', 'hours'] as const;
+export type FrequencyUnit = (typeof frequencyUnits)[number];
+export const FREQUENCY_SECONDS: Readonly<Record<FrequencyUnit, number>> = { seconds: 1, minutes: 60, hours: 3600 };
+/** A report every 10 seconds at most often, once a day at least (spec section 9: fixed 24 h). */
+export const FREQUENCY_MIN_SECONDS = 10;
+export const FREQUENCY_MAX_SECONDS = 86_400;
+export const serviceKinds = ['distance', 'hours', 'date'] as const;
+export type ServiceKind = (typeof serviceKinds)[number];
+export const serviceStates = ['ok', 'dueSoon', 'overdue'] as const;
+export type ServiceState = (typeof serviceStates)[number];
+/** Whether the report frequency may be changed: 'denied' (DeniedChangeRF) and 'locked' (FrequencyLocked) are set by support. */
+export const frequencyChangeStates = ['allowed', 'denied', 'locked'] as const;
+
+const text = (max: number) => z.string({ message: keys.TextTooLong }).trim().max(max, keys.TextTooLong);
+const day = (message: string) => z.iso.date({ message });
+
+export const objectDescriptionSchema = z.object({
+  manufacturer: text(DESCRIPTION_TEXT_MAX).default(''),
+  model: text(DESCRIPTION_TEXT_MAX).default(''),
+  year: z.number({ message: keys.YearInvalid }).int(keys.YearInvalid).min(1900, keys.YearInvalid).max(2100, keys.YearInvalid).nullable().default(null),
+  hullNumber: text(DESCRIPTION_TEXT_MAX).default(''),
+  motorNumber: text(DESCRIPTION_TEXT_MAX).default(''),
+  chassisNumber: text(DESCRIPTION_TEXT_MAX).default(''),
+  insuranceCompany: text(DESCRIPTION_TEXT_MAX).default(''),
+  insuranceNumber: text(DESCRIPTION_TEXT_MAX).default(''),
+  links: z
+    .array(z.url({ protocol: /^https?$/, message: keys.LinkInvalid }).max(LINK_MAX_CHARS, keys.LinkInvalid), { message: keys.LinkInvalid })
+    .max(LINKS_MAX, keys.TooManyLinks)
+    .default([]),
+});
+export type ObjectDescription = z.output<typeof objectDescriptionSchema>;
+
+export const theftInfoSchema = z.object({
+  date: day(keys.TheftDateInvalid).nullable().default(null),
+  place: text(DESCRIPTION_TEXT_MAX).default(''),
+  policeStation: text(DESCRIPTION_TEXT_MAX).default(''),
+  reportNumber: text(DESCRIPTION_TEXT_MAX).default(''),
+  claimNumber: text(DESCRIPTION_TEXT_MAX).default(''),
+  ownerName: text(DESCRIPTION_TEXT_MAX).default(''),
+  ownerEmail: z.union([z.literal(''), z.email({ message: keys.OwnerEmailInvalid }).max(DESCRIPTION_TEXT_MAX, keys.OwnerEmailInvalid)], { message: keys.OwnerEmailInvalid }).default(''),
+  ownerPhone: z
+    .string({ message: keys.OwnerPhoneInvalid })
+    .trim()
+    .regex(/^(\+?[0-9][0-9 -]{4,19})?$/, keys.OwnerPhoneInvalid)
+    .default(''),
+  otherInfo: text(THEFT_OTHER_INFO_MAX).default(''),
+});
+export type TheftInfo = z.output<typeof theftInfoSchema>;
+
+export const reportFrequencySchema = z
+  .object({
+    value: z.number({ message: keys.ReportFrequencyInvalid }).int(keys.ReportFrequencyInvalid).positive(keys.ReportFrequencyInvalid),
+    unit: z.enum(frequencyUnits, { message: keys.ReportFrequencyUnitInvalid }),
+  })
+  .superRefine((f, ctx) => {
+    const seconds = f.value * FREQUENCY_SECONDS[f.unit];
+    if (seconds < FREQUENCY_MIN_SECONDS || seconds > FREQUENCY_MAX_SECONDS) ctx.addIssue({ code: 'custom', path: ['value'], message: keys.ReportFrequencyInvalid });
+  });
+export type ReportFrequency = z.output<typeof reportFrequencySchema>;
+
+/** The limits of `every` per kind: km, engine hours, months. */
+export const SERVICE_EVERY_MAX: Readonly<Record<ServiceKind, number>> = { distance: 1_000_000, hours: 100_000, date: 120 };
+
+/**
+ * A service interval: every `every` km (distance, the tracker's odometer), engine hours (hours)
+ * or months (date), counted from the last service (`lastService`: km, hours, or yyyy-MM-dd).
+ * Marking it serviced moves `lastService` to now.
+ */
+export const serviceIntervalInputSchema = z
+  .object({
+    /** An existing interval's id; a new one gets its id on save. */
+    id: z.string().min(1).max(64).optional(),
+    name: z.string({ message: keys.SpecifyServiceName }).trim().min(1, keys.SpecifyServiceName).max(SERVICE_NAME_MAX, keys.ServiceNameTooLong),
+    kind: z.enum(serviceKinds, { message: keys.InvalidServiceKind }),
+    every: z.number({ message: keys.ServiceEveryInvalid }).int(keys.ServiceEveryInvalid).positive(keys.ServiceEveryInvalid),
+    lastService: z.union([z.number(), z.string()], { message: keys.LastServiceInvalid }),
+  })
+  .superRefine((s, ctx) => {
+    if (s.every > SERVICE_EVERY_MAX[s.kind]) ctx.addIssue({ code: 'custom', path: ['every'], message: keys.ServiceEveryInvalid });
+    const validLast =
+      s.kind === 'date'
+        ? typeof s.lastService === 'string' && z.iso.date().safeParse(s.lastService).success
+        : typeof s.lastService === 'number' && Number.isFinite(s.lastService) && s.lastService >= 0 && s.lastService <= 100_000_000;
+    if (!validLast) ctx.addIssue({ code: 'custom', path: ['lastService'], message: keys.LastServiceInvalid });
+  });
+export type ServiceIntervalInput = z.output<typeof serviceIntervalInputSchema>;
+
+/** A service interval as stored: its id given. */
+export type ServiceInterval = ServiceIntervalInput & { id: string };
+
+export const serviceStatusSchema = z.object({
+  state: z.enum(serviceStates),
+  /** When due: km or hours (number), or yyyy-MM-dd. */
+  dueAt: z.union([z.number(), z.string()]),
+  /** km, hours or days left (negative: overdue by), null while the unit has not reported the counter. */
+  remaining: z.number().nullable(),
+  /** The counter now: km, hours, or today's date; null when not reported yet. */
+  current: z.union([z.number(), z.string()]).nullable(),
+});
+export type ServiceStatus = z.infer<typeof serviceStatusSchema>;
+
+export const serviceIntervalSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: z.enum(serviceKinds),
+  every: z.number(),
+  lastService: z.union([z.number(), z.string()]),
+  status: serviceStatusSchema,
+});
+
+const labels = (max: number, tooLong: string) =>
+  z
+    .record(z.string(), z.string({ message: tooLong }).trim().max(max, tooLong), { message: tooLong })
+    .superRefine((map, ctx) => {
+      for (const key of Object.keys(map)) {
+        if (!(UNIT_IO_NUMBERS as readonly string[]).includes(key)) ctx.addIssue({ code: 'custom', path: [key], message: keys.InvalidOutputNumber });
+      }
+    })
+    // An empty label is no label.
+    .transform((map) => Object.fromEntries(Object.entries(map).filter(([, v]) => v !== '')));
+
+/** PUT /api/v1/user/units/{imei}: any subset of the editable fields. */
+export const unitUpdateSchema = z
+  .object({
+    name: z.string({ message: keys.SpecifyUnitName }).trim().min(1, keys.SpecifyUnitName).max(UNIT_NAME_MAX, keys.UnitNameTooLong),
+    registrationNumber: z
+      .string({ message: keys.RegistrationNumberInvalid })
+      .trim()
+      .max(REGISTRATION_NUMBER_MAX, keys.RegistrationNumberTooLong)
+      .regex(/^[\p{L}\p{N}]*$/u, keys.RegistrationNumberInvalid)
+      .transform((v) => v.toUpperCase())
+      .nullable(),
+    colour: z.string({ message: keys.InvalidColour }).regex(/^#[0-9a-f]{6}$/i, keys.InvalidColour).transform((v) => v.toLowerCase()),
+    symbol: z.enum(markerSymbols, { message: keys.InvalidSymbol }),
+    vehicleType: z.enum(vehicleTypes, { message: keys.InvalidVehicleType }),
+    subscriptionType: z.enum(subscriptionTypes, { message: keys.InvalidSubscriptionType }).nullable(),
+    fuelType: z.enum(fuelTypes, { message: keys.SpecifyFuelType }),
+    consumption: z.number({ message: keys.ConsumptionMustBePositive }).positive(keys.ConsumptionMustBePositive).max(100, keys.ConsumptionTooLarge),
+    co2: z.number({ message: keys.SpecifyCo2 }).min(0, keys.Co2Invalid).max(2000, keys.Co2Invalid),
+    nextInspection: day(keys.InspectionDateInvalid).nullable(),
+    ecoSensitivity: z.enum(ecoSensitivities, { message: keys.InvalidEcoSensitivity }),
+    overspeedKmh: z.number({ message: keys.OverspeedLimitInvalid }).int(keys.OverspeedLimitInvalid).min(1, keys.OverspeedLimitInvalid).max(350, keys.OverspeedLimitInvalid).nullable(),
+    overspeedSeconds: z.number({ message: keys.OverspeedSecondsInvalid }).int(keys.OverspeedSecondsInvalid).min(0, keys.OverspeedSecondsInvalid).max(3600, keys.OverspeedSecondsInvalid),
+    lowBatteryAlert: z.boolean({ message: keys.InvalidInput }),
+    dinAlarms: z
+      .record(z.string(), z.boolean({ message: keys.InvalidInput }), { message: keys.InvalidInput })
+      .superRefine((map, ctx) => {
+        for (const key of Object.keys(map)) if (!(UNIT_IO_NUMBERS as readonly string[]).includes(key)) ctx.addIssue({ code: 'custom', path: [key], message: keys.InvalidInput });
+      }),
+    dinLabels: labels(DIN_LABEL_MAX_CHARS, keys.DinLabelTooLong),
+    doutLabels: labels(DOUT_LABEL_MAX_CHARS, keys.DoutLabelTooLong),
+    timeTillParkedMinutes: z.number({ message: keys.TimeTillParkedInvalid }).int(keys.TimeTillParkedInvalid).min(1, keys.TimeTillParkedInvalid).max(1440, keys.TimeTillParkedInvalid),
+    reportFrequency: reportFrequencySchema,
+    /** Support staff only: whether the owner may change the report frequency. */
+    reportFrequencyChange: z.enum(frequencyChangeStates, { message: keys.InvalidInput }),
+    objectDescription: objectDescriptionSchema,
+    theft: theftInfoSchema,
+    serviceIntervals: z
+      .array(serviceIntervalInputSchema, { message: keys.InvalidInput })
+      .max(SERVICE_INTERVALS_MAX, keys.TooManyServiceIntervals)
+      .superRefine((list, ctx) => {
+        const ids = list.map((s) => s.id).filter((id): id is string => id !== undefined);
+        if (new Set(ids).size !== ids.length) ctx.addIssue({ code: 'custom', message: keys.DuplicateServiceInterval });
+      }),
+  })
+  .partial()
+  .strict()
+  // The fuel section is saved whole: fuel type, consumption and CO2 together (spec section 5).
+  .superRefine((body, ctx) => {
+    const fuel = ['fuelType', 'consumption', 'co2'] as const;
+    if (!fuel.some((f) => body[f] !== undefined)) return;
+    if (body.fuelType === undefined) ctx.addIssue({ code: 'custom', path: ['fuelType'], message: keys.SpecifyFuelType });
+    if (body.consumption === undefined) ctx.addIssue({ code: 'custom', path: ['consumption'], message: keys.ConsumptionMustBePositive });
+    if (body.co2 === undefined) ctx.addIssue({ code: 'custom', path: ['co2'], message: keys.SpecifyCo2 });
+  });
+export type UnitUpdateRequest = z.input<typeof unitUpdateSchema>;
+export type UnitUpdate = z.output<typeof unitUpdateSchema>;
+
+export const nameHistoryEntrySchema = z.object({
+  name: z.string(),
+  /** ISO 8601 UTC. */
+  at: z.string(),
+  /** The user who renamed it (their user name). */
+  by: z.string(),
+});
+export type NameHistoryEntry = z.infer<typeof nameHistoryEntrySchema>;
+
+/** GET and PUT /api/v1/user/units/{imei}: the unit as the editor shows it. */
+export const unitEditorSchema = z.object({
+  imei: z.string(),
+  name: z.string(),
+  registrationNumber: z.string().nullable(),
+  /** Changes of the registration number still allowed in the current 24 hours. */
+  registrationChangesLeft: z.number().int().min(0),
+  colour: z.string(),
+  symbol: z.string(),
+  vehicleType: z.string(),
+  subscriptionType: z.enum(subscriptionTypes).nullable(),
+  /** The caller may change the subscription type and the frequency locks (support staff). */
+  isSupport: z.boolean(),
+  fuelType: z.enum(fuelTypes).nullable(),
+  consumption: z.number().nullable(),
+  co2: z.number().nullable(),
+  /** The tracker's odometer, km, null before it reported one. */
+  odometer: z.number().nullable(),
+  /** The tracker's engine hours, null before it reported them. */
+  operatingHours: z.number().nullable(),
+  nextInspection: z.string().nullable(),
+  ecoSensitivity: z.enum(ecoSensitivities),
+  overspeedKmh: z.number().nullable(),
+  overspeedSeconds: z.number(),
+  lowBatteryAlert: z.boolean(),
+  dinAlarms: z.record(z.string(), z.boolean()),
+  dinLabels: z.record(z.string(), z.string()),
+  doutLabels: z.record(z.string(), z.string()),
+  timeTillParkedMinutes: z.number(),
+  reportFrequency: z.object({ value: z.number(), unit: z.enum(frequencyUnits) }).nullable(),
+  reportFrequencyChange: z.enum(frequencyChangeStates),
+  operatingMode: z.enum(operatingModes).nullable(),
+  objectDescription: objectDescriptionSchema,
+  theft: theftInfoSchema,
+  serviceIntervals: z.array(serviceIntervalSchema),
+  /** The last names, newest first, at most 50. */
+  nameHistory: z.array(nameHistoryEntrySchema),
+  /** The unit as the map and the command controls show it (state, labels, operating mode). */
+  realtime: realtimeUnitSchema,
+});
+export type UnitEditor = z.infer<typeof unitEditorSchema>;
+
+export const unitEditorParamsSchema = z.object({ imei: z.string().regex(/^\d{15}$/, keys.UnitNotFound) });

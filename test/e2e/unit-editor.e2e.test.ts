@@ -1,0 +1,415 @@
+/**
+ * The unit editor (/user/edit-terminal) in real Chromium against the embedded runtime. demo-admin
+ * opens Service van 1 from the unit list by its name and saves every section: name, registration
+ * number and appearance; object description; theft info; fuel and CO2; reads the tracker's odometer
+ * and hours; adds a distance interval that is due soon and a date interval that is overdue and marks
+ * one serviced; driving behaviour; alarms; output labels; report frequency beside the operating
+ * modes' battery life. A reload shows every value as stored. Field errors are shown on their
+ * fields in words (a hyphen in the registration number, a third change within 24 hours, a zero
+ * consumption, a bad e-mail address). The printable theft report shows the theft and object
+ * fields; the map's unit details link to the editor; an ordinary user meets the not-found state
+ * for a unit not granted to them, and a unit whose report frequency support has locked says so.
+ * Every screen is checked with axe and photographed at 390 and 1280 px in English, Swedish and
+ * Norwegian into /tmp/unit-editor-shots/. The tests run in order: later ones read what the first
+ * one saved.
+ */
+import { mkdirSync } from 'node:fs';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nextState } from '../../functions/ingest/state';
+import { dynamo, tableName } from '../../functions/platform/db';
+import { DEMO_PASSWORD, demoImei, demoUsers } from '../../infra/local/seed';
+import { en } from '../../shared/i18n/en';
+import { commandsEn } from '../../shared/i18n/features/commands/en';
+import { mapEn } from '../../shared/i18n/features/map/en';
+import { unitEditorEn } from '../../shared/i18n/features/unit-editor/en';
+import { unitEditorNo } from '../../shared/i18n/features/unit-editor/no';
+import { unitEditorSv } from '../../shared/i18n/features/unit-editor/sv';
+import { no } from '../../shared/i18n/no';
+import { sv } from '../../shared/i18n/sv';
+import { DESKTOP, PHONE, checkAndShoot, openPage, poll, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
+import { testPosition } from '../support/positions';
+import { storeUnitState } from '../support/unit-state';
+
+let app: App;
+let browser: Browser;
+
+const SHOTS = '/tmp/unit-editor-shots';
+const IMEI = demoImei(0);
+/** The tracker's counters: 15,200 km and 1,200 engine hours. */
+const ODOMETER_M = 15_200_000;
+const ENGINE_SECONDS = 1200 * 3600;
+
+type Texts = Record<keyof typeof unitEditorEn, string>;
+const T = unitEditorEn;
+const text = (template: string, vars: Record<string, string | number>) => template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name]));
+
+/** A yyyy-MM-dd day `months` from today in Stockholm (negative: back). */
+function dayMonthsFromNow(months: number): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Stockholm' }).format(new Date());
+  const [y = 0, m = 1, d = 1] = today.split('-').map(Number);
+  const date = new Date(Date.UTC(y, m - 1 + months, Math.min(d, 28)));
+  return date.toISOString().slice(0, 10);
+}
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  ({ app, browser } = await startBrowserApp());
+  const ts = Date.now() - 10 * 60_000;
+  await storeUnitState(IMEI, nextState(undefined, testPosition(ts, 59.33, 18.06, { speed: 0, ignition: false, movement: false, odometer: ODOMETER_M, engineSeconds: ENGINE_SECONDS }), ts));
+});
+
+afterAll(async () => {
+  await stopBrowserApp({ app, browser });
+});
+
+async function logIn(page: Page, username: string): Promise<void> {
+  await page.goto(`${app.url}/`);
+  await page.getByRole('textbox', { name: en.UsernameOrEmail }).fill(username);
+  await page.getByRole('textbox', { name: en.Password, exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: en.Login, exact: true }).click();
+  await page.waitForURL((url) => url.pathname !== '/');
+}
+
+/** A section's form (named by the section's title). */
+const section = (page: Page, title: string) => page.getByRole('form', { name: title, exact: true });
+const box = (scope: Page | Locator, name: string) => scope.getByRole('textbox', { name, exact: true });
+const combo = (scope: Page | Locator, name: string) => scope.getByRole('combobox', { name, exact: true });
+
+/** Opens every closed section of the accordion. */
+async function openAll(page: Page): Promise<void> {
+  const controls = page.locator('.unit-editor').getByRole('button', { expanded: false }).filter({ has: page.locator('.mantine-Accordion-label') });
+  for (let count = await controls.count(); count > 0; count = await controls.count()) await controls.first().click();
+}
+
+/** Saves a section and waits for the success notification to come and go. */
+async function save(page: Page, title: string, button: string = T.UnitEditorSave): Promise<void> {
+  const saved = page.getByText(T.UnitEditorSaved);
+  await saved.first().waitFor({ state: 'hidden' }).catch(() => undefined);
+  await section(page, title).getByRole('button', { name: button, exact: true }).click();
+  await poll(() => saved.first().isVisible()).toBe(true);
+  await page.getByRole('button', { name: T.UnitEditorCloseMessage }).first().click();
+  await poll(() => saved.count()).toBe(0);
+}
+
+/** The field's error: aria-invalid set and the translated text shown as its description. */
+async function expectFieldError(field: Locator, message: string): Promise<void> {
+  await poll(() => field.getAttribute('aria-invalid')).toBe('true');
+  const describedBy = (await field.getAttribute('aria-describedby')) ?? '';
+  const texts = await Promise.all(describedBy.split(' ').filter(Boolean).map((id) => field.page().locator(`[id="${id}"]`).textContent()));
+  expect(texts).toContain(message);
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+  await checkAndShoot(page, SHOTS, name);
+  await page.setViewportSize(DESKTOP);
+}
+
+describe('unit editor', () => {
+  it('edits and saves every section of a unit opened from the unit list, and keeps every value', async () => {
+    const { context, page, errors } = await openPage(browser);
+    await logIn(page, demoUsers.admin.username);
+    await page.goto(`${app.url}/user/edit-terminal-list`);
+    await page.getByRole('link', { name: 'Service van 1' }).click();
+    await page.waitForURL(`${app.url}/user/edit-terminal?imei=${IMEI}`);
+    await poll(() => page.getByRole('heading', { level: 2, name: 'Service van 1' }).isVisible()).toBe(true);
+    expect(await page.getByText(text(T.UnitEditorIdentity, { imei: IMEI, registrationNumber: 'ABC123' })).isVisible()).toBe(true);
+    await shot(page, 'editor-start');
+    await openAll(page);
+    await shot(page, 'editor-open');
+
+    // Name and appearance; a hyphen in the registration number is refused on the field.
+    const basics = section(page, T.UnitEditorBasics);
+    await box(basics, T.UnitEditorName).fill('Service van One');
+    await box(basics, T.UnitEditorRegistrationNumber).fill('AB-124');
+    await basics.getByRole('button', { name: T.UnitEditorSave }).click();
+    await expectFieldError(box(basics, T.UnitEditorRegistrationNumber), T.RegistrationNumberInvalid);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('registrationNumber');
+    await shot(page, 'editor-registration-invalid');
+    await box(basics, T.UnitEditorRegistrationNumber).fill('abc124');
+    await box(basics, T.UnitEditorColour).fill('#1e88e5');
+    await combo(basics, T.UnitEditorSymbol).selectOption('van');
+    await combo(basics, T.UnitEditorVehicleType).selectOption('van');
+    await save(page, T.UnitEditorBasics);
+    await poll(() => page.getByRole('heading', { level: 2, name: 'Service van One' }).isVisible()).toBe(true);
+    // Stored upper case, one of the two changes of the day used.
+    expect(await box(basics, T.UnitEditorRegistrationNumber).inputValue()).toBe('ABC124');
+    expect(await basics.getByText(text(T.UnitEditorRegistrationChangesLeft, { count: 1 })).isVisible()).toBe(true);
+
+    // Object description.
+    const description = section(page, T.UnitEditorObjectDescription);
+    await box(description, T.UnitEditor_manufacturer).fill('Volkswagen');
+    await box(description, T.UnitEditor_model).fill('Transporter');
+    await box(description, T.UnitEditor_year).fill('20x1');
+    await box(description, T.UnitEditor_chassisNumber).fill('WV1ZZZ7HZMH000123');
+    await box(description, T.UnitEditor_insuranceCompany).fill('Folksam');
+    await box(description, T.UnitEditor_insuranceNumber).fill('F-99812');
+    await box(description, T.UnitEditorLinks).fill('https://example.com/van\nnot a link');
+    await description.getByRole('button', { name: T.UnitEditorSave }).click();
+    await expectFieldError(box(description, T.UnitEditorLinks), T.LinkInvalid);
+    await expectFieldError(box(description, T.UnitEditor_year), T.YearInvalid);
+    await box(description, T.UnitEditorLinks).fill('https://example.com/van');
+    await box(description, T.UnitEditor_year).fill('2021');
+    await save(page, T.UnitEditorObjectDescription);
+
+    // Theft info: an e-mail address that is not one is refused on its field.
+    const theft = section(page, T.UnitEditorTheftInfo);
+    const theftDay = dayMonthsFromNow(-1);
+    await theft.getByLabel(T.UnitEditorTheft_date, { exact: true }).fill(theftDay);
+    await box(theft, T.UnitEditorTheft_place).fill('Hornsgatan 12, Stockholm');
+    await box(theft, T.UnitEditorTheft_policeStation).fill('Södermalm');
+    await box(theft, T.UnitEditorTheft_reportNumber).fill('5000-K123456-24');
+    await box(theft, T.UnitEditorTheft_ownerName).fill('Alva Andersson');
+    await box(theft, T.UnitEditorTheft_ownerEmail).fill('alva.example');
+    await box(theft, T.UnitEditorTheft_ownerPhone).fill('+46 70 123 45 67');
+    await box(theft, T.UnitEditorTheft_otherInfo).fill('Roof rack and a blue toolbox.');
+    await theft.getByRole('button', { name: T.UnitEditorSave }).click();
+    await expectFieldError(box(theft, T.UnitEditorTheft_ownerEmail), T.OwnerEmailInvalid);
+    await box(theft, T.UnitEditorTheft_ownerEmail).fill('alva@demo.example');
+    await save(page, T.UnitEditorTheftInfo);
+
+    // Fuel and CO2: a consumption of 0 is refused.
+    const fuel = section(page, T.UnitEditorFuel);
+    await combo(fuel, T.UnitEditorFuelType).selectOption('diesel');
+    await box(fuel, T.UnitEditorConsumption).fill('0');
+    await box(fuel, T.UnitEditorCo2).fill('172');
+    await fuel.getByLabel(T.UnitEditorNextInspection, { exact: true }).fill('2027-05-31');
+    await fuel.getByRole('button', { name: T.UnitEditorSave }).click();
+    await expectFieldError(box(fuel, T.UnitEditorConsumption), T.ConsumptionMustBePositive);
+    // A decimal comma is read as a point.
+    await box(fuel, T.UnitEditorConsumption).fill('0,65');
+    await save(page, T.UnitEditorFuel);
+
+    // The tracker's odometer and operating hours.
+    expect(await page.getByText(text(T.UnitEditorOdometerNow, { value: '15,200' })).isVisible()).toBe(true);
+    expect(await page.getByText(text(T.UnitEditorHoursNow, { value: '1,200' })).isVisible()).toBe(true);
+
+    // Service intervals: 800 km left of 15,000 is due soon; a yearly one last done 13 months ago is overdue.
+    const addInterval = section(page, T.UnitEditorAddServiceInterval);
+    await box(addInterval, T.UnitEditorServiceName).fill('Oil change');
+    await combo(addInterval, T.UnitEditorServiceKind).selectOption('distance');
+    await box(addInterval, T.UnitEditorServiceEvery_distance).fill('15000');
+    await box(addInterval, T.UnitEditorServiceLast_distance).fill('1000');
+    await save(page, T.UnitEditorAddServiceInterval, T.UnitEditorAddServiceInterval);
+    expect(await box(addInterval, T.UnitEditorServiceName).inputValue()).toBe('');
+    await box(addInterval, T.UnitEditorServiceName).fill('Annual inspection');
+    await combo(addInterval, T.UnitEditorServiceKind).selectOption('date');
+    await box(addInterval, T.UnitEditorServiceEvery_date).fill('12');
+    await addInterval.getByLabel(T.UnitEditorServiceLast_date, { exact: true }).fill(dayMonthsFromNow(-13));
+    await save(page, T.UnitEditorAddServiceInterval, T.UnitEditorAddServiceInterval);
+    const serviceRow = (name: string) => page.getByRole('list', { name: T.UnitEditorServiceTable }).getByRole('listitem').filter({ hasText: name });
+    await poll(() => serviceRow('Oil change').textContent()).toContain(T.ServiceState_dueSoon);
+    expect(await serviceRow('Oil change').textContent()).toContain(`${text(T.UnitEditorServiceDueAt_distance, { value: '16,000' })} (${text(T.UnitEditorServiceLeft_distance, { value: '800' })})`);
+    expect(await serviceRow('Annual inspection').textContent()).toContain(T.ServiceState_overdue);
+    await shot(page, 'editor-service');
+    await page.getByRole('button', { name: text(T.UnitEditorMarkServicedNamed, { name: 'Oil change' }) }).click();
+    await poll(() => serviceRow('Oil change').textContent()).toContain(T.ServiceState_ok);
+    expect(await serviceRow('Oil change').textContent()).toContain(text(T.UnitEditorServiceDueAt_distance, { value: '30,200' }));
+    expect(await serviceRow('Annual inspection').textContent()).toContain(T.ServiceState_overdue);
+
+    // Driving behaviour.
+    const driving = section(page, T.UnitEditorDriving);
+    await combo(driving, T.UnitEditorEcoSensitivity).selectOption('sensitive');
+    await box(driving, T.UnitEditorTimeTillParked).fill('5');
+    await save(page, T.UnitEditorDriving);
+
+    // Alarms.
+    const alarms = section(page, T.UnitEditorAlarms);
+    expect(await alarms.getByRole('switch', { name: T.UnitEditorLowBatteryAlert }).isChecked()).toBe(true);
+    await box(alarms, T.UnitEditorOverspeedKmh).fill('110');
+    await box(alarms, T.UnitEditorOverspeedSeconds).fill('20');
+    await alarms.getByRole('switch', { name: T.UnitEditorLowBatteryAlert }).uncheck({ force: true });
+    await box(alarms, text(T.UnitEditorDinLabel, { input: 2 })).fill('Door');
+    await alarms.getByRole('checkbox', { name: text(T.UnitEditorDinAlarm, { input: 2 }) }).check();
+    await save(page, T.UnitEditorAlarms);
+
+    // Output labels.
+    const outputs = section(page, T.UnitEditorOutputs);
+    await box(outputs, text(T.UnitEditorDoutLabel, { output: 1 })).fill('Heater');
+    await box(outputs, text(T.UnitEditorDoutLabel, { output: 3 })).fill('Beacon');
+    await save(page, T.UnitEditorOutputs);
+
+    // Report frequency, beside the operating modes with their battery life.
+    const reporting = section(page, T.UnitEditorReporting);
+    await box(reporting, T.UnitEditorReportFrequency).fill('5');
+    await combo(reporting, T.UnitEditorReportFrequencyUnit).selectOption('seconds');
+    await reporting.getByRole('button', { name: T.UnitEditorSave }).click();
+    await expectFieldError(box(reporting, T.UnitEditorReportFrequency), T.ReportFrequencyInvalid);
+    await combo(reporting, T.UnitEditorReportFrequencyUnit).selectOption('minutes');
+    await save(page, T.UnitEditorReporting);
+    const batteryLife = page.getByRole('table', { name: T.UnitEditorBatteryLife });
+    expect(await batteryLife.getByRole('row', { name: commandsEn.OperatingModeFixed24h }).textContent()).toContain(commandsEn.OperatingModeFixed24hDescription);
+    expect(await batteryLife.getByRole('row').count()).toBe(9);
+
+    // The second change of the day is allowed, a third is not.
+    await box(basics, T.UnitEditorRegistrationNumber).fill('ABC125');
+    await save(page, T.UnitEditorBasics);
+    expect(await basics.getByText(text(T.UnitEditorRegistrationChangesLeft, { count: 0 })).isVisible()).toBe(true);
+    await box(basics, T.UnitEditorRegistrationNumber).fill('ABC126');
+    await basics.getByRole('button', { name: T.UnitEditorSave }).click();
+    await expectFieldError(box(basics, T.UnitEditorRegistrationNumber), T.RegistrationNumberChangedTooOften);
+    await shot(page, 'editor-registration-too-often');
+
+    // Two sections saved at the same moment keep each other's change (each saves only its fields).
+    await box(driving, T.UnitEditorTimeTillParked).fill('6');
+    await box(outputs, text(T.UnitEditorDoutLabel, { output: 2 })).fill('Pump');
+    await Promise.all([driving.getByRole('button', { name: T.UnitEditorSave }).click(), outputs.getByRole('button', { name: T.UnitEditorSave }).click()]);
+    await poll(() => page.getByText(T.UnitEditorSaved).count()).toBe(2);
+
+    // After a reload every value is as saved.
+    await page.reload();
+    await poll(() => page.getByRole('heading', { level: 2, name: 'Service van One' }).isVisible()).toBe(true);
+    await openAll(page);
+    expect(await box(basics, T.UnitEditorName).inputValue()).toBe('Service van One');
+    expect(await box(basics, T.UnitEditorRegistrationNumber).inputValue()).toBe('ABC125');
+    expect(await box(basics, T.UnitEditorColour).inputValue()).toBe('#1e88e5');
+    expect(await combo(basics, T.UnitEditorSymbol).inputValue()).toBe('van');
+    expect(await combo(basics, T.UnitEditorVehicleType).inputValue()).toBe('van');
+    const values = async (form: Locator, labels: Record<string, string>) => {
+      // A required field's label ends in an asterisk.
+      for (const [label, expected] of Object.entries(labels)) expect(await form.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`)).inputValue(), label).toBe(expected);
+    };
+    await values(description, {
+      [T.UnitEditor_manufacturer]: 'Volkswagen',
+      [T.UnitEditor_model]: 'Transporter',
+      [T.UnitEditor_year]: '2021',
+      [T.UnitEditor_chassisNumber]: 'WV1ZZZ7HZMH000123',
+      [T.UnitEditor_insuranceCompany]: 'Folksam',
+      [T.UnitEditor_insuranceNumber]: 'F-99812',
+      [T.UnitEditorLinks]: 'https://example.com/van',
+    });
+    await values(theft, {
+      [T.UnitEditorTheft_date]: theftDay,
+      [T.UnitEditorTheft_place]: 'Hornsgatan 12, Stockholm',
+      [T.UnitEditorTheft_policeStation]: 'Södermalm',
+      [T.UnitEditorTheft_reportNumber]: '5000-K123456-24',
+      [T.UnitEditorTheft_ownerName]: 'Alva Andersson',
+      [T.UnitEditorTheft_ownerEmail]: 'alva@demo.example',
+      [T.UnitEditorTheft_ownerPhone]: '+46 70 123 45 67',
+      [T.UnitEditorTheft_otherInfo]: 'Roof rack and a blue toolbox.',
+    });
+    await values(fuel, { [T.UnitEditorFuelType]: 'diesel', [T.UnitEditorConsumption]: '0.65', [T.UnitEditorCo2]: '172', [T.UnitEditorNextInspection]: '2027-05-31' });
+    expect(await serviceRow('Oil change').textContent()).toContain(T.ServiceState_ok);
+    expect(await serviceRow('Annual inspection').textContent()).toContain(T.ServiceState_overdue);
+    await values(driving, { [T.UnitEditorEcoSensitivity]: 'sensitive', [T.UnitEditorTimeTillParked]: '6' });
+    await values(alarms, { [T.UnitEditorOverspeedKmh]: '110', [T.UnitEditorOverspeedSeconds]: '20', [text(T.UnitEditorDinLabel, { input: 2 })]: 'Door', [text(T.UnitEditorDinLabel, { input: 1 })]: '' });
+    expect(await alarms.getByRole('switch', { name: T.UnitEditorLowBatteryAlert }).isChecked()).toBe(false);
+    expect(await alarms.getByRole('checkbox', { name: text(T.UnitEditorDinAlarm, { input: 2 }) }).isChecked()).toBe(true);
+    expect(await alarms.getByRole('checkbox', { name: text(T.UnitEditorDinAlarm, { input: 3 }) }).isChecked()).toBe(false);
+    await values(outputs, { [text(T.UnitEditorDoutLabel, { output: 1 })]: 'Heater', [text(T.UnitEditorDoutLabel, { output: 2 })]: 'Pump', [text(T.UnitEditorDoutLabel, { output: 3 })]: 'Beacon' });
+    await values(reporting, { [T.UnitEditorReportFrequency]: '5', [T.UnitEditorReportFrequencyUnit]: 'minutes' });
+    // The rename is in the name history.
+    const history = page.getByRole('table', { name: T.UnitEditorNameHistory });
+    expect(await history.getByRole('row', { name: /Service van One/ }).textContent()).toContain(demoUsers.admin.username);
+    await shot(page, 'editor-saved');
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 240_000);
+
+  it('prints a theft report with the theft and object fields', async () => {
+    const { context, page, errors } = await openPage(browser);
+    await logIn(page, demoUsers.admin.username);
+    await page.goto(`${app.url}/user/edit-terminal?imei=${IMEI}`);
+    await page.getByRole('button', { name: T.UnitEditorTheftInfo }).click();
+    const link = page.getByRole('link', { name: T.UnitEditorPrintTheftReport });
+    expect(await link.getAttribute('href')).toBe(`/user/edit-terminal?imei=${IMEI}&print=theft`);
+    expect(await link.getAttribute('target')).toBe('_blank');
+    // The report opens in a tab of its own; here it is opened in the same one.
+    await page.goto(`${app.url}${(await link.getAttribute('href')) ?? ''}`);
+    const report = page;
+    const article = report.getByRole('article', { name: text(T.UnitEditorTheftReportTitle, { name: 'Service van One' }) });
+    await poll(() => article.isVisible()).toBe(true);
+    const term = async (label: string) => (await article.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]').first().textContent()) ?? '';
+    expect(await term(T.UnitEditorRegistrationNumber)).toBe('ABC125');
+    expect(await term(T.UnitEditor_manufacturer)).toBe('Volkswagen');
+    expect(await term(T.UnitEditor_chassisNumber)).toBe('WV1ZZZ7HZMH000123');
+    expect(await term(T.UnitEditor_insuranceNumber)).toBe('F-99812');
+    expect(await term(T.UnitEditorTheft_place)).toBe('Hornsgatan 12, Stockholm');
+    expect(await term(T.UnitEditorTheft_reportNumber)).toBe('5000-K123456-24');
+    expect(await term(T.UnitEditorTheft_ownerEmail)).toBe('alva@demo.example');
+    expect(await term(T.UnitEditor_hullNumber)).toBe('-');
+    // On paper: the report alone, without the print button and the portal's header and menu.
+    await report.emulateMedia({ media: 'print' });
+    expect(await report.getByRole('button', { name: T.UnitEditorPrint }).isVisible()).toBe(false);
+    expect(await report.getByRole('banner').isVisible()).toBe(false);
+    expect(await report.getByRole('navigation', { name: en.MainNavigation }).isVisible()).toBe(false);
+    await report.screenshot({ path: `${SHOTS}/theft-report-print.png`, fullPage: true });
+    await report.emulateMedia({ media: 'screen' });
+    await checkAndShoot(report, SHOTS, 'theft-report');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('speaks Swedish and Norwegian in every section', async () => {
+    const { context, page, errors } = await openPage(browser);
+    await logIn(page, demoUsers.admin.username);
+    await page.goto(`${app.url}/user/edit-terminal?imei=${IMEI}`);
+    await poll(() => page.getByRole('heading', { level: 2, name: 'Service van One' }).isVisible()).toBe(true);
+    for (const [lang, texts, picker] of [
+      ['sv', unitEditorSv, en.Language],
+      ['no', unitEditorNo, sv.Language],
+    ] as const satisfies ReadonlyArray<readonly [string, Texts, string]>) {
+      await page.getByLabel(picker).selectOption(lang);
+      await poll(() => page.getByRole('button', { name: texts.UnitEditorBasics }).isVisible()).toBe(true);
+      await openAll(page);
+      await poll(() => section(page, texts.UnitEditorReporting).isVisible()).toBe(true);
+      // No key left untranslated, no English heading.
+      const main = (await page.locator('main').textContent()) ?? '';
+      expect(main).not.toMatch(/\b(UnitEditor|ServiceState_|VehicleType_|FuelType_|OperatingMode)[A-Za-z_]*/);
+      expect(main).not.toContain(T.UnitEditorBasics);
+      expect(await page.getByRole('list', { name: texts.UnitEditorServiceTable }).getByRole('listitem').filter({ hasText: 'Oil change' }).textContent()).toContain(texts.ServiceState_ok);
+      // A field error in the language.
+      const reporting = section(page, texts.UnitEditorReporting);
+      await box(reporting, texts.UnitEditorReportFrequency).fill('0');
+      await reporting.getByRole('button', { name: texts.UnitEditorSave }).click();
+      await expectFieldError(box(reporting, texts.UnitEditorReportFrequency), texts.ReportFrequencyInvalid);
+      await shot(page, `editor-${lang}`);
+      await page.reload();
+      await poll(() => page.getByRole('button', { name: texts.UnitEditorBasics }).isVisible()).toBe(true);
+    }
+    await page.getByLabel(no.Language).selectOption('en');
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 150_000);
+
+  it("links the map's unit details to the editor", async () => {
+    const { context, page, errors } = await openPage(browser);
+    await logIn(page, demoUsers.admin.username);
+    const units = page.getByRole('list', { name: mapEn.MapUnitsHeading });
+    await units.getByRole('button', { name: /Service van One/ }).click();
+    await poll(() => page.getByRole('heading', { level: 2, name: 'Service van One' }).isVisible()).toBe(true);
+    await page.getByRole('link', { name: en.EditUnit }).click();
+    await page.waitForURL(`${app.url}/user/edit-terminal?imei=${IMEI}`);
+    await poll(() => page.getByRole('heading', { level: 2, name: 'Service van One' }).isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows an ordinary user a locked report frequency, and the not-found state for a unit not granted to them', async () => {
+    const { context, page, errors } = await openPage(browser, PHONE);
+    await logIn(page, demoUsers.user.username);
+    // A granted unit opens; support has locked its report frequency, so that is shown and not offered.
+    await dynamo().send(
+      new UpdateCommand({ TableName: tableName('units'), Key: { imei: demoImei(1) }, UpdateExpression: 'SET reportFrequencyChange = :l', ExpressionAttributeValues: { ':l': 'locked' } }),
+    );
+    await page.goto(`${app.url}/user/edit-terminal?imei=${demoImei(1)}`);
+    await poll(() => page.getByRole('heading', { level: 2, name: 'Service van 2' }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: T.UnitEditorReporting }).click();
+    const reporting = section(page, T.UnitEditorReporting);
+    await poll(() => page.getByRole('note').filter({ hasText: T.FrequencyLocked }).isVisible()).toBe(true);
+    expect(await box(reporting, T.UnitEditorReportFrequency).isDisabled()).toBe(true);
+    expect(await reporting.getByRole('button', { name: T.UnitEditorSave }).count()).toBe(0);
+    await shot(page, 'editor-frequency-locked');
+    // The delivery lorry is the account's but not theirs.
+    await page.goto(`${app.url}/user/edit-terminal?imei=${demoImei(2)}`);
+    await poll(() => page.getByRole('heading', { name: T.UnitNotFound }).isVisible()).toBe(true);
+    expect(await page.getByText(T.UnitEditorNotFoundHelp).isVisible()).toBe(true);
+    expect(await page.getByText('Delivery lorry').count()).toBe(0);
+    await shot(page, 'editor-not-found');
+    await page.getByRole('link', { name: T.UnitEditorBackToList }).click();
+    await page.waitForURL(`${app.url}/user/edit-terminal-list`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,81 @@
+/**
+ * The printable theft report (spec section 2): the unit's identity, its object description and
+ * the theft info, laid out for paper (print CSS hides the buttons).
+ */
+import { Button, Group, Title } from '@mantine/core';
+import { Fragment } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { UnitEditor } from '../../../../../shared/schemas/unit-editor';
+import { intlLocale } from '../../../i18n/i18n';
+
+function Fields({ rows }: { rows: Array<[string, string]> }) {
+  return (
+    <dl>
+      {rows.map(([label, value]) => (
+        <Fragment key={label}>
+          <dt>{label}</dt>
+          <dd>{value || '-'}</dd>
+        </Fragment>
+      ))}
+    </dl>
+  );
+}
+
+export function TheftReport({ unit }: { unit: UnitEditor }) {
+  const { t } = useTranslation();
+  const d = unit.objectDescription;
+  const theft = unit.theft;
+  return (
+    <article className="theft-report" aria-labelledby="theft-report-title">
+      <Group className="theft-report-actions" justify="flex-end" mb="md">
+        <Button onClick={() => window.print()}>{t('UnitEditorPrint')}</Button>
+      </Group>
+      <Title order={2} size="h2" id="theft-report-title" mb="md">
+        {t('UnitEditorTheftReportTitle', { name: unit.name })}
+      </Title>
+      <Title order={3} size="h4" mb="xs">
+        {t('UnitEditorTheftReportUnit')}
+      </Title>
+      <Fields
+        rows={[
+          [t('UnitEditorName'), unit.name],
+          [t('UnitEditorRegistrationNumber'), unit.registrationNumber ?? ''],
+          ['IMEI', unit.imei],
+          [t('UnitEditorVehicleType'), t(`VehicleType_${unit.vehicleType}`, { defaultValue: unit.vehicleType })],
+        ]}
+      />
+      <Title order={3} size="h4" mb="xs">
+        {t('UnitEditorObjectDescription')}
+      </Title>
+      <Fields
+        rows={[
+          [t('UnitEditor_manufacturer'), d.manufacturer],
+          [t('UnitEditor_model'), d.model],
+          [t('UnitEditor_year'), d.year === null ? '' : String(d.year)],
+          [t('UnitEditor_hullNumber'), d.hullNumber],
+          [t('UnitEditor_motorNumber'), d.motorNumber],
+          [t('UnitEditor_chassisNumber'), d.chassisNumber],
+          [t('UnitEditor_insuranceCompany'), d.insuranceCompany],
+          [t('UnitEditor_insuranceNumber'), d.insuranceNumber],
+          [t('UnitEditorLinks'), d.links.join(', ')],
+        ]}
+      />
+      <Title order={3} size="h4" mb="xs">
+        {t('UnitEditorTheftInfo')}
+      </Title>
+      <Fields
+        rows={[
+          [t('UnitEditorTheft_date'), theft.date ? new Intl.DateTimeFormat(intlLocale(), { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${theft.date}T00:00:00Z`)) : ''],
+          [t('UnitEditorTheft_place'), theft.place],
+          [t('UnitEditorTheft_policeStation'), theft.policeStation],
+          [t('UnitEditorTheft_reportNumber'), theft.reportNumber],
+          [t('UnitEditorTheft_claimNumber'), theft.claimNumber],
+          [t('UnitEditorTheft_ownerName'), theft.ownerName],
+          [t('UnitEditorTheft_ownerEmail'), theft.ownerEmail],
+          [t('UnitEditorTheft_ownerPhone'), theft.ownerPhone],
+          [t('UnitEditorTheft_otherInfo'), theft.otherInfo],
+        ]}
+      />
+    </article>
+  );
+}
