@@ -1,0 +1,64 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createLocalFileStore, LOCAL_FILES_PATH, signFileGrant, verifyFileGrant } from './file-store';
+
+const SECRET = 's'.repeat(48);
+const NOW = new Date('2026-05-01T10:00:00Z');
+const tokenOf = (url: string) => url.slice(LOCAL_FILES_PATH.length);
+const dir = mkdtempSync(join(tmpdir(), 'files-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('signed file grants', () => {
+  it('verifies its own tokens until they expire, and nothing forged or signed with another secret', () => {
+    const token = signFileGrant(SECRET, { op: 'put', key: 'pending/1/abc', contentType: 'image/png', size: 10, expiresAt: NOW.getTime() + 1000 });
+    expect(verifyFileGrant(SECRET, token, NOW.getTime())).toEqual({ op: 'put', key: 'pending/1/abc', contentType: 'image/png', size: 10, expiresAt: NOW.getTime() + 1000 });
+    expect(verifyFileGrant(SECRET, token, NOW.getTime() + 1000)).toBeNull();
+    expect(verifyFileGrant('t'.repeat(48), token, NOW.getTime())).toBeNull();
+    const [payload, signature] = token.split('.') as [string, string];
+    const widened = Buffer.from(JSON.stringify({ o: 'put', k: 'pending/1/abc', t: 'image/png', s: 10_000_000, e: NOW.getTime() + 1000 })).toString('base64url');
+    expect(verifyFileGrant(SECRET, `${widened}.${signature}`, NOW.getTime())).toBeNull();
+    expect(verifyFileGrant(SECRET, payload, NOW.getTime())).toBeNull();
+    expect(verifyFileGrant(SECRET, `${payload}.${signature}.x`, NOW.getTime())).toBeNull();
+    // A signed grant for a key outside ours is refused too.
+    expect(verifyFileGrant(SECRET, signFileGrant(SECRET, { op: 'get', key: '../etc/passwd', contentType: 'image/png', expiresAt: NOW.getTime() + 1000 }), NOW.getTime())).toBeNull();
+  });
+});
+
+describe.each([
+  ['in memory', null],
+  ['in a directory', dir],
+])('the local file store %s', (_name, where) => {
+  const store = createLocalFileStore({ secret: SECRET, dir: where, now: () => NOW });
+  const key = `pending/${where ? 'd' : 'm'}/one`;
+
+  it('stores exactly the declared bytes and type, reads the head, moves, serves and deletes', async () => {
+    const upload = await store.createUpload(key, 'image/png', 4, 60);
+    expect(upload).toMatchObject({ method: 'PUT', headers: { 'content-type': 'image/png' } });
+    expect(upload.url.startsWith(LOCAL_FILES_PATH)).toBe(true);
+    const token = tokenOf(upload.url);
+    expect(await store.acceptUpload(token, 'image/png', new Uint8Array([1, 2, 3]), NOW)).toBe('refused');
+    expect(await store.acceptUpload(token, 'image/jpeg', new Uint8Array([1, 2, 3, 4]), NOW)).toBe('refused');
+    expect(await store.acceptUpload(token, 'image/png', new Uint8Array([1, 2, 3, 4]), new Date(NOW.getTime() + 61_000))).toBe('refused');
+    expect(await store.readHead(key, 8)).toBeNull();
+    expect(await store.acceptUpload(token, 'image/png; charset=binary', new Uint8Array([1, 2, 3, 4]), NOW)).toBe('stored');
+    expect(await store.readHead(key, 2)).toEqual({ size: 4, head: new Uint8Array([1, 2]) });
+
+    await store.move(key, `units/x/one`, 'image/png');
+    expect(await store.readHead(key, 2)).toBeNull();
+    if (where) expect([...readFileSync(join(where, 'units/x/one'))]).toEqual([1, 2, 3, 4]);
+    const view = tokenOf(await store.viewUrl('units/x/one', 'image/png', 60));
+    expect(await store.serve(view, NOW)).toEqual({ bytes: new Uint8Array([1, 2, 3, 4]), contentType: 'image/png' });
+    expect(await store.serve(token, NOW)).toBeNull();
+    expect(await store.acceptUpload(view, 'image/png', new Uint8Array([1, 2, 3, 4]), NOW)).toBe('refused');
+    await store.delete('units/x/one');
+    await store.delete('units/x/one');
+    expect(await store.serve(view, NOW)).toBeNull();
+  });
+
+  it('refuses keys that are not ours', async () => {
+    await expect(store.createUpload('../outside', 'image/png', 1, 60)).rejects.toThrow(/not one of ours/);
+    await expect(store.readHead('units/../../x', 1)).rejects.toThrow(/not one of ours/);
+  });
+});

@@ -1,0 +1,32 @@
+import type { UnitImagesMessages } from './en';
+
+/** Norwegian texts of the unit pictures: exactly the English keys (the type checks it). */
+export const unitImagesNo: UnitImagesMessages = {
+  ImageTypeNotAllowed: 'Bare PNG- og JPG-bilder kan lastes opp.',
+  ImageTooLarge: 'Et bilde kan være på maks 1 MB.',
+  ImageEmpty: 'Filen er tom.',
+  ImageFileNameRequired: 'Filen har ikke noe navn.',
+  ImageFileNameTooLong: 'Filnavnet kan ha maks 200 tegn.',
+  TooManyImages: 'En enhet kan ha maks 5 bilder. Slett ett for å legge til et nytt.',
+  ImageNotFound: 'Bildet ble ikke funnet.',
+  ImageNotUploaded: 'Bildet kom ikke frem til serveren. Prøv igjen.',
+  unitImagesTitle: 'Bilder',
+  unitImagesHelp: 'Opptil {{max}} bilder, PNG eller JPG, maks 1 MB hver.',
+  unitImagesCount: '{{count}} av {{max}} bilder',
+  unitImagesNone: 'Ingen bilder ennå.',
+  unitImagesAdd: 'Legg til bilde',
+  unitImagesUploading: 'Laster opp {{name}}…',
+  unitImagesUploaded: 'Bildet ble lagt til.',
+  unitImagesUploadFailed: 'Bildet kunne ikke lastes opp. Prøv igjen.',
+  unitImagesAlt: 'Bilde {{index}} av {{unit}}',
+  unitImagesOpen: 'Åpne bilde {{index}} i full størrelse',
+  unitImagesDelete: 'Slett bilde {{index}}',
+  unitImagesDeleteTitle: 'Slette bildet?',
+  unitImagesDeleteText: 'Bilde {{index}} av {{unit}} blir fjernet for godt.',
+  unitImagesDeleteConfirm: 'Slett',
+  unitImagesDeleteCancel: 'Avbryt',
+  unitImagesDeleted: 'Bildet ble slettet.',
+  unitImagesLoadFailed: 'Bildene kunne ikke hentes.',
+  unitImagesFull: 'Enheten har allerede 5 bilder.',
+  unitImagesClose: 'Lukk',
+};

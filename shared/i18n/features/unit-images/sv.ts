@@ -1,0 +1,32 @@
+import type { UnitImagesMessages } from './en';
+
+/** Swedish texts of the unit pictures: exactly the English keys (the type checks it). */
+export const unitImagesSv: UnitImagesMessages = {
+  ImageTypeNotAllowed: 'Endast PNG- och JPG-bilder kan laddas upp.',
+  ImageTooLarge: 'En bild får vara högst 1 MB.',
+  ImageEmpty: 'Filen är tom.',
+  ImageFileNameRequired: 'Filen saknar namn.',
+  ImageFileNameTooLong: 'Filnamnet får vara högst 200 tecken.',
+  TooManyImages: 'En enhet kan ha högst 5 bilder. Ta bort en för att lägga till en ny.',
+  ImageNotFound: 'Bilden kunde inte hittas.',
+  ImageNotUploaded: 'Bilden nådde inte servern. Försök igen.',
+  unitImagesTitle: 'Bilder',
+  unitImagesHelp: 'Upp till {{max}} bilder, PNG eller JPG, högst 1 MB var.',
+  unitImagesCount: '{{count}} av {{max}} bilder',
+  unitImagesNone: 'Inga bilder ännu.',
+  unitImagesAdd: 'Lägg till bild',
+  unitImagesUploading: 'Laddar upp {{name}}…',
+  unitImagesUploaded: 'Bilden lades till.',
+  unitImagesUploadFailed: 'Bilden kunde inte laddas upp. Försök igen.',
+  unitImagesAlt: 'Bild {{index}} av {{unit}}',
+  unitImagesOpen: 'Öppna bild {{index}} i full storlek',
+  unitImagesDelete: 'Ta bort bild {{index}}',
+  unitImagesDeleteTitle: 'Ta bort bilden?',
+  unitImagesDeleteText: 'Bild {{index}} av {{unit}} tas bort för gott.',
+  unitImagesDeleteConfirm: 'Ta bort',
+  unitImagesDeleteCancel: 'Avbryt',
+  unitImagesDeleted: 'Bilden togs bort.',
+  unitImagesLoadFailed: 'Bilderna kunde inte hämtas.',
+  unitImagesFull: 'Enheten har redan 5 bilder.',
+  unitImagesClose: 'Stäng',
+};

@@ -1,0 +1,149 @@
+/**
+ * Unit pictures in real Chromium against the embedded runtime. demo-admin opens a unit in the unit
+ * editor, finds its pictures in the object description (none yet, "0 of 5"), uploads a PNG drawn
+ * in the browser and sees it shown from the runtime's signed file route (under the page's CSP),
+ * is refused a renamed text file and a file over 1 MB with their messages, sees the pictures in
+ * Swedish and Norwegian, and deletes the picture after a confirmation. Every screen is checked
+ * with axe and photographed at 390 and 1280 px into /tmp/unit-images-shots/.
+ */
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_IMAGE_BYTES } from '../../shared/schemas/unit-images';
+import { getUnitItem } from '../../functions/platform/unit-item';
+import { demoImei, demoUsers } from '../../infra/local/seed';
+import { en } from '../../shared/i18n/en';
+import { no } from '../../shared/i18n/no';
+import { sv } from '../../shared/i18n/sv';
+import { unitEditorEn } from '../../shared/i18n/features/unit-editor/en';
+import { unitImagesEn } from '../../shared/i18n/features/unit-images/en';
+import { unitImagesNo } from '../../shared/i18n/features/unit-images/no';
+import { unitImagesSv } from '../../shared/i18n/features/unit-images/sv';
+import { checkAndShoot, logInThroughForm, openPage, poll, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
+
+let app: App;
+let browser: Browser;
+
+const SHOTS = '/tmp/unit-images-shots';
+const IMEI = demoImei(0);
+const text = (template: string, vars: Record<string, string | number>) => template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name]));
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  ({ app, browser } = await startBrowserApp());
+});
+
+afterAll(async () => {
+  await stopBrowserApp({ app, browser });
+});
+
+/** A 320x240 PNG drawn on a canvas in the page: a picture worth looking at in the screenshots. */
+async function drawnPng(page: Page): Promise<Buffer> {
+  const base64 = await page.evaluate(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 320;
+    canvas.height = 240;
+    const ctx = canvas.getContext('2d') as CanvasRenderingContext2D;
+    const sky = ctx.createLinearGradient(0, 0, 0, 240);
+    sky.addColorStop(0, '#7fb8e6');
+    sky.addColorStop(1, '#1f5f8b');
+    ctx.fillStyle = sky;
+    ctx.fillRect(0, 0, 320, 240);
+    ctx.fillStyle = '#f4f1e8';
+    ctx.beginPath();
+    ctx.moveTo(60, 150);
+    ctx.lineTo(260, 150);
+    ctx.lineTo(230, 190);
+    ctx.lineTo(90, 190);
+    ctx.closePath();
+    ctx.fill();
+    ctx.fillStyle = '#c0392b';
+    ctx.fillRect(150, 70, 8, 80);
+    return canvas.toDataURL('image/png').split(',')[1] as string;
+  });
+  return Buffer.from(base64, 'base64');
+}
+
+
+/** The pictures panel in the unit editor: in the object description, or a section of its own. */
+async function openPictures(page: Page): Promise<void> {
+  const panel = page.getByTestId('unit-images');
+  for (const name of [unitEditorEn.UnitEditorObjectDescription, unitImagesEn.unitImagesTitle]) {
+    if (await panel.isVisible()) break;
+    const control = page.getByRole('button', { name, exact: true });
+    if (await control.count()) await control.first().click();
+    await panel.waitFor({ state: 'visible', timeout: 3000 }).catch(() => undefined);
+  }
+  await panel.waitFor({ state: 'visible' });
+}
+
+const fileInput = (page: Page) => page.getByTestId('unit-images').locator('input[type="file"]');
+
+describe('unit pictures in the unit editor', () => {
+  it('adds a picture, refuses a renamed text file and a large one, speaks three languages and deletes after confirmation', async () => {
+    const { context, page, errors } = await openPage(browser);
+    const cspViolations: string[] = [];
+    page.on('console', (msg) => {
+      if (/Content Security Policy/i.test(msg.text())) cspViolations.push(msg.text());
+    });
+    await logInThroughForm(page, app.url, demoUsers.admin.username);
+    await page.goto(`${app.url}/user/edit-terminal?imei=${IMEI}`);
+    await openPictures(page);
+    const panel = page.getByTestId('unit-images');
+    await expect.poll(() => panel.getByText(unitImagesEn.unitImagesNone).isVisible()).toBe(true);
+    expect(await page.getByTestId('unit-images-count').textContent()).toBe(text(unitImagesEn.unitImagesCount, { count: 0, max: 5 }));
+    await checkAndShoot(page, SHOTS, 'pictures-empty-en');
+
+    // A real PNG: uploaded, confirmed and shown from the runtime's signed URL.
+    const unitName = (await getUnitItem(IMEI))?.name ?? IMEI;
+    await fileInput(page).setInputFiles({ name: 'boat.png', mimeType: 'image/png', buffer: await drawnPng(page) });
+    const picture = panel.getByRole('img', { name: text(unitImagesEn.unitImagesAlt, { index: 1, unit: unitName }) });
+    await picture.waitFor({ state: 'visible', timeout: 10_000 });
+    await poll(() => picture.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth)).toBe(320);
+    expect(await page.getByTestId('unit-images-count').textContent()).toBe(text(unitImagesEn.unitImagesCount, { count: 1, max: 5 }));
+    await checkAndShoot(page, SHOTS, 'pictures-one-en');
+
+    // A text file renamed to .png: refused by its content, with the server's message.
+    await fileInput(page).setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('Shopping list: bread, milk\n'.repeat(20)) });
+    await poll(() => panel.getByRole('alert').textContent()).toBe(unitImagesEn.ImageTypeNotAllowed);
+    await checkAndShoot(page, SHOTS, 'pictures-refused-type-en');
+    // More than 1 MB.
+    const big = Buffer.alloc(MAX_IMAGE_BYTES + 1);
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(big);
+    await fileInput(page).setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: big });
+    await poll(() => panel.getByRole('alert').textContent()).toBe(unitImagesEn.ImageTooLarge);
+    expect(await page.getByTestId('unit-images-count').textContent()).toBe(text(unitImagesEn.unitImagesCount, { count: 1, max: 5 }));
+
+    // Swedish and Norwegian.
+    for (const [lang, texts, picker] of [
+      ['sv', unitImagesSv, en.Language],
+      ['no', unitImagesNo, sv.Language],
+    ] as const) {
+      await page.getByLabel(picker).first().selectOption(lang);
+      await poll(() => page.getByTestId('unit-images-count').textContent()).toBe(text(texts.unitImagesCount, { count: 1, max: 5 }));
+      await poll(() => panel.getByRole('alert').textContent()).toBe(texts.ImageTooLarge);
+      expect(await panel.getByRole('img', { name: text(texts.unitImagesAlt, { index: 1, unit: unitName }) }).isVisible()).toBe(true);
+      await checkAndShoot(page, SHOTS, `pictures-one-${lang}`);
+    }
+    await page.getByLabel(no.Language).first().selectOption('en');
+    await poll(() => page.getByTestId('unit-images-count').textContent()).toBe(text(unitImagesEn.unitImagesCount, { count: 1, max: 5 }));
+
+    // Delete, after a confirmation.
+    await panel.getByRole('button', { name: text(unitImagesEn.unitImagesDelete, { index: 1 }) }).click();
+    const dialog = page.getByRole('dialog', { name: unitImagesEn.unitImagesDeleteTitle });
+    await dialog.waitFor({ state: 'visible' });
+    expect(await dialog.getByText(text(unitImagesEn.unitImagesDeleteText, { index: 1, unit: unitName })).isVisible()).toBe(true);
+    await checkAndShoot(page, SHOTS, 'pictures-delete-en', { fullPage: false });
+    await dialog.getByRole('button', { name: unitImagesEn.unitImagesDeleteCancel, exact: true }).last().click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await picture.isVisible()).toBe(true);
+    await panel.getByRole('button', { name: text(unitImagesEn.unitImagesDelete, { index: 1 }) }).click();
+    await page.getByTestId('unit-image-delete-confirm').click();
+    await poll(() => page.getByTestId('unit-images-count').textContent()).toBe(text(unitImagesEn.unitImagesCount, { count: 0, max: 5 }));
+    expect(await panel.getByText(unitImagesEn.unitImagesNone).isVisible()).toBe(true);
+
+    expect(cspViolations).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

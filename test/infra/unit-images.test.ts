@@ -1,0 +1,142 @@
+/**
+ * The unit pictures bucket in the synthesized stack: private, encrypted, TLS only, CORS for the
+ * web app's origins only, abandoned uploads expiring from pending/, access logs; the units function
+ * alone gets the bucket's name and exactly the S3 actions of its declared FileStore operations, on
+ * the prefixes they need; and the web app's CSP lets the browser upload to and show images from
+ * the bucket's origin.
+ */
+import { Stack, type App } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { Match, type Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TrackingPortalStack } from '../../infra/stack';
+import { asArray, policyStatements, synth } from './helpers';
+
+// CloudFormation JSON, checked by shape.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = any;
+
+let template: Template;
+let stack: TrackingPortalStack;
+let json: { Resources: Record<string, Json> };
+let bucketId: string;
+
+beforeAll(() => {
+  ({ template, stack } = synth({ context: { brandDomains: { 'portal.example.se': 0 }, appUrl: 'https://portal.example.se' } }));
+  json = template.toJSON() as typeof json;
+  const buckets = Object.entries(json.Resources).filter(([id, r]) => r.Type === 'AWS::S3::Bucket' && id.startsWith('UnitImages'));
+  expect(buckets).toHaveLength(1);
+  bucketId = buckets[0]![0];
+  // The first synth of a process bundles every function: minutes on a busy machine.
+}, 300_000);
+
+/** A JSON value with every `Ref` and `Fn::GetAtt` of the bucket replaced by a marker, for readable comparisons. */
+const flat = (value: Json): string => JSON.stringify(value);
+
+describe('the pictures bucket', () => {
+  it('is private, encrypted, retained, owner-enforced and logs access', () => {
+    const bucket = json.Resources[bucketId];
+    expect(bucket.DeletionPolicy).toBe('Retain');
+    expect(bucket.Properties.PublicAccessBlockConfiguration).toEqual({ BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true });
+    expect(bucket.Properties.BucketEncryption.ServerSideEncryptionConfiguration).toEqual([{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }]);
+    expect(bucket.Properties.OwnershipControls.Rules).toEqual([{ ObjectOwnership: 'BucketOwnerEnforced' }]);
+    expect(bucket.Properties.LoggingConfiguration.LogFilePrefix).toBe('s3-pictures/');
+    expect(flat(bucket.Properties.BucketName)).toContain('trackingportal-pics-');
+  });
+
+  it('refuses anything but TLS', () => {
+    template.hasResourceProperties('AWS::S3::BucketPolicy', {
+      Bucket: { Ref: bucketId },
+      PolicyDocument: {
+        Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Action: 's3:*', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]),
+      },
+    });
+  });
+
+  it('lets only the web app origins PUT and GET across origins, with the content-type header', () => {
+    const [rule, ...rest] = json.Resources[bucketId].Properties.CorsConfiguration.CorsRules;
+    expect(rest).toEqual([]);
+    expect(rule.AllowedMethods).toEqual(['PUT', 'GET']);
+    expect(rule.AllowedHeaders).toEqual(['content-type']);
+    const origins = rule.AllowedOrigins.map(flat);
+    expect(origins).toContain(JSON.stringify('https://portal.example.se'));
+    expect(origins.some((o: string) => o.includes('DomainName'))).toBe(true);
+    expect(origins).not.toContain(JSON.stringify('*'));
+  });
+
+  it('expires uploads that were never confirmed from pending/ after a day', () => {
+    const rules = json.Resources[bucketId].Properties.LifecycleConfiguration.Rules;
+    expect(rules).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ Id: 'abandoned-uploads', Prefix: 'pending/', ExpirationInDays: 1, Status: 'Enabled' }),
+        expect.objectContaining({ Id: 'incomplete-multipart', AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 } }),
+      ]),
+    );
+  });
+});
+
+describe('grants on the pictures bucket', () => {
+  const s3StatementsOf = (roleOwnerPrefix: string | null) =>
+    policyStatements(template).filter(
+      ({ owner, statement }) => (roleOwnerPrefix === null || owner.startsWith(roleOwnerPrefix)) && asArray(statement['Action'] as string | string[]).some((a) => a.startsWith('s3:')) && flat(statement['Resource']).includes(bucketId),
+    );
+
+  it('gives the units function exactly its FileStore operations, per prefix', () => {
+    const units = stack.functions.get('units');
+    expect(units).toBeDefined();
+    const roleId = Stack.of(stack).getLogicalId(units!.role.node.defaultChild as never);
+    const policy = Object.entries(json.Resources).find(([, r]) => r.Type === 'AWS::IAM::Policy' && asArray(r.Properties.Roles).some((x: Json) => x?.Ref === roleId));
+    expect(policy).toBeDefined();
+    const statements = (policy![1].Properties.PolicyDocument.Statement as Json[]).filter((s) => flat(s.Resource).includes(bucketId));
+    const byAction = Object.fromEntries(
+      statements.map((s) => [s.Action, asArray(s.Resource).map((r: Json) => (flat(r).match(/\/(pending|units)\/\*/)?.[0] ?? 'bucket')).sort()]),
+    );
+    expect(byAction).toEqual({
+      's3:DeleteObject': ['/pending/*', '/units/*'],
+      's3:GetObject': ['/pending/*', '/units/*'],
+      's3:ListBucket': ['bucket'],
+      's3:PutObject': ['/pending/*', '/units/*'],
+    });
+    expect(statements.every((s) => s.Effect === 'Allow' && !asArray(s.Action).includes('s3:*'))).toBe(true);
+    // Its environment names the bucket.
+    const fn = json.Resources[Stack.of(stack).getLogicalId(units!.function.node.defaultChild as never)];
+    expect(fn.Properties.Environment.Variables.FILES_BUCKET).toEqual({ Ref: bucketId });
+  });
+
+  it('gives no other function anything on it', () => {
+    const others = [...stack.functions].filter(([name]) => name !== 'units');
+    for (const [name, fn] of others) {
+      const env = json.Resources[Stack.of(stack).getLogicalId(fn.function.node.defaultChild as never)].Properties.Environment?.Variables ?? {};
+      expect(env.FILES_BUCKET, name).toBeUndefined();
+      const roleId = Stack.of(stack).getLogicalId(fn.role.node.defaultChild as never);
+      const granted = Object.values(json.Resources).filter(
+        (r) => r.Type === 'AWS::IAM::Policy' && asArray(r.Properties.Roles).some((x: Json) => x?.Ref === roleId) && flat(r.Properties.PolicyDocument).includes(bucketId),
+      );
+      expect(granted, name).toEqual([]);
+    }
+    expect(s3StatementsOf(null).length).toBeGreaterThan(0);
+  });
+});
+
+describe('cdk-nag', () => {
+  it('finds nothing unacknowledged on the pictures bucket or the units function', () => {
+    const app = stack.node.root as App;
+    app.synth();
+    const report = new AwsSolutionsChecks(app, { verbose: true }).validateScope(app);
+    const mine = report.violations
+      .map((v) => `${v.ruleName}: ${v.violatingResources.map((r) => r.constructPath).filter((p) => /\/(UnitImages|Fn-units)\//.test(p ?? '')).join(', ')}`)
+      .filter((line) => !line.endsWith(': '));
+    expect(mine).toEqual([]);
+  });
+});
+
+describe("the web app's Content-Security-Policy", () => {
+  it("allows the bucket's regional origin for uploads (connect-src) and images (img-src)", () => {
+    const policies = Object.values(json.Resources).filter((r) => r.Type === 'AWS::CloudFront::ResponseHeadersPolicy');
+    expect(policies).toHaveLength(1);
+    const csp = flat(policies[0].Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy);
+    expect(csp).toMatch(/img-src 'self' data: blob: [^;]*https:\/\/trackingportal-pics-/);
+    expect(csp).toMatch(/connect-src 'self' blob: [^;]*https:\/\/trackingportal-pics-/);
+    expect(csp).toContain('.s3.');
+  });
+});
