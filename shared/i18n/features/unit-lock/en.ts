@@ -1,0 +1,88 @@
+/**
+ * English texts of the access lock, adding a unit, the first-run panel and the output
+ * confirmation; merged into the flat key space (shared/i18n/index.ts).
+ */
+export const unitLockEn = {
+  // Message keys of the API (shared/schemas/unit-lock.ts unitLockMessageKeys).
+  TrackerIsLocked: 'The unit is locked by {{lockedBy}}. Only they and support can see where it is.',
+  UnitAlreadyLocked: 'The unit is already locked by {{lockedBy}}.',
+  UnitNotLocked: 'The unit is not locked.',
+  OnlyLockerOrSupportUnlocks: 'Only the person who locked the unit, or support, can unlock it.',
+  // The lock panel (web/src/features/unit-lock).
+  LockTitle: 'Access lock',
+  LockIntro: 'Lock a benefit or private car so that only you and support can see where it is and where it has been.',
+  LockStateUnlocked: 'Not locked: everyone with access to the unit sees its position and trips.',
+  LockStateLockedByYou: 'Locked by you since {{when}}.',
+  LockStateLockedBy: 'Locked by {{name}} since {{when}}.',
+  LockAction: 'Lock unit',
+  UnlockAction: 'Unlock unit',
+  LockConfirmTitle: 'Lock this unit?',
+  LockConfirmBody:
+    'While the unit is locked, other users, administrators included, no longer see its position, history, trips, events or commands, and get only benefit-value and summary reports. Only you or support can unlock it.',
+  LockConfirm: 'Lock',
+  UnlockConfirmTitle: 'Unlock this unit?',
+  UnlockConfirmBody: 'Everyone with access to the unit will see its position, history and trips again.',
+  UnlockConfirmBodySupport: 'The unit was locked by {{name}}. They will get an e-mail that support unlocked it.',
+  UnlockConfirm: 'Unlock',
+  LockCancel: 'Cancel',
+  LockDone: 'The unit is locked.',
+  UnlockDone: 'The unit is unlocked.',
+  LockLoadFailed: 'The access lock could not be loaded.',
+  LockLogTitle: 'Lock log',
+  LockLogEmpty: 'The unit has not been locked.',
+  LockLogWhen: 'When',
+  LockLogWhat: 'What',
+  LockLogWho: 'Who',
+  LockLogLocked: 'Locked',
+  LockLogUnlocked: 'Unlocked',
+  LockLogBySupport: '{{name}} (support)',
+  TrackerIsLockedTitle: 'Unit locked',
+  // The e-mail to the locker when support unlocks (functions/units/lock-mail.ts).
+  LockEmailUnlockedSubject: 'Support unlocked {{unit}}',
+  LockEmailUnlockedHeading: 'Your unit was unlocked',
+  LockEmailUnlockedIntro:
+    'Support has removed the access lock you put on {{unit}} (IMEI {{imei}}). Other users with access to the unit can see its position and trips again.',
+  LockEmailUnlockedWhen: 'Unlocked: {{when}}.',
+  LockEmailUnlockedAction: 'Open the unit',
+  // Adding a unit (shared/schemas/add-unit.ts addUnitMessageKeys; the IMEI keys are registration's).
+  SpecifyUnitName: 'Give the unit a name.',
+  UnitNameTooLong: 'The name can be at most 50 characters.',
+  SelectVehicleType: 'Choose a vehicle type.',
+  GrantUserNotFound: 'One of the users is not an ordinary user of your account.',
+  TooManyGrantUsers: 'Choose at most 90 users.',
+  AddUnitIntro: 'Add another tracker to your account: enter the IMEI printed on the tracker, name the unit and choose who besides the administrators may see it.',
+  AddUnitImei: 'IMEI number',
+  AddUnitImeiHelp: '15 digits, printed on the tracker and on its box.',
+  AddUnitName: 'Name',
+  AddUnitNameHelp: 'For example the registration number or what the vehicle is used for.',
+  AddUnitVehicleType: 'Vehicle type',
+  AddUnitUsers: 'Users who may see the unit',
+  AddUnitUsersHelp: 'Administrators see every unit of the account.',
+  AddUnitNoUsers: 'The account has no users besides its administrators.',
+  AddUnitUsersLoadFailed: 'The users could not be loaded.',
+  AddUnitSubmit: 'Add the unit',
+  AddUnitAdded: '{{name}} was added to your account.',
+  AddUnitEdit: 'Edit the unit',
+  AddUnitAnother: 'Add another unit',
+  AddUnitFailed: 'The unit could not be added.',
+  // The first-run panel (web/src/features/unit-lock/components/first-run-panel.tsx).
+  FirstRunTitle: '{{name}} has not reported yet',
+  FirstRunIntro: 'The unit is registered, but its tracker has not sent a position yet. Three steps until you see it here:',
+  FirstRunStepName: 'Name your unit',
+  FirstRunStepNameText: 'Give it a name you recognise, such as its registration number, and choose its colour and symbol.',
+  FirstRunStepPower: 'Power the tracker',
+  FirstRunStepPowerText: 'Connect the tracker to power, or switch it on, where it can see the sky. It reports within a few minutes.',
+  FirstRunStepMap: 'Watch it appear',
+  FirstRunStepMapText: 'Once it reports, the unit shows on the map with this marker:',
+  FirstRunMarkerLabel: 'The marker of {{name}}',
+  FirstRunMore: 'Also waiting for their first report: {{names}}.',
+  // Confirming an immobiliser or relay output (web/src/features/commands/components/dout-controls.tsx).
+  OutputConfirmTitle: 'Switch {{output}} {{state}}?',
+  OutputConfirmBody:
+    '{{output}} of {{unit}} is an immobiliser or relay. Switching it can stop the vehicle or keep it from starting. Make sure that is what you want.',
+  OutputConfirmOn: 'on',
+  OutputConfirmOff: 'off',
+  OutputConfirmSend: 'Switch {{state}}',
+  OutputConfirmCancel: 'Cancel',
+} as const;
+export type UnitLockMessages = { readonly [K in keyof typeof unitLockEn]: string };

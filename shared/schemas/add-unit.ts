@@ -1,0 +1,57 @@
+/**
+ * Adding a unit (spec section 2 /administration/add-terminal): an account admin adds another
+ * tracker from the inventory to the account, names it, chooses its vehicle type and grants it to
+ * ordinary users of the account. The IMEI is checked as registration checks it (format keys of
+ * shared/schemas/registration.ts, then ImeiNotInSystem / ImeiAlreadyRegistered), and the unit, the
+ * IMEI claim, the inventory item and the grants are written in one transaction.
+ */
+import { z } from 'zod';
+import { imeiField } from './registration';
+
+export const addUnitMessageKeys = {
+  SpecifyValidUnitImei: 'SpecifyValidUnitImei',
+  SpecifyUnitName: 'SpecifyUnitName',
+  UnitNameTooLong: 'UnitNameTooLong',
+  SelectVehicleType: 'SelectVehicleType',
+  /** A user id that is not an ordinary user of the account (admins see every unit anyway). */
+  GrantUserNotFound: 'GrantUserNotFound',
+  TooManyGrantUsers: 'TooManyGrantUsers',
+} as const;
+const keys = addUnitMessageKeys;
+
+export const UNIT_NAME_MAX = 50;
+/** Users one request may grant the new unit to (a DynamoDB transaction holds at most 100 items). */
+export const ADD_UNIT_MAX_USERS = 90;
+
+/** The vehicle types a unit can be added as (their markers: shared/schemas/tracking.ts defaultMarker). */
+export const addUnitVehicleTypes = [
+  'car', 'van', 'lorry', 'truck', 'bus', 'boat', 'waterjet', 'trailer', 'tractor', 'bluetooth', 'machine',
+  'excavator', 'wheel-loader', 'loader', 'dumper', 'forklift', 'crane', 'roller', 'grader', 'bulldozer',
+] as const;
+export type AddUnitVehicleType = (typeof addUnitVehicleTypes)[number];
+
+export const addUnitRequestSchema = z.object({
+  imei: imeiField(keys.SpecifyValidUnitImei),
+  name: z
+    .string(keys.SpecifyUnitName)
+    .trim()
+    .min(1, keys.SpecifyUnitName)
+    .max(UNIT_NAME_MAX, keys.UnitNameTooLong),
+  vehicleType: z.enum(addUnitVehicleTypes, keys.SelectVehicleType),
+  /** Ordinary users of the account who get the unit (admins see every unit). */
+  userIds: z
+    .array(z.string().min(1, keys.GrantUserNotFound), keys.GrantUserNotFound)
+    .max(ADD_UNIT_MAX_USERS, keys.TooManyGrantUsers)
+    .default([])
+    .transform((ids) => [...new Set(ids)]),
+});
+export type AddUnitRequest = z.input<typeof addUnitRequestSchema>;
+
+export const addedUnitSchema = z.object({ imei: z.string(), name: z.string(), vehicleType: z.string(), userIds: z.array(z.string()) });
+export type AddedUnit = z.infer<typeof addedUnitSchema>;
+
+/** The ordinary users of the account a new unit can be granted to. */
+export const grantableUsersSchema = z.object({
+  users: z.array(z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string() })),
+});
+export type GrantableUsers = z.infer<typeof grantableUsersSchema>;

@@ -1,0 +1,162 @@
+/**
+ * The access lock and the output confirmation in real Chromium against the embedded runtime.
+ * demo-user locks Service van 1 (through the API, as the unit editor's lock panel does); demo-admin
+ * then finds it on the map without a position and is told, in English, Swedish and Norwegian, that
+ * it is locked and by whom, in its details, commands and events. An output labelled as an
+ * immobiliser asks for a confirmation naming the unit and the output before anything reaches the
+ * tracker (this test plays the tracker over MQTT); cancelling sends nothing. axe and screenshots at
+ * 390 and 1280 px into /tmp/unit-lock-shots/.
+ */
+import { mkdirSync } from 'node:fs';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import mqtt, { type MqttClient } from 'mqtt';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dynamo, tableName } from '../../functions/platform/db';
+import { DEMO_PASSWORD, demoImei, demoUsers } from '../../infra/local/seed';
+import { en } from '../../shared/i18n/en';
+import { commandsEn } from '../../shared/i18n/features/commands/en';
+import { eventsEn } from '../../shared/i18n/features/events/en';
+import { eventsNo } from '../../shared/i18n/features/events/no';
+import { eventsSv } from '../../shared/i18n/features/events/sv';
+import { mapEn } from '../../shared/i18n/features/map/en';
+import { mapNo } from '../../shared/i18n/features/map/no';
+import { mapSv } from '../../shared/i18n/features/map/sv';
+import { unitLockEn } from '../../shared/i18n/features/unit-lock/en';
+import { unitLockNo } from '../../shared/i18n/features/unit-lock/no';
+import { unitLockSv } from '../../shared/i18n/features/unit-lock/sv';
+import { translateKey } from '../../shared/i18n/index';
+import { sv } from '../../shared/i18n/sv';
+import { callAs, callerFor } from '../support/api-caller';
+import { checkAndShoot, openPage, poll, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
+
+let app: App;
+let browser: Browser;
+let tracker: MqttClient;
+
+const SHOTS = '/tmp/unit-lock-shots';
+/** Service van 1 (locked by demo-user) and Service van 2 (its DOUT1 is the immobiliser). */
+const LOCKED = demoImei(0);
+const GUARDED = demoImei(1);
+const LOCKER = `${demoUsers.user.firstName} ${demoUsers.user.lastName}`;
+const received: { id: string; type: string; params: Record<string, unknown> }[] = [];
+const text = (template: string, vars: Record<string, string | number>) => template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name]));
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  ({ app, browser } = await startBrowserApp());
+  // Both units report once, so that a position is there to be hidden.
+  for (const imei of [LOCKED, GUARDED]) {
+    const client = await mqtt.connectAsync(app.mqttUrl, { clientId: imei, reconnectPeriod: 0, connectTimeout: 5_000 });
+    await client.publishAsync(`trackers/${imei}/telemetry`, JSON.stringify({ ts: Date.now() - 5_000, lat: 59.3326, lon: 18.0649, spd: 0, ign: false }), { qos: 1 });
+    if (imei === GUARDED) tracker = client;
+    else await client.endAsync();
+  }
+  tracker.on('message', (_topic, payload) => received.push(JSON.parse(payload.toString('utf8')) as (typeof received)[number]));
+  await tracker.subscribeAsync(`trackers/${GUARDED}/commands`, { qos: 1 });
+  await dynamo().send(
+    new UpdateCommand({ TableName: tableName('units'), Key: { imei: GUARDED }, UpdateExpression: 'SET doutLabels = :l', ExpressionAttributeValues: { ':l': { '1': 'Startspärr' } } }),
+  );
+  const user = await callerFor(demoUsers.user.username, DEMO_PASSWORD);
+  const locked = await callAs(app.url, 'POST', `/api/v1/user/units/${LOCKED}/lock`, user);
+  expect(locked.status).toBe(200);
+});
+
+afterAll(async () => {
+  await tracker?.endAsync();
+  await stopBrowserApp({ app, browser });
+});
+
+async function logInAsAdmin(page: Page): Promise<void> {
+  await page.goto(`${app.url}/`);
+  await page.getByRole('textbox', { name: en.UsernameOrEmail }).fill(demoUsers.admin.username);
+  await page.getByRole('textbox', { name: en.Password, exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: en.Login, exact: true }).click();
+  await page.waitForURL(/\/user\/realtime-tracking$/);
+}
+
+describe('a unit locked by someone else', () => {
+  it('shows on the map without its position, naming the locker, in every language', async () => {
+    const { context, page, errors } = await openPage(browser);
+    await logInAsAdmin(page);
+    const languages = [
+      ['en', unitLockEn, mapEn, eventsEn, null],
+      ['sv', unitLockSv, mapSv, eventsSv, en.Language],
+      ['no', unitLockNo, mapNo, eventsNo, sv.Language],
+    ] as const;
+    for (const [lang, texts, map, events, picker] of languages) {
+      if (picker) await page.getByLabel(picker).selectOption(lang);
+      await page.getByRole('button', { name: /Service van 1/ }).first().click();
+      const details = page.getByRole('tabpanel');
+      await poll(() => details.getByText(text(texts.TrackerIsLocked, { lockedBy: LOCKER })).isVisible()).toBe(true);
+      expect(await details.getByText(texts.TrackerIsLockedTitle, { exact: true }).isVisible()).toBe(true);
+      // Nothing of where it is: no history to open.
+      expect(await page.getByRole('tab', { name: map.MapHistoryTab }).isDisabled()).toBe(true);
+      await checkAndShoot(page, SHOTS, `locked-details-${lang}`, { fullPage: false });
+
+      // Its commands and its events are refused with the same words.
+      await page.getByRole('tab', { name: map.MapCommandsTab }).click();
+      await poll(() => page.getByRole('tabpanel').getByText(text(texts.TrackerIsLocked, { lockedBy: LOCKER })).isVisible()).toBe(true);
+      await page.getByRole('tab', { name: events.MapEvents }).click();
+      await poll(() => page.getByRole('tabpanel').getByText(text(texts.TrackerIsLocked, { lockedBy: LOCKER })).isVisible()).toBe(true);
+      await checkAndShoot(page, SHOTS, `locked-events-${lang}`, { fullPage: false });
+      await page.getByRole('button', { name: map.MapBackToList }).click();
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 180_000);
+});
+
+describe('an immobiliser output', () => {
+  const doutGroup = (page: Page, output: number) =>
+    page.getByRole('group', { name: new RegExp(`^${translateKey('en', 'DoutName', { output })}\\b`) });
+  const switchOn = (page: Page, output: number) => doutGroup(page, output).getByRole('button', { name: translateKey('en', 'DoutSwitchOnNamed', { output }) });
+
+  it('is switched only after a confirmation naming the unit and the output', async () => {
+    const { context, page, errors } = await openPage(browser);
+    await logInAsAdmin(page);
+    await page.getByRole('button', { name: /Service van 2/ }).first().click();
+    await page.getByRole('tab', { name: mapEn.MapCommandsTab }).click();
+    await poll(() => page.getByRole('heading', { name: commandsEn.DoutHeading }).isVisible()).toBe(true);
+
+    // Cancelled: nothing reaches the tracker.
+    await switchOn(page, 1).click();
+    const output = translateKey('en', 'DoutNameLabelled', { output: 1, label: 'Startspärr' });
+    const dialog = page.getByRole('dialog', { name: text(unitLockEn.OutputConfirmTitle, { output, state: unitLockEn.OutputConfirmOn }) });
+    await poll(() => dialog.isVisible()).toBe(true);
+    expect(await dialog.getByText(text(unitLockEn.OutputConfirmBody, { output, unit: 'Service van 2' })).isVisible()).toBe(true);
+    await checkAndShoot(page, SHOTS, 'output-confirm', { fullPage: false });
+    // The close button carries the same name; the dialog's own Cancel has it as text.
+    await dialog.getByRole('button', { name: unitLockEn.OutputConfirmCancel }).filter({ hasText: unitLockEn.OutputConfirmCancel }).click();
+    await poll(() => dialog.isVisible()).toBe(false);
+    await page.waitForTimeout(500);
+    expect(received).toHaveLength(0);
+
+    // Confirmed: the command goes out.
+    await switchOn(page, 1).click();
+    await poll(() => dialog.isVisible()).toBe(true);
+    await dialog.getByRole('button', { name: text(unitLockEn.OutputConfirmSend, { state: unitLockEn.OutputConfirmOn }) }).click();
+    await poll(() => received.length).toBe(1);
+    expect(received[0]).toMatchObject({ type: 'dout', params: { output: 1, on: true } });
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  it('asks nothing for an output that is neither', async () => {
+    const { context, page } = await openPage(browser);
+    await logInAsAdmin(page);
+    await page.getByRole('button', { name: /Service van 2/ }).first().click();
+    await page.getByRole('tab', { name: mapEn.MapCommandsTab }).click();
+    await poll(() => page.getByRole('heading', { name: commandsEn.DoutHeading }).isVisible()).toBe(true);
+    const before = received.length;
+    // The first command is still waiting for its answer: answer it, so the outputs are free again.
+    const first = received[0];
+    if (first) await tracker.publishAsync(`trackers/${GUARDED}/ack`, JSON.stringify({ id: first.id, ok: true }), { qos: 1 });
+    await poll(() => switchOn(page, 2).isEnabled()).toBe(true);
+    await switchOn(page, 2).click();
+    await poll(() => received.length).toBe(before + 1);
+    expect(received[before]).toMatchObject({ type: 'dout', params: { output: 2, on: true } });
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await context.close();
+  }, 120_000);
+});
