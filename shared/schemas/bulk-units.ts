@@ -1,0 +1,69 @@
+/**
+ * Bulk unit tasks (spec sections 2 and 4): one action for up to 100 selected units, answered per
+ * unit. Operating mode and DOUT go through the device command service per unit; alarm receivers
+ * through the receivers' unit assignment (admins only). Departments and tags do not exist in the
+ * product yet, so they are no action here.
+ */
+import { z } from 'zod';
+import { doutParamsSchema, operatingModeParamsSchema } from './commands';
+import { IMEI_PATTERN } from '../validators/imei';
+
+export const BULK_UNITS_MAX = 100;
+export const BULK_RECEIVERS_MAX = 50;
+
+export const bulkMessageKeys = {
+  BulkSelectUnits: 'BulkSelectUnits',
+  BulkTooManyUnits: 'BulkTooManyUnits',
+  BulkInvalidAction: 'BulkInvalidAction',
+  BulkSelectReceivers: 'BulkSelectReceivers',
+  BulkTooManyReceivers: 'BulkTooManyReceivers',
+  /** Per unit: not a unit the caller may see (never acted on). */
+  BulkUnitNotFound: 'BulkUnitNotFound',
+  /** A receiver that is not the account's (the whole request: 422 errors['action.receiverIds']). */
+  BulkReceiverNotFound: 'BulkReceiverNotFound',
+} as const;
+const keys = bulkMessageKeys;
+
+export const bulkActionTypes = ['operatingMode', 'dout', 'alarmReceivers'] as const;
+export type BulkActionType = (typeof bulkActionTypes)[number];
+
+export const bulkActionSchema = z.discriminatedUnion(
+  'type',
+  [
+    operatingModeParamsSchema.extend({ type: z.literal('operatingMode') }),
+    doutParamsSchema.extend({ type: z.literal('dout') }),
+    z.object({
+      type: z.literal('alarmReceivers'),
+      receiverIds: z
+        .array(z.string().trim().min(1, keys.BulkReceiverNotFound).max(64, keys.BulkReceiverNotFound), { message: keys.BulkSelectReceivers })
+        .min(1, keys.BulkSelectReceivers)
+        .max(BULK_RECEIVERS_MAX, keys.BulkTooManyReceivers)
+        .transform((ids) => [...new Set(ids)]),
+    }),
+  ],
+  { message: keys.BulkInvalidAction },
+);
+export type BulkAction = z.infer<typeof bulkActionSchema>;
+export type BulkActionRequest = z.input<typeof bulkActionSchema>;
+
+export const bulkUnitsRequestSchema = z.object({
+  imeis: z
+    .array(z.string().regex(IMEI_PATTERN, keys.BulkUnitNotFound), { message: keys.BulkSelectUnits })
+    .min(1, keys.BulkSelectUnits)
+    .max(BULK_UNITS_MAX, keys.BulkTooManyUnits)
+    .transform((imeis) => [...new Set(imeis)]),
+  action: bulkActionSchema,
+});
+export type BulkUnitsRequest = z.input<typeof bulkUnitsRequestSchema>;
+
+export const bulkUnitResultSchema = z.object({
+  imei: z.string(),
+  ok: z.boolean(),
+  /** The message key of what went wrong for this unit, else null. */
+  error: z.string().nullable(),
+  /** The device command sent (operating mode, DOUT), else null. */
+  commandId: z.string().nullable(),
+});
+export type BulkUnitResult = z.infer<typeof bulkUnitResultSchema>;
+export const bulkUnitsResponseSchema = z.object({ results: z.array(bulkUnitResultSchema) });
+export type BulkUnitsResponse = z.infer<typeof bulkUnitsResponseSchema>;
