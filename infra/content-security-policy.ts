@@ -21,6 +21,11 @@ export interface CspSources {
   readonly mapOrigins?: readonly string[];
   /** `wss://host[:port]` (or `ws://` locally) of the live channel's MQTT-over-WebSocket endpoint. */
   readonly liveOrigin: string;
+  /**
+   * Origins of uploaded files (the pictures bucket's presigned URLs on AWS): the browser uploads
+   * to them and shows images from them. The embedded runtime serves files on its own origin.
+   */
+  readonly fileOrigins?: readonly string[];
 }
 
 /** Characters that would end a source or a directive, or quote a keyword. */
@@ -43,6 +48,7 @@ function source(value: string): string {
 export function contentSecurityPolicy(sources: CspSources): string {
   const map = [...(sources.mapStyleUrl ? [originOf(sources.mapStyleUrl)] : []), ...(sources.mapOrigins ?? []).map(source)];
   const live = source(sources.liveOrigin);
+  const files = (sources.fileOrigins ?? []).map(source);
   const unique = (list: string[]) => [...new Set(list)];
   const directives: Array<[string, string[]]> = [
     ['default-src', ["'self'"]],
@@ -55,12 +61,12 @@ export function contentSecurityPolicy(sources: CspSources): string {
     ['style-src', ["'self'", "'unsafe-inline'"]],
     // maplibre-gl.css draws its controls from data: SVGs; MapLibre decodes images through blob: URLs
     // and may load a sprite or raster tile with an <img> from the map's hosts.
-    ['img-src', unique(["'self'", 'data:', 'blob:', ...map])],
+    ['img-src', unique(["'self'", 'data:', 'blob:', ...map, ...files])],
     ['font-src', ["'self'"]],
     // blob: is the offline map's GeoJSON, handed to MapLibre's worker by URL. The server names the
     // live channel's host (the IoT endpoint; APP_URL's host locally), which need not be the page's,
     // and older browsers do not let 'self' cover ws: and wss: anyway.
-    ['connect-src', unique(["'self'", 'blob:', ...map, live])],
+    ['connect-src', unique(["'self'", 'blob:', ...map, live, ...files])],
     ['object-src', ["'none'"]],
     ['base-uri', ["'self'"]],
     ['form-action', ["'self'"]],

@@ -34,6 +34,7 @@ import { acknowledge, acknowledgeFindings } from './constructs/nag';
 import { PortalFunction } from './constructs/portal-function';
 import { bindResources, type BoundResources, type GrantTargets } from './constructs/resource-grants';
 import { TrackerPolicy } from './constructs/tracker-policy';
+import { UnitImagesBucket, unitImagesBucketOrigin } from './constructs/unit-images-bucket';
 import { WebHosting } from './constructs/web-hosting';
 import { checkJobs, jobs as jobManifest, type JobDef } from './jobs';
 
@@ -167,8 +168,20 @@ export class TrackingPortalStack extends Stack {
       ...(config.certificateArn ? { certificateArn: config.certificateArn } : {}),
       mapStyleUrl: geoMapsStyleUrl(this.region, config.mapStyle),
       liveOrigin: `wss://${iotEndpoint.address}`,
+      fileOrigins: [unitImagesBucketOrigin(this)],
     });
     const appUrl = config.appUrl ?? `https://${web.distribution.distributionDomainName}`;
+    // Unit pictures: uploaded and viewed by the web app's pages only (CORS), through presigned URLs.
+    const pictures = new UnitImagesBucket(this, 'UnitImages', {
+      allowedOrigins: [
+        ...new Set([
+          `https://${web.distribution.distributionDomainName}`,
+          ...Object.keys(config.brandDomains).map((d) => `https://${d}`),
+          ...(config.appUrl ? [config.appUrl.replace(/\/$/, '')] : []),
+        ]),
+      ],
+      logBucket: web.logBucket,
+    });
 
     // What a function may be granted besides its logs; each gets what its entry declares.
     const sesIdentity = (name: string) => this.formatArn({ service: 'ses', resource: 'identity', resourceName: name, arnFormat: ArnFormat.SLASH_RESOURCE_NAME });
@@ -178,6 +191,7 @@ export class TrackingPortalStack extends Stack {
       userPoolArn: identity.userPool.userPoolArn,
       mailIdentityArns: [sesIdentity(mailDomain(config.mailFrom)), sesIdentity(mailAddress(config.mailFrom))],
       geoPlacesProviderArn: this.awsProviderArn('geo-places'),
+      filesBucket: pictures.bucket,
     };
 
     // The functions: HTTP capabilities from the route manifest, ingest when there are IoT rules, jobs when there are jobs.

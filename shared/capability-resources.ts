@@ -28,6 +28,15 @@ export type IdentityOperation = (typeof identityOperations)[number];
 export const geocoderOperations = ['reverse', 'search'] as const;
 export type GeocoderOperation = (typeof geocoderOperations)[number];
 
+/**
+ * FileStore operations (functions/platform/ports.ts), each a permission on the files bucket:
+ * `createUpload` signs a PUT to `pending/`, `readHead` reads a file's first bytes and size,
+ * `move` copies a checked upload out of `pending/` and deletes it there, `viewUrl` signs a GET,
+ * `delete` removes a file.
+ */
+export const fileOperations = ['createUpload', 'readHead', 'move', 'viewUrl', 'delete'] as const;
+export type FileOperation = (typeof fileOperations)[number];
+
 export interface FunctionResources {
   readonly tables: Readonly<Partial<Record<TableKey, TableAccess>>>;
   /** Mailer.send: e-mail from MAIL_FROM. */
@@ -42,6 +51,8 @@ export interface FunctionResources {
   readonly devices?: true;
   /** AlertQueue.enqueue: alarms onto the alert queue (ALERT_QUEUE_URL). */
   readonly alerts?: true;
+  /** FileStore operations on the files bucket (FILES_BUCKET): unit pictures. */
+  readonly files?: readonly FileOperation[];
 }
 
 /** The IoT Core custom authorizer of the live channel: a function of its own, outside the HTTP API. */
@@ -85,10 +96,31 @@ export const functionResources: Readonly<Partial<Record<FunctionName, FunctionRe
   live: {
     tables: { users: 'read', tokens: 'read', accounts: 'read' },
   },
+  // Commands; the access lock and its log (an unlock by support e-mails the locker); adding a unit
+  // from the inventory (the IMEI claim, the inventory item, the grants on the users).
   units: {
-    tables: { users: 'read', tokens: 'read', accounts: 'read', units: 'read-write', commands: 'read-write' },
+    tables: {
+      users: 'read-write',
+      tokens: 'read',
+      accounts: 'read',
+      units: 'read-write',
+      commands: 'read-write',
+      lockLog: 'read-write',
+      inventory: 'read-write',
+      uniques: 'read-write',
+      unitImages: 'read-write',
+      // The unit editor's object description, theft info and name history.
+      unitDetails: 'read-write',
+      // Bulk unit tasks add units to alarm receivers (functions/units/bulk-units-service.ts), through
+      // the receivers' assignment, which reads the units' BLE sensors beside them (unit-copies).
+      alarmReceivers: 'read-write',
+      unitCopies: 'read',
+    },
+    mail: true,
     live: true,
     devices: true,
+    // Unit pictures (functions/units/images): uploads to pending/, checked, moved, shown and deleted.
+    files: ['createUpload', 'readHead', 'move', 'viewUrl', 'delete'],
   },
   // The trip stage stores detected trips (functions/trips/store-detected.ts): trips, the driver
   // checked in at a trip's start, and its addresses. The event engine stores events, hands alarms
@@ -102,9 +134,15 @@ export const functionResources: Readonly<Partial<Record<FunctionName, FunctionRe
       commands: 'read-write',
       deadLetters: 'read-write',
       trips: 'read-write',
-      driverCheckIns: 'read',
+      driverCheckIns: 'read-write',
       events: 'read-write',
       unitCopies: 'read',
+      sensors: 'read-write',
+      sensorMacs: 'read',
+      // An RFID card read checks the card's owner in as the driver (functions/rfid/read-effect.ts):
+      // the card, the owner (users), the check-in; an unknown card's read is noted.
+      rfidCards: 'read-write',
+      users: 'read',
     },
     live: true,
     geocoder: ['reverse'],
@@ -138,9 +176,22 @@ export const functionResources: Readonly<Partial<Record<FunctionName, FunctionRe
   places: {
     tables: { users: 'read', tokens: 'read', accounts: 'read', units: 'read', unitCopies: 'read-write', places: 'read-write', trips: 'read-write' },
   },
-  // Alarm receivers, the units they get alarms of, and the account's alert language, time zone and SMS credits.
+  // Alarm receivers, the units and BLE sensors (their copies beside the units) they get alarms of, and the account's alert language, time zone and SMS credits.
   alarms: {
-    tables: { users: 'read', tokens: 'read', accounts: 'read-write', units: 'read', alarmReceivers: 'read-write' },
+    tables: { users: 'read', tokens: 'read', accounts: 'read-write', units: 'read', unitCopies: 'read', alarmReceivers: 'read-write' },
+  },
+  // BLE sensors: the sensor, its MAC's claim and its copy beside the unit in one transaction; pairing
+  // and unpairing go through the command service (the unit's open command, the commands table).
+  sensors: {
+    tables: { users: 'read', tokens: 'read', accounts: 'read', units: 'read-write', commands: 'read-write', unitCopies: 'read-write', sensors: 'read-write', sensorMacs: 'read-write' },
+    live: true,
+    devices: true,
+  },
+  // RFID cards, their readers' claims and owners (users); pairing goes through the command service.
+  rfid: {
+    tables: { users: 'read', tokens: 'read', accounts: 'read', units: 'read-write', commands: 'read-write', rfidCards: 'read-write' },
+    live: true,
+    devices: true,
   },
   // The events the engine raised, per unit and per account.
   events: {

@@ -20,7 +20,11 @@ const keys: { readonly [T in EventType]: (d: Details) => { key: string; vars: Re
   powerCut: () => ({ key: 'EventPowerCut', vars: {} }),
   dinChange: (d) => ({ key: d['on'] ? 'EventDinOn' : 'EventDinOff', vars: { input: text(d, 'input') } }),
   theftMovement: () => ({ key: 'EventTheftMovement', vars: {} }),
-  sensorAlarm: (d) => ({ key: 'EventSensorAlarm', vars: { sensor: text(d, 'sensor'), reading: text(d, 'reading') } }),
+  // details.alarm: the threshold crossed (functions/sensors/readings.ts); the reading is its value and limit.
+  sensorAlarm: (d) => ({
+    key: d['alarm'] === 'doorOpen' ? 'EventSensorDoorOpen' : d['alarm'] === 'lowBattery' ? 'EventSensorLowBattery' : 'EventSensorAlarm',
+    vars: { sensor: text(d, 'sensor'), reading: text(d, 'reading') },
+  }),
   notHome: () => ({ key: 'EventNotHome', vars: {} }),
   serviceDue: (d) => ({ key: 'EventServiceDue', vars: { service: text(d, 'service') } }),
 };

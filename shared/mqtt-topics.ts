@@ -137,10 +137,16 @@ export interface LiveAudience {
   imei: string;
   /** User ids of the ordinary users granted the unit. */
   viewers: readonly string[];
+  /**
+   * The user who locked the unit's access (functions/units/lock-rules.ts): its messages then go to
+   * that user's own topic only, never to the account's admins or the other viewers.
+   */
+  lockedBy?: string | undefined;
 }
 
-/** The topics a unit's live message goes out on: the account's, and one per viewer. */
+/** The topics a unit's live message goes out on: the account's, and one per viewer; a locked unit's only to its locker. */
 export function liveTopicsOf(audience: LiveAudience): string[] {
+  if (audience.lockedBy !== undefined) return [liveUserTopic(audience.accountId, audience.lockedBy, audience.imei)];
   return [
     liveUnitTopic(audience.accountId, audience.imei),
     ...[...new Set(audience.viewers)].map((userId) => liveUserTopic(audience.accountId, userId, audience.imei)),

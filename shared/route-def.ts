@@ -10,8 +10,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type Access = 'public' | 'member' | 'admin' | 'support';
 
 export const capabilities = [
-  'auth', 'registration', 'tracking', 'trips', 'geofences', 'places', 'alarms', 'events', 'bookings', 'safe-home',
-  'units', 'administration', 'ingest', 'live', 'jobs', 'content', 'dev',
+  'auth', 'registration', 'tracking', 'trips', 'geofences', 'places', 'alarms', 'events', 'sensors', 'bookings', 'safe-home',
+  'units', 'rfid', 'administration', 'ingest', 'live', 'jobs', 'content', 'dev',
 ] as const;
 export type Capability = (typeof capabilities)[number];
 

@@ -82,6 +82,13 @@ import { geofenceRoutes } from './routes/geofences';
 import { placeRoutes } from './routes/places';
 import { alarmRoutes } from './routes/alarms';
 import { eventRoutes } from './routes/events';
+import { sensorRoutes } from './routes/sensors';
+import { rfidRoutes } from './routes/rfid';
+import { bulkUnitRoutes } from './routes/bulk-units';
+import { unitEditorRoutes } from './routes/unit-editor';
+import { unitImageRoutes } from './routes/unit-images';
+import { unitLockRoutes } from './routes/unit-lock';
+import { addUnitRoutes } from './routes/add-unit';
 
 export { capabilities, defineRoute, type Access, type Capability, type HttpMethod, type RouteDef } from './route-def';
 
@@ -631,6 +638,13 @@ export const routes = {
   ...placeRoutes,
   ...alarmRoutes,
   ...eventRoutes,
+  ...sensorRoutes,
+  ...rfidRoutes,
+  ...bulkUnitRoutes,
+  ...unitEditorRoutes,
+  ...unitImageRoutes,
+  ...unitLockRoutes,
+  ...addUnitRoutes,
 } as const;
 
 export type RouteKey = keyof typeof routes;

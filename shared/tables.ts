@@ -150,6 +150,12 @@ export const tables = {
     description: "Per unit, the copies of its geofences (zones) and places that ingest reads with the unit; kept out of the units item, which every position's transition rewrites.",
     partitionKey: s('imei'),
   },
+  // The unit editor's larger, rarely changed texts (docs/decisions/0018-unit-editor.md).
+  unitDetails: {
+    name: 'unit-details',
+    description: "Per unit, the editor's object description, theft info and name history (last 50), with the owner account; kept out of the units item, which every position's transition rewrites.",
+    partitionKey: s('imei'),
+  },
   places: {
     name: 'places',
     description: "Places per account with their trip categorisation rule; each assigned unit carries a copy (places) for trip detection.",
@@ -170,10 +176,47 @@ export const tables = {
     indexes: [{ name: 'byAccount', partitionKey: s('accountId'), sortKey: s('sk') }],
     ttlAttribute: 'expiresAt',
   },
+  // RFID cards and readers (functions/rfid, docs/decisions/0022-rfid.md).
+  rfidCards: {
+    name: 'rfid-cards',
+    description:
+      "Per account (sort key `card#<id>`, `reader#<id>`, `read#<id>`): RFID cards with their linked user and paired reader unit, the readers' claims on their unit, and card reads of unknown cards.",
+    partitionKey: s('accountId'),
+    sortKey: s('sk'),
+  },
+  // BLE sensors (functions/sensors, docs/decisions/0020-ble-sensors.md).
+  sensors: {
+    name: 'sensors',
+    description:
+      "BLE sensors per GPS unit (sort key: the sensor id, which sorts by creation): MAC, name, kind, thresholds and pairing state; each has a copy (sensors) in the unit's unit-copies item for ingest.",
+    partitionKey: s('imei'),
+    sortKey: s('id'),
+  },
+  sensorMacs: {
+    name: 'sensor-macs',
+    description: 'One claim per BLE sensor MAC (12 upper-case hex digits) across all accounts: a sensor is paired with one unit at a time.',
+    partitionKey: s('mac'),
+  },
   alertDeliveries: {
     name: 'alert-deliveries',
     description: 'One claim per event, receiver and channel: an alarm message is sent once however often its delivery is retried.',
     partitionKey: s('id'),
+    ttlAttribute: 'expiresAt',
+  },
+  // A unit's access lock (docs/decisions/0021-access-lock-and-add-unit.md).
+  lockLog: {
+    name: 'lock-log',
+    description: "Every lock and unlock of a unit's access (who, when, by support), per unit by time; the account it happened in is on each entry.",
+    partitionKey: s('imei'),
+    sortKey: s('sk'),
+  },
+  // Pictures of a unit (docs/decisions/0019-unit-pictures.md): one item per picture slot (1..5), so
+  // that a conditional put on a free slot is the 5-per-unit limit; an upload under way expires.
+  unitImages: {
+    name: 'unit-images',
+    description: "A unit's picture slots (1..5): the picture's id, file key, type, size, state (pending while uploading, ready once its bytes were checked) and owner account.",
+    partitionKey: s('imei'),
+    sortKey: n('slot'),
     ttlAttribute: 'expiresAt',
   },
   outbox: {

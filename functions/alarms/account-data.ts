@@ -8,6 +8,7 @@ import { GetCommand, QueryCommand, UpdateCommand, type QueryCommandOutput } from
 import { dynamo, tableName } from '../platform/db';
 import { NotFoundError } from '../platform/errors';
 import type { AccountRecord, UserRecord } from '../platform/records';
+import { getUnitItems } from '../platform/unit-item';
 
 /** The account item as this capability reads it: the record plus the alert sender (configure-alert-numbers). */
 export type AlarmAccount = AccountRecord & { alertSenderId?: string };
@@ -123,6 +124,30 @@ export async function accountUnits(accountId: string): Promise<AccountUnit[]> {
       }),
   );
   return items.map((item) => ({ imei: String(item['imei']), name: String(item['name'] ?? item['imei']), locked: Boolean(item['lockedBy']) }));
+}
+
+export interface AccountSensor {
+  id: string;
+  name: string;
+  mac: string;
+  imei: string;
+}
+
+/**
+ * The BLE sensors of the account's units (the copies beside each unit, functions/sensors), by
+ * unit and then by when they were added.
+ */
+export async function accountSensors(accountId: string, units?: readonly AccountUnit[]): Promise<AccountSensor[]> {
+  const imeis = (units ?? (await accountUnits(accountId))).map((u) => u.imei);
+  const items = await getUnitItems(imeis);
+  const sensors: AccountSensor[] = [];
+  for (const imei of imeis) {
+    const unit = items.get(imei);
+    if (!unit || unit instanceof Error || unit.accountId !== accountId) continue;
+    const own = Object.entries(unit.sensors ?? {}).sort(([a, x], [b, y]) => x.createdAt - y.createdAt || a.localeCompare(b));
+    for (const [id, s] of own) sensors.push({ id, name: s.name, mac: s.mac, imei });
+  }
+  return sensors;
 }
 
 /** One unit of the account, or null. */

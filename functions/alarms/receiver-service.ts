@@ -13,11 +13,12 @@ import {
   type AlarmReceiverUnits,
 } from '../../shared/schemas/alarms';
 import { alarmMessageKeys as keys } from '../../shared/schemas/alarms-messages';
+import { formatMac } from '../../shared/schemas/sensors';
 import { alarmPhoneE164 } from '../../shared/validators/alarm-phone';
 import { digitsOfDialCode } from '../../shared/validators/phone';
 import type { AuthContext } from '../platform/auth-context';
 import { NotFoundError, ValidationError } from '../platform/errors';
-import { accountMember, accountMembers, accountUnit, accountUnits, type Member } from './account-data';
+import { accountMember, accountMembers, accountSensors, accountUnit, accountUnits, type Member } from './account-data';
 import {
   createReceiver,
   getReceiver,
@@ -71,10 +72,13 @@ export async function saveReceiver(caller: Caller, body: SaveBody, now: Date): P
   if (push && !member?.pushId) errors['push_notification'] = [keys.PushNotAvailable];
 
   let gpsImeis = prev?.gpsImeis ?? [];
-  const bleIds = prev?.bleIds ?? [];
+  let bleIds = prev?.bleIds ?? [];
   if (body.terminal_id !== undefined) {
-    if ((body.device_type ?? 'gps') === 'ble') errors['terminal_id'] = [keys.UnitsSelectedErrorMsg];
-    else {
+    if ((body.device_type ?? 'gps') === 'ble') {
+      const sensor = (await accountSensors(caller.accountId)).find((s) => s.id === body.terminal_id);
+      if (!sensor) errors['terminal_id'] = [keys.UnitsSelectedErrorMsg];
+      else if (!bleIds.includes(sensor.id)) bleIds = [...bleIds, sensor.id];
+    } else {
       const unit = await accountUnit(caller.accountId, body.terminal_id);
       if (!unit) errors['terminal_id'] = [keys.UnitsSelectedErrorMsg];
       else if (!gpsImeis.includes(unit.imei)) gpsImeis = [...gpsImeis, unit.imei];
@@ -103,13 +107,14 @@ export async function saveReceiver(caller: Caller, body: SaveBody, now: Date): P
 /** The units to choose from for a receiver, with the ones it has selected (spec section 3). */
 export async function receiverUnits(caller: Caller, receiverId: string): Promise<AlarmReceiverUnits> {
   const [receiver, units] = await Promise.all([getReceiver(caller.accountId, receiverId), accountUnits(caller.accountId)]);
+  const sensors = await accountSensors(caller.accountId, units);
   const selected = new Set(receiver.gpsImeis);
+  const selectedBle = new Set(receiver.bleIds);
   return {
     gps: units
       .map((u) => ({ ID: u.imei, Name: u.name, Imei: u.imei, IsSelected: bit(selected.has(u.imei)), isLocked: u.locked }))
       .sort((a, b) => a.Name.localeCompare(b.Name) || a.Imei.localeCompare(b.Imei)),
-    // BLE sensors do not exist yet (another issue): none to choose.
-    ble: [],
+    ble: sensors.map((s) => ({ id: s.id, Name: s.name, SerialNumber: formatMac(s.mac), IsSelected: bit(selectedBle.has(s.id)) })),
   };
 }
 
@@ -121,9 +126,16 @@ export async function assignUnits(caller: Caller, body: z.output<typeof assignUn
   const [receiver, units] = await Promise.all([getReceiver(caller.accountId, body.receiver_id), accountUnits(caller.accountId)]);
   const byImei = new Map(units.map((u) => [u.imei, u]));
   const wanted = new Set<string>();
+  const wantedBle = new Set<string>();
+  const sensors = body.terminals.some((t) => t.device_type === 'ble') ? await accountSensors(caller.accountId, units) : [];
+  const sensorIds = new Set(sensors.map((s) => s.id));
   for (const terminal of body.terminals) {
-    const unit = terminal.device_type === 'gps' ? byImei.get(terminal.terminal_id) : undefined;
-    // BLE sensors do not exist yet: any BLE id is unknown.
+    if (terminal.device_type === 'ble') {
+      if (!sensorIds.has(terminal.terminal_id)) throw new ValidationError({ terminals: [keys.UnitsSelectedErrorMsg] }, keys.UnitsSelectedErrorMsg);
+      wantedBle.add(terminal.terminal_id);
+      continue;
+    }
+    const unit = byImei.get(terminal.terminal_id);
     if (!unit) throw new ValidationError({ terminals: [keys.UnitsSelectedErrorMsg] }, keys.UnitsSelectedErrorMsg);
     wanted.add(unit.imei);
   }
@@ -135,7 +147,9 @@ export async function assignUnits(caller: Caller, body: z.output<typeof assignUn
   }
   // Units no longer of the account drop out; the order is the units'.
   const gpsImeis = units.filter((u) => wanted.has(u.imei)).map((u) => u.imei);
-  if (!(await setReceiverFields(caller.accountId, receiver.id, { gpsImeis, bleIds: [] }, now, receiver.rev))) {
+  // Sensors keep the order they are listed in; ids no longer of the account drop out.
+  const bleIds = sensors.filter((s) => wantedBle.has(s.id)).map((s) => s.id);
+  if (!(await setReceiverFields(caller.accountId, receiver.id, { gpsImeis, bleIds }, now, receiver.rev))) {
     throw new NotFoundError(keys.AlarmReceiverNotFound);
   }
 }

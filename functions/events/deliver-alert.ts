@@ -19,7 +19,7 @@ import { alarmClassOf } from '../../shared/alarm-classes';
 import { eventDescription } from '../../shared/event-texts';
 import { translateKey } from '../../shared/i18n/index';
 import { languageSchema, type Language } from '../../shared/schemas/common';
-import { listReceiversOfUnit } from '../alarms/receiver-repository';
+import { listReceiversOfSensor, listReceiversOfUnit } from '../alarms/receiver-repository';
 import { cancellationCodes, isConditionFailure } from '../platform/conditions';
 import { getPorts } from '../platform/container';
 import { dynamo, tableName } from '../platform/db';
@@ -250,7 +250,11 @@ export async function deliverAlert(job: AlertJob, ports: Ports = getPorts()): Pr
   if (!account) return report;
   const alarmClass = alarmClassOf(event.type);
   if (!alarmClass) return report;
-  const receivers = (await listReceiversOfUnit(event.accountId, event.imei)).filter((r) => (alarmClass === 'security' ? r.securityAlarm : r.functionAlarm));
+  // A sensor's alarm also reaches the receivers assigned to the sensor itself (device_type 'ble'), once each.
+  const sensorId = event.type === 'sensorAlarm' && typeof event.details['sensorId'] === 'string' ? event.details['sensorId'] : null;
+  const [ofUnit, ofSensor] = await Promise.all([listReceiversOfUnit(event.accountId, event.imei), sensorId ? listReceiversOfSensor(event.accountId, sensorId) : []]);
+  const byId = new Map([...ofUnit, ...ofSensor].map((r) => [r.id, r]));
+  const receivers = [...byId.values()].filter((r) => (alarmClass === 'security' ? r.securityAlarm : r.functionAlarm));
   if (!receivers.length) return report;
 
   const texts = await alarmTexts(event, account, ports);

@@ -13,7 +13,7 @@
  */
 import { outOfRange, parseTimestamp, RecordError } from './decode-native';
 import { isStorableNumber, RawNumber } from './storable';
-import type { DecodeProblem, IoStates, Position } from './types';
+import type { BleReading, DecodeProblem, IoStates, Position } from './types';
 
 const IO = {
   din1: '1',
@@ -33,6 +33,37 @@ const IO = {
   dout3: '380',
   engineSeconds: '449',
 } as const;
+
+/**
+ * FMB BLE sensors 1-4 (the sensors configured in the device, in slot order): temperature in 0.01 C
+ * (signed; 2000, 3000 and 4000 are the firmware's error values: data not parsed, sensor not found,
+ * abnormal state), humidity in %, battery level in %.
+ */
+const BLE_SLOTS = [
+  { temp: '25', hum: '86', bat: '29' },
+  { temp: '26', hum: '104', bat: '20' },
+  { temp: '27', hum: '106', bat: '22' },
+  { temp: '28', hum: '108', bat: '23' },
+] as const;
+const BLE_TEMP_ERRORS = new Set([2000, 3000, 4000]);
+
+/** The BLE sensor slots a record reports, as readings of pseudo-MACs `#1`..`#4` (functions/sensors/readings.ts). */
+function bleSlots(reported: Record<string, unknown>): BleReading[] | undefined {
+  let out: BleReading[] | undefined;
+  for (let i = 0; i < BLE_SLOTS.length; i++) {
+    const slot = BLE_SLOTS[i]!;
+    if (reported[slot.temp] === undefined && reported[slot.hum] === undefined && reported[slot.bat] === undefined) continue;
+    const t = ioNum(reported, slot.temp);
+    const h = ioNum(reported, slot.hum);
+    const b = ioNum(reported, slot.bat);
+    const temp = t === undefined || BLE_TEMP_ERRORS.has(t) ? undefined : t / 100;
+    const hum = h !== undefined && h >= 0 && h <= 100 ? h : undefined;
+    const batPct = b !== undefined && b >= 0 && b <= 100 ? b : undefined;
+    if (temp === undefined && hum === undefined && batPct === undefined) continue;
+    (out ??= []).push({ mac: `#${i + 1}`, temp, hum, door: undefined, bat: undefined, batPct });
+  }
+  return out;
+}
 
 const DIN_IDS = [IO.din1, IO.din2, IO.din3];
 const DOUT_IDS = [IO.dout1, IO.dout2, IO.dout3];
@@ -173,7 +204,7 @@ export function decodeTeltonikaRecord(doc: unknown, exact = false): Position {
     batVolts: bat === undefined ? undefined : bat / 1000,
     din: ioStates(reported, DIN_IDS),
     dout: ioStates(reported, DOUT_IDS),
-    ble: undefined,
+    ble: bleSlots(reported),
     rfid: cardId(reported[IO.rfid]) ?? cardId(reported[IO.iButton]),
     // Last: it removes the GNSS fields read above and turns the IO elements read above into text.
     io: rawIo(reported, exact),

@@ -10,6 +10,7 @@ import type { IotRuleEvent } from '../../shared/iot-rules';
 import { getPorts } from '../platform/container';
 import { logger } from '../platform/logger';
 import { settleCommand } from '../units/command-service';
+import { markSensorPaired } from '../sensors/sensor-repository';
 import { recordDeadLetter } from './dead-letters';
 import type { DeadLetterReason } from './types';
 import { isImeiShape } from '../../shared/validators/imei';
@@ -63,6 +64,11 @@ export const handler = async (event: IotRuleEvent): Promise<AckResult> => {
   if (!command) {
     logger.info('command acknowledgement changed nothing', { imei: event.imei, commandId: ack.id });
     return { outcome: 'ignored' };
+  }
+  // An acknowledged sensor pairing makes the sensor paired (by its MAC; idempotent, so a crash in
+  // between is mended by the sensors list, which also reads the command: functions/sensors).
+  if (command.type === 'pairSensor' && command.status === 'acknowledged' && 'mac' in command.params) {
+    await markSensorPaired(event.imei, command.params.mac);
   }
   return { outcome: command.status === 'acknowledged' ? 'acknowledged' : 'failed' };
 };

@@ -14,7 +14,10 @@ export interface BleReading {
   temp: number | undefined;
   hum: number | undefined;
   door: boolean | undefined;
+  /** The sensor's battery in volts (native trackers). */
   bat: number | undefined;
+  /** The sensor's battery level in % (Teltonika trackers; absent from native records). */
+  batPct?: number | undefined;
 }
 
 /** Digital inputs or outputs by number ("1".."3"). */

@@ -57,6 +57,8 @@ const awsEnv = common.extend({
    * that does asks through `requireLiveAuthorizerName`, which names what is missing.
    */
   LIVE_AUTHORIZER_NAME: z.string().regex(/^[\w=,@-]{1,128}$/).optional(),
+  /** The private bucket of uploaded files (infra/constructs/unit-images-bucket.ts), for the functions that declare `files`. */
+  FILES_BUCKET: z.string().min(3).optional(),
 });
 
 const embeddedEnv = common.extend({
@@ -69,6 +71,8 @@ const embeddedEnv = common.extend({
   /** Signs the local identity adapter's tokens. */
   JWT_SECRET: z.string().min(32),
   MAIL_FROM: z.string().min(3).default('no-reply@localhost'),
+  /** Where uploaded files live (DATA_DIR/files); unset, they are kept in memory (`--ephemeral`, tests). */
+  FILES_DIR: z.string().min(1).optional(),
 });
 
 export const envSchema = z.discriminatedUnion('RUNTIME', [awsEnv, embeddedEnv]);

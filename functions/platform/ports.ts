@@ -129,6 +129,35 @@ export interface IdentityProvider {
   deleteUser(username: string): Promise<void>;
 }
 
+/** Where the browser sends a file's bytes: one request with exactly the declared bytes. */
+export interface FileUploadTarget {
+  url: string;
+  method: 'PUT';
+  headers: Record<string, string>;
+}
+/** A stored file's size and its first bytes. */
+export interface StoredFileHead {
+  size: number;
+  head: Uint8Array;
+}
+/**
+ * Files the browser uploads and views directly (unit pictures): a private S3 bucket with presigned
+ * URLs on AWS, files under DATA_DIR (or in memory) behind signed routes of the embedded runtime.
+ * Keys are ours (`pending/...`, `units/...`), never a user's file name.
+ */
+export interface FileStore {
+  /** A target that accepts exactly `size` bytes of `contentType` for `key` until `expiresInSeconds` pass. */
+  createUpload(key: string, contentType: string, size: number, expiresInSeconds: number): Promise<FileUploadTarget>;
+  /** The file's size and first `length` bytes, or null when there is no such file. */
+  readHead(key: string, length: number): Promise<StoredFileHead | null>;
+  /** Moves a file to another key, to be served as `contentType`. */
+  move(from: string, to: string, contentType: string): Promise<void>;
+  /** A URL that shows the file as `contentType` for `expiresInSeconds`. */
+  viewUrl(key: string, contentType: string, expiresInSeconds: number): Promise<string>;
+  /** Removes the file; a missing file is no error. */
+  delete(key: string): Promise<void>;
+}
+
 export interface Clock {
   now(): Date;
 }
@@ -142,5 +171,6 @@ export interface Ports {
   live: LiveBus;
   alerts: AlertQueue;
   identity: IdentityProvider;
+  files: FileStore;
   clock: Clock;
 }

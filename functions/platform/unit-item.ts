@@ -15,6 +15,8 @@ import { BatchGetCommand, GetCommand, PutCommand, type BatchGetCommandOutput, Qu
 import { z } from 'zod';
 import { commandTypes, operatingModes } from '../../shared/schemas/commands';
 import { weeklyWindowsSchema } from '../../shared/schemas/schedule';
+import { sensorKinds } from '../../shared/schemas/sensors';
+import { ecoSensitivities, frequencyChangeStates, frequencyUnits, fuelTypes, serviceKinds, subscriptionTypes } from '../../shared/schemas/unit-editor';
 import type { LiveAudience } from '../../shared/mqtt-topics';
 import { IMEI_PATTERN } from '../../shared/validators/imei';
 import { isConditionFailure } from './conditions';
@@ -114,6 +116,39 @@ export const unitPlaceSchema = z.object({
 });
 export type UnitPlace = z.infer<typeof unitPlaceSchema>;
 
+/**
+ * A BLE sensor as ingest reads it, copied into the unit's `unit-copies` item (`sensors`, by sensor
+ * id) by the sensors capability (functions/sensors) in the transaction that adds it, which also
+ * holds the limit of 4 per unit. `createdAt` (epoch ms) orders them: Teltonika trackers report
+ * sensors by slot, in the order they were added.
+ */
+export const unitSensorSchema = z.object({
+  mac: z.string(),
+  name: z.string(),
+  kind: z.enum(sensorKinds),
+  createdAt: z.number(),
+  thresholds: z.object({
+    tempMin: z.number().optional(),
+    tempMax: z.number().optional(),
+    humMin: z.number().optional(),
+    humMax: z.number().optional(),
+    doorOpen: z.boolean().optional(),
+    lowBattery: z.boolean().optional(),
+  }),
+});
+export type UnitSensor = z.infer<typeof unitSensorSchema>;
+
+/** A service interval as the unit item keeps it (shared/schemas/unit-editor.ts): every km, engine hours or months from the last service. */
+export const storedServiceIntervalSchema = z.object({
+  name: z.string(),
+  kind: z.enum(serviceKinds),
+  every: z.number().positive(),
+  lastService: z.union([z.number(), z.string()]),
+  /** Position in the editor's list. */
+  order: z.number(),
+});
+export type StoredServiceInterval = z.infer<typeof storedServiceIntervalSchema>;
+
 export const unitItemSchema = z.object({
   imei: z.string().regex(IMEI_PATTERN),
   accountId: z.string().min(1),
@@ -129,10 +164,31 @@ export const unitItemSchema = z.object({
   /** Minutes without movement (or with ignition off) that end a trip (trip detection); default 3. */
   timeTillParkedMinutes: lenient(z.number().int().min(1).max(1440)),
   departments: lenient(z.array(z.string())),
+  // The unit editor (functions/units/editor; the object description, theft info and name history live in `unit-details`).
+  subscriptionType: lenient(z.enum(subscriptionTypes)),
+  fuelType: lenient(z.enum(fuelTypes)),
+  /** Litres (kWh for electricity) per 10 km. */
+  consumption: lenient(z.number().positive()),
+  /** CO2 g/km. */
+  co2: lenient(z.number().nonnegative()),
+  nextInspection: lenient(z.string()),
+  ecoSensitivity: lenient(z.enum(ecoSensitivities)),
+  /** Input labels: "1".."3" to a non-empty name. */
+  dinLabels: lenient(z.record(z.string(), z.string().min(1))),
+  reportFrequency: lenient(z.object({ value: z.number().int().positive(), unit: z.enum(frequencyUnits) })),
+  /** Set by support: the owner may not change the report frequency ('denied') or it is locked ('locked'). */
+  reportFrequencyChange: lenient(z.enum(frequencyChangeStates)),
+  /** When the registration number was changed last (epoch ms, at most the last two) and its revision: the 2-per-24-h rule. */
+  registrationChanges: lenient(z.array(z.number())),
+  registrationRev: lenient(z.number().int().nonnegative()),
+  /** Service intervals by id (read by ingest's service stage, functions/units/editor/service-stage.ts). */
+  serviceIntervals: lenient(z.record(z.string(), storedServiceIntervalSchema)),
   /** The geofences assigned to the unit, by geofence id (at most MAX_GEOFENCES_PER_UNIT). */
   zones: lenientEntries(unitZoneSchema),
   /** The places assigned to the unit with their rules, by place id. */
   places: lenientEntries(unitPlaceSchema),
+  /** Copies of the unit's BLE sensors by sensor id (unit-copies; functions/sensors). */
+  sensors: lenientEntries(unitSensorSchema),
   /** Overspeed alarm: above this speed, km/h, for at least `overspeedSeconds` (default 30). Unset: no alarm. */
   overspeedKmh: lenient(z.number().int().min(1).max(350)),
   overspeedSeconds: lenient(z.number().int().min(0).max(3600)),
@@ -143,6 +199,10 @@ export const unitItemSchema = z.object({
   /** Output labels: "1".."3" to a non-empty name. */
   doutLabels: lenient(z.record(z.string(), z.string().min(1))),
   operatingMode: lenient(z.enum(operatingModes)),
+  /** Access lock (functions/units/lock-repository.ts): the locker's user id, their name then, and when (ISO 8601). */
+  lockedBy: lenient(z.string().min(1)),
+  lockedByName: lenient(z.string()),
+  lockedAt: lenient(z.string()),
   openCommand: lenient(openCommandSchema),
   lastCommandAnswer: lenient(z.object({ text: z.string(), receivedAt: z.number() })),
   viewers: stringSet.optional().catch(undefined),
@@ -171,10 +231,12 @@ export function parseUnitItem(raw: Record<string, unknown>): UnitItem {
   return parsed.data;
 }
 
-export const liveAudienceOf = (unit: Pick<UnitItem, 'accountId' | 'imei' | 'viewers'>): LiveAudience => ({
+export const liveAudienceOf = (unit: Pick<UnitItem, 'accountId' | 'imei' | 'viewers'> & Partial<Pick<UnitItem, 'lockedBy'>>): LiveAudience => ({
   accountId: unit.accountId,
   imei: unit.imei,
   viewers: unit.viewers ?? [],
+  // A locked unit is heard only by its locker (shared/mqtt-topics.ts liveTopicsOf).
+  ...(unit.lockedBy !== undefined ? { lockedBy: unit.lockedBy } : {}),
 });
 
 /** When the unit was registered to its current owner, epoch ms (-Infinity when unknown). */
@@ -220,7 +282,7 @@ export async function getUnitItems(imeis: readonly string[]): Promise<Map<string
   const found = new Map<string, UnitItem | CorruptUnitItemError>();
   for (const [imei, item] of raw) {
     const own = copies.get(imei);
-    const merged = own && own['accountId'] === item['accountId'] ? { ...item, zones: own['zones'], places: own['places'] } : item;
+    const merged = own && own['accountId'] === item['accountId'] ? { ...item, zones: own['zones'], places: own['places'], sensors: own['sensors'] } : item;
     try {
       found.set(imei, parseUnitItem(merged));
     } catch (error) {
@@ -504,7 +566,7 @@ export async function setUnitDriver(imei: string, accountId: string, driverName:
 // geofence or place, so an item and its copies never disagree.
 // ------------------------------------------------------------------------------------------------
 
-type CopyMap = 'zones' | 'places';
+type CopyMap = 'zones' | 'places' | 'sensors';
 
 /**
  * Sets copy `id` in the unit's `map`, only while the copies are `accountId`'s and the map is as
@@ -591,4 +653,18 @@ export function setUnitPlaceUpdate(imei: string, accountId: string, placeId: str
 /** Removes the copy of place `placeId` from a unit that holds a `places` map. */
 export function removeUnitPlaceUpdate(imei: string, placeId: string): UnitTransactUpdate {
   return removeCopyUpdate('places', imei, placeId);
+}
+
+/**
+ * Sets the copy of sensor `sensorId` on a unit of `accountId` in the transaction that adds or edits
+ * the sensor (`hasSensors`: the unit holds a `sensors` map, as read); with `max`, only while the
+ * unit has fewer sensors or already this one.
+ */
+export function setUnitSensorUpdate(imei: string, accountId: string, sensorId: string, sensor: UnitSensor, hasSensors: boolean, max?: number): UnitTransactUpdate {
+  return setCopyUpdate('sensors', imei, accountId, sensorId, unitSensorSchema.parse(sensor), hasSensors, max);
+}
+
+/** Removes the copy of sensor `sensorId` from a unit that holds a `sensors` map. */
+export function removeUnitSensorUpdate(imei: string, sensorId: string): UnitTransactUpdate {
+  return removeCopyUpdate('sensors', imei, sensorId);
 }

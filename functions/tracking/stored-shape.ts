@@ -51,6 +51,7 @@ export function toRealtimeUnit(item: UnitItem): RealtimeUnit {
     doutLabels: item.doutLabels ?? {},
     operatingMode: item.operatingMode ?? null,
     state: item.state ? toUnitState(item.state) : null,
+    ...(item.lockedBy !== undefined ? { lockedBy: item.lockedByName ?? '' } : {}),
   };
 }
 

@@ -15,9 +15,9 @@ import {
   COMMAND_ANSWER_WAIT_SECONDS,
   type Command,
   type CommandRequest,
+  type ServiceCommandRequest,
   type CommandStatus,
   type CommandType,
-  type DoutParams,
   type OperatingModeParams,
 } from '../../shared/schemas/commands';
 import { commandMessageKeys } from '../../shared/schemas/commands-messages';
@@ -48,7 +48,7 @@ export interface CommandItem {
   commandId: string;
   accountId: string;
   type: CommandType;
-  params: DoutParams | OperatingModeParams;
+  params: Command['params'];
   status: CommandStatus;
   /** ISO 8601 UTC. */
   createdAt: string;
@@ -98,7 +98,8 @@ export async function getOpenCommand(imei: string): Promise<CommandItem | null> 
   return state?.open ? getCommandItem(imei, state.open.id) : null;
 }
 
-function requestParts(request: CommandRequest): { type: CommandType; params: DoutParams | OperatingModeParams; label?: { output: number; text: string } } {
+function requestParts(request: CommandRequest | ServiceCommandRequest): { type: CommandType; params: Command['params']; label?: { output: number; text: string } } {
+  if ('params' in request) return { type: request.type, params: request.params };
   if (request.type === 'operatingMode') return { type: 'operatingMode', params: { mode: request.mode } };
   const { output, on, durationSeconds, label } = request;
   return {
@@ -116,7 +117,7 @@ function requestParts(request: CommandRequest): { type: CommandType; params: Dou
  */
 export async function createCommand(
   unit: Pick<UnitItem, 'imei' | 'accountId' | 'doutLabels' | 'openCommand'>,
-  request: CommandRequest,
+  request: CommandRequest | ServiceCommandRequest,
   now: Date,
 ): Promise<{ command: Command; cancelled: Command | null }> {
   const { imei, accountId } = unit;

@@ -5,7 +5,7 @@
  * pending ──answer ok──▶ acknowledged        pending ──120 s──▶ unanswered ──answer──▶ acknowledged / failed
  *    │    ──answer error──▶ failed             pending / unanswered ──next command──▶ cancelled
  */
-import { COMMAND_ANSWER_WAIT_SECONDS, type Command, type CommandRequest } from '../../shared/schemas/commands';
+import { COMMAND_ANSWER_WAIT_SECONDS, type Command, type CommandRequest, type ServiceCommandRequest } from '../../shared/schemas/commands';
 import { logger } from '../platform/logger';
 import type { Ports } from '../platform/ports';
 import type { LiveAudience } from '../../shared/mqtt-topics';
@@ -38,7 +38,7 @@ export async function publishCommand(live: Ports['live'], audience: LiveAudience
  */
 export async function sendCommand(
   unit: UnitItem,
-  request: CommandRequest,
+  request: CommandRequest | ServiceCommandRequest,
   ports: Pick<Ports, 'devices' | 'live' | 'clock'>,
 ): Promise<Command> {
   const { command, cancelled } = await createCommand(unit, request, ports.clock.now());

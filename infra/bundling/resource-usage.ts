@@ -14,8 +14,10 @@
  */
 import ts from 'typescript';
 import {
+  fileOperations,
   geocoderOperations,
   identityOperations,
+  type FileOperation,
   type FunctionResources,
   type GeocoderOperation,
   type IdentityOperation,
@@ -27,6 +29,8 @@ export interface ResourceUsage {
   readonly tables: Map<TableKey, TableAccess>;
   readonly identity: Set<IdentityOperation>;
   readonly geocoder: Set<GeocoderOperation>;
+  /** FileStore operations (`files.createUpload(`, ...). */
+  readonly files: Set<FileOperation>;
   mail: boolean;
   sms: boolean;
   live: boolean;
@@ -157,6 +161,7 @@ export function readResourceUsage(bundleText: string, options: { servesMembers: 
     tables: new Map(),
     identity: new Set(),
     geocoder: new Set(),
+    files: new Set(),
     mail: false,
     sms: false,
     live: false,
@@ -206,6 +211,9 @@ export function readResourceUsage(bundleText: string, options: { servesMembers: 
           } else if (port.port === 'geocoder' && (geocoderOperations as readonly string[]).includes(port.method)) {
             usage.geocoder.add(port.method as GeocoderOperation);
             note(usage, `geocoder.${port.method}`, path);
+          } else if (port.port === 'files' && (fileOperations as readonly string[]).includes(port.method)) {
+            usage.files.add(port.method as FileOperation);
+            note(usage, `files.${port.method}`, path);
           } else if (port.method === 'send' && (port.port === 'mailer' || port.port === 'sms' || port.port === 'devices')) {
             usage[port.port === 'mailer' ? 'mail' : port.port] = true;
             note(usage, `${port.port}.send`, path);
@@ -255,6 +263,7 @@ export function compareUsage(usage: ResourceUsage, declared: FunctionResources):
   const lists = [
     ['identity', usage.identity, declared.identity ?? []],
     ['geocoder', usage.geocoder, declared.geocoder ?? []],
+    ['files', usage.files, declared.files ?? []],
   ] as const;
   for (const [port, used, granted] of lists) {
     for (const op of used) if (!(granted as readonly string[]).includes(op)) undeclared.push(`${port}.${op}${where(`${port}.${op}`)}`);

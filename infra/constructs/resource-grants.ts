@@ -8,10 +8,11 @@
 import { ArnFormat, Stack } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
-import type { FunctionResources, GeocoderOperation, TableAccess } from '../../shared/capability-resources';
+import type { FileOperation, FunctionResources, GeocoderOperation, TableAccess } from '../../shared/capability-resources';
 import { tables, type TableKey } from '../../shared/tables';
 import { IDENTITY_OPERATION_ACTIONS } from './identity';
 import { acknowledgeFindings } from './nag';
+import { PENDING_PREFIX, PICTURES_PREFIX } from './unit-images-bucket';
 import type { PortalFunction } from './portal-function';
 import { LIVE_PUBLISH_TOPIC_PATTERNS, TRACKER_SUBSCRIBES, trackerTopicWith } from '../../shared/mqtt-topics';
 
@@ -32,6 +33,30 @@ export const GEOCODER_OPERATION_ACTIONS: Readonly<Record<GeocoderOperation, read
   search: ['geo-places:Geocode'],
 };
 
+/** The environment variable the FileStore reads its bucket from on AWS (functions/platform/env.ts). */
+export const FILES_BUCKET_VARIABLE = 'FILES_BUCKET';
+
+/**
+ * What each FileStore operation does on the files bucket, by key prefix (adapters/aws/file-store.ts).
+ * `readHead` also needs ListBucket: without it S3 answers a missing key AccessDenied, not NoSuchKey.
+ */
+export const FILE_OPERATION_GRANTS: Readonly<Record<FileOperation, readonly { actions: readonly string[]; prefix: string | null }[]>> = {
+  createUpload: [{ actions: ['s3:PutObject'], prefix: PENDING_PREFIX }],
+  readHead: [
+    { actions: ['s3:GetObject'], prefix: PENDING_PREFIX },
+    { actions: ['s3:ListBucket'], prefix: null },
+  ],
+  move: [
+    { actions: ['s3:GetObject', 's3:DeleteObject'], prefix: PENDING_PREFIX },
+    { actions: ['s3:PutObject'], prefix: PICTURES_PREFIX },
+  ],
+  viewUrl: [{ actions: ['s3:GetObject'], prefix: PICTURES_PREFIX }],
+  delete: [
+    { actions: ['s3:DeleteObject'], prefix: PENDING_PREFIX },
+    { actions: ['s3:DeleteObject'], prefix: PICTURES_PREFIX },
+  ],
+};
+
 /** Live topics of units, for accounts and for users (shared/mqtt-topics.ts). */
 export const LIVE_TOPICS = LIVE_PUBLISH_TOPIC_PATTERNS;
 /** Native trackers/{imei}/commands and Teltonika's {imei}/commands. */
@@ -49,6 +74,8 @@ export interface GrantTargets {
   readonly geoPlacesProviderArn: string;
   /** The alert queue (infra/constructs/alert-delivery.ts), for the functions that declare `alerts`. */
   readonly alertQueue?: { grantEnqueue(fn: PortalFunction): void };
+  /** The files bucket (infra/constructs/unit-images-bucket.ts), for the functions that declare `files`. */
+  readonly filesBucket?: { readonly bucketName: string; readonly bucketArn: string; arnForObjects(pattern: string): string };
 }
 
 const pascal = (text: string) => text.replace(/(^|[-_])([a-z0-9])/g, (_m, _s: string, c: string) => c.toUpperCase());
@@ -103,6 +130,26 @@ export function bindResources(fn: PortalFunction, resources: FunctionResources, 
     targets.alertQueue.grantEnqueue(fn);
     actions.push('sqs:SendMessage');
   }
+  if (resources.files?.length) {
+    const bucket = targets.filesBucket;
+    if (!bucket) throw new Error(`function ${fn.node.id}: declares files but the stack has no files bucket`);
+    // One statement per action, on the prefixes the declared operations need it for.
+    const byAction = new Map<string, Set<string>>();
+    for (const op of resources.files) {
+      for (const grantOf of FILE_OPERATION_GRANTS[op]) {
+        for (const action of grantOf.actions) {
+          const set = byAction.get(action) ?? new Set<string>();
+          set.add(grantOf.prefix === null ? bucket.bucketArn : bucket.arnForObjects(`${grantOf.prefix}*`));
+          byAction.set(action, set);
+        }
+      }
+    }
+    for (const [action, arns] of [...byAction].sort(([a], [b]) => a.localeCompare(b))) {
+      grant(`Files${action.replace(/^s3:/, '')}`, [action], [...arns]);
+      actions.push(action);
+    }
+    fn.function.addEnvironment(FILES_BUCKET_VARIABLE, bucket.bucketName);
+  }
   const topics = [...(resources.live ? LIVE_TOPICS : []), ...(resources.devices ? COMMAND_TOPICS : [])];
   if (topics.length) {
     grant(resources.devices ? (resources.live ? 'PublishLiveAndCommands' : 'PublishCommands') : 'PublishLive', ['iot:Publish'], topics.map(iotTopic));
@@ -116,6 +163,16 @@ export function bindResources(fn: PortalFunction, resources: FunctionResources, 
             rule: 'AwsSolutions-IAM5' as const,
             finding: /^Resource::\*$/,
             reason: 'sns:Publish to a phone number (SMS) has no resource ARN; IAM requires Resource "*" for it (besides X-Ray, see PortalFunction).',
+          },
+        ]
+      : []),
+    ...(resources.files?.length
+      ? [
+          {
+            rule: 'AwsSolutions-IAM5' as const,
+            finding: /^Resource::<[A-Za-z0-9]+\.Arn>\/(pending|units)\/\*$/,
+            reason:
+              'Uploaded files are keyed by the unit and a random id, known only at run time: pending/* for uploads before their check, units/* for checked pictures, in the files bucket only, with the actions of the declared FileStore operations.',
           },
         ]
       : []),

@@ -33,6 +33,8 @@ export interface WebHostingProps {
   readonly mapStyleUrl: string;
   /** `wss://<IoT data endpoint>`, where browsers open the live channel. */
   readonly liveOrigin: string;
+  /** Where the browser uploads files to and shows them from (the pictures bucket). */
+  readonly fileOrigins?: readonly string[];
 }
 
 export class WebHosting extends Construct {
@@ -80,7 +82,7 @@ export class WebHosting extends Construct {
       comment: 'Web app: CSP, HSTS, nosniff, frame options, referrer policy',
       securityHeadersBehavior: {
         contentSecurityPolicy: {
-          contentSecurityPolicy: contentSecurityPolicy({ mapStyleUrl: props.mapStyleUrl, liveOrigin: props.liveOrigin }),
+          contentSecurityPolicy: contentSecurityPolicy({ mapStyleUrl: props.mapStyleUrl, liveOrigin: props.liveOrigin, ...(props.fileOrigins ? { fileOrigins: props.fileOrigins } : {}) }),
           override: true,
         },
         strictTransportSecurity: { accessControlMaxAge: Duration.days(365), override: true },

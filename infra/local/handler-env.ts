@@ -7,7 +7,7 @@ import type { LocalDynamoTarget } from './dynamo-local';
  * Gives the in-process handlers their environment, as the stack gives it to a Lambda function,
  * and drops what they cached from an earlier one (environment, DynamoDB client, ports).
  */
-export function configureHandlerEnvironment(env: { tablePrefix: string; dynamo: LocalDynamoTarget; jwtSecret: string; appUrl: string }): void {
+export function configureHandlerEnvironment(env: { tablePrefix: string; dynamo: LocalDynamoTarget; jwtSecret: string; appUrl: string; filesDir?: string | null }): void {
   Object.assign(process.env, {
     RUNTIME: 'embedded',
     TABLE_PREFIX: env.tablePrefix,
@@ -17,6 +17,9 @@ export function configureHandlerEnvironment(env: { tablePrefix: string; dynamo: 
     APP_URL: env.appUrl,
     AWS_REGION: process.env.AWS_REGION ?? 'eu-north-1',
   });
+  // Uploaded files (unit pictures) under DATA_DIR/files; without a data directory, in memory.
+  if (env.filesDir) process.env['FILES_DIR'] = env.filesDir;
+  else delete process.env['FILES_DIR'];
   resetEnvCache();
   resetDynamoClient();
   resetPorts();

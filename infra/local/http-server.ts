@@ -30,6 +30,15 @@ export interface HttpServerOptions {
   contentSecurityPolicy?(): string;
   /** Page routes only this machine may open (the dev outbox); others get 403. */
   loopbackOnlyPage?(pathname: string): boolean;
+  /**
+   * Uploaded files (unit pictures): under `prefix`, `PUT <token>` stores the body and `GET <token>`
+   * answers the file, as S3's presigned URLs do on AWS (functions/platform/adapters/embedded/file-store.ts).
+   */
+  files?: {
+    readonly prefix: string;
+    upload(token: string, contentType: string | undefined, bytes: Buffer): Promise<boolean>;
+    view(token: string): Promise<{ bytes: Uint8Array; contentType: string } | null>;
+  };
 }
 
 const MIME: Record<string, string> = {
@@ -105,6 +114,7 @@ export function createHttpServer(options: HttpServerOptions): Server {
     if (url.pathname === '/api/docs' || url.pathname === '/api/docs/openapi.json') {
       return sendJson(res, 200, options.openapi());
     }
+    if (options.files && url.pathname.startsWith(options.files.prefix)) return handleFile(req, res, options.files, url.pathname.slice(options.files.prefix.length));
     const match = matchRoute(compiled, req.method ?? 'GET', url.pathname);
     // API Gateway's own answer for a route it does not have.
     if (!match) return sendJson(res, 404, { message: 'Not Found' });
@@ -118,6 +128,32 @@ export function createHttpServer(options: HttpServerOptions): Server {
     if (result.cookies?.length) res.setHeader('set-cookie', result.cookies);
     res.writeHead(result.statusCode ?? 200, headers);
     res.end(result.isBase64Encoded && result.body ? Buffer.from(result.body, 'base64') : (result.body ?? ''));
+  }
+
+  /** As S3 answers a presigned URL: 200, 403 for a token that does not allow this, 413 past the body limit. */
+  async function handleFile(req: IncomingMessage, res: ServerResponse, files: NonNullable<HttpServerOptions['files']>, token: string): Promise<void> {
+    const forbidden = () => sendJson(res, 403, { success: false, message: 'Forbidden', errors: 'Forbidden' });
+    if (req.method === 'PUT') {
+      const body = await readBody(req, maxBody);
+      if (body === null) return sendJson(res, 413, { success: false, message: 'PayloadTooLarge', errors: 'PayloadTooLarge' });
+      if (!(await files.upload(token, req.headers['content-type'], body))) return forbidden();
+      res.writeHead(200, { 'cache-control': 'no-store' });
+      return void res.end();
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { allow: 'GET, HEAD, PUT' });
+      return void res.end();
+    }
+    const file = await files.view(token);
+    if (!file) return forbidden();
+    res.writeHead(200, {
+      'content-type': file.contentType,
+      'content-length': file.bytes.length,
+      'cache-control': 'private, max-age=600',
+      'x-content-type-options': 'nosniff',
+      'content-disposition': 'inline',
+    });
+    res.end(req.method === 'HEAD' ? undefined : Buffer.from(file.bytes));
   }
 
   function handleStatic(req: IncomingMessage, res: ServerResponse, url: URL): void {

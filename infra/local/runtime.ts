@@ -17,6 +17,8 @@ import { brandForHost } from '../brand-router';
 import { contentSecurityPolicy, originOf } from '../content-security-policy';
 import { jobs } from '../jobs';
 import { registerLocalBroker, unregisterLocalBroker } from '../../functions/platform/adapters/embedded/local-broker';
+import { asLocalFileStore, LOCAL_FILES_PATH } from '../../functions/platform/adapters/embedded/file-store';
+import { getPorts } from '../../functions/platform/container';
 import { recordStreamFailure } from '../../functions/ingest/dead-letters';
 import { createStreamDispatcher, type BatchEventHandler, type EventLambdaHandler } from '../../functions/platform/dispatch';
 import { INGEST_STREAM, INGEST_STREAM_SHARDS } from '../../shared/ingest-stream';
@@ -138,7 +140,13 @@ export async function startEmbeddedRuntime(options: RuntimeOptions): Promise<Emb
 
     const secret = jwtSecret(dataDir);
     const handlerEnv = (appUrl: string) =>
-      configureHandlerEnvironment({ tablePrefix: prefix, dynamo: { endpoint: db.endpoint, accessKeyId: db.accessKeyId }, jwtSecret: secret, appUrl });
+      configureHandlerEnvironment({
+        tablePrefix: prefix,
+        dynamo: { endpoint: db.endpoint, accessKeyId: db.accessKeyId },
+        jwtSecret: secret,
+        appUrl,
+        filesDir: dataDir ? join(dataDir, 'files') : null,
+      });
     // The APP_URL is set again once the HTTP server listens and its address is known.
     handlerEnv(`http://localhost:${options.port || 3000}`);
 
@@ -231,6 +239,18 @@ export async function startEmbeddedRuntime(options: RuntimeOptions): Promise<Emb
       contentSecurityPolicy: () => csp,
       // The outbox page lists password-reset links and 2FA codes; its API checks the same itself.
       loopbackOnlyPage: (path) => /^\/dev(\/|$)/i.test(path),
+      // Unit pictures: the embedded file store's signed upload and view URLs.
+      files: {
+        prefix: LOCAL_FILES_PATH,
+        upload: async (token, contentType, bytes) => {
+          const ports = getPorts();
+          return (await asLocalFileStore(ports.files)?.acceptUpload(token, contentType, bytes, ports.clock.now())) === 'stored';
+        },
+        view: async (token) => {
+          const ports = getPorts();
+          return (await asLocalFileStore(ports.files)?.serve(token, ports.clock.now())) ?? null;
+        },
+      },
       health: async () => {
         const parts = {
           dynamodb: await admin.send(new ListTablesCommand({ Limit: 1 })).then(

@@ -51,6 +51,24 @@ import { alarmsSv } from './features/alarms/sv';
 import { eventsEn } from './features/events/en';
 import { eventsNo } from './features/events/no';
 import { eventsSv } from './features/events/sv';
+import { unitEditorEn } from './features/unit-editor/en';
+import { unitEditorNo } from './features/unit-editor/no';
+import { unitEditorSv } from './features/unit-editor/sv';
+import { unitLockEn } from './features/unit-lock/en';
+import { unitLockNo } from './features/unit-lock/no';
+import { unitLockSv } from './features/unit-lock/sv';
+import { unitImagesEn } from './features/unit-images/en';
+import { unitImagesNo } from './features/unit-images/no';
+import { unitImagesSv } from './features/unit-images/sv';
+import { rfidEn } from './features/rfid/en';
+import { rfidNo } from './features/rfid/no';
+import { rfidSv } from './features/rfid/sv';
+import { bulkUnitsEn } from './features/bulk-units/en';
+import { bulkUnitsNo } from './features/bulk-units/no';
+import { bulkUnitsSv } from './features/bulk-units/sv';
+import { sensorsEn } from './features/sensors/en';
+import { sensorsNo } from './features/sensors/no';
+import { sensorsSv } from './features/sensors/sv';
 import { no as coreNo } from './no';
 import { sv as coreSv } from './sv';
 
@@ -71,11 +89,17 @@ export const modules = {
   places: { en: placesEn, sv: placesSv, no: placesNo },
   alarms: { en: alarmsEn, sv: alarmsSv, no: alarmsNo },
   events: { en: eventsEn, sv: eventsSv, no: eventsNo },
+  'unit-editor': { en: unitEditorEn, sv: unitEditorSv, no: unitEditorNo },
+  'unit-lock': { en: unitLockEn, sv: unitLockSv, no: unitLockNo },
+  'unit-images': { en: unitImagesEn, sv: unitImagesSv, no: unitImagesNo },
+  rfid: { en: rfidEn, sv: rfidSv, no: rfidNo },
+  'bulk-units': { en: bulkUnitsEn, sv: bulkUnitsSv, no: bulkUnitsNo },
+  sensors: { en: sensorsEn, sv: sensorsSv, no: sensorsNo },
   email: { en: emailEn, sv: emailSv, no: emailNo },
 } as const satisfies Record<string, Record<Language, Readonly<Record<string, string>>>>;
 export type ModuleName = keyof typeof modules;
 
-const en = { ...coreEn, ...accountEn, ...registrationEn, ...trackingEn, ...commandsEn, ...mapEn, ...historyEn, ...unitsEn, ...tripsEn, ...geofencesEn, ...placesEn, ...alarmsEn, ...eventsEn, ...emailEn } as const;
+const en = { ...coreEn, ...accountEn, ...registrationEn, ...trackingEn, ...commandsEn, ...mapEn, ...historyEn, ...unitsEn, ...tripsEn, ...geofencesEn, ...placesEn, ...alarmsEn, ...eventsEn, ...rfidEn, ...bulkUnitsEn, ...unitEditorEn, ...unitLockEn, ...unitImagesEn, ...sensorsEn, ...emailEn } as const;
 export type MessageKey = keyof typeof en;
 export type Messages = { readonly [K in MessageKey]: string };
 

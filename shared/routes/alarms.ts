@@ -88,7 +88,7 @@ export const alarmRoutes = {
     capability: 'alarms',
     file: 'get-sensor-receivers',
     access: 'admin',
-    summary: 'The receivers of one BLE sensor of the account. There are no BLE sensors yet, so every id is 404.',
+    summary: "The receivers of one BLE sensor (by sensor id) of the account; another account's sensor: 404.",
     params: deviceIdParamSchema,
     response: unitReceiversSchema,
   }),

@@ -28,7 +28,7 @@ export const operatingModes = [
 ] as const;
 export type OperatingMode = (typeof operatingModes)[number];
 
-export const commandTypes = ['dout', 'operatingMode'] as const;
+export const commandTypes = ['dout', 'operatingMode', 'pairRfid', 'pairSensor', 'unpairSensor'] as const;
 export type CommandType = (typeof commandTypes)[number];
 
 /** What the tracker receives for a DOUT command (also the params stored with it). */
@@ -49,6 +49,25 @@ export const operatingModeParamsSchema = z.object({ mode: z.enum(operatingModes,
 export type OperatingModeParams = z.infer<typeof operatingModeParamsSchema>;
 
 /**
+ * RFID pairing (functions/rfid): the unit's RFID reader accepts (paired) or forgets (not paired) a
+ * card. Sent by the RFID cards page, never through POST .../commands.
+ */
+export const rfidPairParamsSchema = z.object({
+  readerId: z.string().min(1).max(32),
+  cardId: z.string().min(1).max(32),
+  paired: z.boolean(),
+});
+export type RfidPairParams = z.infer<typeof rfidPairParamsSchema>;
+
+/**
+ * BLE sensor pairing (functions/sensors): `pairSensor` makes the tracker listen to the sensor with
+ * this MAC (12 hex digits, upper case), `unpairSensor` makes it forget it. Sent by the sensors
+ * routes, never through POST .../commands.
+ */
+export const sensorPairParamsSchema = z.object({ mac: z.string().regex(/^[0-9A-F]{12}$/) });
+export type SensorPairParams = z.infer<typeof sensorPairParamsSchema>;
+
+/**
  * POST /api/v1/user/units/{imei}/commands. A DOUT command may carry the output's label (at most 20
  * characters), which is saved on the unit as the name of that output; an empty label clears it.
  */
@@ -65,6 +84,15 @@ export const commandRequestSchema = z.discriminatedUnion(
 );
 export type CommandRequest = z.infer<typeof commandRequestSchema>;
 
+/**
+ * A command the portal sends on its own behalf (sensor and RFID pairing), never through POST
+ * .../commands: its type and the params the tracker gets. The command service takes these beside
+ * the users' `CommandRequest`.
+ */
+export type ServiceCommandRequest =
+  | { type: 'pairRfid'; params: RfidPairParams }
+  | { type: 'pairSensor' | 'unpairSensor'; params: SensorPairParams };
+
 export const commandStatuses = ['pending', 'unanswered', 'acknowledged', 'failed', 'cancelled'] as const;
 export type CommandStatus = (typeof commandStatuses)[number];
 
@@ -73,7 +101,7 @@ export const commandSchema = z.object({
   id: z.string(),
   imei: z.string(),
   type: z.enum(commandTypes),
-  params: z.union([doutParamsSchema, operatingModeParamsSchema]),
+  params: z.union([doutParamsSchema, operatingModeParamsSchema, rfidPairParamsSchema, sensorPairParamsSchema]),
   status: z.enum(commandStatuses),
   createdAt: z.string(),
   /** When the tracker answered (acknowledged or failed), else null. */

@@ -51,6 +51,11 @@ export const realtimeUnitSchema = z.object({
   /** The operating mode the tracker last acknowledged, null while unknown. */
   operatingMode: z.enum(operatingModes).nullable(),
   state: unitStateSchema.nullable(),
+  /**
+   * The locker's name while the unit's access is locked (shared/schemas/unit-lock.ts); for anyone but
+   * the locker and support `state` is then null (TrackerIsLocked).
+   */
+  lockedBy: z.string().optional(),
 });
 export type RealtimeUnit = z.infer<typeof realtimeUnitSchema>;
 export const realtimeUnitsSchema = z.array(realtimeUnitSchema);

@@ -9,6 +9,8 @@ import { realtimeUnitSchema } from './tracking';
 export const unitListItemSchema = realtimeUnitSchema.omit({ state: true, doutLabels: true, operatingMode: true }).extend({
   /** When the tracker was last heard from (ISO 8601 UTC), null before its first report. */
   lastSeen: z.string().nullable(),
+  /** The outputs' names, only when the unit has some: bulk DOUT tasks confirm an immobiliser or relay first. */
+  doutLabels: z.record(z.string(), z.string()).optional(),
 });
 export type UnitListItem = z.infer<typeof unitListItemSchema>;
 export const unitListSchema = z.array(unitListItemSchema);

@@ -42,7 +42,7 @@ describe('declared resources and the code', () => {
   it('fails the synth when a handler uses a table its function does not declare', () => {
     const undeclared = path.join(FIXTURES, 'undeclared-table-handler.ts');
     expect(() => synth({ ingestHandlers: Object.fromEntries(iotRules.map((r) => [handlerPath(r.handler), undeclared])) })).toThrow(
-      /function ingest uses what shared\/capability-resources\.ts does not grant it:\s+table users \(read\)/,
+      /function ingest uses what shared\/capability-resources\.ts does not grant it:\s+table announcements \(read\)/,
     );
   });
 });

@@ -35,20 +35,23 @@ describe('CloudFront response headers policy of the web app', () => {
     ({ template } = synth({ iotDataEndpoint: IOT_ENDPOINT }));
   });
 
-  it('sends the CSP of the shared builder: self, Amazon Location of the region and the IoT endpoint over wss', () => {
+  it('sends the CSP of the shared builder: self, Amazon Location of the region, the IoT endpoint over wss and the pictures bucket', () => {
     const { config } = headersPolicy(template);
-    const csp = config.ContentSecurityPolicy.ContentSecurityPolicy;
+    // The pictures bucket's origin carries the account and region (pseudo parameters): an Fn::Join.
+    const csp = (config.ContentSecurityPolicy.ContentSecurityPolicy as { 'Fn::Join': [string, unknown[]] })['Fn::Join'];
+    const text = csp[1].map((part) => (typeof part === 'string' ? part : (part as { Ref: string }).Ref === 'AWS::AccountId' ? '123456789012' : (part as { Ref: string }).Ref === 'AWS::URLSuffix' ? 'amazonaws.com' : REGION)).join(csp[0]);
     expect(config.ContentSecurityPolicy.Override).toBe(true);
-    expect(csp).toBe(contentSecurityPolicy({ mapStyleUrl: geoMapsStyleUrl(REGION, 'Standard'), liveOrigin: `wss://${IOT_ENDPOINT}` }));
+    const bucket = `https://trackingportal-pics-123456789012-${REGION}.s3.${REGION}.amazonaws.com`;
+    expect(text).toBe(contentSecurityPolicy({ mapStyleUrl: geoMapsStyleUrl(REGION, 'Standard'), liveOrigin: `wss://${IOT_ENDPOINT}`, fileOrigins: [bucket] }));
     // Spelled out, so that a change of the builder shows here too.
-    expect(csp).toBe(
+    expect(text).toBe(
       "default-src 'self'; script-src 'self'; worker-src 'self' blob:; style-src 'self' 'unsafe-inline'; " +
-        "img-src 'self' data: blob: https://maps.geo.eu-north-1.amazonaws.com; font-src 'self'; " +
-        `connect-src 'self' blob: https://maps.geo.eu-north-1.amazonaws.com wss://${IOT_ENDPOINT}; ` +
+        `img-src 'self' data: blob: https://maps.geo.eu-north-1.amazonaws.com ${bucket}; font-src 'self'; ` +
+        `connect-src 'self' blob: https://maps.geo.eu-north-1.amazonaws.com wss://${IOT_ENDPOINT} ${bucket}; ` +
         "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
     );
     // CloudFront's limit for the header value.
-    expect(String(csp).length).toBeLessThanOrEqual(1783);
+    expect(text.length).toBeLessThanOrEqual(1783);
   });
 
   it('keeps the managed policy\'s HSTS, nosniff and referrer policy, and denies framing', () => {

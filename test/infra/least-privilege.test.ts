@@ -16,7 +16,7 @@ import { tables, type TableKey } from '../../shared/tables';
 import { IDENTITY_OPERATION_ACTIONS } from '../../infra/constructs/identity';
 import { LIVE_AUTHORIZER_RESERVED_CONCURRENCY } from '../../infra/constructs/live-authorizer';
 import type { PortalFunction } from '../../infra/constructs/portal-function';
-import { GEOCODER_OPERATION_ACTIONS, TABLE_ACCESS_ACTIONS } from '../../infra/constructs/resource-grants';
+import { FILE_OPERATION_GRANTS, GEOCODER_OPERATION_ACTIONS, TABLE_ACCESS_ACTIONS } from '../../infra/constructs/resource-grants';
 import type { TrackingPortalStack } from '../../infra/stack';
 import { INGEST_FIXTURE, STACK_NAME, asArray, synth } from './helpers';
 
@@ -110,6 +110,7 @@ function expectedActions(declared: FunctionResources): Set<string> {
     ...(declared.sms ? ['sns:Publish'] : []),
     ...(declared.live || declared.devices ? ['iot:Publish'] : []),
     ...(declared.alerts ? ['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'] : []),
+    ...(declared.files ?? []).flatMap((op) => FILE_OPERATION_GRANTS[op].flatMap((g) => g.actions)),
   ]);
 }
 

@@ -5,7 +5,7 @@ import { createAwsPorts } from './aws/index';
 import { PushNotConfiguredError } from './aws/push';
 import { createEmbeddedPorts } from './embedded/index';
 
-const portNames: (keyof Ports)[] = ['mailer', 'sms', 'push', 'geocoder', 'devices', 'live', 'alerts', 'identity', 'clock'];
+const portNames: (keyof Ports)[] = ['mailer', 'sms', 'push', 'geocoder', 'devices', 'live', 'alerts', 'identity', 'files', 'clock'];
 
 afterEach(() => vi.unstubAllEnvs());
 
@@ -34,6 +34,8 @@ describe('port wiring', () => {
     await expect(ports.push.send({ to: 'sub', title: 't', text: 'x' })).rejects.toBeInstanceOf(PushNotConfiguredError);
     // A function not given the alert queue cannot enqueue, and says why.
     await expect(ports.alerts.enqueue({ imei: '356938035643809', sk: 'x' })).rejects.toThrow(/ALERT_QUEUE_URL/);
+    // A function not given the files bucket cannot store files, and says why.
+    await expect(ports.files.delete('units/356938035643809/x')).rejects.toThrow(/FILES_BUCKET/);
   });
 
   it('createEmbeddedPorts wires every port without touching the database', () => {

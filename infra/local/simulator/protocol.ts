@@ -4,7 +4,7 @@
  * reads exactly what functions/platform/adapters/device-encoding.ts sends, with the same schemas.
  */
 import type { DeviceProtocol } from '../../../functions/platform/adapters/device-encoding';
-import { doutParamsSchema, operatingModeParamsSchema } from '../../../shared/schemas/commands';
+import { doutParamsSchema, operatingModeParamsSchema, rfidPairParamsSchema, sensorPairParamsSchema } from '../../../shared/schemas/commands';
 import { trackerTopic } from '../../../shared/mqtt-topics';
 import type { SimulatedVehicle, TrackerRecord } from './vehicle';
 
@@ -115,6 +115,19 @@ export function answerNativeCommand(vehicle: SimulatedVehicle, payload: Buffer |
       const p = operatingModeParamsSchema.safeParse(params);
       if (!p.success) return ack(false, 'InvalidParams');
       vehicle.setOperatingMode(p.data.mode);
+      return ack(true);
+    }
+    case 'pairRfid': {
+      // The simulated RFID reader takes (or forgets) any well-formed card.
+      const p = rfidPairParamsSchema.safeParse(params);
+      return p.success ? ack(true) : ack(false, 'InvalidParams');
+    }
+    case 'pairSensor':
+    case 'unpairSensor': {
+      const p = sensorPairParamsSchema.safeParse(params);
+      if (!p.success) return ack(false, 'InvalidParams');
+      // A tracker pairs only a sensor it can hear; forgetting one always works.
+      if (type === 'pairSensor' && !vehicle.hasSensor(p.data.mac)) return ack(false, 'SensorNotFound');
       return ack(true);
     }
     default:

@@ -279,6 +279,12 @@ export class SimulatedVehicle {
     return this.dout;
   }
 
+  /** Whether a BLE sensor with this MAC (12 hex digits, any case) is in the vehicle, in the tracker's range. */
+  hasSensor(mac: string): boolean {
+    const wanted = mac.toUpperCase();
+    return this.sensors.some((s) => s.mac.toUpperCase() === wanted);
+  }
+
   /** An operating mode sets the record periods (spec section 9); only real-time modes send events. */
   setOperatingMode(mode: OperatingMode): void {
     const periods = operatingModePeriods[mode];

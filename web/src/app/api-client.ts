@@ -74,7 +74,9 @@ export function describeError(
     const { errors, message } = body;
     if (isRecord(errors) && typeof errors['msg'] === 'string') {
       const count = errors['count'];
-      const vars = typeof count === 'number' ? { count } : undefined;
+      // `{ msg, lockedBy }` (TrackerIsLocked) names the locker in its text.
+      const lockedBy = errors['lockedBy'];
+      const vars: Record<string, string | number> | undefined = typeof count === 'number' ? { count } : typeof lockedBy === 'string' ? { lockedBy } : undefined;
       return { key: errors['msg'], text: translate(errors['msg'], vars), fieldErrors };
     }
     if (isRecord(errors)) {

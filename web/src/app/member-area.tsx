@@ -22,10 +22,19 @@ function page(name: PathName, path: string = at(name), element: ReactNode = <Not
   return <Route key={path} path={path} element={element} />;
 }
 
-const RealtimePage = lazyFeature(['map', 'tracking', 'commands', 'history', 'events'], () =>
+// unit-lock: the first-run panel, TrackerIsLocked and the output confirmation.
+const RealtimePage = lazyFeature(['map', 'tracking', 'commands', 'history', 'events', 'unit-lock'], () =>
   import('../features/map/pages/realtime-page').then((m) => m.RealtimePage),
 );
-const UnitsPage = lazyFeature('units', () => import('../features/units/pages/units-page').then((m) => m.UnitsPage));
+// bulk-units and commands: the bulk tasks of the list (operating modes are named by the commands texts).
+const UnitsPage = lazyFeature(['units', 'unit-lock', 'bulk-units', 'commands'], () => import('../features/units/pages/units-page').then((m) => m.UnitsPage));
+const RfidCardsPage = lazyFeature('rfid', () => import('../features/rfid/pages/rfid-cards-page').then((m) => m.RfidCardsPage));
+// The IMEI keys are registration's, the vehicle types' names the units list's.
+const AddUnitPage = lazyFeature(['unit-lock', 'registration', 'units'], () => import('../features/add-unit/pages/add-unit-page').then((m) => m.AddUnitPage));
+// The unit editor shows the commands' DOUT and operating-mode controls and the add-unit texts' name keys (unit-lock).
+const UnitEditorPage = lazyFeature(['unit-editor', 'commands', 'unit-lock', 'unit-images', 'sensors'], () =>
+  import('../features/unit-editor/pages/unit-editor-route').then((m) => m.UnitEditorRoute),
+);
 // The trip log also shows keys of the period check (tracking: InvalidDate, EndDateMustBeAfterStart) and the routes map's controls (map).
 const TriplogPage = lazyFeature(['trips', 'tracking', 'map'], () => import('../features/triplog/pages/triplog-page').then((m) => m.TriplogPage));
 const CheckInPage = lazyFeature('trips', () => import('../features/triplog/pages/check-in-page').then((m) => m.CheckInPage));
@@ -56,17 +65,17 @@ export function MemberArea() {
               {page('addEditPlace', at('addEditPlace'), <PlaceEditPage />)}
               {page('addEditPlace', `${at('addEditPlace')}/:placeID`, <PlaceEditPage />)}
             </Route>
-            {page('editTerminal')}
+            {page('editTerminal', at('editTerminal'), <UnitEditorPage />)}
             {page('editTerminalList', at('editTerminalList'), <UnitsPage />)}
             <Route element={<RequireFeature feature="carBooking" />}>{page('carSchedule')}</Route>
             {page('checkIn', at('checkIn'), <CheckInPage />)}
             {page('checkIn', `${at('checkIn')}/:code`, <CheckInPage />)}
             <Route element={<RequireAdmin />}>
               {page('userAccounts')}
-              {page('addTerminal')}
+              {page('addTerminal', at('addTerminal'), <AddUnitPage />)}
               <Route element={<RequireFeature feature="safeReturnHome" />}>{page('safeReturnHome')}</Route>
               {page('alarmReceiver', at('alarmReceiver'), <AlarmReceiversPage />)}
-              <Route element={<RequireFeature feature="rfid" />}>{page('rfidCards')}</Route>
+              <Route element={<RequireFeature feature="rfid" />}>{page('rfidCards', at('rfidCards'), <RfidCardsPage />)}</Route>
               <Route element={<RequireAlertNumbersAccount />}>{page('alertNumbers', at('alertNumbers'), <AlertNumbersPage />)}</Route>
               {page('attestStatus', at('attestStatus'), <AttestStatusPage />)}
             </Route>

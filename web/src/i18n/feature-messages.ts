@@ -68,6 +68,36 @@ const loaders = {
     sv: () => import('../../../shared/i18n/features/events/sv').then((m) => m.eventsSv),
     no: () => import('../../../shared/i18n/features/events/no').then((m) => m.eventsNo),
   },
+  rfid: {
+    en: () => import('../../../shared/i18n/features/rfid/en').then((m) => m.rfidEn),
+    sv: () => import('../../../shared/i18n/features/rfid/sv').then((m) => m.rfidSv),
+    no: () => import('../../../shared/i18n/features/rfid/no').then((m) => m.rfidNo),
+  },
+  'bulk-units': {
+    en: () => import('../../../shared/i18n/features/bulk-units/en').then((m) => m.bulkUnitsEn),
+    sv: () => import('../../../shared/i18n/features/bulk-units/sv').then((m) => m.bulkUnitsSv),
+    no: () => import('../../../shared/i18n/features/bulk-units/no').then((m) => m.bulkUnitsNo),
+  },
+  'unit-editor': {
+    en: () => import('../../../shared/i18n/features/unit-editor/en').then((m) => m.unitEditorEn),
+    sv: () => import('../../../shared/i18n/features/unit-editor/sv').then((m) => m.unitEditorSv),
+    no: () => import('../../../shared/i18n/features/unit-editor/no').then((m) => m.unitEditorNo),
+  },
+  'unit-lock': {
+    en: () => import('../../../shared/i18n/features/unit-lock/en').then((m) => m.unitLockEn),
+    sv: () => import('../../../shared/i18n/features/unit-lock/sv').then((m) => m.unitLockSv),
+    no: () => import('../../../shared/i18n/features/unit-lock/no').then((m) => m.unitLockNo),
+  },
+  'unit-images': {
+    en: () => import('../../../shared/i18n/features/unit-images/en').then((m) => m.unitImagesEn),
+    sv: () => import('../../../shared/i18n/features/unit-images/sv').then((m) => m.unitImagesSv),
+    no: () => import('../../../shared/i18n/features/unit-images/no').then((m) => m.unitImagesNo),
+  },
+  sensors: {
+    en: () => import('../../../shared/i18n/features/sensors/en').then((m) => m.sensorsEn),
+    sv: () => import('../../../shared/i18n/features/sensors/sv').then((m) => m.sensorsSv),
+    no: () => import('../../../shared/i18n/features/sensors/no').then((m) => m.sensorsNo),
+  },
 } as const satisfies Record<string, Record<Language, () => Promise<Texts>>>;
 
 export type BrowserFeature = keyof typeof loaders;

@@ -3,6 +3,7 @@
  * Lambda instance shares them (and their connection pools).
  */
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { S3Client } from '@aws-sdk/client-s3';
 import { GeoPlacesClient } from '@aws-sdk/client-geo-places';
 import { IoTDataPlaneClient } from '@aws-sdk/client-iot-data-plane';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
@@ -13,6 +14,7 @@ import type { AwsEnv } from '../../env';
 import type { Ports } from '../../ports';
 import { systemClock } from '../system-clock';
 import { createSqsAlertQueue } from './alert-queue';
+import { createS3FileStore } from './file-store';
 import { createLocationGeocoder } from './geocoder';
 import { createIotDeviceGateway } from './devices';
 import { createCognitoIdentity } from './identity';
@@ -51,6 +53,8 @@ export function createAwsPorts(env: AwsEnv): Ports {
       userPoolId: env.USER_POOL_ID,
       clientId: env.USER_POOL_CLIENT_ID,
     }),
+    // No flexible checksums: they would be signed into presigned upload URLs (adapters/aws/file-store.ts).
+    files: createS3FileStore(new S3Client({ region, requestChecksumCalculation: 'WHEN_REQUIRED' }), env.FILES_BUCKET),
     clock: systemClock,
   };
 }

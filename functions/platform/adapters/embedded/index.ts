@@ -8,6 +8,7 @@ import { systemClock } from '../system-clock';
 import { createLocalDeviceGateway } from './devices';
 import { createLocalAlertQueue } from './alert-queue';
 import { createOfflineGeocoder } from './geocoder';
+import { createLocalFileStore } from './file-store';
 import { createLocalIdentity } from './identity';
 import { createLocalLiveBus } from './live';
 import { createOutboxMailer, createOutboxPush, createOutboxSms } from './outbox';
@@ -23,6 +24,7 @@ export function createEmbeddedPorts(env: EmbeddedEnv): Ports {
     live: createLocalLiveBus(),
     alerts: createLocalAlertQueue(),
     identity: createLocalIdentity({ secret: env.JWT_SECRET, now }),
+    files: createLocalFileStore({ secret: env.JWT_SECRET, dir: env.FILES_DIR ?? null, now }),
     clock: systemClock,
   };
 }

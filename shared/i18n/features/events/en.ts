@@ -13,6 +13,8 @@ export const eventsEn = {
   EventDinOff: 'Input {{input}} switched off',
   EventTheftMovement: 'Moving while in theft mode',
   EventSensorAlarm: 'Sensor alarm: {{sensor}} {{reading}}',
+  EventSensorDoorOpen: 'Sensor alarm: {{sensor}} door opened',
+  EventSensorLowBattery: 'Sensor alarm: {{sensor}} battery low {{reading}}',
   EventNotHome: 'Not home at the scheduled time',
   EventServiceDue: 'Service due: {{service}}',
   EventPeriodTooLong: 'The period can be at most 92 days.',

@@ -11,6 +11,8 @@ export const eventsNo: EventsMessages = {
   EventDinOff: 'Inngang {{input}} slått av',
   EventTheftMovement: 'Beveger seg i tyverimodus',
   EventSensorAlarm: 'Sensoralarm: {{sensor}} {{reading}}',
+  EventSensorDoorOpen: 'Sensoralarm: {{sensor}} døren ble åpnet',
+  EventSensorLowBattery: 'Sensoralarm: {{sensor}} lavt batteri {{reading}}',
   EventNotHome: 'Ikke hjemme til avtalt tid',
   EventServiceDue: 'Tid for service: {{service}}',
   EventPeriodTooLong: 'Perioden kan være høyst 92 dager.',

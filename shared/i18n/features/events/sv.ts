@@ -11,6 +11,8 @@ export const eventsSv: EventsMessages = {
   EventDinOff: 'Ingång {{input}} slogs av',
   EventTheftMovement: 'Rör sig i stöldläge',
   EventSensorAlarm: 'Sensorlarm: {{sensor}} {{reading}}',
+  EventSensorDoorOpen: 'Sensorlarm: {{sensor}} dörren öppnades',
+  EventSensorLowBattery: 'Sensorlarm: {{sensor}} lågt batteri {{reading}}',
   EventNotHome: 'Inte hemma på utsatt tid',
   EventServiceDue: 'Dags för service: {{service}}',
   EventPeriodTooLong: 'Perioden får vara högst 92 dagar.',

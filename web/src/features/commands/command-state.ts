@@ -111,6 +111,8 @@ export const operatingModeDescription: Readonly<Record<OperatingMode, CommandsKe
 export function commandText(command: Pick<Command, 'type' | 'params'>): Text {
   const params = command.params;
   if ('mode' in params) return { key: 'CommandModeSummary', vars: { mode: { key: operatingModeName[params.mode] } } };
+  if ('mac' in params) return { key: command.type === 'unpairSensor' ? 'CommandUnpairSensor' : 'CommandPairSensor', vars: { mac: params.mac } };
+  if ('cardId' in params) return { key: params.paired ? 'CommandRfidPair' : 'CommandRfidUnpair', vars: { card: params.cardId } };
   const dout: DoutParams = params;
   const base = { output: dout.output };
   if (dout.durationSeconds !== undefined) {

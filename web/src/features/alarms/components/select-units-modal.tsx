@@ -3,7 +3,7 @@
  * select all (of the units shown that are not locked), GPS rows with name and IMEI, locked GPS units
  * disabled. It always opens on the GPS tab.
  */
-import { Alert, Badge, Button, Checkbox, Group, Modal, ScrollArea, Stack, Table, Tabs, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Group, Modal, ScrollArea, Stack, Table, Tabs, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import IconSearch from '@tabler/icons-react/dist/esm/icons/IconSearch.mjs';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
@@ -35,11 +35,13 @@ function UnitsBody({ receiver, onClose, onSaved }: { receiver: AlarmReceiver; on
   const [tab, setTab] = useState<string | null>('gps');
   const [query, setQuery] = useState('');
   const [selected, setSelected] = useState<Set<string> | null>(null);
+  const [selectedBle, setSelectedBle] = useState<Set<string> | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
   useEffect(() => {
     if (units.data && selected === null) setSelected(new Set(units.data.gps.filter((u) => u.IsSelected === 1).map((u) => u.Imei)));
-  }, [units.data, selected]);
+    if (units.data && selectedBle === null) setSelectedBle(new Set(units.data.ble.filter((u) => u.IsSelected === 1).map((u) => u.id)));
+  }, [units.data, selected, selectedBle]);
 
   const gps = useMemo(() => {
     const q = query.trim().toLowerCase();
@@ -53,6 +55,13 @@ function UnitsBody({ receiver, onClose, onSaved }: { receiver: AlarmReceiver; on
   }, [units.data, query]);
 
   const chosen = selected ?? new Set<string>();
+  const chosenBle = selectedBle ?? new Set<string>();
+  const toggleBle = (id: string, on: boolean) => {
+    const next = new Set(chosenBle);
+    if (on) next.add(id);
+    else next.delete(id);
+    setSelectedBle(next);
+  };
   const selectable = gps.filter((u) => !u.isLocked);
   const allChosen = selectable.length > 0 && selectable.every((u) => chosen.has(u.Imei));
   const someChosen = selectable.some((u) => chosen.has(u.Imei));
@@ -73,7 +82,14 @@ function UnitsBody({ receiver, onClose, onSaved }: { receiver: AlarmReceiver; on
   };
 
   const save = useMutation({
-    mutationFn: () => assignUnits({ receiver_id: receiver.id, terminals: [...chosen].map((terminal_id) => ({ terminal_id, device_type: 'gps' as const })) }),
+    mutationFn: () =>
+      assignUnits({
+        receiver_id: receiver.id,
+        terminals: [
+          ...[...chosen].map((terminal_id) => ({ terminal_id, device_type: 'gps' as const })),
+          ...[...chosenBle].map((terminal_id) => ({ terminal_id, device_type: 'ble' as const })),
+        ],
+      }),
     onSuccess: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: alarmKeys.receivers, exact: true }),
@@ -175,6 +191,9 @@ function UnitsBody({ receiver, onClose, onSaved }: { receiver: AlarmReceiver; on
             <Table verticalSpacing={6} aria-label={t('AlarmUnitsTabBle')}>
               <Table.Thead>
                 <Table.Tr>
+                  <Table.Th w={40}>
+                    <VisuallyHidden>{t('AlarmUnitsTabBle')}</VisuallyHidden>
+                  </Table.Th>
                   <Table.Th scope="col">{t('AlarmUnitsColName')}</Table.Th>
                   <Table.Th scope="col">{t('AlarmUnitsColSerial')}</Table.Th>
                 </Table.Tr>
@@ -182,6 +201,9 @@ function UnitsBody({ receiver, onClose, onSaved }: { receiver: AlarmReceiver; on
               <Table.Tbody>
                 {ble.map((s) => (
                   <Table.Tr key={s.id}>
+                    <Table.Td>
+                      <Checkbox aria-label={`${s.Name} ${s.SerialNumber}`} checked={chosenBle.has(s.id)} onChange={(e) => toggleBle(s.id, e.currentTarget.checked)} />
+                    </Table.Td>
                     <Table.Td>{s.Name}</Table.Td>
                     <Table.Td>{s.SerialNumber}</Table.Td>
                   </Table.Tr>
@@ -193,7 +215,7 @@ function UnitsBody({ receiver, onClose, onSaved }: { receiver: AlarmReceiver; on
       </Tabs>
       <Group justify="space-between" gap="sm">
         <Text size="sm" c="dimmed" role="status">
-          {t('AlarmUnitsSelected', { count: chosen.size })}
+          {t('AlarmUnitsSelected', { count: chosen.size + chosenBle.size })}
         </Text>
         <Group gap="sm">
           <Button variant="default" onClick={onClose}>

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Badge, Button, Fieldset, Group, NumberInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Fieldset, Group, Modal, NumberInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { useSendUnitCommand } from '../api/unit-commands';
 import { doutFormSchema, doutRequest, type DoutFormInput, type DoutFormValues } from '../command-forms';
 import { doutLockSeconds, latestFor } from '../command-state';
 import { CommandStatus } from './command-status';
+import { isImmobiliserOrRelay } from '../../unit-lock/output-safety';
 
 interface DoutControlProps {
   unit: RealtimeUnit;
@@ -35,6 +36,9 @@ function DoutControl({ unit, output, latest, now, lockedBy }: DoutControlProps) 
   });
   const { errors } = form.formState;
   const typedLabel = form.watch('label') ?? '';
+  // An immobiliser or relay output is switched only after a confirmation naming the unit and output.
+  const [confirming, setConfirming] = useState<boolean | null>(null);
+  const guarded = isImmobiliserOrRelay(label) || isImmobiliserOrRelay(typedLabel);
 
   const submit = (on: boolean) => {
     form.setValue('on', on);
@@ -92,7 +96,7 @@ function DoutControl({ unit, output, latest, now, lockedBy }: DoutControlProps) 
               <Button
                 key={String(on)}
                 variant={on ? 'filled' : 'default'}
-                onClick={() => submit(on)}
+                onClick={() => (guarded ? setConfirming(on) : submit(on))}
                 disabled={Boolean(lockedBy)}
                 loading={send.isPending && send.variables?.type === 'dout' && send.variables.on === on}
                 aria-label={t(on ? 'DoutSwitchOnNamed' : 'DoutSwitchOffNamed', { output })}
@@ -110,6 +114,32 @@ function DoutControl({ unit, output, latest, now, lockedBy }: DoutControlProps) 
           {latest ? <CommandStatus command={latest} now={now} /> : null}
         </Stack>
       </form>
+      <Modal
+        opened={confirming !== null}
+        onClose={() => setConfirming(null)}
+        centered
+        closeButtonProps={{ 'aria-label': t('OutputConfirmCancel') }}
+        title={t('OutputConfirmTitle', { output: name, state: t(confirming ? 'OutputConfirmOn' : 'OutputConfirmOff') })}
+      >
+        <Stack gap="md">
+          <Text size="sm">{t('OutputConfirmBody', { output: name, unit: unit.name })}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(null)}>
+              {t('OutputConfirmCancel')}
+            </Button>
+            <Button
+              color="red.8"
+              onClick={() => {
+                const on = confirming === true;
+                setConfirming(null);
+                submit(on);
+              }}
+            >
+              {t('OutputConfirmSend', { state: t(confirming ? 'OutputConfirmOn' : 'OutputConfirmOff') })}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
     </Fieldset>
   );
 }

@@ -2,16 +2,20 @@
  * The selected unit: its latest state (speed, ignition, battery, last seen, address), the Follow
  * toggle, and the tabs for commands, events and history, whose contents the page provides.
  */
-import { ActionIcon, Group, Stack, Switch, Tabs, Text, Title } from '@mantine/core';
+import { ActionIcon, Anchor, Group, Stack, Switch, Tabs, Text, Title } from '@mantine/core';
 import IconArrowLeft from '@tabler/icons-react/dist/esm/icons/IconArrowLeft.mjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { RealtimeUnit, UnitState } from '../../../../../shared/schemas/tracking';
 import { unitStatus } from '../../../../../shared/unit-status';
+import { paths } from '../../../app/paths';
 import { useReverseGeocode } from '../api/map-api';
 import { useMapFormat } from '../use-map-format';
 import { STATUS_LABEL_KEYS, StatusDot } from './status-dot';
 import { UnitAvatar } from './unit-avatar';
+import { FirstRunPanel } from '../../unit-lock/components/first-run-panel';
+import { TrackerLocked } from '../../unit-lock/components/tracker-locked';
 
 export type DetailsTab = 'details' | 'commands' | 'events' | 'history';
 
@@ -98,7 +102,12 @@ export function UnitDetails({ unit, now, follow, onFollowChange, tab, onTabChang
           ) : null}
         </div>
       </Group>
-      <Switch label={t('MapFollow')} checked={follow} disabled={!unit.state} onChange={(event) => onFollowChange(event.currentTarget.checked)} />
+      <Group justify="space-between" gap="sm">
+        <Switch label={t('MapFollow')} checked={follow} disabled={!unit.state} onChange={(event) => onFollowChange(event.currentTarget.checked)} />
+        <Anchor component={Link} to={`${paths.editTerminal}?${new URLSearchParams({ imei: unit.imei }).toString()}`} size="sm">
+          {t('EditUnit')}
+        </Anchor>
+      </Group>
       <Tabs value={tab} onChange={(value) => onTabChange((value as DetailsTab | null) ?? 'details')} keepMounted={false}>
         <Tabs.List grow>
           <Tabs.Tab value="details">{t('MapDetailsTab')}</Tabs.Tab>
@@ -111,10 +120,10 @@ export function UnitDetails({ unit, now, follow, onFollowChange, tab, onTabChang
         <Tabs.Panel value="details" pt="sm">
           {unit.state ? (
             <StateFacts unit={unit} state={unit.state} now={now} />
+          ) : unit.lockedBy !== undefined ? (
+            <TrackerLocked lockedBy={unit.lockedBy} />
           ) : (
-            <Text size="sm" c="dimmed">
-              {t('MapNoPosition')}
-            </Text>
+            <FirstRunPanel units={[unit]} />
           )}
         </Tabs.Panel>
         <Tabs.Panel value="commands" pt="sm">

@@ -41,6 +41,7 @@ import { createUnitStore } from '../unit-store';
 import { useBaseMap } from '../use-base-map';
 import { useCameraPadding, type CameraFocus } from '../use-camera-padding';
 import { useNow, useUnitStoreVersion } from '../use-unit-store';
+import { FirstRunPanel, waitingUnits } from '../../unit-lock/components/first-run-panel';
 
 /** Spec section 9: the default map centre is Stockholm. */
 const STOCKHOLM = { longitude: 18.0686, latitude: 59.3293, zoom: 10 };
@@ -65,7 +66,11 @@ function RealtimeView() {
     if (units.data) store.replaceAll(units.data);
   }, [store, units.data]);
   useLiveMessages((message) => {
-    if (message.type === 'position') store.applyPosition(message);
+    if (message.type !== 'position') return;
+    // A unit locked by someone else is listed without its position, and stays so.
+    const known = store.get(message.imei);
+    if (known?.lockedBy !== undefined && !known.state) return;
+    store.applyPosition(message);
   });
   const live = useLiveStatus();
   useCatchUpAfterReconnect(live, units.refetch);
@@ -80,6 +85,10 @@ function RealtimeView() {
   const [tab, setTab] = useState<DetailsTab>('details');
   const [follow, setFollow] = useState(false);
   const [panelOpen, setPanelOpen] = useState(false);
+  // An account none of whose trackers has reported yet opens the panel on what to do next (first run).
+  useEffect(() => {
+    if (units.data?.length && waitingUnits(units.data).length === units.data.length) setPanelOpen(true);
+  }, [units.data]);
   const [cursor, setCursor] = useState<string | undefined>(undefined);
   const container = useRef<HTMLDivElement>(null);
   const panelRef = useRef<HTMLElement>(null);
@@ -210,16 +219,19 @@ function RealtimeView() {
     );
   } else {
     panel = (
-      <UnitList
-        store={store}
-        roster={store.roster()}
-        query={query}
-        onQueryChange={setQuery}
-        statuses={statuses}
-        onStatusesChange={setStatuses}
-        onSelect={selectFromList}
-        now={now}
-      />
+      <Stack gap="sm">
+        <FirstRunPanel units={waitingUnits(store.roster())} />
+        <UnitList
+          store={store}
+          roster={store.roster()}
+          query={query}
+          onQueryChange={setQuery}
+          statuses={statuses}
+          onStatusesChange={setStatuses}
+          onSelect={selectFromList}
+          now={now}
+        />
+      </Stack>
     );
   }
 

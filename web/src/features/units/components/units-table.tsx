@@ -22,6 +22,7 @@ import type { UnitListItem } from '../../../../../shared/schemas/units';
 import { paths } from '../../../app/paths';
 import { absoluteTime, relativeTime } from '../../../ui/relative-time';
 import { matchesUnit, vehicleTypeKey, type UnitColumn } from '../unit-list';
+import { bulkSelectColumn, type BulkSelection } from './bulk-select-column';
 
 /** Rows per page: a large fleet stays quick to render and to read. */
 export const PAGE_SIZE = 50;
@@ -35,6 +36,8 @@ interface UnitsTableProps {
   locale: string;
   /** The clock "last seen" is relative to; ticks so that the texts stay true. */
   now: number;
+  /** Units chosen for bulk tasks (bulk-tasks.tsx): a checkbox column; none without it. */
+  selection?: BulkSelection;
 }
 
 const labelKeys: Readonly<Record<UnitColumn, string>> = {
@@ -72,7 +75,7 @@ function None() {
 }
 
 /** The sortable, searchable units table (TanStack Table for the rows, Mantine for the markup). */
-export function UnitsTable({ units, query, sorting, onSortingChange, onClearSearch, locale, now }: UnitsTableProps) {
+export function UnitsTable({ units, query, sorting, onSortingChange, onClearSearch, locale, now, selection }: UnitsTableProps) {
   const { t } = useTranslation();
   const desc = sorting[0]?.desc ?? false;
 
@@ -144,6 +147,7 @@ export function UnitsTable({ units, query, sorting, onSortingChange, onClearSear
       },
     ];
   }, [t, locale, desc]);
+  const allColumns = useMemo(() => (selection ? [bulkSelectColumn(selection, t), ...columns] : columns), [selection, columns, t]);
 
   // Rows keep their values and order until the data changes; a new language must sort by its own
   // alphabet and words (Swedish puts Å, Ä, Ö after Z), so it gets fresh rows.
@@ -151,7 +155,7 @@ export function UnitsTable({ units, query, sorting, onSortingChange, onClearSear
 
   const table = useReactTable({
     data,
-    columns,
+    columns: allColumns,
     state: { sorting, globalFilter: query },
     meta: { now },
     onSortingChange,
@@ -186,6 +190,13 @@ export function UnitsTable({ units, query, sorting, onSortingChange, onClearSear
             {table.getHeaderGroups().map((group) => (
               <Table.Tr key={group.id}>
                 {group.headers.map((header) => {
+                  if (!header.column.getCanSort()) {
+                    return (
+                      <Table.Th key={header.id} scope="col" w={44}>
+                        {flexRender(header.column.columnDef.header, header.getContext())}
+                      </Table.Th>
+                    );
+                  }
                   const sorted = header.column.getIsSorted();
                   const Icon = sorted === 'asc' ? IconChevronUp : sorted === 'desc' ? IconChevronDown : IconSelector;
                   return (
@@ -203,7 +214,7 @@ export function UnitsTable({ units, query, sorting, onSortingChange, onClearSear
           <Table.Tbody>
             {matching === 0 ? (
               <Table.Tr>
-                <Table.Td colSpan={columns.length}>
+                <Table.Td colSpan={allColumns.length}>
                   <Group gap="sm" py="md">
                     <Text>{t('UnitsNoMatch', { query: query.trim() })}</Text>
                     <Button variant="light" size="xs" onClick={onClearSearch}>

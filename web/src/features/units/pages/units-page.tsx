@@ -9,7 +9,7 @@ import IconAlertTriangle from '@tabler/icons-react/dist/esm/icons/IconAlertTrian
 import IconSearch from '@tabler/icons-react/dist/esm/icons/IconSearch.mjs';
 import IconTruck from '@tabler/icons-react/dist/esm/icons/IconTruck.mjs';
 import type { OnChangeFn, SortingState } from '@tanstack/react-table';
-import { useDeferredValue, useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../../app/api-client';
@@ -17,8 +17,11 @@ import { intlLocale } from '../../../i18n/i18n';
 import { MessageState } from '../../../ui/message-state';
 import { PageLoader } from '../../../ui/page-loader';
 import { useUnits } from '../api/units';
+import { BulkTasks } from '../components/bulk-tasks';
+import type { BulkSelection } from '../components/bulk-select-column';
 import { UnitsTable } from '../components/units-table';
 import { formatSort, parseSort } from '../unit-list';
+import { FirstRunPanel } from '../../unit-lock/components/first-run-panel';
 
 /** How often relative times ("2 minutes ago") are brought up to date. */
 const CLOCK_TICK_MS = 30_000;
@@ -43,6 +46,9 @@ export function UnitsPage() {
   const [sorting, setSorting] = useState<SortingState>(() => parseSort(params.get('sort')));
   // Filtering a large fleet must not hold up the next keystroke.
   const deferredQuery = useDeferredValue(query);
+  // Units chosen for bulk tasks (components/bulk-tasks.tsx); kept across search and pages.
+  const [selected, setSelected] = useState<Set<string>>(() => new Set());
+  const selection = useMemo((): BulkSelection => ({ selected, onChange: setSelected }), [selected]);
 
   const remember = (name: 'q' | 'sort', value: string | null) =>
     setParams(
@@ -90,6 +96,8 @@ export function UnitsPage() {
 
   return (
     <Stack gap="md">
+      {/* Units whose tracker has not reported yet: what to do next (not for one locked by someone else). */}
+      <FirstRunPanel units={units.data.filter((u) => u.lastSeen === null && u.lockedBy === undefined)} />
       <TextInput
         label={t('UnitsSearchLabel')}
         placeholder={t('UnitsSearchPlaceholder')}
@@ -101,6 +109,7 @@ export function UnitsPage() {
         autoComplete="off"
         spellCheck={false}
       />
+      <BulkTasks units={units.data} selected={selected} onClear={() => setSelected(new Set())} />
       <UnitsTable
         units={units.data}
         query={deferredQuery}
@@ -109,6 +118,7 @@ export function UnitsPage() {
         onClearSearch={() => changeQuery('')}
         locale={locale}
         now={now}
+        selection={selection}
       />
     </Stack>
   );
