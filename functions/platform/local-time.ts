@@ -107,8 +107,8 @@ const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 /** The local day of an instant in the zone, yyyy-MM-dd. */
 export function localDayOf(ms: number, zone: string): string {
-  const w = wallOf(ms, zone);
-  return `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)}`;
+  // Through the cached offset: ingest stages ask for every message.
+  return new Date(ms + offsetAt(ms, zone)).toISOString().slice(0, 10);
 }
 
 /** ISO 8601 with the zone's offset at that instant: 2025-03-10T09:00:00.000+01:00. */

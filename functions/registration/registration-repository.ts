@@ -64,6 +64,73 @@ export interface NewRegistration {
 const CONFLICT_RETRIES = 6;
 const conflictBackoffMs = (attempt: number) => (10 + Math.random() * 40) * 2 ** attempt;
 
+/** One item of a transaction with the field error its failed condition means; the inventory's depends on why it failed. */
+export interface ConditionedItem {
+  item: object;
+  errors: FieldErrors | 'inventory';
+}
+
+/**
+ * Claims the IMEI for the account and marks its inventory item registered (registration and an
+ * admin's added unit alike); `field` is the payload field their failures concern.
+ */
+export function imeiClaimItems(imei: string, accountId: string, registeredAt: string, field: string): ConditionedItem[] {
+  return [
+    {
+      item: {
+        Put: {
+          TableName: tableName('uniques'),
+          Item: { key: `imei#${imei}`, accountId },
+          ConditionExpression: 'attribute_not_exists(#k)',
+          ExpressionAttributeNames: { '#k': 'key' },
+        },
+      },
+      errors: { [field]: ['ImeiAlreadyRegistered'] },
+    },
+    {
+      item: {
+        Update: {
+          TableName: tableName('inventory'),
+          Key: { imei },
+          UpdateExpression: 'SET registered = :yes, accountId = :account, registeredAt = :at',
+          ConditionExpression: 'attribute_exists(imei) AND (attribute_not_exists(registered) OR registered = :no)',
+          ExpressionAttributeValues: { ':yes': true, ':no': false, ':account': accountId, ':at': registeredAt },
+        },
+      },
+      errors: 'inventory',
+    },
+  ];
+}
+
+/**
+ * Writes the items in one transaction. A failed condition becomes a 422 on the field it concerns
+ * (the inventory's: why the IMEI cannot be registered, as `imeiField`); a transaction cancelled only
+ * by another one on the same items is tried again.
+ */
+export async function transactWithFieldErrors(items: readonly ConditionedItem[], imei: string, imeiField: string): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await dynamo().send(new TransactWriteCommand({ TransactItems: items.map((i) => i.item) as never }));
+      return;
+    } catch (error) {
+      const reasons = cancellationCodes(error);
+      if (!reasons) throw error;
+      const failed = items.filter((_, i) => reasons[i] === 'ConditionalCheckFailed');
+      if (failed.length) {
+        const fieldErrors: FieldErrors = {};
+        for (const { errors } of failed) {
+          const resolved = errors === 'inventory' ? { [imeiField]: [imeiProblemOf(await getInventoryItem(imei)) ?? 'ImeiAlreadyRegistered'] } : errors;
+          for (const [field, keys] of Object.entries(resolved)) fieldErrors[field] = [...new Set([...(fieldErrors[field] ?? []), ...keys])];
+        }
+        // A failed condition that concerns no field (fresh random ids cannot collide) means nothing here.
+        if (Object.keys(fieldErrors).length) throw new ValidationError(fieldErrors);
+      }
+      if (!reasons.includes('TransactionConflict') || attempt >= CONFLICT_RETRIES) throw error;
+      await sleep(conflictBackoffMs(attempt));
+    }
+  }
+}
+
 /**
  * Writes account, admin user and unit, claims the e-mail, the login name and the IMEI, and marks
  * the inventory item registered, in one transaction. A condition that fails becomes a 422 on the
@@ -76,47 +143,13 @@ export async function writeRegistration({ account, user, unit }: NewRegistration
   });
   const emailClaim: UserClaimRecord = { key: emailClaimKey(user.email), userId: user.userId };
   const usernameClaim: UserClaimRecord = { key: usernameClaimKey(user.username), userId: user.userId };
-  // Each item with the field error its failed condition means; the inventory's depends on why.
-  const items: { item: object; errors: FieldErrors | 'inventory' }[] = [
+  const items: ConditionedItem[] = [
     { item: put(tableName('uniques'), emailClaim, 'key'), errors: { userName: ['EmailAlreadyInUse'] } },
     { item: put(tableName('uniques'), usernameClaim, 'key'), errors: { userName: ['UsernameAlreadyInUse'] } },
-    { item: put(tableName('uniques'), { key: `imei#${unit.imei}`, accountId: account.accountId }, 'key'), errors: { Imei: ['ImeiAlreadyRegistered'] } },
-    {
-      item: {
-        Update: {
-          TableName: tableName('inventory'),
-          Key: { imei: unit.imei },
-          UpdateExpression: 'SET registered = :yes, accountId = :account, registeredAt = :at',
-          ConditionExpression: 'attribute_exists(imei) AND (attribute_not_exists(registered) OR registered = :no)',
-          ExpressionAttributeValues: { ':yes': true, ':no': false, ':account': account.accountId, ':at': unit.createdAt },
-        },
-      },
-      errors: 'inventory',
-    },
+    ...imeiClaimItems(unit.imei, account.accountId, unit.createdAt, 'Imei'),
     { item: put(tableName('accounts'), account, 'accountId'), errors: {} },
     { item: put(tableName('users'), user, 'userId'), errors: {} },
     { item: newUnitItemPut(unit), errors: { Imei: ['ImeiAlreadyRegistered'] } },
   ];
-
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await dynamo().send(new TransactWriteCommand({ TransactItems: items.map((i) => i.item) as never }));
-      return;
-    } catch (error) {
-      const reasons = cancellationCodes(error);
-      if (!reasons) throw error;
-      const failed = items.filter((_, i) => reasons[i] === 'ConditionalCheckFailed');
-      if (failed.length) {
-        const fieldErrors: FieldErrors = {};
-        for (const { errors } of failed) {
-          const resolved = errors === 'inventory' ? { Imei: [imeiProblemOf(await getInventoryItem(unit.imei)) ?? 'ImeiAlreadyRegistered'] } : errors;
-          for (const [field, keys] of Object.entries(resolved)) fieldErrors[field] = [...new Set([...(fieldErrors[field] ?? []), ...keys])];
-        }
-        // Fresh random ids cannot collide, so a failed account or user condition means nothing here.
-        if (Object.keys(fieldErrors).length) throw new ValidationError(fieldErrors);
-      }
-      if (!reasons.includes('TransactionConflict') || attempt >= CONFLICT_RETRIES) throw error;
-      await sleep(conflictBackoffMs(attempt));
-    }
-  }
+  await transactWithFieldErrors(items, unit.imei, 'Imei');
 }

@@ -61,6 +61,8 @@ export interface RaisedSensorAlarm {
 
 type Sensors = Readonly<Record<string, UnitSensor>>;
 
+const NO_ALARMS: ReadonlySet<SensorAlarmKind> = new Set();
+
 /** The sensor id a reading belongs to: by MAC, or by Teltonika slot `#n` (the n-th sensor added). */
 export function sensorIndex(sensors: Sensors): Map<string, string> {
   const index = new Map<string, string>();
@@ -72,31 +74,36 @@ export function sensorIndex(sensors: Sensors): Map<string, string> {
   return index;
 }
 
+/**
+ * One level alarm: raised past its threshold, held until back inside the margin; without a value
+ * in the reading it stays as it was. Module-level rather than a closure per reading: ingest runs it
+ * for every sensor of every record.
+ */
+function level(now: Set<SensorAlarmKind>, was: ReadonlySet<SensorAlarmKind>, kind: SensorAlarmKind, value: number | undefined, above: boolean, raiseAt: number, clearAt: number): void {
+  if (value === undefined) {
+    if (was.has(kind)) now.add(kind);
+    return;
+  }
+  const limit = was.has(kind) ? clearAt : raiseAt;
+  if (above ? value > limit : value < limit) now.add(kind);
+}
+
 /** The alarms a sensor is in after a reading, given the ones it was in (with each threshold's margin). */
 export function nextAlarms(thresholds: UnitSensor['thresholds'], reading: SensorMemory, was: ReadonlySet<SensorAlarmKind>): Set<SensorAlarmKind> {
   const now = new Set<SensorAlarmKind>();
-  const level = (kind: SensorAlarmKind, value: number | undefined, raise: (v: number) => boolean, stay: (v: number) => boolean) => {
-    if (value === undefined) {
-      if (was.has(kind)) now.add(kind); // no news: it stays as it was
-      return;
-    }
-    if (was.has(kind) ? stay(value) : raise(value)) now.add(kind);
-  };
   const { tempMin, tempMax, humMin, humMax } = thresholds;
-  if (tempMax !== undefined) level('tempHigh', reading.temp, (v) => v > tempMax, (v) => v > tempMax - TEMP_HYSTERESIS_C);
-  if (tempMin !== undefined) level('tempLow', reading.temp, (v) => v < tempMin, (v) => v < tempMin + TEMP_HYSTERESIS_C);
-  if (humMax !== undefined) level('humHigh', reading.hum, (v) => v > humMax, (v) => v > humMax - HUM_HYSTERESIS_PCT);
-  if (humMin !== undefined) level('humLow', reading.hum, (v) => v < humMin, (v) => v < humMin + HUM_HYSTERESIS_PCT);
+  if (tempMax !== undefined) level(now, was, 'tempHigh', reading.temp, true, tempMax, tempMax - TEMP_HYSTERESIS_C);
+  if (tempMin !== undefined) level(now, was, 'tempLow', reading.temp, false, tempMin, tempMin + TEMP_HYSTERESIS_C);
+  if (humMax !== undefined) level(now, was, 'humHigh', reading.hum, true, humMax, humMax - HUM_HYSTERESIS_PCT);
+  if (humMin !== undefined) level(now, was, 'humLow', reading.hum, false, humMin, humMin + HUM_HYSTERESIS_PCT);
   if (thresholds.doorOpen) {
     if (reading.door === undefined) {
       if (was.has('doorOpen')) now.add('doorOpen');
     } else if (reading.door) now.add('doorOpen');
   }
   if (thresholds.lowBattery) {
-    const volts = SENSOR_LOW_BATTERY_VOLTS;
-    const pct = SENSOR_LOW_BATTERY_PCT;
-    if (reading.bat !== undefined) level('lowBattery', reading.bat, (v) => v < volts, (v) => v < volts * (1 + SENSOR_BATTERY_MARGIN));
-    else level('lowBattery', reading.batPct, (v) => v < pct, (v) => v < pct * (1 + SENSOR_BATTERY_MARGIN));
+    if (reading.bat !== undefined) level(now, was, 'lowBattery', reading.bat, false, SENSOR_LOW_BATTERY_VOLTS, SENSOR_LOW_BATTERY_VOLTS * (1 + SENSOR_BATTERY_MARGIN));
+    else level(now, was, 'lowBattery', reading.batPct, false, SENSOR_LOW_BATTERY_PCT, SENSOR_LOW_BATTERY_PCT * (1 + SENSOR_BATTERY_MARGIN));
   }
   return now;
 }
@@ -155,16 +162,17 @@ export function runSensors(
       if (id === undefined) continue;
       const sensor = sensors[id]!;
       const m = memoryOf(r, p.ts);
-      const was = new Set(state.s[id]?.al ?? []);
+      const raised = state.s[id]?.al;
+      const was: ReadonlySet<SensorAlarmKind> = raised?.length ? new Set(raised) : NO_ALARMS;
       const now = nextAlarms(sensor.thresholds, m, was);
       for (const kind of now) {
         if (!was.has(kind)) alarms.push({ sensorId: id, kind, ts: p.ts, lat: p.lat, lon: p.lon, sensor, ...crossing(kind, m, sensor.thresholds) });
       }
       // A reading without a value keeps the previous one of that kind (a door sensor sends no temperature).
       const before = state.s[id];
-      const merged: SensorMemory = { ...before, ...m };
-      delete merged.al;
-      if (now.size) merged.al = [...now].sort();
+      const merged: SensorMemory = before ? { ...before, ...m } : m;
+      // Assigned rather than deleted (a delete turns the object slow); JSON leaves an undefined out.
+      merged.al = now.size ? [...now].sort() : undefined;
       state.s[id] = merged;
     }
   }

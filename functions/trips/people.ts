@@ -7,7 +7,9 @@ import type { Driver } from '../../shared/schemas/trips';
 import { dynamo, tableName } from '../platform/db';
 import type { UserRecord } from '../platform/records';
 
-export type Person = Pick<UserRecord, 'userId' | 'accountId' | 'firstName' | 'lastName' | 'email' | 'lang' | 'subsiteId'>;
+export type Person = Pick<UserRecord, 'userId' | 'accountId' | 'firstName' | 'lastName' | 'email' | 'lang' | 'subsiteId' | 'isAdmin' | 'unitImeis'>;
+
+const PERSON_ATTRIBUTES = 'userId, accountId, firstName, lastName, email, lang, subsiteId, isAdmin, unitImeis';
 
 export const fullName = (user: Pick<UserRecord, 'firstName' | 'lastName'>): string => `${user.firstName} ${user.lastName}`.trim();
 
@@ -18,7 +20,7 @@ export async function accountUser(accountId: string, userId: string): Promise<Pe
     new GetCommand({
       TableName: tableName('users'),
       Key: { userId },
-      ProjectionExpression: 'userId, accountId, firstName, lastName, email, lang, subsiteId',
+      ProjectionExpression: PERSON_ATTRIBUTES,
     }),
   );
   const user = out.Item as Person | undefined;
@@ -36,7 +38,7 @@ export async function accountUsers(accountId: string): Promise<Person[]> {
         IndexName: 'byAccount',
         KeyConditionExpression: 'accountId = :a',
         ExpressionAttributeValues: { ':a': accountId },
-        ProjectionExpression: 'userId, accountId, firstName, lastName, email, lang, subsiteId',
+        ProjectionExpression: PERSON_ATTRIBUTES,
         ExclusiveStartKey: start,
       }),
     );

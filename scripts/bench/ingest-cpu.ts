@@ -10,6 +10,10 @@
  * (one with deactivation windows), an overspeed limit, battery, power and inputs. Target: at most
  * 3 microseconds per position.
  *
+ * Last the unit-feature stages together (service intervals, RFID reads, BLE sensors) over the same
+ * track with two service intervals, two sensors read in every record and a card read every 500th
+ * record; the same target of 3 microseconds per position.
+ *
  * `--check` exits 1 when a hand-written pipeline or the engine is over its target. The zod row (zod validates
  * each record before the decoder maps it) is for comparison only; on a shared machine compare rows
  * of the same run.
@@ -22,6 +26,10 @@ import { planUnit } from '../../functions/ingest/pipeline';
 import { positionItem } from '../../functions/ingest/repository';
 import type { Position, UnitState } from '../../functions/ingest/types';
 import { eventStage } from '../../functions/events/stage';
+import { rfidStage } from '../../functions/rfid/read-stage';
+import { sensorStage } from '../../functions/sensors/stage';
+import { serviceStage } from '../../functions/units/editor/service-stage';
+import type { IngestStage } from '../../functions/ingest/transitions';
 import type { UnitItem, UnitZone } from '../../functions/platform/unit-item';
 
 const TARGET_US = 10;
@@ -176,4 +184,52 @@ console.log(
   `event engine per position (5 geofences, overspeed, battery, power, inputs; state through JSON per message of ${BATCH}), ${engine.events} events raised, target ${ENGINE_TARGET_US} us\n  ${'stage per position'.padEnd(36)} ${enginePer.toFixed(2).padStart(7)} us/position  ${enginePer <= ENGINE_TARGET_US ? 'ok' : 'OVER TARGET'}`,
 );
 if (engine.events === 0) throw new Error('the event engine raised nothing: the benchmark measures the wrong path');
-if (CHECK && (over || enginePer > ENGINE_TARGET_US)) process.exit(1);
+
+// The unit-feature stages: service intervals, RFID reads and two BLE sensors with thresholds.
+const featureUnit = {
+  ...unit,
+  serviceIntervals: {
+    oil: { name: 'Oil', kind: 'distance', every: 15_000, lastService: 0, order: 0 },
+    inspection: { name: 'Inspection', kind: 'date', every: 12, lastService: '2024-07-01', order: 1 },
+  },
+  sensors: {
+    s1: { mac: 'AC23F41D0950', name: 'Cold room', kind: 'temperature', createdAt: 1, thresholds: { tempMin: 2, tempMax: 8, lowBattery: true } },
+    s2: { mac: 'AC23F41D0951', name: 'Rear door', kind: 'door', createdAt: 2, thresholds: { doorOpen: true } },
+  },
+} as unknown as UnitItem;
+const featurePositions = enginePositions.map((p, i) => ({
+  ...p,
+  ble: [
+    { mac: 'AC23F41D0950', temp: 5 + Math.sin(i / 300) * 4.5, bat: 3 },
+    { mac: 'AC23F41D0951', door: Math.floor(i / 700) % 2 === 0 },
+  ],
+  rfid: i % 500 === 0 ? `C0FFEE${i % 3}` : undefined,
+})) as unknown as Position[];
+const featureStages = [serviceStage, rfidStage, sensorStage] as unknown as IngestStage[];
+function featureRun(): { positions: number; cpuUs: number; effects: number } {
+  const stored = new Map<string, string | undefined>();
+  let effects = 0;
+  const before = process.cpuUsage();
+  for (let i = 0; i < featurePositions.length; i += BATCH) {
+    const positions = featurePositions.slice(i, i + BATCH);
+    const after = positions[positions.length - 1] as unknown as UnitState;
+    for (const stage of featureStages) {
+      const raw = stored.get(stage.name);
+      const previous = stage.parse(raw === undefined ? undefined : JSON.parse(raw));
+      const result = stage.run({ unit: featureUnit, previous, before: undefined, after, positions, late: [], receivedAt: 0 });
+      effects += result.effects?.length ?? 0;
+      stored.set(stage.name, result.state === undefined ? undefined : JSON.stringify(result.state));
+    }
+  }
+  const used = process.cpuUsage(before);
+  return { positions: featurePositions.length, cpuUs: used.user + used.system, effects };
+}
+featureRun();
+const featureRuns = [featureRun(), featureRun(), featureRun()].sort((a, b) => a.cpuUs - b.cpuUs);
+const feature = featureRuns[1]!;
+const featurePer = feature.cpuUs / feature.positions;
+console.log(
+  `unit-feature stages per position (2 service intervals, RFID, 2 BLE sensors read in every record; state through JSON per message of ${BATCH}), ${feature.effects} effects, target ${ENGINE_TARGET_US} us\n  ${'stages per position'.padEnd(36)} ${featurePer.toFixed(2).padStart(7)} us/position  ${featurePer <= ENGINE_TARGET_US ? 'ok' : 'OVER TARGET'}`,
+);
+if (feature.effects === 0) throw new Error('the unit-feature stages decided nothing: the benchmark measures the wrong path');
+if (CHECK && (over || enginePer > ENGINE_TARGET_US || featurePer > ENGINE_TARGET_US)) process.exit(1);

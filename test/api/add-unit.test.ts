@@ -14,11 +14,10 @@ import { imeiFrom } from '../../shared/validators/imei';
 import { dynamo, tableName } from '../../functions/platform/db';
 import type { UserRecord } from '../../functions/platform/records';
 import type { EmbeddedRuntime } from '../../infra/local/runtime';
-import { DEMO_PASSWORD, demoImei, demoUsers } from '../../infra/local/seed';
-import { callAs, callerFor, type Caller } from '../support/api-caller';
+import { demoImei, demoUsers } from '../../infra/local/seed';
+import { callAs, demoCallers, type Caller } from '../support/api-caller';
 import { wizardPrivate } from '../support/registration';
 import { startRuntime } from '../support/runtime';
-import { createTestUser } from '../support/sessions';
 
 let rt: EmbeddedRuntime;
 let admin: Caller;
@@ -61,10 +60,7 @@ async function ordinaryUser(accountId: string): Promise<string> {
 
 beforeAll(async () => {
   rt = await startRuntime();
-  admin = await callerFor(demoUsers.admin.username, DEMO_PASSWORD);
-  user = await callerFor(demoUsers.user.username, DEMO_PASSWORD);
-  const stranger = await createTestUser();
-  other = await callerFor(stranger.username, stranger.password);
+  ({ admin, user, other } = await demoCallers());
 });
 
 afterAll(async () => {

@@ -13,13 +13,12 @@ import type { Command } from '../../shared/schemas/commands';
 import { dynamo, tableName } from '../../functions/platform/db';
 import type { UnitRecord } from '../../functions/platform/records';
 import type { EmbeddedRuntime } from '../../infra/local/runtime';
-import { DEMO_PASSWORD, demoImei, demoUsers } from '../../infra/local/seed';
+import { demoImei } from '../../infra/local/seed';
 import { answerCommand, commandTopic } from '../../infra/local/simulator/protocol';
 import { SimulatedVehicle } from '../../infra/local/simulator/vehicle';
-import { callAs, callerFor, type Caller, type Reply } from '../support/api-caller';
+import { callAs, demoCallers, type Caller, type Reply } from '../support/api-caller';
 import { DEMO_REGISTERED_AT } from '../support/positions';
 import { startRuntime } from '../support/runtime';
-import { createTestUser } from '../support/sessions';
 
 const BULK = '/api/v1/user/units/bulk';
 let rt: EmbeddedRuntime;
@@ -73,10 +72,7 @@ async function connectTracker(imei: string): Promise<mqtt.MqttClient> {
 
 beforeAll(async () => {
   rt = await startRuntime();
-  admin = await callerFor(demoUsers.admin.username, DEMO_PASSWORD);
-  user = await callerFor(demoUsers.user.username, DEMO_PASSWORD);
-  const stranger = await createTestUser();
-  other = await callerFor(stranger.username, stranger.password);
+  ({ admin, user, other } = await demoCallers());
   otherImei = await newUnit(other.accountId);
 });
 

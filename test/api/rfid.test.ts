@@ -12,10 +12,10 @@ import type { RfidCard, RfidCardList } from '../../shared/schemas/rfid';
 import { dynamo, tableName } from '../../functions/platform/db';
 import type { UnitRecord } from '../../functions/platform/records';
 import type { EmbeddedRuntime } from '../../infra/local/runtime';
-import { DEMO_PASSWORD, demoImei, demoUsers } from '../../infra/local/seed';
+import { demoImei } from '../../infra/local/seed';
 import { answerCommand, commandTopic } from '../../infra/local/simulator/protocol';
 import { SimulatedVehicle } from '../../infra/local/simulator/vehicle';
-import { callAs, callerFor, type Caller, type Reply } from '../support/api-caller';
+import { callAs, callerFor, demoCallers, type Caller, type Reply } from '../support/api-caller';
 import { DEMO_REGISTERED_AT } from '../support/positions';
 import { startRuntime } from '../support/runtime';
 import { createTestUser } from '../support/sessions';
@@ -94,10 +94,7 @@ async function connectTracker(imei: string, refuse = false): Promise<Tracker> {
 
 beforeAll(async () => {
   rt = await startRuntime();
-  admin = await callerFor(demoUsers.admin.username, DEMO_PASSWORD);
-  user = await callerFor(demoUsers.user.username, DEMO_PASSWORD);
-  const stranger = await createTestUser();
-  other = await callerFor(stranger.username, stranger.password);
+  ({ admin, user, other } = await demoCallers());
   await dynamo().send(new UpdateCommand({ TableName: tableName('accounts'), Key: { accountId: other.accountId }, UpdateExpression: 'SET features.rfid = :t', ExpressionAttributeValues: { ':t': true } }));
   otherImei = await newUnit(other.accountId);
   const plain = await createTestUser();

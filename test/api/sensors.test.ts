@@ -14,12 +14,11 @@ import type { Sensor, SensorList } from '../../shared/schemas/sensors';
 import { dynamo, tableName } from '../../functions/platform/db';
 import type { UnitRecord } from '../../functions/platform/records';
 import type { EmbeddedRuntime } from '../../infra/local/runtime';
-import { DEMO_PASSWORD, demoImei, demoUsers } from '../../infra/local/seed';
+import { demoImei } from '../../infra/local/seed';
 import { answerCommand, commandTopic } from '../../infra/local/simulator/protocol';
 import { SimulatedVehicle } from '../../infra/local/simulator/vehicle';
-import { callAs, callerFor, type Caller, type Reply } from '../support/api-caller';
+import { callAs, demoCallers, type Caller, type Reply } from '../support/api-caller';
 import { startRuntime } from '../support/runtime';
-import { createTestUser } from '../support/sessions';
 import { unitWithCopies } from '../support/unit-state';
 
 let rt: EmbeddedRuntime;
@@ -85,10 +84,7 @@ async function connectTracker(imei: string, inRange: string[]): Promise<Tracker>
 
 beforeAll(async () => {
   rt = await startRuntime();
-  admin = await callerFor(demoUsers.admin.username, DEMO_PASSWORD);
-  user = await callerFor(demoUsers.user.username, DEMO_PASSWORD);
-  const stranger = await createTestUser();
-  other = await callerFor(stranger.username, stranger.password);
+  ({ admin, user, other } = await demoCallers());
 });
 
 afterAll(async () => {

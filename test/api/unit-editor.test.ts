@@ -11,11 +11,10 @@ import type { UnitEditor, UnitUpdateRequest } from '../../shared/schemas/unit-ed
 import { dynamo, tableName } from '../../functions/platform/db';
 import type { UnitRecord } from '../../functions/platform/records';
 import type { EmbeddedRuntime } from '../../infra/local/runtime';
-import { DEMO_PASSWORD, demoImei, demoUsers } from '../../infra/local/seed';
+import { demoImei, demoUsers } from '../../infra/local/seed';
 import { DEMO_REGISTERED_AT } from '../support/positions';
 import { startRuntime } from '../support/runtime';
-import { createTestUser } from '../support/sessions';
-import { callAs, callerFor, type Caller, type Reply } from '../support/api-caller';
+import { callAs, demoCallers, type Caller, type Reply } from '../support/api-caller';
 
 let rt: EmbeddedRuntime;
 let admin: Caller;
@@ -60,10 +59,7 @@ async function setOnUnit(imei: string, values: Record<string, unknown>): Promise
 
 beforeAll(async () => {
   rt = await startRuntime();
-  admin = await callerFor(demoUsers.admin.username, DEMO_PASSWORD);
-  user = await callerFor(demoUsers.user.username, DEMO_PASSWORD);
-  const stranger = await createTestUser();
-  other = await callerFor(stranger.username, stranger.password);
+  ({ admin, user, other } = await demoCallers());
 });
 
 afterAll(async () => {

@@ -18,11 +18,10 @@ import { systemClock } from '../../functions/platform/adapters/system-clock';
 import type { UnitRecord } from '../../functions/platform/records';
 import { slotsOf } from '../../functions/units/images/image-repository';
 import type { EmbeddedRuntime } from '../../infra/local/runtime';
-import { DEMO_PASSWORD, demoImei, demoUsers } from '../../infra/local/seed';
+import { demoImei } from '../../infra/local/seed';
 import { DEMO_REGISTERED_AT } from '../support/positions';
 import { startRuntime } from '../support/runtime';
-import { createTestUser } from '../support/sessions';
-import { callAs, callerFor, type Caller, type Reply } from '../support/api-caller';
+import { callAs, demoCallers, type Caller, type Reply } from '../support/api-caller';
 
 let rt: EmbeddedRuntime;
 let admin: Caller;
@@ -86,10 +85,7 @@ async function addPicture(imei: string, bytes: Buffer = PNG, who: Caller = admin
 
 beforeAll(async () => {
   rt = await startRuntime();
-  admin = await callerFor(demoUsers.admin.username, DEMO_PASSWORD);
-  user = await callerFor(demoUsers.user.username, DEMO_PASSWORD);
-  const stranger = await createTestUser();
-  other = await callerFor(stranger.username, stranger.password);
+  ({ admin, user, other } = await demoCallers());
 });
 
 afterAll(async () => {

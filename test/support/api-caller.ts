@@ -6,7 +6,8 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../../functions/platform/db';
 import { apiFetch } from './http';
-import { loginAs } from './sessions';
+import { DEMO_PASSWORD, demoUsers } from '../../infra/local/seed';
+import { createTestUser, loginAs } from './sessions';
 
 export interface Caller {
   token: string;
@@ -22,6 +23,17 @@ export async function callerFor(username: string, password: string): Promise<Cal
   const { token, userId } = await loginAs(username, password);
   const me = await dynamo().send(new GetCommand({ TableName: tableName('users'), Key: { userId } }));
   return { token, userId, accountId: String(me.Item?.['accountId']) };
+}
+
+/** The demo account's admin and ordinary user, and the admin of a new account of its own (the stranger). */
+export async function demoCallers(): Promise<{ admin: Caller; user: Caller; other: Caller }> {
+  const stranger = await createTestUser();
+  const [admin, user, other] = await Promise.all([
+    callerFor(demoUsers.admin.username, DEMO_PASSWORD),
+    callerFor(demoUsers.user.username, DEMO_PASSWORD),
+    callerFor(stranger.username, stranger.password),
+  ]);
+  return { admin, user, other };
 }
 
 export async function callAs<T>(baseUrl: string, method: string, path: string, who: Caller | null, body?: unknown, zone = 'Europe/Stockholm'): Promise<Reply<T>> {

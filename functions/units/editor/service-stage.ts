@@ -7,20 +7,23 @@
  * transition conditionally on its revision, and each effect is claimed before it is sent: a
  * retried, redelivered or racing batch raises nothing twice (docs/decisions/0018-unit-editor.md).
  */
-import { z } from 'zod';
 import { eventEffect } from '../../events/stage';
 import type { Effect, IngestStage } from '../../ingest/transitions';
 import { serviceAlarms, type ServiceMarks } from './service-intervals';
 
 export const SERVICE_STAGE = 'service';
 
-const marksSchema = z.record(z.string(), z.string());
+/** The marks as stored: a map of strings (checked by hand: ingest reads it for every message). */
+function isMarks(stored: unknown): stored is ServiceMarks {
+  if (typeof stored !== 'object' || stored === null || Array.isArray(stored)) return false;
+  for (const mark of Object.values(stored)) if (typeof mark !== 'string') return false;
+  return true;
+}
 
 export const serviceStage: IngestStage<ServiceMarks> = {
   name: SERVICE_STAGE,
   parse(stored) {
-    const parsed = marksSchema.safeParse(stored);
-    return parsed.success ? parsed.data : undefined;
+    return isMarks(stored) ? stored : undefined;
   },
   run({ unit, previous, after, positions }) {
     const intervals = unit.serviceIntervals ?? {};

@@ -185,7 +185,7 @@ export function UnitsTable({ units, query, sorting, onSortingChange, onClearSear
         {query.trim() ? t('UnitsMatching', { count: matching, total: units.length }) : t('UnitsTotal', { count: units.length })}
       </Text>
       <div className="units-scroll" role="region" aria-label={t('UnitsTableCaption')} tabIndex={0}>
-        <Table className="units-table" verticalSpacing="sm" aria-label={t('UnitsTableCaption')}>
+        <Table className={selection ? 'units-table units-table-select' : 'units-table'} verticalSpacing="sm" aria-label={t('UnitsTableCaption')}>
           <Table.Thead>
             {table.getHeaderGroups().map((group) => (
               <Table.Tr key={group.id}>
