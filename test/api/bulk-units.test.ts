@@ -19,6 +19,7 @@ import { SimulatedVehicle } from '../../infra/local/simulator/vehicle';
 import { callAs, demoCallers, type Caller, type Reply } from '../support/api-caller';
 import { DEMO_REGISTERED_AT } from '../support/positions';
 import { startRuntime } from '../support/runtime';
+import { eventually } from '../support/eventually';
 
 const BULK = '/api/v1/user/units/bulk';
 let rt: EmbeddedRuntime;
@@ -47,16 +48,6 @@ async function newUnit(accountId = admin.accountId, extra: Partial<UnitRecord> &
   const unit = { imei, accountId, name: `Bulk car ${spare}`, vehicleType: 'car', protocol: 'native', createdAt: DEMO_REGISTERED_AT.toISOString(), ...extra };
   await dynamo().send(new PutCommand({ TableName: tableName('units'), Item: unit }));
   return imei;
-}
-
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
-  const until = Date.now() + 15_000;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 async function connectTracker(imei: string): Promise<mqtt.MqttClient> {

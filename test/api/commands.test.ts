@@ -21,6 +21,7 @@ import { SimulatedVehicle } from '../../infra/local/simulator/vehicle';
 import { apiFetch } from '../support/http';
 import { startRuntime } from '../support/runtime';
 import { createTestUser, loginAs } from '../support/sessions';
+import { eventually as waitFor } from '../support/eventually';
 
 interface Caller {
   token: string;
@@ -68,15 +69,7 @@ async function addUnit(accountId: string, protocol: UnitRecord['protocol'] = 'na
   return imei;
 }
 
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
-  const until = Date.now() + 10_000;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const eventually = <T>(read: () => Promise<T>, done: (value: T) => boolean, what: string) => waitFor(read, done, what, { timeoutMs: 10_000, everyMs: 50 });
 
 interface Tracker {
   /** Commands as received on the tracker's command topic. */

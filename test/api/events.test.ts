@@ -15,6 +15,7 @@ import { DEMO_PASSWORD, demoImei, demoUsers } from '../../infra/local/seed';
 import { call } from '../support/http';
 import { startRuntime } from '../support/runtime';
 import { createTestUser, loginAs } from '../support/sessions';
+import { eventually } from '../support/eventually';
 
 let rt: EmbeddedRuntime;
 let admin: string;
@@ -38,16 +39,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await rt?.stop();
 });
-
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
-  const until = Date.now() + 15_000;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 const outbox = async (to: string) => (await call<{ data: { kind: string; text: string; subject?: string }[] }>(rt.url, 'GET', `/api/dev/outbox?to=${encodeURIComponent(to)}`)).body.data;
 const period = (from: number, to: number) => `from=${encodeURIComponent(new Date(from).toISOString())}&to=${encodeURIComponent(new Date(to).toISOString())}`;

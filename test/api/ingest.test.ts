@@ -24,6 +24,7 @@ import type { UnitRecord } from '../../functions/platform/records';
 import type { EmbeddedRuntime } from '../../infra/local/runtime';
 import { demoImei } from '../../infra/local/seed';
 import { startRuntime } from '../support/runtime';
+import { eventually as waitFor } from '../support/eventually';
 
 let rt: EmbeddedRuntime;
 let accountId: string;
@@ -61,15 +62,7 @@ function connectTracker(imei: string): Promise<mqtt.MqttClient> {
 }
 
 /** The rule bridge runs after the broker's PUBACK, so results are awaited, not assumed. */
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
-  const until = Date.now() + 10_000;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const eventually = <T>(read: () => Promise<T>, done: (value: T) => boolean, what: string) => waitFor(read, done, what, { timeoutMs: 10_000, everyMs: 50 });
 
 const positions = async (imei: string) =>
   (await dynamo().send(new QueryCommand({ TableName: tableName('positions'), KeyConditionExpression: 'imei = :i', ExpressionAttributeValues: { ':i': imei } })))

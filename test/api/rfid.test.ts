@@ -19,6 +19,7 @@ import { callAs, callerFor, demoCallers, type Caller, type Reply } from '../supp
 import { DEMO_REGISTERED_AT } from '../support/positions';
 import { startRuntime } from '../support/runtime';
 import { createTestUser } from '../support/sessions';
+import { eventually } from '../support/eventually';
 
 const ADMIN = '/api/v1/administration/rfid-cards';
 const APP = '/api/v1/user/rfid-cards';
@@ -44,16 +45,6 @@ const errorsOf = async (reply: Promise<Reply<unknown>>) => {
   return r.body.errors;
 };
 const cardOf = async (id: string, who: Caller = admin) => (await list(who)).cards.find((c) => c.cardId === id);
-
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
-  const until = Date.now() + 15_000;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 /** A unit of an account of its own (not granted to the demo's ordinary user). */
 async function newUnit(accountId = admin.accountId, protocol: UnitRecord['protocol'] = 'native'): Promise<string> {

@@ -20,6 +20,7 @@ import { SimulatedVehicle } from '../../infra/local/simulator/vehicle';
 import { callAs, demoCallers, type Caller, type Reply } from '../support/api-caller';
 import { startRuntime } from '../support/runtime';
 import { unitWithCopies } from '../support/unit-state';
+import { eventually } from '../support/eventually';
 
 let rt: EmbeddedRuntime;
 let admin: Caller;
@@ -51,16 +52,6 @@ async function newUnit(accountId: string, protocol: UnitRecord['protocol'] = 'na
   const unit: UnitRecord = { imei, accountId, name: `Sensor unit ${imei}`, vehicleType: 'lorry', protocol, createdAt: new Date(Date.now() - 86_400_000).toISOString() };
   await dynamo().send(new PutCommand({ TableName: tableName('units'), Item: unit }));
   return imei;
-}
-
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
-  const until = Date.now() + 15_000;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 interface Tracker {
