@@ -29,7 +29,7 @@ export const sendRfidRead: EffectSender = async (effect, unit, ports) => {
   const now = ports.clock.now().getTime();
   try {
     await checkInDriver(
-      { userId: item.userId, accountId: unit.accountId, unitImeis: undefined },
+      { userId: item.userId, accountId: unit.accountId, unitImeis: undefined, isSupport: false },
       { imei: unit.imei, driverId: item.userId, from: new Date(from).toISOString() },
       'UTC',
       Math.max(now, ts),

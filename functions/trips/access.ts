@@ -3,17 +3,24 @@
  * admin every unit of the account, an ordinary user only the granted ones, through
  * functions/tracking/unit-repository.ts), and the trip must belong to the unit's account and
  * current registration. Anything else is NotFound, exactly like a trip that does not exist.
+ * A unit locked by someone else (functions/units/lock-rules.ts) is 423 TrackerIsLocked for every
+ * trip route: reading, editing, merging, splitting, attesting, odometer entries and check-ins.
  */
 import type { AuthContext } from '../platform/auth-context';
 import { NotFoundError } from '../platform/errors';
 import { registeredAtOf, type UnitItem } from '../platform/unit-item';
 import { getUnit } from '../tracking/unit-repository';
+import { assertNotLockedFor } from '../units/lock-rules';
 import { parseTripId, type TripItem } from './trip-item';
 import { getTrip } from './trip-repository';
 
-type Caller = Pick<AuthContext, 'accountId' | 'unitImeis'>;
+type Caller = Pick<AuthContext, 'accountId' | 'unitImeis' | 'userId' | 'isSupport'>;
 
-export const unitFor = (caller: Caller, imei: string): Promise<UnitItem> => getUnit(caller, imei);
+export async function unitFor(caller: Caller, imei: string): Promise<UnitItem> {
+  const unit = await getUnit(caller, imei);
+  assertNotLockedFor(caller, unit);
+  return unit;
+}
 
 export async function tripFor(caller: Caller, id: string, notFoundKey = 'NotFound'): Promise<{ unit: UnitItem; trip: TripItem }> {
   const key = parseTripId(id);
@@ -25,6 +32,7 @@ export async function tripFor(caller: Caller, id: string, notFoundKey = 'NotFoun
     if (error instanceof NotFoundError) throw new NotFoundError(notFoundKey);
     throw error;
   }
+  assertNotLockedFor(caller, unit);
   const trip = await getTrip(key.imei, key.startTs);
   if (!trip || trip.accountId !== unit.accountId || trip.startTs < registeredAtOf(unit)) throw new NotFoundError(notFoundKey);
   return { unit, trip };

@@ -22,7 +22,7 @@ import { isoInZone, parseDateTime } from '../platform/local-time';
 import { accountUser, fullName } from './people';
 import { setCheckedInDriver, unitTrips } from './trip-repository';
 
-type Caller = Pick<AuthContext, 'userId' | 'accountId' | 'unitImeis'>;
+type Caller = Pick<AuthContext, 'userId' | 'accountId' | 'unitImeis' | 'isSupport'>;
 
 /** A clock a little ahead of the server's is not the future. */
 const CLOCK_SKEW_MS = 60_000;

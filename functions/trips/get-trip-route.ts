@@ -4,15 +4,14 @@ import { ValidationError } from '../platform/errors';
 import { httpHandler } from '../platform/http';
 import { queryPositions } from '../tracking/position-repository';
 import { tripFor } from './access';
-import { assertNotLockedFor } from '../units/lock-rules';
 import { isoInZone } from '../platform/local-time';
 
 /** A trip's route at most this many points (a day's drive at one fix a second). */
 export const ROUTE_MAX_POINTS = 86_400;
 
 export const handler = httpHandler(routes.getTripRoute, async ({ auth, params, timeZone }) => {
-  const { unit, trip } = await tripFor(auth, params.id);
-  assertNotLockedFor(auth, unit);
+  // A unit locked by someone else is 423 TrackerIsLocked (tripFor).
+  const { trip } = await tripFor(auth, params.id);
   // Spec section 5: private trips are not shown on the map.
   if (trip.type === 'private') throw new ValidationError({ id: [keys.RoutePrivateTrip] }, keys.RoutePrivateTrip);
   const { items } = await queryPositions(trip.imei, trip.startTs, trip.stopTs, ROUTE_MAX_POINTS);

@@ -13,8 +13,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OutboxMessage } from '../../shared/schemas/system';
 import type { LiveConnection, RealtimeUnit } from '../../shared/schemas/tracking';
 import type { UnitLock } from '../../shared/schemas/unit-lock';
+import type { Trip, TripList } from '../../shared/schemas/trips';
 import type { UnitListItem } from '../../shared/schemas/units';
+import { getPorts } from '../../functions/platform/container';
 import { dynamo, tableName } from '../../functions/platform/db';
+import { getUnitItem, type UnitItem } from '../../functions/platform/unit-item';
+import type { DetectedTrip } from '../../functions/trips/detect';
+import { storeDetectedTrips } from '../../functions/trips/store-detected';
 import type { EmbeddedRuntime } from '../../infra/local/runtime';
 import { DEMO_PASSWORD, demoImei, demoUsers } from '../../infra/local/seed';
 import { callAs, callerFor, type Caller, type Reply } from '../support/api-caller';
@@ -23,6 +28,21 @@ import { startRuntime } from '../support/runtime';
 import { createTestUser } from '../support/sessions';
 
 let rt: EmbeddedRuntime;
+
+const detectedTrip = (startTs: number): DetectedTrip => ({
+  startTs,
+  stopTs: startTs + 20 * 60_000,
+  startLat: 59.33,
+  startLon: 18.06,
+  stopLat: 59.4,
+  stopLon: 17.95,
+  distanceM: 12_000,
+  startCounterM: 0,
+  stopCounterM: 12_000,
+  counterSource: 'computed',
+  maxSpeedKmh: 70,
+  basis: 'ignition',
+});
 let admin: Caller;
 let user: Caller;
 let support: Caller;
@@ -114,6 +134,38 @@ describe('locking and unlocking', () => {
     // Another unit of the account is not affected.
     const [open] = await movementReplies(demoImei(2), admin);
     expect(open?.status).toBe(200);
+  });
+
+  it('refuses everybody else every trip log write on the locked unit, and lets the locker make them', async () => {
+    const imei = demoImei(0);
+    const unit = (await getUnitItem(imei)) as UnitItem;
+    // Two trips of the locked unit on one Stockholm day, two days back.
+    const day = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
+    const first = Date.parse(`${day}T07:00:00Z`);
+    const second = first + 3_600_000;
+    await storeDetectedTrips(unit, [detectedTrip(first), detectedTrip(second)], getPorts());
+    const [a, b] = [`${imei}-${first}`, `${imei}-${second}`];
+
+    const writes = (who: Caller) =>
+      Promise.all([
+        call('PUT', `/api/v1/user/trips/${a}`, who, { note: 'Edited' }),
+        call('POST', '/api/v1/user/trips/merge', who, { ids: [a, b] }),
+        call('POST', `/api/v1/user/trips/${a}/split`, who),
+        call('POST', '/api/v1/user/trips/attest', who, { imei, from: day, to: day }),
+        call('POST', `${unitPath(imei)}/odometer-entries`, who, { time: `${day}T12:00:00+02:00`, value: 1000 }),
+        call('GET', `${unitPath(imei)}/odometer-entries`, who),
+        call('POST', '/api/v1/user/driver-check-in', who, { imei, driverId: admin.userId }),
+        call('GET', `/api/v1/user/trips/${a}/route`, who),
+      ]);
+    for (const reply of await writes(admin)) expectLocked(reply);
+    // Nothing changed.
+    const trips = await call<TripList>('GET', `/api/v1/user/trips?imei=${imei}&from=${day}&to=${day}`, user);
+    expect(trips.body.data?.trips.find((t) => t.id === a)).toMatchObject({ note: null, merged: false, attested: false });
+
+    // The locker edits as usual.
+    const edited = await call<Trip>('PUT', `/api/v1/user/trips/${a}`, user, { note: 'Mine' });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(edited.body.data?.note).toBe('Mine');
   });
 
   it('lets neither the admin nor another user unlock: 403, and the lock stays', async () => {
