@@ -21,6 +21,15 @@ describe('signed file grants', () => {
     expect(verifyFileGrant(SECRET, `${widened}.${signature}`, NOW.getTime())).toBeNull();
     expect(verifyFileGrant(SECRET, payload, NOW.getTime())).toBeNull();
     expect(verifyFileGrant(SECRET, `${payload}.${signature}.x`, NOW.getTime())).toBeNull();
+    // Another spelling of the same MAC: the last character's two bits that base64url decoding
+    // ignores, changed. Every one of the three is refused.
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const last = alphabet.indexOf(signature.slice(-1));
+    for (const low of [1, 2, 3]) {
+      const respelled = `${signature.slice(0, -1)}${alphabet[last ^ low]}`;
+      expect(Buffer.from(respelled, 'base64url')).toEqual(Buffer.from(signature, 'base64url'));
+      expect(verifyFileGrant(SECRET, `${payload}.${respelled}`, NOW.getTime())).toBeNull();
+    }
     // A signed grant for a key outside ours is refused too.
     expect(verifyFileGrant(SECRET, signFileGrant(SECRET, { op: 'get', key: '../etc/passwd', contentType: 'image/png', expiresAt: NOW.getTime() + 1000 }), NOW.getTime())).toBeNull();
   });

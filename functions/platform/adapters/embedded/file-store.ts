@@ -37,8 +37,10 @@ export function signFileGrant(secret: string, grant: FileGrant): string {
 export function verifyFileGrant(secret: string, token: string, now: number): FileGrant | null {
   const [payload, signature, ...rest] = token.split('.');
   if (!payload || !signature || rest.length) return null;
-  const given = Buffer.from(signature, 'base64url');
-  const expected = mac(secret, payload);
+  // Compared as text: base64url's last character has bits that decoding ignores, so comparing
+  // decoded bytes would take a signature with those bits changed (a second spelling of one MAC).
+  const given = Buffer.from(signature);
+  const expected = Buffer.from(b64(mac(secret, payload)));
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   try {
     const raw = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { o?: unknown; k?: unknown; t?: unknown; s?: unknown; e?: unknown };
