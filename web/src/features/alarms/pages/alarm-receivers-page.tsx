@@ -7,6 +7,7 @@
  * modals: what to add, the form, delete, select units, and the existing-user picker.
  */
 import { ActionIcon, Alert, Button, Checkbox, Group, Modal, Paper, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { ConfirmDeleteModal } from '../../../ui/confirm-delete-modal';
 import { notifications } from '@mantine/notifications';
 import IconBellRinging from '@tabler/icons-react/dist/esm/icons/IconBellRinging.mjs';
 import IconChevronDown from '@tabler/icons-react/dist/esm/icons/IconChevronDown.mjs';
@@ -306,35 +307,23 @@ function DeleteModal({ receiver, onClose, onDeleted }: { receiver: AlarmReceiver
       onDeleted('AlarmReceiverDeleteSuccessMsg');
     },
   });
+  const close = () => {
+    remove.reset();
+    onClose();
+  };
   return (
-    <Modal
+    <ConfirmDeleteModal
       opened={receiver !== null}
-      onClose={() => {
-        remove.reset();
-        onClose();
-      }}
       title={t('AlarmDeleteTitle')}
-      closeButtonProps={{ 'aria-label': t('AlarmClose') }}
-    >
-      {receiver ? (
-        <Stack gap="md">
-          <Text>{t('AlarmDeleteConfirm', { name: receiver.name })}</Text>
-          {remove.isError ? (
-            <Alert color="red" role="alert">
-              {errorMessage(remove.error)}
-            </Alert>
-          ) : null}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              {t('Cancel')}
-            </Button>
-            <Button color="red.8" loading={remove.isPending} onClick={() => remove.mutate(receiver.id)}>
-              {t('AlarmDelete')}
-            </Button>
-          </Group>
-        </Stack>
-      ) : null}
-    </Modal>
+      message={receiver ? t('AlarmDeleteConfirm', { name: receiver.name }) : ''}
+      confirmLabel={t('AlarmDelete')}
+      cancelLabel={t('Cancel')}
+      closeLabel={t('AlarmClose')}
+      pending={remove.isPending}
+      error={remove.isError ? errorMessage(remove.error) : null}
+      onCancel={close}
+      onConfirm={() => receiver && remove.mutate(receiver.id)}
+    />
   );
 }
 

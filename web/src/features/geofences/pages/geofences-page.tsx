@@ -4,7 +4,8 @@
  * after a confirmation.
  */
 import '../geofences.css';
-import { ActionIcon, Alert, Anchor, Badge, Button, Card, CloseButton, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Badge, Button, Card, CloseButton, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+import { ConfirmDeleteModal } from '../../../ui/confirm-delete-modal';
 import { notifications } from '@mantine/notifications';
 import IconAlertTriangle from '@tabler/icons-react/dist/esm/icons/IconAlertTriangle.mjs';
 import IconMapPin from '@tabler/icons-react/dist/esm/icons/IconMapPin.mjs';
@@ -195,38 +196,27 @@ export function DeleteGeofenceModal({ geofence, onClose, onDeleted }: { geofence
     onClose();
   };
   return (
-    <Modal opened={geofence !== null} onClose={close} title={t('GeofenceDeleteTitle')} closeButtonProps={{ 'aria-label': t('GeofenceClose') }}>
-      {geofence ? (
-        <Stack gap="md">
-          <Text>{t('GeofenceDeleteText', { name: geofence.name })}</Text>
-          {del.isError ? (
-            <Alert color="red" role="alert">
-              {errorMessage(del.error)}
-            </Alert>
-          ) : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {t('Cancel')}
-            </Button>
-            <Button
-              color="red.9"
-              loading={del.isPending}
-              data-testid="geofence-delete-confirm"
-              onClick={() =>
-                del.mutate(geofence.id, {
-                  onSuccess: () => {
-                    notifications.show({ color: 'green', message: t('GeofenceDeleted', { name: geofence.name }), withBorder: true, closeButtonProps: { 'aria-label': t('GeofenceClose') } });
-                    close();
-                    onDeleted?.();
-                  },
-                })
-              }
-            >
-              {t('GeofenceDelete')}
-            </Button>
-          </Group>
-        </Stack>
-      ) : null}
-    </Modal>
+    <ConfirmDeleteModal
+      opened={geofence !== null}
+      title={t('GeofenceDeleteTitle')}
+      message={geofence ? t('GeofenceDeleteText', { name: geofence.name }) : ''}
+      confirmLabel={t('GeofenceDelete')}
+      cancelLabel={t('Cancel')}
+      closeLabel={t('GeofenceClose')}
+      pending={del.isPending}
+      error={del.isError ? errorMessage(del.error) : null}
+      onCancel={close}
+      onConfirm={() =>
+        geofence &&
+        del.mutate(geofence.id, {
+          onSuccess: () => {
+            notifications.show({ color: 'green', message: t('GeofenceDeleted', { name: geofence.name }), withBorder: true, closeButtonProps: { 'aria-label': t('GeofenceClose') } });
+            close();
+            onDeleted?.();
+          },
+        })
+      }
+      confirmTestId="geofence-delete-confirm"
+    />
   );
 }

@@ -6,7 +6,8 @@
  * already stored; an existing place can be deleted after a confirmation.
  */
 import '../places.css';
-import { Alert, Anchor, Button, Group, Modal, MultiSelect, NativeSelect, NumberInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, MultiSelect, NativeSelect, NumberInput, Stack, Text, TextInput } from '@mantine/core';
+import { ConfirmDeleteModal } from '../../../ui/confirm-delete-modal';
 import IconAlertTriangle from '@tabler/icons-react/dist/esm/icons/IconAlertTriangle.mjs';
 import IconArrowLeft from '@tabler/icons-react/dist/esm/icons/IconArrowLeft.mjs';
 import IconMapPinOff from '@tabler/icons-react/dist/esm/icons/IconMapPinOff.mjs';
@@ -281,29 +282,19 @@ function PlaceEditor({ place }: { place: Place | null }) {
         </Stack>
       </form>
       {place ? (
-        <Modal opened={confirmDelete} onClose={() => setConfirmDelete(false)} title={t('PlaceDeleteTitle')} centered closeButtonProps={{ 'aria-label': t('PlaceCancel') }}>
-          <Stack gap="md">
-            <Text>{t('PlaceDeleteConfirm', { label: place.label })}</Text>
-            {remove.isError ? (
-              <Alert color="red" role="alert">
-                {errorMessage(remove.error)}
-              </Alert>
-            ) : null}
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={() => setConfirmDelete(false)}>
-                {t('PlaceCancel')}
-              </Button>
-              <Button
-                color="red.8"
-                loading={remove.isPending}
-                data-testid="place-delete-confirm"
-                onClick={() => remove.mutate(place.id, { onSuccess: () => void navigate(paths.places) })}
-              >
-                {t('PlaceDelete')}
-              </Button>
-            </Group>
-          </Stack>
-        </Modal>
+        <ConfirmDeleteModal
+          opened={confirmDelete}
+          title={t('PlaceDeleteTitle')}
+          message={t('PlaceDeleteConfirm', { label: place.label })}
+          confirmLabel={t('PlaceDelete')}
+          cancelLabel={t('PlaceCancel')}
+          closeLabel={t('PlaceCancel')}
+          pending={remove.isPending}
+          error={remove.isError ? errorMessage(remove.error) : null}
+          onCancel={() => setConfirmDelete(false)}
+          onConfirm={() => remove.mutate(place.id, { onSuccess: () => void navigate(paths.places) })}
+          confirmTestId="place-delete-confirm"
+        />
       ) : null}
     </Stack>
   );

@@ -4,7 +4,7 @@
  * confirms), unpairing and deleting. Cards are added in the phone app only, as the page says; the
  * route exists only while the account has RFID (the guard sends everybody else to the map).
  */
-import { Alert, Button, Group, List, Modal, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, List, Stack, Text, Title } from '@mantine/core';
 import IconAlertTriangle from '@tabler/icons-react/dist/esm/icons/IconAlertTriangle.mjs';
 import IconId from '@tabler/icons-react/dist/esm/icons/IconId.mjs';
 import { useState } from 'react';
@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import type { RfidCard } from '../../../../../shared/schemas/rfid';
 import { errorMessage } from '../../../app/api-client';
 import { intlLocale } from '../../../i18n/i18n';
+import { ConfirmDeleteModal } from '../../../ui/confirm-delete-modal';
 import { MessageState } from '../../../ui/message-state';
 import { PageLoader } from '../../../ui/page-loader';
 import { absoluteTime } from '../../../ui/relative-time';
@@ -106,23 +107,18 @@ export function RfidCardsPage() {
 
       <RfidCardModal card={editing} users={users} onClose={() => setEditing(null)} onSaved={done} />
       <RfidPairModal card={pairing} units={units.data ?? []} onClose={() => setPairing(null)} onSaved={done} />
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={t('RfidDeleteTitle')} closeButtonProps={{ 'aria-label': t('RfidCancel') }}>
-        <Stack gap="md">
-          <Text>{t('RfidDeleteConfirm', { name: deleting?.name ?? '' })}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDeleting(null)} data-autofocus>
-              {t('RfidCancel')}
-            </Button>
-            <Button
-              color="red.8"
-              loading={remove.isPending}
-              onClick={() => deleting && remove.mutate(deleting.cardId, { onSuccess: () => done('RfidDeleted'), onError: (e) => { setDeleting(null); failed(e); } })}
-            >
-              {t('RfidDelete')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDeleteModal
+        opened={deleting !== null}
+        title={t('RfidDeleteTitle')}
+        message={t('RfidDeleteConfirm', { name: deleting?.name ?? '' })}
+        confirmLabel={t('RfidDelete')}
+        cancelLabel={t('RfidCancel')}
+        closeLabel={t('RfidCancel')}
+        pending={remove.isPending}
+        error={null}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => deleting && remove.mutate(deleting.cardId, { onSuccess: () => done('RfidDeleted'), onError: (e) => { setDeleting(null); failed(e); } })}
+      />
     </Stack>
   );
 }

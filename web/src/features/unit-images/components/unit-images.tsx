@@ -4,7 +4,8 @@
  * (the server checks again), delete after a confirmation, and "n of 5". Its texts load with it, so
  * it works wherever it is mounted.
  */
-import { ActionIcon, Alert, Anchor, Badge, Button, FileButton, Group, Loader, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Badge, Button, FileButton, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import { ConfirmDeleteModal } from '../../../ui/confirm-delete-modal';
 import { notifications } from '@mantine/notifications';
 import IconPhotoPlus from '@tabler/icons-react/dist/esm/icons/IconPhotoPlus.mjs';
 import IconTrash from '@tabler/icons-react/dist/esm/icons/IconTrash.mjs';
@@ -125,43 +126,27 @@ function UnitImagesPanel({ imei }: { imei: string }) {
           })}
         </SimpleGrid>
       )}
-      <Modal
+      <ConfirmDeleteModal
         opened={deleting !== null}
-        onClose={() => setDeleting(null)}
         title={t('unitImagesDeleteTitle')}
-        centered
-        closeButtonProps={{ 'aria-label': t('unitImagesDeleteCancel') }}
-      >
-        <Stack gap="md">
-          <Text>{t('unitImagesDeleteText', { index: deleting?.index ?? 0, unit })}</Text>
-          {remove.isError ? (
-            <Alert color="red" role="alert">
-              {errorMessage(remove.error)}
-            </Alert>
-          ) : null}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setDeleting(null)}>
-              {t('unitImagesDeleteCancel')}
-            </Button>
-            <Button
-              color="red.8"
-              loading={remove.isPending}
-              data-testid="unit-image-delete-confirm"
-              onClick={() =>
-                deleting &&
-                remove.mutate(deleting.image.id, {
-                  onSuccess: () => {
-                    setDeleting(null);
-                    notifications.show({ color: 'green', message: t('unitImagesDeleted'), closeButtonProps: { 'aria-label': t('unitImagesClose') } });
-                  },
-                })
-              }
-            >
-              {t('unitImagesDeleteConfirm')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        message={t('unitImagesDeleteText', { index: deleting?.index ?? 0, unit })}
+        confirmLabel={t('unitImagesDeleteConfirm')}
+        cancelLabel={t('unitImagesDeleteCancel')}
+        closeLabel={t('unitImagesDeleteCancel')}
+        pending={remove.isPending}
+        error={remove.isError ? errorMessage(remove.error) : null}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.image.id, {
+            onSuccess: () => {
+              setDeleting(null);
+              notifications.show({ color: 'green', message: t('unitImagesDeleted'), closeButtonProps: { 'aria-label': t('unitImagesClose') } });
+            },
+          })
+        }
+        confirmTestId="unit-image-delete-confirm"
+      />
     </Stack>
   );
 }
