@@ -2,7 +2,7 @@
  * Message keys of the account administration (users, their unit access, the account's settings;
  * spec sections 5, 6 and 8). The server answers with these keys and the browser translates them
  * (shared/i18n/features/user-accounts holds each in en, sv and no; SpecifyFirstName,
- * SpecifyLastName, EnterValidEmail, PasswordMustInclude, MaxLength50, TooLong and InvalidTime live
+ * SpecifyLastName, EnterValidEmail, UserNotFound, PasswordMustInclude, MaxLength50, TooLong and InvalidTime live
  * in core or the modules that own them).
  */
 export const administrationMessageKeys = {
