@@ -312,4 +312,27 @@ describe('settings', () => {
     });
     expect(await errorsOf(saveSettings({ enable_rfid: 'yes' }))).toEqual({ enable_rfid: ['InvalidValue'] });
   });
+
+  it('shows a unit locked against the admin on the map only while working hours are on and current', async () => {
+    const imei = units[0]!;
+    await dynamo().send(
+      new UpdateCommand({ TableName: tableName('units'), Key: { imei }, UpdateExpression: 'SET lockedBy = :u, lockedByName = :n', ExpressionAttributeValues: { ':u': 'someone-else', ':n': 'Someone' } }),
+    );
+    try {
+      const stateOf = async () => (await call<RealtimeUnit[]>('GET', '/api/v1/user/realtime/units', admin)).body.data?.find((u) => u.imei === imei)?.state ?? null;
+      expect((await saveSettings({ workingHours: { enabled: false, days: [1, 2, 3, 4, 5, 6, 7], from: '00:00', to: '00:00' } })).status).toBe(200);
+      expect(await stateOf()).toBeNull();
+      // Every day, midnight to midnight: always within working hours.
+      expect((await saveSettings({ workingHours: { enabled: true, days: [1, 2, 3, 4, 5, 6, 7], from: '00:00', to: '00:00' } })).status).toBe(200);
+      expect(await stateOf()).not.toBeNull();
+      // Never within them (a one-minute window on no day but one, twelve hours away from now in UTC).
+      const away = new Date(Date.now() + 12 * 3600_000);
+      const day = ((away.getUTCDay() + 6) % 7) + 1;
+      const hh = String(away.getUTCHours()).padStart(2, '0');
+      expect((await callAs(rt.url, 'PUT', `${BASE}/settings`, admin, { workingHours: { enabled: true, days: [day], from: `${hh}:00`, to: `${hh}:01` } }, 'UTC')).status).toBe(200);
+      expect(await stateOf()).toBeNull();
+    } finally {
+      await dynamo().send(new UpdateCommand({ TableName: tableName('units'), Key: { imei }, UpdateExpression: 'REMOVE lockedBy, lockedByName' }));
+    }
+  });
 });
