@@ -201,6 +201,15 @@ export const functionResources: Readonly<Partial<Record<FunctionName, FunctionRe
     tables: { commands: 'read-write', units: 'read' },
     live: true,
   },
+  // The account administration: users with their claims and identities, their grants and the units'
+  // viewers in one transaction, the welcome e-mail's single-use code (tokens), sessions ended on a new
+  // password, access changes told on the user's live topic, and the account's settings.
+  administration: {
+    tables: { users: 'read-write', tokens: 'read-write', accounts: 'read-write', uniques: 'read-write', units: 'read-write' },
+    mail: true,
+    live: true,
+    identity: ['createUser', 'setPassword', 'signOutEverywhere', 'deleteUser'],
+  },
   [LIVE_AUTHORIZER]: {
     tables: { users: 'read', tokens: 'read' },
   },

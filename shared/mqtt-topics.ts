@@ -142,10 +142,16 @@ export interface LiveAudience {
    * that user's own topic only, never to the account's admins or the other viewers.
    */
   lockedBy?: string | undefined;
+  /**
+   * A message for one user alone, on that user's own topic (a change of their access to the unit,
+   * functions/administration): nobody else hears it, locked or not.
+   */
+  onlyTo?: string | undefined;
 }
 
-/** The topics a unit's live message goes out on: the account's, and one per viewer; a locked unit's only to its locker. */
+/** The topics a unit's live message goes out on: the account's, and one per viewer; a locked unit's only to its locker; a message for one user only to theirs. */
 export function liveTopicsOf(audience: LiveAudience): string[] {
+  if (audience.onlyTo !== undefined) return [liveUserTopic(audience.accountId, audience.onlyTo, audience.imei)];
   if (audience.lockedBy !== undefined) return [liveUserTopic(audience.accountId, audience.lockedBy, audience.imei)];
   return [
     liveUnitTopic(audience.accountId, audience.imei),

@@ -5,18 +5,17 @@
  * concurrent resets with one code exactly one wins. A reset ends every session and trusted
  * browser of the user: whoever asked for it may have lost control of the old password.
  */
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { RESET_CODE_PARAM, RESET_LINK_SECONDS } from '../../shared/schemas/auth';
+import { RESET_LINK_SECONDS } from '../../shared/schemas/auth';
 import type { Language } from '../../shared/schemas/common';
 import { dynamo, epochSeconds, tableName } from '../platform/db';
 import { sendTemplatedEmail } from '../platform/email/templates';
-import { getEnv } from '../platform/env';
 import { NotFoundError, ValidationError } from '../platform/errors';
 import type { Ports } from '../platform/ports';
 import { clientKey, consumeRateLimit } from '../platform/rate-limit';
 import { clearLoginAttempts } from './login-attempts';
-import { randomSecret, sha256Hex } from './secrets';
+import { issueResetCode, resetItemId, resetLink, type ResetItem } from './reset-codes';
 import { endEverySession } from './sessions';
 import { findUser, findUserIdByEmail } from './user-repository';
 import { isConditionFailure } from '../platform/conditions';
@@ -27,21 +26,7 @@ export const RESET_PER_ADDRESS_LIMIT = 3;
 export const RESET_PER_CLIENT_LIMIT = 10;
 export const RESET_WINDOW_SECONDS = 3600;
 
-interface ResetItem {
-  id: string;
-  userId: string;
-  username: string;
-  createdAt: string;
-  expiresAt: number;
-}
-
-const resetItemId = (code: string): string => `reset#${sha256Hex(code)}`;
-
-export function resetLink(code: string, appUrl: string = getEnv().APP_URL): string {
-  const url = new URL('/user/reset-password', appUrl);
-  url.searchParams.set(RESET_CODE_PARAM, code);
-  return url.href;
-}
+export { resetLink };
 
 export interface ForgotRequest {
   email: string;
@@ -57,15 +42,7 @@ export async function requestPasswordReset(request: ForgotRequest, ports: Ports,
   const user = userId ? await findUser(userId) : null;
   if (!user) throw new ValidationError({ email_address: ['EmailDoesNotExist'] });
 
-  const code = randomSecret();
-  const item: ResetItem = {
-    id: resetItemId(code),
-    userId: user.userId,
-    username: user.username,
-    createdAt: now.toISOString(),
-    expiresAt: epochSeconds(now) + RESET_LINK_SECONDS,
-  };
-  await dynamo().send(new PutCommand({ TableName: tableName('tokens'), Item: item, ConditionExpression: 'attribute_not_exists(id)' }));
+  const code = await issueResetCode(user, now, RESET_LINK_SECONDS);
   // The user's own brand, whichever site asked: the link is APP_URL's either way.
   await sendTemplatedEmail('passwordReset', user.email, request.lang, user.subsiteId, { link: resetLink(code) });
 }

@@ -64,7 +64,7 @@ export interface DeviceGateway {
 }
 
 export interface LiveMessage {
-  type: 'position' | 'event' | 'command';
+  type: 'position' | 'event' | 'command' | 'access';
   [field: string]: unknown;
 }
 export interface LiveBus {

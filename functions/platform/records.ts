@@ -61,6 +61,15 @@ export interface AccountRecord {
   alertLanguage?: Language;
   /** IANA zone the account's alarm messages give times in (absent: Europe/Stockholm). */
   alertTimeZone?: string;
+  /** Settings of the account administration (functions/administration/settings-repository.ts); absent: the defaults there. */
+  defaultPurposes?: string[];
+  allowUserPurposes?: boolean;
+  allowUserProjects?: boolean;
+  allowQrCheckInWithoutAccess?: boolean;
+  /** Market fuel price, SEK per litre. */
+  fuelPrice?: number | null;
+  /** When admins without access to a unit see it on the map (spec section 6). */
+  workingHours?: { enabled: boolean; days: number[]; from: string; to: string; timeZone: string };
   createdAt: string;
 }
 

@@ -4,9 +4,13 @@ import { httpHandler } from '../platform/http';
 import { toRealtimeUnit } from './stored-shape';
 import { listUnits } from './unit-repository';
 import { isLockedFor } from '../units/lock-rules';
+import { accountWorkingHours, lockedUnitsVisibleTo } from './working-hours';
 
-export const handler = httpHandler(routes.getRealtimeUnits, async ({ auth }): Promise<RealtimeUnit[]> => {
-  // A unit locked by someone else is listed without its position (TrackerIsLocked, naming the locker).
-  const units = (await listUnits(auth)).map((item) => (isLockedFor(auth, item) ? { ...toRealtimeUnit(item), state: null } : toRealtimeUnit(item)));
+export const handler = httpHandler(routes.getRealtimeUnits, async ({ auth, ports }): Promise<RealtimeUnit[]> => {
+  const [items, hours] = await Promise.all([listUnits(auth), auth.isAdmin ? accountWorkingHours(auth.accountId) : Promise.resolve(undefined)]);
+  // A unit locked by someone else is listed without its position (TrackerIsLocked, naming the locker),
+  // except to an admin during the account's working hours when it enables them (spec section 6).
+  const showLocked = lockedUnitsVisibleTo(auth, hours, ports.clock.now().getTime());
+  const units = items.map((item) => (isLockedFor(auth, item) && !showLocked ? { ...toRealtimeUnit(item), state: null } : toRealtimeUnit(item)));
   return units.sort((a, b) => a.name.localeCompare(b.name, auth.lang) || a.imei.localeCompare(b.imei));
 });

@@ -15,7 +15,14 @@ export const liveCommandMessageSchema = z.object({ type: z.literal('command'), i
 /** The event engine raised an event (time in UTC; the browser shows it in its own zone). */
 export const liveEventMessageSchema = z.object({ type: z.literal('event'), imei: z.string(), event: eventSchema });
 
-export const liveMessageSchema = z.discriminatedUnion('type', [livePositionMessageSchema, liveCommandMessageSchema, liveEventMessageSchema]);
+/**
+ * The caller's access to a unit changed (functions/administration): sent on the user's own topic
+ * only. `granted: false` means the unit is gone from what the user may see; the map drops it at once.
+ */
+export const liveAccessMessageSchema = z.object({ type: z.literal('access'), imei: z.string(), granted: z.boolean() });
+
+export const liveMessageSchema = z.discriminatedUnion('type', [livePositionMessageSchema, liveCommandMessageSchema, liveEventMessageSchema, liveAccessMessageSchema]);
+export type LiveAccessMessage = z.infer<typeof liveAccessMessageSchema>;
 export type LiveEventMessage = z.infer<typeof liveEventMessageSchema>;
 export type LivePositionMessage = z.infer<typeof livePositionMessageSchema>;
 export type LiveCommandMessage = z.infer<typeof liveCommandMessageSchema>;

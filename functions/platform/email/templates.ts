@@ -18,6 +18,7 @@ const templateVars = {
   attestReminder: ['firstName', 'month', 'tripLogUrl'],
   alarm: ['unit', 'what', 'when', 'where', 'mapUrl'],
   smsCreditsOut: ['unit', 'receiversUrl'],
+  userInvite: ['firstName', 'username', 'link', 'days'],
 } as const;
 
 export type EmailTemplate = keyof typeof templateVars;
@@ -84,6 +85,18 @@ const builders: Record<EmailTemplate, Build> = {
     blocks: [
       { kind: 'text', text: t('SmsCreditsOutIntro') },
       { kind: 'action', label: t('SmsCreditsOutAction'), url: vars['receiversUrl'] ?? '', fallback: t('EmailLinkFallback') },
+    ],
+    footer: t('EmailFooter'),
+  }),
+  // A user an account admin created (functions/administration): the link sets their first password once.
+  userInvite: (t, vars) => ({
+    subject: t('EmailInviteSubject'),
+    heading: t('EmailInviteHeading'),
+    blocks: [
+      { kind: 'text', text: t('EmailInviteIntro') },
+      { kind: 'action', label: t('EmailInviteAction'), url: vars['link'] ?? '', fallback: t('EmailLinkFallback') },
+      { kind: 'text', text: t('EmailInviteValidity') },
+      { kind: 'text', text: t('EmailInviteIgnore') },
     ],
     footer: t('EmailFooter'),
   }),

@@ -46,6 +46,8 @@ const PlaceEditPage = lazyFeature(['places', 'geofences', 'map'], () => import('
 const AlarmReceiversPage = lazyFeature('alarms', () => import('../features/alarms/pages/alarm-receivers-page').then((m) => m.AlarmReceiversPage));
 const AlertNumbersPage = lazyFeature('alarms', () => import('../features/alarms/pages/alert-numbers-page').then((m) => m.AlertNumbersPage));
 const AlertsPage = lazyFeature(['events', 'map'], () => import('../features/events/pages/alerts-page').then((m) => m.AlertsPage));
+// The working-hours editor uses the geofences' weekday and time texts.
+const UserAccountsPage = lazyFeature(['user-accounts', 'geofences'], () => import('../features/user-accounts/pages/user-accounts-page').then((m) => m.UserAccountsPage));
 
 export function MemberArea() {
   return (
@@ -71,7 +73,7 @@ export function MemberArea() {
             {page('checkIn', at('checkIn'), <CheckInPage />)}
             {page('checkIn', `${at('checkIn')}/:code`, <CheckInPage />)}
             <Route element={<RequireAdmin />}>
-              {page('userAccounts')}
+              {page('userAccounts', at('userAccounts'), <UserAccountsPage />)}
               {page('addTerminal', at('addTerminal'), <AddUnitPage />)}
               <Route element={<RequireFeature feature="safeReturnHome" />}>{page('safeReturnHome')}</Route>
               {page('alarmReceiver', at('alarmReceiver'), <AlarmReceiversPage />)}

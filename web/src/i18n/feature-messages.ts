@@ -98,6 +98,11 @@ const loaders = {
     sv: () => import('../../../shared/i18n/features/sensors/sv').then((m) => m.sensorsSv),
     no: () => import('../../../shared/i18n/features/sensors/no').then((m) => m.sensorsNo),
   },
+  'user-accounts': {
+    en: () => import('../../../shared/i18n/features/user-accounts/en').then((m) => m.userAccountsEn),
+    sv: () => import('../../../shared/i18n/features/user-accounts/sv').then((m) => m.userAccountsSv),
+    no: () => import('../../../shared/i18n/features/user-accounts/no').then((m) => m.userAccountsNo),
+  },
 } as const satisfies Record<string, Record<Language, () => Promise<Texts>>>;
 
 export type BrowserFeature = keyof typeof loaders;

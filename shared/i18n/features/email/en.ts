@@ -26,6 +26,12 @@ export const emailEn = {
   EmailAttestReminderIntro: 'Your trip log for {{month}} has not been attested yet. Check your trips, complete their purposes and attest the period.',
   EmailAttestReminderAction: 'Open the trip log',
   EmailAttestReminderFooter: "This e-mail was sent by {{brand}} at your administrator's request.",
+  EmailInviteSubject: 'Your {{brand}} account is ready',
+  EmailInviteHeading: 'Welcome, {{firstName}}!',
+  EmailInviteIntro: 'Your administrator has created a {{brand}} account for you. Your username is {{username}}. Choose your password with the button below, then log in.',
+  EmailInviteAction: 'Choose your password',
+  EmailInviteValidity: 'The link is valid for {{days}} days and can be used once. Your administrator can send a new one.',
+  EmailInviteIgnore: 'If you did not expect this e-mail, you can ignore it.',
   EmailFooter: 'This e-mail was sent by {{brand}}. Please do not reply to it.',
 } as const;
 

@@ -24,5 +24,11 @@ export const emailNo: EmailMessages = {
   EmailAttestReminderIntro: 'Kjørejournalen din for {{month}} er ikke attestert ennå. Gå gjennom turene dine, fyll inn formålene og attester perioden.',
   EmailAttestReminderAction: 'Åpne kjørejournalen',
   EmailAttestReminderFooter: 'Denne e-posten ble sendt av {{brand}} på forespørsel fra administratoren din.',
+  EmailInviteSubject: 'Kontoen din hos {{brand}} er klar',
+  EmailInviteHeading: 'Velkommen, {{firstName}}!',
+  EmailInviteIntro: 'Administratoren din har opprettet en konto hos {{brand}} for deg. Brukernavnet ditt er {{username}}. Velg passordet ditt med knappen nedenfor, og logg deretter inn.',
+  EmailInviteAction: 'Velg passordet ditt',
+  EmailInviteValidity: 'Lenken gjelder i {{days}} dager og kan brukes én gang. Administratoren din kan sende en ny.',
+  EmailInviteIgnore: 'Hvis du ikke ventet denne e-posten, kan du se bort fra den.',
   EmailFooter: 'Denne e-posten ble sendt av {{brand}}. Ikke svar på den.',
 };

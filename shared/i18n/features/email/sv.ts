@@ -24,5 +24,11 @@ export const emailSv: EmailMessages = {
   EmailAttestReminderIntro: 'Din körjournal för {{month}} är inte attesterad ännu. Gå igenom dina resor, fyll i syftena och attestera perioden.',
   EmailAttestReminderAction: 'Öppna körjournalen',
   EmailAttestReminderFooter: 'Det här e-postmeddelandet skickades av {{brand}} på begäran av din administratör.',
+  EmailInviteSubject: 'Ditt konto hos {{brand}} är klart',
+  EmailInviteHeading: 'Välkommen, {{firstName}}!',
+  EmailInviteIntro: 'Din administratör har skapat ett konto hos {{brand}} åt dig. Ditt användarnamn är {{username}}. Välj ditt lösenord med knappen nedan och logga sedan in.',
+  EmailInviteAction: 'Välj ditt lösenord',
+  EmailInviteValidity: 'Länken gäller i {{days}} dagar och kan användas en gång. Din administratör kan skicka en ny.',
+  EmailInviteIgnore: 'Om du inte väntade dig det här meddelandet kan du bortse från det.',
   EmailFooter: 'Det här meddelandet skickades av {{brand}}. Svara inte på det.',
 };

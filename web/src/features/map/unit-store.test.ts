@@ -87,4 +87,18 @@ describe('createUnitStore', () => {
     store.replaceAll([unit('3')]);
     expect(store.all().map((u) => u.imei)).toEqual(['3']);
   });
+
+  it('removes a unit whose access was revoked at once, from the units and the roster, and tells its listeners', () => {
+    const store = createUnitStore();
+    store.replaceAll([unit('1'), unit('2')]);
+    const heard: (string | null)[] = [];
+    store.subscribe((imei) => heard.push(imei));
+    expect(store.remove('2')).toBe(true);
+    expect(store.all().map((u) => u.imei)).toEqual(['1']);
+    expect(store.roster().map((u) => u.imei)).toEqual(['1']);
+    expect(store.get('2')).toBeUndefined();
+    expect(heard).toEqual([null]);
+    expect(store.remove('2')).toBe(false);
+    expect(store.applyPosition({ type: 'position', imei: '2', ...state('2025-01-01T00:00:00.000Z') } as LivePositionMessage)).toBe(false);
+  });
 });

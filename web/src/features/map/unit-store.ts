@@ -14,6 +14,8 @@ export interface UnitStore {
   replaceAll(units: readonly RealtimeUnit[]): void;
   /** A live position; false when it is not newer than what the unit shows, or the unit is not here. */
   applyPosition(message: LivePositionMessage): boolean;
+  /** The unit is no longer the user's to see (its access was revoked); false when it was not here. */
+  remove(imei: string): boolean;
   get(imei: string): RealtimeUnit | undefined;
   /** Every unit, in the order of the last answer. */
   all(): readonly RealtimeUnit[];
@@ -64,6 +66,13 @@ export function createUnitStore(): UnitStore {
       units.set(message.imei, { ...unit, state });
       cachedAll = null;
       emit(message.imei);
+      return true;
+    },
+    remove(imei) {
+      if (!units.delete(imei)) return false;
+      roster = roster.filter((u) => u.imei !== imei);
+      cachedAll = null;
+      emit(null);
       return true;
     },
     get: (imei) => units.get(imei),

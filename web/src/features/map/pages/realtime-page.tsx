@@ -66,6 +66,12 @@ function RealtimeView() {
     if (units.data) store.replaceAll(units.data);
   }, [store, units.data]);
   useLiveMessages((message) => {
+    if (message.type === 'access') {
+      // An admin changed this user's units: a revoked one leaves the map at once, and the list is asked again.
+      if (!message.granted) store.remove(message.imei);
+      void units.refetch();
+      return;
+    }
     if (message.type !== 'position') return;
     // A unit locked by someone else is listed without its position, and stays so.
     const known = store.get(message.imei);

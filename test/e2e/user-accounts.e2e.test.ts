@@ -1,0 +1,135 @@
+/**
+ * The account administration page in real Chromium against the embedded runtime (spec sections 2,
+ * 3, 5 and 6). The demo admin creates a user with two units found by the picker's search and
+ * "select all shown", edits them down to one unit, sorts the table by unit count, saves the
+ * settings (a spelling duplicate among the default purposes is refused first), switches to
+ * Swedish and Norwegian, and deletes the user after the confirmation. Every state is checked with
+ * axe and photographed at 390 and 1280 px into /tmp/user-accounts-shots/.
+ */
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, demoUsers } from '../../infra/local/seed';
+import { en } from '../../shared/i18n/en';
+import { userAccountsEn as ua } from '../../shared/i18n/features/user-accounts/en';
+import { userAccountsNo } from '../../shared/i18n/features/user-accounts/no';
+import { userAccountsSv } from '../../shared/i18n/features/user-accounts/sv';
+import { no } from '../../shared/i18n/no';
+import { sv } from '../../shared/i18n/sv';
+import { DESKTOP, PHONE, checkAndShoot, openPage, poll, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
+
+const SHOTS = '/tmp/user-accounts-shots';
+const PAGE = '/administration/user-accounts';
+let app: App;
+let browser: Browser;
+
+const text = (template: string, vars: Record<string, string | number>) => template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name]));
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  ({ app, browser } = await startBrowserApp());
+}, 120_000);
+
+afterAll(async () => {
+  await stopBrowserApp({ app, browser });
+});
+
+async function logIn(page: Page): Promise<void> {
+  await page.goto(`${app.url}/`);
+  await page.getByRole('textbox', { name: en.UsernameOrEmail }).fill(demoUsers.admin.username);
+  await page.getByRole('textbox', { name: en.Password, exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: en.Login, exact: true }).click();
+  await page.waitForURL((url) => url.pathname !== '/');
+}
+
+async function shot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
+  await checkAndShoot(page, SHOTS, name, { sizes: [PHONE, DESKTOP], ...options });
+  await page.setViewportSize(DESKTOP);
+}
+
+const table = (page: Page) => page.getByRole('table', { name: ua.UaTabUsers });
+const rowOf = (page: Page, name: string) => table(page).locator('tbody tr', { hasText: name });
+
+describe('user accounts', () => {
+  it('creates a user with two units, edits them, sorts, saves settings, speaks sv and no, and deletes the user', async () => {
+    const { context, page, errors } = await openPage(browser);
+    await logIn(page);
+    await page.goto(`${app.url}${PAGE}`);
+    await poll(() => rowOf(page, 'Erik Lind').isVisible()).toBe(true);
+    expect(await rowOf(page, 'Alva Andersson').locator('td').nth(3).textContent()).toBe(ua.UaAllUnits);
+    await shot(page, 'users-en');
+
+    // Create: two units through the picker's search and select-all.
+    await page.getByRole('button', { name: ua.UaNewUser }).click();
+    const form = page.getByRole('dialog', { name: ua.UaCreateTitle });
+    await form.getByRole('textbox', { name: ua.UaFirstName }).fill('Greta');
+    await form.getByRole('textbox', { name: ua.UaLastName }).fill('Gran');
+    await form.getByRole('textbox', { name: ua.UaEmail }).fill('greta.gran@example.se');
+    await form.getByRole('searchbox', { name: ua.UaUnitsSearch }).fill('service van');
+    await form.getByRole('checkbox', { name: ua.UaUnitsSelectAll }).press('Space');
+    await poll(() => form.getByText(text(ua.UaUnitsSelected, { selected: 2, total: 5 })).isVisible()).toBe(true);
+    await shot(page, 'create-en', { fullPage: false });
+    await form.getByRole('button', { name: ua.UaSave }).click();
+    await poll(() => rowOf(page, 'Greta Gran').isVisible()).toBe(true);
+    expect(await rowOf(page, 'Greta Gran').locator('td').nth(3).textContent()).toBe('2');
+
+    // Edit: one unit fewer.
+    await rowOf(page, 'Greta Gran').getByRole('button', { name: text(ua.UaEditUser, { name: 'Greta Gran' }) }).click();
+    const edit = page.getByRole('dialog', { name: ua.UaEditTitle });
+    expect(await edit.getByRole('textbox', { name: ua.UaEmail }).getAttribute('readonly')).not.toBeNull();
+    await edit.getByRole('checkbox', { name: 'Service van 2' }).uncheck();
+    await shot(page, 'edit-en', { fullPage: false });
+    await edit.getByRole('button', { name: ua.UaSave }).click();
+    await poll(() => rowOf(page, 'Greta Gran').locator('td').nth(3).textContent()).toBe('1');
+
+    // Sort by unit count, both ways.
+    const unitsHeader = table(page).getByRole('columnheader', { name: ua.UaColUnits });
+    await unitsHeader.getByRole('button').click();
+    expect(await unitsHeader.getAttribute('aria-sort')).toBe('ascending');
+    await poll(() => table(page).locator('tbody tr td:first-child').first().textContent()).toContain('Greta Gran');
+    await unitsHeader.getByRole('button').click();
+    expect(await unitsHeader.getAttribute('aria-sort')).toBe('descending');
+
+    // Settings: a spelling duplicate is refused, then saved.
+    await page.getByRole('tab', { name: ua.UaTabSettings }).click();
+    const purpose = page.getByRole('textbox', { name: ua.UaPurposeNew });
+    await purpose.fill('Kundbesök');
+    await purpose.press('Enter');
+    await purpose.fill('kundbesok');
+    await page.getByRole('button', { name: ua.UaPurposeAdd }).click();
+    await page.getByRole('textbox', { name: ua.UaFuelLabel }).fill('18.5');
+    await page.getByRole('button', { name: ua.UaSaveSettings }).click();
+    await poll(() => page.getByText(ua.DuplicateDefaultPurpose).isVisible()).toBe(true);
+    await shot(page, 'settings-error-en');
+    await page.getByRole('button', { name: text(ua.UaPurposeRemove, { purpose: 'kundbesok' }) }).click();
+    await page.getByRole('button', { name: ua.UaSaveSettings }).click();
+    await poll(() => page.getByText(ua.SettingsSaved).isVisible()).toBe(true);
+    expect(await page.getByRole('switch', { name: ua.UaFlagBasicOnly }).isDisabled()).toBe(true);
+    await shot(page, 'settings-en');
+
+    // Swedish and Norwegian, both tabs.
+    for (const [lang, texts, picker] of [['sv', userAccountsSv, en.Language], ['no', userAccountsNo, sv.Language]] as const) {
+      await page.getByLabel(picker, { exact: true }).selectOption(lang);
+      await poll(() => page.getByRole('button', { name: texts.UaSaveSettings }).isVisible()).toBe(true);
+      expect(await page.locator('main').textContent()).not.toMatch(/\bUa[A-Z][A-Za-z]+\b/);
+      await shot(page, `settings-${lang}`);
+      await page.getByRole('tab', { name: texts.UaTabUsers }).click();
+      await poll(() => page.getByRole('table', { name: texts.UaTabUsers }).locator('tbody tr', { hasText: 'Greta Gran' }).isVisible()).toBe(true);
+      await shot(page, `users-${lang}`);
+      await page.getByRole('tab', { name: texts.UaTabSettings }).click();
+    }
+    await page.getByLabel(no.Language, { exact: true }).selectOption('en');
+    await page.getByRole('tab', { name: ua.UaTabUsers }).click();
+
+    // Yourself cannot be deleted; Greta can, after the confirmation.
+    expect(await rowOf(page, 'Alva Andersson').getByRole('button', { name: text(ua.UaDeleteUser, { name: 'Alva Andersson' }) }).isDisabled()).toBe(true);
+    await rowOf(page, 'Greta Gran').getByRole('button', { name: text(ua.UaDeleteUser, { name: 'Greta Gran' }) }).click();
+    const confirm = page.getByRole('dialog', { name: ua.UaDeleteTitle });
+    await poll(() => confirm.getByText(text(ua.UaDeleteConfirm, { name: 'Greta Gran' })).isVisible()).toBe(true);
+    await shot(page, 'delete-en', { fullPage: false });
+    await confirm.getByRole('button', { name: ua.UaDelete }).click();
+    await poll(() => rowOf(page, 'Greta Gran').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 180_000);
+});

@@ -1,0 +1,238 @@
+/**
+ * The Settings tab: the account's features (basic-only read-only unless the caller is support),
+ * what users may add in the trip log, the default purposes (no spelling duplicates, checked by the
+ * server's own schema before asking), the market fuel price and the working hours in which admins
+ * see units locked against them. Saving refreshes the menu (GET /user/settings) at once.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ActionIcon, Alert, Button, Checkbox, Fieldset, Group, NumberInput, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import IconPlus from '@tabler/icons-react/dist/esm/icons/IconPlus.mjs';
+import IconX from '@tabler/icons-react/dist/esm/icons/IconX.mjs';
+import { useState } from 'react';
+import { Controller, useForm, type Path } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { accountSettingsUpdateSchema, type AccountSettings } from '../../../../../shared/schemas/administration';
+import { errorMessage } from '../../../app/api-client';
+import { applyServerFieldErrors, fieldErrorText } from '../../../ui/form-errors';
+import { PageLoader } from '../../../ui/page-loader';
+import { useAccountSettings, useSaveAccountSettings } from '../api/user-accounts-api';
+
+type FormValues = z.input<typeof accountSettingsUpdateSchema>;
+type Saved = z.output<typeof accountSettingsUpdateSchema>;
+const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
+const flagFields = [
+  ['realtimeMap', 'UaFlagRealtimeMap'],
+  ['enable_car_booking', 'UaFlagCarBooking'],
+  ['enable_rfid', 'UaFlagRfid'],
+  ['EnableSafeReturnHome', 'UaFlagSafeReturnHome'],
+] as const;
+const serverFields: Path<FormValues>[] = [
+  'enable_rfid', 'enable_car_booking', 'EnableSafeReturnHome', 'realtimeMap', 'basicOnly', 'allowUserPurposes', 'allowUserProjects',
+  'allowQrCheckInWithoutAccess', 'fuelPrice', 'defaultPurposes', 'workingHours.days', 'workingHours.from', 'workingHours.to',
+];
+
+export function SettingsTab() {
+  const settings = useAccountSettings();
+  const { t } = useTranslation();
+  if (settings.data === undefined) {
+    if (!settings.isError) return <PageLoader />;
+    return (
+      <Alert color="red" role="alert" title={t('UaLoadFailed')} maw={640}>
+        <Button variant="default" size="xs" onClick={() => void settings.refetch()} loading={settings.isFetching}>
+          {t('UaTryAgain')}
+        </Button>
+      </Alert>
+    );
+  }
+  return <SettingsForm settings={settings.data} />;
+}
+
+function SettingsForm({ settings }: { settings: AccountSettings }) {
+  const { t } = useTranslation();
+  const save = useSaveAccountSettings();
+  const { basicOnlyEditable, workingHours, ...rest } = settings;
+  const form = useForm<FormValues, unknown, Saved>({
+    resolver: zodResolver(accountSettingsUpdateSchema),
+    defaultValues: { ...rest, workingHours: { enabled: workingHours.enabled, days: workingHours.days, from: workingHours.from, to: workingHours.to } },
+  });
+  const [newPurpose, setNewPurpose] = useState('');
+  const { errors } = form.formState;
+  const purposes = form.watch('defaultPurposes') ?? [];
+  const hasFieldError = Object.keys(errors).length > 0;
+
+  const submit = form.handleSubmit((values) => {
+    // basic-only goes along only where it may change (the server refuses a change by anyone but support).
+    const body = basicOnlyEditable ? values : { ...values, basicOnly: undefined };
+    save.mutate(body, {
+      onSuccess: (saved) => {
+        form.reset({ ...saved, workingHours: { enabled: saved.workingHours.enabled, days: saved.workingHours.days, from: saved.workingHours.from, to: saved.workingHours.to } });
+        notifications.show({ color: 'green', message: t('SettingsSaved'), closeButtonProps: { 'aria-label': t('UaCancel') } });
+      },
+      onError: (error) => applyServerFieldErrors(error, serverFields, form.setError),
+    });
+  });
+
+  const addPurpose = () => {
+    const text = newPurpose.trim();
+    if (!text) return;
+    form.setValue('defaultPurposes', [...purposes, text], { shouldDirty: true });
+    form.clearErrors('defaultPurposes');
+    setNewPurpose('');
+  };
+  const switchFor = (name: 'realtimeMap' | 'enable_car_booking' | 'enable_rfid' | 'EnableSafeReturnHome' | 'basicOnly' | 'allowUserPurposes' | 'allowUserProjects' | 'allowQrCheckInWithoutAccess' | 'workingHours.enabled', label: string, extra: { description?: string; disabled?: boolean } = {}) => (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <Switch
+          label={label}
+          {...extra}
+          name={field.name}
+          ref={field.ref}
+          checked={field.value === true}
+          onChange={(event) => field.onChange(event.currentTarget.checked)}
+          onBlur={field.onBlur}
+        />
+      )}
+    />
+  );
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate>
+      <Stack gap="lg" maw={720}>
+        {save.isError && !hasFieldError ? (
+          <Alert color="red" role="alert">
+            {errorMessage(save.error)}
+          </Alert>
+        ) : null}
+        <Fieldset legend={t('UaFeaturesTitle')}>
+          <Stack gap="sm">
+            {flagFields.map(([name, label]) => (
+              <div key={name}>{switchFor(name, t(label))}</div>
+            ))}
+            {switchFor('basicOnly', t('UaFlagBasicOnly'), basicOnlyEditable ? {} : { description: t('UaFlagBasicOnlyHint'), disabled: true })}
+          </Stack>
+        </Fieldset>
+
+        <Fieldset legend={t('UaTripLogTitle')}>
+          <Stack gap="sm">
+            {switchFor('allowUserPurposes', t('UaFlagUserPurposes'), { description: t('UaFlagUserPurposesHint') })}
+            {switchFor('allowUserProjects', t('UaFlagUserProjects'))}
+            {switchFor('allowQrCheckInWithoutAccess', t('UaFlagQrCheckIn'))}
+            <Stack gap={6} role="group" aria-labelledby="ua-purposes">
+              <Text id="ua-purposes" fw={600} size="sm" mt="sm">
+                {t('UaPurposesTitle')}
+              </Text>
+              {purposes.length === 0 ? (
+                <Text size="sm" c="dimmed">
+                  {t('UaPurposesEmpty')}
+                </Text>
+              ) : (
+                <Group gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+                  {purposes.map((p, i) => (
+                    <Group component="li" key={`${p}-${i}`} gap={2} wrap="nowrap" pl="xs" style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 16 }}>
+                      <Text size="sm">{p}</Text>
+                      <ActionIcon
+                        variant="subtle"
+                        size="sm"
+                        radius="xl"
+                        aria-label={t('UaPurposeRemove', { purpose: p })}
+                        onClick={() => form.setValue('defaultPurposes', purposes.filter((_, j) => j !== i), { shouldDirty: true })}
+                      >
+                        <IconX size={14} aria-hidden />
+                      </ActionIcon>
+                    </Group>
+                  ))}
+                </Group>
+              )}
+              <Group gap="xs" align="flex-end" wrap="nowrap">
+                <TextInput
+                  label={t('UaPurposeNew')}
+                  value={newPurpose}
+                  maxLength={110}
+                  onChange={(e) => setNewPurpose(e.currentTarget.value)}
+                  onKeyDown={(e) => {
+                    if (e.key === 'Enter') {
+                      e.preventDefault();
+                      addPurpose();
+                    }
+                  }}
+                  style={{ flex: 1 }}
+                />
+                <Button variant="light" leftSection={<IconPlus size={16} aria-hidden />} onClick={addPurpose}>
+                  {t('UaPurposeAdd')}
+                </Button>
+              </Group>
+              {errors.defaultPurposes ? (
+                <Text size="sm" c="var(--mantine-color-error)" role="alert">
+                  {fieldErrorText(errors.defaultPurposes.message ?? errors.defaultPurposes.root?.message)}
+                </Text>
+              ) : null}
+            </Stack>
+          </Stack>
+        </Fieldset>
+
+        <Fieldset legend={t('UaFuelTitle')}>
+          <Controller
+            control={form.control}
+            name="fuelPrice"
+            render={({ field }) => (
+              <NumberInput
+                label={t('UaFuelLabel')}
+                description={t('UaFuelHint')}
+                name={field.name}
+                ref={field.ref}
+                value={field.value ?? ''}
+                onChange={(v) => field.onChange(v === '' ? null : typeof v === 'number' ? v : Number(v))}
+                onBlur={field.onBlur}
+                min={0}
+                max={1000}
+                decimalScale={2}
+                step={0.1}
+                allowNegative={false}
+                w={{ base: '100%', xs: 260 }}
+                error={fieldErrorText(errors.fuelPrice?.message)}
+              />
+            )}
+          />
+        </Fieldset>
+
+        <Fieldset legend={t('UaWorkingHoursTitle')}>
+          <Stack gap="sm">
+            {switchFor('workingHours.enabled', t('UaWorkingHoursEnabled'), { description: t('UaWorkingHoursHint', { zone: workingHours.timeZone }) })}
+            <Controller
+              control={form.control}
+              name="workingHours.days"
+              render={({ field }) => (
+                <Checkbox.Group
+                  label={t('GeofenceDays')}
+                  value={(field.value ?? []).map(String)}
+                  onChange={(days) => field.onChange(days.map(Number).sort((a, b) => a - b))}
+                  error={fieldErrorText(errors.workingHours?.days?.message)}
+                >
+                  <Group gap="xs" mt={4}>
+                    {WEEKDAYS.map((day) => (
+                      <Checkbox key={day} value={String(day)} label={t(`GeofenceDay${day}`)} />
+                    ))}
+                  </Group>
+                </Checkbox.Group>
+              )}
+            />
+            <Group gap="sm" grow maw={360}>
+              <TextInput type="time" label={t('GeofenceFrom')} required {...form.register('workingHours.from')} error={fieldErrorText(errors.workingHours?.from?.message)} />
+              <TextInput type="time" label={t('GeofenceTo')} required {...form.register('workingHours.to')} error={fieldErrorText(errors.workingHours?.to?.message)} />
+            </Group>
+          </Stack>
+        </Fieldset>
+
+        <Group>
+          <Button type="submit" loading={save.isPending}>
+            {t('UaSaveSettings')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
