@@ -69,6 +69,9 @@ import { bulkUnitsSv } from './features/bulk-units/sv';
 import { sensorsEn } from './features/sensors/en';
 import { sensorsNo } from './features/sensors/no';
 import { sensorsSv } from './features/sensors/sv';
+import { safeHomeEn } from './features/safe-home/en';
+import { safeHomeNo } from './features/safe-home/no';
+import { safeHomeSv } from './features/safe-home/sv';
 import { no as coreNo } from './no';
 import { sv as coreSv } from './sv';
 
@@ -96,10 +99,11 @@ export const modules = {
   'bulk-units': { en: bulkUnitsEn, sv: bulkUnitsSv, no: bulkUnitsNo },
   sensors: { en: sensorsEn, sv: sensorsSv, no: sensorsNo },
   email: { en: emailEn, sv: emailSv, no: emailNo },
+  'safe-home': { en: safeHomeEn, sv: safeHomeSv, no: safeHomeNo },
 } as const satisfies Record<string, Record<Language, Readonly<Record<string, string>>>>;
 export type ModuleName = keyof typeof modules;
 
-const en = { ...coreEn, ...accountEn, ...registrationEn, ...trackingEn, ...commandsEn, ...mapEn, ...historyEn, ...unitsEn, ...tripsEn, ...geofencesEn, ...placesEn, ...alarmsEn, ...eventsEn, ...rfidEn, ...bulkUnitsEn, ...unitEditorEn, ...unitLockEn, ...unitImagesEn, ...sensorsEn, ...emailEn } as const;
+const en = { ...coreEn, ...accountEn, ...registrationEn, ...trackingEn, ...commandsEn, ...mapEn, ...historyEn, ...unitsEn, ...tripsEn, ...geofencesEn, ...placesEn, ...alarmsEn, ...eventsEn, ...rfidEn, ...bulkUnitsEn, ...unitEditorEn, ...unitLockEn, ...unitImagesEn, ...sensorsEn, ...emailEn, ...safeHomeEn } as const;
 export type MessageKey = keyof typeof en;
 export type Messages = { readonly [K in MessageKey]: string };
 

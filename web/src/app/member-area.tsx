@@ -46,6 +46,8 @@ const PlaceEditPage = lazyFeature(['places', 'geofences', 'map'], () => import('
 const AlarmReceiversPage = lazyFeature('alarms', () => import('../features/alarms/pages/alarm-receivers-page').then((m) => m.AlarmReceiversPage));
 const AlertNumbersPage = lazyFeature('alarms', () => import('../features/alarms/pages/alert-numbers-page').then((m) => m.AlertNumbersPage));
 const AlertsPage = lazyFeature(['events', 'map'], () => import('../features/events/pages/alerts-page').then((m) => m.AlertsPage));
+// The home's map and address search are the geofences' (their texts and the radius keys).
+const SafeHomePage = lazyFeature(['safe-home', 'geofences', 'map'], () => import('../features/safe-home/pages/safe-home-page').then((m) => m.SafeHomePage));
 
 export function MemberArea() {
   return (
@@ -73,7 +75,7 @@ export function MemberArea() {
             <Route element={<RequireAdmin />}>
               {page('userAccounts')}
               {page('addTerminal', at('addTerminal'), <AddUnitPage />)}
-              <Route element={<RequireFeature feature="safeReturnHome" />}>{page('safeReturnHome')}</Route>
+              <Route element={<RequireFeature feature="safeReturnHome" />}>{page('safeReturnHome', at('safeReturnHome'), <SafeHomePage />)}</Route>
               {page('alarmReceiver', at('alarmReceiver'), <AlarmReceiversPage />)}
               <Route element={<RequireFeature feature="rfid" />}>{page('rfidCards', at('rfidCards'), <RfidCardsPage />)}</Route>
               <Route element={<RequireAlertNumbersAccount />}>{page('alertNumbers', at('alertNumbers'), <AlertNumbersPage />)}</Route>

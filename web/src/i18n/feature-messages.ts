@@ -98,6 +98,11 @@ const loaders = {
     sv: () => import('../../../shared/i18n/features/sensors/sv').then((m) => m.sensorsSv),
     no: () => import('../../../shared/i18n/features/sensors/no').then((m) => m.sensorsNo),
   },
+  'safe-home': {
+    en: () => import('../../../shared/i18n/features/safe-home/en').then((m) => m.safeHomeEn),
+    sv: () => import('../../../shared/i18n/features/safe-home/sv').then((m) => m.safeHomeSv),
+    no: () => import('../../../shared/i18n/features/safe-home/no').then((m) => m.safeHomeNo),
+  },
 } as const satisfies Record<string, Record<Language, () => Promise<Texts>>>;
 
 export type BrowserFeature = keyof typeof loaders;
