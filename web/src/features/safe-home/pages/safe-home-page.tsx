@@ -70,8 +70,13 @@ export function SafeHomePage() {
     return (
       <Stack gap={2} align="flex-start">
         {text ? <Text size="sm">{text}</Text> : <Text size="sm" c="dimmed">{t('SafeHomeNoSchedule')}</Text>}
-        <Button size="compact-sm" variant="subtle" onClick={() => setSchedule(item)} aria-label={t('SafeHomeEditScheduleFor', { name: item.name })}>
-          {text ? t('SafeHomeChange') : t('SafeHomeSetSchedule')}
+        <Button
+          size="compact-sm"
+          variant="subtle"
+          onClick={() => setSchedule(item)}
+          aria-label={t(text ? 'SafeHomeChangeScheduleFor' : 'SafeHomeSetScheduleFor', { name: item.name })}
+        >
+          {text ? t('SafeHomeChangeSchedule') : t('SafeHomeSetSchedule')}
         </Button>
       </Stack>
     );
@@ -85,8 +90,8 @@ export function SafeHomePage() {
         <Text size="xs" c="dimmed">
           {t('SafeHomeRadiusValue', { radius: item.radius })}
         </Text>
-        <Button size="compact-sm" variant="subtle" onClick={() => setHome(item)} aria-label={t('SafeHomeEditHomeFor', { name: item.name })}>
-          {t('SafeHomeChange')}
+        <Button size="compact-sm" variant="subtle" onClick={() => setHome(item)} aria-label={t('SafeHomeChangeHomeFor', { name: item.name })}>
+          {t('SafeHomeChangeHome')}
         </Button>
       </Stack>
     ) : (
