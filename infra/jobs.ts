@@ -20,13 +20,19 @@ export interface JobDef {
   readonly description: string;
 }
 
-// Later issues add the safe-return-home checks here.
 export const jobs: readonly JobDef[] = [
   {
     name: 'command-timeouts',
     schedule: 'rate(1 minute)',
     file: 'functions/jobs/command-timeouts.ts',
     description: 'Marks device commands without an answer after 120 seconds as unanswered (the poor-coverage message) and tells the browsers.',
+  },
+  {
+    name: 'safe-home-checks',
+    // Every minute at second 0, so that a check is made within its scheduled minute.
+    schedule: 'cron(* * * * ? *)',
+    file: 'functions/jobs/safe-home-checks.ts',
+    description: "Safe return home: at each unit's scheduled local times, a unit away from its home raises a 'not home' alarm to its alarm receivers.",
   },
 ];
 

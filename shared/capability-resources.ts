@@ -197,9 +197,12 @@ export const functionResources: Readonly<Partial<Record<FunctionName, FunctionRe
   events: {
     tables: { users: 'read', tokens: 'read', accounts: 'read', units: 'read', events: 'read' },
   },
+  // command-timeouts; safe-home-checks (functions/safe-home/checks.ts) reads the due items, advances
+  // them and records 'not home' events (the account's retention), alarmed through the alert queue.
   jobs: {
-    tables: { commands: 'read-write', units: 'read' },
+    tables: { commands: 'read-write', units: 'read', safeHome: 'read-write', events: 'read-write', accounts: 'read' },
     live: true,
+    alerts: true,
   },
   // The account administration: users with their claims and identities, their grants and the units'
   // viewers in one transaction, the welcome e-mail's single-use code (tokens), sessions ended on a new
@@ -212,6 +215,11 @@ export const functionResources: Readonly<Partial<Record<FunctionName, FunctionRe
   },
   [LIVE_AUTHORIZER]: {
     tables: { users: 'read', tokens: 'read' },
+  },
+  // Safe return home: the account's units and their items; the home's address must geocode.
+  'safe-home': {
+    tables: { users: 'read', tokens: 'read', accounts: 'read', units: 'read', safeHome: 'read-write' },
+    geocoder: ['search'],
   },
   // Consuming its queue is granted by infra/constructs/alert-delivery.ts. Push goes to OneSignal over HTTPS (no IAM).
   [ALERT_DELIVERY_FUNCTION]: {

@@ -90,6 +90,7 @@ import { unitImageRoutes } from './routes/unit-images';
 import { unitLockRoutes } from './routes/unit-lock';
 import { addUnitRoutes } from './routes/add-unit';
 import { administrationRoutes } from './routes/administration';
+import { safeHomeRoutes } from './routes/safe-home';
 
 export { capabilities, defineRoute, type Access, type Capability, type HttpMethod, type RouteDef } from './route-def';
 
@@ -647,6 +648,7 @@ export const routes = {
   ...unitLockRoutes,
   ...addUnitRoutes,
   ...administrationRoutes,
+  ...safeHomeRoutes,
 } as const;
 
 export type RouteKey = keyof typeof routes;

@@ -228,6 +228,18 @@ export const tables = {
     ttlAttribute: 'expiresAt',
     embeddedOnly: true,
   },
+  // Safe return home (docs/decisions/0024-safe-return-home.md): one item per unit; while on, the
+  // sparse `due` index holds it under a bucket by the next check's time, so the job finds what is
+  // due with a Query per bucket instead of a Scan.
+  safeHome: {
+    name: 'safe-home',
+    description: "Per unit: the safe return home's status, home (address, centre, radius), weekly schedule, frequency, start date and zone; while on, its next check (nextDueAt) in the due index.",
+    partitionKey: s('imei'),
+    indexes: [
+      { name: 'byAccount', partitionKey: s('accountId'), sortKey: s('imei') },
+      { name: 'due', partitionKey: s('dueBucket'), sortKey: n('nextDueAt') },
+    ],
+  },
 } as const satisfies Record<string, TableDef>;
 
 export type TableKey = keyof typeof tables;

@@ -31,7 +31,7 @@ import { createTables, localDynamoClient, startLocalDynamo, type LocalDynamoTarg
 import { configureHandlerEnvironment } from './handler-env';
 import { createHttpServer, type ApiHandler } from './http-server';
 import { startScheduler, type JobHandler } from './scheduler';
-import { seedDemo, seedSimulatedUnits, simulatedUnits } from './seed';
+import { seedDemo, seedDemoAlarmReceiver, seedSimulatedUnits, simulatedUnits } from './seed';
 import { backfillDemoHistory, planDemoHistory, type BackfillResult } from './demo-history';
 import { startSimulator } from './simulator/simulator';
 
@@ -208,6 +208,8 @@ export async function startEmbeddedRuntime(options: RuntimeOptions): Promise<Emb
     let demoHistory: BackfillResult | null = null;
     if (options.simulatedTrackers) {
       await seedSimulatedUnits(options.simulatedTrackers, registeredAt);
+      // With the demo, once: the demo admin gets the security alarms of its units (safe return home's).
+      if (seeded) await seedDemoAlarmReceiver();
       const brokerHost = ANY_ADDRESS.has(host) ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
       const mqttUrl = `mqtt://${brokerHost}:${broker.port}`;
       if (history) {

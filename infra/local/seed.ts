@@ -12,7 +12,9 @@ import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { imeiFrom } from '../../shared/validators/imei';
 import { getPorts } from '../../functions/platform/container';
 import { dynamo, tableName } from '../../functions/platform/db';
-import { ConflictError } from '../../functions/platform/errors';
+import { ConflictError, ValidationError } from '../../functions/platform/errors';
+import { createReceiver } from '../../functions/alarms/receiver-repository';
+import { listAccountUnits } from '../../functions/platform/unit-item';
 import type { AccountRecord, UnitRecord, UserRecord } from '../../functions/platform/records';
 import { transactionConditionFailed } from '../../functions/platform/conditions';
 
@@ -236,4 +238,41 @@ export async function seedSimulatedUnits(count: number, now = new Date()): Promi
     added += done.filter(Boolean).length;
   }
   return added;
+}
+
+/**
+ * The demo admin as an alarm receiver of every demo unit, security alarms only (a safe return home
+ * 'not home' alarm, a geofence's), by e-mail to the dev outbox: written with the demo on its first
+ * start with simulated trackers, so that `npm start` shows an alarm arriving without setting up a
+ * receiver first. A receiver the admin already is (the e-mail's claim) is left as it is.
+ */
+export async function seedDemoAlarmReceiver(now = new Date()): Promise<boolean> {
+  const accountId = await demoAccountId();
+  if (!accountId) return false;
+  const claim = await dynamo().send(new GetCommand({ TableName: tableName('uniques'), Key: { key: `username#${demoUsers.admin.username}` } }));
+  const adminId = claim.Item?.['userId'];
+  if (typeof adminId !== 'string') return false;
+  const units = await listAccountUnits(accountId);
+  try {
+    await createReceiver(
+      accountId,
+      {
+        name: `${demoUsers.admin.firstName} ${demoUsers.admin.lastName}`,
+        email: demoUsers.admin.email,
+        countryCode: null,
+        phone: null,
+        pushNotification: false,
+        securityAlarm: true,
+        functionAlarm: false,
+        memberId: adminId,
+        gpsImeis: units.map((u) => u.imei),
+        bleIds: [],
+      },
+      now,
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ValidationError) return false;
+    throw error;
+  }
 }

@@ -72,6 +72,9 @@ import { sensorsSv } from './features/sensors/sv';
 import { userAccountsEn } from './features/user-accounts/en';
 import { userAccountsNo } from './features/user-accounts/no';
 import { userAccountsSv } from './features/user-accounts/sv';
+import { safeHomeEn } from './features/safe-home/en';
+import { safeHomeNo } from './features/safe-home/no';
+import { safeHomeSv } from './features/safe-home/sv';
 import { no as coreNo } from './no';
 import { sv as coreSv } from './sv';
 
@@ -100,10 +103,11 @@ export const modules = {
   sensors: { en: sensorsEn, sv: sensorsSv, no: sensorsNo },
   email: { en: emailEn, sv: emailSv, no: emailNo },
   'user-accounts': { en: userAccountsEn, sv: userAccountsSv, no: userAccountsNo },
+  'safe-home': { en: safeHomeEn, sv: safeHomeSv, no: safeHomeNo },
 } as const satisfies Record<string, Record<Language, Readonly<Record<string, string>>>>;
 export type ModuleName = keyof typeof modules;
 
-const en = { ...coreEn, ...accountEn, ...registrationEn, ...trackingEn, ...commandsEn, ...mapEn, ...historyEn, ...unitsEn, ...tripsEn, ...geofencesEn, ...placesEn, ...alarmsEn, ...eventsEn, ...rfidEn, ...bulkUnitsEn, ...unitEditorEn, ...unitLockEn, ...unitImagesEn, ...sensorsEn, ...emailEn, ...userAccountsEn } as const;
+const en = { ...coreEn, ...accountEn, ...registrationEn, ...trackingEn, ...commandsEn, ...mapEn, ...historyEn, ...unitsEn, ...tripsEn, ...geofencesEn, ...placesEn, ...alarmsEn, ...eventsEn, ...rfidEn, ...bulkUnitsEn, ...unitEditorEn, ...unitLockEn, ...unitImagesEn, ...sensorsEn, ...emailEn, ...userAccountsEn, ...safeHomeEn } as const;
 export type MessageKey = keyof typeof en;
 export type Messages = { readonly [K in MessageKey]: string };
 

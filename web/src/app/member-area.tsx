@@ -48,6 +48,8 @@ const AlertNumbersPage = lazyFeature('alarms', () => import('../features/alarms/
 const AlertsPage = lazyFeature(['events', 'map'], () => import('../features/events/pages/alerts-page').then((m) => m.AlertsPage));
 // The working-hours editor uses the geofences' weekday and time texts.
 const UserAccountsPage = lazyFeature(['user-accounts', 'geofences'], () => import('../features/user-accounts/pages/user-accounts-page').then((m) => m.UserAccountsPage));
+// The home's map and address search are the geofences' (their texts and the radius keys).
+const SafeHomePage = lazyFeature(['safe-home', 'geofences', 'map'], () => import('../features/safe-home/pages/safe-home-page').then((m) => m.SafeHomePage));
 
 export function MemberArea() {
   return (
@@ -75,7 +77,7 @@ export function MemberArea() {
             <Route element={<RequireAdmin />}>
               {page('userAccounts', at('userAccounts'), <UserAccountsPage />)}
               {page('addTerminal', at('addTerminal'), <AddUnitPage />)}
-              <Route element={<RequireFeature feature="safeReturnHome" />}>{page('safeReturnHome')}</Route>
+              <Route element={<RequireFeature feature="safeReturnHome" />}>{page('safeReturnHome', at('safeReturnHome'), <SafeHomePage />)}</Route>
               {page('alarmReceiver', at('alarmReceiver'), <AlarmReceiversPage />)}
               <Route element={<RequireFeature feature="rfid" />}>{page('rfidCards', at('rfidCards'), <RfidCardsPage />)}</Route>
               <Route element={<RequireAlertNumbersAccount />}>{page('alertNumbers', at('alertNumbers'), <AlertNumbersPage />)}</Route>

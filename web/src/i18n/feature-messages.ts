@@ -103,6 +103,11 @@ const loaders = {
     sv: () => import('../../../shared/i18n/features/user-accounts/sv').then((m) => m.userAccountsSv),
     no: () => import('../../../shared/i18n/features/user-accounts/no').then((m) => m.userAccountsNo),
   },
+  'safe-home': {
+    en: () => import('../../../shared/i18n/features/safe-home/en').then((m) => m.safeHomeEn),
+    sv: () => import('../../../shared/i18n/features/safe-home/sv').then((m) => m.safeHomeSv),
+    no: () => import('../../../shared/i18n/features/safe-home/no').then((m) => m.safeHomeNo),
+  },
 } as const satisfies Record<string, Record<Language, () => Promise<Texts>>>;
 
 export type BrowserFeature = keyof typeof loaders;

@@ -43,6 +43,12 @@ describe('offline geocoder', () => {
     expect(nearFalun).toMatchObject({ locality: 'Mora', country: 'SE' });
   });
 
+  it('search: finds its own labels again, in their country', async () => {
+    const [solna] = await geocoder.search('Solna, SE', 'en');
+    expect(solna?.label).toBe('Solna, SE');
+    expect(await geocoder.search('Solna, NO', 'en')).toEqual([]);
+  });
+
   it('normalises search keys', () => {
     expect(searchKey('  Malmö ')).toBe('malmo');
     expect(searchKey('Göteborg')).toBe('goteborg');

@@ -75,11 +75,15 @@ export function createOfflineGeocoder(): Geocoder {
     },
 
     async search(text: string, _lang: Language, near?: { lat: number; lon: number }) {
-      const key = searchKey(text);
+      // Its own labels ("Solna, SE", what an earlier search answered) find their place again.
+      const label = /^(.+?),\s*([A-Za-z]{2})$/.exec(text.trim());
+      const key = searchKey(label?.[1] ?? text);
+      const country = label?.[2]?.toUpperCase();
       if (!key) return [];
       const g = await gazetteer();
       const hits: { i: number; match: number; weight: number }[] = [];
       for (let i = 0; i < g.keys.length; i++) {
+        if (country !== undefined && g.countries[i] !== country) continue;
         const name = g.keys[i] ?? '';
         const at = name.indexOf(key);
         if (at < 0) continue;

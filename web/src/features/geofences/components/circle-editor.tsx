@@ -46,6 +46,8 @@ export interface CircleEditorProps {
   hideRadiusInput?: boolean;
   /** The circle's colour. */
   color?: string;
+  /** Where the map starts while there is no centre (default Stockholm), e.g. the unit's latest position. */
+  initialCenter?: LatLon | null;
 }
 
 export function CircleEditor(props: CircleEditorProps) {
@@ -88,7 +90,12 @@ export function CircleEditor(props: CircleEditorProps) {
     [t, label],
   );
   const initialView = useMemo(
-    () => (center ? { bounds: circleBounds(center, drawnRadius), fitBoundsOptions: { padding: 40, maxZoom: 16 } } : STOCKHOLM),
+    () =>
+      center
+        ? { bounds: circleBounds(center, drawnRadius), fitBoundsOptions: { padding: 40, maxZoom: 16 } }
+        : props.initialCenter
+          ? { longitude: props.initialCenter.lon, latitude: props.initialCenter.lat, zoom: 14 }
+          : STOCKHOLM,
     // Only the first render's view counts.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [],

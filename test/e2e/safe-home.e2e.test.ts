@@ -1,0 +1,138 @@
+/**
+ * Safe return home in real Chromium against the embedded runtime. demo-admin opens Safe return home
+ * from the sidebar, searches, tries to switch a unit on without a home and schedule (refused with
+ * SafeHomeEnableMsg), sets the home through the address search on the map with a radius below the
+ * minimum first, sets a schedule (Saturday switched on, a time changed, every 2 weeks), switches it
+ * on, and sees the list in Swedish and Norwegian. Every screen is checked with axe and photographed
+ * at 390 and 1280 px into /tmp/safe-home-shots/.
+ */
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, demoUsers } from '../../infra/local/seed';
+import { en } from '../../shared/i18n/en';
+import { geofencesEn } from '../../shared/i18n/features/geofences/en';
+import { safeHomeEn } from '../../shared/i18n/features/safe-home/en';
+import { safeHomeNo } from '../../shared/i18n/features/safe-home/no';
+import { safeHomeSv } from '../../shared/i18n/features/safe-home/sv';
+import { sv } from '../../shared/i18n/sv';
+import { no } from '../../shared/i18n/no';
+import { callerFor, callAs } from '../support/api-caller';
+import { DESKTOP, PHONE, checkAndShoot, openPage, poll, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
+import type { SafeHomeItem } from '../../shared/schemas/safe-home';
+
+let app: App;
+let browser: Browser;
+
+const SHOTS = '/tmp/safe-home-shots';
+const text = (template: string, vars: Record<string, string | number>) => template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name]));
+const UNIT = 'Service van 2';
+
+async function shot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
+  await checkAndShoot(page, SHOTS, name, { sizes: [PHONE, DESKTOP], ...options });
+  await page.setViewportSize(DESKTOP);
+}
+
+async function logIn(page: Page): Promise<void> {
+  await page.goto(`${app.url}/`);
+  await page.getByRole('textbox', { name: en.UsernameOrEmail }).fill(demoUsers.admin.username);
+  await page.getByRole('textbox', { name: en.Password, exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: en.Login, exact: true }).click();
+  await page.waitForURL((url) => url.pathname !== '/');
+}
+
+const row = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  ({ app, browser } = await startBrowserApp());
+});
+
+afterAll(async () => {
+  await stopBrowserApp({ app, browser });
+});
+
+describe('Safe return home', () => {
+  it('refuses switching on without a home and schedule, sets both through the map and the schedule, switches on, in three languages', async () => {
+    const { context, page, errors } = await openPage(browser);
+    await logIn(page);
+    await page.getByRole('navigation', { name: en.MainNavigation }).getByRole('link', { name: en.SafeReturnHome, exact: true }).click();
+    await page.waitForURL(/\/administration\/safe-return-home$/);
+    await poll(() => row(page, UNIT).isVisible()).toBe(true);
+    expect(await row(page, UNIT).getByRole('button', { name: text(safeHomeEn.SafeHomeAddHomeFor, { name: UNIT }) }).isVisible()).toBe(true);
+
+    // Search by registration number.
+    await page.getByRole('searchbox', { name: safeHomeEn.SafeHomeSearchLabel }).fill('def4');
+    await poll(() => page.getByRole('row').count()).toBe(2);
+    await shot(page, 'list-search');
+    await page.getByRole('searchbox', { name: safeHomeEn.SafeHomeSearchLabel }).fill('');
+
+    // Switching on without a home and schedule is refused.
+    const toggle = row(page, UNIT).getByRole('switch', { name: text(safeHomeEn.SafeHomeToggleFor, { name: UNIT }) });
+    // By keyboard: the switch is a labelled checkbox input.
+    await toggle.focus();
+    await page.keyboard.press('Space');
+    await poll(() => page.getByRole('alert').filter({ hasText: safeHomeEn.SafeHomeEnableMsg }).isVisible()).toBe(true);
+    expect(await toggle.isChecked()).toBe(false);
+    await shot(page, 'refused');
+
+    // The home: the address search places the circle; a radius below 300 is refused.
+    await row(page, UNIT).getByRole('button', { name: text(safeHomeEn.SafeHomeAddHomeFor, { name: UNIT }) }).click();
+    const homeDialog = page.getByRole('dialog', { name: text(safeHomeEn.SafeHomeHomeTitle, { name: UNIT }) });
+    await poll(() => homeDialog.getByTestId('circle-editor-map').isVisible()).toBe(true);
+    await homeDialog.getByRole('searchbox', { name: geofencesEn.GeoEditorAddressLabel }).fill('Solna');
+    await homeDialog.getByRole('searchbox', { name: geofencesEn.GeoEditorAddressLabel }).press('Enter');
+    await homeDialog.getByTestId('address-result').first().click();
+    await poll(() => homeDialog.getByRole('textbox', { name: safeHomeEn.SafeHomeAddressLabel }).inputValue()).toBe('Solna, SE');
+    expect(await homeDialog.getByTestId('circle-editor-map').getAttribute('data-center')).toMatch(/^59\.3\d*,18\.0\d*$/);
+    await homeDialog.getByRole('textbox', { name: safeHomeEn.SafeHomeRadiusLabel }).fill('250');
+    await homeDialog.getByRole('button', { name: en.Save, exact: true }).click();
+    await poll(() => homeDialog.getByText(geofencesEn.RadiusLessThan300).isVisible()).toBe(true);
+    await shot(page, 'home-errors', { fullPage: false });
+    await homeDialog.getByRole('textbox', { name: safeHomeEn.SafeHomeRadiusLabel }).fill('450');
+    await homeDialog.getByRole('button', { name: en.Save, exact: true }).click();
+    await poll(() => page.getByRole('status').filter({ hasText: safeHomeEn.HomeAddressUpdateMsg }).isVisible()).toBe(true);
+    await poll(() => row(page, UNIT).getByText('Solna, SE').isVisible()).toBe(true);
+
+    // The schedule: weekdays at 18:00 by default; Saturday on at 10:30, every 2 weeks.
+    await row(page, UNIT).getByRole('button', { name: text(safeHomeEn.SafeHomeSetScheduleFor, { name: UNIT }) }).click();
+    const scheduleDialog = page.getByRole('dialog', { name: text(safeHomeEn.SafeHomeScheduleTitle, { name: UNIT }) });
+    await poll(() => scheduleDialog.getByRole('checkbox', { name: 'Monday' }).isChecked()).toBe(true);
+    expect(await scheduleDialog.getByRole('checkbox', { name: 'Saturday' }).isChecked()).toBe(false);
+    expect(await scheduleDialog.getByLabel(text(safeHomeEn.SafeHomeTimeFor, { day: 'Monday' })).inputValue()).toBe('18:00');
+    await scheduleDialog.getByRole('checkbox', { name: 'Saturday' }).check();
+    await scheduleDialog.getByLabel(text(safeHomeEn.SafeHomeTimeFor, { day: 'Saturday' })).fill('10:30');
+    await scheduleDialog.getByRole('combobox', { name: safeHomeEn.SafeHomeFrequencyLabel }).click();
+    await page.getByRole('option', { name: text(safeHomeEn.SafeHomeEveryNWeeks, { count: 2 }) }).click();
+    await shot(page, 'schedule', { fullPage: false });
+    await scheduleDialog.getByRole('button', { name: en.Save, exact: true }).click();
+    await poll(() => page.getByRole('status').filter({ hasText: safeHomeEn.AlertScheduleUpdated }).isVisible()).toBe(true);
+    await poll(() => row(page, UNIT).getByText('Mon–Fri 18:00; Sat 10:30, every 2 weeks').isVisible()).toBe(true);
+
+    // Now it switches on, and the server agrees, with the browser's zone.
+    await toggle.focus();
+    await page.keyboard.press('Space');
+    await poll(() => toggle.isChecked()).toBe(true);
+    const saved = (await callAs<SafeHomeItem[]>(app.url, 'GET', '/api/v1/administration/safe-home', await callerFor(demoUsers.admin.username, DEMO_PASSWORD))).body.data!.find((i) => i.name === UNIT)!;
+    expect(saved).toMatchObject({ status: 1, radius: 450, address: 'Solna, SE', frequency: 2, time_zone: expect.any(String) });
+    expect(saved.schedule).toEqual([...[1, 2, 3, 4, 5].map((day) => ({ day, time: '18:00' })), { day: 6, time: '10:30' }]);
+    expect(saved.nextCheck).not.toBeNull();
+    await shot(page, 'list-on');
+
+    // Swedish and Norwegian without logging in again.
+    for (const [lang, texts, picker] of [['sv', safeHomeSv, en.Language], ['no', safeHomeNo, sv.Language]] as const) {
+      await page.getByLabel(picker, { exact: true }).selectOption(lang);
+      await poll(() => page.getByText(texts.SafeHomeIntro).isVisible()).toBe(true);
+      expect(await page.locator('main').textContent()).not.toMatch(/\bSafeHome[A-Z][A-Za-z]+\b/);
+      await shot(page, `list-${lang}`);
+      await row(page, UNIT).getByRole('button', { name: text(texts.SafeHomeChangeScheduleFor, { name: UNIT }) }).click();
+      const dialog = page.getByRole('dialog', { name: text(texts.SafeHomeScheduleTitle, { name: UNIT }) });
+      await poll(() => dialog.isVisible()).toBe(true);
+      await shot(page, `schedule-${lang}`, { fullPage: false });
+      await dialog.getByRole('button', { name: lang === 'sv' ? sv.Cancel : no.Cancel, exact: true }).last().click();
+    }
+    await page.getByLabel(no.Language, { exact: true }).selectOption('en');
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 180_000);
+});
