@@ -89,6 +89,7 @@ import { unitEditorRoutes } from './routes/unit-editor';
 import { unitImageRoutes } from './routes/unit-images';
 import { unitLockRoutes } from './routes/unit-lock';
 import { addUnitRoutes } from './routes/add-unit';
+import { carScheduleRoutes } from './routes/car-schedule';
 
 export { capabilities, defineRoute, type Access, type Capability, type HttpMethod, type RouteDef } from './route-def';
 
@@ -645,6 +646,7 @@ export const routes = {
   ...unitImageRoutes,
   ...unitLockRoutes,
   ...addUnitRoutes,
+  ...carScheduleRoutes,
 } as const;
 
 export type RouteKey = keyof typeof routes;

@@ -69,6 +69,9 @@ import { bulkUnitsSv } from './features/bulk-units/sv';
 import { sensorsEn } from './features/sensors/en';
 import { sensorsNo } from './features/sensors/no';
 import { sensorsSv } from './features/sensors/sv';
+import { carScheduleEn } from './features/car-schedule/en';
+import { carScheduleNo } from './features/car-schedule/no';
+import { carScheduleSv } from './features/car-schedule/sv';
 import { no as coreNo } from './no';
 import { sv as coreSv } from './sv';
 
@@ -96,10 +99,11 @@ export const modules = {
   'bulk-units': { en: bulkUnitsEn, sv: bulkUnitsSv, no: bulkUnitsNo },
   sensors: { en: sensorsEn, sv: sensorsSv, no: sensorsNo },
   email: { en: emailEn, sv: emailSv, no: emailNo },
+  'car-schedule': { en: carScheduleEn, sv: carScheduleSv, no: carScheduleNo },
 } as const satisfies Record<string, Record<Language, Readonly<Record<string, string>>>>;
 export type ModuleName = keyof typeof modules;
 
-const en = { ...coreEn, ...accountEn, ...registrationEn, ...trackingEn, ...commandsEn, ...mapEn, ...historyEn, ...unitsEn, ...tripsEn, ...geofencesEn, ...placesEn, ...alarmsEn, ...eventsEn, ...rfidEn, ...bulkUnitsEn, ...unitEditorEn, ...unitLockEn, ...unitImagesEn, ...sensorsEn, ...emailEn } as const;
+const en = { ...coreEn, ...accountEn, ...registrationEn, ...trackingEn, ...commandsEn, ...mapEn, ...historyEn, ...unitsEn, ...tripsEn, ...geofencesEn, ...placesEn, ...alarmsEn, ...eventsEn, ...rfidEn, ...bulkUnitsEn, ...unitEditorEn, ...unitLockEn, ...unitImagesEn, ...sensorsEn, ...emailEn, ...carScheduleEn } as const;
 export type MessageKey = keyof typeof en;
 export type Messages = { readonly [K in MessageKey]: string };
 

@@ -98,6 +98,11 @@ const loaders = {
     sv: () => import('../../../shared/i18n/features/sensors/sv').then((m) => m.sensorsSv),
     no: () => import('../../../shared/i18n/features/sensors/no').then((m) => m.sensorsNo),
   },
+  'car-schedule': {
+    en: () => import('../../../shared/i18n/features/car-schedule/en').then((m) => m.carScheduleEn),
+    sv: () => import('../../../shared/i18n/features/car-schedule/sv').then((m) => m.carScheduleSv),
+    no: () => import('../../../shared/i18n/features/car-schedule/no').then((m) => m.carScheduleNo),
+  },
 } as const satisfies Record<string, Record<Language, () => Promise<Texts>>>;
 
 export type BrowserFeature = keyof typeof loaders;
