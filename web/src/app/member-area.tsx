@@ -46,6 +46,8 @@ const PlaceEditPage = lazyFeature(['places', 'geofences', 'map'], () => import('
 const AlarmReceiversPage = lazyFeature('alarms', () => import('../features/alarms/pages/alarm-receivers-page').then((m) => m.AlarmReceiversPage));
 const AlertNumbersPage = lazyFeature('alarms', () => import('../features/alarms/pages/alert-numbers-page').then((m) => m.AlertNumbersPage));
 const AlertsPage = lazyFeature(['events', 'map'], () => import('../features/events/pages/alerts-page').then((m) => m.AlertsPage));
+// Car booking shows EndDateMustBeAfterStart, which lives in the tracking texts.
+const CarSchedulePage = lazyFeature(['car-schedule', 'tracking'], () => import('../features/car-schedule/pages/car-schedule-page').then((m) => m.CarSchedulePage));
 
 export function MemberArea() {
   return (
@@ -67,7 +69,7 @@ export function MemberArea() {
             </Route>
             {page('editTerminal', at('editTerminal'), <UnitEditorPage />)}
             {page('editTerminalList', at('editTerminalList'), <UnitsPage />)}
-            <Route element={<RequireFeature feature="carBooking" />}>{page('carSchedule')}</Route>
+            <Route element={<RequireFeature feature="carBooking" />}>{page('carSchedule', at('carSchedule'), <CarSchedulePage />)}</Route>
             {page('checkIn', at('checkIn'), <CheckInPage />)}
             {page('checkIn', `${at('checkIn')}/:code`, <CheckInPage />)}
             <Route element={<RequireAdmin />}>

@@ -1,0 +1,53 @@
+/**
+ * One day's bookings in a cell of the week grid or the month calendar: at most two (spec section 9),
+ * each a button that opens it, then '+N more' whose list shows on hover and on keyboard focus.
+ */
+import { Button, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { BOOKINGS_PER_CELL, type Booking } from '../../../../../shared/schemas/car-schedule';
+
+interface Props {
+  bookings: readonly Booking[];
+  /** The text of a booking in the cell: its times, and in the month its registration number. */
+  label: (b: Booking) => string;
+  /** What the '+N more' list names (the vehicle, or in the month nothing) and the day. */
+  moreLabel: (count: number) => string;
+  onOpen: (b: Booking) => void;
+}
+
+export function DayBookings({ bookings, label, moreLabel, onOpen }: Props) {
+  const { t } = useTranslation();
+  if (!bookings.length) return null;
+  const shown = bookings.slice(0, BOOKINGS_PER_CELL);
+  const more = bookings.slice(BOOKINGS_PER_CELL);
+  const describe = (b: Booking) => t('CsBookingLabel', { start: b.start_time, end: b.end_time, driver: b.driver_name, purpose: b.purpose });
+  return (
+    <Stack gap={4}>
+      {shown.map((b) => (
+        <UnstyledButton key={b.id} className="cs-booking" data-mine={b.editable || undefined} onClick={() => onOpen(b)} aria-label={`${label(b)}, ${describe(b)}`}>
+          {label(b)}
+        </UnstyledButton>
+      ))}
+      {more.length ? (
+        <Tooltip
+          multiline
+          withArrow
+          events={{ hover: true, focus: true, touch: true }}
+          label={
+            <Stack gap={2} component="ul" className="cs-more-list">
+              {more.map((b) => (
+                <Text key={b.id} component="li" size="xs">
+                  {label(b)} {b.driver_name}
+                </Text>
+              ))}
+            </Stack>
+          }
+        >
+          <Button size="compact-xs" variant="subtle" aria-label={`${moreLabel(more.length)}: ${more.map((b) => `${label(b)} ${b.driver_name}`).join('; ')}`}>
+            {t('CsMore', { count: more.length })}
+          </Button>
+        </Tooltip>
+      ) : null}
+    </Stack>
+  );
+}
