@@ -6,6 +6,9 @@ import { Button, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { BOOKINGS_PER_CELL, type Booking } from '../../../../../shared/schemas/car-schedule';
 
+/** The element the '+N more' lists open in (rendered by the page, inside main). */
+export const BOOKING_LIST_LAYER = 'cs-booking-lists';
+
 interface Props {
   bookings: readonly Booking[];
   /** The text of a booking in the cell: its times, and in the month its registration number. */
@@ -33,6 +36,8 @@ export function DayBookings({ bookings, label, moreLabel, onOpen }: Props) {
           multiline
           withArrow
           events={{ hover: true, focus: true, touch: true }}
+          // Inside the page's main landmark, where screen readers meet it with the grid.
+          portalProps={{ target: `#${BOOKING_LIST_LAYER}` }}
           label={
             <Stack gap={2} component="ul" className="cs-more-list">
               {more.map((b) => (
@@ -43,7 +48,7 @@ export function DayBookings({ bookings, label, moreLabel, onOpen }: Props) {
             </Stack>
           }
         >
-          <Button size="compact-xs" variant="subtle" aria-label={`${moreLabel(more.length)}: ${more.map((b) => `${label(b)} ${b.driver_name}`).join('; ')}`}>
+          <Button size="compact-xs" variant="subtle" aria-label={`${t('CsMore', { count: more.length })}: ${moreLabel(more.length)}: ${more.map((b) => `${label(b)} ${b.driver_name}`).join('; ')}`}>
             {t('CsMore', { count: more.length })}
           </Button>
         </Tooltip>

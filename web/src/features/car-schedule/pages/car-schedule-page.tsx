@@ -25,6 +25,7 @@ import { useSettings } from '../../auth/api/settings';
 import { useMonthSchedule, useWeekSchedule } from '../api/car-schedule-api';
 import { bookingValues, newBookingValues, today as localToday, wallNow } from '../booking-form';
 import { BookingModal, type BookingDraft } from '../components/booking-modal';
+import { BOOKING_LIST_LAYER } from '../components/day-bookings';
 import { DeleteBookingModal } from '../components/delete-booking-modal';
 import { MonthCalendar } from '../components/month-calendar';
 import { WeekGrid, dayTitle, type Sort, type SortColumn } from '../components/week-grid';
@@ -199,6 +200,7 @@ export function CarSchedulePage() {
         }}
       />
       <DeleteBookingModal booking={deleting} onClose={() => setDeleting(null)} onDeleted={done} onFailed={failed} />
+      <div id={BOOKING_LIST_LAYER} />
     </Stack>
   );
 }
