@@ -73,7 +73,8 @@ function BookingForm({ draft, vehicles, isAdmin, self, onClose, onSaved, onDelet
           if (error instanceof ApiError && error.status === 422) for (const f of FIELDS) if (error.fieldErrors[f]?.[0]) fields[f] = error.fieldErrors[f][0];
           setErrors(fields);
           // A field's key is shown at the field; the answer's own message (ErrSavePastDateMsg, ...) above them.
-          setGeneral(Object.keys(fields).length && error instanceof ApiError && error.key === 'ValidationFailed' ? null : errorMessage(error));
+          const repeated = error instanceof ApiError && (error.key === 'ValidationFailed' || Object.values(fields).includes(error.key));
+          setGeneral(Object.keys(fields).length && repeated ? null : errorMessage(error));
         },
       },
     );

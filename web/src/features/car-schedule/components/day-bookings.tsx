@@ -2,7 +2,7 @@
  * One day's bookings in a cell of the week grid or the month calendar: at most two (spec section 9),
  * each a button that opens it, then '+N more' whose list shows on hover and on keyboard focus.
  */
-import { Button, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { BOOKINGS_PER_CELL, type Booking } from '../../../../../shared/schemas/car-schedule';
 
@@ -48,9 +48,9 @@ export function DayBookings({ bookings, label, moreLabel, onOpen }: Props) {
             </Stack>
           }
         >
-          <Button size="compact-xs" variant="subtle" aria-label={`${t('CsMore', { count: more.length })}: ${moreLabel(more.length)}: ${more.map((b) => `${label(b)} ${b.driver_name}`).join('; ')}`}>
+          <UnstyledButton className="cs-more" aria-label={`${t('CsMore', { count: more.length })}: ${moreLabel(more.length)}: ${more.map((b) => `${label(b)} ${b.driver_name}`).join('; ')}`}>
             {t('CsMore', { count: more.length })}
-          </Button>
+          </UnstyledButton>
         </Tooltip>
       ) : null}
     </Stack>
