@@ -49,7 +49,7 @@ export const carScheduleNo: CarScheduleMessages = {
   CsTryAgain: 'Prøv igjen',
   CsNewBookingTitle: 'Ny booking',
   CsEditBookingTitle: 'Endre booking',
-  CsViewBookingTitle: 'Booking',
+  CsViewBookingTitle: 'Vis booking',
   CsFieldVehicle: 'Kjøretøy',
   CsFieldDriver: 'Sjåfør',
   CsFieldDate: 'Dato',
