@@ -232,6 +232,10 @@ export const functionResources: Readonly<Partial<Record<FunctionName, FunctionRe
   [INGEST_FAILURES]: {
     tables: { deadLetters: 'read-write' },
   },
+  // Car booking: the vehicles (units, their model from unit-details), the drivers (users) and bookings.
+  bookings: {
+    tables: { users: 'read', tokens: 'read', accounts: 'read', units: 'read', unitDetails: 'read', bookings: 'read-write' },
+  },
 };
 
 /**

@@ -91,6 +91,7 @@ import { unitLockRoutes } from './routes/unit-lock';
 import { addUnitRoutes } from './routes/add-unit';
 import { administrationRoutes } from './routes/administration';
 import { safeHomeRoutes } from './routes/safe-home';
+import { carScheduleRoutes } from './routes/car-schedule';
 
 export { capabilities, defineRoute, type Access, type Capability, type HttpMethod, type RouteDef } from './route-def';
 
@@ -649,6 +650,7 @@ export const routes = {
   ...addUnitRoutes,
   ...administrationRoutes,
   ...safeHomeRoutes,
+  ...carScheduleRoutes,
 } as const;
 
 export type RouteKey = keyof typeof routes;

@@ -240,6 +240,16 @@ export const tables = {
       { name: 'due', partitionKey: s('dueBucket'), sortKey: n('nextDueAt') },
     ],
   },
+  // Car booking (docs/decisions/0023-car-booking.md): per vehicle (`unit#<imei>`) its bookings by
+  // start (`at#<start ms>#<id>`) and a `lock` item whose version every booking write raises; per
+  // booking (`booking#<id>`) where it is. The sparse byDriver index holds the bookings only.
+  bookings: {
+    name: 'bookings',
+    description: "Car bookings: per vehicle its bookings by start time and the version that makes overlapping saves exclusive; per booking id its vehicle and slot.",
+    partitionKey: s('pk'),
+    sortKey: s('sk'),
+    indexes: [{ name: 'byDriver', partitionKey: s('driverId'), sortKey: n('startTs') }],
+  },
 } as const satisfies Record<string, TableDef>;
 
 export type TableKey = keyof typeof tables;

@@ -75,6 +75,9 @@ import { userAccountsSv } from './features/user-accounts/sv';
 import { safeHomeEn } from './features/safe-home/en';
 import { safeHomeNo } from './features/safe-home/no';
 import { safeHomeSv } from './features/safe-home/sv';
+import { carScheduleEn } from './features/car-schedule/en';
+import { carScheduleNo } from './features/car-schedule/no';
+import { carScheduleSv } from './features/car-schedule/sv';
 import { no as coreNo } from './no';
 import { sv as coreSv } from './sv';
 
@@ -104,10 +107,11 @@ export const modules = {
   email: { en: emailEn, sv: emailSv, no: emailNo },
   'user-accounts': { en: userAccountsEn, sv: userAccountsSv, no: userAccountsNo },
   'safe-home': { en: safeHomeEn, sv: safeHomeSv, no: safeHomeNo },
+  'car-schedule': { en: carScheduleEn, sv: carScheduleSv, no: carScheduleNo },
 } as const satisfies Record<string, Record<Language, Readonly<Record<string, string>>>>;
 export type ModuleName = keyof typeof modules;
 
-const en = { ...coreEn, ...accountEn, ...registrationEn, ...trackingEn, ...commandsEn, ...mapEn, ...historyEn, ...unitsEn, ...tripsEn, ...geofencesEn, ...placesEn, ...alarmsEn, ...eventsEn, ...rfidEn, ...bulkUnitsEn, ...unitEditorEn, ...unitLockEn, ...unitImagesEn, ...sensorsEn, ...emailEn, ...userAccountsEn, ...safeHomeEn } as const;
+const en = { ...coreEn, ...accountEn, ...registrationEn, ...trackingEn, ...commandsEn, ...mapEn, ...historyEn, ...unitsEn, ...tripsEn, ...geofencesEn, ...placesEn, ...alarmsEn, ...eventsEn, ...rfidEn, ...bulkUnitsEn, ...unitEditorEn, ...unitLockEn, ...unitImagesEn, ...sensorsEn, ...emailEn, ...userAccountsEn, ...safeHomeEn, ...carScheduleEn } as const;
 export type MessageKey = keyof typeof en;
 export type Messages = { readonly [K in MessageKey]: string };
 

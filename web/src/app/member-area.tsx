@@ -50,6 +50,8 @@ const AlertsPage = lazyFeature(['events', 'map'], () => import('../features/even
 const UserAccountsPage = lazyFeature(['user-accounts', 'geofences'], () => import('../features/user-accounts/pages/user-accounts-page').then((m) => m.UserAccountsPage));
 // The home's map and address search are the geofences' (their texts and the radius keys).
 const SafeHomePage = lazyFeature(['safe-home', 'geofences', 'map'], () => import('../features/safe-home/pages/safe-home-page').then((m) => m.SafeHomePage));
+// Car booking shows EndDateMustBeAfterStart, which lives in the tracking texts.
+const CarSchedulePage = lazyFeature(['car-schedule', 'tracking'], () => import('../features/car-schedule/pages/car-schedule-page').then((m) => m.CarSchedulePage));
 
 export function MemberArea() {
   return (
@@ -71,7 +73,7 @@ export function MemberArea() {
             </Route>
             {page('editTerminal', at('editTerminal'), <UnitEditorPage />)}
             {page('editTerminalList', at('editTerminalList'), <UnitsPage />)}
-            <Route element={<RequireFeature feature="carBooking" />}>{page('carSchedule')}</Route>
+            <Route element={<RequireFeature feature="carBooking" />}>{page('carSchedule', at('carSchedule'), <CarSchedulePage />)}</Route>
             {page('checkIn', at('checkIn'), <CheckInPage />)}
             {page('checkIn', `${at('checkIn')}/:code`, <CheckInPage />)}
             <Route element={<RequireAdmin />}>

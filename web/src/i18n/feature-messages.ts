@@ -108,6 +108,11 @@ const loaders = {
     sv: () => import('../../../shared/i18n/features/safe-home/sv').then((m) => m.safeHomeSv),
     no: () => import('../../../shared/i18n/features/safe-home/no').then((m) => m.safeHomeNo),
   },
+  'car-schedule': {
+    en: () => import('../../../shared/i18n/features/car-schedule/en').then((m) => m.carScheduleEn),
+    sv: () => import('../../../shared/i18n/features/car-schedule/sv').then((m) => m.carScheduleSv),
+    no: () => import('../../../shared/i18n/features/car-schedule/no').then((m) => m.carScheduleNo),
+  },
 } as const satisfies Record<string, Record<Language, () => Promise<Texts>>>;
 
 export type BrowserFeature = keyof typeof loaders;
