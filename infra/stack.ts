@@ -62,6 +62,8 @@ export interface TrackingPortalStackProps extends StackProps {
   readonly webDist?: string;
   /** Where the Lambda bundles go; default `<cloud assembly>/.bundles` (cdk.out/.bundles). */
   readonly bundleRoot?: string;
+  /** The bundle root is shared by processes that see the same sources (`bundleAll`'s `shared`). */
+  readonly sharedBundleRoot?: boolean;
   /** Skips the deploy-time lookup of the IoT data endpoint (context `iotDataEndpoint`). */
   readonly iotDataEndpoint?: string;
 }
@@ -227,7 +229,9 @@ export class TrackingPortalStack extends Stack {
     requests.push(alertDeliveryBundle());
     // bundleAll checks the files once more, and esbuild fails on a file that does not export `handler`.
     requests.push(liveAuthorizerBundle());
-    const bundles = bundleAll(props.bundleRoot ?? path.join(Stage.of(this)?.outdir ?? path.join(REPO_ROOT, 'cdk.out'), '.bundles'), requests);
+    const bundles = bundleAll(props.bundleRoot ?? path.join(Stage.of(this)?.outdir ?? path.join(REPO_ROOT, 'cdk.out'), '.bundles'), requests, {
+      shared: props.sharedBundleRoot === true,
+    });
 
     // Maps in the browser: an API key limited to tiles of the default provider and to our own pages.
     const maps = new MapsKey(this, 'MapsKey', {

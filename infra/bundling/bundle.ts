@@ -119,19 +119,46 @@ export function analysisFileOf(bundleDir: string): string {
   return `${bundleDir}.analysis.js`;
 }
 
+interface Build {
+  name: string;
+  entry: string;
+  outfile: string;
+  analysisFile: string;
+  key: string;
+  /** Shared roots: the directory the staged build moves to once complete. */
+  final?: string;
+}
+
+/** A complete bundle directory: its code and, beside it, its analysis copy. */
+const isComplete = (dir: string) => fs.existsSync(path.join(dir, 'index.mjs')) && fs.existsSync(analysisFileOf(dir));
+
 /**
  * Builds every request (in parallel, in one esbuild child process) into `<root>/<name>/index.mjs`
  * and returns the directory per name. Requests this process has built before are not rebuilt.
+ *
+ * With `shared`, the root is shared by processes that see the same sources (the test run's worker
+ * processes): each bundle goes to `<root>/<name>-<hash of its entry>`, is built in a staging
+ * folder and moved there in one rename once complete, so a process reuses what another built and
+ * never reads half a bundle; two processes building the same one at once both succeed.
  */
-export function bundleAll(root: string, requests: readonly BundleRequest[]): Map<string, string> {
+export function bundleAll(root: string, requests: readonly BundleRequest[], options: { shared?: boolean } = {}): Map<string, string> {
   checkHandlers(requests);
   const dirs = new Map<string, string>();
-  const toBuild: { name: string; entry: string; outfile: string; analysisFile: string; key: string }[] = [];
+  const toBuild: Build[] = [];
   for (const r of requests) {
-    const dir = path.join(root, r.name);
     const key = createHash('sha256').update(root).update('\0').update(r.name).update('\0').update(r.entry).digest('hex');
+    if (options.shared) {
+      const dir = path.join(root, `${r.name}-${key.slice(0, 16)}`);
+      dirs.set(r.name, dir);
+      if (isComplete(dir)) continue;
+      const staging = path.join(fs.mkdtempSync(path.join(root, `.staging-${r.name}-`)), 'bundle');
+      fs.mkdirSync(staging);
+      toBuild.push({ name: r.name, entry: r.entry, outfile: path.join(staging, 'index.mjs'), analysisFile: analysisFileOf(staging), key, final: dir });
+      continue;
+    }
+    const dir = path.join(root, r.name);
     dirs.set(r.name, dir);
-    if (built.get(key) === dir && fs.existsSync(path.join(dir, 'index.mjs')) && fs.existsSync(analysisFileOf(dir))) continue;
+    if (built.get(key) === dir && isComplete(dir)) continue;
     fs.rmSync(dir, { recursive: true, force: true });
     fs.rmSync(analysisFileOf(dir), { force: true });
     fs.mkdirSync(dir, { recursive: true });
@@ -159,6 +186,25 @@ export function bundleAll(root: string, requests: readonly BundleRequest[]): Map
       `Bundling failed:\n${failed.map((f) => `  function ${f.name}:\n    ${f.errors.join('\n    ')}`).join('\n')}`,
     );
   }
-  for (const t of toBuild) built.set(t.key, path.dirname(t.outfile));
+  for (const t of toBuild) {
+    if (t.final) publishStaged(path.dirname(t.outfile), t.final);
+    else built.set(t.key, path.dirname(t.outfile));
+  }
   return dirs;
+}
+
+/**
+ * Moves a staged bundle into place: the analysis copy first (a rename replaces a file another
+ * process put there, with the same bytes), then the directory, whose appearance marks the bundle
+ * complete. When another process's directory got there first, ours is dropped.
+ */
+function publishStaged(staged: string, final: string): void {
+  fs.renameSync(analysisFileOf(staged), analysisFileOf(final));
+  try {
+    fs.renameSync(staged, final);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if ((code !== 'ENOTEMPTY' && code !== 'EEXIST') || !isComplete(final)) throw error;
+  }
+  fs.rmSync(path.dirname(staged), { recursive: true, force: true });
 }

@@ -1,13 +1,14 @@
 /**
  * Synthesizes the real stack for the infrastructure tests, with the context of cdk.json, an
- * offline-friendly fixed region and a per-process bundle directory (bundles are built once per
- * process and reused by every stack a test file makes).
+ * offline-friendly fixed region and the run's shared bundle directory (each bundle is built once
+ * per test run and reused by every stack every test file makes).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { App, Validations } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
+import { inject } from 'vitest';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { REPO_ROOT } from '../../infra/bundling/bundle';
 import { readConfig } from '../../infra/config';
@@ -23,15 +24,16 @@ export const JOB_FIXTURE = path.join(FIXTURES, 'job-handler.ts');
 // temporary folder that goes when the process ends.
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-infra-test-'));
 process.on('exit', () => fs.rmSync(scratch, { recursive: true, force: true }));
-const bundleRoot = path.join(scratch, 'bundles');
-fs.mkdirSync(bundleRoot);
+// The run's shared bundle root (test/support/global-setup.ts): every file reuses the bundles the
+// first one built.
+const bundleRoot = inject('bundleRoot');
 /** A web build directory that never exists, so tests do not depend on `npm run build:web`. */
 /** A cloud assembly folder for a test's App, removed with the rest of the scratch folder. */
 export function scratchOutdir(): string {
   return fs.mkdtempSync(path.join(scratch, 'cdk.out-'));
 }
 
-export const NO_WEB_DIST = path.join(bundleRoot, 'no-web-dist');
+export const NO_WEB_DIST = path.join(scratch, 'no-web-dist');
 
 export function cdkJsonContext(): Record<string, unknown> {
   const cdkJson = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'cdk.json'), 'utf8')) as { context: Record<string, unknown> };
@@ -63,6 +65,7 @@ export function synth(options: SynthOptions = {}) {
     env: { region: REGION },
     config: readConfig(app.node),
     bundleRoot,
+    sharedBundleRoot: true,
     webDist: NO_WEB_DIST,
     ...props,
   });

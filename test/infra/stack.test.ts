@@ -4,6 +4,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Stack } from 'aws-cdk-lib';
@@ -244,6 +245,28 @@ describe('Lambda functions, one per capability', () => {
         { name: 'ghost', entry: httpEntry([ghost]), handlers: [{ source: handlerPath(ghost), purpose: 'x' }] },
       ]),
     ).toThrow(new RegExp(handlerPath(ghost)));
+  });
+
+  it('builds a bundle once into a shared root, by its entry, and moves it there complete', () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'shared-bundles-'));
+    try {
+      const [first, second] = deployedRoutes;
+      const request = (route: typeof first) => ({ name: 'one', entry: httpEntry([route!]), handlers: [{ source: handlerPath(route!), purpose: 'test' }] });
+      const dir = bundleAll(root, [request(first)], { shared: true }).get('one') as string;
+      expect(fs.existsSync(path.join(dir, 'index.mjs'))).toBe(true);
+      expect(fs.existsSync(`${dir}.analysis.js`)).toBe(true);
+      const builtAt = fs.statSync(path.join(dir, 'index.mjs')).mtimeMs;
+      // Another process (any call with the same root) reuses it as it is; nothing is staged.
+      expect(bundleAll(root, [request(first)], { shared: true }).get('one')).toBe(dir);
+      expect(fs.statSync(path.join(dir, 'index.mjs')).mtimeMs).toBe(builtAt);
+      expect(fs.readdirSync(root).filter((f) => f.startsWith('.staging'))).toEqual([]);
+      // The same name with another entry is another bundle beside it.
+      const other = bundleAll(root, [request(second)], { shared: true }).get('one') as string;
+      expect(other).not.toBe(dir);
+      expect(fs.readFileSync(path.join(other, 'index.mjs'), 'utf8')).not.toBe(fs.readFileSync(path.join(dir, 'index.mjs'), 'utf8'));
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
   });
 });
 
