@@ -8,12 +8,23 @@ import type { AuthContext } from '../platform/auth-context';
 import { NotFoundError } from '../platform/errors';
 import { registeredAtOf, type UnitItem } from '../platform/unit-item';
 import { getUnit } from '../tracking/unit-repository';
+import { assertNotLockedFor } from '../units/lock-rules';
 import { parseTripId, type TripItem } from './trip-item';
 import { getTrip } from './trip-repository';
 
 type Caller = Pick<AuthContext, 'accountId' | 'unitImeis'>;
 
 export const unitFor = (caller: Caller, imei: string): Promise<UnitItem> => getUnit(caller, imei);
+
+/**
+ * A unit whose counters the caller reads or corrects (odometer and operating-hours entries): one
+ * it may see, and not locked by someone else (423 TrackerIsLocked, functions/units/lock-rules.ts).
+ */
+export async function unlockedUnitFor(caller: Caller & Pick<AuthContext, 'userId' | 'isSupport'>, imei: string): Promise<UnitItem> {
+  const unit = await getUnit(caller, imei);
+  assertNotLockedFor(caller, unit);
+  return unit;
+}
 
 export async function tripFor(caller: Caller, id: string, notFoundKey = 'NotFound'): Promise<{ unit: UnitItem; trip: TripItem }> {
   const key = parseTripId(id);
