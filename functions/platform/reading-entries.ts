@@ -11,9 +11,8 @@
  * latest entry however entries race.
  */
 import { DeleteCommand, PutCommand, QueryCommand, TransactWriteCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
-import type { TableKey } from '../../shared/tables';
 import { cancellationCodes, isConditionFailure } from './conditions';
-import { dynamo, tableName } from './db';
+import { dynamo } from './db';
 import { ConflictError } from './errors';
 import { getCorrectionsSeen, setUnitCorrectionUpdate, type CorrectionField, type HoursCorrection, type OdometerCorrection } from './unit-item';
 
@@ -24,7 +23,8 @@ export interface ReadingEntryItem {
 }
 
 export interface ReadingKind<E extends ReadingEntryItem> {
-  table: Extract<TableKey, 'odometerEntries' | 'operatingHoursEntries'>;
+  /** The kind's table, `() => tableName('<key>')` (a literal key, as the grants check reads it). */
+  table: () => string;
   field: CorrectionField;
   /** The copy ingest keeps of the latest entry; null when there is none. */
   correctionOf: (latest: E | undefined) => OdometerCorrection | HoursCorrection | null;
@@ -44,7 +44,7 @@ export async function listReadingEntries<E extends ReadingEntryItem>(
   do {
     const page: QueryCommandOutput = await dynamo().send(
       new QueryCommand({
-        TableName: tableName(kind.table),
+        TableName: kind.table(),
         KeyConditionExpression: 'imei = :imei AND atTs >= :from',
         ExpressionAttributeValues: { ':imei': unit.imei, ':from': Number.isFinite(fromTs) ? fromTs : 0 },
         ConsistentRead: consistent,
@@ -61,7 +61,7 @@ export async function listReadingEntries<E extends ReadingEntryItem>(
 export async function latestReadingEntry<E extends ReadingEntryItem>(kind: Pick<ReadingKind<E>, 'table'>, unit: { imei: string; accountId: string }, fromTs: number): Promise<E | undefined> {
   const out = await dynamo().send(
     new QueryCommand({
-      TableName: tableName(kind.table),
+      TableName: kind.table(),
       KeyConditionExpression: 'imei = :imei AND atTs >= :from',
       ExpressionAttributeValues: { ':imei': unit.imei, ':from': Number.isFinite(fromTs) ? fromTs : 0 },
       ScanIndexForward: false,
@@ -84,7 +84,7 @@ export async function writeReadingEntry<E extends ReadingEntryItem>(
   change: { put: E; deleteAtTs?: undefined } | { put?: undefined; deleteAtTs: number },
 ): Promise<boolean> {
   const { put, deleteAtTs } = change;
-  const table = tableName(kind.table);
+  const table = kind.table();
   for (let attempt = 0; attempt < TRIES; attempt++) {
     if (attempt) await new Promise((r) => setTimeout(r, Math.random() * 20 * 2 ** attempt));
     const [seen, entries] = await Promise.all([getCorrectionsSeen(unit.imei), listReadingEntries<E>(kind, unit, fromTs, true)]);

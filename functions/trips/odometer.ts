@@ -17,6 +17,7 @@
  * computed one gives null, since a sum of GPS distances since installation is no odometer reading
  * (docs/decisions/0015-trip-log.md).
  */
+import { tableName } from '../platform/db';
 import { latestReadingEntry, listReadingEntries, writeReadingEntry, type ReadingKind } from '../platform/reading-entries';
 import { registeredAtOf, type OdometerCorrection, type UnitItem } from '../platform/unit-item';
 import { parseDetectorState } from './detect';
@@ -51,7 +52,7 @@ export const odometerCorrectionOf = (latest: OdometerEntryItem | undefined): Odo
           ...(latest.counterSource !== undefined ? { source: latest.counterSource } : {}),
         }
       : null;
-const ODOMETER: ReadingKind<OdometerEntryItem> = { table: 'odometerEntries', field: 'odometerCorrection', correctionOf: odometerCorrectionOf };
+const ODOMETER: ReadingKind<OdometerEntryItem> = { table: () => tableName('odometerEntries'), field: 'odometerCorrection', correctionOf: odometerCorrectionOf };
 
 /** The unit's entries of its current registration, oldest first. */
 export const listOdometerEntries = (unit: Unit): Promise<OdometerEntryItem[]> => listReadingEntries<OdometerEntryItem>(ODOMETER, unit, registeredAtOf(unit));

@@ -32,7 +32,7 @@ type Unit = Pick<UnitItem, 'imei' | 'accountId' | 'createdAt' | 'state'>;
 export const hoursCorrectionOf = (latest: OperatingHoursEntryItem | undefined): HoursCorrection | null =>
   latest ? { atTs: latest.atTs, valueHours: latest.valueHours, ...(latest.counterAtEntryS !== undefined ? { counterS: latest.counterAtEntryS } : {}) } : null;
 
-const HOURS: ReadingKind<OperatingHoursEntryItem> = { table: 'operatingHoursEntries', field: 'hoursCorrection', correctionOf: hoursCorrectionOf };
+const HOURS: ReadingKind<OperatingHoursEntryItem> = { table: () => tableName('operatingHoursEntries'), field: 'hoursCorrection', correctionOf: hoursCorrectionOf };
 
 /** How far back a past reading looks for a position with engine hours. */
 const POSITIONS_LOOKED_AT = 50;
