@@ -65,6 +65,8 @@ export async function latestReadingEntry<E extends ReadingEntryItem>(kind: Pick<
       KeyConditionExpression: 'imei = :imei AND atTs >= :from',
       ExpressionAttributeValues: { ':imei': unit.imei, ':from': Number.isFinite(fromTs) ? fromTs : 0 },
       ScanIndexForward: false,
+      // A save answers the unit with the reading it just wrote.
+      ConsistentRead: true,
       Limit: 5,
     }),
   );

@@ -423,12 +423,13 @@ function Readings({
         <Stack component="ul" gap={4} className="unit-editor-readings" aria-label={title}>
           {recent.map((e) => (
             <Group component="li" key={e.id} justify="space-between" wrap="nowrap" gap="xs">
-              <Text size="sm">
+              <Text size="sm" className="unit-editor-reading">
                 {when(e.time)}: <b>{unitText(e.value)}</b>
               </Text>
               <Button
                 size="compact-xs"
                 variant="subtle"
+                className="unit-editor-reading-delete"
                 color="red"
                 loading={deleting === e.id}
                 onClick={() => onDelete(e.id)}
