@@ -114,7 +114,13 @@ export const functionResources: Readonly<Partial<Record<FunctionName, FunctionRe
       // Bulk unit tasks add units to alarm receivers (functions/units/bulk-units-service.ts), through
       // the receivers' assignment, which reads the units' BLE sensors beside them (unit-copies).
       alarmReceivers: 'read-write',
-      unitCopies: 'read',
+      unitCopies: 'read-write',
+      // Odometer and operating-hours readings (docs/decisions/0027): the entries, the trips and
+      // positions whose counters they keep, and the copy of the latest in unit-copies.
+      odometerEntries: 'read-write',
+      operatingHoursEntries: 'read-write',
+      trips: 'read',
+      positions: 'read',
     },
     mail: true,
     live: true,
@@ -162,6 +168,8 @@ export const functionResources: Readonly<Partial<Record<FunctionName, FunctionRe
       odometerEntries: 'read-write',
       driverCheckIns: 'read-write',
       attestations: 'read-write',
+      // The copy of the latest odometer entry that ingest reads (docs/decisions/0027).
+      unitCopies: 'read-write',
     },
     mail: true,
     geocoder: ['reverse'],

@@ -219,6 +219,13 @@ export const tables = {
     sortKey: n('slot'),
     ttlAttribute: 'expiresAt',
   },
+  // Operating-hours readings per unit (docs/decisions/0027-odometer-and-operating-hours.md).
+  operatingHoursEntries: {
+    name: 'operating-hours-entries',
+    description: "Operating-hours readings a user entered per unit (time, hours) with the tracker's engine-seconds counter at that time; the hours shown afterwards count on from the latest.",
+    partitionKey: s('imei'),
+    sortKey: n('atTs'),
+  },
   outbox: {
     name: 'outbox',
     description: 'E-mail, SMS and push messages sent by the embedded runtime instead of SES/SNS.',

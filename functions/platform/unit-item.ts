@@ -149,6 +149,23 @@ export const storedServiceIntervalSchema = z.object({
 });
 export type StoredServiceInterval = z.infer<typeof storedServiceIntervalSchema>;
 
+/**
+ * The latest odometer and operating-hours entries as ingest reads them (docs/decisions/0027): a
+ * copy in the unit's `unit-copies` item, written in the transaction that adds or deletes an entry
+ * (`correctionsRev`), so that the service stage counts from the reading without a read per
+ * position. The odometer's counter is the trip counter at the entry (`source` says whose); the
+ * hours' is the tracker's engine seconds then (absent: the tracker reported none).
+ */
+export const odometerCorrectionSchema = z.object({
+  atTs: z.number(),
+  valueKm: z.number(),
+  counterM: z.number().optional(),
+  source: z.enum(['tracker', 'computed']).optional(),
+});
+export type OdometerCorrection = z.infer<typeof odometerCorrectionSchema>;
+export const hoursCorrectionSchema = z.object({ atTs: z.number(), valueHours: z.number(), counterS: z.number().optional() });
+export type HoursCorrection = z.infer<typeof hoursCorrectionSchema>;
+
 export const unitItemSchema = z.object({
   imei: z.string().regex(IMEI_PATTERN),
   accountId: z.string().min(1),
@@ -198,6 +215,9 @@ export const unitItemSchema = z.object({
   dinAlarms: lenient(z.record(z.string(), z.boolean())),
   /** Output labels: "1".."3" to a non-empty name. */
   doutLabels: lenient(z.record(z.string(), z.string().min(1))),
+  /** The latest odometer and operating-hours readings (unit-copies; docs/decisions/0027). */
+  odometerCorrection: lenient(odometerCorrectionSchema),
+  hoursCorrection: lenient(hoursCorrectionSchema),
   operatingMode: lenient(z.enum(operatingModes)),
   /** Access lock (functions/units/lock-repository.ts): the locker's user id, their name then, and when (ISO 8601). */
   lockedBy: lenient(z.string().min(1)),
@@ -282,7 +302,10 @@ export async function getUnitItems(imeis: readonly string[]): Promise<Map<string
   const found = new Map<string, UnitItem | CorruptUnitItemError>();
   for (const [imei, item] of raw) {
     const own = copies.get(imei);
-    const merged = own && own['accountId'] === item['accountId'] ? { ...item, zones: own['zones'], places: own['places'], sensors: own['sensors'] } : item;
+    const merged =
+      own && own['accountId'] === item['accountId']
+        ? { ...item, zones: own['zones'], places: own['places'], sensors: own['sensors'], odometerCorrection: own['odometerCorrection'], hoursCorrection: own['hoursCorrection'] }
+        : item;
     try {
       found.set(imei, parseUnitItem(merged));
     } catch (error) {
@@ -667,4 +690,65 @@ export function setUnitSensorUpdate(imei: string, accountId: string, sensorId: s
 /** Removes the copy of sensor `sensorId` from a unit that holds a `sensors` map. */
 export function removeUnitSensorUpdate(imei: string, sensorId: string): UnitTransactUpdate {
   return removeCopyUpdate('sensors', imei, sensorId);
+}
+
+// ------------------------------------------------------------------------------------------------
+// The latest odometer and operating-hours readings, copied into `unit-copies` for ingest
+// (docs/decisions/0027-odometer-and-operating-hours.md). An entry's put or delete and the copy
+// are one transaction, conditional on the copies' `correctionsRev` as read, so of two racing
+// entry writes one is planned again and the copy is always the latest entry's.
+// ------------------------------------------------------------------------------------------------
+
+export type CorrectionField = 'odometerCorrection' | 'hoursCorrection';
+
+/** The copies item's owner and corrections revision as read (strongly consistent). */
+export interface CorrectionsSeen {
+  accountId: string | undefined;
+  rev: number | undefined;
+}
+
+export async function getCorrectionsSeen(imei: string): Promise<CorrectionsSeen> {
+  const out = await dynamo().send(
+    new GetCommand({ TableName: tableName('unitCopies'), Key: { imei }, ConsistentRead: true, ProjectionExpression: 'accountId, correctionsRev' }),
+  );
+  const accountId = out.Item?.['accountId'];
+  const rev = out.Item?.['correctionsRev'];
+  return { accountId: typeof accountId === 'string' ? accountId : undefined, rev: typeof rev === 'number' ? rev : undefined };
+}
+
+/**
+ * Sets (or, null, removes) the unit's copy of its latest reading, only while the copies are still
+ * as seen. Null when the copies belong to a previous owner of the IMEI (their zones are ignored;
+ * their item is not taken over here, and ingest then counts from the raw counters).
+ */
+export function setUnitCorrectionUpdate(
+  imei: string,
+  accountId: string,
+  field: CorrectionField,
+  correction: OdometerCorrection | HoursCorrection | null,
+  seen: CorrectionsSeen,
+): UnitTransactUpdate | null {
+  if (seen.accountId !== undefined && seen.accountId !== accountId) return null;
+  const names: Record<string, string> = { '#c': field, '#rev': 'correctionsRev' };
+  const values: Record<string, unknown> = { ':account': accountId, ':next': (seen.rev ?? 0) + 1 };
+  const sets = ['accountId = :account', '#rev = :next'];
+  if (correction) {
+    sets.push('#c = :c');
+    values[':c'] = correction;
+  }
+  const condition = [
+    seen.accountId === undefined ? 'attribute_not_exists(accountId)' : 'accountId = :account',
+    seen.rev === undefined ? 'attribute_not_exists(#rev)' : '#rev = :rev',
+  ];
+  if (seen.rev !== undefined) values[':rev'] = seen.rev;
+  return {
+    Update: {
+      TableName: tableName('unitCopies'),
+      Key: { imei },
+      UpdateExpression: `SET ${sets.join(', ')}${correction ? '' : ' REMOVE #c'}`,
+      ConditionExpression: condition.join(' AND '),
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    },
+  };
 }

@@ -4,7 +4,8 @@
  * functions/tracking/unit-repository.ts), and the trip must belong to the unit's account and
  * current registration. Anything else is NotFound, exactly like a trip that does not exist.
  * A unit locked by someone else (functions/units/lock-rules.ts) is 423 TrackerIsLocked for every
- * trip route: reading, editing, merging, splitting, attesting, odometer entries and check-ins.
+ * trip route: reading, editing, merging, splitting, attesting, check-ins, and the odometer and
+ * operating-hours entries (the unit editor's readings too).
  */
 import type { AuthContext } from '../platform/auth-context';
 import { NotFoundError } from '../platform/errors';

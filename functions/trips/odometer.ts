@@ -9,14 +9,18 @@
  * reads: odometer = entry.value + (counter − entry.counterAtEntryM) / 1000, from the latest entry
  * at or before the trip's start whose counter is of the same source.
  *
+ * The unit editor's odometer (functions/units/editor) is the same sum at the unit's counter now
+ * (`liveCounterOf`), and its odometer reading is an entry at now (`addOdometerEntry`); the latest
+ * entry is copied for ingest's service stage (docs/decisions/0027-odometer-and-operating-hours.md).
+ *
  * Without such an entry: a tracker counter is shown as the odometer (it is the tracker's), a
  * computed one gives null, since a sum of GPS distances since installation is no odometer reading
  * (docs/decisions/0015-trip-log.md).
  */
-import { DeleteCommand, PutCommand, QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
-import { isConditionFailure } from '../platform/conditions';
-import { dynamo, tableName } from '../platform/db';
-import { registeredAtOf, type UnitItem } from '../platform/unit-item';
+import { tableName } from '../platform/db';
+import { latestReadingEntry, listReadingEntries, writeReadingEntry, type ReadingKind } from '../platform/reading-entries';
+import { registeredAtOf, type OdometerCorrection, type UnitItem } from '../platform/unit-item';
+import { parseDetectorState } from './detect';
 import type { Odometers, TripItem } from './trip-item';
 import { neighbourTrip } from './trip-repository';
 
@@ -34,33 +38,50 @@ export interface OdometerEntryItem {
 }
 
 type Unit = Pick<UnitItem, 'imei' | 'accountId' | 'createdAt'>;
+/** What the counter now needs of the unit: its latest state and trip detection's state. */
+type LiveUnit = Unit & Pick<UnitItem, 'state' | 'stages'>;
+export type Counter = { counterM: number; source: 'tracker' | 'computed' };
+
+/** The copy of the latest entry that ingest reads (functions/platform/reading-entries.ts). */
+export const odometerCorrectionOf = (latest: OdometerEntryItem | undefined): OdometerCorrection | null =>
+    latest
+      ? {
+          atTs: latest.atTs,
+          valueKm: latest.valueKm,
+          ...(latest.counterAtEntryM !== undefined ? { counterM: latest.counterAtEntryM } : {}),
+          ...(latest.counterSource !== undefined ? { source: latest.counterSource } : {}),
+        }
+      : null;
+const ODOMETER: ReadingKind<OdometerEntryItem> = { table: () => tableName('odometerEntries'), field: 'odometerCorrection', correctionOf: odometerCorrectionOf };
 
 /** The unit's entries of its current registration, oldest first. */
-export async function listOdometerEntries(unit: Unit): Promise<OdometerEntryItem[]> {
-  const from = registeredAtOf(unit);
-  const entries: OdometerEntryItem[] = [];
-  let start: QueryCommandOutput['LastEvaluatedKey'];
-  do {
-    const page: QueryCommandOutput = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName('odometerEntries'),
-        KeyConditionExpression: 'imei = :imei AND atTs >= :from',
-        ExpressionAttributeValues: { ':imei': unit.imei, ':from': Number.isFinite(from) ? from : 0 },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of (page.Items ?? []) as OdometerEntryItem[]) if (item.accountId === unit.accountId) entries.push(item);
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return entries;
+export const listOdometerEntries = (unit: Unit): Promise<OdometerEntryItem[]> => listReadingEntries<OdometerEntryItem>(ODOMETER, unit, registeredAtOf(unit));
+
+/** The unit's newest entry of its current registration. */
+export const latestOdometerEntry = (unit: Unit): Promise<OdometerEntryItem | undefined> => latestReadingEntry<OdometerEntryItem>(ODOMETER, unit, registeredAtOf(unit));
+
+/**
+ * The unit's counter now, from its latest state: the tracker's odometer when it reports one, else
+ * trip detection's computed counter; null before either exists.
+ */
+export function liveCounterOf(unit: Pick<UnitItem, 'state' | 'stages'>): Counter | null {
+  if (unit.state?.odometer !== undefined) return { counterM: unit.state.odometer, source: 'tracker' };
+  const stored = unit.stages?.['trips'];
+  const detector = parseDetectorState(typeof stored === 'object' && stored !== null ? (stored as { detector?: unknown }).detector : undefined);
+  return detector ? { counterM: Math.round(detector.counterM), source: 'computed' } : null;
 }
 
 /**
- * The unit's counter at an instant, from its trips: parked after a trip, the counter stays at its
- * stop; within a trip it is interpolated by time; before the first trip, that trip's start. Null
- * while the unit has no trip.
+ * The unit's counter at an instant: at or after its latest report, the counter now
+ * (liveCounterOf); before it, from its trips: parked after a trip, the counter stays at its stop;
+ * within a trip it is interpolated by time; before the first trip, that trip's start. Null while
+ * the unit has neither.
  */
-export async function counterAt(unit: Unit, ts: number): Promise<{ counterM: number; source: 'tracker' | 'computed' } | null> {
+export async function counterAt(unit: LiveUnit, ts: number): Promise<Counter | null> {
+  if (unit.state && ts >= unit.state.ts) {
+    const live = liveCounterOf(unit);
+    if (live) return live;
+  }
   const before = await neighbourTrip(unit, ts + 1, 'before');
   if (before) {
     if (ts >= before.stopTs || before.stopTs <= before.startTs) return { counterM: before.stopCounterM, source: before.counterSource };
@@ -71,27 +92,28 @@ export async function counterAt(unit: Unit, ts: number): Promise<{ counterM: num
   return after ? { counterM: after.startCounterM, source: after.counterSource } : null;
 }
 
-export async function putOdometerEntry(item: OdometerEntryItem): Promise<void> {
-  await dynamo().send(new PutCommand({ TableName: tableName('odometerEntries'), Item: item }));
+/**
+ * Records "at `atTs` the vehicle's odometer read `valueKm`" with the unit's counter then, so that
+ * the trips after it and the unit editor count from it. The trip log's odometer entries and the
+ * editor's odometer reading (PUT /units/{imei}) both come here.
+ */
+export async function addOdometerEntry(unit: LiveUnit, atTs: number, valueKm: number, userId: string, now: number): Promise<OdometerEntryItem> {
+  const counter = await counterAt(unit, atTs);
+  const item: OdometerEntryItem = {
+    imei: unit.imei,
+    atTs,
+    accountId: unit.accountId,
+    valueKm: Math.round(valueKm * 1000) / 1000,
+    ...(counter ? { counterAtEntryM: counter.counterM, counterSource: counter.source } : {}),
+    createdBy: userId,
+    createdAt: now,
+  };
+  await writeReadingEntry(ODOMETER, unit, registeredAtOf(unit), { put: item });
+  return item;
 }
 
 /** False when there is no such entry of the account. */
-export async function deleteOdometerEntry(unit: Unit, atTs: number): Promise<boolean> {
-  try {
-    await dynamo().send(
-      new DeleteCommand({
-        TableName: tableName('odometerEntries'),
-        Key: { imei: unit.imei, atTs },
-        ConditionExpression: 'accountId = :account',
-        ExpressionAttributeValues: { ':account': unit.accountId },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
-}
+export const deleteOdometerEntry = (unit: Unit, atTs: number): Promise<boolean> => writeReadingEntry(ODOMETER, unit, registeredAtOf(unit), { deleteAtTs: atTs });
 
 const round3 = (km: number): number => Math.round(km * 1000) / 1000;
 
@@ -109,6 +131,10 @@ export async function resolveEntryCounters(unit: Unit, entries: readonly Odomete
   );
 }
 
+/** The odometer (km) at a counter (m) of the entry's source: the entry's value plus what was driven since. */
+export const odometerFromEntry = (entry: Pick<OdometerEntryItem, 'valueKm' | 'counterAtEntryM'>, counterM: number): number =>
+  entry.valueKm + (counterM - (entry.counterAtEntryM ?? counterM)) / 1000;
+
 /** The odometer at a trip's start and stop (km, 3 decimals) from the entries (oldest first). */
 export function odometersOf(trip: Pick<TripItem, 'startTs' | 'startCounterM' | 'stopCounterM' | 'counterSource'>, entries: readonly OdometerEntryItem[]): Odometers {
   let entry: OdometerEntryItem | undefined;
@@ -117,8 +143,7 @@ export function odometersOf(trip: Pick<TripItem, 'startTs' | 'startCounterM' | '
     entry = e;
   }
   if (entry && entry.counterAtEntryM !== undefined && (entry.counterSource ?? trip.counterSource) === trip.counterSource) {
-    const base = entry.counterAtEntryM;
-    return { start: round3(entry.valueKm + (trip.startCounterM - base) / 1000), stop: round3(entry.valueKm + (trip.stopCounterM - base) / 1000) };
+    return { start: round3(odometerFromEntry(entry, trip.startCounterM)), stop: round3(odometerFromEntry(entry, trip.stopCounterM)) };
   }
   if (trip.counterSource === 'tracker') return { start: round3(trip.startCounterM / 1000), stop: round3(trip.stopCounterM / 1000) };
   return { start: null, stop: null };

@@ -185,9 +185,12 @@ console.log(
 );
 if (engine.events === 0) throw new Error('the event engine raised nothing: the benchmark measures the wrong path');
 
-// The unit-feature stages: service intervals, RFID reads and two BLE sensors with thresholds.
+// The unit-feature stages: service intervals (counted from an odometer and an hours reading),
+// RFID reads and two BLE sensors with thresholds.
 const featureUnit = {
   ...unit,
+  odometerCorrection: { atTs: 0, valueKm: 80_000, counterM: 0, source: 'tracker' },
+  hoursCorrection: { atTs: 0, valueHours: 1_200, counterS: 0 },
   serviceIntervals: {
     oil: { name: 'Oil', kind: 'distance', every: 15_000, lastService: 0, order: 0 },
     inspection: { name: 'Inspection', kind: 'date', every: 12, lastService: '2024-07-01', order: 1 },
@@ -229,7 +232,7 @@ const featureRuns = [featureRun(), featureRun(), featureRun()].sort((a, b) => a.
 const feature = featureRuns[1]!;
 const featurePer = feature.cpuUs / feature.positions;
 console.log(
-  `unit-feature stages per position (2 service intervals, RFID, 2 BLE sensors read in every record; state through JSON per message of ${BATCH}), ${feature.effects} effects, target ${ENGINE_TARGET_US} us\n  ${'stages per position'.padEnd(36)} ${featurePer.toFixed(2).padStart(7)} us/position  ${featurePer <= ENGINE_TARGET_US ? 'ok' : 'OVER TARGET'}`,
+  `unit-feature stages per position (2 service intervals from readings, RFID, 2 BLE sensors read in every record; state through JSON per message of ${BATCH}), ${feature.effects} effects, target ${ENGINE_TARGET_US} us\n  ${'stages per position'.padEnd(36)} ${featurePer.toFixed(2).padStart(7)} us/position  ${featurePer <= ENGINE_TARGET_US ? 'ok' : 'OVER TARGET'}`,
 );
 if (feature.effects === 0) throw new Error('the unit-feature stages decided nothing: the benchmark measures the wrong path');
 if (CHECK && (over || enginePer > ENGINE_TARGET_US || featurePer > ENGINE_TARGET_US)) process.exit(1);

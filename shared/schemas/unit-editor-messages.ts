@@ -56,6 +56,15 @@ export const unitEditorMessageKeys = {
   LastServiceInvalid: 'LastServiceInvalid',
   TooManyServiceIntervals: 'TooManyServiceIntervals',
   DuplicateServiceInterval: 'DuplicateServiceInterval',
+  /** Odometer and operating hours (spec sections 5 and 8): a reading is required when the field is sent, km 0..10 000 000, hours 0..1 000 000. */
+  SpecifyOdometer: 'SpecifyOdometer',
+  OdometerInvalid: 'OdometerInvalid',
+  SpecifyOperatingHours: 'SpecifyOperatingHours',
+  OperatingHoursInvalid: 'OperatingHoursInvalid',
+  /** An operating-hours reading dated in the future. */
+  ReadingInFuture: 'ReadingInFuture',
+  /** No such operating-hours entry of the unit (404). */
+  EntryNotFound: 'EntryNotFound',
   /** Another save of the same unit came first too often (409). */
   CouldNotSaveUnit: 'CouldNotSaveUnit',
 } as const;

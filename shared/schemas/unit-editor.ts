@@ -8,11 +8,16 @@
  * Limits: name required, at most 50; registration number letters and digits only, stored upper
  * case, at most 2 changes per unit in any 24 hours; consumption per 10 km greater than 0 and CO2
  * g/km required whenever the fuel section is saved (spec section 5); DOUT labels at most 20
- * characters (spec section 9); name history keeps the last 50 names.
+ * characters (spec section 9); name history keeps the last 50 names. `odometer` (km) and
+ * `operatingHours` (hours) are readings "the vehicle shows this now": each becomes an entry
+ * (docs/decisions/0027-odometer-and-operating-hours.md), and GET answers them corrected by the
+ * latest entries.
  */
 import { z } from 'zod';
 import { DOUT_LABEL_MAX_CHARS, operatingModes } from './commands';
 import { markerSymbols, realtimeUnitSchema } from './tracking';
+import { dateTimeSchema, ODOMETER_MAX_KM } from './trips';
+import { IMEI_PATTERN } from '../validators/imei';
 import { unitEditorMessageKeys as keys } from './unit-editor-messages';
 
 export const UNIT_NAME_MAX = 50;
@@ -31,6 +36,8 @@ export const SERVICE_NAME_MAX = 50;
 /** Distance and hour intervals are due soon in their last 10 %; date intervals in their last 14 days. */
 export const SERVICE_DUE_SOON_SHARE = 0.1;
 export const SERVICE_DUE_SOON_DAYS = 14;
+/** An operating-hours reading: 0 to a million hours (over a century of running day and night). */
+export const OPERATING_HOURS_MAX = 1_000_000;
 
 /** The digital inputs and outputs a unit names (spec: DIN2-3, DOUT1-3; some trackers use DIN1 too). */
 export const UNIT_IO_NUMBERS = ['1', '2', '3'] as const;
@@ -231,6 +238,10 @@ export const unitUpdateSchema = z
         const ids = list.map((s) => s.id).filter((id): id is string => id !== undefined);
         if (new Set(ids).size !== ids.length) ctx.addIssue({ code: 'custom', message: keys.DuplicateServiceInterval });
       }),
+    /** The odometer reading now, km (same bounds as the trip log's odometer entries): an odometer entry at now. */
+    odometer: z.number({ message: keys.SpecifyOdometer }).min(0, keys.OdometerInvalid).max(ODOMETER_MAX_KM, keys.OdometerInvalid),
+    /** The engine hours reading now: an operating-hours entry at now. */
+    operatingHours: z.number({ message: keys.SpecifyOperatingHours }).min(0, keys.OperatingHoursInvalid).max(OPERATING_HOURS_MAX, keys.OperatingHoursInvalid),
   })
   .partial()
   .strict()
@@ -270,10 +281,12 @@ export const unitEditorSchema = z.object({
   fuelType: z.enum(fuelTypes).nullable(),
   consumption: z.number().nullable(),
   co2: z.number().nullable(),
-  /** The tracker's odometer, km, null before it reported one. */
+  /** The odometer, km: the latest odometer entry counted on with the unit's distance counter, else the tracker's; null when neither is known. */
   odometer: z.number().nullable(),
-  /** The tracker's engine hours, null before it reported them. */
+  /** The engine hours: the latest operating-hours entry counted on with the tracker's engine hours, else the tracker's; null when neither is known. */
   operatingHours: z.number().nullable(),
+  /** The operating hours advance with the tracker's engine-hours counter (false: they hold at the latest reading). */
+  operatingHoursCounted: z.boolean(),
   nextInspection: z.string().nullable(),
   ecoSensitivity: z.enum(ecoSensitivities),
   overspeedKmh: z.number().nullable(),
@@ -297,3 +310,29 @@ export const unitEditorSchema = z.object({
 export type UnitEditor = z.infer<typeof unitEditorSchema>;
 
 export const unitEditorParamsSchema = z.object({ imei: z.string().regex(/^\d{15}$/, keys.UnitNotFound) });
+
+/** POST /api/v1/user/units/{imei}/operating-hours-entries: "at this time the engine hours read this". */
+export const operatingHoursEntryRequestSchema = z.object({
+  time: dateTimeSchema,
+  value: z.number({ message: keys.SpecifyOperatingHours }).min(0, keys.OperatingHoursInvalid).max(OPERATING_HOURS_MAX, keys.OperatingHoursInvalid),
+});
+export type OperatingHoursEntryRequest = z.infer<typeof operatingHoursEntryRequestSchema>;
+export const operatingHoursEntrySchema = z.object({
+  /** The reading's time, epoch ms as text. */
+  id: z.string(),
+  imei: z.string(),
+  /** ISO 8601 with the offset of the TimeZone header's zone. */
+  time: z.string(),
+  /** hours */
+  value: z.number(),
+  /** Whether the reading was kept with the tracker's engine-hours counter (the hours count on from it). */
+  counted: z.boolean(),
+  createdBy: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type OperatingHoursEntry = z.infer<typeof operatingHoursEntrySchema>;
+export const operatingHoursEntryListSchema = z.array(operatingHoursEntrySchema);
+export const operatingHoursEntryParamsSchema = z.object({
+  imei: z.string().regex(IMEI_PATTERN, keys.UnitNotFound),
+  entryId: z.string().regex(/^\d{1,15}$/, keys.EntryNotFound),
+});

@@ -3,11 +3,14 @@
  * registration number's 2 changes per 24 hours under concurrency, partial saves that do not undo
  * each other, the name history, the report frequency locks, support-only fields, service
  * intervals' states, and who may see which unit (another account's token and an ordinary user
- * without the grant get 404).
+ * without the grant get 404); odometer and operating-hours readings (the contract's payload with
+ * both, the values read back corrected, entries listed and deleted, the copy ingest reads, a
+ * locked unit's 423).
  */
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UnitEditor, UnitUpdateRequest } from '../../shared/schemas/unit-editor';
+import type { OperatingHoursEntry, UnitEditor, UnitUpdateRequest } from '../../shared/schemas/unit-editor';
+import type { OdometerEntry } from '../../shared/schemas/trips';
 import { dynamo, tableName } from '../../functions/platform/db';
 import type { UnitRecord } from '../../functions/platform/records';
 import type { EmbeddedRuntime } from '../../infra/local/runtime';
@@ -371,5 +374,131 @@ describe('service intervals', () => {
     const oil = saved.serviceIntervals[0];
     const after = await ok(put(imei, { serviceIntervals: saved.serviceIntervals.map((s) => ({ id: s.id, name: s.name, kind: s.kind, every: s.every, lastService: s.id === oil?.id ? 14_000 : s.lastService })) }));
     expect(after.serviceIntervals[0]).toMatchObject({ id: oil?.id, status: { state: 'ok', remaining: 15_000 } });
+  });
+});
+
+describe('odometer and operating hours', () => {
+  const HOUR = 3600;
+  const stateOf = (odometerM: number, engineSeconds: number | undefined, ts = Date.now()) => ({ ts, lat: 59.33, lon: 18.06, odometer: odometerM, engineSeconds, lastSeen: ts });
+  const hoursPath = (imei: string) => `${path(imei)}/operating-hours-entries`;
+  const odometerPath = (imei: string) => `${path(imei)}/odometer-entries`;
+  const hoursEntries = (imei: string, who: Caller = admin) => callAs<OperatingHoursEntry[]>(rt.url, 'GET', hoursPath(imei), who);
+  const odometerEntries = (imei: string, who: Caller = admin) => callAs<OdometerEntry[]>(rt.url, 'GET', odometerPath(imei), who);
+  const copiesOf = async (imei: string) => (await dynamo().send(new GetCommand({ TableName: tableName('unitCopies'), Key: { imei }, ConsistentRead: true }))).Item;
+
+  it('takes the contract payload with odometer and operatingHours as readings now, and counts on from them', async () => {
+    const imei = await newUnit(admin.accountId, { state: stateOf(14_000_000, 500 * HOUR) });
+    const saved = await ok(
+      put(imei, {
+        name: 'Wheel loader',
+        registrationNumber: 'ABC123',
+        colour: '#aa3300',
+        symbol: 'car',
+        vehicleType: 'wheel-loader',
+        fuelType: 'diesel',
+        consumption: 2.5,
+        co2: 180,
+        odometer: 15_000,
+        operatingHours: 620,
+        nextInspection: '2030-05-01',
+        serviceIntervals: [{ name: 'Hydraulics', kind: 'hours', every: 100, lastService: 532 }],
+      }),
+    );
+    expect(saved).toMatchObject({ name: 'Wheel loader', registrationNumber: 'ABC123', odometer: 15_000, operatingHours: 620, operatingHoursCounted: true });
+    expect(saved.serviceIntervals[0]?.status).toMatchObject({ state: 'ok', current: 620, remaining: 12 });
+
+    // The tracker runs on: 12.3 km and 2.5 engine hours later.
+    await setOnUnit(imei, { state: stateOf(14_012_300, 502.5 * HOUR) });
+    const read = await ok(get(imei));
+    expect(read).toMatchObject({ odometer: 15_012.3, operatingHours: 622.5 });
+    // Due at 632 h, 9.5 h left: due soon by the corrected hours (the raw 502.5 h would be ok).
+    expect(read.serviceIntervals[0]?.status).toMatchObject({ state: 'dueSoon', current: 622.5, remaining: 9.5 });
+
+    // The entries, and the copy of the latest that ingest's service stage reads with the unit.
+    const hours = await hoursEntries(imei);
+    expect(hours.body.data).toEqual([expect.objectContaining({ value: 620, counted: true, createdBy: admin.userId })]);
+    const odometer = await odometerEntries(imei);
+    expect(odometer.body.data).toEqual([expect.objectContaining({ value: 15_000 })]);
+    expect(await copiesOf(imei)).toMatchObject({
+      accountId: admin.accountId,
+      hoursCorrection: { valueHours: 620, counterS: 500 * HOUR },
+      odometerCorrection: { valueKm: 15_000, counterM: 14_000_000, source: 'tracker' },
+    });
+
+    // Sending back what it shows adds no entry.
+    await ok(put(imei, { odometer: read.odometer as number, operatingHours: read.operatingHours as number }));
+    expect((await hoursEntries(imei)).body.data).toHaveLength(1);
+    expect((await odometerEntries(imei)).body.data).toHaveLength(1);
+
+    // Deleting the readings: back to the tracker's counters, and the copies go.
+    const hoursId = hours.body.data?.[0]?.id as string;
+    expect((await callAs(rt.url, 'DELETE', `${hoursPath(imei)}/${hoursId}`, admin)).status).toBe(200);
+    const gone = await callAs(rt.url, 'DELETE', `${hoursPath(imei)}/${hoursId}`, admin);
+    expect(gone.status).toBe(404);
+    expect(gone.body.message).toBe('EntryNotFound');
+    expect((await callAs(rt.url, 'DELETE', `${odometerPath(imei)}/${odometer.body.data?.[0]?.id as string}`, admin)).status).toBe(200);
+    expect(await ok(get(imei))).toMatchObject({ odometer: 14_012.3, operatingHours: 502.5 });
+    const copies = await copiesOf(imei);
+    expect(copies?.['hoursCorrection']).toBeUndefined();
+    expect(copies?.['odometerCorrection']).toBeUndefined();
+  });
+
+  it('holds the hours at the reading when the tracker reports no engine hours', async () => {
+    const imei = await newUnit(admin.accountId, { state: stateOf(1_000_000, undefined, Date.now() - 60_000) });
+    const past = new Date(Date.now() - 3_600_000).toISOString();
+    const added = await callAs<OperatingHoursEntry>(rt.url, 'POST', hoursPath(imei), admin, { time: past, value: 1234.5 });
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    expect(added.body.data).toMatchObject({ value: 1234.5, counted: false });
+    expect(await ok(get(imei))).toMatchObject({ operatingHours: 1234.5, operatingHoursCounted: false });
+  });
+
+  it('keeps the copy at the latest entry when readings race', async () => {
+    const imei = await newUnit(admin.accountId, { state: stateOf(1_000_000, 10 * HOUR, Date.now() - 60_000) });
+    const times = [5, 4, 3, 2].map((m) => new Date(Date.now() - m * 60_000).toISOString());
+    const replies = await Promise.all(times.map((time, i) => callAs(rt.url, 'POST', hoursPath(imei), admin, { time, value: 100 + i })));
+    expect(replies.map((r) => r.status)).toEqual([201, 201, 201, 201]);
+    const entries = (await hoursEntries(imei)).body.data ?? [];
+    expect(entries.map((e) => e.value)).toEqual([100, 101, 102, 103]);
+    expect((await copiesOf(imei))?.['hoursCorrection']).toMatchObject({ valueHours: 103, atTs: Number(entries[3]?.id) });
+  });
+
+  it('answers each reading problem with its key', async () => {
+    const imei = await newUnit();
+    expect(await errorsOf(put(imei, { odometer: -1, operatingHours: 2_000_000 }))).toEqual({ odometer: ['OdometerInvalid'], operatingHours: ['OperatingHoursInvalid'] });
+    expect(await errorsOf(put(imei, { odometer: null, operatingHours: 'many' }))).toEqual({ odometer: ['SpecifyOdometer'], operatingHours: ['SpecifyOperatingHours'] });
+    expect(await errorsOf(put(imei, { odometer: 10_000_001 }))).toEqual({ odometer: ['OdometerInvalid'] });
+    const future = new Date(Date.now() + 3_600_000).toISOString();
+    expect(await errorsOf(callAs(rt.url, 'POST', hoursPath(imei), admin, { time: future, value: 1 }))).toEqual({ time: ['ReadingInFuture'] });
+    expect(await errorsOf(callAs(rt.url, 'POST', hoursPath(imei), admin, { time: 'yesterday', value: -2 }))).toEqual({ time: ['InvalidDateTime'], value: ['OperatingHoursInvalid'] });
+    expect((await hoursEntries(imei)).body.data).toEqual([]);
+  });
+
+  it("is 404 with another account's token and 423 on a unit locked by someone else", async () => {
+    const imei = await newUnit();
+    const past = new Date(Date.now() - 60_000).toISOString();
+    const added = await callAs<OperatingHoursEntry>(rt.url, 'POST', hoursPath(imei), admin, { time: past, value: 10 });
+    const id = added.body.data?.id as string;
+    for (const reply of [
+      await hoursEntries(imei, other),
+      await callAs(rt.url, 'POST', hoursPath(imei), other, { time: past, value: 11 }),
+      await callAs(rt.url, 'DELETE', `${hoursPath(imei)}/${id}`, other),
+      await put(imei, { operatingHours: 12 }, other),
+      await hoursEntries(imei, user),
+    ]) {
+      expect(reply.status, JSON.stringify(reply.body)).toBe(404);
+    }
+    await setOnUnit(imei, { lockedBy: 'someone-else', lockedByName: 'Lena Locker', lockedAt: new Date().toISOString() });
+    for (const reply of [
+      await hoursEntries(imei),
+      await callAs(rt.url, 'POST', hoursPath(imei), admin, { time: past, value: 11 }),
+      await callAs(rt.url, 'DELETE', `${hoursPath(imei)}/${id}`, admin),
+      await odometerEntries(imei),
+      await put(imei, { odometer: 5, name: 'Not saved' }),
+    ]) {
+      expect(reply.status, JSON.stringify(reply.body)).toBe(423);
+      expect(reply.body).toMatchObject({ message: 'TrackerIsLocked', errors: { lockedBy: 'Lena Locker' } });
+    }
+    // Other fields still save, and nothing of the refused save was written.
+    expect(await ok(put(imei, { name: 'Saved' }))).toMatchObject({ name: 'Saved', operatingHours: 10 });
   });
 });

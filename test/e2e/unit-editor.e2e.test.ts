@@ -1,8 +1,8 @@
 /**
  * The unit editor (/user/edit-terminal) in real Chromium against the embedded runtime. demo-admin
  * opens Service van 1 from the unit list by its name and saves every section: name, registration
- * number and appearance; object description; theft info; fuel and CO2; reads the tracker's odometer
- * and hours; adds a distance interval that is due soon and a date interval that is overdue and marks
+ * number and appearance; object description; theft info; fuel and CO2; reads the odometer
+ * and hours and enters an hours reading (a missing one named on its field); adds a distance interval that is due soon and a date interval that is overdue and marks
  * one serviced; driving behaviour; alarms; output labels; report frequency beside the operating
  * modes' battery life. A reload shows every value as stored. Field errors are shown on their
  * fields in words (a hyphen in the registration number, a third change within 24 hours, a zero
@@ -184,6 +184,14 @@ describe('unit editor', () => {
     // The tracker's odometer and operating hours.
     expect(await page.getByText(text(T.UnitEditorOdometerNow, { value: '15,200' })).isVisible()).toBe(true);
     expect(await page.getByText(text(T.UnitEditorHoursNow, { value: '1,200' })).isVisible()).toBe(true);
+    // A reading now: a missing one is named on its field; a saved one is what the editor shows and lists.
+    const hoursReading = section(page, T.UnitEditorNewHours);
+    await hoursReading.getByRole('button', { name: T.UnitEditorSaveReading }).click();
+    await expectFieldError(box(hoursReading, T.UnitEditorNewHours), T.SpecifyOperatingHours);
+    await box(hoursReading, T.UnitEditorNewHours).fill('1250,5');
+    await save(page, T.UnitEditorNewHours, T.UnitEditorSaveReading);
+    await poll(() => page.getByText(text(T.UnitEditorHoursNow, { value: '1,250.5' })).isVisible()).toBe(true);
+    await poll(() => page.getByRole('list', { name: T.UnitEditorReadingsHours }).getByRole('listitem').count()).toBe(1);
 
     // Service intervals: 800 km left of 15,000 is due soon; a yearly one last done 13 months ago is overdue.
     const addInterval = section(page, T.UnitEditorAddServiceInterval);

@@ -68,6 +68,25 @@ describe('the ingest stage', () => {
     expect(again.effects).toEqual([]);
   });
 
+  it('reads hours and distance intervals at the counters corrected by the latest readings', () => {
+    const hours: StoredServiceInterval = { name: 'Hydraulics', kind: 'hours', every: 100, lastService: 532, order: 0 };
+    const corrected = {
+      ...unit,
+      serviceIntervals: { h: hours, d: { ...oil, lastService: 6_000 } },
+      hoursCorrection: { atTs: NOON - 1, valueHours: 620, counterS: 500 * 3600 },
+      odometerCorrection: { atTs: NOON - 1, valueKm: 15_000, counterM: 14_000_000, source: 'tracker' as const },
+    } as UnitItem;
+    // The tracker: 502.5 h and 14,012.3 km, read as 622.5 h (due at 632: soon) and 15,012.3 km (due at 16,000: soon).
+    const p = position(NOON, 14_012.3);
+    const run = serviceStage.run({ unit: corrected, previous: undefined, before: undefined, after: { ...after(p), engineSeconds: 502.5 * 3600 }, positions: [p], late: [], receivedAt: NOON });
+    expect(run.effects).toEqual([
+      expect.objectContaining({ payload: expect.objectContaining({ details: expect.objectContaining({ service: 'Hydraulics', state: 'dueSoon', remaining: 9.5 }) }) }),
+      expect.objectContaining({ payload: expect.objectContaining({ details: expect.objectContaining({ service: 'Oil', state: 'dueSoon', remaining: 987.7 }) }) }),
+    ]);
+    // Without the readings, the raw 502.5 h and 14,012.3 km are not due yet.
+    const raw = serviceStage.run({ unit: { ...corrected, hoursCorrection: undefined, odometerCorrection: undefined }, previous: undefined, before: undefined, after: { ...after(p), engineSeconds: 502.5 * 3600 }, positions: [p], late: [], receivedAt: NOON });
+    expect(raw.effects).toEqual([]);
+  });
   it('keeps no state for a unit without intervals', () => {
     const p = position(NOON, 1);
     expect(serviceStage.run({ unit: { ...unit, serviceIntervals: undefined }, previous: { a: 'x' }, before: undefined, after: after(p), positions: [p], late: [], receivedAt: NOON }).state).toBeUndefined();

@@ -6,9 +6,15 @@
  * eventEffect). The marks of what was alarmed are this stage's state, stored with the unit's
  * transition conditionally on its revision, and each effect is claimed before it is sent: a
  * retried, redelivered or racing batch raises nothing twice (docs/decisions/0018-unit-editor.md).
+ *
+ * The counters are corrected by the latest odometer and operating-hours readings, whose copies the
+ * unit carries from its `unit-copies` item (read with the unit, no read per position): the hours
+ * always, the distance when the reading was kept with the tracker's odometer
+ * (docs/decisions/0027-odometer-and-operating-hours.md).
  */
 import { eventEffect } from '../../events/stage';
 import type { Effect, IngestStage } from '../../ingest/transitions';
+import { correctedEngineSeconds, correctedOdometerM } from './counter-readings';
 import { serviceAlarms, type ServiceMarks } from './service-intervals';
 
 export const SERVICE_STAGE = 'service';
@@ -29,7 +35,12 @@ export const serviceStage: IngestStage<ServiceMarks> = {
     const intervals = unit.serviceIntervals ?? {};
     if (!Object.keys(intervals).length) return { state: undefined };
     if (!positions.length) return { state: previous };
-    const { alarms, marks } = serviceAlarms(intervals, previous ?? {}, { odometerM: after.odometer, engineSeconds: after.engineSeconds, ts: after.ts });
+    // As the editor reads them (unit-editor-service.ts readingsOf); without a reading, the raw counters.
+    const odometerM = unit.odometerCorrection
+      ? correctedOdometerM(unit.odometerCorrection, after.odometer === undefined ? null : { counterM: after.odometer, source: 'tracker' })
+      : after.odometer;
+    const engineSeconds = unit.hoursCorrection ? correctedEngineSeconds(unit.hoursCorrection, after.engineSeconds).seconds : after.engineSeconds;
+    const { alarms, marks } = serviceAlarms(intervals, previous ?? {}, { odometerM, engineSeconds, ts: after.ts });
     const effects: Effect[] = alarms.map((a) =>
       eventEffect({
         type: 'serviceDue',

@@ -5,6 +5,12 @@
  *
  * An admin edits every unit of the account; an ordinary user the units granted to them. Any
  * other unit is answered exactly like one that does not exist (404 UnitNotFound).
+ *
+ * The odometer and operating hours are answered as corrected by the latest readings entered
+ * (counter-readings.ts), and a save's `odometer` or `operatingHours` is such a reading at now: an
+ * odometer entry through the trip log's code, an operating-hours entry (operating-hours.ts);
+ * refused with 423 TrackerIsLocked on a unit locked by someone else
+ * (docs/decisions/0027-odometer-and-operating-hours.md).
  */
 import { randomUUID } from 'node:crypto';
 import {
@@ -22,7 +28,11 @@ import type { AuthContext } from '../../platform/auth-context';
 import { ConflictError, NotFoundError, ValidationError, type FieldErrors } from '../../platform/errors';
 import type { StoredServiceInterval, UnitItem } from '../../platform/unit-item';
 import { toRealtimeUnit } from '../../tracking/stored-shape';
-import { serviceStatus } from './service-intervals';
+import { addOdometerEntry, latestOdometerEntry, liveCounterOf, odometerCorrectionOf, resolveEntryCounters } from '../../trips/odometer';
+import { assertNotLockedFor } from '../lock-rules';
+import { correctedEngineSeconds, correctedOdometerM } from './counter-readings';
+import { addOperatingHoursEntry, hoursCorrectionOf, latestOperatingHoursEntry } from './operating-hours';
+import { serviceStatus, type UnitCounters } from './service-intervals';
 import { readUnit, writeUnit, type UnitSeen, type UnitWrite } from './unit-editor-repository';
 
 type Caller = Pick<AuthContext, 'accountId' | 'unitImeis' | 'userId' | 'username' | 'isSupport'>;
@@ -45,10 +55,40 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
 export const recentRegistrationChanges = (changes: readonly number[] | undefined, now: number): number[] =>
   (changes ?? []).filter((at) => at > now - WINDOW_MS && at <= now);
 
-export function toUnitEditor(seen: UnitSeen, caller: Pick<Caller, 'isSupport'>, now: number): UnitEditor {
+/** The unit's odometer (km) and engine hours as corrected by its latest readings, and the counters its service intervals are read at. */
+export interface CorrectedReadings {
+  odometerKm: number | null;
+  hours: number | null;
+  hoursCounted: boolean;
+  /** As ingest's service stage counts (service-stage.ts): the distance from the tracker's odometer only. */
+  service: UnitCounters;
+}
+
+export async function readingsOf(unit: UnitItem, now: number): Promise<CorrectedReadings> {
+  const [odometer, hours] = await Promise.all([
+    latestOdometerEntry(unit).then(async (e) => (e && e.counterAtEntryM === undefined ? (await resolveEntryCounters(unit, [e]))[0] : e)),
+    latestOperatingHoursEntry(unit),
+  ]);
+  const odometerCorrection = odometerCorrectionOf(odometer) ?? undefined;
+  const odometerM = correctedOdometerM(odometerCorrection, liveCounterOf(unit));
+  const tracker = unit.state?.odometer;
+  const engine = correctedEngineSeconds(hoursCorrectionOf(hours) ?? undefined, unit.state?.engineSeconds);
+  return {
+    odometerKm: odometerM === undefined ? null : round1(odometerM / 1000),
+    hours: engine.seconds === undefined ? null : round1(engine.seconds / 3600),
+    hoursCounted: engine.counted,
+    service: {
+      odometerM: correctedOdometerM(odometerCorrection, tracker === undefined ? null : { counterM: tracker, source: 'tracker' }),
+      engineSeconds: engine.seconds,
+      ts: now,
+    },
+  };
+}
+
+export function toUnitEditor(seen: UnitSeen, caller: Pick<Caller, 'isSupport'>, now: number, readings: CorrectedReadings): UnitEditor {
   const { unit, details } = seen;
   const realtime = toRealtimeUnit(unit);
-  const counters = { odometerM: unit.state?.odometer, engineSeconds: unit.state?.engineSeconds, ts: now };
+  const counters = { ...readings.service, ts: now };
   const intervals = Object.entries(unit.serviceIntervals ?? {}).sort(([, a], [, b]) => a.order - b.order);
   return {
     imei: unit.imei,
@@ -63,8 +103,9 @@ export function toUnitEditor(seen: UnitSeen, caller: Pick<Caller, 'isSupport'>, 
     fuelType: unit.fuelType ?? null,
     consumption: unit.consumption ?? null,
     co2: unit.co2 ?? null,
-    odometer: unit.state?.odometer === undefined ? null : round1(unit.state.odometer / 1000),
-    operatingHours: unit.state?.engineSeconds === undefined ? null : round1(unit.state.engineSeconds / 3600),
+    odometer: readings.odometerKm,
+    operatingHours: readings.hours,
+    operatingHoursCounted: readings.hoursCounted,
     nextInspection: unit.nextInspection ?? null,
     ecoSensitivity: unit.ecoSensitivity ?? 'normal',
     overspeedKmh: unit.overspeedKmh ?? null,
@@ -86,12 +127,15 @@ export function toUnitEditor(seen: UnitSeen, caller: Pick<Caller, 'isSupport'>, 
 }
 
 export async function getUnitEditor(caller: Caller, imei: string, now: number): Promise<UnitEditor> {
-  return toUnitEditor(await visibleUnit(caller, imei), caller, now);
+  const seen = await visibleUnit(caller, imei);
+  return toUnitEditor(seen, caller, now, await readingsOf(seen.unit, now));
 }
 
 /** The fields the units item keeps under another name. */
 const ITEM_NAME: Partial<Record<keyof UnitUpdate, string>> = { colour: 'color' };
 const DETAIL_FIELDS = new Set<keyof UnitUpdate>(['objectDescription', 'theft']);
+/** Readings, stored as entries (not on the units item). */
+const READING_FIELDS = new Set<keyof UnitUpdate>(['odometer', 'operatingHours']);
 
 /** Checks a save against the unit as read and plans its write; throws ValidationError with every field's key. */
 export function planSave(caller: Caller, seen: UnitSeen, body: UnitUpdate, now: number): UnitWrite {
@@ -114,7 +158,7 @@ export function planSave(caller: Caller, seen: UnitSeen, body: UnitUpdate, now: 
 
   const unitFields: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(body) as Array<[keyof UnitUpdate, unknown]>) {
-    if (value === undefined || DETAIL_FIELDS.has(field) || field === 'serviceIntervals' || field === 'registrationNumber' || field === 'name') continue;
+    if (value === undefined || DETAIL_FIELDS.has(field) || READING_FIELDS.has(field) || field === 'serviceIntervals' || field === 'registrationNumber' || field === 'name') continue;
     unitFields[ITEM_NAME[field] ?? field] = value;
   }
   if (registration) unitFields['registrationNumber'] = nextRegistration;
@@ -148,7 +192,23 @@ export async function saveUnitEditor(caller: Caller, imei: string, body: UnitUpd
     const seen = await visibleUnit(caller, imei);
     const now = clock();
     const write = planSave(caller, seen, body, now);
-    if (await writeUnit(write)) return getUnitEditor(caller, imei, clock());
+    const readings = body.odometer !== undefined || body.operatingHours !== undefined;
+    // A reading is about the unit's movements: not for others while it is locked.
+    if (readings) assertNotLockedFor(caller, seen.unit);
+    if (await writeUnit(write)) {
+      if (readings) await saveReadings(caller, seen.unit, body, now);
+      return getUnitEditor(caller, imei, clock());
+    }
   }
   throw new ConflictError(keys.CouldNotSaveUnit);
+}
+
+/**
+ * The readings of a save as entries at now. A reading equal to what the unit shows now (to the
+ * tenth, as shown) adds no entry: a client that sends back the unit it read corrects nothing.
+ */
+async function saveReadings(caller: Caller, unit: UnitItem, body: UnitUpdate, now: number): Promise<void> {
+  const shown = await readingsOf(unit, now);
+  if (body.odometer !== undefined && round1(body.odometer) !== shown.odometerKm) await addOdometerEntry(unit, now, body.odometer, caller.userId, now);
+  if (body.operatingHours !== undefined && round1(body.operatingHours) !== shown.hours) await addOperatingHoursEntry(unit, now, body.operatingHours, caller.userId, now);
 }

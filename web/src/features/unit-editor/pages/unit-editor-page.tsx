@@ -10,6 +10,7 @@ import IconAlertTriangle from '@tabler/icons-react/dist/esm/icons/IconAlertTrian
 import IconTruckOff from '@tabler/icons-react/dist/esm/icons/IconTruckOff.mjs';
 import { useState, type ReactNode } from 'react';
 import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
 import { get, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -36,7 +37,8 @@ import { fieldErrorText } from '../../../ui/form-errors';
 import { MessageState } from '../../../ui/message-state';
 import { PageLoader } from '../../../ui/page-loader';
 import { UnitCommands } from '../../commands/components/unit-commands';
-import { useSaveUnit, useUnitEditor } from '../api/unit-editor-api';
+import { useDeleteOdometerEntry, useOdometerEntries } from '../../triplog/api/trip-api';
+import { unitEditorQueryKey, useDeleteOperatingHoursEntry, useOperatingHoursEntries, useSaveUnit, useUnitEditor } from '../api/unit-editor-api';
 import { SectionForm } from '../components/section-form';
 import { TheftReport } from '../components/theft-report';
 
@@ -61,6 +63,8 @@ const num = (v: unknown): number | null => {
   const n = Number(typed.replace(',', '.'));
   return typed !== '' && Number.isFinite(n) ? n : (typed as unknown as number);
 };
+/** Readings listed per kind in the editor (the trip log lists all odometer readings). */
+const RECENT_READINGS = 5;
 const errorOf = <T extends FieldValues>(form: UseFormReturn<T>, name: string) => fieldErrorText((get(form.formState.errors, name) as { message?: string } | undefined)?.message);
 
 export function UnitEditorPage({ extraSections = [] }: { extraSections?: readonly EditorSection[] }) {
@@ -302,16 +306,146 @@ function FuelSection({ unit }: { unit: UnitEditor }) {
 function OdometerSection({ unit }: { unit: UnitEditor }) {
   const { t } = useTranslation();
   const n = (v: number) => v.toLocaleString(intlLocale());
+  const queryClient = useQueryClient();
+  const odometerEntries = useOdometerEntries(unit.imei);
+  const deleteOdometer = useDeleteOdometerEntry(unit.imei);
+  const hoursEntries = useOperatingHoursEntries(unit.imei);
+  const deleteHours = useDeleteOperatingHoursEntry(unit.imei);
+  const refreshUnit = () => void queryClient.invalidateQueries({ queryKey: unitEditorQueryKey(unit.imei) });
   return (
-    <Stack gap="xs">
-      <Text>{unit.odometer === null ? t('UnitEditorOdometerNotReported') : t('UnitEditorOdometerNow', { value: n(unit.odometer) })}</Text>
-      <Text>{unit.operatingHours === null ? t('UnitEditorHoursNotReported') : t('UnitEditorHoursNow', { value: n(unit.operatingHours) })}</Text>
-      <Text size="sm" c="dimmed">
-        {t('UnitEditorOdometerEntriesHint')}
-      </Text>
-      <Anchor component={Link} to={`${paths.createTriplog}?imei=${unit.imei}`}>
-        {t('UnitEditorOdometerEntriesLink')}
-      </Anchor>
+    <Stack gap="md">
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <Paper withBorder p="sm" radius="md">
+          <Stack gap="xs">
+            <Text fw={600} data-testid="odometer-now">
+              {unit.odometer === null ? t('UnitEditorOdometerNotReported') : t('UnitEditorOdometerNow', { value: n(unit.odometer) })}
+            </Text>
+            <ReadingForm unit={unit} field="odometer" label={t('UnitEditorNewOdometer')} />
+            <Readings
+              title={t('UnitEditorReadingsOdometer')}
+              entries={odometerEntries.data}
+              unitText={(v) => t('UnitEditorKm', { value: n(v) })}
+              deleting={deleteOdometer.isPending ? deleteOdometer.variables : undefined}
+              onDelete={(id) => deleteOdometer.mutate(id, { onSuccess: refreshUnit })}
+              error={deleteOdometer.error}
+            />
+            <Text size="sm" c="dimmed">
+              {t('UnitEditorOdometerEntriesHint')}
+            </Text>
+            <Anchor component={Link} to={`${paths.createTriplog}?imei=${unit.imei}`}>
+              {t('UnitEditorOdometerEntriesLink')}
+            </Anchor>
+          </Stack>
+        </Paper>
+        <Paper withBorder p="sm" radius="md">
+          <Stack gap="xs">
+            <Text fw={600} data-testid="hours-now">
+              {unit.operatingHours === null ? t('UnitEditorHoursNotReported') : t('UnitEditorHoursNow', { value: n(unit.operatingHours) })}
+            </Text>
+            {unit.operatingHours !== null && !unit.operatingHoursCounted ? (
+              <Text size="sm" c="dimmed">
+                {t('UnitEditorHoursNotCounted')}
+              </Text>
+            ) : null}
+            <ReadingForm unit={unit} field="operatingHours" label={t('UnitEditorNewHours')} />
+            <Readings
+              title={t('UnitEditorReadingsHours')}
+              entries={hoursEntries.data}
+              unitText={(v) => t('UnitEditorHours', { value: n(v) })}
+              deleting={deleteHours.isPending ? deleteHours.variables : undefined}
+              onDelete={(id) => deleteHours.mutate(id)}
+              error={deleteHours.error}
+            />
+          </Stack>
+        </Paper>
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+/** A new reading of the odometer (km) or the engine hours "now": a partial save of that one field. */
+function ReadingForm({ unit, field, label }: { unit: UnitEditor; field: 'odometer' | 'operatingHours'; label: string }) {
+  const { t } = useTranslation();
+  return (
+    <SectionForm
+      unit={unit}
+      label={label}
+      saveLabel={t('UnitEditorSaveReading')}
+      defaultsOf={() => ({ [field]: '' }) as Record<string, string>}
+      // Empty is sent as null, so that the server names the missing reading.
+      toBody={(v) => ({ [field]: num(v[field]) as never })}
+    >
+      {(form) => (
+        <TextInput
+          label={label}
+          description={t('UnitEditorReadingHint')}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          required
+          inputMode="decimal"
+          autoComplete="off"
+          {...form.register(field)}
+          error={errorOf(form, field)}
+        />
+      )}
+    </SectionForm>
+  );
+}
+
+/** The newest readings of one kind, each with a delete button. */
+function Readings({
+  title,
+  entries,
+  unitText,
+  deleting,
+  onDelete,
+  error,
+}: {
+  title: string;
+  entries: ReadonlyArray<{ id: string; time: string; value: number }> | undefined;
+  unitText: (value: number) => string;
+  deleting: string | undefined;
+  onDelete: (id: string) => void;
+  error: Error | null;
+}) {
+  const { t } = useTranslation();
+  const recent = [...(entries ?? [])].reverse().slice(0, RECENT_READINGS);
+  const when = (iso: string) => new Intl.DateTimeFormat(intlLocale(), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  return (
+    <Stack gap={4}>
+      <Title order={4} size="h6">
+        {title}
+      </Title>
+      {entries === undefined ? null : recent.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('UnitEditorNoReadings')}
+        </Text>
+      ) : (
+        <Stack component="ul" gap={4} className="unit-editor-readings" aria-label={title}>
+          {recent.map((e) => (
+            <Group component="li" key={e.id} justify="space-between" wrap="nowrap" gap="xs">
+              <Text size="sm" className="unit-editor-reading">
+                {when(e.time)}: <b>{unitText(e.value)}</b>
+              </Text>
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                className="unit-editor-reading-delete"
+                color="red"
+                loading={deleting === e.id}
+                onClick={() => onDelete(e.id)}
+                aria-label={t('UnitEditorDeleteReadingNamed', { value: unitText(e.value), time: when(e.time) })}
+              >
+                {t('UnitEditorDeleteReading')}
+              </Button>
+            </Group>
+          ))}
+        </Stack>
+      )}
+      {error ? (
+        <Alert color="red" variant="light" role="alert" p="xs">
+          {errorMessage(error)}
+        </Alert>
+      ) : null}
     </Stack>
   );
 }
