@@ -89,6 +89,8 @@ import { unitEditorRoutes } from './routes/unit-editor';
 import { unitImageRoutes } from './routes/unit-images';
 import { unitLockRoutes } from './routes/unit-lock';
 import { addUnitRoutes } from './routes/add-unit';
+import { organisationRoutes } from './routes/organisation';
+import { supportRoutes } from './routes/support';
 
 export { capabilities, defineRoute, type Access, type Capability, type HttpMethod, type RouteDef } from './route-def';
 
@@ -645,6 +647,8 @@ export const routes = {
   ...unitImageRoutes,
   ...unitLockRoutes,
   ...addUnitRoutes,
+  ...organisationRoutes,
+  ...supportRoutes,
 } as const;
 
 export type RouteKey = keyof typeof routes;

@@ -70,6 +70,7 @@ export const en = {
   ManageRFIDCards: 'RFID cards',
   AlertNumbers: 'Alert numbers',
   DriverCheckIn: 'Driver check-in',
+  Organisation: 'Organisation',
   AttestStatus: 'Attest status',
   Alerts: 'Alerts',
   Register: 'Register',

@@ -69,6 +69,12 @@ import { bulkUnitsSv } from './features/bulk-units/sv';
 import { sensorsEn } from './features/sensors/en';
 import { sensorsNo } from './features/sensors/no';
 import { sensorsSv } from './features/sensors/sv';
+import { organisationEn } from './features/organisation/en';
+import { organisationNo } from './features/organisation/no';
+import { organisationSv } from './features/organisation/sv';
+import { supportEn } from './features/support/en';
+import { supportNo } from './features/support/no';
+import { supportSv } from './features/support/sv';
 import { no as coreNo } from './no';
 import { sv as coreSv } from './sv';
 
@@ -96,10 +102,12 @@ export const modules = {
   'bulk-units': { en: bulkUnitsEn, sv: bulkUnitsSv, no: bulkUnitsNo },
   sensors: { en: sensorsEn, sv: sensorsSv, no: sensorsNo },
   email: { en: emailEn, sv: emailSv, no: emailNo },
+  organisation: { en: organisationEn, sv: organisationSv, no: organisationNo },
+  support: { en: supportEn, sv: supportSv, no: supportNo },
 } as const satisfies Record<string, Record<Language, Readonly<Record<string, string>>>>;
 export type ModuleName = keyof typeof modules;
 
-const en = { ...coreEn, ...accountEn, ...registrationEn, ...trackingEn, ...commandsEn, ...mapEn, ...historyEn, ...unitsEn, ...tripsEn, ...geofencesEn, ...placesEn, ...alarmsEn, ...eventsEn, ...rfidEn, ...bulkUnitsEn, ...unitEditorEn, ...unitLockEn, ...unitImagesEn, ...sensorsEn, ...emailEn } as const;
+const en = { ...coreEn, ...accountEn, ...registrationEn, ...trackingEn, ...commandsEn, ...mapEn, ...historyEn, ...unitsEn, ...tripsEn, ...geofencesEn, ...placesEn, ...alarmsEn, ...eventsEn, ...rfidEn, ...bulkUnitsEn, ...unitEditorEn, ...unitLockEn, ...unitImagesEn, ...sensorsEn, ...emailEn, ...organisationEn, ...supportEn } as const;
 export type MessageKey = keyof typeof en;
 export type Messages = { readonly [K in MessageKey]: string };
 

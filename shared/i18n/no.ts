@@ -65,6 +65,7 @@ export const no: Messages = {
   ManageRFIDCards: 'RFID-kort',
   AlertNumbers: 'Alarmnumre',
   DriverCheckIn: 'Sjåførinnsjekking',
+  Organisation: 'Organisasjon',
   AttestStatus: 'Attesteringsstatus',
   Alerts: 'Alarmer',
   Register: 'Registrer',

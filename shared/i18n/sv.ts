@@ -65,6 +65,7 @@ export const sv: Messages = {
   ManageRFIDCards: 'RFID-kort',
   AlertNumbers: 'Larmnummer',
   DriverCheckIn: 'Förarincheckning',
+  Organisation: 'Organisation',
   AttestStatus: 'Attesteringsstatus',
   Alerts: 'Larm',
   Register: 'Registrera',

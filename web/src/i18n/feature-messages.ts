@@ -98,6 +98,16 @@ const loaders = {
     sv: () => import('../../../shared/i18n/features/sensors/sv').then((m) => m.sensorsSv),
     no: () => import('../../../shared/i18n/features/sensors/no').then((m) => m.sensorsNo),
   },
+  organisation: {
+    en: () => import('../../../shared/i18n/features/organisation/en').then((m) => m.organisationEn),
+    sv: () => import('../../../shared/i18n/features/organisation/sv').then((m) => m.organisationSv),
+    no: () => import('../../../shared/i18n/features/organisation/no').then((m) => m.organisationNo),
+  },
+  support: {
+    en: () => import('../../../shared/i18n/features/support/en').then((m) => m.supportEn),
+    sv: () => import('../../../shared/i18n/features/support/sv').then((m) => m.supportSv),
+    no: () => import('../../../shared/i18n/features/support/no').then((m) => m.supportNo),
+  },
 } as const satisfies Record<string, Record<Language, () => Promise<Texts>>>;
 
 export type BrowserFeature = keyof typeof loaders;
