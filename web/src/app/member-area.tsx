@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import { NotFoundPage } from '../ui/not-found-page';
 import { NotYetAvailable } from '../ui/not-yet-available';
-import { LandingRedirect as LandingRedirectInner, RequireAdmin, RequireAlertNumbersAccount, RequireFeature, SettingsGate } from './guards';
+import { LandingRedirect as LandingRedirectInner, RequireAdmin, RequireAlertNumbersAccount, RequireFeature, RequireSupport, SettingsGate } from './guards';
 import { BareLayout } from './layouts/bare-layout';
 import { MainLayout } from './layouts/main-layout';
 import { paths, type PathName } from './paths';
@@ -45,6 +45,10 @@ const PlacesPage = lazyFeature(['places', 'geofences', 'map'], () => import('../
 const PlaceEditPage = lazyFeature(['places', 'geofences', 'map'], () => import('../features/places/pages/place-edit-page').then((m) => m.PlaceEditPage));
 const AlarmReceiversPage = lazyFeature('alarms', () => import('../features/alarms/pages/alarm-receivers-page').then((m) => m.AlarmReceiversPage));
 const AlertNumbersPage = lazyFeature('alarms', () => import('../features/alarms/pages/alert-numbers-page').then((m) => m.AlertNumbersPage));
+// The organisation tabs (departments, tags, projects, feature profiles) until the account page mounts them; the pickers list units.
+const OrganisationPage = lazyFeature(['organisation', 'units'], () => import('../features/organisation/pages/organisation-page').then((m) => m.OrganisationPage));
+// The support page reuses the organisation module's action and close texts.
+const SupportPage = lazyFeature(['support', 'organisation'], () => import('../features/support/pages/support-page').then((m) => m.SupportPage));
 const AlertsPage = lazyFeature(['events', 'map'], () => import('../features/events/pages/alerts-page').then((m) => m.AlertsPage));
 
 export function MemberArea() {
@@ -78,7 +82,9 @@ export function MemberArea() {
               <Route element={<RequireFeature feature="rfid" />}>{page('rfidCards', at('rfidCards'), <RfidCardsPage />)}</Route>
               <Route element={<RequireAlertNumbersAccount />}>{page('alertNumbers', at('alertNumbers'), <AlertNumbersPage />)}</Route>
               {page('attestStatus', at('attestStatus'), <AttestStatusPage />)}
+              {page('organisation', at('organisation'), <OrganisationPage />)}
             </Route>
+            <Route element={<RequireSupport />}>{page('support', at('support'), <SupportPage />)}</Route>
             {/* Catch-all for /*, /user/* and /administration/* inside the shell. */}
             <Route path="*" element={<NotFoundPage />} />
           </Route>

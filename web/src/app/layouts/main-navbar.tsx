@@ -14,6 +14,8 @@ import IconUser from '@tabler/icons-react/dist/esm/icons/IconUser.mjs';
 import IconUserCog from '@tabler/icons-react/dist/esm/icons/IconUserCog.mjs';
 import IconUsers from '@tabler/icons-react/dist/esm/icons/IconUsers.mjs';
 import type { TablerIcon } from '@tabler/icons-react';
+import IconLifebuoy from '@tabler/icons-react/dist/esm/icons/IconLifebuoy.mjs';
+import IconSitemap from '@tabler/icons-react/dist/esm/icons/IconSitemap.mjs';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink as RouterNavLink } from 'react-router';
@@ -39,6 +41,8 @@ const icons: Readonly<Record<MenuItemId, TablerIcon>> = {
   addUnit: IconCirclePlus,
   rfidCards: IconId,
   attestStatus: IconChecklist,
+  organisation: IconSitemap,
+  support: IconLifebuoy,
 };
 
 function MenuLink({ item, onNavigate }: { item: MenuItem; onNavigate: () => void }) {
