@@ -7,28 +7,16 @@
  * so a rename shows everywhere at once without rewriting them.
  */
 import { randomUUID } from 'node:crypto';
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { normalizeOrganisationName, duplicateNameKey, type OrganisationKind } from '../../shared/schemas/organisation';
 import { organisationMessageKeys as keys } from '../../shared/schemas/organisation-messages';
 import { cancellationCodes, isConditionFailure } from '../platform/conditions';
 import { dynamo, tableName } from '../platform/db';
 import { ConflictError, NotFoundError, ValidationError } from '../platform/errors';
 import type { UserRecord } from '../platform/records';
+import { itemSortKey, queryAll, singular, type ClaimKind, type OrganisationRecord } from './organisation-items';
 
-/** What a claim's or item's sort key calls a kind; feature profiles claim their names here too. */
-export type ClaimKind = OrganisationKind | 'profiles';
-const singular: Readonly<Record<ClaimKind, string>> = { departments: 'department', tags: 'tag', projects: 'project', profiles: 'profile' };
-
-export const itemSortKey = (kind: OrganisationKind, id: string): string => `${singular[kind]}#${id}`;
 export const nameClaimKey = (kind: ClaimKind, name: string): string => `name#${singular[kind]}#${normalizeOrganisationName(name)}`;
-
-export interface OrganisationRecord {
-  accountId: string;
-  sk: string;
-  id: string;
-  name: string;
-  createdAt: string;
-}
 
 /** Transactions lost to a concurrent one are tried again this often; a failed condition is an answer, not retried. */
 const RETRIES = 4;
@@ -52,33 +40,6 @@ export async function transactNamed(items: NonNullable<ConstructorParameters<typ
       await pause(attempt);
     }
   }
-}
-
-async function queryAll(input: ConstructorParameters<typeof QueryCommand>[0]): Promise<Record<string, unknown>[]> {
-  const items: Record<string, unknown>[] = [];
-  let start: QueryCommandOutput['LastEvaluatedKey'];
-  do {
-    const page: QueryCommandOutput = await dynamo().send(new QueryCommand({ ...input, ExclusiveStartKey: start }));
-    items.push(...(page.Items ?? []));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return items;
-}
-
-/** The account's items of a kind (names not sorted). */
-export async function listItems(accountId: string, kind: OrganisationKind): Promise<OrganisationRecord[]> {
-  const items = await queryAll({
-    TableName: tableName('organisation'),
-    KeyConditionExpression: 'accountId = :account AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':account': accountId, ':prefix': `${singular[kind]}#` },
-  });
-  return items as unknown as OrganisationRecord[];
-}
-
-/** Id to name of the account's departments and tags, for answers that show them by name. */
-export async function organisationNames(accountId: string): Promise<{ departments: Map<string, string>; tags: Map<string, string> }> {
-  const [departments, tags] = await Promise.all([listItems(accountId, 'departments'), listItems(accountId, 'tags')]);
-  return { departments: new Map(departments.map((d) => [d.id, d.name])), tags: new Map(tags.map((t) => [t.id, t.name])) };
 }
 
 /** An item of the account; another account's or a missing one: 404. */
@@ -165,12 +126,16 @@ export type AccountUser = Pick<UserRecord, 'userId' | 'firstName' | 'lastName' |
 const idList = (value: unknown): string[] => (value instanceof Set ? [...(value as Set<string>)] : Array.isArray(value) ? (value as string[]) : []);
 
 export async function listAccountUsers(accountId: string): Promise<AccountUser[]> {
-  const items = await queryAll({
-    TableName: tableName('users'),
-    IndexName: 'byAccount',
-    KeyConditionExpression: 'accountId = :account',
-    ExpressionAttributeValues: { ':account': accountId },
-  });
+  const items = await queryAll(
+    (start) =>
+      new QueryCommand({
+        TableName: tableName('users'),
+        IndexName: 'byAccount',
+        KeyConditionExpression: 'accountId = :account',
+        ExpressionAttributeValues: { ':account': accountId },
+        ExclusiveStartKey: start,
+      }),
+  );
   return items.map((u) => ({
     userId: String(u['userId']),
     firstName: String(u['firstName'] ?? ''),

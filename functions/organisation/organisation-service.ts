@@ -7,7 +7,8 @@ import { isAssignableKind, type FeatureProfile, type OrganisationAssignment, typ
 import { organisationMessageKeys as keys } from '../../shared/schemas/organisation-messages';
 import { NotFoundError, ValidationError } from '../platform/errors';
 import { listAccountUnits, setUnitOrganisationItem, type UnitItem } from '../platform/unit-item';
-import { deleteItem, getItem, listAccountUsers, listItems, setUserFeatureProfile, setUserOrganisationItem, type AccountUser } from './organisation-repository';
+import { listItems } from './organisation-items';
+import { deleteItem, getItem, listAccountUsers, setUserFeatureProfile, setUserOrganisationItem, type AccountUser } from './organisation-repository';
 import { deleteProfile, getProfiles } from './profile-repository';
 
 const unitIdsOf = (unit: UnitItem, kind: 'departments' | 'tags'): readonly string[] => (kind === 'departments' ? unit.departmentIds : unit.tagIds) ?? [];

@@ -1,7 +1,7 @@
 import { routes } from '../../shared/routes';
 import type { UnitListItem } from '../../shared/schemas/units';
 import { httpHandler } from '../platform/http';
-import { organisationNames } from '../organisation/organisation-repository';
+import { organisationNames } from '../organisation/organisation-items';
 import { toRealtimeUnit } from '../tracking/stored-shape';
 import { listUnits } from '../tracking/unit-repository';
 

@@ -70,7 +70,7 @@ export const en = {
   ManageRFIDCards: 'RFID cards',
   AlertNumbers: 'Alert numbers',
   DriverCheckIn: 'Driver check-in',
-  Organisation: 'Organisation',
+  Organisation: 'Organisation and profiles',
   AttestStatus: 'Attest status',
   Alerts: 'Alerts',
   Register: 'Register',

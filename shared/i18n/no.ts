@@ -65,7 +65,7 @@ export const no: Messages = {
   ManageRFIDCards: 'RFID-kort',
   AlertNumbers: 'Alarmnumre',
   DriverCheckIn: 'Sjåførinnsjekking',
-  Organisation: 'Organisasjon',
+  Organisation: 'Organisasjon og profiler',
   AttestStatus: 'Attesteringsstatus',
   Alerts: 'Alarmer',
   Register: 'Registrer',

@@ -65,7 +65,7 @@ export const sv: Messages = {
   ManageRFIDCards: 'RFID-kort',
   AlertNumbers: 'Larmnummer',
   DriverCheckIn: 'Förarincheckning',
-  Organisation: 'Organisation',
+  Organisation: 'Organisation och profiler',
   AttestStatus: 'Attesteringsstatus',
   Alerts: 'Larm',
   Register: 'Registrera',

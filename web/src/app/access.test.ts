@@ -53,7 +53,7 @@ describe('menuItems', () => {
   });
   it('shows the Administration section to admins, with SafeReturnHome and RFID only when enabled', () => {
     const admin = (s: Settings) => menuItems(s).filter((i) => i.section === 'administration').map((i) => i.id);
-    expect(admin(settings({ is_admin: true }))).toEqual(['account', 'alarmReceiver', 'addUnit', 'attestStatus']);
+    expect(admin(settings({ is_admin: true }))).toEqual(['account', 'alarmReceiver', 'addUnit', 'attestStatus', 'organisation']);
     expect(admin(settings({ is_admin: true, EnableSafeReturnHome: true, enable_rfid: true }))).toEqual([
       'account',
       'safeReturnHome',
@@ -61,6 +61,7 @@ describe('menuItems', () => {
       'addUnit',
       'rfidCards',
       'attestStatus',
+      'organisation',
     ]);
   });
   it('offers every admin the attest status of the trip log, also on a basic account without the map', () => {
@@ -84,7 +85,20 @@ describe('menuItems', () => {
       addUnit: '/administration/add-terminal',
       rfidCards: '/administration/rfid-cards',
       attestStatus: '/administration/attest-status',
+      organisation: '/administration/organisation',
     });
+  });
+  it('shows the support page to support staff only', () => {
+    expect(menuItems(settings({ is_support: true })).find((i) => i.id === 'support')).toEqual({ id: 'support', labelKey: 'Support', path: '/support', section: 'main' });
+    expect(menuItems(settings({ is_admin: true })).map((i) => i.id)).not.toContain('support');
+    expect(landingRoute(settings({ is_support: true }))).toBe('/support');
+  });
+  it("shows an ordinary user with a feature profile only its features' items, and lands without the map when it lacks it", () => {
+    const limited = settings({ enable_car_booking: true, profile_features: ['tripLog', 'places'] });
+    expect(menuItems(limited).map((i) => i.id)).toEqual(['triplog', 'places', 'unit']);
+    expect(landingRoute(limited)).toBe('/user/create-triplog');
+    expect(featureRedirect('realtimeMap', limited)).toBe('/user/create-triplog');
+    expect(menuItems(settings({ profile_features: null })).map((i) => i.id)).toContain('map');
   });
 });
 

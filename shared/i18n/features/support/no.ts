@@ -24,7 +24,7 @@ export const supportNo: { readonly [K in keyof typeof supportEn]: string } = {
   SupportUnitsOf: 'Enhetene til {{name}}',
   SupportNoUnits: 'Kontoen har ingen enheter.',
   SupportColumnUnit: 'Enhet',
-  SupportColumnImei: 'IMEI',
+  SupportColumnImei: 'IMEI-nummer',
   SupportColumnLock: 'Tilgang',
   SupportNotLocked: 'Ikke låst',
   SupportLockedBy: 'Låst av {{name}}, {{when}}',

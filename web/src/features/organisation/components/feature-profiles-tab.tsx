@@ -199,7 +199,7 @@ function ProfileForm({ profile, onClose, onDone }: { profile: FeatureProfile | n
     save.mutate(
       { id: profile?.id ?? null, body: { name, features: features as ProfileFeature[], reports: reports as ProfileReport[] }, userIds: [...userIds] },
       {
-        onSuccess: () => onDone(t('ProfileSaved', { name: name.trim() })),
+        onSuccess: () => onDone(t('FeatureProfileSaved', { name: name.trim() })),
         onError: (error) => {
           const fields = error instanceof ApiError ? error.fieldErrors : {};
           const server = Object.fromEntries(['name', 'features', 'userIds'].flatMap((f) => (fields[f]?.[0] ? [[f, fields[f][0]]] : [])));
