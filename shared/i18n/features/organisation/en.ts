@@ -33,6 +33,7 @@ export const organisationEn = {
   OrgUnits: 'Units',
   OrgUsers: 'Users',
   OrgActions: 'Actions',
+  OrgEdit: 'Edit',
   OrgRename: 'Rename',
   OrgRenameNamed: 'Rename {{name}}',
   OrgAssign: 'Units and users',

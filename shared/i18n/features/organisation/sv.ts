@@ -35,6 +35,7 @@ export const organisationSv: { readonly [K in keyof typeof organisationEn]: stri
   OrgUnits: 'Enheter',
   OrgUsers: 'Användare',
   OrgActions: 'Åtgärder',
+  OrgEdit: 'Redigera',
   OrgRename: 'Byt namn',
   OrgRenameNamed: 'Byt namn på {{name}}',
   OrgAssign: 'Enheter och användare',

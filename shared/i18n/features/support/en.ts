@@ -18,7 +18,7 @@ export const supportEn = {
   SupportColumnOrgNumber: 'Org number',
   SupportColumnBrand: 'Brand',
   SupportShowUnits: 'Show units',
-  SupportShowUnitsOf: 'Show the units of {{name}}',
+  SupportShowUnitsOf: 'Show units of {{name}}',
   SupportUnitsOf: 'Units of {{name}}',
   SupportNoUnits: 'The account has no units.',
   SupportColumnUnit: 'Unit',

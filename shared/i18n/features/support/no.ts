@@ -20,7 +20,7 @@ export const supportNo: { readonly [K in keyof typeof supportEn]: string } = {
   SupportColumnOrgNumber: 'Organisasjonsnummer',
   SupportColumnBrand: 'Merkevare',
   SupportShowUnits: 'Vis enheter',
-  SupportShowUnitsOf: 'Vis enhetene til {{name}}',
+  SupportShowUnitsOf: 'Vis enheter for {{name}}',
   SupportUnitsOf: 'Enhetene til {{name}}',
   SupportNoUnits: 'Kontoen har ingen enheter.',
   SupportColumnUnit: 'Enhet',

@@ -20,7 +20,7 @@ export const supportSv: { readonly [K in keyof typeof supportEn]: string } = {
   SupportColumnOrgNumber: 'Organisationsnummer',
   SupportColumnBrand: 'Varumärke',
   SupportShowUnits: 'Visa enheter',
-  SupportShowUnitsOf: 'Visa enheterna för {{name}}',
+  SupportShowUnitsOf: 'Visa enheter för {{name}}',
   SupportUnitsOf: 'Enheter för {{name}}',
   SupportNoUnits: 'Kontot har inga enheter.',
   SupportColumnUnit: 'Enhet',

@@ -53,7 +53,7 @@ export function FeatureProfilesTab() {
   const features = (p: FeatureProfile) => (
     <Group gap={4}>
       {p.features.map((f) => (
-        <Badge key={f} variant="light" tt="none">
+        <Badge key={f} variant="light" tt="none" fw={600}>
           {t(featureLabelKey(f))}
         </Badge>
       ))}
@@ -62,9 +62,9 @@ export function FeatureProfilesTab() {
   const actions = (p: FeatureProfile) => (
     <Group gap="xs">
       <Button size="xs" variant="light" onClick={() => setEditing({ profile: p })} aria-label={t('ProfileEdit', { name: p.name })}>
-        {t('OrgRename')}
+        {t('OrgEdit')}
       </Button>
-      <Button size="xs" variant="subtle" color="red.8" onClick={() => setDeleting(p)} aria-label={t('OrgDeleteNamed', { name: p.name })}>
+      <Button size="xs" variant="subtle" color="red" onClick={() => setDeleting(p)} aria-label={t('OrgDeleteNamed', { name: p.name })}>
         {t('OrgDelete')}
       </Button>
     </Group>
@@ -153,7 +153,7 @@ export function FeatureProfilesTab() {
               {t('OrgCancel')}
             </Button>
             <Button
-              color="red.8"
+              color="red"
               loading={remove.isPending}
               onClick={() =>
                 deleting &&

@@ -3,7 +3,7 @@
  * delete, and for departments and tags the units and users that carry them. A table from the small
  * breakpoint up; on a phone each item is a block of its own.
  */
-import { Alert, Badge, Box, Button, Group, Modal, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Box, Button, Group, Modal, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
 import IconAlertTriangle from '@tabler/icons-react/dist/esm/icons/IconAlertTriangle.mjs';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -82,7 +82,7 @@ export function OrganisationItemsTab({ kind }: { kind: OrganisationKind }) {
       <Button size="xs" variant="light" onClick={() => setRenaming(item)} aria-label={t('OrgRenameNamed', { name: item.name })}>
         {t('OrgRename')}
       </Button>
-      <Button size="xs" variant="subtle" color="red.8" onClick={() => setDeleting(item)} aria-label={t('OrgDeleteNamed', { name: item.name })}>
+      <Button size="xs" variant="subtle" color="red" onClick={() => setDeleting(item)} aria-label={t('OrgDeleteNamed', { name: item.name })}>
         {t('OrgDelete')}
       </Button>
     </Group>
@@ -151,14 +151,9 @@ export function OrganisationItemsTab({ kind }: { kind: OrganisationKind }) {
                 <Stack gap={6}>
                   <Text fw={600}>{item.name}</Text>
                   {assignable ? (
-                    <Group gap="xs">
-                      <Badge variant="light" tt="none">
-                        {t('OrgUnits')}: {item.imeis.length}
-                      </Badge>
-                      <Badge variant="light" color="grape" tt="none">
-                        {t('OrgUsers')}: {item.userIds.length}
-                      </Badge>
-                    </Group>
+                    <Text size="sm">
+                      {t('OrgUnits')}: {item.imeis.length} · {t('OrgUsers')}: {item.userIds.length}
+                    </Text>
                   ) : null}
                   {actions(item)}
                 </Stack>

@@ -4,7 +4,7 @@
  * is e-mailed); set the announcement bar text per brand and language with an optional end time;
  * and the support log of everything support did.
  */
-import { Alert, Badge, Box, Button, Group, Paper, Select, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Alert, Box, Button, Group, Paper, Select, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { brands } from '../../../../../shared/brands';
@@ -222,9 +222,9 @@ function AccountUnits({ accountId }: { accountId: string }) {
               label: t('SupportColumnLock'),
               cell: (u) =>
                 u.lockedByName !== null ? (
-                  <Badge color="orange" variant="light" tt="none" style={{ whiteSpace: 'normal', height: 'auto' }}>
+                  <Text size="sm" fw={600} c="red.9">
                     {t('SupportLockedBy', { name: u.lockedByName, when: u.lockedAt ? absoluteTime(u.lockedAt, locale) : '' })}
-                  </Badge>
+                  </Text>
                 ) : (
                   <Text size="sm" c="dimmed">
                     {t('SupportNotLocked')}
@@ -237,7 +237,6 @@ function AccountUnits({ accountId }: { accountId: string }) {
                 u.lockedByName !== null ? (
                   <Button
                     size="xs"
-                    color="orange.9"
                     loading={unlock.isPending && unlock.variables === u.imei}
                     aria-label={t('SupportUnlockNamed', { name: u.name })}
                     onClick={() =>
@@ -384,7 +383,7 @@ function Announcements() {
                 <Button
                   size="xs"
                   variant="subtle"
-                  color="red.8"
+                  color="red"
                   aria-label={t('SupportRemoveAnnouncementNamed', { number: a.subsiteId, language: languageName(a.lang) })}
                   onClick={() =>
                     remove.mutate(
