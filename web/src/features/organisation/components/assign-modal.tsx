@@ -70,8 +70,8 @@ function AssignForm({ kind, item, onClose, onDone }: Props & { item: Organisatio
     >
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-          <PickListField legend={t('OrgUnits')} searchLabel={t('OrgSearchUnits')} items={picks.units} selected={imeis} onChange={setImeis} />
-          <PickListField legend={t('OrgUsers')} searchLabel={t('OrgSearchUsers')} items={picks.users} selected={userIds} onChange={setUserIds} />
+          <PickListField legend={t('OrgUnits')} searchLabel={t('OrgSearchUnits')} items={picks.units} selected={imeis} onChange={(next) => { setImeis(next); setError(null); }} />
+          <PickListField legend={t('OrgUsers')} searchLabel={t('OrgSearchUsers')} items={picks.users} selected={userIds} onChange={(next) => { setUserIds(next); setError(null); }} />
         </SimpleGrid>
         <Text size="sm" role="status">
           {t('OrgSelectedCount', { units: imeis.size, users: userIds.size })}

@@ -90,14 +90,18 @@ function ResponsiveTable<T>({ caption, rows, columns, rowKey }: { caption: strin
         {rows.map((row) => (
           <Paper key={rowKey(row)} component="li" withBorder p="xs" radius="sm">
             <Stack gap={4}>
-              {columns.map((c) => (
-                <Box key={c.label} style={{ overflowWrap: 'anywhere' }}>
-                  <Text span size="xs" c="dimmed" display="block">
-                    {c.label}
-                  </Text>
-                  {c.cell(row)}
-                </Box>
-              ))}
+              {columns.map((c) => {
+                const cell = c.cell(row);
+                // A column with nothing for this row (no action to offer) is left out rather than shown as a bare label.
+                return cell === null ? null : (
+                  <Box key={c.label} style={{ overflowWrap: 'anywhere' }}>
+                    <Text span size="xs" c="dimmed" display="block">
+                      {c.label}
+                    </Text>
+                    {cell}
+                  </Box>
+                );
+              })}
             </Stack>
           </Paper>
         ))}
