@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { IMEI_PATTERN } from '../validators/imei';
 import { organisationMessageKeys as keys } from './organisation-messages';
+import { profileFeatures, profileReports } from './profile-features';
 
 export const ORGANISATION_NAME_MAX = 50;
 
@@ -83,12 +84,7 @@ export const projectNamesSchema = z.object({ projects: z.array(z.string()) });
 // Feature profiles
 // ------------------------------------------------------------------------------------------------
 
-/** The features a profile can include (spec section 1); the server enforces them on their routes (shared/feature-profiles.ts). */
-export const profileFeatures = ['realtimeMap', 'tripLog', 'geofences', 'places', 'carBooking', 'alarms'] as const;
-export type ProfileFeature = (typeof profileFeatures)[number];
-/** The reports a profile can include (spec section 1); stored and reported, enforced once reports exist. */
-export const profileReports = ['tripLog', 'summary', 'largeSummary', 'benefitValue', 'ecoDriving', 'fuelConsumption', 'congestion', 'environmental', 'theft'] as const;
-export type ProfileReport = (typeof profileReports)[number];
+export { profileFeatures, profileReports, type ProfileFeature, type ProfileReport } from './profile-features';
 
 const uniqueList = <T extends string>(values: readonly [T, ...T[]]) =>
   z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { profileFeatures, profileReports } from './organisation';
+import { profileFeatures, profileReports } from './profile-features';
 import { languageSchema, subsiteIdSchema } from './common';
 
 export const outboxKinds = ['email', 'sms', 'push'] as const;
