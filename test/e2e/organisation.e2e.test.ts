@@ -32,6 +32,8 @@ const SHOTS = '/tmp/organisation-shots';
 const text = (template: string, vars: Record<string, string | number>) => template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name]));
 
 async function shot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
+  // The pointer left over a button (where a closed dialog's button was) would photograph its hover state.
+  await page.mouse.move(0, 0);
   await checkAndShoot(page, SHOTS, name, { sizes: [PHONE, DESKTOP], ...options });
   await page.setViewportSize(DESKTOP);
 }
