@@ -121,6 +121,8 @@ export const functionResources: Readonly<Partial<Record<FunctionName, FunctionRe
       operatingHoursEntries: 'read-write',
       trips: 'read',
       positions: 'read',
+      // The units list shows departments and tags by their names (functions/organisation).
+      organisation: 'read',
     },
     mail: true,
     live: true,
@@ -220,6 +222,16 @@ export const functionResources: Readonly<Partial<Record<FunctionName, FunctionRe
     mail: true,
     live: true,
     identity: ['createUser', 'setPassword', 'signOutEverywhere', 'deleteUser'],
+  },
+  // Departments, tags, projects (and their claims), assigned on units and users; feature profiles on the accounts item.
+  organisation: {
+    tables: { users: 'read-write', tokens: 'read', accounts: 'read-write', units: 'read-write', organisation: 'read-write' },
+  },
+  // Support: account search (accounts' indexes, the e-mail claims, units), unlocks through the lock
+  // service (an e-mail to the locker), the announcement texts and the support log.
+  support: {
+    tables: { users: 'read', tokens: 'read', accounts: 'read', uniques: 'read', units: 'read-write', lockLog: 'read-write', announcements: 'read-write', supportLog: 'read-write' },
+    mail: true,
   },
   [LIVE_AUTHORIZER]: {
     tables: { users: 'read', tokens: 'read' },

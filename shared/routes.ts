@@ -92,6 +92,8 @@ import { addUnitRoutes } from './routes/add-unit';
 import { administrationRoutes } from './routes/administration';
 import { safeHomeRoutes } from './routes/safe-home';
 import { carScheduleRoutes } from './routes/car-schedule';
+import { organisationRoutes } from './routes/organisation';
+import { supportRoutes } from './routes/support';
 
 export { capabilities, defineRoute, type Access, type Capability, type HttpMethod, type RouteDef } from './route-def';
 
@@ -651,6 +653,8 @@ export const routes = {
   ...administrationRoutes,
   ...safeHomeRoutes,
   ...carScheduleRoutes,
+  ...organisationRoutes,
+  ...supportRoutes,
 } as const;
 
 export type RouteKey = keyof typeof routes;

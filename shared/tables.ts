@@ -39,7 +39,15 @@ export const tables = {
     // Sparse: only an account under a parent carries `parentAccountId` (its parentId; parentId itself
     // is null on the others, which a key attribute cannot be). The parent's alert numbers page
     // (functions/alarms) lists its accounts with one Query.
-    indexes: [{ name: 'byParent', partitionKey: s('parentAccountId'), sortKey: s('accountId') }],
+    indexes: [
+      { name: 'byParent', partitionKey: s('parentAccountId'), sortKey: s('accountId') },
+      // Support's account search (functions/support, docs/decisions/0026-organisation-profiles-support.md):
+      // `searchBucket` is the first character of the normalised company name and `searchName` the
+      // whole of it (with the account id), so a name prefix is one Query; `orgNumberKey` is the org
+      // number's digits. Written with the account (functions/platform/account-search.ts).
+      { name: 'byName', partitionKey: s('searchBucket'), sortKey: s('searchName') },
+      { name: 'byOrgNumber', partitionKey: s('orgNumberKey'), sortKey: s('accountId') },
+    ],
   },
   users: {
     name: 'users',
@@ -225,6 +233,21 @@ export const tables = {
     description: "Operating-hours readings a user entered per unit (time, hours) with the tracker's engine-seconds counter at that time; the hours shown afterwards count on from the latest.",
     partitionKey: s('imei'),
     sortKey: n('atTs'),
+  },
+  // Departments, tags, projects and their name claims (functions/organisation, docs/decisions/0026-organisation-profiles-support.md).
+  organisation: {
+    name: 'organisation',
+    description:
+      "Per account (sort key `department#<id>`, `tag#<id>`, `project#<id>`): the named list items; `name#<kind>#<normalised name>` claims a name, so two creates of one name cannot both win. Feature profile names are claimed here too (`name#profile#...`).",
+    partitionKey: s('accountId'),
+    sortKey: s('sk'),
+  },
+  // What support staff did (functions/support).
+  supportLog: {
+    name: 'support-log',
+    description: 'Every support action (who, when, what, which account), by UTC month (yyyy-MM) and time.',
+    partitionKey: s('month'),
+    sortKey: s('sk'),
   },
   outbox: {
     name: 'outbox',

@@ -6,6 +6,8 @@ import { getAccount } from './account-repository';
 export const handler = httpHandler(routes.getSettings, async ({ auth }): Promise<Settings> => {
   const account = await getAccount(auth.accountId);
   const f = account.features;
+  // A deleted profile limits no one (functions/platform/http.ts reads it the same way).
+  const profile = auth.featureProfileId === undefined ? undefined : account.featureProfiles?.[auth.featureProfileId];
   return {
     enable_rfid: f.rfid,
     enable_car_booking: f.carBooking,
@@ -15,5 +17,7 @@ export const handler = httpHandler(routes.getSettings, async ({ auth }): Promise
     is_admin: auth.isAdmin,
     is_support: auth.isSupport,
     ParentID: account.parentId,
+    profile_features: profile ? profile.features : null,
+    profile_reports: profile ? profile.reports : null,
   };
 });

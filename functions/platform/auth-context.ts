@@ -8,6 +8,7 @@ import type { Language } from '../../shared/schemas/common';
 import { dynamo, tableName } from './db';
 import { UnauthenticatedError } from './errors';
 import type { IdentityProvider } from './ports';
+import type { ProfileFeature } from '../../shared/schemas/organisation';
 import { isCurrentSession, sessionItemId, type AccountFeatures, type AccountRecord, type SessionRecord, type UserRecord } from './records';
 
 export interface AuthContext {
@@ -23,6 +24,8 @@ export interface AuthContext {
   lang: Language;
   /** Units an ordinary user was granted; undefined for admins, who see the whole account. */
   unitImeis: readonly string[] | undefined;
+  /** The feature profile limiting an ordinary user; undefined for admins (never limited) and users without one. */
+  featureProfileId: string | undefined;
 }
 
 export function bearerToken(authorization: string | undefined): string | null {
@@ -54,6 +57,7 @@ export async function resolveAuth(token: string, identity: IdentityProvider, now
     subsiteId: userItem.subsiteId,
     lang: userItem.lang,
     unitImeis: userItem.isAdmin ? undefined : (userItem.unitImeis ?? []),
+    featureProfileId: userItem.isAdmin || typeof userItem.featureProfileId !== 'string' ? undefined : userItem.featureProfileId,
   };
 }
 
@@ -72,4 +76,22 @@ export async function accountFeatures(accountId: string): Promise<AccountFeature
   );
   const features = (out.Item as Pick<AccountRecord, 'features'> | undefined)?.features;
   return typeof features === 'object' && features !== null ? features : undefined;
+}
+
+/**
+ * The features of a user's feature profile (functions/organisation), for a route a profile can
+ * limit (shared/feature-profiles.ts): read from the accounts item on every such request, so a
+ * changed profile counts at once. Null when the profile is gone (a deleted profile limits no one).
+ */
+export async function featureProfileFeatures(accountId: string, profileId: string): Promise<readonly ProfileFeature[] | null> {
+  const out = await dynamo().send(
+    new GetCommand({
+      TableName: tableName('accounts'),
+      Key: { accountId },
+      ProjectionExpression: '#profiles.#id.features',
+      ExpressionAttributeNames: { '#profiles': 'featureProfiles', '#id': profileId },
+    }),
+  );
+  const features = (out.Item as { featureProfiles?: Record<string, { features?: unknown }> } | undefined)?.featureProfiles?.[profileId]?.features;
+  return Array.isArray(features) ? (features.filter((f) => typeof f === 'string') as ProfileFeature[]) : null;
 }

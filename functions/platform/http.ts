@@ -1,7 +1,8 @@
 /**
  * The middy stack every HTTP handler shares: on AWS the origin secret (403 for a request that did
  * not come through CloudFront), header normalisation, JSON body parsing, auth from the bearer
- * token with the route's access guard and account feature (shared/features.ts), zod validation of
+ * token with the route's access guard, account feature (shared/features.ts) and the user's feature
+ * profile (shared/feature-profiles.ts), zod validation of
  * body, query and path into the 422 shape of docs/api.md, the TimeZone header, structured request
  * logs, and one error mapper that never leaks a stack trace.
  */
@@ -12,7 +13,9 @@ import type { z } from 'zod';
 import { featureRequirements } from '../../shared/features';
 import type { RouteDef } from '../../shared/routes';
 import { isValidTimeZone } from '../../shared/schemas/common';
-import { accountFeatures, bearerToken, resolveAuth, type AuthContext } from './auth-context';
+import { profileAllows, profileFeatureOf } from '../../shared/feature-profiles';
+import { organisationMessageKeys } from '../../shared/schemas/organisation-messages';
+import { accountFeatures, bearerToken, featureProfileFeatures, resolveAuth, type AuthContext } from './auth-context';
 import { assertFromOrigin } from './client-address';
 import { getPorts } from './container';
 import { DetailedError, DomainError, ForbiddenError, TooManyRequestsError, UnauthenticatedError, ValidationError, type FieldErrors } from './errors';
@@ -163,6 +166,13 @@ function contextMiddleware(route: RouteDef): MiddlewareObj<Event, Result, Error,
         // The account is read for the routes that name a feature only, on every request (no cache).
         if (route.feature && !meetsFeature(await accountFeatures(ctx.auth.accountId), route.feature)) {
           throw new ForbiddenError(featureRequirements[route.feature].deniedKey);
+        }
+        // An ordinary user with a feature profile uses only its features (admins carry no profile id).
+        const profileFeature = profileFeatureOf(route);
+        if (profileFeature && ctx.auth.featureProfileId !== undefined) {
+          if (!profileAllows(await featureProfileFeatures(ctx.auth.accountId, ctx.auth.featureProfileId), profileFeature)) {
+            throw new ForbiddenError(organisationMessageKeys.FeatureNotInProfile);
+          }
         }
       }
 

@@ -1,6 +1,7 @@
 /** The stored shapes shared across capabilities (the tables are in shared/tables.ts). */
 import type { FeatureRequirement } from '../../shared/features';
 import type { Language } from '../../shared/schemas/common';
+import type { ProfileFeature, ProfileReport } from '../../shared/schemas/organisation';
 
 export interface AccountFeatures {
   realtimeMap: boolean;
@@ -70,6 +71,16 @@ export interface AccountRecord {
   fuelPrice?: number | null;
   /** When admins without access to a unit see it on the map (spec section 6). */
   workingHours?: { enabled: boolean; days: number[]; from: string; to: string; timeZone: string };
+  /** Feature profiles by id (functions/organisation): read with the account by the middleware for a limited user. */
+  featureProfiles?: Record<string, StoredFeatureProfile>;
+  createdAt: string;
+}
+
+/** A feature profile as the accounts item keeps it. */
+export interface StoredFeatureProfile {
+  name: string;
+  features: ProfileFeature[];
+  reports: ProfileReport[];
   createdAt: string;
 }
 
@@ -97,6 +108,11 @@ export interface UserRecord {
    * no longer count. Absent means 0.
    */
   sessionGeneration?: number;
+  /** Departments and tags (functions/organisation) the user carries, by id (string sets). */
+  departmentIds?: Set<string> | string[];
+  tagIds?: Set<string> | string[];
+  /** The feature profile limiting an ordinary user (an id of the account's `featureProfiles`); admins are never limited. */
+  featureProfileId?: string;
   createdAt: string;
   updatedAt?: string;
 }

@@ -180,7 +180,11 @@ export const unitItemSchema = z.object({
   driver: lenient(z.string().min(1)),
   /** Minutes without movement (or with ignition off) that end a trip (trip detection); default 3. */
   timeTillParkedMinutes: lenient(z.number().int().min(1).max(1440)),
+  /** Free-text department names of the first data model (nothing writes them any more); shown after the assigned departments. */
   departments: lenient(z.array(z.string())),
+  /** The account's departments and tags (functions/organisation) the unit carries, by id: names are resolved when read, so a rename shows at once. */
+  departmentIds: stringSet.optional().catch(undefined),
+  tagIds: stringSet.optional().catch(undefined),
   // The unit editor (functions/units/editor; the object description, theft info and name history live in `unit-details`).
   subscriptionType: lenient(z.enum(subscriptionTypes)),
   fuelType: lenient(z.enum(fuelTypes)),
@@ -751,4 +755,31 @@ export function setUnitCorrectionUpdate(
       ExpressionAttributeValues: values,
     },
   };
+}
+
+/** The units item's attribute holding the ids of a kind of organisation item (functions/organisation). */
+export const unitOrganisationAttribute = { departments: 'departmentIds', tags: 'tagIds' } as const;
+
+/**
+ * Adds (or removes) organisation item `id` of a kind to (from) the unit's id set, only while the
+ * unit is `accountId`'s. A set ADD or DELETE touches nothing else of the item, so it never clashes
+ * with ingest's transitions or another assignment of another item.
+ */
+export async function setUnitOrganisationItem(imei: string, accountId: string, kind: keyof typeof unitOrganisationAttribute, id: string, carry: boolean): Promise<boolean> {
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName('units'),
+        Key: { imei },
+        UpdateExpression: `${carry ? 'ADD' : 'DELETE'} #set :id`,
+        ConditionExpression: 'accountId = :account',
+        ExpressionAttributeNames: { '#set': unitOrganisationAttribute[kind] },
+        ExpressionAttributeValues: { ':id': new Set([id]), ':account': accountId },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
 }

@@ -3,6 +3,7 @@
  * TransactWrite whose conditions are what makes registration atomic: two registrations of one
  * IMEI or one e-mail cannot both commit, whatever the order of their requests.
  */
+import { accountSearchKeys } from '../platform/account-search';
 import { BatchGetCommand, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { dynamo, tableName } from '../platform/db';
@@ -147,7 +148,8 @@ export async function writeRegistration({ account, user, unit }: NewRegistration
     { item: put(tableName('uniques'), emailClaim, 'key'), errors: { userName: ['EmailAlreadyInUse'] } },
     { item: put(tableName('uniques'), usernameClaim, 'key'), errors: { userName: ['UsernameAlreadyInUse'] } },
     ...imeiClaimItems(unit.imei, account.accountId, unit.createdAt, 'Imei'),
-    { item: put(tableName('accounts'), account, 'accountId'), errors: {} },
+    // With the keys support finds it by (functions/platform/account-search.ts).
+    { item: put(tableName('accounts'), { ...account, ...accountSearchKeys(account) }, 'accountId'), errors: {} },
     { item: put(tableName('users'), user, 'userId'), errors: {} },
     { item: newUnitItemPut(unit), errors: { Imei: ['ImeiAlreadyRegistered'] } },
   ];

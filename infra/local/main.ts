@@ -12,7 +12,7 @@
  *     the style's own, for the Content-Security-Policy (`https://tiles.example.com https://fonts.example.com`).
  */
 import { z } from 'zod';
-import { DEMO_PASSWORD, demoUsers } from './seed';
+import { DEMO_PASSWORD, demoSupportUser, demoUsers } from './seed';
 import { exposureWarning } from './exposure';
 import { startEmbeddedRuntime } from './runtime';
 
@@ -75,6 +75,7 @@ try {
   Demo account${runtime.seeded ? ' (created now)' : ''}:
     admin:  ${demoUsers.admin.username} / ${DEMO_PASSWORD}
     user:   ${demoUsers.user.username} / ${DEMO_PASSWORD}
+    support: ${demoSupportUser.username} / ${DEMO_PASSWORD}
   Press Ctrl-C to stop.
 `);
   const warning = exposureWarning(env.data.HOST, new URL(runtime.mqttUrl).port);

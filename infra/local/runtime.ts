@@ -31,7 +31,7 @@ import { createTables, localDynamoClient, startLocalDynamo, type LocalDynamoTarg
 import { configureHandlerEnvironment } from './handler-env';
 import { createHttpServer, type ApiHandler } from './http-server';
 import { startScheduler, type JobHandler } from './scheduler';
-import { seedDemo, seedDemoAlarmReceiver, seedSimulatedUnits, simulatedUnits } from './seed';
+import { seedDemo, seedDemoAlarmReceiver, seedSimulatedUnits, seedSupport, simulatedUnits } from './seed';
 import { backfillDemoHistory, planDemoHistory, type BackfillResult } from './demo-history';
 import { startSimulator } from './simulator/simulator';
 
@@ -204,7 +204,10 @@ export async function startEmbeddedRuntime(options: RuntimeOptions): Promise<Emb
     // A unit's owner sees nothing from before its registration: demo units are registered before their history.
     const registeredAt = history ? new Date(history.from - 3_600_000) : new Date();
     let seeded = false;
-    if (options.seed !== false) seeded = (await seedDemo(registeredAt)).seeded;
+    if (options.seed !== false) {
+      seeded = (await seedDemo(registeredAt)).seeded;
+      await seedSupport(registeredAt);
+    }
     let demoHistory: BackfillResult | null = null;
     if (options.simulatedTrackers) {
       await seedSimulatedUnits(options.simulatedTrackers, registeredAt);

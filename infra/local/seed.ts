@@ -8,7 +8,7 @@
  * conditional writes whenever the simulator starts (its size is a setting, not part of the seed).
  */
 import { randomUUID } from 'node:crypto';
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { imeiFrom } from '../../shared/validators/imei';
 import { getPorts } from '../../functions/platform/container';
 import { dynamo, tableName } from '../../functions/platform/db';
@@ -17,6 +17,7 @@ import { createReceiver } from '../../functions/alarms/receiver-repository';
 import { listAccountUnits } from '../../functions/platform/unit-item';
 import type { AccountRecord, UnitRecord, UserRecord } from '../../functions/platform/records';
 import { transactionConditionFailed } from '../../functions/platform/conditions';
+import { accountSearchKeys } from '../../functions/platform/account-search';
 
 export const DEMO_PASSWORD = 'Demo-pass1';
 export const demoUsers = {
@@ -25,6 +26,10 @@ export const demoUsers = {
 } as const;
 
 const SEED_MARKER = 'seed#demo';
+const SUPPORT_SEED_MARKER = 'seed#support';
+
+/** Support staff of the embedded runtime, in a support account of their own (docs/decisions/0026-organisation-profiles-support.md). */
+export const demoSupportUser = { username: 'demo-support', email: 'support@demo.example', firstName: 'Stina', lastName: 'Support' } as const;
 
 type DemoUnit = Pick<UnitRecord, 'name' | 'registrationNumber' | 'vehicleType'> & { protocol?: UnitRecord['protocol'] };
 
@@ -112,7 +117,7 @@ export async function seedDemo(now = new Date()): Promise<SeedResult> {
   });
   const items = [
     put('uniques', { key: SEED_MARKER, accountId, createdAt }, 'key'),
-    put('accounts', { ...account }, 'accountId'),
+    put('accounts', { ...account, ...accountSearchKeys(account) }, 'accountId'),
     ...users.flatMap((u) => [
       put('users', { ...u }, 'userId'),
       put('uniques', { key: `username#${u.username}`, userId: u.userId }, 'key'),
@@ -129,6 +134,78 @@ export async function seedDemo(now = new Date()): Promise<SeedResult> {
     ),
   ];
   await db.send(new TransactWriteCommand({ TransactItems: items }));
+  return { seeded: true };
+}
+
+/**
+ * The demo support user in a support account of their own, written once (a marker of its own, so
+ * that data seeded before support existed gets it too), and the demo account's search keys, which
+ * data seeded before support's search existed lacks (an idempotent update on every start).
+ */
+export async function seedSupport(now = new Date()): Promise<{ seeded: boolean }> {
+  const db = dynamo();
+  const demoAccount = await demoAccountId();
+  if (demoAccount) {
+    const out = await db.send(new GetCommand({ TableName: tableName('accounts'), Key: { accountId: demoAccount } }));
+    const account = out.Item as AccountRecord | undefined;
+    const keys = account ? accountSearchKeys(account) : {};
+    if (account && Object.keys(keys).length) {
+      const entries = Object.entries(keys);
+      await db.send(
+        new UpdateCommand({
+          TableName: tableName('accounts'),
+          Key: { accountId: demoAccount },
+          UpdateExpression: `SET ${entries.map((_, i) => `#k${i} = :v${i}`).join(', ')}`,
+          ExpressionAttributeNames: Object.fromEntries(entries.map(([k], i) => [`#k${i}`, k])),
+          ExpressionAttributeValues: Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])),
+        }),
+      );
+    }
+  }
+  const marker = await db.send(new GetCommand({ TableName: tableName('uniques'), Key: { key: SUPPORT_SEED_MARKER } }));
+  if (marker.Item) return { seeded: false };
+  const createdAt = now.toISOString();
+  const accountId = randomUUID();
+  let userId: string = randomUUID();
+  const u = demoSupportUser;
+  try {
+    await getPorts().identity.createUser({ userId, username: u.username, email: u.email, password: DEMO_PASSWORD });
+  } catch (e) {
+    if (!(e instanceof ConflictError)) throw e;
+    const existing = await getPorts().identity.authenticate(u.username, DEMO_PASSWORD);
+    if (!existing) throw new Error(`demo user ${u.username} exists with another password`, { cause: e });
+    userId = existing.userId;
+  }
+  const account: AccountRecord = {
+    accountId,
+    parentId: null,
+    type: 'company',
+    name: 'Portal Support',
+    subsiteId: 0,
+    features: { realtimeMap: false, carBooking: false, rfid: false, safeReturnHome: false, basicOnly: false },
+    smsCredits: 0,
+    retentionDays: 395,
+    createdAt,
+  };
+  const user: UserRecord = {
+    userId, accountId, username: u.username, email: u.email, firstName: u.firstName, lastName: u.lastName,
+    lang: 'en', subsiteId: 0, isAdmin: false, isSupport: true, enableTwoFactorAuth: false, createdAt,
+  };
+  const put = (table: Parameters<typeof tableName>[0], Item: Record<string, unknown>, key: string) => ({
+    Put: { TableName: tableName(table), Item, ConditionExpression: `attribute_not_exists(#k)`, ExpressionAttributeNames: { '#k': key } },
+  });
+  await db.send(
+    new TransactWriteCommand({
+      TransactItems: [
+        put('uniques', { key: SUPPORT_SEED_MARKER, accountId, createdAt }, 'key'),
+        // The support account is not a customer: no search keys, so support never finds itself.
+        put('accounts', { ...account }, 'accountId'),
+        put('users', { ...user }, 'userId'),
+        put('uniques', { key: `username#${u.username}`, userId }, 'key'),
+        put('uniques', { key: `email#${u.email}`, userId }, 'key'),
+      ],
+    }),
+  );
   return { seeded: true };
 }
 

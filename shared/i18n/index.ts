@@ -78,6 +78,12 @@ import { safeHomeSv } from './features/safe-home/sv';
 import { carScheduleEn } from './features/car-schedule/en';
 import { carScheduleNo } from './features/car-schedule/no';
 import { carScheduleSv } from './features/car-schedule/sv';
+import { organisationEn } from './features/organisation/en';
+import { organisationNo } from './features/organisation/no';
+import { organisationSv } from './features/organisation/sv';
+import { supportEn } from './features/support/en';
+import { supportNo } from './features/support/no';
+import { supportSv } from './features/support/sv';
 import { no as coreNo } from './no';
 import { sv as coreSv } from './sv';
 
@@ -108,10 +114,12 @@ export const modules = {
   'user-accounts': { en: userAccountsEn, sv: userAccountsSv, no: userAccountsNo },
   'safe-home': { en: safeHomeEn, sv: safeHomeSv, no: safeHomeNo },
   'car-schedule': { en: carScheduleEn, sv: carScheduleSv, no: carScheduleNo },
+  organisation: { en: organisationEn, sv: organisationSv, no: organisationNo },
+  support: { en: supportEn, sv: supportSv, no: supportNo },
 } as const satisfies Record<string, Record<Language, Readonly<Record<string, string>>>>;
 export type ModuleName = keyof typeof modules;
 
-const en = { ...coreEn, ...accountEn, ...registrationEn, ...trackingEn, ...commandsEn, ...mapEn, ...historyEn, ...unitsEn, ...tripsEn, ...geofencesEn, ...placesEn, ...alarmsEn, ...eventsEn, ...rfidEn, ...bulkUnitsEn, ...unitEditorEn, ...unitLockEn, ...unitImagesEn, ...sensorsEn, ...emailEn, ...userAccountsEn, ...safeHomeEn, ...carScheduleEn } as const;
+const en = { ...coreEn, ...accountEn, ...registrationEn, ...trackingEn, ...commandsEn, ...mapEn, ...historyEn, ...unitsEn, ...tripsEn, ...geofencesEn, ...placesEn, ...alarmsEn, ...eventsEn, ...rfidEn, ...bulkUnitsEn, ...unitEditorEn, ...unitLockEn, ...unitImagesEn, ...sensorsEn, ...emailEn, ...userAccountsEn, ...safeHomeEn, ...carScheduleEn, ...organisationEn, ...supportEn } as const;
 export type MessageKey = keyof typeof en;
 export type Messages = { readonly [K in MessageKey]: string };
 

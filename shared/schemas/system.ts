@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { profileFeatures, profileReports } from './profile-features';
 import { languageSchema, subsiteIdSchema } from './common';
 
 export const outboxKinds = ['email', 'sms', 'push'] as const;
@@ -38,5 +39,11 @@ export const settingsSchema = z.object({
   is_admin: z.boolean(),
   is_support: z.boolean(),
   ParentID: z.string().nullable(),
+  /**
+   * The features and reports of the caller's feature profile (functions/organisation): the web shows
+   * only those menu items. Null when no profile limits the caller (admins never are).
+   */
+  profile_features: z.array(z.enum(profileFeatures)).nullable().optional(),
+  profile_reports: z.array(z.enum(profileReports)).nullable().optional(),
 });
 export type Settings = z.infer<typeof settingsSchema>;

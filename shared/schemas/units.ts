@@ -9,6 +9,8 @@ import { realtimeUnitSchema } from './tracking';
 export const unitListItemSchema = realtimeUnitSchema.omit({ state: true, doutLabels: true, operatingMode: true }).extend({
   /** When the tracker was last heard from (ISO 8601 UTC), null before its first report. */
   lastSeen: z.string().nullable(),
+  /** The unit's tags by name (functions/organisation); absent from answers made before tags existed. */
+  tags: z.array(z.string()).optional(),
   /** The outputs' names, only when the unit has some: bulk DOUT tasks confirm an immobiliser or relay first. */
   doutLabels: z.record(z.string(), z.string()).optional(),
 });

@@ -75,7 +75,7 @@ describe('GET /api/v1/user/units', () => {
     const res = await units(other);
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual([
-      { imei: otherImei, name: 'Other van', registrationNumber: 'XYZ987', vehicleType: 'van', color: '#1971c2', symbol: 'van', driver: null, departments: [], lastSeen: null },
+      { imei: otherImei, name: 'Other van', registrationNumber: 'XYZ987', vehicleType: 'van', color: '#1971c2', symbol: 'van', driver: null, departments: [], tags: [], lastSeen: null },
     ]);
     expect((await units(admin)).body.data?.some((u) => u.imei === otherImei)).toBe(false);
   });

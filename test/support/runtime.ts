@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 import { startEmbeddedRuntime, type EmbeddedRuntime } from '../../infra/local/runtime';
-import { seedDemo } from '../../infra/local/seed';
+import { seedDemo, seedSupport } from '../../infra/local/seed';
 import { DEMO_REGISTERED_AT } from './positions';
 
 export async function startRuntime(options: { seed?: boolean; brandDomains?: Record<string, number> } = {}): Promise<EmbeddedRuntime> {
@@ -24,5 +24,6 @@ export async function startRuntime(options: { seed?: boolean; brandDomains?: Rec
   });
   if (options.seed === false) return runtime;
   const { seeded } = await seedDemo(DEMO_REGISTERED_AT);
+  await seedSupport(DEMO_REGISTERED_AT);
   return { ...runtime, seeded };
 }

@@ -86,6 +86,18 @@ describe('menuItems', () => {
       attestStatus: '/administration/attest-status',
     });
   });
+  it('shows the support page to support staff only', () => {
+    expect(menuItems(settings({ is_support: true })).find((i) => i.id === 'support')).toEqual({ id: 'support', labelKey: 'Support', path: '/support', section: 'main' });
+    expect(menuItems(settings({ is_admin: true })).map((i) => i.id)).not.toContain('support');
+    expect(landingRoute(settings({ is_support: true }))).toBe('/support');
+  });
+  it("shows an ordinary user with a feature profile only its features' items, and lands without the map when it lacks it", () => {
+    const limited = settings({ enable_car_booking: true, profile_features: ['tripLog', 'places'] });
+    expect(menuItems(limited).map((i) => i.id)).toEqual(['triplog', 'places', 'unit']);
+    expect(landingRoute(limited)).toBe('/user/create-triplog');
+    expect(featureRedirect('realtimeMap', limited)).toBe('/user/create-triplog');
+    expect(menuItems(settings({ profile_features: null })).map((i) => i.id)).toContain('map');
+  });
 });
 
 describe('featureRedirect', () => {

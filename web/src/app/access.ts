@@ -3,12 +3,15 @@
  * as pure functions of the account settings (GET /api/v1/user/settings).
  */
 import { ALERT_NUMBERS_PARENT_ID } from '../../../shared/brands';
+import type { ProfileFeature } from '../../../shared/schemas/organisation';
 import type { Settings } from '../../../shared/schemas/system';
 import { paths } from './paths';
 
-/** Where a logged-in user starts, and where a logged-in visitor of a public page is sent. */
-export function landingRoute(settings: Pick<Settings, 'realtime_map'> | null | undefined): string {
-  return settings && !settings.realtime_map ? paths.createTriplog : paths.realtimeTracking;
+/** Where a logged-in user starts, and where a logged-in visitor of a public page is sent: support staff on the support page. */
+export function landingRoute(settings: (Pick<Settings, 'realtime_map'> & Partial<Pick<Settings, 'is_support' | 'profile_features'>>) | null | undefined): string {
+  if (settings?.is_support) return paths.support;
+  const noMap = settings && (!settings.realtime_map || (settings.profile_features && !settings.profile_features.includes('realtimeMap')));
+  return noMap ? paths.createTriplog : paths.realtimeTracking;
 }
 
 export type MenuItemId =
@@ -23,7 +26,8 @@ export type MenuItemId =
   | 'alarmReceiver'
   | 'addUnit'
   | 'rfidCards'
-  | 'attestStatus';
+  | 'attestStatus'
+  | 'support';
 
 export interface MenuItem {
   readonly id: MenuItemId;
@@ -33,10 +37,29 @@ export interface MenuItem {
   readonly section: 'main' | 'administration';
 }
 
+/**
+ * The menu items a feature profile (GET /user/settings `profile_features`) covers: an ordinary user
+ * with a profile sees only those of its features; the server refuses the rest (shared/feature-profiles.ts).
+ */
+const profileFeatureOfItem: Partial<Record<MenuItemId, ProfileFeature>> = {
+  map: 'realtimeMap',
+  triplog: 'tripLog',
+  geofence: 'geofences',
+  places: 'places',
+  carSchedule: 'carBooking',
+};
+
+export function profileAllowsItem(id: MenuItemId, settings: Partial<Pick<Settings, 'profile_features'>>): boolean {
+  const feature = profileFeatureOfItem[id];
+  return !feature || !settings.profile_features || settings.profile_features.includes(feature);
+}
+
 /** The sidebar for these settings, in display order. */
 export function menuItems(settings: Settings): MenuItem[] {
   const items: MenuItem[] = [];
-  const main = (id: MenuItemId, labelKey: string, path: string) => items.push({ id, labelKey, path, section: 'main' });
+  const main = (id: MenuItemId, labelKey: string, path: string) => {
+    if (profileAllowsItem(id, settings)) items.push({ id, labelKey, path, section: 'main' });
+  };
   const admin = (id: MenuItemId, labelKey: string, path: string) => items.push({ id, labelKey, path, section: 'administration' });
 
   if (settings.realtime_map) main('map', 'Map', paths.realtimeTracking);
@@ -55,6 +78,7 @@ export function menuItems(settings: Settings): MenuItem[] {
     // Every account has a trip log (no feature), so every admin sees where its attestations stand.
     admin('attestStatus', 'AttestStatus', paths.attestStatus);
   }
+  if (settings.is_support) main('support', 'Support', paths.support);
   return items;
 }
 
@@ -64,9 +88,9 @@ export type Feature = 'realtimeMap' | 'carBooking' | 'rfid' | 'safeReturnHome' |
 export function featureEnabled(feature: Feature, settings: Settings): boolean {
   switch (feature) {
     case 'realtimeMap':
-      return settings.realtime_map;
+      return settings.realtime_map && profileAllowsItem('map', settings);
     case 'carBooking':
-      return settings.enable_car_booking;
+      return settings.enable_car_booking && profileAllowsItem('carSchedule', settings);
     case 'rfid':
       return settings.enable_rfid;
     case 'safeReturnHome':
@@ -89,6 +113,11 @@ export function featureRedirect(feature: Feature, settings: Settings): string | 
 /** `/administration/configure-alert-numbers` exists only for users under one specific parent account. */
 export function hasAlertNumbersPage(parentId: string | null | undefined): boolean {
   return parentId === ALERT_NUMBERS_PARENT_ID;
+}
+
+/** The support page needs the support role; others see 'no access to support pages'. */
+export function canSeeSupport(settings: Pick<Settings, 'is_support'>): boolean {
+  return settings.is_support;
 }
 
 /** Administration pages need the admin flag; others see 'no access to administrator pages'. */

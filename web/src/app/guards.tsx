@@ -13,7 +13,7 @@ import { NotFoundPage } from '../ui/not-found-page';
 import { PageLoader } from '../ui/page-loader';
 import { MessageState } from '../ui/message-state';
 import IconAlertCircle from '@tabler/icons-react/dist/esm/icons/IconAlertCircle.mjs';
-import { canSeeAdministration, featureRedirect, hasAlertNumbersPage, landingRoute, type Feature } from './access';
+import { canSeeAdministration, canSeeSupport, featureRedirect, hasAlertNumbersPage, landingRoute, type Feature } from './access';
 
 /** A logged-in visitor of a public page goes to the landing route (the map, or the trip log without map). */
 export function LandingRedirect() {
@@ -54,6 +54,11 @@ export function useLoadedSettings(): Settings {
 export function RequireAdmin() {
   const settings = useLoadedSettings();
   return canSeeAdministration(settings) ? <Outlet /> : <NoAccess />;
+}
+
+export function RequireSupport() {
+  const settings = useLoadedSettings();
+  return canSeeSupport(settings) ? <Outlet /> : <NoAccess messageKey="NoAccessToSupportPages" />;
 }
 
 export function RequireFeature({ feature }: { feature: Feature }) {

@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import { NotFoundPage } from '../ui/not-found-page';
 import { NotYetAvailable } from '../ui/not-yet-available';
-import { LandingRedirect as LandingRedirectInner, RequireAdmin, RequireAlertNumbersAccount, RequireFeature, SettingsGate } from './guards';
+import { LandingRedirect as LandingRedirectInner, RequireAdmin, RequireAlertNumbersAccount, RequireFeature, RequireSupport, SettingsGate } from './guards';
 import { BareLayout } from './layouts/bare-layout';
 import { MainLayout } from './layouts/main-layout';
 import { paths, type PathName } from './paths';
@@ -45,9 +45,12 @@ const PlacesPage = lazyFeature(['places', 'geofences', 'map'], () => import('../
 const PlaceEditPage = lazyFeature(['places', 'geofences', 'map'], () => import('../features/places/pages/place-edit-page').then((m) => m.PlaceEditPage));
 const AlarmReceiversPage = lazyFeature('alarms', () => import('../features/alarms/pages/alarm-receivers-page').then((m) => m.AlarmReceiversPage));
 const AlertNumbersPage = lazyFeature('alarms', () => import('../features/alarms/pages/alert-numbers-page').then((m) => m.AlertNumbersPage));
+// The support page reuses the organisation module's action and close texts.
+const SupportPage = lazyFeature(['support', 'organisation'], () => import('../features/support/pages/support-page').then((m) => m.SupportPage));
 const AlertsPage = lazyFeature(['events', 'map'], () => import('../features/events/pages/alerts-page').then((m) => m.AlertsPage));
-// The working-hours editor uses the geofences' weekday and time texts.
-const UserAccountsPage = lazyFeature(['user-accounts', 'geofences'], () => import('../features/user-accounts/pages/user-accounts-page').then((m) => m.UserAccountsPage));
+// The working-hours editor uses the geofences' weekday and time texts; the organisation tabs are
+// mounted here too, and their pickers list units (the units texts).
+const UserAccountsPage = lazyFeature(['user-accounts', 'geofences', 'organisation', 'units'], () => import('../features/user-accounts/pages/user-accounts-page').then((m) => m.UserAccountsPage));
 // The home's map and address search are the geofences' (their texts and the radius keys).
 const SafeHomePage = lazyFeature(['safe-home', 'geofences', 'map'], () => import('../features/safe-home/pages/safe-home-page').then((m) => m.SafeHomePage));
 // Car booking shows EndDateMustBeAfterStart, which lives in the tracking texts.
@@ -85,6 +88,7 @@ export function MemberArea() {
               <Route element={<RequireAlertNumbersAccount />}>{page('alertNumbers', at('alertNumbers'), <AlertNumbersPage />)}</Route>
               {page('attestStatus', at('attestStatus'), <AttestStatusPage />)}
             </Route>
+            <Route element={<RequireSupport />}>{page('support', at('support'), <SupportPage />)}</Route>
             {/* Catch-all for /*, /user/* and /administration/* inside the shell. */}
             <Route path="*" element={<NotFoundPage />} />
           </Route>

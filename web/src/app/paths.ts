@@ -30,6 +30,9 @@ export const paths = {
   rfidCards: '/administration/rfid-cards',
   alertNumbers: '/administration/configure-alert-numbers',
   attestStatus: '/administration/attest-status',
+  // Departments, tags, projects and feature profiles, until the account page mounts their tabs.
+  // Support staff only.
+  support: '/support',
   // The embedded runtime's sent messages, without login but to its own machine only (the route exists only there)
   outbox: '/dev/outbox',
 } as const;
@@ -64,6 +67,7 @@ export const pageTitleKeys: Readonly<Record<PathName, string>> = {
   rfidCards: 'ManageRFIDCards',
   alertNumbers: 'AlertNumbers',
   attestStatus: 'AttestStatus',
+  support: 'Support',
 };
 
 /** Routes with a path parameter, beside the plain ones above. */

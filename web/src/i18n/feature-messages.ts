@@ -113,6 +113,16 @@ const loaders = {
     sv: () => import('../../../shared/i18n/features/car-schedule/sv').then((m) => m.carScheduleSv),
     no: () => import('../../../shared/i18n/features/car-schedule/no').then((m) => m.carScheduleNo),
   },
+  organisation: {
+    en: () => import('../../../shared/i18n/features/organisation/en').then((m) => m.organisationEn),
+    sv: () => import('../../../shared/i18n/features/organisation/sv').then((m) => m.organisationSv),
+    no: () => import('../../../shared/i18n/features/organisation/no').then((m) => m.organisationNo),
+  },
+  support: {
+    en: () => import('../../../shared/i18n/features/support/en').then((m) => m.supportEn),
+    sv: () => import('../../../shared/i18n/features/support/sv').then((m) => m.supportSv),
+    no: () => import('../../../shared/i18n/features/support/no').then((m) => m.supportNo),
+  },
 } as const satisfies Record<string, Record<Language, () => Promise<Texts>>>;
 
 export type BrowserFeature = keyof typeof loaders;

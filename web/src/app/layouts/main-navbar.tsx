@@ -14,6 +14,7 @@ import IconUser from '@tabler/icons-react/dist/esm/icons/IconUser.mjs';
 import IconUserCog from '@tabler/icons-react/dist/esm/icons/IconUserCog.mjs';
 import IconUsers from '@tabler/icons-react/dist/esm/icons/IconUsers.mjs';
 import type { TablerIcon } from '@tabler/icons-react';
+import IconLifebuoy from '@tabler/icons-react/dist/esm/icons/IconLifebuoy.mjs';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink as RouterNavLink } from 'react-router';
@@ -39,6 +40,7 @@ const icons: Readonly<Record<MenuItemId, TablerIcon>> = {
   addUnit: IconCirclePlus,
   rfidCards: IconId,
   attestStatus: IconChecklist,
+  support: IconLifebuoy,
 };
 
 function MenuLink({ item, onNavigate }: { item: MenuItem; onNavigate: () => void }) {

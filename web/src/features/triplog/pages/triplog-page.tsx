@@ -40,6 +40,7 @@ import { QrCodeModal } from '../components/qr-code-modal';
 import { focusEditButton, TripList as TripDays } from '../components/trip-list';
 import { tripTypeColors, tripTypeLabelKeys } from '../components/trip-type';
 import { useTripFormat } from '../format';
+import { useProjectNames } from '../../organisation/api/organisation-api';
 import {
   defaultPeriod,
   groupByDay,
@@ -163,7 +164,12 @@ function TriplogView({ imei, unitName, unitChoices, from, to, onChoose }: Triplo
   const days = useMemo(() => groupByDay(list ?? [], timeZone), [list, timeZone]);
   const selectedTrips = useMemo(() => (list ?? []).filter((trip) => selected.has(trip.id)), [list, selected]);
   const purposes = useMemo(() => purposeChoices(ACCOUNT_DEFAULT_PURPOSES, usedPurposes(list ?? [], format.locale)), [list, format.locale]);
-  const projects = useMemo(() => [...new Set((list ?? []).map((trip) => trip.project?.trim()).filter((p): p is string => Boolean(p)))], [list]);
+  // The account's projects (administration's list) first, then any other project the trips of the period name.
+  const accountProjects = useProjectNames().data?.projects;
+  const projects = useMemo(
+    () => [...new Set([...(accountProjects ?? []), ...(list ?? []).map((trip) => trip.project?.trim()).filter((p): p is string => Boolean(p))])],
+    [accountProjects, list],
+  );
 
   const announce = useCallback((text: string, color: 'green' | 'red' = 'green') => {
     // A new text each time, so that the same message twice is read twice.

@@ -8,6 +8,7 @@ import { Stack, Tabs, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { organisationTabs } from '../../organisation';
 import { SettingsTab } from '../components/settings-tab';
 import { UsersTab } from '../components/users-tab';
 
@@ -21,6 +22,8 @@ export interface AccountTab {
 export const accountTabs: readonly AccountTab[] = [
   { id: 'users', labelKey: 'UaTabUsers', element: <UsersTab /> },
   { id: 'settings', labelKey: 'UaTabSettings', element: <SettingsTab /> },
+  // Departments, tags, projects and feature profiles (web/src/features/organisation).
+  ...organisationTabs,
 ];
 
 export function UserAccountsPage() {

@@ -1,0 +1,79 @@
+/**
+ * Finding a customer account for support, never by Scan: a company name prefix through the
+ * accounts' `byName` index, an org number through `byOrgNumber`, a user's e-mail through its
+ * uniqueness claim, a unit's IMEI through the units item (docs/decisions/0026-organisation-profiles-support.md).
+ */
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { SUPPORT_SEARCH_LIMIT, type SupportAccount, type SupportSearchField } from '../../shared/schemas/support';
+import { accountSearchName, orgNumberSearchKey } from '../platform/account-search';
+import { dynamo, tableName } from '../platform/db';
+import { NotFoundError } from '../platform/errors';
+import { emailClaimKey, type AccountRecord } from '../platform/records';
+import { getUnitItem } from '../platform/unit-item';
+
+export const toSupportAccount = (a: Pick<AccountRecord, 'accountId' | 'name' | 'type' | 'orgNumber' | 'subsiteId'>): SupportAccount => ({
+  accountId: a.accountId,
+  name: a.name,
+  type: a.type,
+  orgNumber: a.orgNumber ?? null,
+  subsiteId: a.subsiteId,
+});
+
+export async function findAccount(accountId: string): Promise<AccountRecord | null> {
+  const out = await dynamo().send(new GetCommand({ TableName: tableName('accounts'), Key: { accountId } }));
+  return (out.Item as AccountRecord | undefined) ?? null;
+}
+
+export async function getSupportAccount(accountId: string): Promise<AccountRecord> {
+  const account = await findAccount(accountId);
+  if (!account) throw new NotFoundError();
+  return account;
+}
+
+async function queryIndex(index: 'byName' | 'byOrgNumber', key: string, value: string, prefix?: string): Promise<string[]> {
+  const out = await dynamo().send(
+    new QueryCommand({
+      TableName: tableName('accounts'),
+      IndexName: index,
+      KeyConditionExpression: prefix === undefined ? '#k = :v' : '#k = :v AND begins_with(searchName, :prefix)',
+      ExpressionAttributeNames: { '#k': key },
+      ExpressionAttributeValues: { ':v': value, ...(prefix === undefined ? {} : { ':prefix': prefix }) },
+      Limit: SUPPORT_SEARCH_LIMIT,
+    }),
+  );
+  return (out.Items ?? []).map((i) => String(i['accountId']));
+}
+
+async function accountIdsFor(by: SupportSearchField, q: string): Promise<string[]> {
+  switch (by) {
+    case 'name': {
+      const name = accountSearchName(q);
+      return name ? queryIndex('byName', 'searchBucket', [...name][0] as string, name) : [];
+    }
+    case 'orgNumber': {
+      const digits = orgNumberSearchKey(q);
+      return digits ? queryIndex('byOrgNumber', 'orgNumberKey', digits) : [];
+    }
+    case 'email': {
+      const claim = await dynamo().send(new GetCommand({ TableName: tableName('uniques'), Key: { key: emailClaimKey(q) } }));
+      const userId = claim.Item?.['userId'];
+      if (typeof userId !== 'string') return [];
+      const user = await dynamo().send(new GetCommand({ TableName: tableName('users'), Key: { userId }, ProjectionExpression: 'accountId' }));
+      const accountId = user.Item?.['accountId'];
+      return typeof accountId === 'string' ? [accountId] : [];
+    }
+    case 'imei': {
+      const unit = /^\d{15}$/.test(q.trim()) ? await getUnitItem(q.trim()) : null;
+      return unit ? [unit.accountId] : [];
+    }
+  }
+}
+
+export async function searchAccounts(by: SupportSearchField, q: string, lang: string): Promise<SupportAccount[]> {
+  const ids = [...new Set(await accountIdsFor(by, q))];
+  const accounts = await Promise.all(ids.map(findAccount));
+  return accounts
+    .filter((a): a is AccountRecord => a !== null)
+    .map(toSupportAccount)
+    .sort((a, b) => a.name.localeCompare(b.name, lang));
+}

@@ -1,0 +1,167 @@
+/**
+ * The organisation capability's routes (spread into the manifest, shared/routes.ts): departments,
+ * tags and projects with their assignments to units and users, and feature profiles;
+ * docs/decisions/0026-organisation-profiles-support.md.
+ */
+import { z } from 'zod';
+import { defineRoute } from '../route-def';
+import {
+  featureProfileListSchema,
+  featureProfileParamSchema,
+  featureProfileRequestSchema,
+  featureProfileUsersSchema,
+  organisationAssignmentSchema,
+  organisationIdSchema,
+  organisationItemParamSchema,
+  organisationKindParamSchema,
+  organisationListSchema,
+  organisationMemberListSchema,
+  organisationNameRequestSchema,
+  projectNamesSchema,
+} from '../schemas/organisation';
+
+const nothing = z.null();
+const base = '/api/v1/administration/organisation';
+const profiles = '/api/v1/administration/feature-profiles';
+const nameRules =
+  'Name 1-50 characters (OrganisationNameRequired, OrganisationNameTooLong), unique in the account and kind ignoring case and whitespace, also when two writes race (DuplicateDepartmentName, DuplicateTagName, DuplicateProjectName).';
+
+export const organisationRoutes = {
+  getOrganisationItems: defineRoute({
+    operationId: 'getOrganisationItems',
+    method: 'GET',
+    path: `${base}/{kind}`,
+    capability: 'organisation',
+    file: 'get-organisation-items',
+    access: 'admin',
+    summary: "The account's departments, tags or projects (kind) by name, each department and tag with the units and users carrying it.",
+    params: organisationKindParamSchema,
+    response: organisationListSchema,
+  }),
+  createOrganisationItem: defineRoute({
+    operationId: 'createOrganisationItem',
+    method: 'POST',
+    path: `${base}/{kind}`,
+    capability: 'organisation',
+    file: 'post-organisation-item',
+    access: 'admin',
+    summary: `Creates a department, tag or project. ${nameRules}`,
+    params: organisationKindParamSchema,
+    body: organisationNameRequestSchema,
+    response: organisationIdSchema,
+  }),
+  renameOrganisationItem: defineRoute({
+    operationId: 'renameOrganisationItem',
+    method: 'PUT',
+    path: `${base}/{kind}/{id}`,
+    capability: 'organisation',
+    file: 'put-organisation-item',
+    access: 'admin',
+    summary: `Renames a department, tag or project; units and users show the new name at once (they carry its id). ${nameRules} Another account's: 404.`,
+    params: organisationItemParamSchema,
+    body: organisationNameRequestSchema,
+    response: nothing,
+  }),
+  deleteOrganisationItem: defineRoute({
+    operationId: 'deleteOrganisationItem',
+    method: 'DELETE',
+    path: `${base}/{kind}/{id}`,
+    capability: 'organisation',
+    file: 'delete-organisation-item',
+    access: 'admin',
+    summary: "Deletes a department, tag or project and takes it off the units and users carrying it; trips keep their project's text. Another account's: 404.",
+    params: organisationItemParamSchema,
+    response: nothing,
+  }),
+  assignOrganisationItem: defineRoute({
+    operationId: 'assignOrganisationItem',
+    method: 'PUT',
+    path: `${base}/{kind}/{id}/assignments`,
+    capability: 'organisation',
+    file: 'put-organisation-assignments',
+    access: 'admin',
+    summary:
+      'Sets exactly which units (imeis) and users (userIds) of the account carry a department or tag: at least one (SelectAtLeastOneUnitOrUser); a unit or user that is not the account\'s: 422 (OrganisationUnitNotFound, OrganisationUserNotFound). Projects are not assigned (422).',
+    params: organisationItemParamSchema,
+    body: organisationAssignmentSchema,
+    response: nothing,
+  }),
+  getOrganisationMembers: defineRoute({
+    operationId: 'getOrganisationMembers',
+    method: 'GET',
+    path: '/api/v1/administration/organisation-members',
+    capability: 'organisation',
+    file: 'get-organisation-members',
+    access: 'admin',
+    summary: "The account's users by name, for the user pickers of departments, tags and feature profiles.",
+    response: organisationMemberListSchema,
+  }),
+  getProjectNames: defineRoute({
+    operationId: 'getProjectNames',
+    method: 'GET',
+    path: '/api/v1/user/projects',
+    capability: 'organisation',
+    file: 'get-project-names',
+    access: 'member',
+    summary: "The account's project names, for the trip log's project picker.",
+    response: projectNamesSchema,
+  }),
+  getFeatureProfiles: defineRoute({
+    operationId: 'getFeatureProfiles',
+    method: 'GET',
+    path: profiles,
+    capability: 'organisation',
+    file: 'get-feature-profiles',
+    access: 'admin',
+    summary: "The account's feature profiles by name, with their features, reports and users.",
+    response: featureProfileListSchema,
+  }),
+  createFeatureProfile: defineRoute({
+    operationId: 'createFeatureProfile',
+    method: 'POST',
+    path: profiles,
+    capability: 'organisation',
+    file: 'post-feature-profile',
+    access: 'admin',
+    summary:
+      'Creates a feature profile: a name (unique in the account, DuplicateFeatureProfileName), at least one feature (SelectAtLeastOneFeature) of realtimeMap, tripLog, geofences, places, carBooking, alarms, and reports.',
+    body: featureProfileRequestSchema,
+    response: organisationIdSchema,
+  }),
+  updateFeatureProfile: defineRoute({
+    operationId: 'updateFeatureProfile',
+    method: 'PUT',
+    path: `${profiles}/{id}`,
+    capability: 'organisation',
+    file: 'put-feature-profile',
+    access: 'admin',
+    summary: 'Changes a feature profile (as POST); its users are limited by the new features on their next request. Another account\'s: 404.',
+    params: featureProfileParamSchema,
+    body: featureProfileRequestSchema,
+    response: nothing,
+  }),
+  deleteFeatureProfile: defineRoute({
+    operationId: 'deleteFeatureProfile',
+    method: 'DELETE',
+    path: `${profiles}/{id}`,
+    capability: 'organisation',
+    file: 'delete-feature-profile',
+    access: 'admin',
+    summary: 'Deletes a feature profile; its users are no longer limited. Another account\'s: 404.',
+    params: featureProfileParamSchema,
+    response: nothing,
+  }),
+  setFeatureProfileUsers: defineRoute({
+    operationId: 'setFeatureProfileUsers',
+    method: 'PUT',
+    path: `${profiles}/{id}/users`,
+    capability: 'organisation',
+    file: 'put-feature-profile-users',
+    access: 'admin',
+    summary:
+      'Sets exactly which users of the account have this profile (a user has at most one; listing them here moves them from another). Admins keep every feature whatever their profile. A user that is not the account\'s: 422 OrganisationUserNotFound.',
+    params: featureProfileParamSchema,
+    body: featureProfileUsersSchema,
+    response: nothing,
+  }),
+};

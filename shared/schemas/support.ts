@@ -1,0 +1,100 @@
+/**
+ * The support role (spec sections 2, 4 and 6; docs/decisions/0026-organisation-profiles-support.md):
+ * support staff find a customer account (by company name prefix, org number, a user's e-mail or a
+ * unit's IMEI), see its units with their lock state, unlock a locked unit of any account, and set
+ * the announcement bar text per brand and language. Everything support does is kept in the
+ * support log. Calls under `/api/v1/support/`, for users with `isSupport` only.
+ */
+import { z } from 'zod';
+import { languageSchema, languages, subsiteIdSchema } from './common';
+import { IMEI_PATTERN } from '../validators/imei';
+
+export const supportMessageKeys = {
+  SupportSearchTooShort: 'SupportSearchTooShort',
+  /** Spec section 9: support message at most 1000 characters. */
+  AnnouncementTextRequired: 'AnnouncementTextRequired',
+  AnnouncementTextTooLong: 'AnnouncementTextTooLong',
+  AnnouncementEndInPast: 'AnnouncementEndInPast',
+} as const;
+
+export const ANNOUNCEMENT_MAX = 1000;
+
+export const supportSearchFields = ['name', 'orgNumber', 'email', 'imei'] as const;
+export type SupportSearchField = (typeof supportSearchFields)[number];
+
+export const supportSearchQuerySchema = z.object({
+  by: z.enum(supportSearchFields).default('name'),
+  q: z.string().trim().min(1, supportMessageKeys.SupportSearchTooShort).max(100),
+});
+export type SupportSearchQuery = z.input<typeof supportSearchQuerySchema>;
+
+export const supportAccountSchema = z.object({
+  accountId: z.string(),
+  name: z.string(),
+  type: z.enum(['company', 'private']),
+  orgNumber: z.string().nullable(),
+  subsiteId: z.number(),
+});
+export type SupportAccount = z.infer<typeof supportAccountSchema>;
+/** At most SUPPORT_SEARCH_LIMIT accounts, by name. */
+export const supportAccountListSchema = z.object({ accounts: z.array(supportAccountSchema) });
+export const SUPPORT_SEARCH_LIMIT = 25;
+
+export const supportAccountParamSchema = z.object({ accountId: z.string().min(1).max(64) });
+export const supportUnitParamSchema = z.object({ imei: z.string().regex(IMEI_PATTERN) });
+
+export const supportUnitSchema = z.object({
+  imei: z.string(),
+  name: z.string(),
+  registrationNumber: z.string().nullable(),
+  vehicleType: z.string(),
+  /** The locker's name while the unit is locked, else null. */
+  lockedByName: z.string().nullable(),
+  /** ISO 8601 UTC while locked, else null. */
+  lockedAt: z.string().nullable(),
+});
+export type SupportUnit = z.infer<typeof supportUnitSchema>;
+export const supportAccountUnitsSchema = z.object({ account: supportAccountSchema, units: z.array(supportUnitSchema) });
+export type SupportAccountUnits = z.infer<typeof supportAccountUnitsSchema>;
+
+export const announcementParamSchema = z.object({ subsiteId: subsiteIdSchema, lang: languageSchema });
+export const announcementSaveSchema = z.object({
+  text: z
+    .string({ message: supportMessageKeys.AnnouncementTextRequired })
+    .trim()
+    .min(1, supportMessageKeys.AnnouncementTextRequired)
+    .max(ANNOUNCEMENT_MAX, supportMessageKeys.AnnouncementTextTooLong),
+  /** ISO 8601 with offset: the bar is not shown from then on; null or absent: until changed. */
+  until: z.iso.datetime({ offset: true }).nullable().default(null),
+});
+export type AnnouncementSave = z.input<typeof announcementSaveSchema>;
+
+export const supportAnnouncementSchema = z.object({
+  subsiteId: z.number(),
+  lang: z.enum(languages),
+  text: z.string(),
+  until: z.string().nullable(),
+});
+export type SupportAnnouncement = z.infer<typeof supportAnnouncementSchema>;
+export const supportAnnouncementListSchema = z.object({ announcements: z.array(supportAnnouncementSchema) });
+
+export const supportActions = ['searchAccounts', 'viewAccount', 'unlockUnit', 'setAnnouncement', 'removeAnnouncement'] as const;
+export type SupportAction = (typeof supportActions)[number];
+
+export const supportLogEntrySchema = z.object({
+  id: z.string(),
+  /** ISO 8601 UTC. */
+  at: z.string(),
+  userId: z.string(),
+  userName: z.string(),
+  action: z.enum(supportActions),
+  /** The account acted on, when there is one. */
+  accountId: z.string().nullable(),
+  accountName: z.string().nullable(),
+  /** What was acted on: the search, the unit's IMEI, the brand and language. */
+  details: z.string(),
+});
+export type SupportLogEntry = z.infer<typeof supportLogEntrySchema>;
+/** The newest SUPPORT_LOG_LIMIT entries, newest first. */
+export const supportLogSchema = z.object({ entries: z.array(supportLogEntrySchema) });
+export const SUPPORT_LOG_LIMIT = 100;

@@ -1,0 +1,171 @@
+/**
+ * Departments, feature profiles and the support page in real Chromium against the embedded
+ * runtime. demo-admin opens Organisation from the sidebar, adds a department (a duplicate name is
+ * refused in the field), gives it the vans and Erik through the unit and user pickers (search and
+ * select all shown), and makes a feature profile with the trip log only for Erik; the support
+ * user lands on the support page, finds the demo account, unlocks the unit Erik locked and sets the
+ * announcement the header's bar then shows; an ordinary user gets the no-access page there. In
+ * English, Swedish and Norwegian; every screen checked with axe and photographed at 390 and 1280 px
+ * into /tmp/organisation-shots/.
+ */
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, demoImei, demoSupportUser, demoUsers } from '../../infra/local/seed';
+import { en } from '../../shared/i18n/en';
+import { organisationEn } from '../../shared/i18n/features/organisation/en';
+import { organisationNo } from '../../shared/i18n/features/organisation/no';
+import { organisationSv } from '../../shared/i18n/features/organisation/sv';
+import { supportEn } from '../../shared/i18n/features/support/en';
+import { supportNo } from '../../shared/i18n/features/support/no';
+import { supportSv } from '../../shared/i18n/features/support/sv';
+import { sv } from '../../shared/i18n/sv';
+import type { UnitListItem } from '../../shared/schemas/units';
+import { callAs, callerFor, type Caller } from '../support/api-caller';
+import { DESKTOP, PHONE, checkAndShoot, openPage, poll, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
+
+let app: App;
+let browser: Browser;
+let user: Caller;
+
+const SHOTS = '/tmp/organisation-shots';
+const text = (template: string, vars: Record<string, string | number>) => template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name]));
+
+async function shot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
+  // The pointer left over a button (where a closed dialog's button was) would photograph its hover state.
+  await page.mouse.move(0, 0);
+  await checkAndShoot(page, SHOTS, name, { sizes: [PHONE, DESKTOP], ...options });
+  await page.setViewportSize(DESKTOP);
+}
+
+async function logIn(page: Page, username: string): Promise<void> {
+  await page.goto(`${app.url}/`);
+  await page.getByRole('textbox', { name: en.UsernameOrEmail }).fill(username);
+  await page.getByRole('textbox', { name: en.Password, exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: en.Login, exact: true }).click();
+  await page.waitForURL((url) => url.pathname !== '/');
+}
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  ({ app, browser } = await startBrowserApp());
+  user = await callerFor(demoUsers.user.username, DEMO_PASSWORD);
+});
+
+afterAll(async () => {
+  await stopBrowserApp({ app, browser });
+});
+
+const ERIK = `${demoUsers.user.firstName} ${demoUsers.user.lastName}`;
+
+describe('organisation and support', () => {
+  it('adds a department, assigns it to units and a user, and makes a feature profile, in three languages', async () => {
+    const { context, page, errors } = await openPage(browser);
+    await logIn(page, demoUsers.admin.username);
+    // Departments, tags, projects and feature profiles are tabs of the account page.
+    await page.getByRole('navigation', { name: en.MainNavigation }).getByRole('link', { name: en.Account, exact: true }).click();
+    await page.waitForURL(/\/administration\/user-accounts$/);
+    await page.getByRole('tab', { name: organisationEn.OrgTabDepartments }).click();
+    await page.waitForURL(/\/administration\/user-accounts\?tab=departments$/);
+
+    const newName = page.getByRole('textbox', { name: organisationEn.OrgNewDepartments });
+    await newName.fill('Workshop');
+    await page.getByRole('button', { name: organisationEn.OrgAdd, exact: true }).click();
+    await poll(() => page.getByRole('status').filter({ hasText: text(organisationEn.OrgAdded, { name: 'Workshop' }) }).isVisible()).toBe(true);
+    await newName.fill('  workshop ');
+    await page.getByRole('button', { name: organisationEn.OrgAdd, exact: true }).click();
+    await poll(() => page.getByText(organisationEn.DuplicateDepartmentName).isVisible()).toBe(true);
+    await shot(page, 'departments-duplicate');
+
+    // The editor: units and users with their searches and select-all; at least one is needed.
+    await page.getByRole('button', { name: text(organisationEn.OrgAssignNamed, { name: 'Workshop' }) }).first().click();
+    const dialog = page.getByRole('dialog', { name: text(organisationEn.OrgAssignNamed, { name: 'Workshop' }) });
+    await poll(() => dialog.getByRole('searchbox', { name: organisationEn.OrgSearchUnits }).isVisible()).toBe(true);
+    await dialog.getByRole('button', { name: organisationEn.OrgSave }).click();
+    await poll(() => dialog.getByText(organisationEn.SelectAtLeastOneUnitOrUser).isVisible()).toBe(true);
+    await dialog.getByRole('searchbox', { name: organisationEn.OrgSearchUnits }).fill('service van');
+    await dialog.getByRole('checkbox', { name: organisationEn.OrgSelectAllShown }).first().check();
+    await dialog.getByRole('searchbox', { name: organisationEn.OrgSearchUsers }).fill('erik');
+    await dialog.getByRole('checkbox', { name: ERIK }).check();
+    await poll(() => dialog.getByText(text(organisationEn.OrgSelectedCount, { units: 2, users: 1 })).isVisible()).toBe(true);
+    await shot(page, 'department-editor', { fullPage: false });
+    await dialog.getByRole('button', { name: organisationEn.OrgSave }).click();
+    await poll(() => page.getByRole('status').filter({ hasText: text(organisationEn.OrgAssignSaved, { name: 'Workshop' }) }).isVisible()).toBe(true);
+    const units = (await callAs<UnitListItem[]>(app.url, 'GET', '/api/v1/user/units', user)).body.data ?? [];
+    expect(units.filter((u) => u.departments.includes('Workshop')).map((u) => u.imei).sort()).toEqual([demoImei(0), demoImei(1)]);
+    await shot(page, 'departments');
+
+    // A feature profile with the trip log only, for Erik.
+    await page.getByRole('tab', { name: organisationEn.OrgTabFeatureProfiles }).click();
+    await page.getByRole('button', { name: organisationEn.ProfileNew }).click();
+    const profile = page.getByRole('dialog', { name: organisationEn.ProfileNew });
+    await profile.getByRole('textbox', { name: organisationEn.OrgName }).fill('Drivers');
+    await profile.getByRole('button', { name: organisationEn.OrgSave }).click();
+    await poll(() => profile.getByText(organisationEn.SelectAtLeastOneFeature).isVisible()).toBe(true);
+    await profile.getByRole('checkbox', { name: organisationEn.ProfileFeatureTripLog }).first().check();
+    await profile.getByRole('checkbox', { name: organisationEn.ProfileReportBenefitValue }).check();
+    await profile.getByRole('checkbox', { name: ERIK }).check();
+    await shot(page, 'profile-editor', { fullPage: false });
+    await profile.getByRole('button', { name: organisationEn.OrgSave }).click();
+    await poll(() => page.getByRole('status').filter({ hasText: text(organisationEn.FeatureProfileSaved, { name: 'Drivers' }) }).isVisible()).toBe(true);
+    // Erik is limited at once: the map's units are refused.
+    expect((await callAs(app.url, 'GET', '/api/v1/user/realtime/units', user)).body.message).toBe('FeatureNotInProfile');
+    await shot(page, 'profiles');
+
+    for (const [lang, texts, picker] of [['sv', organisationSv, en.Language], ['no', organisationNo, sv.Language]] as const) {
+      await page.locator('header').getByLabel(picker, { exact: true }).selectOption(lang);
+      await poll(() => page.getByRole('tab', { name: texts.OrgTabFeatureProfiles }).isVisible()).toBe(true);
+      await shot(page, `profiles-${lang}`);
+      await page.getByRole('tab', { name: texts.OrgTabDepartments }).click();
+      await poll(() => page.getByRole('textbox', { name: texts.OrgNewDepartments }).isVisible()).toBe(true);
+      expect(await page.locator('main').textContent()).not.toMatch(/\b(Org|Profile)[A-Z][A-Za-z]+\b/);
+      await shot(page, `departments-${lang}`);
+      await page.getByRole('tab', { name: texts.OrgTabFeatureProfiles }).click();
+    }
+    await page.locator('header').getByLabel(sv.Language, { exact: true }).selectOption('en');
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 180_000);
+
+  it('lets support find an account, unlock a unit and set the announcement; others get no access', async () => {
+    expect((await callAs(app.url, 'POST', `/api/v1/user/units/${demoImei(1)}/lock`, user)).status).toBe(200);
+    const { context, page, errors } = await openPage(browser);
+    await logIn(page, demoSupportUser.username);
+    await page.waitForURL(/\/support$/);
+    await page.getByRole('textbox', { name: supportEn.SupportSearchText }).fill('demo');
+    await page.getByRole('button', { name: supportEn.SupportSearch, exact: true }).click();
+    await page.getByRole('button', { name: text(supportEn.SupportShowUnitsOf, { name: 'Demo Fleet AB' }) }).first().click();
+    const unlock = page.getByRole('button', { name: text(supportEn.SupportUnlockNamed, { name: 'Service van 2' }) }).first();
+    await poll(() => unlock.isVisible()).toBe(true);
+    await shot(page, 'support-units');
+    await unlock.click();
+    await poll(() => page.getByRole('status').filter({ hasText: text(supportEn.SupportUnlockDone, { name: 'Service van 2' }) }).isVisible()).toBe(true);
+
+    await page.getByRole('textbox', { name: supportEn.SupportAnnouncementText }).fill('Planned maintenance tonight 22-23.');
+    await page.getByRole('button', { name: supportEn.SupportSaveAnnouncement }).click();
+    await poll(() => page.getByRole('status').filter({ hasText: supportEn.SupportAnnouncementSaved }).isVisible()).toBe(true);
+    // The header's bar shows it for this brand and language.
+    await poll(() => page.getByRole('region', { name: en.Announcement, exact: true }).getByText('Planned maintenance tonight 22-23.').isVisible()).toBe(true);
+    await poll(() => page.getByRole('table', { name: supportEn.SupportLogTitle }).getByText(supportEn.SupportActionUnlockUnit).isVisible()).toBe(true);
+    await shot(page, 'support');
+    for (const [lang, texts, picker] of [['sv', supportSv, en.Language], ['no', supportNo, sv.Language]] as const) {
+      await page.locator('header').getByLabel(picker, { exact: true }).selectOption(lang);
+      await poll(() => page.getByRole('heading', { name: texts.SupportLogTitle }).isVisible()).toBe(true);
+      expect(await page.locator('main').innerText()).not.toMatch(/\bSupport[A-Z][A-Za-z]+\b/);
+      await shot(page, `support-${lang}`);
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+
+    // An ordinary user: no menu entry, and the address answers no access.
+    const other = await openPage(browser);
+    await logIn(other.page, demoUsers.user.username);
+    expect(await other.page.getByRole('navigation', { name: en.MainNavigation }).getByRole('link', { name: en.Support, exact: true }).count()).toBe(0);
+    // Erik's profile has the trip log only: no map in his menu.
+    expect(await other.page.getByRole('navigation', { name: en.MainNavigation }).getByRole('link', { name: en.Map, exact: true }).count()).toBe(0);
+    await other.page.goto(`${app.url}/support`);
+    await poll(() => other.page.getByText(en.NoAccessToSupportPages).isVisible()).toBe(true);
+    await shot(other.page, 'support-no-access');
+    await other.context.close();
+  }, 180_000);
+});

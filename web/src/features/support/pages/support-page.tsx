@@ -1,0 +1,454 @@
+/**
+ * /support (support staff only): find a customer account by company name, org number, a user's
+ * e-mail or a unit's IMEI; see its units with their lock state and unlock a locked one (the locker
+ * is e-mailed); set the announcement bar text per brand and language with an optional end time;
+ * and the support log of everything support did.
+ */
+import { Alert, Box, Button, Group, Paper, Select, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { brands } from '../../../../../shared/brands';
+import type { Language } from '../../../../../shared/schemas/common';
+import { ANNOUNCEMENT_MAX, supportSearchFields, type SupportAccount, type SupportAction, type SupportSearchField } from '../../../../../shared/schemas/support';
+import { ApiError, errorMessage } from '../../../app/api-client';
+import { intlLocale, languageOptions } from '../../../i18n/i18n';
+import { fieldErrorText } from '../../../ui/form-errors';
+import { absoluteTime } from '../../../ui/relative-time';
+import {
+  useRemoveAnnouncement,
+  useSetAnnouncement,
+  useSupportAccountUnits,
+  useSupportAnnouncements,
+  useSupportLog,
+  useSupportSearch,
+  useSupportUnlock,
+} from '../api/support-api';
+
+const byKeys: Readonly<Record<SupportSearchField, string>> = {
+  name: 'SupportByName',
+  orgNumber: 'SupportByOrgNumber',
+  email: 'SupportByEmail',
+  imei: 'SupportByImei',
+};
+const actionKeys: Readonly<Record<SupportAction, string>> = {
+  searchAccounts: 'SupportActionSearchAccounts',
+  viewAccount: 'SupportActionViewAccount',
+  unlockUnit: 'SupportActionUnlockUnit',
+  setAnnouncement: 'SupportActionSetAnnouncement',
+  removeAnnouncement: 'SupportActionRemoveAnnouncement',
+};
+const languageName = (lang: Language) => languageOptions.find((o) => o.value === lang)?.label ?? lang;
+
+function useLocale(): string {
+  const { i18n } = useTranslation();
+  return intlLocale(i18n.language === 'sv' || i18n.language === 'no' ? i18n.language : 'en');
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = `support-${title.replace(/\W+/g, '-').toLowerCase()}`;
+  return (
+    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} component="section" aria-labelledby={id}>
+      <Stack gap="sm">
+        <Title order={2} size="h4" id={id}>
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** A table from the small breakpoint up; below it each row is a block of label and value. */
+function ResponsiveTable<T>({ caption, rows, columns, rowKey }: { caption: string; rows: readonly T[]; rowKey: (row: T) => string; columns: ReadonlyArray<{ label: string; cell: (row: T) => ReactNode }> }) {
+  return (
+    <>
+      <Box visibleFrom="sm" style={{ overflowX: 'auto' }}>
+        <Table verticalSpacing="xs" aria-label={caption}>
+          <Table.Thead>
+            <Table.Tr>
+              {columns.map((c) => (
+                <Table.Th key={c.label} scope="col">
+                  {c.label}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row) => (
+              <Table.Tr key={rowKey(row)}>
+                {columns.map((c) => (
+                  <Table.Td key={c.label} style={{ overflowWrap: 'anywhere' }}>
+                    {c.cell(row)}
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Box>
+      <Stack hiddenFrom="sm" gap="xs" component="ul" aria-label={caption} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {rows.map((row) => (
+          <Paper key={rowKey(row)} component="li" withBorder p="xs" radius="sm">
+            <Stack gap={4}>
+              {columns.map((c) => {
+                const cell = c.cell(row);
+                // A column with nothing for this row (no action to offer) is left out rather than shown as a bare label.
+                return cell === null ? null : (
+                  <Box key={c.label} style={{ overflowWrap: 'anywhere' }}>
+                    <Text span size="xs" c="dimmed" display="block">
+                      {c.label}
+                    </Text>
+                    {cell}
+                  </Box>
+                );
+              })}
+            </Stack>
+          </Paper>
+        ))}
+      </Stack>
+    </>
+  );
+}
+
+function FindAccount({ chosen, onChoose }: { chosen: string | null; onChoose: (account: SupportAccount) => void }) {
+  const { t } = useTranslation();
+  const [by, setBy] = useState<SupportSearchField>('name');
+  const [q, setQ] = useState('');
+  const [search, setSearch] = useState<{ by: SupportSearchField; q: string } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const found = useSupportSearch(search);
+  const serverError = found.error instanceof ApiError ? (found.error.fieldErrors['q']?.[0] ?? null) : null;
+  return (
+    <Section title={t('SupportFindAccount')}>
+      <form
+        noValidate
+        role="search"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!q.trim()) {
+            setError('SupportSearchTooShort');
+            return;
+          }
+          setError(null);
+          setSearch({ by, q: q.trim() });
+        }}
+      >
+        <Group align="flex-start" gap="sm" wrap="wrap">
+          <Select
+            label={t('SupportSearchBy')}
+            data={supportSearchFields.map((f) => ({ value: f, label: t(byKeys[f]) }))}
+            value={by}
+            onChange={(v) => v && setBy(v as SupportSearchField)}
+            allowDeselect={false}
+            w={{ base: '100%', xs: 200 }}
+          />
+          <TextInput
+            label={t('SupportSearchText')}
+            value={q}
+            onChange={(e) => setQ(e.currentTarget.value)}
+            error={fieldErrorText(error ?? serverError ?? undefined)}
+            style={{ flex: '1 1 200px' }}
+          />
+          <Button type="submit" mt={{ base: 0, xs: 25 }} loading={found.isFetching}>
+            {t('SupportSearch')}
+          </Button>
+        </Group>
+      </form>
+      <div aria-live="polite">
+        {found.isError && !serverError ? (
+          <Alert color="red" role="alert">
+            {errorMessage(found.error)}
+          </Alert>
+        ) : null}
+        {found.data && found.data.accounts.length === 0 ? <Text c="dimmed">{t('SupportNoAccounts')}</Text> : null}
+      </div>
+      {found.data && found.data.accounts.length > 0 ? (
+        <ResponsiveTable
+          caption={t('SupportAccountsCaption')}
+          rows={found.data.accounts}
+          rowKey={(a) => a.accountId}
+          columns={[
+            { label: t('SupportColumnAccount'), cell: (a) => <Text fw={600}>{a.name}</Text> },
+            { label: t('SupportColumnOrgNumber'), cell: (a) => a.orgNumber ?? '–' },
+            { label: t('SupportColumnBrand'), cell: (a) => brands[a.subsiteId]?.title ?? t('SupportBrandNumber', { number: a.subsiteId }) },
+            {
+              label: t('OrgActions'),
+              cell: (a) => (
+                <Button size="xs" variant={chosen === a.accountId ? 'filled' : 'light'} aria-pressed={chosen === a.accountId} onClick={() => onChoose(a)} aria-label={t('SupportShowUnitsOf', { name: a.name })}>
+                  {t('SupportShowUnits')}
+                </Button>
+              ),
+            },
+          ]}
+        />
+      ) : null}
+    </Section>
+  );
+}
+
+function AccountUnits({ accountId }: { accountId: string }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const units = useSupportAccountUnits(accountId);
+  const unlock = useSupportUnlock();
+  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const data = units.data;
+  return (
+    <Section title={data ? t('SupportUnitsOf', { name: data.account.name }) : t('SupportShowUnits')}>
+      <div aria-live="polite">
+        {notice ? (
+          <Alert color={notice.ok ? 'green' : 'red'} role={notice.ok ? 'status' : 'alert'} withCloseButton closeButtonLabel={t('OrgCancel')} onClose={() => setNotice(null)}>
+            {notice.text}
+          </Alert>
+        ) : null}
+      </div>
+      {units.isError ? <Alert color="red" role="alert">{errorMessage(units.error)}</Alert> : null}
+      {data && data.units.length === 0 ? <Text c="dimmed">{t('SupportNoUnits')}</Text> : null}
+      {data && data.units.length > 0 ? (
+        <ResponsiveTable
+          caption={t('SupportUnitsOf', { name: data.account.name })}
+          rows={data.units}
+          rowKey={(u) => u.imei}
+          columns={[
+            {
+              label: t('SupportColumnUnit'),
+              cell: (u) => (
+                <>
+                  <Text fw={600} span>
+                    {u.name}
+                  </Text>
+                  {u.registrationNumber ? <Text size="sm" c="dimmed">{u.registrationNumber}</Text> : null}
+                </>
+              ),
+            },
+            { label: t('SupportColumnImei'), cell: (u) => <Text ff="monospace" size="sm">{u.imei}</Text> },
+            {
+              label: t('SupportColumnLock'),
+              cell: (u) =>
+                u.lockedByName !== null ? (
+                  <Text size="sm" fw={600} c="red.9">
+                    {t('SupportLockedBy', { name: u.lockedByName, when: u.lockedAt ? absoluteTime(u.lockedAt, locale) : '' })}
+                  </Text>
+                ) : (
+                  <Text size="sm" c="dimmed">
+                    {t('SupportNotLocked')}
+                  </Text>
+                ),
+            },
+            {
+              label: t('OrgActions'),
+              cell: (u) =>
+                u.lockedByName !== null ? (
+                  <Button
+                    size="xs"
+                    loading={unlock.isPending && unlock.variables === u.imei}
+                    aria-label={t('SupportUnlockNamed', { name: u.name })}
+                    onClick={() =>
+                      unlock.mutate(u.imei, {
+                        onSuccess: () => setNotice({ ok: true, text: t('SupportUnlockDone', { name: u.name }) }),
+                        onError: (e) => setNotice({ ok: false, text: errorMessage(e) }),
+                      })
+                    }
+                  >
+                    {t('SupportUnlock')}
+                  </Button>
+                ) : null,
+            },
+          ]}
+        />
+      ) : null}
+    </Section>
+  );
+}
+
+function Announcements() {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const current = useSupportAnnouncements();
+  const save = useSetAnnouncement();
+  const remove = useRemoveAnnouncement();
+  const [subsiteId, setSubsiteId] = useState('0');
+  const [lang, setLang] = useState<Language>('en');
+  const [text, setText] = useState('');
+  const [until, setUntil] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+
+  const submit = () => {
+    setNotice(null);
+    if (!text.trim()) {
+      setErrors({ text: 'AnnouncementTextRequired' });
+      return;
+    }
+    const end = until ? new Date(until) : null;
+    if (end && end.getTime() <= Date.now()) {
+      setErrors({ until: 'AnnouncementEndInPast' });
+      return;
+    }
+    setErrors({});
+    save.mutate(
+      { subsiteId: Number(subsiteId), lang, body: { text, until: end ? end.toISOString() : null } },
+      {
+        onSuccess: () => {
+          setNotice({ ok: true, text: t('SupportAnnouncementSaved') });
+          setText('');
+          setUntil('');
+        },
+        onError: (e) => {
+          const fields = e instanceof ApiError ? e.fieldErrors : {};
+          const server = Object.fromEntries(['text', 'until'].flatMap((f) => (fields[f]?.[0] ? [[f, fields[f][0]]] : [])));
+          if (Object.keys(server).length) setErrors(server);
+          else setNotice({ ok: false, text: errorMessage(e) });
+        },
+      },
+    );
+  };
+
+  const list = current.data?.announcements ?? [];
+  return (
+    <Section title={t('SupportAnnouncementsTitle')}>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <Stack gap="sm">
+          <Group gap="sm" wrap="wrap" align="flex-start">
+            <Select
+              label={t('SupportBrand')}
+              data={brands.map((b) => ({ value: String(b.id), label: `${b.id} · ${b.title}` }))}
+              value={subsiteId}
+              onChange={(v) => v && setSubsiteId(v)}
+              allowDeselect={false}
+              w={{ base: '100%', xs: 220 }}
+            />
+            <Select
+              label={t('SupportLanguage')}
+              data={languageOptions.map((o) => ({ value: o.value, label: o.label }))}
+              value={lang}
+              onChange={(v) => v && setLang(v as Language)}
+              allowDeselect={false}
+              w={{ base: '100%', xs: 160 }}
+            />
+            <TextInput
+              label={t('SupportAnnouncementUntil')}
+              type="datetime-local"
+              value={until}
+              onChange={(e) => setUntil(e.currentTarget.value)}
+              error={fieldErrorText(errors['until'])}
+              w={{ base: '100%', xs: 240 }}
+            />
+          </Group>
+          <Textarea
+            label={t('SupportAnnouncementText')}
+            required
+            autosize
+            minRows={2}
+            maxLength={ANNOUNCEMENT_MAX}
+            description={`${text.length}/${ANNOUNCEMENT_MAX}`}
+            value={text}
+            onChange={(e) => setText(e.currentTarget.value)}
+            error={fieldErrorText(errors['text'])}
+          />
+          <Group>
+            <Button type="submit" loading={save.isPending}>
+              {t('SupportSaveAnnouncement')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      <div aria-live="polite">
+        {notice ? (
+          <Alert color={notice.ok ? 'green' : 'red'} role={notice.ok ? 'status' : 'alert'} withCloseButton closeButtonLabel={t('OrgCancel')} onClose={() => setNotice(null)}>
+            {notice.text}
+          </Alert>
+        ) : null}
+      </div>
+      <Title order={3} size="h5">
+        {t('SupportCurrentAnnouncements')}
+      </Title>
+      {list.length === 0 ? (
+        <Text c="dimmed">{t('SupportNoAnnouncements')}</Text>
+      ) : (
+        <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {list.map((a) => (
+            <Paper key={`${a.subsiteId}-${a.lang}`} component="li" withBorder p="xs" radius="sm">
+              <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+                <Stack gap={2} style={{ minWidth: 0 }}>
+                  <Text size="sm" fw={600}>
+                    {brands[a.subsiteId]?.title ?? a.subsiteId} · {languageName(a.lang)} · {a.until ? t('SupportUntil', { when: absoluteTime(a.until, locale) }) : t('SupportUntilNone')}
+                  </Text>
+                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                    {a.text}
+                  </Text>
+                </Stack>
+                <Button
+                  size="xs"
+                  variant="subtle"
+                  color="red"
+                  aria-label={t('SupportRemoveAnnouncementNamed', { number: a.subsiteId, language: languageName(a.lang) })}
+                  onClick={() =>
+                    remove.mutate(
+                      { subsiteId: a.subsiteId, lang: a.lang },
+                      { onSuccess: () => setNotice({ ok: true, text: t('SupportAnnouncementRemoved') }), onError: (e) => setNotice({ ok: false, text: errorMessage(e) }) },
+                    )
+                  }
+                >
+                  {t('SupportRemoveAnnouncement')}
+                </Button>
+              </Group>
+            </Paper>
+          ))}
+        </Stack>
+      )}
+    </Section>
+  );
+}
+
+function SupportLog() {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const log = useSupportLog();
+  const entries = log.data?.entries ?? [];
+  return (
+    <Section title={t('SupportLogTitle')}>
+      {log.isError ? <Alert color="red" role="alert">{errorMessage(log.error)}</Alert> : null}
+      {log.data && entries.length === 0 ? <Text c="dimmed">{t('SupportLogEmpty')}</Text> : null}
+      {entries.length > 0 ? (
+        <ResponsiveTable
+          caption={t('SupportLogTitle')}
+          rows={entries}
+          rowKey={(e) => e.id}
+          columns={[
+            { label: t('SupportColumnWhen'), cell: (e) => <Text size="sm">{absoluteTime(e.at, locale, { seconds: true })}</Text> },
+            { label: t('SupportColumnWho'), cell: (e) => <Text size="sm">{e.userName}</Text> },
+            {
+              label: t('SupportColumnAction'),
+              cell: (e) => (
+                <Text size="sm">
+                  {t(actionKeys[e.action])}
+                  {e.accountName ? ` · ${e.accountName}` : ''}
+                </Text>
+              ),
+            },
+            { label: t('SupportColumnDetails'), cell: (e) => <Text size="sm">{e.details}</Text> },
+          ]}
+        />
+      ) : null}
+    </Section>
+  );
+}
+
+export function SupportPage() {
+  const [accountId, setAccountId] = useState<string | null>(null);
+  return (
+    <Stack gap="md" maw={1100}>
+      <FindAccount chosen={accountId} onChoose={(a) => setAccountId(a.accountId)} />
+      {accountId ? <AccountUnits accountId={accountId} /> : null}
+      <Announcements />
+      <SupportLog />
+    </Stack>
+  );
+}
