@@ -9,6 +9,9 @@
  *   unit (DoutAwaitingAnswer), exactly as from the unit's own page.
  * - alarmReceivers (admins): the units join each receiver's units through the receivers' own
  *   assignment (functions/alarms/receiver-service.ts), which keeps locked units as they are.
+ * - departments, tags (admins): each chosen item is added to each unit's id set, the single-item
+ *   update the organisation's own assignment makes (functions/platform/unit-item.ts
+ *   `setUnitOrganisationItem`), so a unit keeps what it carried and nothing else of it is touched.
  */
 import { bulkMessageKeys as keys, type BulkAction, type BulkUnitResult } from '../../shared/schemas/bulk-units';
 import { alarmMessageKeys } from '../../shared/schemas/alarms-messages';
@@ -16,10 +19,11 @@ import { unitLockMessageKeys } from '../../shared/schemas/unit-lock';
 import { findReceiver } from '../alarms/receiver-repository';
 import { assignUnits } from '../alarms/receiver-service';
 import type { AuthContext } from '../platform/auth-context';
-import { DomainError, ForbiddenError, ValidationError } from '../platform/errors';
+import { DomainError, ForbiddenError, NotFoundError, ValidationError } from '../platform/errors';
 import { logger } from '../platform/logger';
 import type { Ports } from '../platform/ports';
-import { getUnitItem, type UnitItem } from '../platform/unit-item';
+import { getUnitItem, setUnitOrganisationItem, type UnitItem } from '../platform/unit-item';
+import { getItem } from '../organisation/organisation-repository';
 import { sendCommand } from './command-service';
 import { isLockedFor } from './lock-rules';
 
@@ -55,7 +59,9 @@ async function visibleUnit(caller: Caller, imei: string): Promise<UnitItem | nul
 }
 
 export async function runBulk(caller: Caller, imeis: readonly string[], action: BulkAction, ports: Pick<Ports, 'devices' | 'live' | 'clock'>): Promise<BulkUnitResult[]> {
-  if (action.type === 'alarmReceivers' && !caller.isAdmin) throw new ForbiddenError('NoAccessToAdministratorPages');
+  if ((action.type === 'alarmReceivers' || action.type === 'departments' || action.type === 'tags') && !caller.isAdmin) {
+    throw new ForbiddenError('NoAccessToAdministratorPages');
+  }
   const units = await mapLimited(imeis, PARALLEL, (imei) => visibleUnit(caller, imei));
   const usable = (unit: UnitItem | null, i: number): BulkUnitResult | UnitItem => {
     if (!unit) return failed(imeis[i] as string, keys.BulkUnitNotFound);
@@ -65,10 +71,12 @@ export async function runBulk(caller: Caller, imeis: readonly string[], action: 
   const checked = units.map(usable);
 
   if (action.type === 'alarmReceivers') return assignReceivers(caller, checked, action.receiverIds, ports.clock.now());
+  if (action.type === 'departments' || action.type === 'tags') return addOrganisationItems(caller, checked, action.type, action.ids);
 
   return mapLimited(checked, PARALLEL, async (entry) => {
     if (!('accountId' in entry)) return entry;
     try {
+      if (action.type !== 'operatingMode' && action.type !== 'dout') return failed(entry.imei, keys.BulkInvalidAction);
       const request =
         action.type === 'operatingMode'
           ? { type: 'operatingMode' as const, mode: action.mode }
@@ -122,5 +130,26 @@ async function assignReceivers(caller: Caller, checked: ReadonlyArray<BulkUnitRe
     if (!('accountId' in entry)) return entry;
     const error = errors.get(entry.imei);
     return error ? failed(entry.imei, error) : done(entry.imei);
+  });
+}
+
+/** Adds every item (the account's, or the whole request is refused) to each usable unit. */
+async function addOrganisationItems(caller: Caller, checked: ReadonlyArray<BulkUnitResult | UnitItem>, kind: 'departments' | 'tags', ids: readonly string[]): Promise<BulkUnitResult[]> {
+  const found = await Promise.all(ids.map((id) => getItem(caller.accountId, kind, id).then(() => true, (error: unknown) => (error instanceof NotFoundError ? false : Promise.reject(error)))));
+  const missing = found.flatMap((ok, i) => (ok ? [] : [i]));
+  if (missing.length) {
+    throw new ValidationError(Object.fromEntries(missing.map((i) => [`action.ids.${i}`, [keys.BulkOrganisationItemNotFound]])), keys.BulkOrganisationItemNotFound);
+  }
+  return mapLimited(checked, PARALLEL, async (entry) => {
+    if (!('accountId' in entry)) return entry;
+    try {
+      for (const id of ids) {
+        // False: the unit changed hands since it was read.
+        if (!(await setUnitOrganisationItem(entry.imei, caller.accountId, kind, id, true))) return failed(entry.imei, keys.BulkUnitNotFound);
+      }
+      return done(entry.imei);
+    } catch (error) {
+      return failed(entry.imei, keyOf(error, entry.imei));
+    }
   });
 }

@@ -1,8 +1,8 @@
 /**
  * Bulk unit tasks (spec sections 2 and 4): one action for up to 100 selected units, answered per
  * unit. Operating mode and DOUT go through the device command service per unit; alarm receivers
- * through the receivers' unit assignment (admins only). Departments and tags do not exist in the
- * product yet, so they are no action here.
+ * through the receivers' unit assignment; departments and tags are added to each unit's own set
+ * (the last three for admins only).
  */
 import { z } from 'zod';
 import { doutParamsSchema, operatingModeParamsSchema } from './commands';
@@ -10,6 +10,8 @@ import { IMEI_PATTERN } from '../validators/imei';
 
 export const BULK_UNITS_MAX = 100;
 export const BULK_RECEIVERS_MAX = 50;
+/** Departments or tags added in one task. */
+export const BULK_ORGANISATION_MAX = 20;
 
 export const bulkMessageKeys = {
   BulkSelectUnits: 'BulkSelectUnits',
@@ -21,10 +23,23 @@ export const bulkMessageKeys = {
   BulkUnitNotFound: 'BulkUnitNotFound',
   /** A receiver that is not the account's (the whole request: 422 errors['action.receiverIds']). */
   BulkReceiverNotFound: 'BulkReceiverNotFound',
+  BulkSelectDepartments: 'BulkSelectDepartments',
+  BulkSelectTags: 'BulkSelectTags',
+  BulkTooManyOrganisationItems: 'BulkTooManyOrganisationItems',
+  /** A department or tag that is not the account's (the whole request: 422 errors['action.ids']). */
+  BulkOrganisationItemNotFound: 'BulkOrganisationItemNotFound',
 } as const;
 const keys = bulkMessageKeys;
 
-export const bulkActionTypes = ['operatingMode', 'dout', 'alarmReceivers'] as const;
+export const bulkActionTypes = ['operatingMode', 'dout', 'alarmReceivers', 'departments', 'tags'] as const;
+
+/** The ids of departments or tags to add to the units. */
+const organisationIds = (selectKey: string) =>
+  z
+    .array(z.string().regex(/^[a-z0-9-]{1,64}$/, keys.BulkOrganisationItemNotFound), { message: selectKey })
+    .min(1, selectKey)
+    .max(BULK_ORGANISATION_MAX, keys.BulkTooManyOrganisationItems)
+    .transform((ids) => [...new Set(ids)]);
 export type BulkActionType = (typeof bulkActionTypes)[number];
 
 export const bulkActionSchema = z.discriminatedUnion(
@@ -40,6 +55,8 @@ export const bulkActionSchema = z.discriminatedUnion(
         .max(BULK_RECEIVERS_MAX, keys.BulkTooManyReceivers)
         .transform((ids) => [...new Set(ids)]),
     }),
+    z.object({ type: z.literal('departments'), ids: organisationIds(keys.BulkSelectDepartments) }),
+    z.object({ type: z.literal('tags'), ids: organisationIds(keys.BulkSelectTags) }),
   ],
   { message: keys.BulkInvalidAction },
 );

@@ -3,13 +3,15 @@
  * mode and DOUT commands per unit through the command service (a tracker on the broker
  * acknowledging), alarm receivers assigned through the receivers' own rules, per-unit results in
  * the order asked, and units the caller may not see (another account's, not granted, unknown) or
- * that are locked by someone else reported and never acted on.
+ * that are locked by someone else reported and never acted on; departments and tags added to
+ * each unit, only the account's own.
  */
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BulkUnitResult, BulkUnitsResponse } from '../../shared/schemas/bulk-units';
 import type { Command } from '../../shared/schemas/commands';
+import type { UnitListItem } from '../../shared/schemas/units';
 import { dynamo, tableName } from '../../functions/platform/db';
 import type { UnitRecord } from '../../functions/platform/records';
 import type { EmbeddedRuntime } from '../../infra/local/runtime';
@@ -77,7 +79,9 @@ describe('the request', () => {
     expect(await errorsOf(bulk([], mode))).toEqual({ imeis: ['BulkSelectUnits'] });
     expect(await errorsOf(call('POST', BULK, admin, { action: mode }))).toEqual({ imeis: ['BulkSelectUnits'] });
     expect(await errorsOf(bulk(Array.from({ length: 101 }, (_, i) => demoImei(200 + i)), mode))).toEqual({ imeis: ['BulkTooManyUnits'] });
-    expect(await errorsOf(bulk([demoImei(0)], { type: 'departments' }))).toEqual({ 'action.type': ['BulkInvalidAction'] });
+    expect(await errorsOf(bulk([demoImei(0)], { type: 'projects' }))).toEqual({ 'action.type': ['BulkInvalidAction'] });
+    expect(await errorsOf(bulk([demoImei(0)], { type: 'departments' }))).toEqual({ 'action.ids': ['BulkSelectDepartments'] });
+    expect(await errorsOf(bulk([demoImei(0)], { type: 'tags', ids: Array.from({ length: 21 }, (_, i) => `t-${i}`) }))).toEqual({ 'action.ids': ['BulkTooManyOrganisationItems'] });
     expect(await errorsOf(bulk([demoImei(0)], { type: 'operatingMode', mode: 'sometimes' }))).toEqual({ 'action.mode': ['InvalidOperatingMode'] });
     expect(await errorsOf(bulk([demoImei(0)], { type: 'dout', output: 4, on: true, durationSeconds: 65_001 }))).toEqual({
       'action.output': ['InvalidOutput'],
@@ -197,5 +201,51 @@ describe('alarm receivers for many units', () => {
     expect(await receiverUnits(receiver)).toEqual([open]);
     await dynamo().send(new UpdateCommand({ TableName: tableName('units'), Key: { imei: locked }, UpdateExpression: 'REMOVE lockedBy, lockedByName, lockedAt' }));
     expect((await resultsOf(bulk([locked, open], { type: 'alarmReceivers', receiverIds: [receiver] }))).map((r) => r.ok)).toEqual([true, true]);
+  });
+});
+
+describe('departments and tags', () => {
+  const unitsNamed = async (imeis: string[]) => {
+    const list = (await call<UnitListItem[]>('GET', '/api/v1/user/units', admin)).body.data ?? [];
+    return imeis.map((imei) => list.find((u) => u.imei === imei));
+  };
+  const newItem = async (kind: 'departments' | 'tags', name: string, who: Caller = admin) => {
+    const r = await call<{ id: string }>('POST', `/api/v1/administration/organisation/${kind}`, who, { name });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    return r.body.data?.id as string;
+  };
+
+  it('adds departments and tags to each unit, keeping what it carried; foreign units are reported, not touched', async () => {
+    const [a, b] = [await newUnit(), await newUnit()];
+    const [north, south] = [await newItem('departments', 'North depot'), await newItem('departments', 'South depot')];
+    const cold = await newItem('tags', 'Cold chain');
+    expect((await call('PUT', `/api/v1/administration/organisation/departments/${north}/assignments`, admin, { imeis: [a] })).status).toBe(200);
+
+    const results = await resultsOf(bulk([a, otherImei, b], { type: 'departments', ids: [north, south] }));
+    expect(results.map((r) => [r.imei, r.ok, r.error, r.commandId])).toEqual([
+      [a, true, null, null],
+      [otherImei, false, 'BulkUnitNotFound', null],
+      [b, true, null, null],
+    ]);
+    expect((await resultsOf(bulk([b], { type: 'tags', ids: [cold] }))).map((r) => r.ok)).toEqual([true]);
+    const [ua, ub] = await unitsNamed([a, b]);
+    expect(ua?.departments.slice().sort()).toEqual(['North depot', 'South depot']);
+    expect(ub?.departments.slice().sort()).toEqual(['North depot', 'South depot']);
+    expect(ub?.tags).toEqual(['Cold chain']);
+    // Another account's unit carries nothing of ours.
+    const foreign = await dynamo().send(new GetCommand({ TableName: tableName('units'), Key: { imei: otherImei } }));
+    expect(foreign.Item?.['departmentIds']).toBeUndefined();
+  });
+
+  it("refuses an item that is not the account's, an empty choice, and ordinary users", async () => {
+    const unit = await newUnit();
+    const mine = await newItem('tags', 'Leased');
+    const stranger = await newItem('tags', 'Theirs', other);
+    expect(await errorsOf(bulk([unit], { type: 'tags', ids: [mine, stranger] }))).toEqual({ 'action.ids.1': ['BulkOrganisationItemNotFound'] });
+    expect(await errorsOf(bulk([unit], { type: 'departments', ids: [] }))).toEqual({ 'action.ids': ['BulkSelectDepartments'] });
+    const [untouched] = await unitsNamed([unit]);
+    expect(untouched?.tags).toEqual([]);
+    const forbidden = await bulk([demoImei(0)], { type: 'tags', ids: [mine] }, user);
+    expect([forbidden.status, forbidden.body.errors]).toEqual([403, 'NoAccessToAdministratorPages']);
   });
 });

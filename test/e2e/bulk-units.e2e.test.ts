@@ -2,7 +2,7 @@
  * Bulk unit tasks in real Chromium against the embedded runtime. demo-admin selects units in the
  * units list (a checkbox per unit, by keyboard too, and one for the page), sets their operating
  * mode (the result per unit), switches output 1 (labelled as an immobiliser on one unit, so a
- * confirmation naming it comes first) and assigns an alarm receiver; the results table tells what
+ * confirmation naming it comes first), assigns an alarm receiver and adds a department; the results table tells what
  * happened to each. English, Swedish and Norwegian; every screen checked with axe and photographed
  * at 390 and 1280 px into /tmp/bulk-units-shots/.
  */
@@ -56,6 +56,8 @@ beforeAll(async () => {
   });
   expect(created.status, JSON.stringify(created.body)).toBe(200);
   receiverId = created.body.data?.id as string;
+  const department = await callAs(app.url, 'POST', '/api/v1/administration/organisation/departments', admin, { name: 'North depot' });
+  expect(department.status, JSON.stringify(department.body)).toBe(201);
 });
 
 afterAll(async () => {
@@ -117,6 +119,19 @@ describe('bulk unit tasks', () => {
     const receiver = await dynamo().send(new GetCommand({ TableName: tableName('alarmReceivers'), Key: { accountId: admin.accountId, id: receiverId }, ConsistentRead: true }));
     expect([...(receiver.Item?.['gpsImeis'] as string[])].sort()).toEqual([0, 1, 2, 3, 4].map(demoImei).sort());
     await shot(page, 'bulk-receivers-results');
+
+    // A department for all of them: the list shows it on every row once done.
+    await page.getByRole('combobox', { name: bulkUnitsEn.BulkActionLabel }).click();
+    await page.getByRole('option', { name: bulkUnitsEn.BulkActionDepartments }).click();
+    await page.getByRole('button', { name: text(bulkUnitsEn.BulkRun, { count: 5 }) }).click();
+    await poll(() => page.getByText(bulkUnitsEn.BulkSelectDepartments).isVisible()).toBe(true);
+    await page.getByRole('combobox', { name: bulkUnitsEn.BulkDepartmentsLabel }).click();
+    await page.getByRole('option', { name: 'North depot' }).click();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: text(bulkUnitsEn.BulkRun, { count: 5 }) }).click();
+    await poll(() => page.getByText(text(bulkUnitsEn.BulkResultsSummary, { ok: 5, count: 5 })).isVisible()).toBe(true);
+    await poll(() => page.getByRole('row').filter({ hasText: 'Service van 1' }).filter({ hasText: 'North depot' }).count()).toBe(1);
+    await shot(page, 'bulk-departments-results');
 
     await page.getByRole('button', { name: bulkUnitsEn.BulkClearSelection }).click();
     await poll(() => page.getByText(text(bulkUnitsEn.BulkSelectedCount, { count: 0 })).isVisible()).toBe(true);

@@ -41,6 +41,17 @@ export const bulkUnitsEn = {
   BulkConfirmSwitch: 'Switch',
   BulkCancel: 'Cancel',
   BulkFailed: 'The task could not be carried out.',
+  BulkActionDepartments: 'Add to departments',
+  BulkActionTags: 'Add tags',
+  BulkDepartmentsLabel: 'Departments',
+  BulkTagsLabel: 'Tags',
+  BulkOrganisationHint: 'Added to what each unit already has.',
+  BulkNoDepartments: 'The account has no departments yet. Add them under Users and account.',
+  BulkNoTags: 'The account has no tags yet. Add them under Users and account.',
+  BulkSelectDepartments: 'Select at least one department.',
+  BulkSelectTags: 'Select at least one tag.',
+  BulkTooManyOrganisationItems: 'Select at most 20 at a time.',
+  BulkOrganisationItemNotFound: 'The department or tag could not be found.',
 } as const;
 
 export type BulkUnitsMessages = { readonly [K in keyof typeof bulkUnitsEn]: string };

@@ -1,15 +1,16 @@
 /**
  * Bulk tasks for the units selected in the list (spec sections 2 and 4): set the operating mode,
- * switch an output (DOUT), or assign alarm receivers (admins), with the result per unit in a
- * table. An output labelled as an immobiliser or relay on any selected unit is switched only
- * after a confirmation naming those units. Departments and tags are not in the product yet.
+ * switch an output (DOUT), or assign alarm receivers, departments or tags (admins), with the
+ * result per unit in a table. An output labelled as an immobiliser or relay on any selected unit
+ * is switched only after a confirmation naming those units.
  */
 import { Alert, Button, Group, Modal, MultiSelect, NumberInput, Paper, SegmentedControl, Select, Stack, Table, Text, Title } from '@mantine/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { routes } from '../../../../../shared/routes';
 import { alarmReceiverListSchema } from '../../../../../shared/schemas/alarms';
+import { organisationListSchema } from '../../../../../shared/schemas/organisation';
 import { bulkUnitsRequestSchema, bulkUnitsResponseSchema, type BulkActionRequest, type BulkUnitResult } from '../../../../../shared/schemas/bulk-units';
 import { DOUT_DURATION_MAX_SECONDS, DOUT_OUTPUTS, operatingModes, type OperatingMode } from '../../../../../shared/schemas/commands';
 import type { UnitListItem } from '../../../../../shared/schemas/units';
@@ -31,6 +32,15 @@ function useReceivers(enabled: boolean) {
   return useQuery({
     queryKey: ['alarm-receivers'],
     queryFn: ({ signal }) => apiRequest('GET', '/api/v1/administration/alarm-receivers', { schema: alarmReceiverListSchema, signal }),
+    enabled,
+  });
+}
+
+/** The account's departments or tags to choose from. */
+function useOrganisationItems(kind: 'departments' | 'tags', enabled: boolean) {
+  return useQuery({
+    queryKey: ['organisation', kind],
+    queryFn: ({ signal }) => apiRequest('GET', `/api/v1/administration/organisation/${kind}`, { schema: organisationListSchema, signal }),
     enabled,
   });
 }
@@ -58,14 +68,22 @@ export function BulkTasks({ units, selected, onClear }: Props) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [confirming, setConfirming] = useState<{ action: BulkActionRequest; names: string[] } | null>(null);
   const [results, setResults] = useState<BulkUnitResult[] | null>(null);
+  const queryClient = useQueryClient();
   const receivers = useReceivers(isAdmin && type === 'alarmReceivers');
+  const [itemIds, setItemIds] = useState<string[]>([]);
+  const organisationKind = type === 'departments' || type === 'tags' ? type : null;
+  const items = useOrganisationItems(organisationKind ?? 'departments', isAdmin && organisationKind !== null);
   const byImei = useMemo(() => new Map(units.map((u) => [u.imei, u])), [units]);
   const chosen = useMemo(() => units.filter((u) => selected.has(u.imei)), [units, selected]);
 
   const run = useMutation({
     mutationFn: (action: BulkActionRequest) =>
       apiRequest('POST', routes.bulkUnits.path, { body: { imeis: chosen.map((u) => u.imei), action }, schema: bulkUnitsResponseSchema }),
-    onSuccess: (data) => setResults(data.results),
+    onSuccess: async (data, action) => {
+      setResults(data.results);
+      // The list shows each unit's departments and tags.
+      if (action.type === 'departments' || action.type === 'tags') await queryClient.invalidateQueries({ queryKey: ['units'] });
+    },
   });
 
   if (selected.size === 0 && results === null) {
@@ -82,6 +100,7 @@ export function BulkTasks({ units, selected, onClear }: Props) {
       const seconds = duration === '' ? undefined : Number(duration);
       return { type, output: Number(output), on: on === 'on', ...(seconds === undefined ? {} : { durationSeconds: seconds }) };
     }
+    if (type === 'departments' || type === 'tags') return { type, ids: itemIds };
     return { type, receiverIds };
   };
 
@@ -140,12 +159,20 @@ export function BulkTasks({ units, selected, onClear }: Props) {
               allowDeselect={false}
               onChange={(value) => {
                 if (value) setType(value as ActionType);
+                // Departments and tags are different lists: a choice of one is no choice of the other.
+                if (value !== type) setItemIds([]);
                 setErrors({});
               }}
               data={[
                 { value: 'operatingMode', label: t('BulkActionOperatingMode') },
                 { value: 'dout', label: t('BulkActionDout') },
-                ...(isAdmin ? [{ value: 'alarmReceivers', label: t('BulkActionAlarmReceivers') }] : []),
+                ...(isAdmin
+                  ? [
+                      { value: 'alarmReceivers', label: t('BulkActionAlarmReceivers') },
+                      { value: 'departments', label: t('BulkActionDepartments') },
+                      { value: 'tags', label: t('BulkActionTags') },
+                    ]
+                  : []),
               ]}
               maw={360}
             />
@@ -211,6 +238,23 @@ export function BulkTasks({ units, selected, onClear }: Props) {
                   onChange={setReceiverIds}
                   data={(receivers.data?.alarmReceivers ?? []).map((r) => ({ value: r.id, label: r.name }))}
                   error={fieldErrorText(errors['receiverIds'])}
+                  maw={480}
+                />
+              )
+            ) : null}
+            {organisationKind ? (
+              items.data && items.data.items.length === 0 ? (
+                <Text size="sm">{t(organisationKind === 'departments' ? 'BulkNoDepartments' : 'BulkNoTags')}</Text>
+              ) : (
+                <MultiSelect
+                  label={t(organisationKind === 'departments' ? 'BulkDepartmentsLabel' : 'BulkTagsLabel')}
+                  description={t('BulkOrganisationHint')}
+                  required
+                  searchable
+                  value={itemIds}
+                  onChange={setItemIds}
+                  data={(items.data?.items ?? []).map((item) => ({ value: item.id, label: item.name }))}
+                  error={fieldErrorText(errors['ids'])}
                   maw={480}
                 />
               )
