@@ -67,6 +67,7 @@ describe('GET /api/v1/user/units', () => {
         symbol: 'car',
         driver: null,
         departments: [],
+        tags: [],
         lastSeen: '2025-03-10T08:01:30.000Z',
       },
       {
@@ -78,6 +79,7 @@ describe('GET /api/v1/user/units', () => {
         symbol: 'bus',
         driver: 'Kim Berg',
         departments: ['North', 'Service'],
+        tags: [],
         lastSeen: null,
       },
     ]);

@@ -111,6 +111,9 @@ describe('member routes', () => {
         is_admin: true,
         is_support: false,
         ParentID: null,
+        // No feature profile: every feature of the account.
+        profile_features: null,
+        profile_reports: null,
       },
     });
 
