@@ -11,6 +11,7 @@ import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, type Q
 import { administrationMessageKeys as keys } from '../../shared/schemas/administration-messages';
 import { cancellationCodes } from '../platform/conditions';
 import { dynamo, tableName } from '../platform/db';
+import { accountUserItems } from '../platform/queries';
 import { ConflictError, NotFoundError, ValidationError, type FieldErrors } from '../platform/errors';
 import { emailClaimKey, usernameClaimKey, type UserClaimRecord, type UserRecord } from '../platform/records';
 
@@ -23,22 +24,7 @@ export async function getAccountUser(accountId: string, userId: string): Promise
 
 /** Every user of the account (one Query on the byAccount index, page by page). */
 export async function listAccountUserRecords(accountId: string): Promise<UserRecord[]> {
-  const users: UserRecord[] = [];
-  let start: QueryCommandOutput['LastEvaluatedKey'];
-  do {
-    const page: QueryCommandOutput = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName('users'),
-        IndexName: 'byAccount',
-        KeyConditionExpression: 'accountId = :a',
-        ExpressionAttributeValues: { ':a': accountId },
-        ExclusiveStartKey: start,
-      }),
-    );
-    users.push(...((page.Items ?? []) as UserRecord[]));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return users;
+  return (await accountUserItems(accountId)) as unknown as UserRecord[];
 }
 
 /** The IMEIs of the account's units (one Query on the units' byAccount index, keys only). */

@@ -4,8 +4,9 @@
  * and its units (name, IMEI, and the lock a unit may carry). Reads are GetItem and Query on the
  * byAccount indexes (docs/architecture.md rule 4).
  */
-import { GetCommand, QueryCommand, UpdateCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../platform/db';
+import { accountUserItems, queryAll } from '../platform/queries';
 import { NotFoundError } from '../platform/errors';
 import type { AccountRecord, UserRecord } from '../platform/records';
 import { getUnitItems } from '../platform/unit-item';
@@ -47,20 +48,6 @@ export async function setAccountFields(accountId: string, fields: Partial<Pick<A
   );
 }
 
-type Start = QueryCommandOutput['LastEvaluatedKey'];
-
-/** Every page of a Query; `query` builds the command (with the table named in it, where infra/bundling/resource-usage.ts reads it). */
-async function queryItems(query: (start: Start) => QueryCommand): Promise<Record<string, unknown>[]> {
-  const items: Record<string, unknown>[] = [];
-  let start: Start;
-  do {
-    const page: QueryCommandOutput = await dynamo().send(query(start));
-    items.push(...(page.Items ?? []));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return items;
-}
-
 export type Member = Pick<UserRecord, 'userId' | 'accountId' | 'firstName' | 'lastName' | 'email'> & { pushId: string | null };
 
 function toMember(item: Record<string, unknown>): Member {
@@ -74,22 +61,12 @@ function toMember(item: Record<string, unknown>): Member {
   };
 }
 
-const MEMBER_FIELDS = 'userId, accountId, firstName, lastName, email, pushId';
+const MEMBER_ATTRIBUTES = ['userId', 'accountId', 'firstName', 'lastName', 'email', 'pushId'];
+const MEMBER_FIELDS = MEMBER_ATTRIBUTES.join(', ');
 
 /** Every user of the account. */
 export async function accountMembers(accountId: string): Promise<Member[]> {
-  const items = await queryItems(
-    (start) =>
-      new QueryCommand({
-        TableName: tableName('users'),
-        IndexName: 'byAccount',
-        KeyConditionExpression: 'accountId = :a',
-        ExpressionAttributeValues: { ':a': accountId },
-        ProjectionExpression: MEMBER_FIELDS,
-        ExclusiveStartKey: start,
-      }),
-  );
-  return items.map(toMember);
+  return (await accountUserItems(accountId, MEMBER_ATTRIBUTES)).map(toMember);
 }
 
 /** A user of the account, or null (another account's user is none). */
@@ -111,7 +88,7 @@ export interface AccountUnit {
 
 /** Every unit of the account with its name and lock, by IMEI. */
 export async function accountUnits(accountId: string): Promise<AccountUnit[]> {
-  const items = await queryItems(
+  const items = await queryAll(
     (start) =>
       new QueryCommand({
         TableName: tableName('units'),
@@ -169,7 +146,7 @@ export async function accountUnit(accountId: string, imei: string): Promise<Acco
  * `parentAccountId`, written together with `parentId` where an account is made under a parent).
  */
 export async function childAccounts(parentId: string): Promise<AlarmAccount[]> {
-  const items = await queryItems(
+  const items = await queryAll(
     (start) =>
       new QueryCommand({
         TableName: tableName('accounts'),

@@ -9,10 +9,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { alarmMessageKeys as keys } from '../../shared/schemas/alarms-messages';
 import { cancellationCodes, isConditionFailure } from '../platform/conditions';
 import { dynamo, tableName } from '../platform/db';
+import { queryAll as queryPages, type PageStart } from '../platform/queries';
 import { ConflictError, NotFoundError, ValidationError } from '../platform/errors';
 
 export const RECEIVER_ID_PREFIX = 'ar-';
@@ -72,18 +73,9 @@ function toRecord(item: Record<string, unknown>): AlarmReceiverRecord {
   };
 }
 
-type Start = QueryCommandOutput['LastEvaluatedKey'];
-
-/** Every page of a Query; `query` builds the command (with the table named in it, where infra/bundling/resource-usage.ts reads it). */
-async function queryAll(query: (start: Start) => QueryCommand): Promise<AlarmReceiverRecord[]> {
-  const out: AlarmReceiverRecord[] = [];
-  let start: Start;
-  do {
-    const page: QueryCommandOutput = await dynamo().send(query(start));
-    for (const item of page.Items ?? []) out.push(toRecord(item));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return out;
+/** Every page of a Query, as receivers; `query` builds the command (with the table named in it, where infra/bundling/resource-usage.ts reads it). */
+async function queryAll(query: (start: PageStart) => QueryCommand): Promise<AlarmReceiverRecord[]> {
+  return (await queryPages(query)).map(toRecord);
 }
 
 /** Every receiver of an account (one Query; the claims are left out by the key range). */

@@ -14,7 +14,7 @@
  * At 0 credits no SMS goes out, and the account's admins get one e-mail about it until credits
  * are added again (`smsCreditsOutNotifiedAt` on the account).
  */
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { alarmClassOf } from '../../shared/alarm-classes';
 import { eventDescription } from '../../shared/event-texts';
 import { translateKey } from '../../shared/i18n/index';
@@ -23,6 +23,7 @@ import { listReceiversOfSensor, listReceiversOfUnit } from '../alarms/receiver-r
 import { cancellationCodes, isConditionFailure } from '../platform/conditions';
 import { getPorts } from '../platform/container';
 import { dynamo, tableName } from '../platform/db';
+import { accountUserItems } from '../platform/queries';
 import { renderTemplate } from '../platform/email/templates';
 import { getEnv } from '../platform/env';
 import { logger } from '../platform/logger';
@@ -213,16 +214,9 @@ async function noticeCreditsOut(account: AlertAccount, unit: string, ports: Pick
     if (isConditionFailure(error)) return;
     throw error;
   }
-  const admins = await dynamo().send(
-    new QueryCommand({
-      TableName: tableName('users'),
-      IndexName: 'byAccount',
-      KeyConditionExpression: 'accountId = :a',
-      ExpressionAttributeValues: { ':a': account.accountId },
-    }),
-  );
+  const admins = await accountUserItems(account.accountId, ['isAdmin', 'email', 'lang']);
   const receiversUrl = new URL(RECEIVERS_PATH, getEnv().APP_URL).href;
-  for (const admin of admins.Items ?? []) {
+  for (const admin of admins) {
     if (admin['isAdmin'] !== true || typeof admin['email'] !== 'string') continue;
     const lang = languageSchema.safeParse(admin['lang']);
     const email = renderTemplate('smsCreditsOut', lang.success ? lang.data : account.lang, account.subsiteId, { unit, receiversUrl });

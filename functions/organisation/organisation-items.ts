@@ -3,9 +3,10 @@
  * functions that only show names (the units list) bundle no write of the table
  * (docs/decisions/0026-organisation-profiles-support.md). Writes are in organisation-repository.ts.
  */
-import { QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { OrganisationKind } from '../../shared/schemas/organisation';
-import { dynamo, tableName } from '../platform/db';
+import { tableName } from '../platform/db';
+import { queryAll } from '../platform/queries';
 
 /** What a claim's or item's sort key calls a kind; feature profiles claim their names here too. */
 export type ClaimKind = OrganisationKind | 'profiles';
@@ -19,18 +20,6 @@ export interface OrganisationRecord {
   id: string;
   name: string;
   createdAt: string;
-}
-
-/** Every page of a Query; each request is written at its call, where the grant check (shared/capability-resources.ts) reads its table. */
-export async function queryAll(command: (start: QueryCommandOutput['LastEvaluatedKey']) => QueryCommand): Promise<Record<string, unknown>[]> {
-  const items: Record<string, unknown>[] = [];
-  let start: QueryCommandOutput['LastEvaluatedKey'];
-  do {
-    const page: QueryCommandOutput = await dynamo().send(command(start));
-    items.push(...(page.Items ?? []));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return items;
 }
 
 /** The account's items of a kind (names not sorted). */

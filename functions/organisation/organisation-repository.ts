@@ -7,14 +7,15 @@
  * so a rename shows everywhere at once without rewriting them.
  */
 import { randomUUID } from 'node:crypto';
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { normalizeOrganisationName, duplicateNameKey, type OrganisationKind } from '../../shared/schemas/organisation';
 import { organisationMessageKeys as keys } from '../../shared/schemas/organisation-messages';
 import { cancellationCodes, isConditionFailure } from '../platform/conditions';
 import { dynamo, tableName } from '../platform/db';
+import { accountUserItems } from '../platform/queries';
 import { ConflictError, NotFoundError, ValidationError } from '../platform/errors';
 import type { UserRecord } from '../platform/records';
-import { itemSortKey, queryAll, singular, type ClaimKind, type OrganisationRecord } from './organisation-items';
+import { itemSortKey, singular, type ClaimKind, type OrganisationRecord } from './organisation-items';
 
 export const nameClaimKey = (kind: ClaimKind, name: string): string => `name#${singular[kind]}#${normalizeOrganisationName(name)}`;
 
@@ -126,16 +127,7 @@ export type AccountUser = Pick<UserRecord, 'userId' | 'firstName' | 'lastName' |
 const idList = (value: unknown): string[] => (value instanceof Set ? [...(value as Set<string>)] : Array.isArray(value) ? (value as string[]) : []);
 
 export async function listAccountUsers(accountId: string): Promise<AccountUser[]> {
-  const items = await queryAll(
-    (start) =>
-      new QueryCommand({
-        TableName: tableName('users'),
-        IndexName: 'byAccount',
-        KeyConditionExpression: 'accountId = :account',
-        ExpressionAttributeValues: { ':account': accountId },
-        ExclusiveStartKey: start,
-      }),
-  );
+  const items = await accountUserItems(accountId);
   return items.map((u) => ({
     userId: String(u['userId']),
     firstName: String(u['firstName'] ?? ''),

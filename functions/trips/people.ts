@@ -2,14 +2,16 @@
  * The users the trip log names: drivers (a trip's driverId, a check-in) and attesters. A driver
  * must be a user of the same account; names are "First Last".
  */
-import { GetCommand, QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Driver } from '../../shared/schemas/trips';
 import { dynamo, tableName } from '../platform/db';
+import { accountUserItems } from '../platform/queries';
 import type { UserRecord } from '../platform/records';
 
 export type Person = Pick<UserRecord, 'userId' | 'accountId' | 'firstName' | 'lastName' | 'email' | 'lang' | 'subsiteId' | 'isAdmin' | 'unitImeis'>;
 
-const PERSON_ATTRIBUTES = 'userId, accountId, firstName, lastName, email, lang, subsiteId, isAdmin, unitImeis';
+const PERSON_ATTRIBUTES = ['userId', 'accountId', 'firstName', 'lastName', 'email', 'lang', 'subsiteId', 'isAdmin', 'unitImeis'];
+const PERSON_PROJECTION = PERSON_ATTRIBUTES.join(', ');
 
 export const fullName = (user: Pick<UserRecord, 'firstName' | 'lastName'>): string => `${user.firstName} ${user.lastName}`.trim();
 
@@ -20,7 +22,7 @@ export async function accountUser(accountId: string, userId: string): Promise<Pe
     new GetCommand({
       TableName: tableName('users'),
       Key: { userId },
-      ProjectionExpression: PERSON_ATTRIBUTES,
+      ProjectionExpression: PERSON_PROJECTION,
     }),
   );
   const user = out.Item as Person | undefined;
@@ -29,23 +31,7 @@ export async function accountUser(accountId: string, userId: string): Promise<Pe
 
 /** Every user of the account (one Query on the byAccount index). */
 export async function accountUsers(accountId: string): Promise<Person[]> {
-  const users: Person[] = [];
-  let start: QueryCommandOutput['LastEvaluatedKey'];
-  do {
-    const page: QueryCommandOutput = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName('users'),
-        IndexName: 'byAccount',
-        KeyConditionExpression: 'accountId = :a',
-        ExpressionAttributeValues: { ':a': accountId },
-        ProjectionExpression: PERSON_ATTRIBUTES,
-        ExclusiveStartKey: start,
-      }),
-    );
-    users.push(...((page.Items ?? []) as Person[]));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return users;
+  return (await accountUserItems(accountId, PERSON_ATTRIBUTES)) as unknown as Person[];
 }
 
 /**
