@@ -9,7 +9,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, demoImei, demoUsers } from '../../infra/local/seed';
+import { demoImei, demoUsers } from '../../infra/local/seed';
 import { en } from '../../shared/i18n/en';
 import { registrationEn } from '../../shared/i18n/features/registration/en';
 import { unitLockEn } from '../../shared/i18n/features/unit-lock/en';
@@ -17,7 +17,7 @@ import { unitLockNo } from '../../shared/i18n/features/unit-lock/no';
 import { unitLockSv } from '../../shared/i18n/features/unit-lock/sv';
 import { no } from '../../shared/i18n/no';
 import { sv } from '../../shared/i18n/sv';
-import { checkAndShoot, DESKTOP, openPage, PHONE, poll, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
+import { DESKTOP, PHONE, checkAndShoot, logInAs, openPage, poll, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
 
 let app: App;
 let browser: Browser;
@@ -36,13 +36,7 @@ afterAll(async () => {
   await stopBrowserApp({ app, browser });
 });
 
-async function logIn(page: Page, username: string): Promise<void> {
-  await page.goto(`${app.url}/`);
-  await page.getByRole('textbox', { name: en.UsernameOrEmail }).fill(username);
-  await page.getByRole('textbox', { name: en.Password, exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: en.Login, exact: true }).click();
-  await page.waitForURL((url) => url.pathname !== '/');
-}
+const logIn = (page: Page, username: string) => logInAs(page, app.url, username);
 
 const shot = async (page: Page, name: string) => {
   await checkAndShoot(page, SHOTS, name, { sizes: [PHONE, DESKTOP] });

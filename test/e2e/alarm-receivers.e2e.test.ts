@@ -15,12 +15,12 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReceiver, listReceivers } from '../../functions/alarms/receiver-repository';
 import { dynamo, tableName } from '../../functions/platform/db';
-import { DEMO_PASSWORD, demoImei, demoUsers } from '../../infra/local/seed';
+import { demoImei, demoUsers } from '../../infra/local/seed';
 import { en } from '../../shared/i18n/en';
 import { alarmsEn as a } from '../../shared/i18n/features/alarms/en';
 import { alarmsNo } from '../../shared/i18n/features/alarms/no';
 import { alarmsSv } from '../../shared/i18n/features/alarms/sv';
-import { DESKTOP, PHONE, openPage, poll, startBrowserApp, stopBrowserApp, type App, checkAndShoot } from '../support/browser';
+import { DESKTOP, PHONE, checkAndShoot, logInAs, openPage, poll, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
 import { createTestUser } from '../support/sessions';
 
 const SHOTS = '/tmp/alarm-shots';
@@ -59,13 +59,7 @@ afterAll(async () => {
   await stopBrowserApp({ app, browser });
 });
 
-async function logIn(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
-  await page.goto(`${app.url}/`);
-  await page.getByRole('textbox', { name: en.UsernameOrEmail }).fill(username);
-  await page.getByRole('textbox', { name: en.Password, exact: true }).fill(password);
-  await page.getByRole('button', { name: en.Login, exact: true }).click();
-  await page.waitForURL((url) => url.pathname !== '/');
-}
+const logIn = (page: Page, username: string, password?: string) => logInAs(page, app.url, username, password);
 
 async function shot(page: Page, name: string, sizes = [PHONE, DESKTOP]): Promise<void> {
   await checkAndShoot(page, SHOTS, name, { sizes });

@@ -20,7 +20,7 @@ import { commandsEn } from '../../shared/i18n/features/commands/en';
 import { sv } from '../../shared/i18n/sv';
 import { no } from '../../shared/i18n/no';
 import { callAs, callerFor, type Caller } from '../support/api-caller';
-import { DESKTOP, PHONE, checkAndShoot, openPage, poll, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
+import { logInAs, openPage, poll, shooter, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
 
 let app: App;
 let browser: Browser;
@@ -30,18 +30,9 @@ let receiverId: string;
 const SHOTS = '/tmp/bulk-units-shots';
 const text = (template: string, vars: Record<string, string | number>) => template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name]));
 
-async function shot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
-  await checkAndShoot(page, SHOTS, name, { sizes: [PHONE, DESKTOP], ...options });
-  await page.setViewportSize(DESKTOP);
-}
+const shot = shooter(SHOTS);
 
-async function logIn(page: Page): Promise<void> {
-  await page.goto(`${app.url}/`);
-  await page.getByRole('textbox', { name: en.UsernameOrEmail }).fill(demoUsers.admin.username);
-  await page.getByRole('textbox', { name: en.Password, exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: en.Login, exact: true }).click();
-  await page.waitForURL((url) => url.pathname !== '/');
-}
+const logIn = (page: Page) => logInAs(page, app.url);
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });

@@ -17,7 +17,7 @@ import { carScheduleSv } from '../../shared/i18n/features/car-schedule/sv';
 import { sv } from '../../shared/i18n/sv';
 import { no } from '../../shared/i18n/no';
 import { callAs, callerFor, type Caller } from '../support/api-caller';
-import { DESKTOP, PHONE, checkAndShoot, openPage, poll, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
+import { logInAs, openPage, poll, shooter, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
 
 let app: App;
 let browser: Browser;
@@ -34,18 +34,9 @@ const [ty = 1970, tm = 1, td = 1] = today.split('-').map(Number);
 const tomorrow = new Date(Date.UTC(ty, tm - 1, td + 1)).toISOString().slice(0, 10);
 const longDay = (day: string) => new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
 
-async function shot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
-  await checkAndShoot(page, SHOTS, name, { sizes: [PHONE, DESKTOP], ...options });
-  await page.setViewportSize(DESKTOP);
-}
+const shot = shooter(SHOTS);
 
-async function logIn(page: Page): Promise<void> {
-  await page.goto(`${app.url}/`);
-  await page.getByRole('textbox', { name: en.UsernameOrEmail }).fill(demoUsers.admin.username);
-  await page.getByRole('textbox', { name: en.Password, exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: en.Login, exact: true }).click();
-  await page.waitForURL((url) => url.pathname !== '/');
-}
+const logIn = (page: Page) => logInAs(page, app.url);
 
 async function book(from: string, to: string, purpose: string): Promise<void> {
   const r = await callAs(app.url, 'POST', '/api/v1/user/car-schedule', admin, { imei: demoImei(0), start_date: `${tomorrow} ${from}`, end_date: `${tomorrow} ${to}`, purpose, driver_id: admin.userId }, zone);

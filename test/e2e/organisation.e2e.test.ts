@@ -22,7 +22,7 @@ import { supportSv } from '../../shared/i18n/features/support/sv';
 import { sv } from '../../shared/i18n/sv';
 import type { UnitListItem } from '../../shared/schemas/units';
 import { callAs, callerFor, type Caller } from '../support/api-caller';
-import { DESKTOP, PHONE, checkAndShoot, openPage, poll, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
+import { DESKTOP, PHONE, checkAndShoot, logInAs, openPage, poll, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
 
 let app: App;
 let browser: Browser;
@@ -38,13 +38,7 @@ async function shot(page: Page, name: string, options: { fullPage?: boolean } = 
   await page.setViewportSize(DESKTOP);
 }
 
-async function logIn(page: Page, username: string): Promise<void> {
-  await page.goto(`${app.url}/`);
-  await page.getByRole('textbox', { name: en.UsernameOrEmail }).fill(username);
-  await page.getByRole('textbox', { name: en.Password, exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: en.Login, exact: true }).click();
-  await page.waitForURL((url) => url.pathname !== '/');
-}
+const logIn = (page: Page, username: string) => logInAs(page, app.url, username);
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });

@@ -21,7 +21,7 @@ import { rfidSv } from '../../shared/i18n/features/rfid/sv';
 import { no } from '../../shared/i18n/no';
 import { sv } from '../../shared/i18n/sv';
 import { callAs, callerFor, type Caller } from '../support/api-caller';
-import { DESKTOP, PHONE, checkAndShoot, openPage, poll, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
+import { logInAs, openPage, poll, shooter, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
 
 let app: App;
 let browser: Browser;
@@ -30,18 +30,9 @@ let admin: Caller;
 const SHOTS = '/tmp/rfid-shots';
 const text = (template: string, vars: Record<string, string | number>) => template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name]));
 
-async function shot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
-  await checkAndShoot(page, SHOTS, name, { sizes: [PHONE, DESKTOP], ...options });
-  await page.setViewportSize(DESKTOP);
-}
+const shot = shooter(SHOTS);
 
-async function logIn(page: Page): Promise<void> {
-  await page.goto(`${app.url}/`);
-  await page.getByRole('textbox', { name: en.UsernameOrEmail }).fill(demoUsers.admin.username);
-  await page.getByRole('textbox', { name: en.Password, exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: en.Login, exact: true }).click();
-  await page.waitForURL((url) => url.pathname !== '/');
-}
+const logIn = (page: Page) => logInAs(page, app.url);
 
 const setRfid = (on: boolean) =>
   dynamo().send(new UpdateCommand({ TableName: tableName('accounts'), Key: { accountId: admin.accountId }, UpdateExpression: 'SET features.rfid = :v', ExpressionAttributeValues: { ':v': on } }));

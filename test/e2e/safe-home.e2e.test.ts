@@ -18,7 +18,7 @@ import { safeHomeSv } from '../../shared/i18n/features/safe-home/sv';
 import { sv } from '../../shared/i18n/sv';
 import { no } from '../../shared/i18n/no';
 import { callerFor, callAs } from '../support/api-caller';
-import { DESKTOP, PHONE, checkAndShoot, openPage, poll, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
+import { logInAs, openPage, poll, shooter, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
 import type { SafeHomeItem } from '../../shared/schemas/safe-home';
 
 let app: App;
@@ -28,18 +28,9 @@ const SHOTS = '/tmp/safe-home-shots';
 const text = (template: string, vars: Record<string, string | number>) => template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name]));
 const UNIT = 'Service van 2';
 
-async function shot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
-  await checkAndShoot(page, SHOTS, name, { sizes: [PHONE, DESKTOP], ...options });
-  await page.setViewportSize(DESKTOP);
-}
+const shot = shooter(SHOTS);
 
-async function logIn(page: Page): Promise<void> {
-  await page.goto(`${app.url}/`);
-  await page.getByRole('textbox', { name: en.UsernameOrEmail }).fill(demoUsers.admin.username);
-  await page.getByRole('textbox', { name: en.Password, exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: en.Login, exact: true }).click();
-  await page.waitForURL((url) => url.pathname !== '/');
-}
+const logIn = (page: Page) => logInAs(page, app.url);
 
 const row = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
 

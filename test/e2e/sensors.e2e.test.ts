@@ -13,7 +13,7 @@ import { mkdirSync } from 'node:fs';
 import mqtt from 'mqtt';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, demoImei, demoUsers } from '../../infra/local/seed';
+import { demoImei } from '../../infra/local/seed';
 import { answerCommand, commandTopic } from '../../infra/local/simulator/protocol';
 import { SimulatedVehicle } from '../../infra/local/simulator/vehicle';
 import { en } from '../../shared/i18n/en';
@@ -22,7 +22,7 @@ import { sensorsNo } from '../../shared/i18n/features/sensors/no';
 import { sensorsSv } from '../../shared/i18n/features/sensors/sv';
 import { no } from '../../shared/i18n/no';
 import { sv } from '../../shared/i18n/sv';
-import { DESKTOP, PHONE, checkAndShoot, openPage, poll, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
+import { logInAs, openPage, poll, shooter, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
 
 let app: App;
 let browser: Browser;
@@ -54,13 +54,7 @@ afterAll(async () => {
   await stopBrowserApp({ app, browser });
 });
 
-async function logIn(page: Page): Promise<void> {
-  await page.goto(`${app.url}/`);
-  await page.getByRole('textbox', { name: en.UsernameOrEmail }).fill(demoUsers.admin.username);
-  await page.getByRole('textbox', { name: en.Password, exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: en.Login, exact: true }).click();
-  await page.waitForURL((url) => url.pathname !== '/');
-}
+const logIn = (page: Page) => logInAs(page, app.url);
 
 /** Opens the unit editor and its sensors section (an accordion item of the editor, closed at first). */
 async function openSensors(page: Page, texts: SensorsMessages = sensorsEn): Promise<void> {
@@ -76,10 +70,7 @@ const section = (page: Page, texts: SensorsMessages = sensorsEn) => page.getByTe
 const card = (page: Page, name: string) => page.getByRole('listitem', { name });
 
 /** A modal covers the viewport only: its picture is the viewport. */
-async function shot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
-  await checkAndShoot(page, SHOTS, name, { sizes: [PHONE, DESKTOP], ...options });
-  await page.setViewportSize(DESKTOP);
-}
+const shot = shooter(SHOTS);
 
 async function publishReading(temp: number): Promise<void> {
   await tracker.publishAsync(`trackers/${IMEI}/telemetry`, JSON.stringify({ ts: Date.now() - 1000, lat: 59.33, lon: 18.06, sat: 9, ble: [{ mac: IN_RANGE, temp, hum: 55, bat: 2.95 }] }), { qos: 1 });

@@ -19,7 +19,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextState } from '../../functions/ingest/state';
 import { dynamo, tableName } from '../../functions/platform/db';
-import { DEMO_PASSWORD, demoImei, demoUsers } from '../../infra/local/seed';
+import { demoImei, demoUsers } from '../../infra/local/seed';
 import { en } from '../../shared/i18n/en';
 import { commandsEn } from '../../shared/i18n/features/commands/en';
 import { mapEn } from '../../shared/i18n/features/map/en';
@@ -28,7 +28,7 @@ import { unitEditorNo } from '../../shared/i18n/features/unit-editor/no';
 import { unitEditorSv } from '../../shared/i18n/features/unit-editor/sv';
 import { no } from '../../shared/i18n/no';
 import { sv } from '../../shared/i18n/sv';
-import { DESKTOP, PHONE, checkAndShoot, openPage, poll, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
+import { DESKTOP, PHONE, checkAndShoot, logInAs, openPage, poll, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
 import { testPosition } from '../support/positions';
 import { storeUnitState } from '../support/unit-state';
 
@@ -64,13 +64,7 @@ afterAll(async () => {
   await stopBrowserApp({ app, browser });
 });
 
-async function logIn(page: Page, username: string): Promise<void> {
-  await page.goto(`${app.url}/`);
-  await page.getByRole('textbox', { name: en.UsernameOrEmail }).fill(username);
-  await page.getByRole('textbox', { name: en.Password, exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: en.Login, exact: true }).click();
-  await page.waitForURL((url) => url.pathname !== '/');
-}
+const logIn = (page: Page, username: string) => logInAs(page, app.url, username);
 
 /** A section's form (named by the section's title). */
 const section = (page: Page, title: string) => page.getByRole('form', { name: title, exact: true });

@@ -9,14 +9,13 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, demoUsers } from '../../infra/local/seed';
 import { en } from '../../shared/i18n/en';
 import { userAccountsEn as ua } from '../../shared/i18n/features/user-accounts/en';
 import { userAccountsNo } from '../../shared/i18n/features/user-accounts/no';
 import { userAccountsSv } from '../../shared/i18n/features/user-accounts/sv';
 import { no } from '../../shared/i18n/no';
 import { sv } from '../../shared/i18n/sv';
-import { DESKTOP, PHONE, checkAndShoot, openPage, poll, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
+import { logInAs, openPage, poll, shooter, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
 
 const SHOTS = '/tmp/user-accounts-shots';
 const PAGE = '/administration/user-accounts';
@@ -34,18 +33,9 @@ afterAll(async () => {
   await stopBrowserApp({ app, browser });
 });
 
-async function logIn(page: Page): Promise<void> {
-  await page.goto(`${app.url}/`);
-  await page.getByRole('textbox', { name: en.UsernameOrEmail }).fill(demoUsers.admin.username);
-  await page.getByRole('textbox', { name: en.Password, exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: en.Login, exact: true }).click();
-  await page.waitForURL((url) => url.pathname !== '/');
-}
+const logIn = (page: Page) => logInAs(page, app.url);
 
-async function shot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
-  await checkAndShoot(page, SHOTS, name, { sizes: [PHONE, DESKTOP], ...options });
-  await page.setViewportSize(DESKTOP);
-}
+const shot = shooter(SHOTS);
 
 const table = (page: Page) => page.getByRole('table', { name: ua.UaTabUsers });
 const rowOf = (page: Page, name: string) => table(page).locator('tbody tr', { hasText: name });

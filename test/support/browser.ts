@@ -62,12 +62,24 @@ export async function axeViolations(page: Page, only: 'all' | 'serious' = 'all')
     .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-/** Fills in the login form of the page's current (login) page as a person would, and waits for the map. */
-export async function submitLogin(page: Page, appUrl: string, username: string = demoUsers.user.username, password = DEMO_PASSWORD): Promise<void> {
+/** Fills in and sends the login form of the page's current (login) page as a person would. */
+async function fillLogin(page: Page, username: string, password: string): Promise<void> {
   await page.getByRole('textbox', { name: en.UsernameOrEmail }).fill(username);
   await page.getByRole('textbox', { name: en.Password, exact: true }).fill(password);
   await page.getByRole('button', { name: en.Login, exact: true }).click();
+}
+
+/** Fills in the login form of the page's current (login) page as a person would, and waits for the map. */
+export async function submitLogin(page: Page, appUrl: string, username: string = demoUsers.user.username, password = DEMO_PASSWORD): Promise<void> {
+  await fillLogin(page, username, password);
   await page.waitForURL(`${appUrl}/user/realtime-tracking`);
+}
+
+/** Opens the portal and logs in (demo-admin by default), waiting until it leaves the login page for wherever it lands. */
+export async function logInAs(page: Page, appUrl: string, username: string = demoUsers.admin.username, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto(`${appUrl}/`);
+  await fillLogin(page, username, password);
+  await page.waitForURL((url) => url.pathname !== '/');
 }
 
 /** Opens the portal and logs in (the demo user by default), landing on the map. */
@@ -91,4 +103,15 @@ export async function checkAndShoot(page: Page, dir: string, name: string, optio
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: join(dir, `${name}-${size.width}.png`), fullPage: options.fullPage ?? true });
   }
+}
+
+/**
+ * A test file's photographer: checks and photographs `name` at phone and desktop width into
+ * `dir` (checkAndShoot), then leaves the page at desktop width.
+ */
+export function shooter(dir: string) {
+  return async (page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> => {
+    await checkAndShoot(page, dir, name, { sizes: [PHONE, DESKTOP], ...options });
+    await page.setViewportSize(DESKTOP);
+  };
 }
