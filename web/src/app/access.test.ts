@@ -90,6 +90,8 @@ describe('menuItems', () => {
     expect(menuItems(settings({ is_support: true })).find((i) => i.id === 'support')).toEqual({ id: 'support', labelKey: 'Support', path: '/support', section: 'main' });
     expect(menuItems(settings({ is_admin: true })).map((i) => i.id)).not.toContain('support');
     expect(landingRoute(settings({ is_support: true }))).toBe('/support');
+    // Their own account has no fleet: the support page is all they see.
+    expect(menuItems(settings({ is_support: true })).map((i) => i.id)).toEqual(['support']);
   });
   it("shows an ordinary user with a feature profile only its features' items, and lands without the map when it lacks it", () => {
     const limited = settings({ enable_car_booking: true, profile_features: ['tripLog', 'places'] });

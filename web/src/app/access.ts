@@ -62,6 +62,11 @@ export function menuItems(settings: Settings): MenuItem[] {
   };
   const admin = (id: MenuItemId, labelKey: string, path: string) => items.push({ id, labelKey, path, section: 'administration' });
 
+  // Support staff work on other accounts from the support page; their own account has no fleet.
+  if (settings.is_support && !settings.is_admin) {
+    main('support', 'Support', paths.support);
+    return items;
+  }
   if (settings.realtime_map) main('map', 'Map', paths.realtimeTracking);
   main('triplog', settings.basic_only ? 'Log' : 'Triplog', paths.createTriplog);
   main('geofence', 'Geofence', paths.geofences);
