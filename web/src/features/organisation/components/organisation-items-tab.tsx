@@ -107,7 +107,7 @@ export function OrganisationItemsTab({ kind }: { kind: OrganisationKind }) {
             error={fieldErrorText(nameError ?? undefined)}
             style={{ flex: '1 1 220px' }}
           />
-          <Button type="submit" loading={create.isPending} mt={{ base: 0, xs: 25 }}>
+          <Button type="submit" loading={create.isPending} mt={25}>
             {t('OrgAdd')}
           </Button>
         </Group>
