@@ -4,8 +4,9 @@
  * then finds it on the map without a position and is told, in English, Swedish and Norwegian, that
  * it is locked and by whom, in its details, commands and events. An output labelled as an
  * immobiliser asks for a confirmation naming the unit and the output before anything reaches the
- * tracker (this test plays the tracker over MQTT); cancelling sends nothing. axe and screenshots at
- * 390 and 1280 px into /tmp/unit-lock-shots/.
+ * tracker (this test plays the tracker over MQTT); cancelling sends nothing. demo-user locks and
+ * unlocks Service van 2 in the unit editor's lock panel, each after a confirmation, and sees both in
+ * the lock log. axe and screenshots at 390 and 1280 px into /tmp/unit-lock-shots/.
  */
 import { mkdirSync } from 'node:fs';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -28,7 +29,7 @@ import { unitLockSv } from '../../shared/i18n/features/unit-lock/sv';
 import { translateKey } from '../../shared/i18n/index';
 import { sv } from '../../shared/i18n/sv';
 import { callAs, callerFor } from '../support/api-caller';
-import { checkAndShoot, openPage, poll, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
+import { checkAndShoot, logInAs, openPage, poll, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
 
 let app: App;
 let browser: Browser;
@@ -157,6 +158,46 @@ describe('an immobiliser output', () => {
     await poll(() => received.length).toBe(before + 1);
     expect(received[before]).toMatchObject({ type: 'dout', params: { output: 2, on: true } });
     expect(await page.getByRole('dialog').count()).toBe(0);
+    await context.close();
+  }, 120_000);
+});
+
+describe("the unit editor's access lock", () => {
+  it('locks and unlocks a unit after a confirmation each, and logs both', async () => {
+    const { context, page, errors } = await openPage(browser);
+    await logInAs(page, app.url, demoUsers.user.username);
+    await page.goto(`${app.url}/user/edit-terminal?imei=${GUARDED}`);
+    await page.getByRole('button', { name: unitLockEn.LockTitle, exact: true }).click();
+    await poll(() => page.getByText(unitLockEn.LockStateUnlocked).isVisible()).toBe(true);
+
+    // Lock: asked first; cancelling changes nothing.
+    await page.getByRole('button', { name: unitLockEn.LockAction }).click();
+    const lockDialog = page.getByRole('dialog', { name: unitLockEn.LockConfirmTitle });
+    await poll(() => lockDialog.isVisible()).toBe(true);
+    await checkAndShoot(page, SHOTS, 'editor-lock-confirm', { fullPage: false });
+    await lockDialog.getByRole('button', { name: unitLockEn.LockCancel, exact: true }).last().click();
+    await poll(() => lockDialog.isVisible()).toBe(false);
+    expect(await page.getByText(unitLockEn.LockStateUnlocked).isVisible()).toBe(true);
+    await page.getByRole('button', { name: unitLockEn.LockAction }).click();
+    await lockDialog.getByRole('button', { name: unitLockEn.LockConfirm, exact: true }).click();
+    await poll(() => page.getByRole('status').filter({ hasText: unitLockEn.LockDone }).isVisible()).toBe(true);
+    await poll(() => page.getByText(/^Locked by you since /).isVisible()).toBe(true);
+    await checkAndShoot(page, SHOTS, 'editor-locked');
+
+    // Everybody else is refused now.
+    const admin = await callerFor(demoUsers.admin.username, DEMO_PASSWORD);
+    expect((await callAs(app.url, 'GET', `/api/v1/user/trackers/${GUARDED}/latest-position`, admin)).status).toBe(423);
+
+    // Unlock by the locker: asked, done, and both changes in the log.
+    await page.getByRole('button', { name: unitLockEn.UnlockAction }).click();
+    await page.getByRole('dialog', { name: unitLockEn.UnlockConfirmTitle }).getByRole('button', { name: unitLockEn.UnlockConfirm, exact: true }).click();
+    await poll(() => page.getByRole('status').filter({ hasText: unitLockEn.UnlockDone }).isVisible()).toBe(true);
+    const log = page.getByRole('table', { name: unitLockEn.LockLogTitle });
+    await poll(() => log.getByRole('row').count()).toBe(3);
+    expect(await log.getByText(unitLockEn.LockLogLocked).count()).toBe(1);
+    expect(await log.getByText(unitLockEn.LockLogUnlocked).count()).toBe(1);
+    expect((await callAs(app.url, 'GET', `/api/v1/user/trackers/${GUARDED}/latest-position`, admin)).status).toBe(200);
+    expect(errors).toEqual([]);
     await context.close();
   }, 120_000);
 });
