@@ -27,16 +27,19 @@ const CLIENT_SUFFIX = /^[A-Za-z0-9]{8,32}$/;
 export const LIVE_UNIT_TOPIC_LIMIT = 25;
 
 /**
- * What a browser subscribes to: one filter that carries every unit the caller may see, each
- * message once (the account's for an admin, the user's own for an ordinary user).
+ * What a browser subscribes to: filters that carry every unit the caller may see, each message
+ * once. An ordinary user: their own filter. An admin: the account's, and their own for what is
+ * addressed to them alone (a unit they locked, whose messages go to its locker only, and access
+ * changes); the two never carry the same message.
  */
 export function liveSubscriptionsFor(auth: Pick<AuthContext, 'accountId' | 'userId' | 'unitImeis'>): string[] {
-  return [auth.unitImeis === undefined ? liveAccountFilter(auth.accountId) : liveUserFilter(auth.accountId, auth.userId)];
+  const own = liveUserFilter(auth.accountId, auth.userId);
+  return auth.unitImeis === undefined ? [liveAccountFilter(auth.accountId), own] : [own];
 }
 
 /** Every filter the caller may subscribe to: the subscription above, and for a few units also their unit topics. */
 export function liveTopicsFor(auth: Pick<AuthContext, 'accountId' | 'userId' | 'unitImeis'>): string[] {
-  if (auth.unitImeis === undefined) return [liveAccountFilter(auth.accountId)];
+  if (auth.unitImeis === undefined) return liveSubscriptionsFor(auth);
   // A malformed grant is skipped rather than failing the whole connection.
   const units = [...new Set(auth.unitImeis)].filter((imei) => IMEI_PATTERN.test(imei)).sort();
   const own = liveUserFilter(auth.accountId, auth.userId);

@@ -52,7 +52,8 @@ afterEach(() => overridePorts({ clock: systemClock }));
 
 describe('live topics', () => {
   it("gives an admin the account filter, and a user their own filter and, for a few units, the units' topics", () => {
-    expect(liveTopicsFor({ accountId: 'acc-1', userId: 'u-0', unitImeis: undefined })).toEqual(['live/acc-1/units/+']);
+    // An admin also gets their own filter: a unit they locked is published to its locker only.
+    expect(liveTopicsFor({ accountId: 'acc-1', userId: 'u-0', unitImeis: undefined })).toEqual(['live/acc-1/units/+', 'live/acc-1/users/u-0/units/+']);
     const a = demoImei(0);
     const b = demoImei(1);
     const own = 'live/acc-1/users/u-1/units/+';
@@ -103,8 +104,16 @@ describe('IoT Core custom authorizer', () => {
         Version: '2012-10-17',
         Statement: [
           { Effect: 'Allow', Action: 'iot:Connect', Resource: [`${IOT}:client/${clientId}`] },
-          { Effect: 'Allow', Action: 'iot:Subscribe', Resource: [`${IOT}:topicfilter/live/${accountId}/units/+`] },
-          { Effect: 'Allow', Action: 'iot:Receive', Resource: [`${IOT}:topic/live/${accountId}/units/*`] },
+          {
+            Effect: 'Allow',
+            Action: 'iot:Subscribe',
+            Resource: [`${IOT}:topicfilter/live/${accountId}/units/+`, `${IOT}:topicfilter/live/${accountId}/users/${admin.userId}/units/+`],
+          },
+          {
+            Effect: 'Allow',
+            Action: 'iot:Receive',
+            Resource: [`${IOT}:topic/live/${accountId}/units/*`, `${IOT}:topic/live/${accountId}/users/${admin.userId}/units/*`],
+          },
         ],
       },
     ]);

@@ -261,11 +261,12 @@ describe('live channel', () => {
       clientId: expect.stringMatching(new RegExp(`^web-${admin.userId}-[0-9a-f]{24}$`)),
       username: admin.userId,
       password: admin.token,
-      topics: [`live/${admin.accountId}/units/+`],
+      // The account's units, and what is addressed to the admin alone (a unit they locked).
+      topics: [`live/${admin.accountId}/units/+`, `live/${admin.accountId}/users/${admin.userId}/units/+`],
     });
     expect((await connection(admin)).clientId).not.toBe(a.clientId);
     expect((await connection(user)).topics).toEqual([`live/${user.accountId}/users/${user.userId}/units/+`]);
-    expect((await connection(other)).topics).toEqual([`live/${other.accountId}/units/+`]);
+    expect((await connection(other)).topics).toEqual([`live/${other.accountId}/units/+`, `live/${other.accountId}/users/${other.userId}/units/+`]);
     expect((await get('/api/v1/user/live/connection')).status).toBe(401);
   });
 

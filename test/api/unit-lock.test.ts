@@ -277,6 +277,24 @@ describe('the live channel', () => {
       expect((await unlock(locked, user)).status).toBe(200);
     }
   });
+
+  it('carries a unit an admin locked to that admin live, once, and to nobody else', async () => {
+    const locked = demoImei(3);
+    expect((await lock(locked, admin)).status).toBe(200);
+    const [asAdmin, asUser] = await Promise.all([listen(admin), listen(user)]);
+    const tracker = await mqtt.connectAsync(rt.mqttUrl, { clientId: locked, reconnectPeriod: 0, connectTimeout: 5000 });
+    try {
+      await tracker.publishAsync(`trackers/${locked}/telemetry`, JSON.stringify({ ts: Date.now() - 1000, lat: 59.34, lon: 18.07, spd: 0, ign: false }), { qos: 1 });
+      await expect.poll(() => asAdmin.imeis.includes(locked), { timeout: 15_000 }).toBe(true);
+      // On the admin's own filter only: the account's filter does not carry it as well.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(asAdmin.imeis.filter((imei) => imei === locked)).toHaveLength(1);
+      expect(asUser.imeis).not.toContain(locked);
+    } finally {
+      await Promise.all([tracker, asAdmin.client, asUser.client].map((c) => c.endAsync()));
+      expect((await unlock(locked, admin)).status).toBe(200);
+    }
+  });
 });
 
 describe('access', () => {
