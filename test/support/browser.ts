@@ -99,7 +99,14 @@ export async function checkAndShoot(page: Page, dir: string, name: string, optio
     // The shell's padding follows the sidebar with a transition.
     await page.waitForTimeout(450);
     await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 5000 }).catch(() => undefined);
-    expect(await axeViolations(page), `${name} at ${size.width} px`).toEqual([]);
+    let violations = await axeViolations(page);
+    // A transition that began after the wait above (a dialog's, a focus ring's) is caught between
+    // its colours: look once more when it has had time to end. A real violation is still there.
+    if (violations.length) {
+      await page.waitForTimeout(600);
+      violations = await axeViolations(page);
+    }
+    expect(violations, `${name} at ${size.width} px`).toEqual([]);
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: join(dir, `${name}-${size.width}.png`), fullPage: options.fullPage ?? true });
   }
