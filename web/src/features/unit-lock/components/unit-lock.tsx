@@ -73,7 +73,7 @@ function LockLog({ entries }: { entries: readonly LockLogEntry[] }) {
                     <time dateTime={entry.at}>{format.format(new Date(entry.at))}</time>
                   </Table.Td>
                   <Table.Td>
-                    <Badge variant="light" color={entry.action === 'lock' ? 'orange' : 'gray'} leftSection={entry.action === 'lock' ? <IconLock size={12} aria-hidden /> : <IconLockOpen size={12} aria-hidden />}>
+                    <Badge variant="filled" color={entry.action === 'lock' ? 'red.9' : 'gray.7'} leftSection={entry.action === 'lock' ? <IconLock size={12} aria-hidden /> : <IconLockOpen size={12} aria-hidden />}>
                       {t(entry.action === 'lock' ? 'LockLogLocked' : 'LockLogUnlocked')}
                     </Badge>
                   </Table.Td>
@@ -133,7 +133,7 @@ export function UnitLock({ imei, titled = true }: { imei: string; titled?: boole
           <>
             <LockState data={data} />
             {done ? (
-              <Text size="sm" c="green.9" role="status">
+              <Text size="sm" role="status">
                 {t(done)}
               </Text>
             ) : null}
@@ -174,7 +174,7 @@ export function UnitLock({ imei, titled = true }: { imei: string; titled?: boole
             <Button variant="default" onClick={() => setConfirming(false)}>
               {t('LockCancel')}
             </Button>
-            <Button color={locked ? undefined : 'orange.9'} onClick={confirm} loading={change.isPending}>
+            <Button color={locked ? undefined : 'red.9'} onClick={confirm} loading={change.isPending}>
               {t(locked ? 'UnlockConfirm' : 'LockConfirm')}
             </Button>
           </Group>
