@@ -1,6 +1,6 @@
 /**
  * Alarm receivers, their units, and the account's alert language and time zone (docs/api.md
- * Administration; spec sections 2, 3, 5, 6 and 9). Field names are the contract's (shared/API.md):
+ * Administration; spec sections 2, 3, 5, 6 and 9). Field names are the HTTP contract's (docs/api.md):
  * snake_case and the spec's capitalised names where it writes them so. Flags travel as 0/1 (booleans
  * are accepted too).
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { alarmNationalNumber, alarmPhoneDisplay, alarmPhoneE164, alarmPhoneError } from './alarm-phone';
 
-describe('alarm receiver phone (spec section 5, DECISIONS.md)', () => {
+describe('alarm receiver phone (spec section 5)', () => {
   it('removes the dial code, then a leading 0 or 46, and wants at least 8 digits', () => {
     expect(alarmNationalNumber('+46 70-123 45 67', '46')).toBe('701234567');
     expect(alarmNationalNumber('0701234567', '46')).toBe('701234567');

@@ -1,5 +1,5 @@
 /**
- * The alarm receiver's phone rule of spec section 5 and DECISIONS.md, as written: after removing
+ * The alarm receiver's phone rule of spec section 5, as written: after removing
  * the dial code and then a leading 0 or 46, at least 8 digits remain. The number is stored as E.164
  * (`+<dial code><national number>`) and shown as `+<dial code>-<national number>`.
  */
