@@ -4,6 +4,7 @@
  * reports and users in one form) and delete.
  */
 import { Alert, Badge, Box, Button, Checkbox, Group, Modal, Paper, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { ConfirmDeleteModal } from '../../../ui/confirm-delete-modal';
 import IconAlertTriangle from '@tabler/icons-react/dist/esm/icons/IconAlertTriangle.mjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -145,35 +146,30 @@ export function FeatureProfilesTab() {
           />
         ) : null}
       </Modal>
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={t('OrgDeleteNamed', { name: deleting?.name ?? '' })} closeButtonProps={{ 'aria-label': t('OrgCancel') }}>
-        <Stack gap="md">
-          <Text>{t('OrgDeleteQuestion', { name: deleting?.name ?? '' })}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDeleting(null)} data-autofocus>
-              {t('OrgCancel')}
-            </Button>
-            <Button
-              color="red"
-              loading={remove.isPending}
-              onClick={() =>
-                deleting &&
-                remove.mutate(deleting.id, {
-                  onSuccess: () => {
-                    setNotice({ ok: true, text: t('OrgDeleted', { name: deleting.name }) });
-                    setDeleting(null);
-                  },
-                  onError: (error) => {
-                    setDeleting(null);
-                    setNotice({ ok: false, text: errorMessage(error) });
-                  },
-                })
-              }
-            >
-              {t('OrgDelete')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDeleteModal
+        opened={deleting !== null}
+        title={t('OrgDeleteNamed', { name: deleting?.name ?? '' })}
+        message={t('OrgDeleteQuestion', { name: deleting?.name ?? '' })}
+        confirmLabel={t('OrgDelete')}
+        cancelLabel={t('OrgCancel')}
+        closeLabel={t('OrgCancel')}
+        pending={remove.isPending}
+        error={null}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.id, {
+            onSuccess: () => {
+              setNotice({ ok: true, text: t('OrgDeleted', { name: deleting.name }) });
+              setDeleting(null);
+            },
+            onError: (error) => {
+              setDeleting(null);
+              setNotice({ ok: false, text: errorMessage(error) });
+            },
+          })
+        }
+      />
     </Stack>
   );
 }

@@ -4,6 +4,7 @@
  * breakpoint up; on a phone each item is a block of its own.
  */
 import { Alert, Box, Button, Group, Modal, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
+import { ConfirmDeleteModal } from '../../../ui/confirm-delete-modal';
 import IconAlertTriangle from '@tabler/icons-react/dist/esm/icons/IconAlertTriangle.mjs';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -167,35 +168,30 @@ export function OrganisationItemsTab({ kind }: { kind: OrganisationKind }) {
       {assignable ? (
         <AssignModal kind={kind} item={assigning} onClose={() => setAssigning(null)} onDone={(text) => { setAssigning(null); setNotice({ ok: true, text }); }} />
       ) : null}
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={t('OrgDeleteNamed', { name: deleting?.name ?? '' })} closeButtonProps={{ 'aria-label': t('OrgCancel') }}>
-        <Stack gap="md">
-          <Text>{t('OrgDeleteQuestion', { name: deleting?.name ?? '' })}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDeleting(null)} data-autofocus>
-              {t('OrgCancel')}
-            </Button>
-            <Button
-              color="red.8"
-              loading={remove.isPending}
-              onClick={() =>
-                deleting &&
-                remove.mutate(deleting.id, {
-                  onSuccess: () => {
-                    setNotice({ ok: true, text: t('OrgDeleted', { name: deleting.name }) });
-                    setDeleting(null);
-                  },
-                  onError: (error) => {
-                    setDeleting(null);
-                    setNotice({ ok: false, text: errorMessage(error) });
-                  },
-                })
-              }
-            >
-              {t('OrgDelete')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDeleteModal
+        opened={deleting !== null}
+        title={t('OrgDeleteNamed', { name: deleting?.name ?? '' })}
+        message={t('OrgDeleteQuestion', { name: deleting?.name ?? '' })}
+        confirmLabel={t('OrgDelete')}
+        cancelLabel={t('OrgCancel')}
+        closeLabel={t('OrgCancel')}
+        pending={remove.isPending}
+        error={null}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.id, {
+            onSuccess: () => {
+              setNotice({ ok: true, text: t('OrgDeleted', { name: deleting.name }) });
+              setDeleting(null);
+            },
+            onError: (error) => {
+              setDeleting(null);
+              setNotice({ ok: false, text: errorMessage(error) });
+            },
+          })
+        }
+      />
     </Stack>
   );
 }

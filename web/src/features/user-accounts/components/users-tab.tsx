@@ -2,7 +2,8 @@
  * The Users tab: search over name and e-mail, New user, a table sortable by name, e-mail, admin
  * and unit count (cards on a phone), edit and delete (never yourself) with a confirmation.
  */
-import { ActionIcon, Alert, Badge, Button, Group, Modal, Paper, Stack, Table, Text, TextInput, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Group, Paper, Stack, Table, Text, TextInput, Tooltip, UnstyledButton } from '@mantine/core';
+import { ConfirmDeleteModal } from '../../../ui/confirm-delete-modal';
 import { notifications } from '@mantine/notifications';
 import IconChevronDown from '@tabler/icons-react/dist/esm/icons/IconChevronDown.mjs';
 import IconChevronUp from '@tabler/icons-react/dist/esm/icons/IconChevronUp.mjs';
@@ -207,35 +208,30 @@ export function UsersTab() {
       </Paper>
 
       <UserFormModal user={editing} units={pickable} isSelf={editing !== null && editing !== 'new' && editing.id === me} defaultLang={lang} onClose={() => setEditing(null)} onSaved={saved} />
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={t('UaDeleteTitle')} closeButtonProps={{ 'aria-label': t('UaCancel') }}>
-        <Stack gap="md">
-          <Text>{t('UaDeleteConfirm', { name: deleting ? fullName(deleting) : '' })}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDeleting(null)} data-autofocus>
-              {t('UaCancel')}
-            </Button>
-            <Button
-              color="red.8"
-              loading={remove.isPending}
-              onClick={() =>
-                deleting &&
-                remove.mutate(deleting.id, {
-                  onSuccess: () => {
-                    setDeleting(null);
-                    notify(true, t('UserDeleted'));
-                  },
-                  onError: (error) => {
-                    setDeleting(null);
-                    notify(false, errorMessage(error));
-                  },
-                })
-              }
-            >
-              {t('UaDelete')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDeleteModal
+        opened={deleting !== null}
+        title={t('UaDeleteTitle')}
+        message={t('UaDeleteConfirm', { name: deleting ? fullName(deleting) : '' })}
+        confirmLabel={t('UaDelete')}
+        cancelLabel={t('UaCancel')}
+        closeLabel={t('UaCancel')}
+        pending={remove.isPending}
+        error={null}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.id, {
+            onSuccess: () => {
+              setDeleting(null);
+              notify(true, t('UserDeleted'));
+            },
+            onError: (error) => {
+              setDeleting(null);
+              notify(false, errorMessage(error));
+            },
+          })
+        }
+      />
     </Stack>
   );
 }
