@@ -2,8 +2,8 @@
  * Trip detection at ingest, end to end against DynamoDB Local: tracker messages through
  * `ingestMessages` with the real stage and its effect senders, the trips read back from the table.
  * Hand-made tracks: ignition and movement based, a redelivered and a shuffled batch, a late
- * message inside a trip and one between trips, each giving exactly the trips of the same track
- * delivered in order.
+ * message inside a trip and one between trips, a late drive after newer positions (with and
+ * without trips around it), each giving exactly the trips of the same track delivered in order.
  */
 import { randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
@@ -184,9 +184,77 @@ describe('trip detection at ingest', () => {
     await deliver(imei, [...first, ...parked(lastTs + 5 * MIN, 0, 59.5, 18.0), ...after]);
     expect(await tripsOf(imei)).toHaveLength(2);
     await deliver(imei, t3);
-    // Found when the next trip closes, or at once when it falls before the last closed one.
+    // Found at once: the unit has been parked for longer than time-till-parked since.
+    expectSameTrips(await tripsOf(imei), expected);
+    // Trips after it are detected as usual.
     await deliver(imei, twoTrips(after[after.length - 1]!.ts + 10 * MIN).map((r) => ({ ...r, lat: r.lat + 0.3 })));
     const trips = await tripsOf(imei);
+    expect(trips).toHaveLength(5);
     expectSameTrips(trips.slice(0, 3), expected.slice(0, 3));
+  });
+});
+
+describe('a late drive (a tracker back from a garage sends its buffer after newer positions)', () => {
+  /**
+   * Parked, the buffered 14-minute drive with 15 minutes parked after it (a fix a minute), then
+   * hours later the few positions the unit sent on coming back, which arrive first.
+   */
+  function garage(start: number, ign: boolean | undefined) {
+    const off = ign === undefined ? undefined : false;
+    const before = parked(start - 10 * MIN, 10, 59.3, 18.0, 5, off);
+    const drive = driving(start, 14, 59.3, 18.0, ign);
+    const end = drive[drive.length - 1]!;
+    const after = parked(end.ts + MIN, 15, end.lat, 18.0, 1, off);
+    const recent = parked(start + 3 * 60 * MIN - 10 * MIN, 4, end.lat, 18.0, 2, off);
+    return { late: [...before, ...drive, ...after], recent };
+  }
+
+  async function versions(imei: string) {
+    const unit = (await getUnitItem(imei, { consistent: true }))!;
+    return (await unitTrips(unit, 0, Number.MAX_SAFE_INTEGER, { consistent: true })).map((t) => [t.startTs, t.v]);
+  }
+
+  describe.each([
+    ['ignition', true],
+    ['movement', undefined],
+  ] as const)('%s based', (_, ign) => {
+    it('becomes its trip with the batches that bring it when the unit has no trips before it, and once however often they come', async () => {
+      day += 86_400_000;
+      const { late, recent } = garage(day + 60 * MIN, ign);
+      const expected = await reference([...late, ...recent]);
+      expect(expected).toHaveLength(1);
+      const imei = await registerUnit();
+      await deliver(imei, recent);
+      expect(await tripsOf(imei)).toEqual([]);
+      await deliver(imei, late);
+      expectSameTrips(await tripsOf(imei), expected);
+      // Redelivered, whole and one batch of it: no second trip, nothing written again.
+      const written = await versions(imei);
+      await deliver(imei, late);
+      await ingestMessages([message(imei, late.slice(10, 20))], ports);
+      expect(await versions(imei)).toEqual(written);
+    });
+
+    it('becomes its trip between the trips before and after it', async () => {
+      day += 86_400_000;
+      const { late, recent } = garage(day + 3 * 60 * MIN, ign);
+      // A trip in the morning before the drive, and one after the unit came back.
+      const off = ign === undefined ? undefined : false;
+      const out = driving(day + 20 * MIN, 20, 59.1, 18.0, ign);
+      const morning = [...parked(day, 20, 59.1, 18.0, 5, off), ...out, ...parked(out[out.length - 1]!.ts + MIN, 40, 59.3, 18.0, 5, off)];
+      const back = recent[recent.length - 1]!;
+      const later = [...driving(back.ts, 10, back.lat, 18.0, ign), ...parked(back.ts + 11 * MIN, 20, back.lat + 20 * 0.0037, 18.0, 1, off)];
+      const all = [...morning, ...late, ...recent, ...later];
+      const expected = await reference(all);
+      expect(expected).toHaveLength(3);
+      const imei = await registerUnit();
+      await deliver(imei, [...morning, ...recent, ...later]);
+      expect(await tripsOf(imei)).toHaveLength(2);
+      await deliver(imei, late);
+      expectSameTrips(await tripsOf(imei), expected);
+      const written = await versions(imei);
+      await deliver(imei, late);
+      expect(await versions(imei)).toEqual(written);
+    });
   });
 });

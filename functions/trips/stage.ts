@@ -4,13 +4,18 @@
  * that stores the trip (store-detected.ts) once the transition holding it is written, so a trip
  * is stored once however often a batch comes again.
  *
- * Late positions (older than what the detector has seen) change decisions already taken:
- * - before the stop of the last closed trip, the trips they touch are re-detected from the stored
- *   positions (`tripsRedetect`, store-detected.ts redetectTrips, which widens the window to those
- *   trips and the parked time around them), never past that stop, where the detector's own
- *   state takes over;
- * - after it (inside the trip still open, or the parked stretch before it), the next trip to close
- *   is re-detected from the earliest such position instead of being stored as detected.
+ * Late positions (older than what the detector has seen) change decisions already taken, or take
+ * them where the detector never saw anything happen (a tracker sending a buffered drive after
+ * newer positions). Time splits in two at `closedUntil`: up to there the trip log is settled and
+ * re-detection (`tripsRedetect`, store-detected.ts redetectTrips, which widens the window to the
+ * trips touched and the parked time around them) decides; after it the detector's own state does.
+ * - Late positions up to `closedUntil` re-detect their window at once.
+ * - Later ones mark a dirty stretch (`dirtyFrom`..`dirtyTo`). As soon as the detector has left it
+ *   behind (`settledUntil`: before the trip it has open, and time-till-parked before its newest
+ *   position, so no trip it may still close reaches back there), the stretch is re-detected up to
+ *   there and `closedUntil` moves on: a late drive becomes its trip with the batch that brings it,
+ *   whether or not the unit has trips before it or drives again later. A trip the detector closes
+ *   over a dirty stretch is re-detected instead of being stored as detected.
  *
  * Effect ids are derived from what caused them, so a recomputed transition decides the same effect.
  */
@@ -27,11 +32,13 @@ export interface TripStageState {
   detector: DetectorState;
   /** Stop of the last trip the detector closed, epoch ms: trips up to here are stored. */
   closedUntil?: number | undefined;
-  /** The earliest late position after `closedUntil`: the next closed trip is re-detected from there. */
+  /** The earliest late position after `closedUntil` not yet re-detected. */
   dirtyFrom?: number | undefined;
+  /** The newest such position (absent in states stored before it was kept: unknown, so up to the detector's newest). */
+  dirtyTo?: number | undefined;
 }
 
-const storedSchema = z.object({ detector: z.unknown(), closedUntil: z.number().optional(), dirtyFrom: z.number().optional() });
+const storedSchema = z.object({ detector: z.unknown(), closedUntil: z.number().optional(), dirtyFrom: z.number().optional(), dirtyTo: z.number().optional() });
 
 const detectedTripSchema = z.object({
   startTs: z.number(),
@@ -47,7 +54,7 @@ const detectedTripSchema = z.object({
   maxSpeedKmh: z.number(),
   basis: z.enum(['ignition', 'movement']),
 });
-const windowSchema = z.object({ fromTs: z.number(), toTs: z.number() });
+const windowSchema = z.object({ fromTs: z.number(), toTs: z.number(), settledTs: z.number().optional() });
 
 export const tripStage: IngestStage<TripStageState> = {
   name: TRIP_STAGE,
@@ -55,24 +62,31 @@ export const tripStage: IngestStage<TripStageState> = {
     const parsed = storedSchema.safeParse(stored);
     if (!parsed.success) return undefined;
     const detector = parseDetectorState(parsed.data.detector);
-    return detector ? { detector, closedUntil: parsed.data.closedUntil, dirtyFrom: parsed.data.dirtyFrom } : undefined;
+    const { closedUntil, dirtyFrom, dirtyTo } = parsed.data;
+    return detector ? { detector, closedUntil, dirtyFrom, dirtyTo } : undefined;
   },
   run({ unit, previous, positions, late }) {
     const settings = tripSettingsOf(unit);
-    let { detector, closedUntil, dirtyFrom } = previous ?? { detector: initialDetectorState() };
+    let { detector, closedUntil, dirtyFrom, dirtyTo } = previous ?? { detector: initialDetectorState() };
     const effects: Effect[] = [];
+    // A state stored before `dirtyTo` was kept: dirty, as far as is known, up to the detector's newest position.
+    if (dirtyFrom !== undefined) dirtyTo ??= detector.lastTs ?? dirtyFrom;
+    /** Re-detects [fromTs, toTs]; trips stopping up to `settledTs` (the stretch the detector has left to re-detection) may change too. */
+    const redetect = (fromTs: number, toTs: number, settledTs = toTs) =>
+      effects.push({
+        id: `${TRIPS_REDETECT}:${fromTs}:${toTs}${settledTs > toTs ? `:${settledTs}` : ''}`,
+        kind: TRIPS_REDETECT,
+        payload: { fromTs, toTs, ...(settledTs > toTs ? { settledTs } : {}) },
+      });
 
     if (late.length) {
       const first = late[0]!.ts;
       const last = late[late.length - 1]!.ts;
-      if (closedUntil !== undefined && first <= closedUntil) {
-        // The window of the late positions themselves: redetectTrips widens it to the trips they touch.
-        const toTs = Math.min(last, closedUntil);
-        effects.push({ id: `${TRIPS_REDETECT}:${first}:${toTs}`, kind: TRIPS_REDETECT, payload: { fromTs: first, toTs } });
-      }
+      // The window of the late positions themselves: redetectTrips widens it to the trips they touch.
+      if (closedUntil !== undefined && first <= closedUntil) redetect(first, Math.min(last, closedUntil), closedUntil);
       if (last > (closedUntil ?? -Infinity)) {
-        const from = Math.max(first, (closedUntil ?? -Infinity) + 1);
-        dirtyFrom = Math.min(dirtyFrom ?? Infinity, from);
+        dirtyFrom = Math.min(dirtyFrom ?? Infinity, Math.max(first, (closedUntil ?? -Infinity) + 1));
+        dirtyTo = Math.max(dirtyTo ?? -Infinity, last);
       }
     }
 
@@ -80,17 +94,45 @@ export const tripStage: IngestStage<TripStageState> = {
     detector = result.state;
     for (const trip of result.closed) {
       if (dirtyFrom !== undefined && dirtyFrom <= trip.stopTs) {
-        const window = { fromTs: Math.min(dirtyFrom, trip.startTs), toTs: trip.stopTs };
-        effects.push({ id: `${TRIPS_REDETECT}:${window.fromTs}:${window.toTs}`, kind: TRIPS_REDETECT, payload: window });
-        dirtyFrom = undefined;
+        redetect(Math.min(dirtyFrom, trip.startTs), trip.stopTs);
+        // Late positions past this trip stay dirty.
+        [dirtyFrom, dirtyTo] = dirtyTo !== undefined && dirtyTo > trip.stopTs ? [trip.stopTs + 1, dirtyTo] : [undefined, undefined];
       } else {
         effects.push({ id: `${TRIP_CLOSED}:${trip.startTs}`, kind: TRIP_CLOSED, payload: { ...trip } });
       }
-      closedUntil = trip.stopTs;
+      closedUntil = Math.max(closedUntil ?? -Infinity, trip.stopTs);
     }
-    return { state: { detector, ...(closedUntil !== undefined ? { closedUntil } : {}), ...(dirtyFrom !== undefined ? { dirtyFrom } : {}) }, effects };
+
+    // A dirty stretch the detector has left behind: nothing it will close reaches back there.
+    const settled = settledUntil(detector, settings.timeTillParkedMs);
+    if (dirtyFrom !== undefined && dirtyFrom <= settled) {
+      redetect(dirtyFrom, settled);
+      closedUntil = Math.max(closedUntil ?? -Infinity, settled);
+      [dirtyFrom, dirtyTo] = dirtyTo !== undefined && dirtyTo > settled ? [settled + 1, dirtyTo] : [undefined, undefined];
+    }
+    return {
+      state: {
+        detector,
+        ...(closedUntil !== undefined ? { closedUntil } : {}),
+        ...(dirtyFrom !== undefined ? { dirtyFrom } : {}),
+        ...(dirtyFrom !== undefined && dirtyTo !== undefined ? { dirtyTo } : {}),
+      },
+      effects,
+    };
   },
 };
+
+/**
+ * Up to when the detector's decisions are final whatever it takes in next: before the trip it has
+ * open, and time-till-parked before its newest position (a trip that stopped earlier was closed by
+ * a position it has seen; a later one may still go on, or start at its newest parked position).
+ * Re-detection over stored positions decides the same there.
+ */
+export function settledUntil(detector: DetectorState, timeTillParkedMs: number): number {
+  if (detector.lastTs === null) return -Infinity;
+  const quiet = detector.lastTs - timeTillParkedMs;
+  return detector.trip ? Math.min(quiet, detector.trip.start.ts - 1) : quiet;
+}
 
 /** Stores a closed trip (idempotent: a trip already stored, or edited since, is left as it is). */
 const sendTripClosed: EffectSender = async (effect, unit, ports) => {
@@ -100,8 +142,8 @@ const sendTripClosed: EffectSender = async (effect, unit, ports) => {
 
 /** Re-detects the trips of a window from the stored positions and reconciles the stored trips with them. */
 const sendRedetect: EffectSender = async (effect, unit, ports) => {
-  const { fromTs, toTs } = windowSchema.parse(effect.payload);
-  await redetectTrips(unit, fromTs, toTs, ports);
+  const { fromTs, toTs, settledTs } = windowSchema.parse(effect.payload);
+  await redetectTrips(unit, fromTs, toTs, ports, settledTs);
 };
 
 export const TRIP_EFFECT_SENDERS: Readonly<Record<string, EffectSender>> = {

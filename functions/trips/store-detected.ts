@@ -215,7 +215,7 @@ interface Window {
  * beyond that the stage's detector decides (functions/trips/stage.ts), and positions after it are
  * read only so that the detector sees the parked time that closes the last trip.
  */
-async function windowAround(unit: UnitItem, fromTs: number, toTs: number): Promise<Window> {
+async function windowAround(unit: UnitItem, fromTs: number, toTs: number, settledTs: number): Promise<Window> {
   const registeredAt = Number.isFinite(registeredAtOf(unit)) ? registeredAtOf(unit) : -Infinity;
   let lo = fromTs;
   let hi = toTs;
@@ -233,7 +233,10 @@ async function windowAround(unit: UnitItem, fromTs: number, toTs: number): Promi
   const fromMs = Math.max(context ? context.stopTs + 1 : lo - OPEN_WINDOW_MARGIN_MS, registeredAt);
   const readFromMs = Math.max(context ? context.startTs : fromMs, registeredAt);
   if (next) return { readFromMs, fromMs, limitTs: next.startTs - 1, readToMs: next.startTs - 1, previous: context, tailOpen: false };
-  return { readFromMs, fromMs, limitTs: hi, readToMs: hi + OPEN_WINDOW_MARGIN_MS, previous: context, tailOpen: true };
+  // No stored trip after it: up to where the stage's detector has settled, the trips are this run's to decide (a late
+  // drive's last trip may stop after its last late position, at the ignition off or the parked position that follows).
+  const limitTs = Math.max(hi, settledTs);
+  return { readFromMs, fromMs, limitTs, readToMs: limitTs + OPEN_WINDOW_MARGIN_MS, previous: context, tailOpen: true };
 }
 
 /**
@@ -284,10 +287,15 @@ async function applyPlan(unit: UnitItem, add: readonly NewTrip[], remove: readon
   return clean;
 }
 
-export async function redetectTrips(unit: UnitItem, fromTs: number, toTs: number, ports: StorePorts): Promise<void> {
+/**
+ * `settledTs`: up to when the ingest stage's detector has left the trips to re-detection
+ * (functions/trips/stage.ts `closedUntil`); without a stored trip after the window, trips stopping
+ * up to there are reconciled too. Default: the window's own end.
+ */
+export async function redetectTrips(unit: UnitItem, fromTs: number, toTs: number, ports: StorePorts, settledTs = toTs): Promise<void> {
   if (!(fromTs <= toTs)) return;
   for (let attempt = 1; attempt <= REDETECT_ATTEMPTS; attempt++) {
-    const window = await windowAround(unit, fromTs, toTs);
+    const window = await windowAround(unit, fromTs, toTs, settledTs);
     if (!(window.fromMs <= window.limitTs)) return;
     const { positions, truncated } = await detectorPositions(unit.imei, window.readFromMs, window.readToMs);
     if (truncated) {
