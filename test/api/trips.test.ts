@@ -5,12 +5,14 @@
  * merges racing, the route, attestation (the lock, the admin's approve, unlock, remove and the
  * reminder e-mail sent once), driver check-in with its QR rules, the drivers a unit can have, the
  * unit a QR code names, odometer entries correcting later trips, and another account's token
- * answered 404 everywhere.
+ * answered 404 everywhere. A tracker publishing over MQTT a buffered drive after newer positions
+ * (ignition and movement based) finds it in the list as its trip, typed by its place rule, once.
  *
  * Trips lie in the last weeks: DynamoDB Local deletes items past their retention expiry.
  */
 import { randomUUID } from 'node:crypto';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Attestation, AttestationStatus, CheckInCode, CheckInUnit, Driver, DriverCheckIn, OdometerEntry, Trip, TripList } from '../../shared/schemas/trips';
 import { storePosition } from '../../functions/ingest/repository';
@@ -23,6 +25,7 @@ import { addDays, localDayOf, startOfLocalDay } from '../../functions/platform/l
 import { storeDetectedTrips } from '../../functions/trips/store-detected';
 import type { EmbeddedRuntime } from '../../infra/local/runtime';
 import { DEMO_PASSWORD, demoImei, demoUsers } from '../../infra/local/seed';
+import { eventually } from '../support/eventually';
 import { apiFetch } from '../support/http';
 import { DEMO_REGISTERED_AT, testPosition } from '../support/positions';
 import { startRuntime } from '../support/runtime';
@@ -638,3 +641,83 @@ async function attestAs(who: Caller, imei: string, day: string): Promise<string>
   expect(res.status).toBe(200);
   return res.body.data?.id as string;
 }
+
+describe('a late drive published over MQTT', () => {
+  interface Rec {
+    ts: number;
+    lat: number;
+    lon: number;
+    spd: number;
+    ign?: boolean;
+  }
+  const HOME = { lat: 59.3, lon: 18.0 };
+  /** Parked with a few metres of jitter, a fix every `every` minutes. */
+  const parkedAt = (from: number, minutes: number, lat: number, every: number, ign: boolean | undefined): Rec[] =>
+    Array.from({ length: Math.floor(minutes / every) + 1 }, (_, i) => ({ ts: from + i * every * MIN, lat: lat + ((i % 3) - 1) * 0.00004, lon: HOME.lon, spd: 0, ...(ign === undefined ? {} : { ign: false }) }));
+  /** North at about 50 km/h, a fix every 30 s. */
+  const drivingFrom = (from: number, minutes: number, ign: boolean | undefined): Rec[] =>
+    Array.from({ length: minutes * 2 }, (_, i) => ({ ts: from + (i + 1) * 30_000, lat: HOME.lat + (i + 1) * 0.0037, lon: HOME.lon, spd: 50, ...(ign === undefined ? {} : { ign }) }));
+
+  /** Publishes the records as a tracker sends its buffer: ten a message, each acknowledged (QoS 1). */
+  async function publish(imei: string, records: Rec[]): Promise<void> {
+    const tracker = await mqtt.connectAsync(rt.mqttUrl, { clientId: imei, reconnectPeriod: 0 });
+    for (let i = 0; i < records.length; i += 10) {
+      const records10 = records.slice(i, i + 10).map((r) => ({ ...r, sat: 9 }));
+      await tracker.publishAsync(`trackers/${imei}/telemetry`, JSON.stringify({ records: records10 }), { qos: 1 });
+    }
+    await tracker.endAsync();
+  }
+  /** Waits until ingest has taken in everything up to this record (a unit's messages are taken in order). */
+  const ingested = (imei: string, last: Rec) =>
+    eventually(() => getUnitItem(imei, { consistent: true }), (unit) => unit?.state?.ts === last.ts, `the position of ${new Date(last.ts).toISOString()}`);
+
+  it.each([
+    ['ignition', true],
+    ['movement', undefined],
+  ] as const)('becomes its trip within seconds, typed by its place rule, and once however often it comes (%s based)', async (_, ign) => {
+    const imei = await newUnit();
+    const created = await call<{ id: string }>('POST', '/api/v1/user/places', admin, {
+      label: 'Garage',
+      address: 'Verkstadsgatan 1',
+      lat: HOME.lat,
+      lon: HOME.lon,
+      radius: 200,
+      imeis: [imei],
+      rule: { when: 'start', type: 'private' },
+    });
+    expect(created.status).toBe(201);
+
+    // Three hours ago: parked, a 14-minute drive, 15 minutes parked after it (a fix a minute).
+    const start = Date.now() - 3 * 3_600_000;
+    const drive = drivingFrom(start, 14, ign);
+    const end = drive[drive.length - 1]!;
+    const after = parkedAt(end.ts + MIN, 15, end.lat, 1, ign);
+    // The key turns where the car stood.
+    const before = parkedAt(start - 10 * MIN, 10, HOME.lat, 5, ign).map((r) => (r.ts === start && ign ? { ...r, ign: true } : r));
+    const late = [...before, ...drive, ...after];
+    // What the unit sent first, on coming back: a few positions 10 minutes ago.
+    const recent = parkedAt(Date.now() - 10 * MIN, 4, end.lat, 2, ign);
+    const day = localDayOf(start - 10 * MIN, STOCKHOLM);
+    const trips = async () => (await listTrips(imei, day, localDayOf(Date.now(), STOCKHOLM))).body.data?.trips ?? [];
+
+    await publish(imei, recent);
+    await ingested(imei, recent[recent.length - 1]!);
+    expect(await trips()).toEqual([]);
+
+    await publish(imei, late);
+    // Ignition: from the key turned to the key off; movement: from where it stood to its last moving fix.
+    const [startTs, stopTs] = [start, ign ? after[0]!.ts : end.ts];
+    const found = await eventually(trips, (list) => list.some((t) => Date.parse(t.stopTime) === stopTs), 'the whole drive as a trip');
+    const summary = (list: Trip[]) => list.map((t) => [t.id, Date.parse(t.startTime), Date.parse(t.stopTime), t.type, t.distance]);
+    expect(summary(found)).toEqual([[`${imei}-${startTs}`, startTs, stopTs, 'private', found[0]!.distance]]);
+    expect(found[0]!.distance).toBeGreaterThan(11);
+    expect(found[0]!.distance).toBeLessThan(12);
+
+    // The same buffer again (a tracker that missed the acknowledgements), then a new position: nothing doubles.
+    await publish(imei, late);
+    const marker = { ...recent[recent.length - 1]!, ts: Date.now() - MIN };
+    await publish(imei, [marker]);
+    await ingested(imei, marker);
+    expect(summary(await trips())).toEqual(summary(found));
+  });
+});
