@@ -15,7 +15,10 @@ import { ingestMessages } from '../ingest/ingest-message';
 import type { IngestPorts } from '../ingest/transitions';
 import { getPorts } from '../platform/container';
 import { dynamo, tableName } from '../platform/db';
-import { getUnitItem } from '../platform/unit-item';
+import { getUnitItem, type UnitItem } from '../platform/unit-item';
+import type { Position, UnitState } from '../ingest/types';
+import { testPosition } from '../../test/support/positions';
+import { TRIP_CLOSED, TRIPS_REDETECT, tripStage, type TripStageState } from './stage';
 import { unitTrips } from './trip-repository';
 
 const ACCOUNT = `acc-${randomUUID()}`;
@@ -256,5 +259,65 @@ describe('a late drive (a tracker back from a garage sends its buffer after newe
       await deliver(imei, late);
       expect(await versions(imei)).toEqual(written);
     });
+  });
+});
+
+describe('the stage on its own: when late positions are re-detected', () => {
+  const unit = { imei: '356938035643809', accountId: ACCOUNT } as unknown as UnitItem;
+  const T = Date.parse('2026-03-01T12:00:00.000Z');
+  const at = (r: Rec): Position => testPosition(r.ts, r.lat, r.lon, { speed: r.spd, ignition: r.ign });
+  function run(previous: TripStageState | undefined, fresh: Rec[], late: Rec[] = []) {
+    const out = tripStage.run({ unit, previous, before: undefined, after: {} as UnitState, positions: fresh.map(at), late: late.map(at), receivedAt: T });
+    return { state: out.state!, effects: (out.effects ?? []).map((e) => [e.kind, e.payload['fromTs'], e.payload['toTs']]) };
+  }
+
+  it('re-detects a late drive of a unit without trips as soon as the unit has been parked time-till-parked after it', () => {
+    const recent = parked(T, 4, 59.4, 18.0, 1);
+    const seen = run(undefined, recent);
+    expect(seen.effects).toEqual([]);
+    const drive = driving(T - 60 * MIN, 14, 59.3, 18.0);
+    const settled = recent[recent.length - 1]!.ts - 3 * MIN;
+    const after = run(seen.state, [], drive);
+    expect(after.effects).toEqual([[TRIPS_REDETECT, drive[0]!.ts, settled]]);
+    expect(after.state).toMatchObject({ closedUntil: settled });
+    expect(after.state.dirtyFrom).toBeUndefined();
+  });
+
+  it('waits for time-till-parked after positions that may still belong to a trip, then re-detects once', () => {
+    const recent = parked(T, 1, 59.4, 18.0, 1);
+    const seen = run(undefined, recent);
+    // Moving until two minutes before the newest position: the trip may go on.
+    const drive = driving(T - 8 * MIN, 7, 59.3, 18.0);
+    const late = run(seen.state, [], drive);
+    const unsettled = recent[recent.length - 1]!.ts - 3 * MIN;
+    // Up to where it is settled now (nothing there yet), the rest stays dirty.
+    expect(late.effects).toEqual([[TRIPS_REDETECT, drive[0]!.ts, unsettled]]);
+    expect(late.state).toMatchObject({ dirtyFrom: unsettled + 1, dirtyTo: drive[drive.length - 1]!.ts });
+    const more = parked(T + 3 * MIN, 5, 59.4, 18.0, 1);
+    const next = run(late.state, more);
+    const settled = more[more.length - 1]!.ts - 3 * MIN;
+    expect(next.effects).toEqual([[TRIPS_REDETECT, unsettled + 1, settled]]);
+    expect(next.state.dirtyFrom).toBeUndefined();
+    expect(run(next.state, parked(T + 9 * MIN, 5, 59.4, 18.0, 1)).effects).toEqual([]);
+  });
+
+  it('re-detects a late drive before the trip the unit is on now at once, and the trip itself when it closes', () => {
+    const now = driving(T, 10, 59.4, 18.0);
+    const seen = run(undefined, [...parked(T - 5 * MIN, 5, 59.4, 18.0, 1), ...now]);
+    expect(seen.state.detector.trip).not.toBeNull();
+    const openStart = seen.state.detector.trip!.start.ts;
+    // A drive an hour before, and one fix from inside the trip under way.
+    const drive = driving(T - 60 * MIN, 14, 59.3, 18.0);
+    const inside = { ...now[5]!, ts: now[5]!.ts + 10_000 };
+    const late = run(seen.state, [], [...drive, inside]);
+    expect(late.effects).toEqual([[TRIPS_REDETECT, drive[0]!.ts, openStart - 1]]);
+    expect(late.state).toMatchObject({ closedUntil: openStart - 1, dirtyFrom: openStart, dirtyTo: inside.ts });
+    // The trip closes: re-detected from its start, not stored as the detector saw it.
+    const end = now[now.length - 1]!;
+    const closing = run(late.state, parked(end.ts + MIN, 10, end.lat, 18.0, 1));
+    expect(closing.effects.map(([kind]) => kind)).toEqual([TRIPS_REDETECT]);
+    expect(closing.effects[0]!.slice(1)).toEqual([openStart, end.ts + MIN]);
+    expect(closing.effects.map(([kind]) => kind)).not.toContain(TRIP_CLOSED);
+    expect(closing.state.dirtyFrom).toBeUndefined();
   });
 });
