@@ -232,6 +232,23 @@ describe('redetectTrips', () => {
     expect(await unitTrips(unit, day - MIN, day + 86_400_000, { consistent: true })).toEqual(locked);
   });
 
+  it("reconciles a trip stopping after the window's late positions up to where the stage has settled, and only then", async () => {
+    const unit = await registerUnit();
+    const { b } = await twoDrives(unit);
+    // After the last stored trip: a drive whose ignition off came in a message of its own, stored before it.
+    const late = drive(endOf(b).ts + 30 * MIN, 10, endOf(b).lat, endOf(b).lon);
+    const lateOff = off(endOf(late).ts + 30_000, endOf(late));
+    const parkedSince = testPosition(lateOff.ts + 20 * MIN, lateOff.lat, lateOff.lon, { ignition: false, speed: 0 });
+    await store(unit.imei, [...late, lateOff, parkedSince]);
+    const trips = () => unitTrips(unit, day - MIN, day + 86_400_000, { consistent: true });
+    // Its stop (the ignition off) is past the window: without a settled time, it is left to the stage.
+    await redetectTrips(unit, late[0]!.ts, endOf(late).ts, getPorts());
+    expect(await trips()).toHaveLength(2);
+    await redetectTrips(unit, late[0]!.ts, endOf(late).ts, getPorts(), parkedSince.ts - 3 * MIN);
+    const after = await trips();
+    expect(after.map((t) => [t.startTs, t.stopTs])).toEqual([...after.slice(0, 2).map((t) => [t.startTs, t.stopTs]), [late[0]!.ts, lateOff.ts]]);
+  });
+
   it('deletes a stored trip the positions no longer show', async () => {
     const unit = await registerUnit();
     const { trips } = await twoDrives(unit);
