@@ -30,7 +30,7 @@ export const TRIPS_REDETECT = 'tripsRedetect';
 
 export interface TripStageState {
   detector: DetectorState;
-  /** Stop of the last trip the detector closed, epoch ms: trips up to here are stored. */
+  /** Up to here (epoch ms) trips are the trip log's: the stop of the last trip the detector closed, or a settled dirty stretch's end. */
   closedUntil?: number | undefined;
   /** The earliest late position after `closedUntil` not yet re-detected. */
   dirtyFrom?: number | undefined;
