@@ -33,6 +33,8 @@ beforeAll(async () => {
   await useLocalTables();
   const all = getPorts();
   ports = { live: { publish: async () => undefined }, clock: all.clock, geocoder: all.geocoder, alerts: all.alerts, devices: all.devices };
+  // The offline geocoder loads its places on first use: here, rather than in the first test's time.
+  await all.geocoder.reverse(59.3, 18.0, 'sv');
 });
 
 async function registerUnit(): Promise<string> {
