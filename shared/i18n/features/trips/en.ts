@@ -99,6 +99,8 @@ export const tripsEn = {
   TripSelectedCount: 'Selected: {{count}} · {{distance}}',
   TripMerge: 'Merge',
   TripSplit: 'Split',
+  TripSplitHint: 'Split undoes a merge: select one merged trip.',
+  TripSplitHintAttested: 'Split undoes a merge: this merged trip is attested, so it cannot be split.',
   TripShowOnMap: 'Show on map',
   TripClearSelection: 'Clear selection',
   TripMergedDone: 'The trips are merged.',
@@ -108,6 +110,7 @@ export const tripsEn = {
   TripRoutesMapLabel: 'Map of the selected trips',
   TripRoutesLegend: 'Trips on the map',
   TripRouteStartOf: 'Start of trip {{number}} at {{time}}',
+  TripRouteStopOf: 'End of trip {{number}} at {{time}}',
 
   // Driver check-in and QR code
   TripCheckInDriver: 'Check in driver',

@@ -94,6 +94,8 @@ export const tripsNo: TripsMessages = {
   TripSelectedCount: 'Merket: {{count}} · {{distance}}',
   TripMerge: 'Slå sammen',
   TripSplit: 'Del',
+  TripSplitHint: 'Del angrer en sammenslåing: velg én sammenslått tur.',
+  TripSplitHintAttested: 'Del angrer en sammenslåing: denne sammenslåtte turen er attestert og kan ikke deles.',
   TripShowOnMap: 'Vis på kartet',
   TripClearSelection: 'Fjern merkingen',
   TripMergedDone: 'Turene er slått sammen.',
@@ -103,6 +105,7 @@ export const tripsNo: TripsMessages = {
   TripRoutesMapLabel: 'Kart over de merkede turene',
   TripRoutesLegend: 'Turer på kartet',
   TripRouteStartOf: 'Start for tur {{number}} kl. {{time}}',
+  TripRouteStopOf: 'Slutt på tur {{number}} kl. {{time}}',
 
   TripCheckInDriver: 'Sjekk inn sjåfør',
   TripCheckInTitle: 'Sjekk inn en sjåfør',

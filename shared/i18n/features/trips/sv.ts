@@ -94,6 +94,8 @@ export const tripsSv: TripsMessages = {
   TripSelectedCount: 'Markerade: {{count}} · {{distance}}',
   TripMerge: 'Slå ihop',
   TripSplit: 'Dela',
+  TripSplitHint: 'Dela återställer en sammanslagning: välj en sammanslagen resa.',
+  TripSplitHintAttested: 'Dela återställer en sammanslagning: den här sammanslagna resan är attesterad och kan inte delas.',
   TripShowOnMap: 'Visa på kartan',
   TripClearSelection: 'Avmarkera alla',
   TripMergedDone: 'Resorna är ihopslagna.',
@@ -103,6 +105,7 @@ export const tripsSv: TripsMessages = {
   TripRoutesMapLabel: 'Karta över de markerade resorna',
   TripRoutesLegend: 'Resor på kartan',
   TripRouteStartOf: 'Start för resa {{number}} kl. {{time}}',
+  TripRouteStopOf: 'Slut för resa {{number}} kl. {{time}}',
 
   TripCheckInDriver: 'Checka in förare',
   TripCheckInTitle: 'Checka in en förare',
