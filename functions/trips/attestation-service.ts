@@ -29,7 +29,7 @@ import {
   userKeyOf,
   type AttestationItem,
 } from './attestation-repository';
-import { localDaysRange, monthDays } from '../platform/local-time';
+import { localDayOf, localDaysRange, monthDays } from '../platform/local-time';
 import { accountUser, accountUsers, fullName } from './people';
 import { renderReminderEmail } from './reminder-email';
 import { lockTrip, unitTrips, unlockTrip } from './trip-repository';
@@ -37,6 +37,8 @@ import { lockTrip, unitTrips, unlockTrip } from './trip-repository';
 type Caller = Pick<AuthContext, 'userId' | 'accountId'>;
 
 export async function attestPeriod(caller: Caller, unit: UnitItem, request: AttestRequest, zone: string, now: number): Promise<AttestationItem> {
+  // Attesting past today would lock trips not yet driven (the web offers the period up to today).
+  if (request.to > localDayOf(now, zone)) throw new ValidationError({ to: [keys.AttestPeriodNotEnded] }, keys.AttestPeriodNotEnded);
   const { fromMs, toMs } = localDaysRange(request.from, request.to, zone);
   const open = (await unitTrips(unit, fromMs, toMs - 1, { consistent: true })).filter((t) => t.attestationId === undefined);
   const nothing = () => new ValidationError({ period: [keys.NothingToAttest] }, keys.NothingToAttest);

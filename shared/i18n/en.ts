@@ -151,6 +151,7 @@ export const en = {
   NotIncludedInBasicSubscription: 'This is not included in a basic subscription.',
   NotFound: 'What you asked for could not be found.',
   Conflict: 'This was changed at the same time by someone else. Reload and try again.',
+  UsernameTaken: 'This username or e-mail address is already in use.',
   TooManyAttempts: 'Too many failed attempts. Try again in 1 hour.',
   TooManyRequests: 'Too many requests in a short time. Wait a few minutes and try again.',
   AlertOptOutDone: 'You will no longer receive alerts.',

@@ -145,6 +145,7 @@ export const no: Messages = {
   NotIncludedInBasicSubscription: 'Dette er ikke inkludert i et basisabonnement.',
   NotFound: 'Fant ikke det du ba om.',
   Conflict: 'Noen andre endret dette samtidig. Last inn siden på nytt og prøv igjen.',
+  UsernameTaken: 'Brukernavnet eller e-postadressen er allerede i bruk.',
   TooManyAttempts: 'For mange mislykkede forsøk. Prøv igjen om 1 time.',
   TooManyRequests: 'For mange forespørsler på kort tid. Vent noen minutter og prøv igjen.',
   AlertOptOutDone: 'Du får ikke lenger alarmer.',

@@ -145,6 +145,7 @@ export const sv: Messages = {
   NotIncludedInBasicSubscription: 'Detta ingår inte i ett basabonnemang.',
   NotFound: 'Det du sökte kunde inte hittas.',
   Conflict: 'Någon annan ändrade detta samtidigt. Ladda om sidan och försök igen.',
+  UsernameTaken: 'Användarnamnet eller e-postadressen används redan.',
   TooManyAttempts: 'För många misslyckade försök. Försök igen om 1 timme.',
   TooManyRequests: 'För många förfrågningar på kort tid. Vänta några minuter och försök igen.',
   AlertOptOutDone: 'Du får inte längre några larm.',

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { imeiField } from './registration';
+import { LEGACY_VEHICLE_TYPE_ALIASES, vehicleTypes, type VehicleType } from './vehicle-types';
 
 export const addUnitMessageKeys = {
   SpecifyValidUnitImei: 'SpecifyValidUnitImei',
@@ -23,12 +24,12 @@ export const UNIT_NAME_MAX = 50;
 /** Users one request may grant the new unit to (a DynamoDB transaction holds at most 100 items). */
 export const ADD_UNIT_MAX_USERS = 90;
 
-/** The vehicle types a unit can be added as (their markers: shared/schemas/tracking.ts defaultMarker). */
-export const addUnitVehicleTypes = [
-  'car', 'van', 'lorry', 'truck', 'bus', 'boat', 'waterjet', 'trailer', 'tractor', 'bluetooth', 'machine',
-  'excavator', 'wheel-loader', 'loader', 'dumper', 'forklift', 'crane', 'roller', 'grader', 'bulldozer',
-] as const;
-export type AddUnitVehicleType = (typeof addUnitVehicleTypes)[number];
+/**
+ * A unit is added as one of the vehicle types (their markers: shared/schemas/tracking.ts
+ * defaultMarker); 'truck', which Add unit once offered beside 'lorry', is still accepted and stored
+ * as 'lorry'.
+ */
+const addUnitVehicleTypeInput = [...vehicleTypes, 'truck'] as const;
 
 export const addUnitRequestSchema = z.object({
   imei: imeiField(keys.SpecifyValidUnitImei),
@@ -37,7 +38,7 @@ export const addUnitRequestSchema = z.object({
     .trim()
     .min(1, keys.SpecifyUnitName)
     .max(UNIT_NAME_MAX, keys.UnitNameTooLong),
-  vehicleType: z.enum(addUnitVehicleTypes, keys.SelectVehicleType),
+  vehicleType: z.enum(addUnitVehicleTypeInput, keys.SelectVehicleType).transform((type): VehicleType => LEGACY_VEHICLE_TYPE_ALIASES[type] ?? (type as VehicleType)),
   /** Ordinary users of the account who get the unit (admins see every unit). */
   userIds: z
     .array(z.string().min(1, keys.GrantUserNotFound), keys.GrantUserNotFound)

@@ -47,6 +47,8 @@ export const tripMessageKeys = {
   AttestNoteTooLong: 'AttestNoteTooLong',
   AttestationNotFound: 'AttestationNotFound',
   NothingToAttest: 'NothingToAttest',
+  /** A period attested past today would lock trips not yet driven. */
+  AttestPeriodNotEnded: 'AttestPeriodNotEnded',
   /** An attestation an admin unlocked cannot be approved any more (422). */
   AttestationIsUnlocked: 'AttestationIsUnlocked',
   /** A month, yyyy-MM. */

@@ -19,6 +19,7 @@ import { markerSymbols, realtimeUnitSchema } from './tracking';
 import { dateTimeSchema, ODOMETER_MAX_KM } from './trips';
 import { IMEI_PATTERN } from '../validators/imei';
 import { unitEditorMessageKeys as keys } from './unit-editor-messages';
+import { vehicleTypes } from './vehicle-types';
 
 export const UNIT_NAME_MAX = 50;
 export const REGISTRATION_NUMBER_MAX = 20;
@@ -42,29 +43,7 @@ export const OPERATING_HOURS_MAX = 1_000_000;
 /** The digital inputs and outputs a unit names (spec: DIN2-3, DOUT1-3; some trackers use DIN1 too). */
 export const UNIT_IO_NUMBERS = ['1', '2', '3'] as const;
 
-/** Vehicle types (spec section 3: car, lorry, bus, boat, waterjet, machine types, bluetooth unit). */
-export const vehicleTypes = [
-  'car',
-  'van',
-  'lorry',
-  'bus',
-  'boat',
-  'waterjet',
-  'trailer',
-  'tractor',
-  'machine',
-  'excavator',
-  'wheel-loader',
-  'loader',
-  'dumper',
-  'forklift',
-  'crane',
-  'roller',
-  'grader',
-  'bulldozer',
-  'bluetooth',
-] as const;
-export type VehicleType = (typeof vehicleTypes)[number];
+export { vehicleTypes, type VehicleType } from './vehicle-types';
 /** Vehicle types whose object description is asked for (spec section 2: boats, cars and water jets). */
 export const describedVehicleTypes: readonly string[] = ['car', 'van', 'boat', 'waterjet'];
 

@@ -326,6 +326,14 @@ describe('attestation', () => {
     expect((await attest({ imei: demoImei(3), from: day, to: day })).status).toBe(404);
   });
 
+  it('refuses a period that runs past today, which would lock trips not yet driven', async () => {
+    const today = daysAgo(0);
+    const future = await attest({ imei, from: day, to: addDays(today, 1) });
+    expect([future.status, future.body.message, errorKeys(future)]).toEqual([422, 'AttestPeriodNotEnded', { to: ['AttestPeriodNotEnded'] }]);
+    const trips = await listTrips(imei, day, day, user);
+    expect(trips.body.data?.trips.map((t) => t.attested)).toEqual([false, false, false]);
+  });
+
   it('locks the period: edits, merges and splits answer 423 TripIsAttested', async () => {
     const merged = await merge([ids[1] as string, ids[2] as string]);
     expect(merged.status).toBe(200);

@@ -73,3 +73,19 @@ describe('apiRequest success messages', () => {
     expect(keys).toEqual(['PositionsTruncated']);
   });
 });
+
+describe('apiRequest error texts', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("loads the text of a key owned by a feature the page has not loaded, with the answer's locker", async () => {
+    vi.stubGlobal('document', { documentElement: { lang: '' } });
+    const { initI18n, i18n } = await import('../i18n/i18n');
+    await initI18n('sv');
+    // The trip log's page loaded the trip texts only; the lock text lives with the unit lock.
+    expect(i18n.exists('TrackerIsLocked')).toBe(false);
+    const body = { success: false, message: 'TrackerIsLocked', errors: { msg: 'TrackerIsLocked', lockedBy: 'Erik Lind' } };
+    vi.stubGlobal('fetch', () => Promise.resolve(new Response(JSON.stringify(body), { status: 423, headers: { 'content-type': 'application/json' } })));
+    const error = await apiRequest('GET', '/api/v1/user/trips').catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 423, key: 'TrackerIsLocked', message: 'Enheten är låst av Erik Lind. Bara hen och supporten kan se var den är.' });
+  });
+});

@@ -3,7 +3,7 @@
  * `Accept: application/json`, the browser's `TimeZone`, `X-Request-Type: web`; answers unwrapped
  * from the success envelope; failures become an ApiError whose message is already translated.
  */
-import { isKnownMessage, translateMessage } from '../i18n/i18n';
+import { ensureMessageKeys, isKnownMessage, translateMessage } from '../i18n/i18n';
 import { getSessionUser, startSession } from './session';
 
 export type Translate = (key: string, vars?: Record<string, string | number>) => string;
@@ -56,6 +56,21 @@ const STATUS_KEYS: Readonly<Record<number, string>> = {
   422: 'ValidationFailed',
   429: 'TooManyAttempts',
 };
+
+/** The message keys a failed answer carries: its `message`, `errors.msg`, and each field's keys. */
+export function answerKeys(body: unknown): string[] {
+  if (!isRecord(body)) return [];
+  const { errors, message } = body;
+  const keys = typeof message === 'string' ? [message] : [];
+  if (typeof errors === 'string') keys.push(errors);
+  else if (isRecord(errors)) {
+    if (typeof errors['msg'] === 'string') keys.push(errors['msg']);
+    for (const list of Object.values(errors)) {
+      if (Array.isArray(list)) keys.push(...list.filter((k): k is string => typeof k === 'string'));
+    }
+  }
+  return keys;
+}
 
 /**
  * The key and translated text of a failed answer. 422 `errors` objects show the first message of
@@ -225,6 +240,8 @@ export async function apiRequest<T = unknown>(method: HttpMethod, path: string, 
   } else if (response.status === 401 && path.includes('safe-home')) {
     handlers.onSafeHomeUnauthorized();
   }
+  // A key of a feature this page did not load (TrackerIsLocked on the trip log) gets its text first.
+  await ensureMessageKeys(answerKeys(body));
   const { key, text, fieldErrors } = describeError(response.status, body, translateMessage, isKnownMessage);
   throw new ApiError(response.status, text, key, fieldErrors, body);
 }

@@ -32,7 +32,7 @@ const RfidCardsPage = lazyFeature('rfid', () => import('../features/rfid/pages/r
 // The IMEI keys are registration's, the vehicle types' names the units list's.
 const AddUnitPage = lazyFeature(['unit-lock', 'registration', 'units'], () => import('../features/add-unit/pages/add-unit-page').then((m) => m.AddUnitPage));
 // The unit editor shows the commands' DOUT and operating-mode controls and the add-unit texts' name keys (unit-lock).
-const UnitEditorPage = lazyFeature(['unit-editor', 'commands', 'unit-lock', 'unit-images', 'sensors'], () =>
+const UnitEditorPage = lazyFeature(['unit-editor', 'commands', 'unit-lock', 'unit-images', 'sensors', 'units'], () =>
   import('../features/unit-editor/pages/unit-editor-route').then((m) => m.UnitEditorRoute),
 );
 // The trip log also shows keys of the period check (tracking: InvalidDate, EndDateMustBeAfterStart) and the routes map's controls (map).

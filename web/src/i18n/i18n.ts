@@ -6,7 +6,7 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Messages } from '../../../shared/i18n/en';
 import type { Language } from '../../../shared/schemas/common';
-import { loadFeatureTexts, type BrowserFeature } from './feature-messages';
+import { browserFeatures, loadFeatureTexts, type BrowserFeature } from './feature-messages';
 
 const loaders: Readonly<Record<Language, () => Promise<Messages>>> = {
   en: () => import('../../../shared/i18n/en').then((m) => m.en),
@@ -78,6 +78,19 @@ function ensureFeature(feature: BrowserFeature, lang: Language): Promise<void> {
 export async function loadFeatureMessages(feature: BrowserFeature): Promise<void> {
   loadedFeatures.add(feature);
   await ensureFeature(feature, currentLanguage());
+}
+
+/**
+ * Makes sure every key of a server's answer has its text before the answer is shown: a key that
+ * belongs to a feature this page has not loaded (a 423 TrackerIsLocked on the trip log, whose text
+ * lives with the unit lock) loads the texts of every feature, once, in the current language.
+ * Only an error answer with an unknown key pays for it.
+ */
+export async function ensureMessageKeys(keys: readonly string[]): Promise<void> {
+  if (keys.every((key) => key === '' || i18n.exists(key))) return;
+  const lang = currentLanguage();
+  for (const feature of browserFeatures) loadedFeatures.add(feature);
+  await Promise.all(browserFeatures.map((feature) => ensureFeature(feature, lang))).catch(() => undefined);
 }
 
 export async function loadLanguage(lang: Language): Promise<void> {

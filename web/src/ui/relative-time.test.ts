@@ -24,6 +24,22 @@ describe('relativeTime', () => {
     expect(relativeTime(ago(seconds), now, locale)).toBe(text);
   });
 
+  it('counts calendar days in the time zone, not 24-hour spans', () => {
+    // 02:44 on 29 November in Stockholm.
+    const night = Date.parse('2026-11-29T01:44:00Z');
+    const at = (local: string) => new Date(`${local}+01:00`).toISOString();
+    const zone = { timeZone: 'Europe/Stockholm' };
+    expect(relativeTime(at('2026-11-29T00:30:00'), night, 'en-GB', zone)).toBe('2 hours ago');
+    expect(relativeTime(at('2026-11-28T23:30:00'), night, 'en-GB', zone)).toBe('yesterday');
+    expect(relativeTime(at('2026-11-28T00:10:00'), night, 'en-GB', zone)).toBe('yesterday');
+    expect(relativeTime(at('2026-11-27T22:00:00'), night, 'en-GB', zone)).toBe('2 days ago');
+    expect(relativeTime(at('2026-11-26T08:00:00'), night, 'sv-SE', zone)).toBe('för 3 dagar sedan');
+    expect(relativeTime(at('2026-10-29T12:00:00'), night, 'en-GB', zone)).toBe('last month');
+    expect(relativeTime(at('2026-10-30T12:00:00'), night, 'en-GB', zone)).toBe('30 days ago');
+    // The same instants in New York are a day apart, not two.
+    expect(relativeTime(at('2026-11-27T22:00:00'), night, 'en-GB', { timeZone: 'America/New_York' })).toBe('yesterday');
+  });
+
   it('counts seconds under a minute when asked', () => {
     expect(relativeTime(ago(45), now, 'en', { seconds: true })).toBe('45 seconds ago');
     expect(relativeTime(ago(0), now, 'en', { seconds: true })).toBe('now');

@@ -5,6 +5,7 @@ export const registrationEn = {
   RegisterIntro: 'Register your tracker and create an account in a few steps.',
   RegistrationProgress: 'Registration progress',
   StepOfTotal: 'Step {{current}} of {{total}}',
+  StepNumber: 'Step {{current}}',
   GoToStep: 'Step {{number}}: {{name}}',
   StepDone: 'completed',
   StepLocked: 'fill in the steps before it first',

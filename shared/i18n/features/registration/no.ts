@@ -6,6 +6,7 @@ export const registrationNo: RegistrationMessages = {
   RegisterIntro: 'Registrer sporeren din og opprett en konto i noen få steg.',
   RegistrationProgress: 'Fremdrift i registreringen',
   StepOfTotal: 'Steg {{current}} av {{total}}',
+  StepNumber: 'Steg {{current}}',
   GoToStep: 'Steg {{number}}: {{name}}',
   StepDone: 'fullført',
   StepLocked: 'fyll først ut stegene før',

@@ -6,6 +6,7 @@ export const registrationSv: RegistrationMessages = {
   RegisterIntro: 'Registrera din spårare och skapa ett konto i några få steg.',
   RegistrationProgress: 'Registreringens förlopp',
   StepOfTotal: 'Steg {{current}} av {{total}}',
+  StepNumber: 'Steg {{current}}',
   GoToStep: 'Steg {{number}}: {{name}}',
   StepDone: 'klart',
   StepLocked: 'fyll först i stegen före',

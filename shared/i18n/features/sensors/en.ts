@@ -14,7 +14,7 @@ export const sensorsEn = {
   ThresholdMinAboveMax: 'The lower limit must be below the upper limit.',
   SensorPairedAlready: 'The sensor is already paired.',
   SensorsTitle: 'Bluetooth sensors',
-  SensorsIntro: 'Temperature, humidity and door sensors and tags within about 50 m of the tracker. Bluetooth raises the tracker’s power draw in deep sleep from 5 to 25 mAh.',
+  SensorsIntro: 'Temperature, humidity and door sensors and tags within about 50 m of the tracker. Bluetooth raises the tracker’s power draw in deep sleep from 5 to 25 mA.',
   SensorsCount: '{{count}} of {{max}} sensors',
   SensorsNone: 'No sensors yet.',
   SensorsTeltonikaNote: 'This tracker takes its sensors by configuration: configure them in the tracker in the order they are listed here.',

@@ -16,7 +16,7 @@ export const sensorsNo: SensorsMessages = {
   ThresholdMinAboveMax: 'Den nedre grensen må være lavere enn den øvre.',
   SensorPairedAlready: 'Sensoren er allerede koblet til.',
   SensorsTitle: 'Bluetooth-sensorer',
-  SensorsIntro: 'Temperatur-, fuktighets- og dørsensorer og tagger innenfor omtrent 50 m fra trackeren. Bluetooth øker trackerens forbruk i dyp dvale fra 5 til 25 mAh.',
+  SensorsIntro: 'Temperatur-, fuktighets- og dørsensorer og tagger innenfor omtrent 50 m fra trackeren. Bluetooth øker trackerens forbruk i dyp dvale fra 5 til 25 mA.',
   SensorsCount: '{{count}} av {{max}} sensorer',
   SensorsNone: 'Ingen sensorer ennå.',
   SensorsTeltonikaNote: 'Denne trackeren får sensorene sine via konfigurasjon: konfigurer dem i trackeren i den rekkefølgen de står her.',

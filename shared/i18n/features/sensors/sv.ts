@@ -16,7 +16,7 @@ export const sensorsSv: SensorsMessages = {
   ThresholdMinAboveMax: 'Den nedre gränsen måste vara lägre än den övre.',
   SensorPairedAlready: 'Sensorn är redan parkopplad.',
   SensorsTitle: 'Bluetooth-sensorer',
-  SensorsIntro: 'Temperatur-, fukt- och dörrsensorer och taggar inom cirka 50 m från trackern. Bluetooth höjer trackerns förbrukning i djupsömn från 5 till 25 mAh.',
+  SensorsIntro: 'Temperatur-, fukt- och dörrsensorer och taggar inom cirka 50 m från trackern. Bluetooth höjer trackerns förbrukning i djupsömn från 5 till 25 mA.',
   SensorsCount: '{{count}} av {{max}} sensorer',
   SensorsNone: 'Inga sensorer ännu.',
   SensorsTeltonikaNote: 'Den här trackern får sina sensorer via konfiguration: konfigurera dem i trackern i den ordning de står här.',

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseMapsOf, chooseBaseMap, fetchStyle, StyleUnavailableError } from './base-map';
+import { baseMapsOf, chooseBaseMap, fetchStyle, StyleUnavailableError, unreachableBaseMaps, type SessionStore } from './base-map';
 
 const STYLE = { version: 8, sources: { roads: { type: 'geojson', data: { type: 'FeatureCollection', features: [] } } }, layers: [] };
 
@@ -89,5 +89,35 @@ describe('base map choice', () => {
     expect(chooseBaseMap(offered, 'streets', new Set([streets.url]))).toEqual(satellite);
     expect(chooseBaseMap(offered, 'streets', new Set([streets.url, satellite.url]))).toBeNull();
     expect(chooseBaseMap([], null, new Set())).toBeNull();
+  });
+});
+
+describe('unreachable styles', () => {
+  const memoryStore = (initial: Record<string, string> = {}): SessionStore & { data: Record<string, string> } => {
+    const data = { ...initial };
+    return { data, getItem: (key) => data[key] ?? null, setItem: (key, value) => void (data[key] = value) };
+  };
+
+  it('remembers a failed style for the session, so the next map does not wait for it again', () => {
+    const store = memoryStore();
+    const first = unreachableBaseMaps(store);
+    expect(first.list()).toEqual([]);
+    first.add('https://tiles.example/streets');
+    first.add('https://tiles.example/streets');
+    expect(first.list()).toEqual(['https://tiles.example/streets']);
+    // A new page load of the same session.
+    expect(unreachableBaseMaps(store).list()).toEqual(['https://tiles.example/streets']);
+  });
+
+  it('forgets a damaged entry and keeps working without storage', () => {
+    expect(unreachableBaseMaps(memoryStore({ 'portal.unreachableBaseMaps': '{oops' })).list()).toEqual([]);
+    expect(unreachableBaseMaps(memoryStore({ 'portal.unreachableBaseMaps': '[1,"https://a.example/s"]' })).list()).toEqual(['https://a.example/s']);
+    const full: SessionStore = { getItem: () => null, setItem: () => { throw new Error('QuotaExceededError'); } };
+    const memory = unreachableBaseMaps(full);
+    memory.add('https://a.example/s');
+    expect(memory.list()).toEqual(['https://a.example/s']);
+    const none = unreachableBaseMaps(null);
+    none.add('https://a.example/s');
+    expect(none.list()).toEqual(['https://a.example/s']);
   });
 });

@@ -13,6 +13,44 @@ import type { BaseMap, BaseMapId, MapConfig } from '../../../../shared/schemas/t
  */
 export const STYLE_CHECK_TIMEOUT_MS = 2_500;
 
+/**
+ * How long a map may stay blank while a style's JSON is on its way: then the offline map is drawn,
+ * and the style replaces it if it still arrives.
+ */
+export const BLANK_MAP_MAX_MS = 1_000;
+
+/** The part of sessionStorage the memory of unreachable styles needs. */
+export type SessionStore = Pick<Storage, 'getItem' | 'setItem'>;
+
+const UNREACHABLE_KEY = 'portal.unreachableBaseMaps';
+
+/**
+ * Styles found unreachable, remembered for the page load and the browser session: every map of the
+ * session (the real-time map, history, geofences, a trip's route) draws the offline map at once
+ * instead of trying the same style again on each mount.
+ */
+export function unreachableBaseMaps(store: SessionStore | null): { list(): string[]; add(url: string): void } {
+  const known = new Set<string>();
+  try {
+    const saved: unknown = JSON.parse(store?.getItem(UNREACHABLE_KEY) ?? '[]');
+    if (Array.isArray(saved)) for (const url of saved) if (typeof url === 'string') known.add(url);
+  } catch {
+    // A damaged entry is forgotten: the styles are tried again.
+  }
+  return {
+    list: () => [...known],
+    add(url) {
+      if (known.has(url)) return;
+      known.add(url);
+      try {
+        store?.setItem(UNREACHABLE_KEY, JSON.stringify([...known]));
+      } catch {
+        // Storage full or blocked: remembered for this page load only.
+      }
+    },
+  };
+}
+
 /** The base maps on offer: `styles`, or for a server that predates it the one `styleUrl`. */
 export function baseMapsOf(config: MapConfig | undefined): BaseMap[] {
   if (!config) return [];

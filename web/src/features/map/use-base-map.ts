@@ -1,14 +1,16 @@
 /**
  * The base map the page draws, as base-map.ts decides: the chosen style of those the server offers
  * once its JSON arrived, else the next, else the offline Natural Earth style (also when the map
- * configuration cannot be read). A style MapLibre could not draw counts as failed too.
+ * configuration cannot be read). A style MapLibre could not draw counts as failed too, and a failed
+ * style is remembered for the session, so that no later map waits for it again. A map is never
+ * blank for longer than BLANK_MAP_MAX_MS: the offline map is drawn while a slow style is awaited.
  */
 import { useQuery } from '@tanstack/react-query';
 import type { StyleSpecification } from 'maplibre-gl';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { BaseMap, BaseMapId } from '../../../../shared/schemas/tracking';
 import { useMapConfig } from './api/map-api';
-import { baseMapsOf, chooseBaseMap, fetchStyle } from './base-map';
+import { BLANK_MAP_MAX_MS, baseMapsOf, chooseBaseMap, fetchStyle, unreachableBaseMaps } from './base-map';
 import { loadOfflineBasemap } from './offline-basemap';
 
 export type ActiveBaseMap =
@@ -28,6 +30,18 @@ export interface BaseMapChoice {
 }
 
 const LOADING: ActiveBaseMap = { kind: 'loading' };
+
+function sessionStore(): Storage | null {
+  try {
+    return typeof window !== 'undefined' ? window.sessionStorage : null;
+  } catch {
+    return null;
+  }
+}
+
+/** One memory of unreachable styles for the page load, read from the session once. */
+let unreachable: ReturnType<typeof unreachableBaseMaps> | null = null;
+const unreachableStyles = () => (unreachable ??= unreachableBaseMaps(sessionStore()));
 
 /** The offline style, prepared in a worker once it is needed, and freed with the page. */
 function useOfflineBasemap(needed: boolean): ActiveBaseMap {
@@ -60,7 +74,7 @@ export function useBaseMap(): BaseMapChoice {
   const config = useMapConfig();
   const offered = useMemo(() => baseMapsOf(config.data), [config.data]);
   const [chosen, setChosen] = useState<BaseMapId | null>(null);
-  const [failed, setFailed] = useState<ReadonlySet<string>>(() => new Set());
+  const [failed, setFailed] = useState<ReadonlySet<string>>(() => new Set(unreachableStyles().list()));
   // undefined while the configuration is on its way; null: the offline map.
   const candidate = config.isPending ? undefined : chooseBaseMap(offered, chosen, failed);
   const url = candidate?.url ?? null;
@@ -78,15 +92,26 @@ export function useBaseMap(): BaseMapChoice {
   // A style that cannot be reached is passed over (set while rendering: the next one is tried at once).
   if (url !== null && style.isError && !failed.has(url)) {
     console.warn(`base map ${url} cannot be reached, trying the next one`, style.error);
+    unreachableStyles().add(url);
     setFailed(new Set(failed).add(url));
   }
 
-  const offline = useOfflineBasemap(candidate === null);
+  // A style still on its way after BLANK_MAP_MAX_MS: the offline map is drawn meanwhile.
+  const [waitedFor, setWaitedFor] = useState<string | null>(null);
+  const waiting = url !== null && style.isPending;
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setTimeout(() => setWaitedFor(url), BLANK_MAP_MAX_MS);
+    return () => clearTimeout(timer);
+  }, [waiting, url]);
+  const slow = waiting && waitedFor === url;
+
+  const offline = useOfflineBasemap(candidate === null || slow);
   const remote = useMemo<ActiveBaseMap | null>(
     () => (candidate && style.data && style.isSuccess ? { kind: 'remote', base: candidate, style: style.data } : null),
     [candidate, style.data, style.isSuccess],
   );
-  const next = candidate === null ? offline : (remote ?? LOADING);
+  const next = candidate === null ? offline : (remote ?? (slow ? offline : LOADING));
 
   // While the next style's JSON is on its way, the map keeps the one it has.
   const [shown, setShown] = useState<ActiveBaseMap>(LOADING);
@@ -95,6 +120,7 @@ export function useBaseMap(): BaseMapChoice {
   const choose = useCallback((id: BaseMapId) => setChosen(id), []);
   const fail = useCallback((failedUrl: string) => {
     console.warn(`base map ${failedUrl} could not be drawn, trying the next one`);
+    unreachableStyles().add(failedUrl);
     setFailed((before) => new Set(before).add(failedUrl));
   }, []);
   const choices = useMemo(() => offered.filter((base) => !failed.has(base.url)), [offered, failed]);

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage, intlLocale } from '../../i18n/i18n';
+import { formatCoordinates } from '../../ui/coordinates';
 import { absoluteTime, relativeTime } from '../../ui/relative-time';
 
 export interface MapFormat {
@@ -15,7 +16,7 @@ export interface MapFormat {
   coordinates(lat: number, lon: number): string;
 }
 
-/** Formats in the current language: Swedish and Norwegian get their own words and the decimal comma. */
+/** Formats in the current language: Swedish and Norwegian get their own words and the decimal comma (coordinates keep the point). */
 export function useMapFormat(): MapFormat {
   // Subscribes to language changes; currentLanguage() reads the language it changed to.
   const { t } = useTranslation();
@@ -23,13 +24,12 @@ export function useMapFormat(): MapFormat {
   return useMemo(() => {
     const speed = new Intl.NumberFormat(locale, { style: 'unit', unit: 'kilometer-per-hour', maximumFractionDigits: 0 });
     const volts = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-    const degrees = new Intl.NumberFormat(locale, { minimumFractionDigits: 5, maximumFractionDigits: 5 });
     return {
       speed: (kmh) => (kmh === null ? t('MapNotReported') : speed.format(kmh)),
       volts: (value) => (value === null ? t('MapNotReported') : t('MapVolts', { value: volts.format(value) })),
       relative: (iso, now) => relativeTime(iso, now, locale, { seconds: true }),
       absolute: (iso) => absoluteTime(iso, locale, { seconds: true }),
-      coordinates: (lat, lon) => `${degrees.format(lat)}, ${degrees.format(lon)}`,
+      coordinates: formatCoordinates,
     };
   }, [locale, t]);
 }

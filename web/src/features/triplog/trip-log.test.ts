@@ -18,6 +18,7 @@ import {
   previousMonthOf,
   purposeChoices,
   routeLimitError,
+  landingUnit,
   toDateTimeInput,
   tripTotals,
   usedPurposes,
@@ -239,5 +240,24 @@ describe('links', () => {
 describe('texts', () => {
   it('has a text for every message key of the trip log, in every language (test/i18n checks the languages)', () => {
     expect(Object.values(tripMessageKeys).filter((key) => !isMessageKey(key))).toEqual([]);
+  });
+});
+
+describe('landingUnit', () => {
+  const units = [
+    { imei: '1', name: 'Ambulance', lastSeen: null },
+    { imei: '2', name: 'Bus', lastSeen: '2026-11-28T10:00:00.000Z' },
+    { imei: '3', name: 'Car', lastSeen: '2026-11-29T07:00:00.000Z' },
+  ];
+
+  it('opens on the unit chosen last, while the user still sees it', () => {
+    expect(landingUnit(units, '2')?.imei).toBe('2');
+    expect(landingUnit(units, 'gone')?.imei).toBe('3');
+  });
+
+  it('else on the unit heard from most recently, not the first alphabetically, which may never have reported', () => {
+    expect(landingUnit(units, null)?.imei).toBe('3');
+    expect(landingUnit([units[0] as (typeof units)[number]], null)?.imei).toBe('1');
+    expect(landingUnit([], null)).toBeNull();
   });
 });

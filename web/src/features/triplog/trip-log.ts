@@ -255,3 +255,19 @@ export function imeiOfCheckInCode(code: string): string | null {
   const match = /^(\d{15})-[A-Za-z0-9_-]{16,64}$/.exec(code.trim());
   return match ? (match[1] as string) : null;
 }
+
+/**
+ * The unit the trip log opens on without one in the address: the one this user chose last, while
+ * they may still see it; else the unit heard from most recently (a unit that never reported has no
+ * trips to show); else the first.
+ */
+export function landingUnit<U extends { imei: string; lastSeen: string | null }>(units: readonly U[], remembered: string | null): U | null {
+  const kept = remembered ? units.find((u) => u.imei === remembered) : undefined;
+  if (kept) return kept;
+  let latest: U | null = null;
+  for (const unit of units) if (unit.lastSeen && (!latest?.lastSeen || unit.lastSeen > latest.lastSeen)) latest = unit;
+  return latest ?? units[0] ?? null;
+}
+
+/** Where the trip log remembers a user's last unit (localStorage, per user on a shared browser). */
+export const lastTripUnitKey = (userId: string) => `triplog.unit.${userId}`;

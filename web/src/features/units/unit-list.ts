@@ -36,6 +36,12 @@ export function vehicleTypeKey(vehicleType: string): UnitsKey | null {
   return vehicleTypeKeys[vehicleType.toLowerCase()] ?? null;
 }
 
+/** A vehicle type's name in the user's language, the same on every page (as stored when we have no name for it). */
+export function vehicleTypeLabel(t: (key: UnitsKey) => string, vehicleType: string): string {
+  const key = vehicleTypeKey(vehicleType);
+  return key ? t(key) : vehicleType;
+}
+
 /** The Intl locale of a portal language: British English (24-hour clock), Norwegian bokmål. */
 
 /**

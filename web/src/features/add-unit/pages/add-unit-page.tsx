@@ -9,12 +9,13 @@ import IconCircleCheck from '@tabler/icons-react/dist/esm/icons/IconCircleCheck.
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { addUnitVehicleTypes, UNIT_NAME_MAX, type AddedUnit } from '../../../../../shared/schemas/add-unit';
+import { UNIT_NAME_MAX, type AddedUnit } from '../../../../../shared/schemas/add-unit';
+import { vehicleTypes } from '../../../../../shared/schemas/vehicle-types';
 import { ApiError, errorMessage } from '../../../app/api-client';
 import { paths } from '../../../app/paths';
 import { fieldErrorText } from '../../../ui/form-errors';
 import { UnitMarker } from '../../unit-lock/components/unit-marker';
-import { vehicleTypeKey } from '../../units/unit-list';
+import { vehicleTypeLabel } from '../../units/unit-list';
 import { useAddUnit, useGrantableUsers } from '../api/add-unit';
 import { emptyAddUnitForm, serverErrors, validateAddUnit, type AddUnitErrors, type AddUnitForm } from '../add-unit-form';
 
@@ -32,11 +33,8 @@ export function AddUnitPage() {
   };
   const typeOptions = useMemo(
     () =>
-      addUnitVehicleTypes
-        .map((type) => {
-          const key = vehicleTypeKey(type);
-          return { value: type, label: key ? t(key) : type };
-        })
+      vehicleTypes
+        .map((type) => ({ value: type, label: vehicleTypeLabel(t, type) }))
         .sort((a, b) => a.label.localeCompare(b.label)),
     [t],
   );

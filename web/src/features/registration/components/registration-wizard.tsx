@@ -316,7 +316,11 @@ export function RegistrationWizard() {
       </Title>
       <ProgressDots path={path} current={step} isComplete={complete} canJumpTo={(s) => canJumpTo(path, step, s, complete)} onJump={onJump} />
       <Text size="sm" c="dimmed" ta="center" aria-live="polite" aria-atomic>
-        {t('StepOfTotal', { current: index + 1, total: path.length })}: {t(stepNameKey[step])}
+        {/* The number of steps depends on the customer type: said once it is chosen, so it never changes under the user. */}
+        {values.is_private_account === undefined || values.is_private_account === null
+          ? t('StepNumber', { current: index + 1 })
+          : t('StepOfTotal', { current: index + 1, total: path.length })}
+        : {t(stepNameKey[step])}
       </Text>
       <div aria-live="polite">
         {notice ? (

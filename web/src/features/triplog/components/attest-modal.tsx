@@ -1,18 +1,19 @@
 /**
  * Attesting the period's trip log (spec section 4): once attested, its trips can no longer be
  * edited, merged or split until an administrator unlocks the period. A note of at most 100
- * characters goes with it.
+ * characters goes with it. A period that has not ended is attested up to today, said before the
+ * user confirms: trips not yet driven are never locked.
  */
 import { Alert, Button, Group, List, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ATTEST_NOTE_MAX, attestRequestSchema, type Attestation } from '../../../../../shared/schemas/trips';
-import { ApiError, errorMessage } from '../../../app/api-client';
+import { ApiError, browserTimeZone, errorMessage } from '../../../app/api-client';
 import { fieldErrorText } from '../../../ui/form-errors';
 import { attestPeriod } from '../api/trip-api';
 import { useTripFormat } from '../format';
-import type { TripTotals } from '../trip-log';
+import { localDayOf, type TripTotals } from '../trip-log';
 
 interface AttestModalProps {
   imei: string;
@@ -38,6 +39,9 @@ function AttestForm({ imei, unitName, from, to, totals, onClose, onDone }: Omit<
   const { t } = useTranslation();
   const format = useTripFormat();
   const [note, setNote] = useState('');
+  const today = localDayOf(new Date(), browserTimeZone());
+  const until = to > today ? today : to;
+  const notStarted = from > today;
   const [noteError, setNoteError] = useState<string | undefined>(undefined);
   const mutation = useMutation({
     mutationFn: attestPeriod,
@@ -52,7 +56,8 @@ function AttestForm({ imei, unitName, from, to, totals, onClose, onDone }: Omit<
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = attestRequestSchema.safeParse({ imei, from, to, note: note.trim() === '' ? null : note });
+    if (notStarted) return;
+    const parsed = attestRequestSchema.safeParse({ imei, from, to: until, note: note.trim() === '' ? null : note });
     if (!parsed.success) {
       setNoteError(parsed.error.issues.find((i) => i.path[0] === 'note')?.message ?? parsed.error.issues[0]?.message);
       return;
@@ -65,7 +70,12 @@ function AttestForm({ imei, unitName, from, to, totals, onClose, onDone }: Omit<
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <Text size="sm">{t('TripAttestIntro', { unit: unitName, from: format.shortDay(from), to: format.shortDay(to) })}</Text>
+        <Text size="sm">{t('TripAttestIntro', { unit: unitName, from: format.shortDay(from), to: format.shortDay(until) })}</Text>
+        {notStarted ? (
+          <Alert color="blue">{t('TripAttestNotStarted')}</Alert>
+        ) : until !== to ? (
+          <Alert color="blue">{t('TripAttestUpToToday', { today: format.shortDay(today) })}</Alert>
+        ) : null}
         <List size="sm" spacing={2}>
           <List.Item>{t('TripAttestCount', { count: totals.business.count + totals.private.count + totals.other.count })}</List.Item>
           <List.Item>{t('TripAttestLocked')}</List.Item>
@@ -92,7 +102,7 @@ function AttestForm({ imei, unitName, from, to, totals, onClose, onDone }: Omit<
           <Button variant="default" onClick={onClose}>
             {t('Cancel')}
           </Button>
-          <Button type="submit" loading={mutation.isPending}>
+          <Button type="submit" loading={mutation.isPending} disabled={notStarted}>
             {t('TripAttest')}
           </Button>
         </Group>

@@ -1,6 +1,6 @@
 /**
  * The routes of the selected trips on one map (loaded lazily with MapLibre): each trip in its own
- * colour, with a numbered start, and a legend that names them. The page checks the limits of spec
+ * colour, with a numbered start (round) and stop (square), and a legend that names them. The page checks the limits of spec
  * sections 5 and 9 before it opens this.
  */
 import 'maplibre-gl/dist/maplibre-gl.css';
@@ -115,10 +115,22 @@ function RouteMap({ trips }: { trips: readonly Trip[] }) {
                 <Layer id={`trip-route-${i}-line`} type="line" layout={{ 'line-join': 'round', 'line-cap': 'round' }} paint={{ 'line-color': line.color, 'line-width': 4 }} />
               </Source>
             ))}
-            {lines.map((line, i) => {
-              const [lon, lat] = line.coordinates[0] as [number, number];
-              return (
-                <Marker key={line.trip.id} longitude={lon} latitude={lat} anchor="center">
+            {lines.flatMap((line, i) => {
+              const [startLon, startLat] = line.coordinates[0] as [number, number];
+              const [stopLon, stopLat] = line.coordinates[line.coordinates.length - 1] as [number, number];
+              // The start a round pin, the stop a square one, both with the trip's number.
+              return [
+                <Marker key={`${line.trip.id}-stop`} longitude={stopLon} latitude={stopLat} anchor="center">
+                  <div
+                    className="triplog-map-pin triplog-map-pin-stop"
+                    style={{ background: line.color }}
+                    role="img"
+                    aria-label={t('TripRouteStopOf', { number: i + 1, time: format.time(line.trip.stopTime) })}
+                  >
+                    {i + 1}
+                  </div>
+                </Marker>,
+                <Marker key={`${line.trip.id}-start`} longitude={startLon} latitude={startLat} anchor="center">
                   <div
                     className="triplog-map-pin"
                     style={{ background: line.color }}
@@ -127,8 +139,8 @@ function RouteMap({ trips }: { trips: readonly Trip[] }) {
                   >
                     {i + 1}
                   </div>
-                </Marker>
-              );
+                </Marker>,
+              ];
             })}
             {pending ? null : <FitRoutes lines={lines} />}
           </MapView>

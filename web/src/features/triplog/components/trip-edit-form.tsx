@@ -3,13 +3,14 @@
  * /units/{imei}/drivers), passengers and project. Date, times and
  * distance are shown, never editable. Checked with the shared schema (tripUpdateSchema) before it is
  * sent; the server's 422 keys appear beside their fields, and a 423 (the period was attested
- * meanwhile) is said and the trip becomes read-only.
+ * meanwhile) is said and the trip becomes read-only. Escape closes an unchanged form; with changes
+ * typed it asks first (Escape again, or Keep editing, goes back to the form).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Autocomplete, Button, Group, Loader, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
 import IconLock from '@tabler/icons-react/dist/esm/icons/IconLock.mjs';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { TRIP_NOTE_MAX, tripTypes, tripUpdateSchema, type Trip } from '../../../../../shared/schemas/trips';
@@ -59,6 +60,19 @@ export function TripEditForm({ trip, purposes, projects, onSaved, onCancel: canc
     drafts.delete(trip.id);
     cancelled();
   };
+  // Escape with changes typed: asked whether to discard them, never silently.
+  const [askDiscard, setAskDiscard] = useState(false);
+  const keepEditingRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (askDiscard) keepEditingRef.current?.focus();
+  }, [askDiscard]);
+  const onEscape = () => {
+    if (askDiscard) {
+      setAskDiscard(false);
+      typeRef.current?.focus();
+    } else if (Object.keys(changedFields(trip, form.getValues())).length > 0) setAskDiscard(true);
+    else onCancel();
+  };
   const mutation = useMutation({
     mutationFn: (values: TripFormValues) => updateTrip(trip.id, changedFields(trip, values)),
     onSuccess: (saved) => {
@@ -98,7 +112,7 @@ export function TripEditForm({ trip, purposes, projects, onSaved, onCancel: canc
       onKeyDown={(event) => {
         if (event.key === 'Escape') {
           event.stopPropagation();
-          onCancel();
+          onEscape();
         }
       }}
     >
@@ -208,6 +222,30 @@ export function TripEditForm({ trip, purposes, projects, onSaved, onCancel: canc
             )}
           />
         </div>
+        {askDiscard ? (
+          <Alert color="orange" role="alertdialog" aria-labelledby={`${headingId}-discard`}>
+            <Stack gap="xs">
+              <Text id={`${headingId}-discard`} size="sm">
+                {t('TripDiscardChanges')}
+              </Text>
+              <Group gap="sm">
+                <Button
+                  ref={keepEditingRef}
+                  size="xs"
+                  onClick={() => {
+                    setAskDiscard(false);
+                    typeRef.current?.focus();
+                  }}
+                >
+                  {t('TripKeepEditing')}
+                </Button>
+                <Button size="xs" variant="default" onClick={onCancel}>
+                  {t('TripDiscard')}
+                </Button>
+              </Group>
+            </Stack>
+          </Alert>
+        ) : null}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel}>
             {locked ? t('TripClose') : t('Cancel')}

@@ -3,6 +3,7 @@
  * (merge, split, routes on the map), edited in place (the row or card becomes the form), shown on
  * the map or opened in the map's history view. Attested trips carry a lock and no Edit.
  */
+import { formatCoordinates } from '../../../ui/coordinates';
 import { ActionIcon, Badge, Button, Checkbox, Group, Menu, Paper, Stack, Table, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import IconArrowsSplit2 from '@tabler/icons-react/dist/esm/icons/IconArrowsSplit2.mjs';
 import IconDots from '@tabler/icons-react/dist/esm/icons/IconDots.mjs';
@@ -45,7 +46,7 @@ export function focusEditButton(tripId: string): void {
 }
 
 function place(address: string | null, lat: number, lon: number): string {
-  return address ?? `${lat.toFixed(5)}, ${lon.toFixed(5)}`;
+  return address ?? formatCoordinates(lat, lon);
 }
 
 function timeRange(trip: Trip, format: TripFormat): string {

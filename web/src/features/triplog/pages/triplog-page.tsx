@@ -27,6 +27,8 @@ import { tripTypes, type Trip, type TripList } from '../../../../../shared/schem
 import { ApiError, browserTimeZone, errorMessage } from '../../../app/api-client';
 import { useLoadedSettings } from '../../../app/guards';
 import { paths } from '../../../app/paths';
+import { storage } from '../../../app/preferences';
+import { getSessionUser } from '../../../app/session';
 import { fieldErrorText } from '../../../ui/form-errors';
 import { MessageState } from '../../../ui/message-state';
 import { PageLoader } from '../../../ui/page-loader';
@@ -44,6 +46,8 @@ import { useProjectNames } from '../../organisation/api/organisation-api';
 import {
   defaultPeriod,
   groupByDay,
+  landingUnit,
+  lastTripUnitKey,
   mergePair,
   monthOf,
   periodErrors,
@@ -77,11 +81,13 @@ export function TriplogPage() {
   const timeZone = browserTimeZone();
   const fallback = useMemo(() => defaultPeriod(new Date(), timeZone), [timeZone]);
 
-  const imei = params.get('imei') ?? units.data?.[0]?.imei ?? null;
+  const userId = getSessionUser()?.ID ?? '';
+  const imei = params.get('imei') ?? (units.data ? (landingUnit(units.data, storage.get(lastTripUnitKey(userId)))?.imei ?? null) : null);
   const from = params.get('from') ?? fallback.from;
   const to = params.get('to') ?? fallback.to;
 
-  const choose = (next: { imei?: string; from?: string; to?: string }) =>
+  const choose = (next: { imei?: string; from?: string; to?: string }) => {
+    if (next.imei) storage.set(lastTripUnitKey(userId), next.imei);
     setParams(
       (current) => {
         const merged = new URLSearchParams(current);
@@ -91,6 +97,7 @@ export function TriplogPage() {
       },
       { replace: true },
     );
+  };
 
   if (units.data === undefined) {
     if (!units.isError) return <PageLoader />;
@@ -210,6 +217,8 @@ function TriplogView({ imei, unitName, unitChoices, from, to, onChoose }: Triplo
 
   const pair = mergePair(selectedTrips);
   const splittable = selectedTrips.length === 1 && selectedTrips[0]?.merged && !selectedTrips[0].attested ? selectedTrips[0] : null;
+  // Why Split is greyed out: it undoes a merge, of one merged trip that is not attested.
+  const splitHint = splittable ? null : selectedTrips.length === 1 && selectedTrips[0]?.merged ? 'TripSplitHintAttested' : 'TripSplitHint';
 
   const showRoutes = (chosen: readonly Trip[]) => {
     const refused = routeLimitError(chosen, timeZone);
@@ -337,11 +346,23 @@ function TriplogView({ imei, unitName, unitChoices, from, to, onChoose }: Triplo
             <Text size="sm" fw={600} aria-live="polite">
               {t('TripSelectedCount', { count: selectedTrips.length, distance: format.km(selectedKm) })}
             </Text>
+            {splitHint ? (
+              <Text size="xs" id="triplog-split-hint">
+                {t(splitHint)}
+              </Text>
+            ) : null}
             <Group gap="xs" wrap="wrap">
               <Button size="xs" leftSection={<IconArrowsJoin2 size={16} aria-hidden />} disabled={!pair} loading={merge.isPending} onClick={() => pair && merge.mutate([pair[0].id, pair[1].id])}>
                 {t('TripMerge')}
               </Button>
-              <Button size="xs" leftSection={<IconArrowsSplit2 size={16} aria-hidden />} disabled={!splittable} loading={split.isPending} onClick={() => splittable && split.mutate(splittable.id)}>
+              <Button
+                size="xs"
+                leftSection={<IconArrowsSplit2 size={16} aria-hidden />}
+                disabled={!splittable}
+                aria-describedby={splitHint ? 'triplog-split-hint' : undefined}
+                loading={split.isPending}
+                onClick={() => splittable && split.mutate(splittable.id)}
+              >
                 {t('TripSplit')}
               </Button>
               <Button size="xs" leftSection={<IconMap2 size={16} aria-hidden />} onClick={() => showRoutes(selectedTrips)}>

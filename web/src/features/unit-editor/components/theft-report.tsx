@@ -7,6 +7,7 @@ import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UnitEditor } from '../../../../../shared/schemas/unit-editor';
 import { intlLocale } from '../../../i18n/i18n';
+import { vehicleTypeLabel } from '../../units/unit-list';
 
 function Fields({ rows }: { rows: Array<[string, string]> }) {
   return (
@@ -41,7 +42,7 @@ export function TheftReport({ unit }: { unit: UnitEditor }) {
           [t('UnitEditorName'), unit.name],
           [t('UnitEditorRegistrationNumber'), unit.registrationNumber ?? ''],
           ['IMEI', unit.imei],
-          [t('UnitEditorVehicleType'), t(`VehicleType_${unit.vehicleType}`, { defaultValue: unit.vehicleType })],
+          [t('UnitEditorVehicleType'), vehicleTypeLabel(t, unit.vehicleType)],
         ]}
       />
       <Title order={3} size="h4" mb="xs">

@@ -41,6 +41,7 @@ import { useDeleteOdometerEntry, useOdometerEntries } from '../../triplog/api/tr
 import { unitEditorQueryKey, useDeleteOperatingHoursEntry, useOperatingHoursEntries, useSaveUnit, useUnitEditor } from '../api/unit-editor-api';
 import { SectionForm } from '../components/section-form';
 import { TheftReport } from '../components/theft-report';
+import { vehicleTypeLabel } from '../../units/unit-list';
 
 /** A section the lead mounts from another feature (pictures, sensors, access lock). */
 export interface EditorSection {
@@ -187,7 +188,7 @@ function BasicsSection({ unit }: { unit: UnitEditor }) {
           <NativeSelect label={t('UnitEditorSymbol')} data={markerSymbols.map((s) => ({ value: s, label: t(`UnitSymbol_${s}`) }))} {...form.register('symbol')} error={errorOf(form, 'symbol')} />
           <NativeSelect
             label={t('UnitEditorVehicleType')}
-            data={[...new Set([...vehicleTypes, unit.vehicleType])].map((v) => ({ value: v, label: (vehicleTypes as readonly string[]).includes(v) ? t(`VehicleType_${v}`) : v }))}
+            data={[...new Set([...vehicleTypes, unit.vehicleType])].map((v) => ({ value: v, label: vehicleTypeLabel(t, v) }))}
             {...form.register('vehicleType')}
             error={errorOf(form, 'vehicleType')}
           />
