@@ -67,6 +67,48 @@ describe('httpHandler', () => {
     expect(JSON.parse(res.body ?? '').errors).toEqual({ body: ['UnsupportedContentType'] });
   });
 
+  it('answers a body of JSON null as missing, not as an empty object', async () => {
+    const optional = { ...route, body: z.object({ name: z.string().optional() }) } satisfies RouteDef;
+    const run = vi.fn(async () => 'ran');
+    const h = httpHandler(optional, run);
+    const res = await h(event('null'), context);
+    expect(res.statusCode).toBe(422);
+    expect(JSON.parse(res.body ?? '').errors).toEqual({ body: ['FieldRequired'] });
+    expect(run).not.toHaveBeenCalled();
+    expect((await h(event(undefined), context)).statusCode).toBe(200);
+  });
+
+  it('refuses a path parameter with a control character or U+FFFD before its schema and the handler', async () => {
+    const withId = { ...route, path: '/t/{id}', body: undefined, params: z.object({ id: z.string().min(1) }) } satisfies RouteDef;
+    const run = vi.fn(async () => 'ran');
+    const h = httpHandler(withId, run);
+    for (const id of ['a\ufffd', '\u0000', 'x\u001fy', '\u007f']) {
+      const res = await h({ ...event(undefined), pathParameters: { id } }, context);
+      expect(res.statusCode, JSON.stringify(id)).toBe(422);
+      expect(JSON.parse(res.body ?? '').errors).toEqual({ id: ['InvalidValue'] });
+    }
+    expect(run).not.toHaveBeenCalled();
+    expect((await h({ ...event(undefined), pathParameters: { id: 'åäö 😀' } }, context)).statusCode).toBe(200);
+  });
+
+  it('answers input a schema throws on as 422 InvalidValue, and logs the schema fault', async () => {
+    const spy = vi.spyOn(logger, 'error').mockImplementation(() => undefined);
+    const throwing = {
+      ...route,
+      body: z.object({ day: z.string() }).superRefine((v) => {
+        if (v.day === 'boom') throw new RangeError('Invalid time value at /var/task/index.js:1');
+      }),
+    } satisfies RouteDef;
+    const run = vi.fn(async () => 'ran');
+    const res = await httpHandler(throwing, run)(event({ day: 'boom' }), context);
+    expect(res.statusCode).toBe(422);
+    expect(res.body).not.toMatch(/Invalid time|index\.js|RangeError/);
+    expect(JSON.parse(res.body ?? '')).toEqual({ success: false, message: 'ValidationFailed', errors: { body: ['InvalidValue'] } });
+    expect(run).not.toHaveBeenCalled();
+    expect(spy).toHaveBeenCalledWith('Schema failed on its input', expect.objectContaining({ part: 'body' }));
+    spy.mockRestore();
+  });
+
   it('maps domain errors in one place and hides unexpected ones', async () => {
     const spy = vi.spyOn(logger, 'error').mockImplementation(() => undefined);
     const boom = httpHandler(route, async () => {

@@ -125,9 +125,39 @@ function parseBody(event: Event): unknown {
 
 function validate<S extends z.ZodType | undefined>(schema: S, input: unknown, part: string): unknown {
   if (!schema) return undefined;
-  const result = schema.safeParse(input ?? (part === 'body' ? {} : input), { reportInput: true });
+  let result: z.ZodSafeParseResult<unknown>;
+  try {
+    // No body at all is an empty object; a body of JSON null is null, which a body schema refuses.
+    result = schema.safeParse(input === undefined && part === 'body' ? {} : input, { reportInput: true });
+  } catch (error) {
+    // A schema's own code failed on this input (a refinement computing with a value its field
+    // rejected): the input is still what is wrong, so it is answered as invalid, and the schema's
+    // fault is logged to be fixed.
+    logger.error('Schema failed on its input', { part, error: error as Error });
+    throw new ValidationError({ [part]: ['InvalidValue'] });
+  }
   if (!result.success) throw new ValidationError(fieldErrorsOf(result.error, part));
   return result.data;
+}
+
+/**
+ * Path parameters name things, so they are text without control characters. API Gateway hands
+ * them over decoded, and so does the embedded server, which turns an escape that is not UTF-8
+ * into U+FFFD (infra/local/api-event.ts `decodePathParameter`): such a value names nothing either.
+ */
+export function namesNothing(value: string): boolean {
+  for (const char of value) {
+    const code = char.codePointAt(0) ?? 0;
+    if (code < 0x20 || code === 0x7f || code === 0xfffd) return true;
+  }
+  return false;
+}
+function checkPathParameters(params: Record<string, string | undefined>): void {
+  const errors: FieldErrors = {};
+  for (const [name, value] of Object.entries(params)) {
+    if (value !== undefined && namesNothing(value)) errors[name] = ['InvalidValue'];
+  }
+  if (Object.keys(errors).length) throw new ValidationError(errors);
 }
 
 export function errorResponse(error: unknown): Result {
@@ -187,7 +217,10 @@ function contextMiddleware(route: RouteDef): MiddlewareObj<Event, Result, Error,
         }
       };
       if (!isValidTimeZone(timeZone)) errors['TimeZone'] = ['InvalidTimeZone'];
-      ctx.parsed.params = collect(() => validate(route.params, event.pathParameters ?? {}, 'params'));
+      ctx.parsed.params = collect(() => {
+        checkPathParameters(event.pathParameters ?? {});
+        return validate(route.params, event.pathParameters ?? {}, 'params');
+      });
       ctx.parsed.query = collect(() => validate(route.query, event.queryStringParameters ?? {}, 'query'));
       ctx.parsed.body = collect(() => validate(route.body, body, 'body'));
       if (Object.keys(errors).length) throw new ValidationError(errors);

@@ -35,6 +35,30 @@ export interface RouteMatch {
   params: Record<string, string>;
 }
 
+/**
+ * A path segment decoded as API Gateway hands path parameters to a function: escapes become their
+ * UTF-8 text. Never throws: bytes that are not UTF-8 become U+FFFD and a `%` that starts no escape
+ * stays, so the handler's validation answers such a value (functions/platform/http.ts).
+ */
+export function decodePathParameter(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    const bytes: number[] = [];
+    for (let i = 0; i < segment.length; ) {
+      const escape = /^%[0-9a-f]{2}/i.exec(segment.slice(i, i + 3));
+      if (escape) {
+        bytes.push(parseInt(segment.slice(i + 1, i + 3), 16));
+        i += 3;
+      } else {
+        bytes.push(...Buffer.from(String.fromCodePoint(segment.codePointAt(i) ?? 0)));
+        i += (segment.codePointAt(i) ?? 0) > 0xffff ? 2 : 1;
+      }
+    }
+    return new TextDecoder('utf-8').decode(new Uint8Array(bytes));
+  }
+}
+
 /** API Gateway answers 404 for an unknown path and for a known path with another method. */
 export function matchRoute(compiled: readonly CompiledRoute[], method: string, path: string): RouteMatch | null {
   for (const c of compiled) {
@@ -43,7 +67,7 @@ export function matchRoute(compiled: readonly CompiledRoute[], method: string, p
     if (!m) continue;
     const params: Record<string, string> = {};
     c.paramNames.forEach((name, i) => {
-      params[name] = decodeURIComponent(m[i + 1] ?? '');
+      params[name] = decodePathParameter(m[i + 1] ?? '');
     });
     return { compiled: c, params };
   }

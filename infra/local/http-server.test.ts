@@ -73,3 +73,34 @@ describe('embedded HTTP server, web app', () => {
     expect(JSON.parse(res.body)).toEqual({ message: 'Not Found' });
   });
 });
+
+describe('embedded HTTP server, API failures', () => {
+  it('answers a failure outside the middleware 500 SomethingWentWrong without its detail', async () => {
+    const route = { operationId: 't', method: 'GET', path: '/api/v1/t/{id}', capability: 'dev', file: 't', access: 'public', summary: 't' } as const;
+    const failing = createHttpServer({
+      routes: [route],
+      loadHandler: () => Promise.reject(new RangeError('Invalid time value at /var/task/index.js:12')),
+      webDir: tmpdir(),
+      brandForHost: () => null,
+      health: async () => ({ status: 'ok', parts: {} }),
+      openapi: () => ({}),
+    });
+    await new Promise<void>((r) => failing.listen(0, '127.0.0.1', () => r()));
+    const saved = port;
+    port = (failing.address() as AddressInfo).port;
+    const originalError = console.error;
+    console.error = () => undefined;
+    try {
+      // A malformed escape in the path parameter gets as far as the handler too.
+      for (const path of ['/api/v1/t/1', '/api/v1/t/%ff']) {
+        const answer = await get(path);
+        expect(answer.status, path).toBe(500);
+        expect(JSON.parse(answer.body), path).toEqual({ success: false, message: 'SomethingWentWrong', errors: 'SomethingWentWrong' });
+      }
+    } finally {
+      console.error = originalError;
+      port = saved;
+      await new Promise<void>((r) => failing.close(() => r()));
+    }
+  });
+});

@@ -9,6 +9,7 @@
  */
 import { z } from 'zod';
 import { carScheduleMessageKeys as keys, type CarScheduleMessageKey } from './car-schedule-messages';
+import { isCalendarDay, isDateTime } from './dates';
 
 /** Spec section 9. */
 export const BOOKING_PURPOSE_MAX = 100;
@@ -25,14 +26,16 @@ export const UNBOOKABLE_SUBSCRIPTION = 'Bas';
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?$/;
 
-/** A date-time of a booking split into its wall time (`yyyy-MM-ddTHH:mm`) and its offset, or null when it is none. */
+/**
+ * A date-time of a booking split into its wall time (`yyyy-MM-ddTHH:mm`) and its offset, or null when
+ * it is none: the day, the time of day and the offset must exist (shared/schemas/dates.ts).
+ */
 export function splitBookingTime(text: string): { wall: string; offset: string | null } | null {
-  const m = DATE_TIME.exec(text.trim());
+  const trimmed = text.trim();
+  if (!isDateTime(trimmed, { allowSpace: true })) return null;
+  const m = DATE_TIME.exec(trimmed);
   if (!m) return null;
   const [, y, mo, d, h, mi, , offset] = m;
-  const [year, month, day, hour, minute] = [y, mo, d, h, mi].map(Number) as [number, number, number, number, number];
-  const at = new Date(Date.UTC(year, month - 1, day, hour, minute));
-  if (at.getUTCFullYear() !== year || at.getUTCMonth() !== month - 1 || at.getUTCDate() !== day || hour > 23 || minute > 59) return null;
   return { wall: `${y}-${mo}-${d}T${h}:${mi}`, offset: offset ?? null };
 }
 
@@ -144,7 +147,10 @@ export const overlaps = (a: { startMs: number; endMs: number }, b: { startMs: nu
 // The wire.
 
 const text = (max: number) => z.string().max(max, keys.PurposeLength);
-const dateTimeText = z.string({ message: keys.InvalidBookingTime }).max(40, keys.InvalidBookingTime);
+const dateTimeText = z
+  .string({ message: keys.InvalidBookingTime })
+  .max(40, keys.InvalidBookingTime)
+  .refine((text) => splitBookingTime(text) !== null, keys.InvalidBookingTime);
 /** An id the browser may send as a number. */
 const idLike = z.union([z.string().trim().max(64), z.number().int().nonnegative()]).transform(String);
 
@@ -170,7 +176,7 @@ const imeiList = z
 
 export const weekScheduleQuerySchema = z.object({
   Imeis: imeiList,
-  week_day: z.string().regex(DAY, 'InvalidBookingTime'),
+  week_day: z.string().regex(DAY, 'InvalidBookingTime').refine(isCalendarDay, 'InvalidBookingTime'),
 });
 export const monthScheduleQuerySchema = z.object({
   Imeis: imeiList,

@@ -16,6 +16,7 @@ import { z } from 'zod';
 import { IMEI_PATTERN } from '../validators/imei';
 import { weeklyWindowsSchema } from './schedule';
 import { addMonthsToDay, TRIP_PERIOD_MAX_MONTHS, tripTypes } from './trips';
+import { isCalendarDay } from './dates';
 
 export const placeMessageKeys = {
   PlaceNotFound: 'PlaceNotFound',
@@ -119,12 +120,14 @@ export const placeIdParamSchema = z.object({ id: z.string().min(1, keys.PlaceNot
 
 /** The problem of an apply period of local days, or null (as GET /trips: at most 12 months). */
 export function applyPeriodProblem(from: string, to: string): string | null {
+  // Not two days: the days' own check (PlaceApplyInvalidDate) answers; zod runs this refinement anyway.
+  if (!isCalendarDay(from) || !isCalendarDay(to)) return null;
   if (to < from) return keys.PlaceApplyEndBeforeStart;
   if (to >= addMonthsToDay(from, TRIP_PERIOD_MAX_MONTHS)) return keys.PlaceApplyPeriodTooLong;
   return null;
 }
 
-const applyDay = z.iso.date({ message: keys.PlaceApplyInvalidDate });
+const applyDay = z.iso.date({ message: keys.PlaceApplyInvalidDate }).refine(isCalendarDay, keys.PlaceApplyInvalidDate);
 export const placeApplyRequestSchema = z
   .object({ from: applyDay, to: applyDay })
   .superRefine((value, ctx) => {

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { tripMessageKeys as keys } from './trips-messages';
 import { IMEI_PATTERN } from '../validators/imei';
+import { isCalendarDay, isDateTime } from './dates';
 
 export const tripTypes = ['business', 'private', 'other'] as const;
 export const tripTypeSchema = z.enum(tripTypes, { message: keys.InvalidTripType });
@@ -23,7 +24,7 @@ export const ROUTE_MAX_TRIPS = 10;
 export const ROUTE_MAX_DAYS = 7;
 
 /** A local calendar day, yyyy-MM-dd, that exists. */
-export const localDaySchema = z.iso.date({ message: keys.InvalidDate });
+export const localDaySchema = z.iso.date({ message: keys.InvalidDate }).refine(isCalendarDay, keys.InvalidDate);
 
 export const tripSchema = z.object({
   /** Opaque to clients; stable for a detected trip (the unit and its start). */
@@ -79,6 +80,8 @@ export function addMonthsToDay(day: string, months: number): string {
  * months (spec sections 5 and 9: `to` must come before the same day 12 months after `from`).
  */
 export function tripPeriodProblem(from: string, to: string): typeof keys.EndDateMustBeAfterStart | typeof keys.TripPeriodTooLong | null {
+  // Not two days: the days' own check (InvalidDate) answers; zod runs this refinement anyway.
+  if (!isCalendarDay(from) || !isCalendarDay(to)) return null;
   if (to < from) return keys.EndDateMustBeAfterStart;
   if (to >= addMonthsToDay(from, TRIP_PERIOD_MAX_MONTHS)) return keys.TripPeriodTooLong;
   return null;
@@ -128,18 +131,12 @@ export const tripRouteSchema = z.array(tripRoutePointSchema);
 /** A unit in a path (odometer entries, the check-in code). */
 export const tripUnitParamSchema = z.object({ imei: z.string().regex(IMEI_PATTERN, keys.InvalidImei) });
 
-const ISO_DATE_TIME = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?$/;
-
 /**
  * A date-time, ISO 8601: with an offset (`Z`, `+02:00`) it is that instant; without one it is a
  * wall-clock time in the TimeZone header's zone (docs/api.md conventions), which the server resolves.
+ * The day, the time of day and the offset must exist (shared/schemas/dates.ts).
  */
-export const dateTimeSchema = z.string().refine((text) => {
-  const match = ISO_DATE_TIME.exec(text);
-  if (!match) return false;
-  const [, day = '', hh = '', mm = '', ss = '0'] = match;
-  return localDaySchema.safeParse(day).success && Number(hh) < 24 && Number(mm) < 60 && Number(ss) < 60;
-}, keys.InvalidDateTime);
+export const dateTimeSchema = z.string().refine((text) => isDateTime(text), keys.InvalidDateTime);
 
 /** Spec section 3: an odometer entry is a date and time and a value (km). */
 export const ODOMETER_MAX_KM = 10_000_000;
