@@ -67,6 +67,7 @@ export const unitLockEn = {
   AddUnitFailed: 'The unit could not be added.',
   // The first-run panel (web/src/features/unit-lock/components/first-run-panel.tsx).
   FirstRunTitle: '{{name}} has not reported yet',
+  FirstRunHide: 'Hide this guide',
   FirstRunIntro: 'The unit is registered, but its tracker has not sent a position yet. Three steps until you see it here:',
   FirstRunStepName: 'Name your unit',
   FirstRunStepNameText: 'Give it a name you recognise, such as its registration number, and choose its colour and symbol.',

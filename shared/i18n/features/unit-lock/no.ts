@@ -61,6 +61,7 @@ export const unitLockNo: UnitLockMessages = {
   AddUnitAnother: 'Legg til enda en enhet',
   AddUnitFailed: 'Enheten kunne ikke legges til.',
   FirstRunTitle: '{{name}} har ikke rapportert ennå',
+  FirstRunHide: 'Skjul veiledningen',
   FirstRunIntro: 'Enheten er registrert, men sporeren har ikke sendt noen posisjon ennå. Tre steg til du ser den her:',
   FirstRunStepName: 'Gi enheten et navn',
   FirstRunStepNameText: 'Gi den et navn du kjenner igjen, for eksempel registreringsnummeret, og velg farge og symbol.',

@@ -61,6 +61,7 @@ export const unitLockSv: UnitLockMessages = {
   AddUnitAnother: 'Lägg till en enhet till',
   AddUnitFailed: 'Enheten kunde inte läggas till.',
   FirstRunTitle: '{{name}} har inte rapporterat än',
+  FirstRunHide: 'Dölj guiden',
   FirstRunIntro: 'Enheten är registrerad, men spåraren har inte skickat någon position än. Tre steg tills du ser den här:',
   FirstRunStepName: 'Namnge enheten',
   FirstRunStepNameText: 'Ge den ett namn du känner igen, till exempel registreringsnumret, och välj färg och symbol.',

@@ -35,7 +35,7 @@ export function MainHeader({ navbarId, navbarOpen, toggleNavbar }: MainHeaderPro
             aria-expanded={navbarOpen}
             aria-controls={navbarId}
           />
-          <Title order={1} size="h4" fw={650} style={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+          <Title order={1} size="h4" fw={650} className="shell-title">
             {t(titleKey)}
           </Title>
         </Group>

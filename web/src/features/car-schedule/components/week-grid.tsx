@@ -2,12 +2,14 @@
  * The week grid (spec section 2): a row per vehicle (name, registration number, model), a column
  * per day from Monday to Sunday with the day's bookings (start - end, at most two and '+N more'),
  * and a button per future day to book the vehicle then. On a phone the grid scrolls sideways in
- * its own focusable region with the vehicle column pinned.
+ * its own focusable region with the vehicle column pinned, and opens scrolled to today: the days
+ * already past of the current week are to the left, not in the way.
  */
 import { Button, Group, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import IconArrowDown from '@tabler/icons-react/dist/esm/icons/IconArrowDown.mjs';
 import IconArrowUp from '@tabler/icons-react/dist/esm/icons/IconArrowUp.mjs';
 import IconPlus from '@tabler/icons-react/dist/esm/icons/IconPlus.mjs';
+import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Booking, VehicleSchedule } from '../../../../../shared/schemas/car-schedule';
 import { DayBookings } from './day-bookings';
@@ -38,8 +40,18 @@ export function WeekGrid({ vehicles, days, today, locale, sort, onSort, onOpen, 
   const { t } = useTranslation();
   const first = days[0] ?? '';
   const last = days[days.length - 1] ?? '';
+  const scroller = useRef<HTMLDivElement>(null);
+  // Today's column first beside the pinned vehicle column, as the week opens (a no-op where the whole week fits).
+  const showsToday = days.includes(today);
+  useLayoutEffect(() => {
+    const region = scroller.current;
+    const head = region?.querySelector<HTMLElement>('th.cs-today');
+    const pinned = region?.querySelector<HTMLElement>('th.cs-vehicle');
+    if (!region || !head || !pinned) return;
+    region.scrollLeft = Math.max(0, head.offsetLeft - pinned.offsetWidth);
+  }, [first, showsToday]);
   return (
-    <div className="cs-scroll" tabIndex={0} role="region" aria-label={t('CsTableCaption', { from: dayTitle(first, locale, 'long'), to: dayTitle(last, locale, 'long') })}>
+    <div ref={scroller} className="cs-scroll" tabIndex={0} role="region" aria-label={t('CsTableCaption', { from: dayTitle(first, locale, 'long'), to: dayTitle(last, locale, 'long') })}>
       <table className="cs-grid">
         <VisuallyHidden component="caption">{t('CsTableCaption', { from: dayTitle(first, locale, 'long'), to: dayTitle(last, locale, 'long') })}</VisuallyHidden>
         <thead>

@@ -41,7 +41,7 @@ import { createUnitStore } from '../unit-store';
 import { useBaseMap } from '../use-base-map';
 import { useCameraPadding, type CameraFocus } from '../use-camera-padding';
 import { useNow, useUnitStoreVersion } from '../use-unit-store';
-import { FirstRunPanel, waitingUnits } from '../../unit-lock/components/first-run-panel';
+import { FirstRunPanel, useFirstRunNotice, waitingUnits } from '../../unit-lock/components/first-run-panel';
 
 /** Spec section 9: the default map centre is Stockholm. */
 const STOCKHOLM = { longitude: 18.0686, latitude: 59.3293, zoom: 10 };
@@ -95,6 +95,7 @@ function RealtimeView() {
   useEffect(() => {
     if (units.data?.length && waitingUnits(units.data).length === units.data.length) setPanelOpen(true);
   }, [units.data]);
+  const firstRun = useFirstRunNotice(waitingUnits(store.roster()));
   const [cursor, setCursor] = useState<string | undefined>(undefined);
   const container = useRef<HTMLDivElement>(null);
   const panelRef = useRef<HTMLElement>(null);
@@ -226,7 +227,7 @@ function RealtimeView() {
   } else {
     panel = (
       <Stack gap="sm">
-        <FirstRunPanel units={waitingUnits(store.roster())} />
+        <FirstRunPanel units={firstRun.units} onHide={firstRun.hide} />
         <UnitList
           store={store}
           roster={store.roster()}

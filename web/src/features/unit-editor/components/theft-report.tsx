@@ -1,6 +1,8 @@
 /**
  * The printable theft report (spec section 2): the unit's identity, its object description and
- * the theft info, laid out for paper (print CSS hides the buttons).
+ * the theft info and the last known position (time, address and coordinates, which the police can
+ * act on), laid out for paper (print CSS hides the buttons). A unit locked against the reader has
+ * no position to show, and says so.
  */
 import { Button, Group, Title } from '@mantine/core';
 import { Fragment } from 'react';
@@ -8,6 +10,9 @@ import { useTranslation } from 'react-i18next';
 import type { UnitEditor } from '../../../../../shared/schemas/unit-editor';
 import { intlLocale } from '../../../i18n/i18n';
 import { vehicleTypeLabel } from '../../units/unit-list';
+import { useReverseGeocode } from '../../map/api/map-api';
+import { formatCoordinates } from '../../../ui/coordinates';
+import { absoluteTime } from '../../../ui/relative-time';
 
 function Fields({ rows }: { rows: Array<[string, string]> }) {
   return (
@@ -26,6 +31,8 @@ export function TheftReport({ unit }: { unit: UnitEditor }) {
   const { t } = useTranslation();
   const d = unit.objectDescription;
   const theft = unit.theft;
+  const last = unit.realtime.state;
+  const address = useReverseGeocode(last ? { lat: last.lat, lon: last.lon } : null);
   return (
     <article className="theft-report" aria-labelledby="theft-report-title">
       <Group className="theft-report-actions" justify="flex-end" mb="md">
@@ -76,6 +83,20 @@ export function TheftReport({ unit }: { unit: UnitEditor }) {
           [t('UnitEditorTheft_ownerPhone'), theft.ownerPhone],
           [t('UnitEditorTheft_otherInfo'), theft.otherInfo],
         ]}
+      />
+      <Title order={3} size="h4" mb="xs">
+        {t('UnitEditorTheftLastPosition')}
+      </Title>
+      <Fields
+        rows={
+          last
+            ? [
+                [t('UnitEditorTheftLastPositionTime'), absoluteTime(last.ts, intlLocale(), { seconds: true })],
+                [t('UnitEditorTheftLastPositionAddress'), address.data?.address ?? ''],
+                [t('UnitEditorTheftLastPositionCoordinates'), formatCoordinates(last.lat, last.lon)],
+              ]
+            : [[t('UnitEditorTheftLastPosition'), unit.realtime.lockedBy ? t('UnitEditorTheftLastPositionLocked', { lockedBy: unit.realtime.lockedBy }) : t('UnitEditorTheftLastPositionNone')]]
+        }
       />
     </article>
   );

@@ -21,7 +21,7 @@ import { BulkTasks } from '../components/bulk-tasks';
 import type { BulkSelection } from '../components/bulk-select-column';
 import { UnitsTable } from '../components/units-table';
 import { formatSort, parseSort } from '../unit-list';
-import { FirstRunPanel } from '../../unit-lock/components/first-run-panel';
+import { FirstRunPanel, useFirstRunNotice } from '../../unit-lock/components/first-run-panel';
 
 /** How often relative times ("2 minutes ago") are brought up to date. */
 const CLOCK_TICK_MS = 30_000;
@@ -49,6 +49,7 @@ export function UnitsPage() {
   // Units chosen for bulk tasks (components/bulk-tasks.tsx); kept across search and pages.
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
   const selection = useMemo((): BulkSelection => ({ selected, onChange: setSelected }), [selected]);
+  const firstRun = useFirstRunNotice((units.data ?? []).filter((u) => u.lastSeen === null && u.lockedBy === undefined));
 
   const remember = (name: 'q' | 'sort', value: string | null) =>
     setParams(
@@ -97,7 +98,7 @@ export function UnitsPage() {
   return (
     <Stack gap="md">
       {/* Units whose tracker has not reported yet: what to do next (not for one locked by someone else). */}
-      <FirstRunPanel units={units.data.filter((u) => u.lastSeen === null && u.lockedBy === undefined)} />
+      <FirstRunPanel units={firstRun.units} onHide={firstRun.hide} />
       <TextInput
         label={t('UnitsSearchLabel')}
         placeholder={t('UnitsSearchPlaceholder')}
