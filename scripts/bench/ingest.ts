@@ -28,7 +28,9 @@
  * live channel shows the newest of each message; the latency is that record's, from the publish
  * of its message, and the older ones count as shown when a newer one of their unit was.
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { performance, monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { fork } from 'node:child_process';
@@ -197,9 +199,11 @@ interface RunReport {
 async function run(recordsPerMessage: number): Promise<RunReport> {
   const messageRate = rate / recordsPerMessage;
   console.log(
-    `Starting an in-memory runtime: ${trackers} trackers, ${rate} positions/s in ${messageRate.toFixed(0)} messages/s of ${recordsPerMessage} record(s), ${durationS} s (+${warmupS} s warm-up)...`,
+    `Starting a runtime on a temporary data directory (the broker acknowledges what the ingest log has on disk): ${trackers} trackers, ${rate} positions/s in ${messageRate.toFixed(0)} messages/s of ${recordsPerMessage} record(s), ${durationS} s (+${warmupS} s warm-up)...`,
   );
-  const runtime = await startEmbeddedRuntime({ port: 0, mqttPort: 0, dataDir: null, host: '127.0.0.1', seed: true });
+  // As `npm start` runs: DynamoDB Local on disk, and the broker's PUBACK after the ingest log's sync.
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-ingest-'));
+  const runtime = await startEmbeddedRuntime({ port: 0, mqttPort: 0, dataDir, host: '127.0.0.1', seed: true });
   try {
     // Registered ten minutes ago, so that the probes' first fixes (five minutes ago) count.
     await seedSimulatedUnits(trackers + probeCount, new Date(Date.now() - 600_000));
@@ -505,6 +509,7 @@ ${[...dbCalls.entries()]
     return { text, missed };
   } finally {
     await runtime.stop();
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
