@@ -58,16 +58,19 @@ describe('ingest write-ahead log', () => {
     const events: string[] = [];
     const log = open(dir, async () => void events.push('sync'));
     const [a, b] = await Promise.all([log.append('k', Buffer.from('a'), 1), log.append('k', Buffer.from('b'), 1)]);
-    log.handled(a as number);
-    await log.checkpoint();
-    expect(events).toEqual([]);
-    logs.splice(logs.indexOf(log), 1);
-    expect(contents(open(dir))).toEqual(['k:a', 'k:b']);
-
     log.handled(b as number);
     await log.checkpoint();
+    // Nothing handled below b: nothing to sync, nothing trimmed.
+    expect(events).toEqual([]);
+    expect(contents(open(dir))).toEqual(['k:a', 'k:b']);
+
+    log.handled(a as number);
+    await log.checkpoint();
     expect(events).toEqual(['sync']);
-    expect(readdirSync(dir)).toEqual([]);
+    expect(readdirSync(dir)).toEqual(['checkpoint']);
+    // Nothing new: no sync.
+    await log.checkpoint();
+    expect(events).toEqual(['sync']);
   });
 
   it('with the stream: put resolves once logged, and a record is handled once its batch succeeded', async () => {
@@ -94,7 +97,21 @@ describe('ingest write-ahead log', () => {
     await stream.drain();
     expect(handled).toEqual(['x', 'y']);
     await log.checkpoint();
-    expect(readdirSync(dir)).toEqual([]);
+    expect(readdirSync(dir)).toEqual(['checkpoint']);
+  });
+
+  it('replays only what is above the checkpoint mark, and goes on numbering above it', async () => {
+    const dir = tempDir();
+    const log = open(dir);
+    const [a, b] = await Promise.all([log.append('k', Buffer.from('a'), 1), log.append('k', Buffer.from('b'), 1)]);
+    log.handled(a as number);
+    // The mark moves past a, but its segment (with b) stays: a restart must not replay a.
+    await log.checkpoint();
+    expect(readdirSync(dir).filter((n) => n.endsWith('.log'))).toHaveLength(1);
+    logs.splice(logs.indexOf(log), 1);
+    const next = open(dir);
+    expect(contents(next)).toEqual(['k:b']);
+    expect(await next.append('k', Buffer.from('c'), 2)).toBe((b as number) + 1);
   });
 
   it('puts what the log recovered on the stream first', async () => {
@@ -115,6 +132,6 @@ describe('ingest write-ahead log', () => {
     await stream.drain();
     expect(handled).toEqual(['old', 'new']);
     await log.checkpoint();
-    expect(readdirSync(dir)).toEqual([]);
+    expect(readdirSync(dir)).toEqual(['checkpoint']);
   });
 });

@@ -13,18 +13,19 @@
  *   not, since DynamoDB Local does not promise to sync its files.
  * - So the log is trimmed only at a checkpoint: every record up to the low-water mark (all handled:
  *   stored, or dead-lettered) is in the store's files, those files are `fsync`ed (`syncStore`),
- *   and only then are the segments wholly below the mark deleted. Until then a restart replays
- *   them, and ingest is idempotent per position (functions/ingest/repository.ts) and per effect
- *   (functions/ingest/transitions.ts), so a replayed record that was stored already changes nothing.
+ *   then the mark is written (`checkpoint`, replaced atomically) and the segments wholly below it
+ *   are deleted. A restart replays what is above the mark: records handled since the last
+ *   checkpoint among them, and ingest is idempotent per position (functions/ingest/repository.ts)
+ *   and per effect (functions/ingest/transitions.ts), so one that was stored already changes nothing.
  * - A record torn by a crash during its write was never acknowledged (its sync had not returned);
  *   reading stops at the first record whose length or checksum is wrong, and nothing was ever
  *   appended after it in that segment that had been acknowledged.
  *
- * Format: segments `<first sequence>.log` in the log's directory, each a run of records
+ * Format: the mark in `checkpoint` (the sequence, as text), and segments `<first sequence>.log`, each a run of records
  * `[u32 body length][u32 CRC-32 of the body][body: JSON { s: sequence, k: partition key, t: arrival ms, d: data base64 }]`.
  */
-import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { open, type FileHandle } from 'node:fs/promises';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { open, rename, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 
 export interface LoggedRecord {
@@ -125,11 +126,13 @@ export function openWriteAheadLog(options: WriteAheadLogOptions): WriteAheadLog 
   mkdirSync(dir, { recursive: true });
   const closed: Segment[] = [];
   const recovered: LoggedRecord[] = [];
-  let lastSeq = 0;
+  const markFile = join(dir, 'checkpoint');
+  let mark = existsSync(markFile) ? Number(readFileSync(markFile, 'utf8')) || 0 : 0;
+  let lastSeq = mark;
   for (const name of readdirSync(dir).filter((n) => /^\d+\.log$/.test(n)).sort()) {
     const path = join(dir, name);
     const records = readSegment(readFileSync(path));
-    recovered.push(...records);
+    recovered.push(...records.filter((r) => r.seq > mark));
     const segmentLast = records.at(-1)?.seq ?? 0;
     closed.push({ path, lastSeq: segmentLast });
     lastSeq = Math.max(lastSeq, segmentLast, Number(name.slice(0, -4)) - 1);
@@ -179,6 +182,21 @@ export function openWriteAheadLog(options: WriteAheadLogOptions): WriteAheadLog 
     for (const b of batch) b.resolve(b.seq);
   };
 
+  /** The mark is replaced whole: written to a file of its own, synced, renamed over the old one. */
+  const writeMark = async (seq: number) => {
+    const temp = `${markFile}.new`;
+    const handle = await open(temp, 'w');
+    try {
+      await handle.writeFile(String(seq));
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temp, markFile);
+    await syncDirectory(dir);
+    mark = seq;
+  };
+
   let checkpointing: Promise<void> | null = null;
   const checkpoint = () => {
     checkpointing ??= (async () => {
@@ -192,9 +210,12 @@ export function openWriteAheadLog(options: WriteAheadLogOptions): WriteAheadLog 
         await segment.handle.close();
         closed.push({ path: segment.path, lastSeq: segment.lastSeq });
       });
-      const done = closed.filter((s) => s.lastSeq <= low);
+      if (low > mark) {
+        await options.syncStore();
+        await writeMark(low);
+      }
+      const done = closed.filter((s) => s.lastSeq <= mark);
       if (!done.length) return;
-      await options.syncStore();
       for (const s of done) {
         rmSync(s.path, { force: true });
         closed.splice(closed.indexOf(s), 1);

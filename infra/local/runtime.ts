@@ -69,6 +69,8 @@ export interface RuntimeOptions {
    * Content-Security-Policy (MAP_EXTRA_ORIGINS of `npm start`).
    */
   mapOrigins?: readonly string[];
+  /** How often the ingest log checkpoints (infra/local/ingest-log.ts); default a second. */
+  ingestCheckpointEveryMs?: number;
 }
 
 export interface EmbeddedRuntime {
@@ -175,7 +177,11 @@ export async function startEmbeddedRuntime(options: RuntimeOptions): Promise<Emb
     // A checkpoint syncs DynamoDB Local's files before trimming; a shared DynamoDB Local (tests)
     // is not the runtime's to sync.
     const log = dataDir
-      ? openWriteAheadLog({ dir: join(dataDir, 'ingest-log'), syncStore: options.dynamo ? async () => undefined : () => syncFiles(join(dataDir, 'dynamodb')) })
+      ? openWriteAheadLog({
+          dir: join(dataDir, 'ingest-log'),
+          syncStore: options.dynamo ? async () => undefined : () => syncFiles(join(dataDir, 'dynamodb')),
+          ...(options.ingestCheckpointEveryMs ? { checkpointEveryMs: options.ingestCheckpointEveryMs } : {}),
+        })
       : undefined;
     if (log) stops.push(() => log.close());
     const stream = createLocalStream({
