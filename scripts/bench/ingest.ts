@@ -44,6 +44,7 @@ import { putUnitCopies, type UnitZone } from '../../functions/platform/unit-item
 import { localBroker, registerLocalBroker } from '../../functions/platform/adapters/embedded/local-broker';
 import { dynamo, tableName } from '../../functions/platform/db';
 import { INGEST_STREAM, INGEST_STREAM_SHARDS } from '../../shared/ingest-stream';
+import { startLocalDynamo } from '../../infra/local/dynamo-local';
 import { startEmbeddedRuntime } from '../../infra/local/runtime';
 import { seedSimulatedUnits, simulatedUnits } from '../../infra/local/seed';
 import type { LoadConfig, LoadResult } from './ingest-load';
@@ -199,11 +200,13 @@ interface RunReport {
 async function run(recordsPerMessage: number): Promise<RunReport> {
   const messageRate = rate / recordsPerMessage;
   console.log(
-    `Starting a runtime on a temporary data directory (the broker acknowledges what the ingest log has on disk): ${trackers} trackers, ${rate} positions/s in ${messageRate.toFixed(0)} messages/s of ${recordsPerMessage} record(s), ${durationS} s (+${warmupS} s warm-up)...`,
+    `Starting a runtime with its ingest log in a temporary data directory (PUBACK once the log has a message on disk) and DynamoDB Local in memory: ${trackers} trackers, ${rate} positions/s in ${messageRate.toFixed(0)} messages/s of ${recordsPerMessage} record(s), ${durationS} s (+${warmupS} s warm-up)...`,
   );
-  // As `npm start` runs: DynamoDB Local on disk, and the broker's PUBACK after the ingest log's sync.
+  // The broker's PUBACK after the ingest log's sync, as with `npm start`'s data directory; DynamoDB
+  // Local stays in memory, as the targets were set (on disk, its own syncs bound the store).
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-ingest-'));
-  const runtime = await startEmbeddedRuntime({ port: 0, mqttPort: 0, dataDir, host: '127.0.0.1', seed: true });
+  const db = await startLocalDynamo();
+  const runtime = await startEmbeddedRuntime({ port: 0, mqttPort: 0, dataDir, dynamo: db, host: '127.0.0.1', seed: true });
   try {
     // Registered ten minutes ago, so that the probes' first fixes (five minutes ago) count.
     await seedSimulatedUnits(trackers + probeCount, new Date(Date.now() - 600_000));
@@ -509,6 +512,7 @@ ${[...dbCalls.entries()]
     return { text, missed };
   } finally {
     await runtime.stop();
+    await db.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
