@@ -15,13 +15,16 @@ const bodyOf = (e: IotRuleEvent) => JSON.parse(Buffer.from(e.payload, 'base64').
 let broker: LocalBroker | undefined;
 let tracker: mqtt.MqttClient | undefined;
 
-async function start(drain?: () => Promise<void>) {
+async function start(drain?: () => Promise<void>, stored?: () => Promise<void>) {
   const out: Array<{ rule: string; event: IotRuleEvent }> = [];
   broker = await startLocalBroker({
     port: 0,
     host: '127.0.0.1',
     rules: iotRules,
-    onRuleOutput: (rule, event) => void out.push({ rule: rule.name, event }),
+    onRuleOutput: async (rule, event) => {
+      out.push({ rule: rule.name, event });
+      await stored?.();
+    },
     ...(drain ? { drain } : {}),
   });
   tracker = await mqtt.connectAsync(`mqtt://127.0.0.1:${broker.port}`, { clientId: IMEI, reconnectPeriod: 0 });
@@ -52,6 +55,30 @@ describe('rule bridge', () => {
       ['teltonikaData', 6],
     ]);
     expect(out.every((o) => o.event.imei === IMEI && o.event.receivedAt > 0 && o.event.topic.includes(IMEI))).toBe(true);
+  });
+
+  it('acknowledges a QoS 1 message only once its rule output is stored, and not at all when it could not be', async () => {
+    let store: () => void = () => undefined;
+    let fail = false;
+    const out = await start(undefined, () => (fail ? Promise.reject(new Error('disk full')) : new Promise<void>((r) => (store = r))));
+    let acked = false;
+    const publish = tracker?.publishAsync(`trackers/${IMEI}/telemetry`, JSON.stringify({ n: 1 }), { qos: 1 }).then(() => (acked = true));
+    await vi.waitFor(() => expect(out).toHaveLength(1));
+    // The broker has the message and its output is being stored: no PUBACK yet.
+    await new Promise((r) => setImmediate(r));
+    expect(acked).toBe(false);
+    store();
+    await publish;
+    expect(acked).toBe(true);
+
+    // An output that could not be stored: the tracker is disconnected without the PUBACK.
+    fail = true;
+    const closed = new Promise<void>((r) => tracker?.once('close', () => r()));
+    const refused = tracker?.publishAsync(`trackers/${IMEI}/telemetry`, JSON.stringify({ n: 2 }), { qos: 1 });
+    await closed;
+    tracker?.end(true);
+    tracker = undefined;
+    await expect(refused).rejects.toThrow('Connection closed');
   });
 
   it('finishes what it acknowledged (the drain) before it stops', async () => {

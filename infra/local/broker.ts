@@ -4,6 +4,13 @@
  * gives it (shared/mqtt-topics.ts), and the rule bridge that turns tracker messages into the IoT
  * rules' output exactly as the rules do (`shared/iot-rules.ts`) and hands it on (the runtime puts
  * it on the ingest stream, infra/local/stream.ts, as the rules' Kinesis action does on AWS).
+ *
+ * The bridge runs in the publish authorization, not as a subscriber: aedes writes a QoS 1 PUBACK
+ * as soon as the publish is authorized and only then hands the message to its subscribers
+ * (node_modules/aedes/lib/handlers/publish.js), so a subscriber would see messages already
+ * acknowledged. Authorization completes only once the rule's action has stored its output (the
+ * runtime: on disk, infra/local/ingest-log.ts); a tracker whose message could not be stored is
+ * disconnected without the PUBACK and sends it again.
  */
 import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import { createServer, type Server as NetServer, type Socket } from 'node:net';
@@ -30,8 +37,11 @@ export interface BrokerOptions {
   /** Address of the TCP listener; default 127.0.0.1 (the WebSocket one is the HTTP server's). */
   host?: string;
   rules: readonly IotRuleDef[];
-  /** What a rule's action does with its output (the runtime: put it on the ingest stream). */
-  onRuleOutput(rule: IotRuleDef, event: IotRuleEvent): void;
+  /**
+   * What a rule's action does with its output (the runtime: put it on the ingest stream). The
+   * message is acknowledged once the promise it returns is resolved.
+   */
+  onRuleOutput(rule: IotRuleDef, event: IotRuleEvent): void | Promise<void>;
   /** Called when stopping, after the clients are gone and before the broker closes: finish what it acknowledged. */
   drain?(): Promise<void>;
   authorizeLiveSubscribe?: SubscribeAuthorizer;
@@ -39,6 +49,17 @@ export interface BrokerOptions {
 
 function isBrowser(client: Client | null): boolean {
   return Boolean(client?.req);
+}
+
+/** MQTT topic filter matching (`+` one level, `#` the rest). */
+export function topicMatches(filter: string, topic: string): boolean {
+  const f = filter.split('/');
+  const t = topic.split('/');
+  for (let i = 0; i < f.length; i++) {
+    if (f[i] === '#') return true;
+    if (i >= t.length || (f[i] !== '+' && f[i] !== t[i])) return false;
+  }
+  return f.length === t.length;
 }
 
 export async function startLocalBroker(options: BrokerOptions): Promise<LocalBroker> {
@@ -55,7 +76,22 @@ export async function startLocalBroker(options: BrokerOptions): Promise<LocalBro
       if (isBrowser(client) || !trackerMayPublish(client.id, packet.topic)) {
         return done(new Error('publish not allowed'));
       }
-      done(null);
+      const rules = options.rules.filter((rule) => topicMatches(rule.topicFilter, packet.topic));
+      if (!rules.length) return done(null);
+      const payload = typeof packet.payload === 'string' ? Buffer.from(packet.payload) : Buffer.from(packet.payload);
+      const receivedAt = Date.now();
+      const outputs = rules.map((rule) =>
+        options.onRuleOutput(rule, {
+          payload: payload.toString('base64'),
+          topic: packet.topic,
+          imei: packet.topic.split('/')[rule.imeiLevel - 1] ?? '',
+          receivedAt,
+        }),
+      );
+      Promise.all(outputs).then(
+        () => done(null),
+        (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
+      );
     },
     authorizeSubscribe: (client, sub, done) => {
       if (!client) return done(null, sub);
@@ -73,26 +109,6 @@ export async function startLocalBroker(options: BrokerOptions): Promise<LocalBro
       done(null, null);
     },
   });
-
-  for (const rule of options.rules) {
-    await new Promise<void>((ready) =>
-      broker.subscribe(
-        rule.topicFilter,
-        (packet, cb) => {
-          cb();
-          if (packet.topic.startsWith('$')) return;
-          const payload = typeof packet.payload === 'string' ? Buffer.from(packet.payload) : Buffer.from(packet.payload);
-          options.onRuleOutput(rule, {
-            payload: payload.toString('base64'),
-            topic: packet.topic,
-            imei: packet.topic.split('/')[rule.imeiLevel - 1] ?? '',
-            receivedAt: Date.now(),
-          });
-        },
-        ready,
-      ),
-    );
-  }
 
   const tcpSockets = new Set<Socket>();
   const tcp: NetServer = createServer((socket: Socket) => {

@@ -26,6 +26,7 @@ import { mapConfigFor } from '../../functions/tracking/get-map-config';
 import { lambdaContext } from './api-event';
 import { startLocalBroker, type LocalBroker } from './broker';
 import { createLocalStream } from './stream';
+import { openWriteAheadLog, syncFiles } from './ingest-log';
 import { authorizeLiveSubscribe } from './live-authorizer';
 import { createTables, localDynamoClient, startLocalDynamo, type LocalDynamoTarget } from './dynamo-local';
 import { configureHandlerEnvironment } from './handler-env';
@@ -68,6 +69,8 @@ export interface RuntimeOptions {
    * Content-Security-Policy (MAP_EXTRA_ORIGINS of `npm start`).
    */
   mapOrigins?: readonly string[];
+  /** How often the ingest log checkpoints (infra/local/ingest-log.ts); default a second. */
+  ingestCheckpointEveryMs?: number;
 }
 
 export interface EmbeddedRuntime {
@@ -168,12 +171,30 @@ export async function startEmbeddedRuntime(options: RuntimeOptions): Promise<Emb
       iotRules.map(async (rule) => ({ topicFilter: rule.topicFilter, handler: await importHandler<IngestHandler>(handlerPath(rule.handler)) })),
     );
     const ingest = createStreamDispatcher(ingestRoutes);
+    // With a data directory the stream keeps its records in a write-ahead log until they are
+    // stored, and the broker acknowledges a message once it is in the log (infra/local/ingest-log.ts):
+    // what a killed runtime had acknowledged is handled at the next start, before new messages.
+    // A checkpoint syncs DynamoDB Local's files before trimming; a shared DynamoDB Local (tests)
+    // is not the runtime's to sync.
+    const log = dataDir
+      ? openWriteAheadLog({
+          dir: join(dataDir, 'ingest-log'),
+          syncStore: options.dynamo ? async () => undefined : () => syncFiles(join(dataDir, 'dynamodb')),
+          ...(options.ingestCheckpointEveryMs ? { checkpointEveryMs: options.ingestCheckpointEveryMs } : {}),
+        })
+      : undefined;
+    if (log) stops.push(() => log.close());
     const stream = createLocalStream({
       settings: INGEST_STREAM,
       shards: INGEST_STREAM_SHARDS,
       handler: (event) => ingest(event, lambdaContext('local-ingest', randomUUID())),
       onFailure: recordStreamFailure,
+      ...(log ? { log } : {}),
     });
+    if (log?.recovered.length) {
+      console.log(`Ingest: handling ${log.recovered.length} acknowledged messages left from the last run...`);
+      await stream.drain();
+    }
     const broker: LocalBroker = await startLocalBroker({
       port: options.mqttPort,
       host,

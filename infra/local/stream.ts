@@ -9,9 +9,14 @@
  * A failed batch is retried as the event source mapping retries it: split in halves when
  * `bisectOnError` is set, up to `retryAttempts` times; then its records go to `onFailure` (the
  * dead letters), as the mapping's on-failure destination gets them on AWS.
+ *
+ * With a write-ahead log (infra/local/ingest-log.ts) `put` resolves once the record is on disk, as
+ * PutRecord answers once Kinesis has stored it, and a record counts as read (the log may trim it)
+ * once its batch succeeded or it went to `onFailure`; what the log held at start is put first.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { IngestStreamEvent, IngestStreamRecord, IngestStreamSettings } from '../../shared/ingest-stream';
+import type { WriteAheadLog } from './ingest-log';
 
 export interface LocalStreamOptions {
   settings: IngestStreamSettings;
@@ -23,10 +28,13 @@ export interface LocalStreamOptions {
   /** Waits between tries; default a quarter second, doubling. */
   retryDelayMs?: number;
   now?: () => number;
+  /** Keeps records on disk until they are handled; without it they live in memory only. */
+  log?: WriteAheadLog;
 }
 
 export interface LocalStream {
-  put(partitionKey: string, data: Buffer | string): void;
+  /** Resolves once the record is stored (on disk with a log): then it may be acknowledged. */
+  put(partitionKey: string, data: Buffer | string): Promise<void>;
   /** Records queued or in a batch. */
   pending(): number;
   /** Hands over everything queued and waits until every lane is idle. */
@@ -45,28 +53,36 @@ export function createLocalStream(options: LocalStreamOptions): LocalStream {
   const lanes: Lane[] = Array.from({ length: laneCount }, () => ({ queue: [], running: null }));
   let sequence = 0n;
   let inBatches = 0;
+  const { log } = options;
+  const logged = new WeakMap<IngestStreamRecord, number>();
 
   const laneOf = (key: string) => createHash('md5').update(key).digest().readUInt32BE(0) % laneCount;
 
-  const attempt = async (records: IngestStreamRecord[], triesLeft: number, delay: number): Promise<void> => {
+  /** True when the records are handled: stored by the handler, or taken by `onFailure`. */
+  const attempt = async (records: IngestStreamRecord[], triesLeft: number, delay: number): Promise<boolean> => {
     try {
       await options.handler({ Records: records });
-      return;
+      return true;
     } catch (error) {
       const oldest = Math.min(...records.map((r) => r.kinesis.approximateArrivalTimestamp));
       const expired = now() / 1000 - oldest > settings.maxRecordAgeSeconds;
       if (triesLeft <= 0 || expired) {
-        await options.onFailure(records, error).catch((e: unknown) => console.error('ingest stream: on-failure destination failed', e));
-        return;
+        return options.onFailure(records, error).then(
+          () => true,
+          (e: unknown) => {
+            console.error('ingest stream: on-failure destination failed', e);
+            return false;
+          },
+        );
       }
       await new Promise((r) => setTimeout(r, delay));
       if (settings.bisectOnError && records.length > 1) {
         const half = Math.ceil(records.length / 2);
-        await attempt(records.slice(0, half), triesLeft - 1, delay * 2);
-        await attempt(records.slice(half), triesLeft - 1, delay * 2);
-      } else {
-        await attempt(records, triesLeft - 1, delay * 2);
+        const first = await attempt(records.slice(0, half), triesLeft - 1, delay * 2);
+        const second = await attempt(records.slice(half), triesLeft - 1, delay * 2);
+        return first && second;
       }
+      return attempt(records, triesLeft - 1, delay * 2);
     }
   };
 
@@ -79,7 +95,10 @@ export function createLocalStream(options: LocalStreamOptions): LocalStream {
         const batch = lane.queue.splice(0, settings.batchSize);
         inBatches += batch.length;
         try {
-          await attempt(batch, settings.retryAttempts, options.retryDelayMs ?? 250);
+          // Records of a batch whose dead-lettering failed stay in the log: the next start replays them.
+          if ((await attempt(batch, settings.retryAttempts, options.retryDelayMs ?? 250)) && log) {
+            for (const r of batch) log.handled(logged.get(r) ?? 0);
+          }
         } finally {
           inBatches -= batch.length;
         }
@@ -90,21 +109,33 @@ export function createLocalStream(options: LocalStreamOptions): LocalStream {
     });
   };
 
+  const enqueue = (partitionKey: string, data: Buffer, arrivedAt: number, seq?: number) => {
+    const record: IngestStreamRecord = {
+      kinesis: {
+        partitionKey,
+        sequenceNumber: String(++sequence),
+        data: data.toString('base64'),
+        approximateArrivalTimestamp: arrivedAt / 1000,
+      },
+      eventSource: 'aws:kinesis',
+      eventID: `local:${randomUUID()}`,
+    };
+    if (seq !== undefined) logged.set(record, seq);
+    const lane = lanes[laneOf(partitionKey)] as Lane;
+    lane.queue.push(record);
+    pump(lane);
+  };
+
+  for (const r of log?.recovered ?? []) enqueue(r.partitionKey, r.data, r.arrivedAt, r.seq);
+
   return {
-    put(partitionKey, data) {
-      const record: IngestStreamRecord = {
-        kinesis: {
-          partitionKey,
-          sequenceNumber: String(++sequence),
-          data: (typeof data === 'string' ? Buffer.from(data) : data).toString('base64'),
-          approximateArrivalTimestamp: now() / 1000,
-        },
-        eventSource: 'aws:kinesis',
-        eventID: `local:${randomUUID()}`,
-      };
-      const lane = lanes[laneOf(partitionKey)] as Lane;
-      lane.queue.push(record);
-      pump(lane);
+    async put(partitionKey, data) {
+      const bytes = typeof data === 'string' ? Buffer.from(data) : data;
+      const arrivedAt = now();
+      if (!log) return enqueue(partitionKey, bytes, arrivedAt);
+      // Appends resolve in the order they were made, so a key's records keep their order.
+      const seq = await log.append(partitionKey, bytes, arrivedAt);
+      enqueue(partitionKey, bytes, arrivedAt, seq);
     },
     pending: () => inBatches + lanes.reduce((sum, l) => sum + l.queue.length, 0),
     async drain() {

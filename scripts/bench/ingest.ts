@@ -28,7 +28,9 @@
  * live channel shows the newest of each message; the latency is that record's, from the publish
  * of its message, and the older ones count as shown when a newer one of their unit was.
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { performance, monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { fork } from 'node:child_process';
@@ -42,6 +44,7 @@ import { putUnitCopies, type UnitZone } from '../../functions/platform/unit-item
 import { localBroker, registerLocalBroker } from '../../functions/platform/adapters/embedded/local-broker';
 import { dynamo, tableName } from '../../functions/platform/db';
 import { INGEST_STREAM, INGEST_STREAM_SHARDS } from '../../shared/ingest-stream';
+import { startLocalDynamo } from '../../infra/local/dynamo-local';
 import { startEmbeddedRuntime } from '../../infra/local/runtime';
 import { seedSimulatedUnits, simulatedUnits } from '../../infra/local/seed';
 import type { LoadConfig, LoadResult } from './ingest-load';
@@ -197,9 +200,13 @@ interface RunReport {
 async function run(recordsPerMessage: number): Promise<RunReport> {
   const messageRate = rate / recordsPerMessage;
   console.log(
-    `Starting an in-memory runtime: ${trackers} trackers, ${rate} positions/s in ${messageRate.toFixed(0)} messages/s of ${recordsPerMessage} record(s), ${durationS} s (+${warmupS} s warm-up)...`,
+    `Starting a runtime with its ingest log in a temporary data directory (PUBACK once the log has a message on disk) and DynamoDB Local in memory: ${trackers} trackers, ${rate} positions/s in ${messageRate.toFixed(0)} messages/s of ${recordsPerMessage} record(s), ${durationS} s (+${warmupS} s warm-up)...`,
   );
-  const runtime = await startEmbeddedRuntime({ port: 0, mqttPort: 0, dataDir: null, host: '127.0.0.1', seed: true });
+  // The broker's PUBACK after the ingest log's sync, as with `npm start`'s data directory; DynamoDB
+  // Local stays in memory, as the targets were set (on disk, its own syncs bound the store).
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-ingest-'));
+  const db = await startLocalDynamo();
+  const runtime = await startEmbeddedRuntime({ port: 0, mqttPort: 0, dataDir, dynamo: db, host: '127.0.0.1', seed: true });
   try {
     // Registered ten minutes ago, so that the probes' first fixes (five minutes ago) count.
     await seedSimulatedUnits(trackers + probeCount, new Date(Date.now() - 600_000));
@@ -505,6 +512,8 @@ ${[...dbCalls.entries()]
     return { text, missed };
   } finally {
     await runtime.stop();
+    await db.stop();
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
