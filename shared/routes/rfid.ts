@@ -37,7 +37,7 @@ export const rfidRoutes = {
     file: 'post-rfid-card',
     access: 'member',
     feature: 'rfid',
-    summary: `Adds a card (the phone app; the portal has no add). cardId: 1-32 letters, digits, - or _, stored upper case (RfidCardIdRequired, RfidCardIdInvalid), unique in the account also when two adds race (RfidCardIdTaken). The owner defaults to the caller; an ordinary user may name only themself. ${cardRules}`,
+    summary: `Adds a card (the phone app, and the portal for a card a reader read that the account does not have: its unknown reads are forgotten). cardId: 1-32 letters, digits, - or _, stored upper case (RfidCardIdRequired, RfidCardIdInvalid), unique in the account also when two adds race (RfidCardIdTaken). The owner defaults to the caller; an ordinary user may name only themself. ${cardRules}`,
     body: rfidCardAddSchema,
     response: rfidCardCreatedSchema,
   }),

@@ -1,8 +1,8 @@
 /**
  * RFID cards in real Chromium against the embedded runtime. Two cards come from the phone app's
  * API and a read of an unknown card from telemetry's note; demo-admin opens RFID cards from the
- * sidebar (told that cards are added in the app, with no add button), edits a card (the name is
- * required, the owner chosen), pairs one with Service van 1's reader (pending until the tracker
+ * sidebar (told once how a card is added: read it on a reader, then add it here), adds the unknown
+ * card with its owner, edits a card (the name is required, the owner chosen), pairs one with Service van 1's reader (pending until the tracker
  * answers), unpairs and deletes one after a confirmation, in English, Swedish and Norwegian. With
  * RFID off the page is gone from the menu and its address goes to the map. Every screen is checked
  * with axe and photographed at 390 and 1280 px into /tmp/rfid-shots/.
@@ -59,19 +59,30 @@ afterAll(async () => {
 const row = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
 
 describe('RFID cards', () => {
-  it('lists, edits, pairs, unpairs and deletes cards; cards themselves are added in the app', async () => {
+  it('lists cards, adds one a reader read, edits, pairs, unpairs and deletes cards', async () => {
     const { context, page, errors } = await openPage(browser);
     await logIn(page);
     await page.getByRole('navigation', { name: en.MainNavigation }).getByRole('link', { name: en.ManageRFIDCards, exact: true }).click();
     await page.waitForURL(/\/administration\/rfid-cards$/);
     await poll(() => row(page, 'Blue key tag').isVisible()).toBe(true);
-    expect(await page.getByText(rfidEn.RfidCardsAddedInApp).first().isVisible()).toBe(true);
-    // No add button: the app adds cards.
-    expect(await page.getByRole('button', { name: /add|new/i }).count()).toBe(0);
+    // How to add a card is said once.
+    expect(await page.getByText(rfidEn.RfidPageIntro).count()).toBe(1);
     expect(await row(page, 'Blue key tag').getByText(rfidEn.RfidNotPaired).isVisible()).toBe(true);
     expect(await row(page, 'Blue key tag').getByText('Alva Andersson').isVisible()).toBe(true);
     expect(await page.getByText(/^Card 99FF00EE on Delivery lorry, last read .+ \(reads: 1\)$/).isVisible()).toBe(true);
     await shot(page, 'rfid-list');
+
+    // The card a reader read is added here, with its owner; its unknown read goes.
+    await page.getByRole('button', { name: text(rfidEn.RfidAddCardLabel, { card: '99FF00EE' }) }).click();
+    const adding = page.getByRole('dialog', { name: rfidEn.RfidAddTitle });
+    await poll(() => adding.isVisible()).toBe(true);
+    await adding.getByRole('textbox', { name: rfidEn.RfidFieldName }).fill('Found card');
+    await adding.getByRole('combobox', { name: rfidEn.RfidFieldOwner }).click();
+    await page.getByRole('option', { name: 'Erik Lind' }).click();
+    await adding.getByRole('button', { name: rfidEn.RfidSave }).click();
+    await poll(() => page.getByText(rfidEn.RfidAdded).isVisible()).toBe(true);
+    await poll(() => row(page, 'Found card').isVisible()).toBe(true);
+    expect(await page.getByText(/^Card 99FF00EE on /).count()).toBe(0);
 
     // Edit: the name is required, the owner chosen from the account's users.
     await page.getByRole('button', { name: text(rfidEn.RfidEditCard, { name: 'Blue key tag' }) }).click();
@@ -125,7 +136,7 @@ describe('RFID cards', () => {
     await poll(() => row(page, 'Erik\'s key tag').isVisible()).toBe(true);
     for (const [lang, texts, picker] of [['sv', rfidSv, en.Language], ['no', rfidNo, sv.Language]] as const) {
       await page.getByLabel(picker, { exact: true }).selectOption(lang);
-      await poll(() => page.getByText(texts.RfidCardsAddedInApp).first().isVisible()).toBe(true);
+      await poll(() => page.getByText(texts.RfidPageIntro).isVisible()).toBe(true);
       expect(await page.locator('main').textContent()).not.toMatch(/\b(Rfid|NoCards)[A-Z][A-Za-z]+\b/);
       await shot(page, `rfid-list-${lang}`);
       await page.getByRole('button', { name: text(texts.RfidPairCard, { name: 'Erik\'s key tag' }) }).click();

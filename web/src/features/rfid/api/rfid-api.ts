@@ -1,11 +1,11 @@
 /**
  * The RFID cards page's calls (docs/api.md RFID cards): the list with owners, readers and unknown
- * reads, editing, pairing, unpairing and deleting. Cards are added by the phone app only. Every
- * answer is checked against shared/schemas/rfid.ts.
+ * reads, adding a card that a reader read, editing, pairing, unpairing and deleting. Every answer
+ * is checked against shared/schemas/rfid.ts.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { routes } from '../../../../../shared/routes';
-import { rfidCardListSchema, rfidCardSchema, type RfidCardUpdateRequest, type RfidPairRequest } from '../../../../../shared/schemas/rfid';
+import { rfidCardCreatedSchema, rfidCardListSchema, rfidCardSchema, type RfidCardAddRequest, type RfidCardUpdateRequest, type RfidPairRequest } from '../../../../../shared/schemas/rfid';
 import { apiRequest } from '../../../app/api-client';
 import { withParams } from '../../triplog/api/trip-paths';
 
@@ -26,6 +26,10 @@ function useCardMutation<V>(run: (vars: V) => Promise<unknown>) {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: run, onSuccess: () => queryClient.invalidateQueries({ queryKey: RFID_KEY }) });
 }
+
+/** Adds a card the account does not have yet (a reader read it): the server forgets its unknown reads. */
+export const useAddRfidCard = () =>
+  useCardMutation((body: RfidCardAddRequest) => apiRequest(routes.addRfidCard.method, routes.addRfidCard.path, { body, schema: rfidCardCreatedSchema }));
 
 export const useUpdateRfidCard = () =>
   useCardMutation(({ cardId, body }: { cardId: string; body: RfidCardUpdateRequest }) =>

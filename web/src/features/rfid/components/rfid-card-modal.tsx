@@ -1,6 +1,6 @@
 /**
- * Editing a card: its name and owner (both required, spec section 5) and a description. The owner
- * is whom a read of the card checks in as the unit's driver.
+ * Editing a card, or adding one a reader read: its name and owner (both required, spec section 5)
+ * and a description. The owner is whom a read of the card checks in as the unit's driver.
  */
 import { Alert, Button, Group, Modal, Select, Stack, TextInput, Textarea } from '@mantine/core';
 import { useState } from 'react';
@@ -8,11 +8,14 @@ import { useTranslation } from 'react-i18next';
 import { RFID_CARD_NAME_MAX, RFID_DESCRIPTION_MAX, type RfidCard, type RfidCardList } from '../../../../../shared/schemas/rfid';
 import { errorMessage } from '../../../app/api-client';
 import { fieldErrorText } from '../../../ui/form-errors';
-import { useUpdateRfidCard } from '../api/rfid-api';
+import { useAddRfidCard, useUpdateRfidCard } from '../api/rfid-api';
 import { checkCard, serverFieldKeys, type FieldKeys } from '../rfid-form';
 
+/** A card being added: its id as the reader read it, nothing else yet. */
+export type NewRfidCard = Pick<RfidCard, 'cardId' | 'name' | 'userId' | 'description'> & { isNew: true };
+
 interface Props {
-  card: RfidCard | null;
+  card: RfidCard | NewRfidCard | null;
   users: RfidCardList['users'];
   onClose: () => void;
   onSaved: (messageKey: string) => void;
@@ -21,13 +24,13 @@ interface Props {
 export function RfidCardModal({ card, users, onClose, onSaved }: Props) {
   const { t } = useTranslation();
   return (
-    <Modal opened={card !== null} onClose={onClose} title={t('RfidEditTitle')} closeButtonProps={{ 'aria-label': t('RfidCancel') }}>
+    <Modal opened={card !== null} onClose={onClose} title={card && 'isNew' in card ? t('RfidAddTitle') : t('RfidEditTitle')} closeButtonProps={{ 'aria-label': t('RfidCancel') }}>
       {card ? <CardForm key={card.cardId} card={card} users={users} onClose={onClose} onSaved={onSaved} /> : null}
     </Modal>
   );
 }
 
-function CardForm({ card, users, onClose, onSaved }: Props & { card: RfidCard }) {
+function CardForm({ card, users, onClose, onSaved }: Props & { card: RfidCard | NewRfidCard }) {
   const { t } = useTranslation();
   const [name, setName] = useState(card.name);
   const [userId, setUserId] = useState<string | null>(card.userId);
@@ -35,6 +38,8 @@ function CardForm({ card, users, onClose, onSaved }: Props & { card: RfidCard })
   const [errors, setErrors] = useState<FieldKeys>({});
   const [general, setGeneral] = useState<string | null>(null);
   const save = useUpdateRfidCard();
+  const add = useAddRfidCard();
+  const isNew = 'isNew' in card;
 
   const submit = () => {
     setGeneral(null);
@@ -44,17 +49,13 @@ function CardForm({ card, users, onClose, onSaved }: Props & { card: RfidCard })
       return;
     }
     setErrors({});
-    save.mutate(
-      { cardId: card.cardId, body: checked.body },
-      {
-        onSuccess: () => onSaved('RfidSaved'),
-        onError: (error) => {
-          const fields = serverFieldKeys(error, ['name', 'userId', 'description']);
-          if (fields) setErrors(fields);
-          else setGeneral(errorMessage(error));
-        },
-      },
-    );
+    const onError = (error: unknown) => {
+      const fields = serverFieldKeys(error, ['name', 'userId', 'description']);
+      if (fields) setErrors(fields);
+      else setGeneral(errorMessage(error));
+    };
+    if (isNew) add.mutate({ cardId: card.cardId, ...checked.body }, { onSuccess: () => onSaved('RfidAdded'), onError });
+    else save.mutate({ cardId: card.cardId, body: checked.body }, { onSuccess: () => onSaved('RfidSaved'), onError });
   };
 
   return (
@@ -105,7 +106,7 @@ function CardForm({ card, users, onClose, onSaved }: Props & { card: RfidCard })
           <Button variant="default" onClick={onClose}>
             {t('RfidCancel')}
           </Button>
-          <Button type="submit" loading={save.isPending}>
+          <Button type="submit" loading={save.isPending || add.isPending}>
             {t('RfidSave')}
           </Button>
         </Group>

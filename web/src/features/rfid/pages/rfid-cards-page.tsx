@@ -4,7 +4,7 @@
  * confirms), unpairing and deleting. Cards are added in the phone app only, as the page says; the
  * route exists only while the account has RFID (the guard sends everybody else to the map).
  */
-import { Alert, Button, List, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, List, Stack, Text, Title } from '@mantine/core';
 import IconAlertTriangle from '@tabler/icons-react/dist/esm/icons/IconAlertTriangle.mjs';
 import IconId from '@tabler/icons-react/dist/esm/icons/IconId.mjs';
 import { useState } from 'react';
@@ -18,7 +18,7 @@ import { PageLoader } from '../../../ui/page-loader';
 import { absoluteTime } from '../../../ui/relative-time';
 import { useUnits } from '../../units/api/units';
 import { useDeleteRfidCard, useRfidCards, useUnpairRfidCard } from '../api/rfid-api';
-import { RfidCardModal } from '../components/rfid-card-modal';
+import { RfidCardModal, type NewRfidCard } from '../components/rfid-card-modal';
 import { RfidCardsTable } from '../components/rfid-cards-table';
 import { RfidPairModal } from '../components/rfid-pair-modal';
 
@@ -27,7 +27,7 @@ export function RfidCardsPage() {
   const locale = intlLocale(i18n.language === 'sv' || i18n.language === 'no' ? i18n.language : 'en');
   const cards = useRfidCards();
   const units = useUnits();
-  const [editing, setEditing] = useState<RfidCard | null>(null);
+  const [editing, setEditing] = useState<RfidCard | NewRfidCard | null>(null);
   const [pairing, setPairing] = useState<RfidCard | null>(null);
   const [deleting, setDeleting] = useState<RfidCard | null>(null);
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
@@ -60,9 +60,6 @@ export function RfidCardsPage() {
   return (
     <Stack gap="md">
       <Text maw={760}>{t('RfidPageIntro')}</Text>
-      <Alert color="blue" variant="light" icon={<IconId size={20} aria-hidden />} maw={760}>
-        {t('RfidCardsAddedInApp')}
-      </Alert>
       <div aria-live="polite">
         {notice ? (
           <Alert color={notice.ok ? 'green' : 'red'} role={notice.ok ? 'status' : 'alert'} withCloseButton closeButtonLabel={t('RfidCancel')} onClose={() => setNotice(null)} maw={760}>
@@ -72,7 +69,7 @@ export function RfidCardsPage() {
       </div>
       {list.length === 0 ? (
         <MessageState icon={<IconId size={30} stroke={1.6} />} title={t('NoCardsFound')}>
-          {t('RfidCardsAddedInApp')}
+          {t('RfidHowToAdd')}
         </MessageState>
       ) : (
         <Stack gap="xs">
@@ -95,10 +92,15 @@ export function RfidCardsPage() {
             {t('RfidUnknownReadsTitle')}
           </Title>
           <Text size="sm">{t('RfidUnknownReadsIntro')}</Text>
-          <List size="sm" spacing={4}>
+          <List size="sm" spacing={8}>
             {unknownReads.map((r) => (
               <List.Item key={r.cardId}>
-                {t('RfidUnknownRead', { card: r.cardId, count: r.reads, unit: r.unitName ?? r.imei, time: absoluteTime(r.lastReadAt, locale) })}
+                <Group gap="sm" wrap="wrap">
+                  <span>{t('RfidUnknownRead', { card: r.cardId, count: r.reads, unit: r.unitName ?? r.imei, time: absoluteTime(r.lastReadAt, locale) })}</span>
+                  <Button size="compact-sm" variant="light" onClick={() => setEditing({ cardId: r.cardId, name: '', userId: null, description: '', isNew: true })} aria-label={t('RfidAddCardLabel', { card: r.cardId })}>
+                    {t('RfidAddCard')}
+                  </Button>
+                </Group>
               </List.Item>
             ))}
           </List>
