@@ -232,9 +232,15 @@ function logMiddleware(route: RouteDef): MiddlewareObj<Event, Result, Error, Con
 
 /**
  * Wraps one operation. Its route entry decides access and schemas; the function gets parsed,
- * typed input and returns the `data` of the success envelope (or an HttpReply).
+ * typed input and returns the `data` of the success envelope (or an HttpReply). The handler
+ * carries the route it serves, so the contract test (test/contract/handler-files.ts) can tie each
+ * manifest entry to the file that serves it.
  */
 export function httpHandler<R extends RouteDef>(route: R, fn: Handler<R>) {
+  return Object.assign(wrapOperation(route, fn), { route });
+}
+
+function wrapOperation<R extends RouteDef>(route: R, fn: Handler<R>) {
   // A feature belongs to an account, so a route open to anyone cannot require one.
   if (route.feature && route.access === 'public') {
     throw new Error(`${route.method} ${route.path}: a public route cannot require the feature ${route.feature}`);
