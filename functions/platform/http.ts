@@ -10,7 +10,7 @@ import middy, { type MiddlewareObj } from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
-import { featureRequirements } from '../../shared/features';
+import { featureRequirements, meetsFeature } from '../../shared/features';
 import type { RouteDef } from '../../shared/routes';
 import { isValidTimeZone } from '../../shared/schemas/common';
 import { profileAllows, profileFeatureOf } from '../../shared/feature-profiles';
@@ -21,7 +21,6 @@ import { getPorts } from './container';
 import { DetailedError, DomainError, ForbiddenError, TooManyRequestsError, UnauthenticatedError, ValidationError, type FieldErrors } from './errors';
 import { logger } from './logger';
 import type { Ports } from './ports';
-import { meetsFeature } from './records';
 
 export const DEFAULT_TIME_ZONE = 'Europe/Stockholm';
 
