@@ -12,7 +12,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { OperatingHoursEntry } from '../../../shared/schemas/unit-editor';
 import { dynamo, tableName } from '../../platform/db';
-import { isoInZone } from '../../platform/local-time';
+import { isoInZone } from '../../../shared/local-time';
 import { latestReadingEntry, listReadingEntries, writeReadingEntry, type ReadingKind } from '../../platform/reading-entries';
 import { registeredAtOf, type HoursCorrection, type UnitItem } from '../../platform/unit-item';
 
