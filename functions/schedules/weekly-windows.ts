@@ -1,7 +1,7 @@
 /**
  * Whether an instant falls in weekly windows of local time (shared/schemas/schedule.ts) in a zone:
  * a geofence's deactivation windows, a place rule's schedule. Cheap enough for ingest's hot path:
- * the zone's offset is cached per UTC day (local-time.ts offsetAt).
+ * the zone's offset is cached per UTC day (shared/local-time.ts offsetAt).
  */
 import { wallTimeInWindows, type WeeklyWindow } from '../../shared/schemas/schedule';
 import { offsetAt } from '../../shared/local-time';
