@@ -1,7 +1,8 @@
 /**
  * Every MQTT topic, once, for both runtimes (IoT Core on AWS, the aedes broker embedded). From here
  * come the IoT rules' filters (shared/iot-rules.ts), what a tracker may publish and subscribe to
- * (the embedded broker's checks and the trackers' IoT policy, infra/constructs/tracker-policy.ts),
+ * (`trackerTopicGrants`: the embedded broker's checks and the trackers' IoT policy,
+ * infra/constructs/tracker-policy.ts),
  * the simulator's topics, the command topics, and the live channel's topics and the authorizer's
  * grants (functions/live/live-access.ts).
  *
@@ -83,16 +84,30 @@ export function parseTrackerTopic(topic: string): { name: TrackerTopicName; imei
   return null;
 }
 
-/** A tracker (client id = its IMEI) may publish only to its own upward topics. */
+/**
+ * What a tracker may publish to and subscribe to (and so receive), as topic patterns with `{imei}`
+ * for its own IMEI: the one list both the trackers' IoT policy (infra/constructs/tracker-policy.ts,
+ * `{imei}` as the thing-name policy variable) and the embedded broker's checks (below, `{imei}` as
+ * the client id) are made from.
+ */
+export const trackerTopicGrants: Readonly<Record<'publish' | 'subscribe', readonly string[]>> = {
+  publish: TRACKER_PUBLISHES.map((name) => trackerTopicTemplates[name]),
+  subscribe: TRACKER_SUBSCRIBES.map((name) => trackerTopicTemplates[name]),
+};
+
+/** The granted topics with `{imei}` replaced by `value` as is (an IMEI, or a policy variable). */
+export function trackerGrantedTopics(action: keyof typeof trackerTopicGrants, value: string): string[] {
+  return trackerTopicGrants[action].map((pattern) => pattern.replace('{imei}', value));
+}
+
+/** A tracker (client id = its IMEI) may publish only to its own upward topics, as granted. */
 export function trackerMayPublish(clientId: string, topic: string): boolean {
-  const parsed = parseTrackerTopic(topic);
-  return parsed !== null && parsed.imei === clientId && TRACKER_PUBLISHES.includes(parsed.name);
+  return IMEI_PATTERN.test(clientId) && trackerGrantedTopics('publish', clientId).includes(topic);
 }
 
 /** A tracker may subscribe only to its own command topics, as written (no wildcards). */
 export function trackerMaySubscribe(clientId: string, topicFilter: string): boolean {
-  const parsed = parseTrackerTopic(topicFilter);
-  return parsed !== null && parsed.imei === clientId && TRACKER_SUBSCRIBES.includes(parsed.name);
+  return IMEI_PATTERN.test(clientId) && trackerGrantedTopics('subscribe', clientId).includes(topicFilter);
 }
 
 /** Where a command reaches a tracker of this protocol. */

@@ -50,7 +50,7 @@ export async function readSettings(accountId: string, caller: { isSupport: boole
   return settingsOf(out.Item as Partial<StoredSettings>, caller);
 }
 
-/** Contract names of the flags and where they live in `features` (functions/platform/records.ts AccountFeatures). */
+/** Contract names of the flags and where they live in `features` (AccountFeatures of shared/features.ts). */
 const featureFields = {
   enable_rfid: 'rfid',
   enable_car_booking: 'carBooking',

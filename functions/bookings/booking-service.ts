@@ -26,7 +26,7 @@ import type { AuthContext } from '../platform/auth-context';
 import { lostTransactionRace } from '../platform/conditions';
 import { dynamo, tableName } from '../platform/db';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../platform/errors';
-import { addDays, isoInZone, localDayOf, parseDateTime, startOfLocalDay } from '../platform/local-time';
+import { addDays, isoInZone, localDayOf, parseDateTime, startOfLocalDay } from '../../shared/local-time';
 import { getUnit, listUnits } from '../tracking/unit-repository';
 import { accountUser, accountUsers, fullName, type Person } from '../trips/people';
 import type { UnitItem } from '../platform/unit-item';

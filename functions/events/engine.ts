@@ -24,7 +24,7 @@
  */
 import type { EventType } from '../../shared/schemas/events';
 import type { UnitItem, UnitZone } from '../platform/unit-item';
-import { inWeeklyWindows } from '../platform/weekly-windows';
+import { inWeeklyWindows } from '../schedules/weekly-windows';
 import { distanceM } from '../../shared/geo';
 import type { Position } from '../ingest/types';
 

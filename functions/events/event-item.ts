@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { eventTypeSchema, type PortalEvent } from '../../shared/schemas/events';
-import { isoInZone } from '../platform/local-time';
+import { isoInZone } from '../../shared/local-time';
 
 export const eventItemSchema = z.object({
   imei: z.string(),

@@ -15,7 +15,7 @@
  * the sum of both ends), then the place id, so the answer never depends on the map's order.
  */
 import type { TripType } from '../../shared/schemas/trips';
-import { inWeeklyWindows } from '../platform/weekly-windows';
+import { inWeeklyWindows } from '../schedules/weekly-windows';
 import type { UnitPlace } from '../platform/unit-item';
 import { distanceM } from '../../shared/geo';
 

@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { placeMessageKeys as keys, type Place, type PlaceApply, type PlaceApplyRequest, type PlaceInput } from '../../shared/schemas/places';
 import type { AuthContext } from '../platform/auth-context';
 import { ConflictError, NotFoundError, ValidationError, type FieldErrors } from '../platform/errors';
-import { localDaysRange } from '../platform/local-time';
+import { localDaysRange } from '../../shared/local-time';
 import { getUnitItems, type UnitItem, type UnitPlace } from '../platform/unit-item';
 import { unitTrips, updateTripFields } from '../trips/trip-repository';
 import { matchPlaceRule } from './place-rules';

@@ -9,7 +9,8 @@ import { dynamo, tableName } from './db';
 import { UnauthenticatedError } from './errors';
 import type { IdentityProvider } from './ports';
 import type { ProfileFeature } from '../../shared/schemas/organisation';
-import { isCurrentSession, sessionItemId, type AccountFeatures, type AccountRecord, type SessionRecord, type UserRecord } from './records';
+import type { AccountFeatures } from '../../shared/features';
+import { isCurrentSession, sessionItemId, type AccountRecord, type SessionRecord, type UserRecord } from './records';
 
 export interface AuthContext {
   userId: string;

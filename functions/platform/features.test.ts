@@ -1,20 +1,18 @@
 /**
- * Routes that name an account feature (`RouteDef.feature`): what each requirement means over the
- * account's flags, and the middleware answering 403 with the requirement's message key, checked on
- * a synthetic route per requirement against DynamoDB Local.
+ * Routes that name an account feature (`RouteDef.feature`): the middleware answers 403 with the
+ * requirement's message key, checked on a synthetic route per requirement against DynamoDB Local
+ * (what each requirement means over the account's flags: shared/features.test.ts).
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { featureRequirements, type FeatureRequirement } from '../../shared/features';
-import { isMessageKey } from '../../shared/i18n';
+import { featureRequirements, type AccountFeatures, type FeatureRequirement } from '../../shared/features';
 import type { RouteDef } from '../../shared/routes';
 import { useLocalTables } from '../../test/support/local-tables';
 import { createTestUser, loginAs, type TestUser } from '../../test/support/sessions';
 import { dynamo, tableName } from './db';
 import { httpHandler } from './http';
-import { meetsFeature, type AccountFeatures } from './records';
 
 const NONE: AccountFeatures = { realtimeMap: false, carBooking: false, rfid: false, safeReturnHome: false, basicOnly: false };
 const ALL: AccountFeatures = { realtimeMap: true, carBooking: true, rfid: true, safeReturnHome: true, basicOnly: false };
@@ -34,20 +32,6 @@ const cases: [FeatureRequirement, AccountFeatures, boolean][] = [
   ['fullSubscription', NONE, true],
   ['fullSubscription', { ...ALL, basicOnly: true }, false],
 ];
-
-describe('meetsFeature', () => {
-  it.each(cases)('%s with %j: %s', (requirement, features, meets) => {
-    expect(meetsFeature(features, requirement)).toBe(meets);
-  });
-
-  it('lets an account without flags meet no requirement', () => {
-    for (const requirement of Object.keys(featureRequirements) as FeatureRequirement[]) expect(meetsFeature(undefined, requirement)).toBe(false);
-  });
-
-  it('names a translated message key for each requirement', () => {
-    expect(Object.values(featureRequirements).map((r) => r.deniedKey).filter((key) => !isMessageKey(key))).toEqual([]);
-  });
-});
 
 describe('a route that names a feature', () => {
   let owner: TestUser;

@@ -10,7 +10,7 @@ import middy, { type MiddlewareObj } from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
-import { featureRequirements } from '../../shared/features';
+import { featureRequirements, meetsFeature } from '../../shared/features';
 import type { RouteDef } from '../../shared/routes';
 import { isValidTimeZone } from '../../shared/schemas/common';
 import { profileAllows, profileFeatureOf } from '../../shared/feature-profiles';
@@ -21,7 +21,6 @@ import { getPorts } from './container';
 import { DetailedError, DomainError, ForbiddenError, TooManyRequestsError, UnauthenticatedError, ValidationError, type FieldErrors } from './errors';
 import { logger } from './logger';
 import type { Ports } from './ports';
-import { meetsFeature } from './records';
 
 export const DEFAULT_TIME_ZONE = 'Europe/Stockholm';
 
@@ -265,9 +264,15 @@ function logMiddleware(route: RouteDef): MiddlewareObj<Event, Result, Error, Con
 
 /**
  * Wraps one operation. Its route entry decides access and schemas; the function gets parsed,
- * typed input and returns the `data` of the success envelope (or an HttpReply).
+ * typed input and returns the `data` of the success envelope (or an HttpReply). The handler
+ * carries the route it serves, so the contract test (test/contract/handler-files.ts) can tie each
+ * manifest entry to the file that serves it.
  */
 export function httpHandler<R extends RouteDef>(route: R, fn: Handler<R>) {
+  return Object.assign(wrapOperation(route, fn), { route });
+}
+
+function wrapOperation<R extends RouteDef>(route: R, fn: Handler<R>) {
   // A feature belongs to an account, so a route open to anyone cannot require one.
   if (route.feature && route.access === 'public') {
     throw new Error(`${route.method} ${route.path}: a public route cannot require the feature ${route.feature}`);

@@ -1,33 +1,7 @@
 /** The stored shapes shared across capabilities (the tables are in shared/tables.ts). */
-import type { FeatureRequirement } from '../../shared/features';
+import type { AccountFeatures } from '../../shared/features';
 import type { Language } from '../../shared/schemas/common';
 import type { ProfileFeature, ProfileReport } from '../../shared/schemas/organisation';
-
-export interface AccountFeatures {
-  realtimeMap: boolean;
-  carBooking: boolean;
-  rfid: boolean;
-  safeReturnHome: boolean;
-  basicOnly: boolean;
-}
-
-/**
- * What each feature requirement of a route (`RouteDef.feature`, shared/features.ts) means: the one
- * definition the middleware checks. Car booking also needs a subscription that is not basic-only,
- * as the web menu (web/src/app/access.ts) shows.
- */
-const featureRules: { readonly [F in FeatureRequirement]: (features: AccountFeatures) => boolean } = {
-  realtimeMap: (f) => f.realtimeMap,
-  carBooking: (f) => f.carBooking && !f.basicOnly,
-  rfid: (f) => f.rfid,
-  safeReturnHome: (f) => f.safeReturnHome,
-  fullSubscription: (f) => !f.basicOnly,
-};
-
-/** Whether an account's flags meet a route's feature requirement; an account without flags meets none. */
-export function meetsFeature(features: AccountFeatures | undefined, requirement: FeatureRequirement): boolean {
-  return features !== undefined && featureRules[requirement](features);
-}
 
 export interface AccountRecord {
   accountId: string;

@@ -7,7 +7,7 @@
  * (local-time.ts `wallToInstant`). Pure apart from Intl.
  */
 import type { ScheduleEntry } from '../../shared/schemas/safe-home';
-import { addDays, localDayOf, offsetAt, wallToInstant } from '../platform/local-time';
+import { addDays, localDayOf, offsetAt, wallToInstant } from '../../shared/local-time';
 
 export interface CheckSchedule {
   schedule: readonly ScheduleEntry[];

@@ -7,7 +7,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { AuthContext } from '../platform/auth-context';
 import { dynamo, tableName } from '../platform/db';
 import type { AccountRecord } from '../platform/records';
-import { inWeeklyWindows } from '../platform/weekly-windows';
+import { inWeeklyWindows } from '../schedules/weekly-windows';
 
 export type WorkingHours = NonNullable<AccountRecord['workingHours']>;
 

@@ -13,7 +13,7 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, typ
 import type { Attestation } from '../../shared/schemas/trips';
 import { isConditionFailure } from '../platform/conditions';
 import { dynamo, tableName } from '../platform/db';
-import { isoInZone } from '../platform/local-time';
+import { isoInZone } from '../../shared/local-time';
 
 export interface AttestationItem {
   accountId: string;

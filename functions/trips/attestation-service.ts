@@ -29,7 +29,7 @@ import {
   userKeyOf,
   type AttestationItem,
 } from './attestation-repository';
-import { localDayOf, localDaysRange, monthDays } from '../platform/local-time';
+import { localDayOf, localDaysRange, monthDays } from '../../shared/local-time';
 import { accountUser, accountUsers, fullName } from './people';
 import { renderReminderEmail } from './reminder-email';
 import { lockTrip, unitTrips, unlockTrip } from './trip-repository';

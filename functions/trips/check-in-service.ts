@@ -18,7 +18,7 @@ import { qrCheckInWithoutAccessAllowed, tripAccountSettings } from './account-se
 import { unitFor } from './access';
 import { imeiOfCheckInCode } from './check-in-code';
 import { checkInAfter, putCheckIn } from './check-in-repository';
-import { isoInZone, parseDateTime } from '../platform/local-time';
+import { isoInZone, parseDateTime } from '../../shared/local-time';
 import { accountUser, fullName } from './people';
 import { setCheckedInDriver, unitTrips } from './trip-repository';
 

@@ -2,7 +2,7 @@ import { routes } from '../../shared/routes';
 import { httpHandler } from '../platform/http';
 import { toAttestation } from './attestation-repository';
 import { attestationStatus } from './attestation-service';
-import { isoInZone } from '../platform/local-time';
+import { isoInZone } from '../../shared/local-time';
 
 export const handler = httpHandler(routes.getAttestationStatus, async ({ auth, query, timeZone }) => {
   const { users, names } = await attestationStatus(auth.accountId, query.month, query.userId);

@@ -4,7 +4,7 @@ import { ValidationError } from '../platform/errors';
 import { httpHandler } from '../platform/http';
 import { queryPositions } from '../tracking/position-repository';
 import { tripFor } from './access';
-import { isoInZone } from '../platform/local-time';
+import { isoInZone } from '../../shared/local-time';
 
 /** A trip's route at most this many points (a day's drive at one fix a second). */
 export const ROUTE_MAX_POINTS = 86_400;

@@ -3,7 +3,7 @@ import type { TripList, TripType } from '../../shared/schemas/trips';
 import { httpHandler } from '../platform/http';
 import type { Ports } from '../platform/ports';
 import { unitFor } from './access';
-import { localDaysRange } from '../platform/local-time';
+import { localDaysRange } from '../../shared/local-time';
 import { fillMissingAddresses } from './store-detected';
 import type { TripItem } from './trip-item';
 import { unitTrips } from './trip-repository';

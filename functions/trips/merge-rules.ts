@@ -5,7 +5,7 @@
  * needs a read). Each refusal has its message key; the first rule that fails answers.
  */
 import { tripMessageKeys as keys, type TripMessageKey } from '../../shared/schemas/trips-messages';
-import { localDayOf } from '../platform/local-time';
+import { localDayOf } from '../../shared/local-time';
 import { isMerged, partOf, type TripItem } from './trip-item';
 
 export function mergeRefusal(first: TripItem, second: TripItem, zone: string): TripMessageKey | null {

@@ -1,6 +1,6 @@
 /** Odometer entries as the API answers them. */
 import type { OdometerEntry } from '../../shared/schemas/trips';
-import { isoInZone } from '../platform/local-time';
+import { isoInZone } from '../../shared/local-time';
 import type { OdometerEntryItem } from './odometer';
 
 export function toOdometerEntry(item: OdometerEntryItem, zone: string): OdometerEntry {

@@ -18,7 +18,7 @@
  * (docs/decisions/0015-trip-log.md).
  */
 import { tableName } from '../platform/db';
-import { latestReadingEntry, listReadingEntries, writeReadingEntry, type ReadingKind } from '../platform/reading-entries';
+import { latestReadingEntry, listReadingEntries, writeReadingEntry, type ReadingKind } from '../units/reading-entries';
 import { registeredAtOf, type OdometerCorrection, type UnitItem } from '../platform/unit-item';
 import { parseDetectorState } from './detect';
 import type { Odometers, TripItem } from './trip-item';
@@ -42,7 +42,7 @@ type Unit = Pick<UnitItem, 'imei' | 'accountId' | 'createdAt'>;
 type LiveUnit = Unit & Pick<UnitItem, 'state' | 'stages'>;
 export type Counter = { counterM: number; source: 'tracker' | 'computed' };
 
-/** The copy of the latest entry that ingest reads (functions/platform/reading-entries.ts). */
+/** The copy of the latest entry that ingest reads (functions/units/reading-entries.ts). */
 export const odometerCorrectionOf = (latest: OdometerEntryItem | undefined): OdometerCorrection | null =>
     latest
       ? {

@@ -2,7 +2,7 @@ import { routes } from '../../shared/routes';
 import { tripMessageKeys as keys } from '../../shared/schemas/trips-messages';
 import { ValidationError } from '../platform/errors';
 import { created, httpHandler } from '../platform/http';
-import { parseDateTime } from '../platform/local-time';
+import { parseDateTime } from '../../shared/local-time';
 import { registeredAtOf } from '../platform/unit-item';
 import { unitFor } from './access';
 import { addOdometerEntry } from './odometer';

@@ -13,7 +13,7 @@
 import { z } from 'zod';
 import { tripTypeSchema, type Trip, type TripType } from '../../shared/schemas/trips';
 import { IMEI_PATTERN } from '../../shared/validators/imei';
-import { isoInZone } from '../platform/local-time';
+import { isoInZone } from '../../shared/local-time';
 
 /** The fields a user may set; date, times and distance are never editable. */
 export const editableFields = ['type', 'purpose', 'note', 'driverId', 'passengers', 'project'] as const;

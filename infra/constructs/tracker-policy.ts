@@ -1,15 +1,16 @@
 /**
  * The IoT policy every tracker's certificate gets (`npm run provision -- --stack ...` attaches it).
  * A tracker is a thing named by its IMEI; it connects with that name as client id and may touch
- * only its own topics, the ones the local broker allows it too (both from shared/mqtt-topics.ts):
- * publish where the IoT rules listen (shared/iot-rules.ts), directly or through Basic Ingest
- * (docs/decisions/0003-ingest-path.md), and receive its commands.
+ * only its own topics, the ones the local broker allows it too (both from `trackerTopicGrants` of
+ * shared/mqtt-topics.ts): publish its records and answers, those an IoT rule listens on
+ * (shared/iot-rules.ts) also through Basic Ingest (docs/decisions/0003-ingest-path.md), and
+ * receive its commands.
  */
 import { ArnFormat, Stack } from 'aws-cdk-lib';
 import * as iot from 'aws-cdk-lib/aws-iot';
 import { Construct } from 'constructs';
 import type { IotRuleDef } from '../../shared/iot-rules';
-import { TRACKER_SUBSCRIBES, trackerTopicWith } from '../../shared/mqtt-topics';
+import { trackerGrantedTopics, trackerTopicWith } from '../../shared/mqtt-topics';
 import { iotRuleName } from './ingest';
 
 /** The IoT policy variable holding the connecting thing's name (its IMEI). */
@@ -18,8 +19,11 @@ export const THING = '${iot:Connection.Thing.ThingName}';
 /** The topic a rule listens on, for the connecting thing only. */
 export const thingTopic = (rule: Pick<IotRuleDef, 'topic'>): string => trackerTopicWith(rule.topic, THING);
 
+/** Where a tracker publishes: its records and command answers (shared/mqtt-topics.ts). */
+export const PUBLISH_TOPICS: readonly string[] = trackerGrantedTopics('publish', THING);
+
 /** Where commands reach a tracker: native and Teltonika (shared/mqtt-topics.ts). */
-export const COMMAND_TOPICS: readonly string[] = TRACKER_SUBSCRIBES.map((name) => trackerTopicWith(name, THING));
+export const COMMAND_TOPICS: readonly string[] = trackerGrantedTopics('subscribe', THING);
 
 export interface TrackerPolicyProps {
   readonly policyName: string;
@@ -34,10 +38,11 @@ export class TrackerPolicy extends Construct {
     const stack = Stack.of(this);
     const arn = (resource: 'client' | 'topic' | 'topicfilter', name: string) =>
       stack.formatArn({ service: 'iot', resource, resourceName: name, arnFormat: ArnFormat.SLASH_RESOURCE_NAME });
-    const publish = props.rules.flatMap((rule) => {
-      const topic = thingTopic(rule);
-      return [topic, `$aws/rules/${iotRuleName(stack.stackName, rule)}/${topic}`];
-    });
+    // Basic Ingest reaches a rule directly; only for a rule on a topic the tracker may publish to.
+    const basicIngest = props.rules
+      .filter((rule) => PUBLISH_TOPICS.includes(thingTopic(rule)))
+      .map((rule) => `$aws/rules/${iotRuleName(stack.stackName, rule)}/${thingTopic(rule)}`);
+    const publish = [...PUBLISH_TOPICS, ...basicIngest];
 
     this.policy = new iot.CfnPolicy(this, 'Policy', {
       policyName: props.policyName,

@@ -27,7 +27,7 @@ import { join } from 'node:path';
 import { BatchGetCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
 import mqtt, { type MqttClient } from 'mqtt';
 import { dynamo, tableName } from '../../functions/platform/db';
-import { offsetAt, wallToInstant } from '../../functions/platform/local-time';
+import { offsetAt, wallToInstant } from '../../shared/local-time';
 import type { DemoUnitSpec } from './seed';
 import { distanceM, offset, type LatLon } from './simulator/geo';
 import { limitAt, pointAt, RoadNetwork, type Route } from './simulator/network';

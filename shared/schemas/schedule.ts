@@ -29,7 +29,7 @@ export function minuteOfDay(time: string): number {
 
 /**
  * Whether a local wall time (ISO weekday, minute of the day) lies in any of the windows. Pure: the
- * caller turns an instant into its zone's wall time (functions/platform/weekly-windows.ts).
+ * caller turns an instant into its zone's wall time (functions/schedules/weekly-windows.ts).
  */
 export function wallTimeInWindows(weekday: number, minute: number, windows: readonly WeeklyWindow[]): boolean {
   const yesterday = weekday === 1 ? 7 : weekday - 1;

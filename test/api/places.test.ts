@@ -11,7 +11,7 @@ import type { Place, PlaceApply, PlaceList, PlaceRequest } from '../../shared/sc
 import type { Trip, TripList } from '../../shared/schemas/trips';
 import { getPorts } from '../../functions/platform/container';
 import { dynamo, tableName } from '../../functions/platform/db';
-import { addDays, localDayOf, startOfLocalDay } from '../../functions/platform/local-time';
+import { addDays, localDayOf, startOfLocalDay } from '../../shared/local-time';
 import type { UnitRecord } from '../../functions/platform/records';
 import { unitWithCopies } from '../support/unit-state';
 import type { UnitItem } from '../../functions/platform/unit-item';

@@ -21,7 +21,7 @@ import { dynamo, tableName } from '../../functions/platform/db';
 import type { UnitRecord, UserRecord } from '../../functions/platform/records';
 import { getUnitItem, type UnitItem } from '../../functions/platform/unit-item';
 import type { DetectedTrip } from '../../functions/trips/detect';
-import { addDays, localDayOf, startOfLocalDay } from '../../functions/platform/local-time';
+import { addDays, localDayOf, startOfLocalDay } from '../../shared/local-time';
 import { storeDetectedTrips } from '../../functions/trips/store-detected';
 import type { EmbeddedRuntime } from '../../infra/local/runtime';
 import { DEMO_PASSWORD, demoImei, demoUsers } from '../../infra/local/seed';

@@ -17,7 +17,7 @@ import { type EmbeddedRuntime } from '../../infra/local/runtime';
 import { manifestHandlers } from '../../infra/stack';
 import { FIXTURES, JOB_FIXTURE, STACK_NAME, synth } from '../infra/helpers';
 import { startRuntime } from '../support/runtime';
-import { checkHandlerFiles, handlerFileProblem } from './handler-files';
+import { checkHandlerFiles, handlerFileProblem, routeHandlerProblem, sharedHandlerFiles } from './handler-files';
 
 let rt: EmbeddedRuntime;
 let template: ReturnType<typeof synth>['template'];
@@ -41,6 +41,30 @@ describe('handler files', () => {
     expect(entries).toHaveLength(routeList.length + iotRules.length + jobs.length);
     for (const rule of iotRules) expect(handlerPath(rule.handler)).toMatch(/^functions\/ingest\/[a-z-]+\.ts$/);
     for (const job of jobs) expect(job.file).toMatch(/^functions\/.+\.ts$/);
+  });
+});
+
+describe('route handler files', () => {
+  it.each(routeList.map((r) => [routeKey(r), r] as const))('%s: the file serves this route', async (_key, route) => {
+    expect(await routeHandlerProblem(route)).toBeUndefined();
+  });
+
+  it('name one file per route', () => {
+    expect(sharedHandlerFiles(routeList)).toEqual([]);
+  });
+
+  it("fail when a route names another route's file, or a file not built from a route", async () => {
+    const [route, other] = routeList;
+    const borrowed = { ...route!, capability: other!.capability, file: other!.file };
+    expect(await routeHandlerProblem(borrowed)).toBe(
+      `route ${routeKey(borrowed)} (${route!.operationId}): ${handlerPath(other!)} serves ${routeKey(other!)} (${other!.operationId})`,
+    );
+    const jobFile = { ...route!, capability: 'jobs', file: 'command-timeouts' } as const;
+    expect(await routeHandlerProblem(jobFile)).toBe(
+      `route ${routeKey(jobFile)} (${route!.operationId}): functions/jobs/command-timeouts.ts is not built by httpHandler from a route entry`,
+    );
+    expect(sharedHandlerFiles([route!, borrowed, other!])).toEqual([`${handlerPath(other!)} serves ${route!.operationId}, ${other!.operationId}`]);
+    expect(sharedHandlerFiles([borrowed, other!], { [handlerPath(other!)]: [other!.operationId, route!.operationId] })).toEqual([]);
   });
 });
 

@@ -10,7 +10,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getPorts } from '../../functions/platform/container';
-import { addDays, localDayOf, wallToInstant } from '../../functions/platform/local-time';
+import { addDays, localDayOf, wallToInstant } from '../../shared/local-time';
 import { unitWithCopies } from '../support/unit-state';
 import { storeDetectedTrips } from '../../functions/trips/store-detected';
 import { DEMO_PASSWORD, demoImei, demoUsers } from '../../infra/local/seed';

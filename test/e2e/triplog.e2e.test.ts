@@ -17,7 +17,7 @@ import { storePosition } from '../../functions/ingest/repository';
 import { getPorts } from '../../functions/platform/container';
 import { getUnitItem } from '../../functions/platform/unit-item';
 import type { DetectedTrip } from '../../functions/trips/detect';
-import { addDays, localDayOf, wallToInstant } from '../../functions/platform/local-time';
+import { addDays, localDayOf, wallToInstant } from '../../shared/local-time';
 import { storeDetectedTrips } from '../../functions/trips/store-detected';
 import { DEMO_PASSWORD, demoImei, demoUsers } from '../../infra/local/seed';
 import { en } from '../../shared/i18n/en';

@@ -3,7 +3,7 @@
  * this time the engine hours read X", kept with the tracker's engine-seconds counter at that time,
  * so that the hours shown afterwards are the reading plus what the counter ran since
  * (counter-readings.ts). The latest is copied into the unit's `unit-copies` item for ingest's
- * service stage (functions/platform/reading-entries.ts; docs/decisions/0027).
+ * service stage (functions/units/reading-entries.ts; docs/decisions/0027).
  *
  * The counter at an instant: at or after the unit's latest report, its state's engine seconds;
  * before it, those of the latest stored position at or before that time that carries them. A
@@ -12,8 +12,8 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { OperatingHoursEntry } from '../../../shared/schemas/unit-editor';
 import { dynamo, tableName } from '../../platform/db';
-import { isoInZone } from '../../platform/local-time';
-import { latestReadingEntry, listReadingEntries, writeReadingEntry, type ReadingKind } from '../../platform/reading-entries';
+import { isoInZone } from '../../../shared/local-time';
+import { latestReadingEntry, listReadingEntries, writeReadingEntry, type ReadingKind } from '../reading-entries';
 import { registeredAtOf, type HoursCorrection, type UnitItem } from '../../platform/unit-item';
 
 export interface OperatingHoursEntryItem {

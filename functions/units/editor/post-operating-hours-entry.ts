@@ -3,7 +3,7 @@ import { tripMessageKeys } from '../../../shared/schemas/trips-messages';
 import { unitEditorMessageKeys as keys } from '../../../shared/schemas/unit-editor-messages';
 import { ValidationError } from '../../platform/errors';
 import { created, httpHandler } from '../../platform/http';
-import { parseDateTime } from '../../platform/local-time';
+import { parseDateTime } from '../../../shared/local-time';
 import { registeredAtOf } from '../../platform/unit-item';
 import { unitFor } from '../../trips/access';
 import { addOperatingHoursEntry, toOperatingHoursEntry } from './operating-hours';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ALERT_NUMBERS_PARENT_ID } from '../../../shared/brands';
+import { featureRequirements, meetsFeature, type FeatureRequirement } from '../../../shared/features';
 import type { Settings } from '../../../shared/schemas/system';
-import { canSeeAdministration, featureRedirect, hasAlertNumbersPage, landingRoute, menuItems } from './access';
+import { accountFeaturesOf, canSeeAdministration, featureRedirect, hasAlertNumbersPage, landingRoute, menuItems } from './access';
 
 const settings = (over: Partial<Settings> = {}): Settings => ({
   enable_rfid: false,
@@ -115,6 +116,23 @@ describe('featureRedirect', () => {
     expect(featureRedirect('carBooking', on)).toBeNull();
     expect(featureRedirect('rfid', on)).toBeNull();
     expect(featureRedirect('safeReturnHome', on)).toBeNull();
+  });
+  it('sends car-schedule of a basic-only account to the map, as the server refuses its routes (shared/features.ts)', () => {
+    const basic = settings({ enable_car_booking: true, basic_only: true });
+    expect(featureRedirect('carBooking', basic)).toBe('/user/realtime-tracking');
+    expect(ids(basic)).not.toContain('carSchedule');
+  });
+});
+
+describe('the menu and the server', () => {
+  it('gate each feature with the same function', () => {
+    const flags = { realtime_map: false, enable_car_booking: true, enable_rfid: false, EnableSafeReturnHome: true, basic_only: false };
+    for (const feature of Object.keys(featureRequirements) as FeatureRequirement[]) {
+      for (const basic_only of [false, true]) {
+        const s = settings({ ...flags, basic_only });
+        expect(featureRedirect(feature, s) === null, `${feature}, basic only ${basic_only}`).toBe(meetsFeature(accountFeaturesOf(s), feature));
+      }
+    }
   });
 });
 

@@ -3,6 +3,7 @@
  * as pure functions of the account settings (GET /api/v1/user/settings).
  */
 import { ALERT_NUMBERS_PARENT_ID } from '../../../shared/brands';
+import { meetsFeature, type AccountFeatures, type FeatureRequirement } from '../../../shared/features';
 import type { ProfileFeature } from '../../../shared/schemas/organisation';
 import type { Settings } from '../../../shared/schemas/system';
 import { paths } from './paths';
@@ -54,6 +55,19 @@ export function profileAllowsItem(id: MenuItemId, settings: Partial<Pick<Setting
   return !feature || !settings.profile_features || settings.profile_features.includes(feature);
 }
 
+/** The account's feature flags as the settings carry them, for `meetsFeature` (shared/features.ts), which the server checks too. */
+export function accountFeaturesOf(
+  settings: Pick<Settings, 'realtime_map' | 'enable_car_booking' | 'enable_rfid' | 'EnableSafeReturnHome' | 'basic_only'>,
+): AccountFeatures {
+  return {
+    realtimeMap: settings.realtime_map,
+    carBooking: settings.enable_car_booking,
+    rfid: settings.enable_rfid,
+    safeReturnHome: settings.EnableSafeReturnHome,
+    basicOnly: settings.basic_only,
+  };
+}
+
 /** The sidebar for these settings, in display order. */
 export function menuItems(settings: Settings): MenuItem[] {
   const items: MenuItem[] = [];
@@ -67,19 +81,20 @@ export function menuItems(settings: Settings): MenuItem[] {
     main('support', 'Support', paths.support);
     return items;
   }
-  if (settings.realtime_map) main('map', 'Map', paths.realtimeTracking);
+  const has = (feature: FeatureRequirement) => meetsFeature(accountFeaturesOf(settings), feature);
+  if (has('realtimeMap')) main('map', 'Map', paths.realtimeTracking);
   main('triplog', settings.basic_only ? 'Log' : 'Triplog', paths.createTriplog);
   main('geofence', 'Geofence', paths.geofences);
-  if (!settings.basic_only) main('places', 'Places', paths.places);
+  if (has('fullSubscription')) main('places', 'Places', paths.places);
   main('unit', 'Unit', paths.editTerminalList);
-  if (settings.enable_car_booking && !settings.basic_only) main('carSchedule', 'CarSchedule', paths.carSchedule);
+  if (has('carBooking')) main('carSchedule', 'CarSchedule', paths.carSchedule);
 
   if (settings.is_admin) {
     admin('account', 'Account', paths.userAccounts);
-    if (settings.EnableSafeReturnHome) admin('safeReturnHome', 'SafeReturnHome', paths.safeReturnHome);
+    if (has('safeReturnHome')) admin('safeReturnHome', 'SafeReturnHome', paths.safeReturnHome);
     admin('alarmReceiver', 'AlarmReceiver', paths.alarmReceiver);
     admin('addUnit', 'AddUnit', paths.addTerminal);
-    if (settings.enable_rfid) admin('rfidCards', 'ManageRFIDCards', paths.rfidCards);
+    if (has('rfid')) admin('rfidCards', 'ManageRFIDCards', paths.rfidCards);
     // Every account has a trip log (no feature), so every admin sees where its attestations stand.
     admin('attestStatus', 'AttestStatus', paths.attestStatus);
   }
@@ -88,21 +103,14 @@ export function menuItems(settings: Settings): MenuItem[] {
 }
 
 /** `fullSubscription`: what basic-subscription-only accounts do not have (places; shared/features.ts). */
-export type Feature = 'realtimeMap' | 'carBooking' | 'rfid' | 'safeReturnHome' | 'fullSubscription';
+export type Feature = FeatureRequirement;
 
+/** The account has the feature (as the server checks it) and a feature profile does not leave its page out. */
 export function featureEnabled(feature: Feature, settings: Settings): boolean {
-  switch (feature) {
-    case 'realtimeMap':
-      return settings.realtime_map && profileAllowsItem('map', settings);
-    case 'carBooking':
-      return settings.enable_car_booking && profileAllowsItem('carSchedule', settings);
-    case 'rfid':
-      return settings.enable_rfid;
-    case 'safeReturnHome':
-      return settings.EnableSafeReturnHome;
-    case 'fullSubscription':
-      return !settings.basic_only;
-  }
+  if (!meetsFeature(accountFeaturesOf(settings), feature)) return false;
+  if (feature === 'realtimeMap') return profileAllowsItem('map', settings);
+  if (feature === 'carBooking') return profileAllowsItem('carSchedule', settings);
+  return true;
 }
 
 /**

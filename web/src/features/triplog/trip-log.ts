@@ -14,27 +14,9 @@ import {
   type TripType,
 } from '../../../../shared/schemas/trips';
 import { tripMessageKeys, type TripMessageKey } from '../../../../shared/schemas/trips-messages';
+import { addDays, localDayOf } from '../../../../shared/local-time';
 
 const DAY_MS = 86_400_000;
-
-const dayFormatters = new Map<string, Intl.DateTimeFormat>();
-
-function dayFormatter(timeZone: string): Intl.DateTimeFormat {
-  let f = dayFormatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    dayFormatters.set(timeZone, f);
-  }
-  return f;
-}
-
-/** The local day (yyyy-MM-dd) of an instant in a zone. */
-export function localDayOf(instant: string | number | Date, timeZone: string): string {
-  const date = instant instanceof Date ? instant : new Date(instant);
-  const parts: Record<string, string> = {};
-  for (const part of dayFormatter(timeZone).formatToParts(date)) parts[part.type] = part.value;
-  return `${parts['year']}-${parts['month']}-${parts['day']}`;
-}
 
 const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -52,13 +34,6 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 }
 
-/** yyyy-MM-dd plus a number of days. */
-export function addDays(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
-
 /** The first and the last day of the month of `day` (yyyy-MM-dd). */
 export function monthOf(day: string): { from: string; to: string } {
   const [y, m] = day.split('-').map(Number) as [number, number];
@@ -74,7 +49,7 @@ export function previousMonthOf(day: string): { from: string; to: string } {
 
 /** Spec: the trip log opens on this month, in the browser's zone. */
 export function defaultPeriod(now: Date, timeZone: string): { from: string; to: string } {
-  return monthOf(localDayOf(now, timeZone));
+  return monthOf(localDayOf(now.getTime(), timeZone));
 }
 
 /**
@@ -107,7 +82,7 @@ export function groupByDay(trips: readonly Trip[], timeZone: string): TripDay[] 
   const sorted = [...trips].sort((a, b) => Date.parse(a.startTime) - Date.parse(b.startTime));
   const days: TripDay[] = [];
   for (const trip of sorted) {
-    const day = localDayOf(trip.startTime, timeZone);
+    const day = localDayOf(Date.parse(trip.startTime), timeZone);
     let group = days[days.length - 1];
     if (!group || group.day !== day) {
       group = { day, trips: [], distance: 0 };
@@ -144,7 +119,7 @@ export function routeLimitError(trips: readonly Trip[], timeZone: string): TripM
   const starts = trips.map((t) => Date.parse(t.startTime));
   const stops = trips.map((t) => Date.parse(t.stopTime));
   if (Math.max(...stops) - Math.min(...starts) > ROUTE_MAX_DAYS * DAY_MS) return tripMessageKeys.RouteSpanTooLong;
-  const days = new Set(trips.map((t) => localDayOf(t.startTime, timeZone)));
+  const days = new Set(trips.map((t) => localDayOf(Date.parse(t.startTime), timeZone)));
   if (days.size > 1) return tripMessageKeys.RouteDifferentDays;
   return null;
 }

@@ -13,7 +13,8 @@ import { ApiError, browserTimeZone, errorMessage } from '../../../app/api-client
 import { fieldErrorText } from '../../../ui/form-errors';
 import { attestPeriod } from '../api/trip-api';
 import { useTripFormat } from '../format';
-import { localDayOf, type TripTotals } from '../trip-log';
+import { localDayOf } from '../../../../../shared/local-time';
+import type { TripTotals } from '../trip-log';
 
 interface AttestModalProps {
   imei: string;
@@ -39,7 +40,7 @@ function AttestForm({ imei, unitName, from, to, totals, onClose, onDone }: Omit<
   const { t } = useTranslation();
   const format = useTripFormat();
   const [note, setNote] = useState('');
-  const today = localDayOf(new Date(), browserTimeZone());
+  const today = localDayOf(Date.now(), browserTimeZone());
   const until = to > today ? today : to;
   const notStarted = from > today;
   const [noteError, setNoteError] = useState<string | undefined>(undefined);

@@ -17,7 +17,7 @@ import { loadMapLibre } from '../../map/maplibre';
 import { useBaseMap } from '../../map/use-base-map';
 import { fetchTripRoute } from '../api/trip-api';
 import { useTripFormat } from '../format';
-import { localDayOf } from '../trip-log';
+import { localDayOf } from '../../../../../shared/local-time';
 
 /** Ten colours that stay apart on street and satellite maps (at most 10 trips are shown). */
 const ROUTE_COLORS = ['#1c7ed6', '#e8590c', '#2f9e44', '#ae3ec9', '#c92a2a', '#0c8599', '#f08c00', '#5f3dc4', '#d6336c', '#495057'];
@@ -165,7 +165,7 @@ function RouteMap({ trips }: { trips: readonly Trip[] }) {
                 {i + 1}
               </span>
               <Text size="sm">
-                {format.shortDay(localDayOf(line.trip.startTime, browserTimeZone()))} {format.time(line.trip.startTime)}–{format.time(line.trip.stopTime)} · {format.km(line.trip.distance)} ·{' '}
+                {format.shortDay(localDayOf(Date.parse(line.trip.startTime), browserTimeZone()))} {format.time(line.trip.startTime)}–{format.time(line.trip.stopTime)} · {format.km(line.trip.distance)} ·{' '}
                 {line.trip.startAddress ?? '–'} → {line.trip.stopAddress ?? '–'}
               </Text>
             </Group>

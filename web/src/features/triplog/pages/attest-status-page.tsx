@@ -23,7 +23,7 @@ import { PageLoader } from '../../../ui/page-loader';
 import { useUnits } from '../../units/api/units';
 import { attestationAction, attestationStatusKey, remindToAttest, useAttestationStatus, type AttestationAction } from '../api/trip-api';
 import { useTripFormat } from '../format';
-import { localDayOf } from '../trip-log';
+import { localDayOf } from '../../../../../shared/local-time';
 
 type UserStatus = AttestationStatus['users'][number];
 
@@ -37,7 +37,7 @@ const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 export function AttestStatusPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const thisMonth = localDayOf(new Date(), browserTimeZone()).slice(0, 7);
+  const thisMonth = localDayOf(Date.now(), browserTimeZone()).slice(0, 7);
   const asked = params.get('month');
   const month = asked && MONTH.test(asked) ? asked : thisMonth;
   const status = useAttestationStatus(month);

@@ -56,9 +56,9 @@ import {
   tripTotals,
   purposeChoices,
   usedPurposes,
-  localDayOf,
   type TripFormValues,
 } from '../trip-log';
+import { localDayOf } from '../../../../../shared/local-time';
 
 const RouteMapModal = lazy(() => import('../components/route-map-modal'));
 
@@ -440,7 +440,7 @@ function PeriodForm({ imei, unitChoices, from, to, fromError, toError, onChoose 
   const { t } = useTranslation();
   const [fromValue, setFromValue] = useState(from);
   const [toValue, setToValue] = useState(to);
-  const today = localDayOf(new Date(), browserTimeZone());
+  const today = localDayOf(Date.now(), browserTimeZone());
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onChoose({ from: fromValue, to: toValue });

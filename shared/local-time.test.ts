@@ -50,3 +50,18 @@ describe('local days in a zone', () => {
     expect(monthDays('2024-02')).toEqual({ first: '2024-02-01', last: '2024-02-29' });
   });
 });
+
+describe('local days of the web trip log', () => {
+  it('takes the day of an instant in the given zone, not in UTC', () => {
+    // 23:30 UTC on 31 March is 01:30 on 1 April in Stockholm (summer time, +02:00).
+    expect(localDayOf(Date.parse('2025-03-31T23:30:00Z'), 'Europe/Stockholm')).toBe('2025-04-01');
+    expect(localDayOf(Date.parse('2025-03-31T23:30:00Z'), 'America/New_York')).toBe('2025-03-31');
+    expect(localDayOf(Date.parse('2025-01-15T10:00:00+01:00'), 'Europe/Stockholm')).toBe('2025-01-15');
+  });
+
+  it('steps over month ends and leap days', () => {
+    expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
+    expect(addDays('2024-03-01', -1)).toBe('2024-02-29');
+    expect(addDays('2025-12-31', 1)).toBe('2026-01-01');
+  });
+});

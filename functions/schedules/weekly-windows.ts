@@ -1,10 +1,10 @@
 /**
  * Whether an instant falls in weekly windows of local time (shared/schemas/schedule.ts) in a zone:
  * a geofence's deactivation windows, a place rule's schedule. Cheap enough for ingest's hot path:
- * the zone's offset is cached per UTC day (local-time.ts offsetAt).
+ * the zone's offset is cached per UTC day (shared/local-time.ts offsetAt).
  */
 import { wallTimeInWindows, type WeeklyWindow } from '../../shared/schemas/schedule';
-import { offsetAt } from './local-time';
+import { offsetAt } from '../../shared/local-time';
 
 /** ISO weekday (1 Monday ... 7 Sunday) and minute of the day of an instant's wall time in a zone. */
 export function wallTimeAt(ms: number, zone: string): { weekday: number; minute: number } {
