@@ -72,9 +72,8 @@ export const queueList = [
 
 export type QueueName = (typeof queueList)[number]['name'];
 
+/** The queue the `AlertQueue` port sends to. Other senders name their queue by a literal (`queues.send('trip-addresses', ...)`), which the stack reads from their bundles to check their grants. */
 export const ALERT_QUEUE: QueueName = 'alert-delivery';
-export const TRIP_ADDRESS_QUEUE: QueueName = 'trip-addresses';
-export const TRIP_REDETECT_QUEUE: QueueName = 'trip-redetect';
 
 const NAME = /^[a-z][a-z0-9-]{0,47}$/;
 

@@ -57,6 +57,8 @@ function recordingPorts(): { ports: IngestPorts; sent: Sent; drained: () => Prom
     clock: all.clock,
     geocoder: all.geocoder,
     alerts: alertQueueOver(queue),
+    // Trips are not this file's concern (functions/trips/stage.test.ts).
+    queues: { send: async () => undefined },
     devices: { send: async (imei, command) => void sent.commands.push({ imei, type: command.type, params: command.params }) },
   };
   return { ports, sent, drained: () => queue.drained() };

@@ -6,7 +6,7 @@
  *
  * Late positions (older than what the detector has seen) change decisions already taken:
  * - before the stop of the last closed trip, the trips they touch are re-detected from the stored
- *   positions (`tripsRedetect`, store-detected.ts redetectTrips, which widens the window to those
+ *   positions (`tripsRedetect`, through the trip-redetect queue to store-detected.ts redetectTrips, which widens the window to those
  *   trips and the parked time around them), never past that stop, where the detector's own
  *   state takes over;
  * - after it (inside the trip still open, or the parked stretch before it), the next trip to close
@@ -17,7 +17,7 @@
 import { z } from 'zod';
 import type { Effect, EffectSender, IngestStage } from '../ingest/transitions';
 import { detectTrips, parseDetectorState, initialDetectorState, tripSettingsOf, type DetectedTrip, type DetectorState } from './detect';
-import { redetectTrips, storeDetectedTrips } from './store-detected';
+import { storeDetectedTrips } from './store-detected';
 
 export const TRIP_STAGE = 'trips';
 export const TRIP_CLOSED = 'tripClosed';
@@ -98,10 +98,10 @@ const sendTripClosed: EffectSender = async (effect, unit, ports) => {
   await storeDetectedTrips(unit, [trip], ports);
 };
 
-/** Re-detects the trips of a window from the stored positions and reconciles the stored trips with them. */
+/** Hands the window to the trip-redetect queue (trip-redetect.ts), so that a long re-detection never holds up ingest. */
 const sendRedetect: EffectSender = async (effect, unit, ports) => {
   const { fromTs, toTs } = windowSchema.parse(effect.payload);
-  await redetectTrips(unit, fromTs, toTs, ports);
+  await ports.queues.send('trip-redetect', { imei: unit.imei, accountId: unit.accountId, fromTs, toTs });
 };
 
 export const TRIP_EFFECT_SENDERS: Readonly<Record<string, EffectSender>> = {
