@@ -157,7 +157,8 @@ export const functionResources: Readonly<Partial<Record<FunctionName, FunctionRe
       users: 'read',
     },
     live: true,
-    geocoder: ['reverse'],
+    // Trip addresses and re-detection go to their queues (shared/queues.ts), out of the ingest batch.
+    queues: ['trip-addresses', 'trip-redetect'],
     alerts: true,
     devices: true,
   },
