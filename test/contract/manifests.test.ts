@@ -154,7 +154,7 @@ describe('queue manifest', () => {
 
   it('deploys a queue added to the manifest without further wiring', () => {
     const withTest = synth({
-      queues: [...queueList, TEST_QUEUE],
+      queues: [...queueList, { ...TEST_QUEUE, visibilityTimeoutSeconds: 60 }],
       // A consumer that uses nothing is granted nothing.
       functionResources: { ...functionResources, [TEST_QUEUE.name as FunctionName]: { tables: {} } },
     });
