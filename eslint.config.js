@@ -1,7 +1,9 @@
 // Lint: TypeScript rules plus the dependency direction of docs/architecture.md, enforced:
 // web and functions import shared; infra imports shared and names handler files (only the
 // embedded runtime in infra/local hosts handler code, as Lambda does); shared imports nothing of
-// ours and nothing of Node, AWS or React; no import cycles anywhere.
+// ours and nothing of Node, AWS or React; no import cycles anywhere. import-x/no-cycle skips
+// type-only imports and has no option to include them; test/contract/import-cycles.test.ts
+// (scripts/import-cycles.ts) checks the whole graph with them.
 import js from '@eslint/js';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';

@@ -14,9 +14,10 @@ import { Annotations, ArnFormat, CfnOutput, Duration, Fn, Stack, Stage, type Sta
 import * as ses from 'aws-cdk-lib/aws-ses';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { ALERT_DELIVERY_FUNCTION, functionResources, functionSettings, INGEST_FAILURES, type FunctionName, type FunctionSettings } from '../shared/capability-resources';
+import { functionResources, functionSettings, INGEST_FAILURES, type FunctionName, type FunctionResources, type FunctionSettings } from '../shared/capability-resources';
 import { iotRules, type IotRuleDef } from '../shared/iot-rules';
 import { handlerPath, routeKey, routeList, type Capability, type RouteDef } from '../shared/routes';
+import { checkQueues, queueList, type QueueDef } from '../shared/queues';
 import { tables } from '../shared/tables';
 import { REPO_ROOT, analysisFileOf, bundleAll, httpEntry, jobEntry, sourceExists, topicEntry, type BundleRequest } from './bundling/bundle';
 import { compareUsage, readResourceUsage, type ResourceUsage } from './bundling/resource-usage';
@@ -24,7 +25,6 @@ import { mailAddress, mailDomain, type PortalConfig } from './config';
 import { DataTables } from './constructs/data-tables';
 import { PortalHttpApi } from './constructs/http-api';
 import { Identity } from './constructs/identity';
-import { AlertDelivery, alertDeliveryBundle } from './constructs/alert-delivery';
 import { IngestRules, ingestFailuresBundle } from './constructs/ingest';
 import { IotDataEndpoint } from './constructs/iot-endpoint';
 import { JobSchedules } from './constructs/job-schedules';
@@ -36,6 +36,7 @@ import { bindResources, type BoundResources, type GrantTargets } from './constru
 import { TrackerPolicy } from './constructs/tracker-policy';
 import { UnitImagesBucket, unitImagesBucketOrigin } from './constructs/unit-images-bucket';
 import { WebHosting } from './constructs/web-hosting';
+import { queueConsumerBundle, WorkQueues } from './constructs/work-queues';
 import { checkJobs, jobs as jobManifest, type JobDef } from './jobs';
 
 /** Function names that are not HTTP capabilities. */
@@ -56,6 +57,10 @@ export interface TrackingPortalStackProps extends StackProps {
   readonly ingestHandlers?: Readonly<Record<string, string>>;
   /** Default: infra/jobs.ts. */
   readonly jobs?: readonly JobDef[];
+  /** Default: shared/queues.ts (tests add queues of their own). */
+  readonly queues?: readonly QueueDef[];
+  /** What each function may use; default: `functionResources` of shared/capability-resources.ts (tests add entries for their own queues). */
+  readonly functionResources?: Readonly<Partial<Record<string, FunctionResources>>>;
   /** Memory and timeout per function; default: `functionSettings` of shared/capability-resources.ts. */
   readonly functionSettings?: Readonly<Partial<Record<FunctionName, FunctionSettings>>>;
   /** Default: web/dist. Deployed only when it holds index.html. */
@@ -85,6 +90,7 @@ export interface HandlerManifests {
   readonly routes: readonly RouteDef[];
   readonly iotRules: readonly IotRuleDef[];
   readonly jobs: readonly JobDef[];
+  readonly queues?: readonly QueueDef[];
 }
 
 /** The file bundled for a rule: its own handler, or a stand-in given for it. */
@@ -102,6 +108,7 @@ export function manifestHandlers(manifests: HandlerManifests, ingestStandIns?: R
     ...manifests.routes.map((r) => ({ entry: `route ${routeKey(r)} (shared/routes.ts)`, file: handlerPath(r) })),
     ...manifests.iotRules.map((r) => ({ entry: `IoT rule ${r.name} (shared/iot-rules.ts)`, file: ingestSource(r, ingestStandIns) })),
     ...manifests.jobs.map((j) => ({ entry: `job ${j.name} (infra/jobs.ts)`, file: j.file })),
+    ...(manifests.queues ?? []).map((q) => ({ entry: `queue ${q.name} (shared/queues.ts)`, file: q.file })),
   ];
 }
 
@@ -120,12 +127,14 @@ export class TrackingPortalStack extends Stack {
   readonly functions = new Map<string, PortalFunction>();
   readonly deadLetterQueue: sqs.Queue;
   readonly ingestRules?: IngestRules;
-  readonly alertDelivery: AlertDelivery;
+  readonly workQueues: WorkQueues;
   readonly jobSchedules?: JobSchedules;
   readonly trackerPolicy: TrackerPolicy;
   readonly liveAuthorizer: LiveAuthorizer;
   /** Per function: what shared/capability-resources.ts granted it. */
   readonly grants = new Map<FunctionName, BoundResources>();
+  /** Per function: what it may use (shared/capability-resources.ts, or the stack's property). */
+  private readonly declared: Readonly<Partial<Record<string, FunctionResources>>>;
   /** Per function: what its bundled code uses (infra/bundling/resource-usage.ts). */
   readonly resourceUsage = new Map<FunctionName, ResourceUsage>();
 
@@ -138,8 +147,11 @@ export class TrackingPortalStack extends Stack {
     const deployedRoutes = (props.routes ?? routeList).filter((r) => !r.embeddedOnly);
     const rules = props.iotRules ?? iotRules;
     const jobList = props.jobs ?? jobManifest;
+    const queueDefs = props.queues ?? queueList;
     checkJobs(jobList);
-    assertHandlerFiles(manifestHandlers({ routes: deployedRoutes, iotRules: rules, jobs: jobList }, props.ingestHandlers));
+    checkQueues(queueDefs);
+    assertHandlerFiles(manifestHandlers({ routes: deployedRoutes, iotRules: rules, jobs: jobList, queues: queueDefs }, props.ingestHandlers));
+    this.declared = props.functionResources ?? functionResources;
     const settings = props.functionSettings ?? functionSettings;
 
     // Data.
@@ -226,7 +238,7 @@ export class TrackingPortalStack extends Stack {
         handlers: jobList.map((j) => ({ source: j.file, purpose: `job ${j.name}` })),
       });
     }
-    requests.push(alertDeliveryBundle());
+    requests.push(...queueDefs.map(queueConsumerBundle));
     // bundleAll checks the files once more, and esbuild fails on a file that does not export `handler`.
     requests.push(liveAuthorizerBundle());
     const bundles = bundleAll(props.bundleRoot ?? path.join(Stage.of(this)?.outdir ?? path.join(REPO_ROOT, 'cdk.out'), '.bundles'), requests, {
@@ -275,12 +287,10 @@ export class TrackingPortalStack extends Stack {
       return fn;
     };
 
-    // Alarms: the queue and its consumer first, so that every function declaring `alerts` is granted it.
-    this.alertDelivery = new AlertDelivery(this, 'AlertDelivery', {
-      function: makeFunction(ALERT_DELIVERY_FUNCTION, 'Alarms from the alert queue to their receivers by e-mail, SMS and push'),
-      deadLetterQueue: this.deadLetterQueue,
-    });
-    grantTargets.alertQueue = this.alertDelivery;
+    // The work queues first, so that every function declaring a queue (or `alerts`) is granted it; then their consumers.
+    this.workQueues = new WorkQueues(this, 'WorkQueues', { queues: queueDefs });
+    grantTargets.workQueues = this.workQueues;
+    for (const def of queueDefs) this.workQueues.consume(def.name, makeFunction(def.name as FunctionName, def.description));
 
     for (const [capability, routes] of byCapability) {
       makeFunction(capability, `HTTP ${capability}: ${routes.length} route(s)`, { http: routes });
@@ -369,7 +379,7 @@ export class TrackingPortalStack extends Stack {
    * about (a stand-in handler uses nothing); the contract test holds the real handlers to it.
    */
   private grantDeclared(name: FunctionName, fn: PortalFunction, targets: GrantTargets, options: { servesMembers: boolean }): void {
-    const declared = functionResources[name];
+    const declared = this.declared[name];
     if (!declared) throw new Error(`function ${name} has no entry in shared/capability-resources.ts: declare the tables and ports it uses`);
     const usage = readResourceUsage(fs.readFileSync(analysisFileOf(fn.codeDir), 'utf8'), options);
     const { undeclared, unused } = compareUsage(usage, declared);

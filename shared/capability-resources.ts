@@ -12,6 +12,7 @@
  * Beside the grants, `functionSettings` holds each function's memory and timeout (the defaults
  * unless its entry says otherwise), checked against what Lambda and the function's caller allow.
  */
+import { queueList, type QueueName } from './queues';
 import type { Capability } from './routes';
 import type { TableKey } from './tables';
 
@@ -49,8 +50,10 @@ export interface FunctionResources {
   readonly live?: true;
   /** DeviceGateway.send: commands to trackers. */
   readonly devices?: true;
-  /** AlertQueue.enqueue: alarms onto the alert queue (ALERT_QUEUE_URL). */
+  /** AlertQueue.enqueue: alarms onto the alert-delivery queue of shared/queues.ts. */
   readonly alerts?: true;
+  /** WorkQueues.send: messages onto these queues of shared/queues.ts (QUEUE_URLS). */
+  readonly queues?: readonly QueueName[];
   /** FileStore operations on the files bucket (FILES_BUCKET): unit pictures. */
   readonly files?: readonly FileOperation[];
 }
@@ -65,10 +68,11 @@ export const LIVE_AUTHORIZER = 'live-authorizer';
 export const INGEST_FAILURES = 'ingest-failures';
 /**
  * Consumes the alert queue: delivers each alarm to its unit's alarm receivers by e-mail, SMS and
- * push (functions/events/alert-delivery.ts). The embedded runtime delivers in process.
+ * push (functions/events/alert-delivery.ts). Every queue of shared/queues.ts has a consumer
+ * function of its name; the embedded runtime runs the same consumers in process.
  */
-export const ALERT_DELIVERY_FUNCTION = 'alert-delivery';
-export type FunctionName = Capability | typeof LIVE_AUTHORIZER | typeof INGEST_FAILURES | typeof ALERT_DELIVERY_FUNCTION;
+export const ALERT_DELIVERY_FUNCTION = 'alert-delivery' satisfies QueueName;
+export type FunctionName = Capability | typeof LIVE_AUTHORIZER | typeof INGEST_FAILURES | QueueName;
 
 // The shared HTTP middleware reads the session (tokens) and the user (users) for every route that
 // is not public, so each function serving such a route declares both. It also reads the account
@@ -130,8 +134,8 @@ export const functionResources: Readonly<Partial<Record<FunctionName, FunctionRe
     // Unit pictures (functions/units/images): uploads to pending/, checked, moved, shown and deleted.
     files: ['createUpload', 'readHead', 'move', 'viewUrl', 'delete'],
   },
-  // The trip stage stores detected trips (functions/trips/store-detected.ts): trips, the driver
-  // checked in at a trip's start, and its addresses. The event engine stores events, hands alarms
+  // The trip stage stores detected trips (functions/trips/store-detected.ts): trips and the driver
+  // checked in at a trip's start. The event engine stores events, hands alarms
   // to the alert queue and switches a unit leaving its theft-mode zone to theft mode (a command).
   ingest: {
     tables: {
@@ -153,7 +157,8 @@ export const functionResources: Readonly<Partial<Record<FunctionName, FunctionRe
       users: 'read',
     },
     live: true,
-    geocoder: ['reverse'],
+    // Trip addresses and re-detection go to their queues (shared/queues.ts), out of the ingest batch.
+    queues: ['trip-addresses', 'trip-redetect'],
     alerts: true,
     devices: true,
   },
@@ -241,12 +246,23 @@ export const functionResources: Readonly<Partial<Record<FunctionName, FunctionRe
     tables: { users: 'read', tokens: 'read', accounts: 'read', units: 'read', safeHome: 'read-write' },
     geocoder: ['search'],
   },
-  // Consuming its queue is granted by infra/constructs/alert-delivery.ts. Push goes to OneSignal over HTTPS (no IAM).
+  // Consuming its queue is granted by infra/constructs/work-queues.ts. Push goes to OneSignal over HTTPS (no IAM).
   [ALERT_DELIVERY_FUNCTION]: {
     tables: { events: 'read', accounts: 'read-write', users: 'read', alarmReceivers: 'read', alertDeliveries: 'read-write' },
     mail: true,
     sms: true,
     geocoder: ['reverse'],
+  },
+  // The trip-addresses queue's consumer (functions/trips/trip-addresses.ts): a stored trip's addresses.
+  'trip-addresses': {
+    tables: { trips: 'read-write' },
+    geocoder: ['reverse'],
+  },
+  // The trip-redetect queue's consumer (functions/trips/trip-redetect.ts): what the trip stage's
+  // re-detection read and wrote inside ingest before, and the addresses of the trips it writes.
+  'trip-redetect': {
+    tables: { accounts: 'read', units: 'read', positions: 'read', trips: 'read-write', driverCheckIns: 'read' },
+    queues: ['trip-addresses'],
   },
   // Reading the stream back and consuming its queue are granted by infra/constructs/ingest.ts.
   [INGEST_FAILURES]: {
@@ -291,10 +307,11 @@ const INVOKED_BY: Record<FunctionInvoker, string> = {
   async: 'that a stream, a queue or a schedule invokes',
 };
 
-/** How a deployed function is invoked: the live authorizer by IoT Core, ingest and jobs asynchronously, the rest by the HTTP API. */
+/** How a deployed function is invoked: the live authorizer by IoT Core, ingest, jobs and the queues' consumers asynchronously, the rest by the HTTP API. */
 export function invokerOf(name: FunctionName): FunctionInvoker {
   if (name === LIVE_AUTHORIZER) return 'authorizer';
-  return name === 'ingest' || name === 'jobs' || name === INGEST_FAILURES ? 'async' : 'http';
+  const queue = queueList.some((q) => q.name === name);
+  return queue || name === 'ingest' || name === 'jobs' || name === INGEST_FAILURES ? 'async' : 'http';
 }
 
 export const functionSettings: Readonly<Partial<Record<FunctionName, FunctionSettings>>> = {
@@ -302,6 +319,10 @@ export const functionSettings: Readonly<Partial<Record<FunctionName, FunctionSet
   [LIVE_AUTHORIZER]: { timeoutSeconds: TIMEOUT_LIMITS.authorizer },
   // Reads up to 500 records of a failed batch back from the stream; its queue's visibility is six times this.
   [INGEST_FAILURES]: { timeoutSeconds: 60 },
+  // Queue consumers: each queue's visibility timeout (shared/queues.ts) is six times its consumer's timeout.
+  'alert-delivery': { timeoutSeconds: 30 },
+  'trip-addresses': { timeoutSeconds: 30 },
+  'trip-redetect': { timeoutSeconds: 300 },
 };
 
 /** The function's memory and timeout with the defaults filled in; throws, naming the entry, on a value outside the limits. */

@@ -7,11 +7,13 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { z } from 'zod';
 import { logger } from '../platform/logger';
+import type { AlertJob } from '../platform/ports';
 import { deliverAlert } from './deliver-alert';
 
 const jobSchema = z.object({ imei: z.string().min(1), sk: z.string().min(1) });
 
-export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
+/** The consumer around a delivery function (tests deliver with ports of their own). */
+export const createAlertConsumer = (deliver: (job: AlertJob) => Promise<unknown>) => async (event: SQSEvent): Promise<SQSBatchResponse> => {
   const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
   for (const record of event.Records) {
     let job: z.infer<typeof jobSchema>;
@@ -23,11 +25,13 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
       continue;
     }
     try {
-      await deliverAlert(job);
+      await deliver(job);
     } catch (error) {
       logger.warn('alarm delivery failed; SQS retries it', { ...job, error: error instanceof Error ? error.message : String(error) });
       batchItemFailures.push({ itemIdentifier: record.messageId });
     }
   }
   return { batchItemFailures };
-}
+};
+
+export const handler = createAlertConsumer((job) => deliverAlert(job));

@@ -12,11 +12,22 @@ import { logger } from '../platform/logger';
 import type { Ports } from '../platform/ports';
 import { liveAudienceOf, type UnitItem } from '../platform/unit-item';
 import { eventSortKey, toEvent, type EventItem } from './event-item';
-import type { z } from 'zod';
-import type { raisedEventSchema } from './stage';
+import { z } from 'zod';
+import { eventTypeSchema } from '../../shared/schemas/events';
 
 const DAY_MS = 86_400_000;
 const ENQUEUE_TRIES = 3;
+
+/** An event raised by the engine (stage.ts) or a job, as its effect carries it. */
+export const raisedEventSchema = z.object({
+  type: eventTypeSchema,
+  ts: z.number(),
+  key: z.string().min(1),
+  lat: z.number().nullable(),
+  lon: z.number().nullable(),
+  alarm: z.boolean(),
+  details: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
+});
 
 export type EventToRecord = z.infer<typeof raisedEventSchema>;
 

@@ -6,6 +6,7 @@
  * mode switched on when a unit leaves its zone.
  */
 import { randomUUID } from 'node:crypto';
+import type { Context } from 'aws-lambda';
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { IotRuleEvent } from '../../shared/iot-rules';
@@ -14,12 +15,23 @@ import { useLocalTables } from '../../test/support/local-tables';
 import { createReceiver } from '../alarms/receiver-repository';
 import { ingestMessages } from '../ingest/ingest-message';
 import type { IngestPorts } from '../ingest/transitions';
-import { createLocalAlertQueue } from '../platform/adapters/embedded/alert-queue';
+import { createLocalQueues, type LocalQueues } from '../../infra/local/queues';
+import { ALERT_QUEUE, queueList } from '../../shared/queues';
+import { alertQueueOver } from '../platform/adapters/alert-queue';
 import { getPorts } from '../platform/container';
 import { dynamo, tableName } from '../platform/db';
-import type { EmailMessage, PushMessage, SmsMessage } from '../platform/ports';
+import type { EmailMessage, Ports, PushMessage, SmsMessage } from '../platform/ports';
 import { getUnitItem, putUnitCopies, type UnitZone } from '../platform/unit-item';
+import { createAlertConsumer } from './alert-delivery';
 import { deliverAlert } from './deliver-alert';
+
+/** The alert-delivery queue of the manifest, embedded, its consumer delivering with the given ports; retries without the wait. */
+function alertQueue(delivering: Ports): LocalQueues {
+  const def = queueList.find((q) => q.name === ALERT_QUEUE)!;
+  return createLocalQueues([{ def: { ...def, visibilityTimeoutSeconds: 0 }, consumer: createAlertConsumer((job) => deliverAlert(job, delivering)) }], {
+    context: () => ({}) as Context,
+  });
+}
 
 const MIN = 60_000;
 let serial = 0;
@@ -39,12 +51,14 @@ function recordingPorts(): { ports: IngestPorts; sent: Sent; drained: () => Prom
   const all = getPorts();
   const sent: Sent = { email: [], sms: [], push: [], commands: [] };
   const delivering = { ...all, mailer: { send: async (m: EmailMessage) => void sent.email.push(m) }, sms: { send: async (m: SmsMessage) => void sent.sms.push(m) }, push: { send: async (m: PushMessage) => void sent.push.push(m) } };
-  const queue = createLocalAlertQueue((job) => deliverAlert(job, delivering), { retryBaseMs: 10 });
+  const queue = alertQueue(delivering);
   const ports: IngestPorts = {
     live: { publish: async () => undefined },
     clock: all.clock,
     geocoder: all.geocoder,
-    alerts: queue,
+    alerts: alertQueueOver(queue),
+    // Trips are not this file's concern (functions/trips/stage.test.ts).
+    queues: { send: async () => undefined },
     devices: { send: async (imei, command) => void sent.commands.push({ imei, type: command.type, params: command.params }) },
   };
   return { ports, sent, drained: () => queue.drained() };
@@ -218,8 +232,8 @@ describe('alarms from ingest', () => {
         },
       },
     };
-    const queue = createLocalAlertQueue((job) => deliverAlert(job, delivering), { retryBaseMs: 10 });
-    const ports: IngestPorts = { ...recordingPorts().ports, alerts: queue };
+    const queue = alertQueue(delivering);
+    const ports: IngestPorts = { ...recordingPorts().ports, alerts: alertQueueOver(queue) };
     await ingestMessages(leaving(imei), ports);
     await queue.drained();
     expect(email).toHaveLength(1);

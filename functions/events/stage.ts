@@ -10,12 +10,11 @@
  * is recomputed after losing its condition decides the same effects.
  */
 import { z } from 'zod';
-import { eventTypeSchema } from '../../shared/schemas/events';
 import type { Effect, EffectSender, IngestStage } from '../ingest/transitions';
 import { sendCommand } from '../units/command-service';
 import { logger } from '../platform/logger';
 import { runEngine, type EventEngineState, type RaisedEvent } from './engine';
-import { recordEvent } from './record-event';
+import { raisedEventSchema, recordEvent } from './record-event';
 
 export const EVENT_STAGE = 'events';
 export const EVENT_RAISED = 'event';
@@ -32,15 +31,6 @@ const storedSchema = z.object({
   theftMoving: z.boolean().optional(),
 });
 
-export const raisedEventSchema = z.object({
-  type: eventTypeSchema,
-  ts: z.number(),
-  key: z.string().min(1),
-  lat: z.number().nullable(),
-  lon: z.number().nullable(),
-  alarm: z.boolean(),
-  details: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
-});
 
 /** The effect that records an event, publishes it live and, for an alarm, hands it to delivery. */
 export function eventEffect(event: Omit<RaisedEvent, 'lat' | 'lon'> & { lat: number | null; lon: number | null }): Effect {

@@ -24,6 +24,7 @@ const ports: IngestPorts = {
   clock: { now: () => new Date(NOW) },
   geocoder: { reverse: async () => null, search: async () => [] },
   alerts: { enqueue: async () => undefined },
+  queues: { send: async () => undefined },
   devices: { send: async () => undefined },
 };
 

@@ -53,7 +53,7 @@ export interface IngestStage<S = unknown> {
 }
 
 /** The ports ingest and its effects use: live updates, the clock, addresses for trips, the alert queue, and commands (theft mode). */
-export type IngestPorts = Pick<Ports, 'live' | 'clock' | 'geocoder' | 'alerts' | 'devices'>;
+export type IngestPorts = Pick<Ports, 'live' | 'clock' | 'geocoder' | 'alerts' | 'queues' | 'devices'>;
 
 /** Sends one kind of effect (an SMS, an e-mail, a push, a trip to store). Throws when it could not. */
 export type EffectSender = (effect: PendingEffect & { id: string }, unit: UnitItem, ports: IngestPorts) => Promise<void>;

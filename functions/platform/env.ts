@@ -3,6 +3,7 @@
  * the full list of problems instead of surfacing later as an odd runtime error.
  */
 import { z } from 'zod';
+import { queueList, type QueueName } from '../../shared/queues';
 import { tables, type TableKey } from '../../shared/tables';
 
 const tableKeys = Object.keys(tables) as [TableKey, ...TableKey[]];
@@ -11,17 +12,20 @@ const tableKeys = Object.keys(tables) as [TableKey, ...TableKey[]];
  * `{"users":"<stack>-users",...}`: the tables granted to this function, by manifest key, as the
  * stack binds them (infra/constructs/resource-grants.ts). A table that is not here was not granted.
  */
-const boundTables = z
-  .string()
-  .transform((text, ctx) => {
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      ctx.addIssue({ code: 'custom', message: 'not JSON' });
-      return z.NEVER;
-    }
-  })
-  .pipe(z.partialRecord(z.enum(tableKeys), z.string().min(1)));
+const jsonRecord = <T extends z.ZodType>(schema: T) =>
+  z
+    .string()
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'not JSON' });
+        return z.NEVER;
+      }
+    })
+    .pipe(schema);
+const boundTables = jsonRecord(z.partialRecord(z.enum(tableKeys), z.string().min(1)));
+const queueNames = queueList.map((q) => q.name) as [QueueName, ...QueueName[]];
 
 const common = z.object({
   AWS_REGION: z.string().min(1).default('eu-north-1'),
@@ -49,8 +53,11 @@ const awsEnv = common.extend({
   MAIL_FROM: z.string().min(3),
   IOT_DATA_ENDPOINT: z.string().min(1),
   SMS_SENDER_ID: z.string().max(11).optional(),
-  /** The alert queue (infra/constructs/alert-delivery.ts), for the functions that raise alarms. */
-  ALERT_QUEUE_URL: z.url().optional(),
+  /**
+   * `{"alert-delivery":"https://sqs...",...}`: the work queues of shared/queues.ts this function
+   * may send to, as the stack binds them (infra/constructs/work-queues.ts).
+   */
+  QUEUE_URLS: jsonRecord(z.partialRecord(z.enum(queueNames), z.url())).default({}),
   /**
    * The IoT Core custom authorizer of the browsers' live channel (infra/constructs/live-authorizer.ts).
    * Optional so that functions which never hand out a live connection start without it; the one

@@ -4,6 +4,7 @@
  */
 import type { Language } from '../../shared/schemas/common';
 import type { LiveAudience } from '../../shared/mqtt-topics';
+import type { QueueName } from '../../shared/queues';
 
 export interface EmailMessage {
   to: string;
@@ -78,11 +79,19 @@ export interface AlertJob {
   sk: string;
 }
 /**
- * The alarm delivery queue: SQS on AWS (the alert-delivery function consumes it, with retries and
- * then the dead-letter queue), an in-process queue with the same retries embedded.
+ * The alarm delivery queue: the `alert-delivery` work queue of shared/queues.ts, which the
+ * `alert-delivery` consumer reads (functions/events/alert-delivery.ts).
  */
 export interface AlertQueue {
   enqueue(job: AlertJob): Promise<void>;
+}
+
+/**
+ * The work queues of shared/queues.ts: SQS on AWS (QUEUE_URLS), the embedded runtime's in-process
+ * queues (infra/local/queues.ts). A message is a JSON value; its consumer may get it more than once.
+ */
+export interface WorkQueues {
+  send(queue: QueueName, message: unknown): Promise<void>;
 }
 
 export interface Tokens {
@@ -170,6 +179,7 @@ export interface Ports {
   devices: DeviceGateway;
   live: LiveBus;
   alerts: AlertQueue;
+  queues: WorkQueues;
   identity: IdentityProvider;
   files: FileStore;
   clock: Clock;

@@ -11,6 +11,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { IotRuleEvent } from '../../shared/iot-rules';
 import { imeiFrom } from '../../shared/validators/imei';
 import { useLocalTables } from '../../test/support/local-tables';
+import { useWorkQueues } from '../../test/support/work-queues';
+import type { LocalQueues } from '../../infra/local/queues';
 import { ingestMessages } from '../ingest/ingest-message';
 import type { IngestPorts } from '../ingest/transitions';
 import { getPorts } from '../platform/container';
@@ -29,10 +31,13 @@ const nextImei = () => imeiFrom(`35693809${String(900000 + serial++).padStart(6,
 let day = Date.parse('2026-02-01T07:00:00.000Z');
 
 let ports: IngestPorts;
+let queues: LocalQueues;
 beforeAll(async () => {
   await useLocalTables();
+  // Re-detection and addresses run on their queues, with their real consumers.
+  queues = await useWorkQueues(['trip-redetect', 'trip-addresses']);
   const all = getPorts();
-  ports = { live: { publish: async () => undefined }, clock: all.clock, geocoder: all.geocoder, alerts: all.alerts, devices: all.devices };
+  ports = { live: { publish: async () => undefined }, clock: all.clock, geocoder: all.geocoder, alerts: all.alerts, queues: all.queues, devices: all.devices };
   // The offline geocoder loads its places on first use: here, rather than in the first test's time.
   await all.geocoder.reverse(59.3, 18.0, 'sv');
 });
@@ -97,6 +102,8 @@ async function deliver(imei: string, records: Rec[], size = 10): Promise<void> {
 }
 
 async function tripsOf(imei: string) {
+  await queues.drained();
+  expect(queues.deadLetters('trip-redetect')).toEqual([]);
   const unit = (await getUnitItem(imei, { consistent: true }))!;
   const trips = await unitTrips(unit, 0, Number.MAX_SAFE_INTEGER, { consistent: true });
   return trips.map((t) => ({ startTs: t.startTs, stopTs: t.stopTs, distanceM: Math.round(t.distanceM) }));

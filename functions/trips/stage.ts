@@ -7,14 +7,16 @@
  * Late positions (older than what the detector has seen) change decisions already taken, or take
  * them where the detector never saw anything happen (a tracker sending a buffered drive after
  * newer positions). Time splits in two at `closedUntil`: up to there the trip log is settled and
- * re-detection (`tripsRedetect`, store-detected.ts redetectTrips, which widens the window to the
- * trips touched and the parked time around them) decides; after it the detector's own state does.
- * - Late positions up to `closedUntil` re-detect their window at once.
+ * re-detection (`tripsRedetect`: the trip-redetect queue's consumer runs store-detected.ts
+ * redetectTrips, which widens the window to the trips touched and the parked time around them)
+ * decides; after it the detector's own state does.
+ * - Late positions up to `closedUntil` re-detect their window at once (queued with the batch).
  * - Later ones mark a dirty stretch (`dirtyFrom`..`dirtyTo`). As soon as the detector has left it
  *   behind (`settledUntil`: before the trip it has open, and time-till-parked before its newest
  *   position, so no trip it may still close reaches back there), the stretch is re-detected up to
  *   there and `closedUntil` moves on: a late drive becomes its trip with the batch that brings it,
- *   whether or not the unit has trips before it or drives again later. A trip the detector closes
+ *   whether or not the unit has trips before it or drives again later (within seconds: the queue's
+ *   consumer runs beside ingest). A trip the detector closes
  *   over a dirty stretch is re-detected instead of being stored as detected.
  *
  * Effect ids are derived from what caused them, so a recomputed transition decides the same effect.
@@ -22,7 +24,7 @@
 import { z } from 'zod';
 import type { Effect, EffectSender, IngestStage } from '../ingest/transitions';
 import { detectTrips, parseDetectorState, initialDetectorState, tripSettingsOf, type DetectedTrip, type DetectorState } from './detect';
-import { redetectTrips, storeDetectedTrips } from './store-detected';
+import { storeDetectedTrips } from './store-detected';
 
 export const TRIP_STAGE = 'trips';
 export const TRIP_CLOSED = 'tripClosed';
@@ -140,10 +142,10 @@ const sendTripClosed: EffectSender = async (effect, unit, ports) => {
   await storeDetectedTrips(unit, [trip], ports);
 };
 
-/** Re-detects the trips of a window from the stored positions and reconciles the stored trips with them. */
+/** Hands the window to the trip-redetect queue (trip-redetect.ts), so that a long re-detection never holds up ingest. */
 const sendRedetect: EffectSender = async (effect, unit, ports) => {
   const { fromTs, toTs, settledTs } = windowSchema.parse(effect.payload);
-  await redetectTrips(unit, fromTs, toTs, ports, settledTs);
+  await ports.queues.send('trip-redetect', { imei: unit.imei, accountId: unit.accountId, fromTs, toTs, ...(settledTs !== undefined ? { settledTs } : {}) });
 };
 
 export const TRIP_EFFECT_SENDERS: Readonly<Record<string, EffectSender>> = {

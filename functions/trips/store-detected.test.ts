@@ -9,6 +9,8 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { imeiFrom } from '../../shared/validators/imei';
 import { useLocalTables } from '../../test/support/local-tables';
+import { useWorkQueues } from '../../test/support/work-queues';
+import type { LocalQueues } from '../../infra/local/queues';
 import { testPosition } from '../../test/support/positions';
 import { storePosition } from '../ingest/repository';
 import type { Position } from '../ingest/types';
@@ -86,6 +88,7 @@ async function twoDrives(unit: UnitItem): Promise<{ a: Position[]; b: Position[]
   const detected = await detectStored(unit, day - MIN, endOf(b).ts + MIN);
   expect(detected).toHaveLength(2);
   await storeDetectedTrips(unit, detected, getPorts());
+  await queues.drained();
   return { a, b, trips: await unitTrips(unit, day - MIN, day + 86_400_000, { consistent: true }) };
 }
 
@@ -98,8 +101,11 @@ function outAndBack(fromTs: number, minutes: number, at: Position): Position[] {
   });
 }
 
+let queues: LocalQueues;
 beforeAll(async () => {
   await useLocalTables();
+  // Addresses come from their queue's real consumer (functions/trips/trip-addresses.ts).
+  queues = await useWorkQueues(['trip-addresses']);
   await dynamo().send(new PutCommand({ TableName: tableName('accounts'), Item: { accountId: ACCOUNT, name: 'Trips AB', retentionDays: RETENTION_DAYS } }));
   overridePorts({
     clock: { now: () => new Date(now) },
@@ -143,24 +149,35 @@ describe('storeDetectedTrips', () => {
     const detected = await detectStored(unit, day - MIN, day + 86_400_000);
     await storeDetectedTrips(unit, detected, getPorts());
     await storeDetectedTrips(unit, detected, getPorts());
+    await queues.drained();
     expect(await unitTrips(unit, day - MIN, day + 86_400_000, { consistent: true })).toEqual(before);
     expect(before[0]).toMatchObject({ purpose: 'Customer visit', type: 'private', edited: ['purpose', 'type'], editedBy: 'user-1', v: 1 });
   });
 
-  it('stores the trip without an address while the geocoder fails, and fills it in on a later call', async () => {
+  it('stores the trip without asking the geocoder; while it fails the address message ends in the dead-letter queue, and a later call asks again', async () => {
     const unit = await registerUnit();
     const a = drive(day, 15, 57.7, 11.9);
     await store(unit.imei, [...a, off(endOf(a).ts + 30_000, endOf(a))]);
     const detected = await detectStored(unit, day - MIN, day + 3_600_000);
     geocoderFails = true;
+    const deadBefore = queues.deadLetters('trip-addresses').length;
+    const callsBefore = geocoderCalls;
     await storeDetectedTrips(unit, detected, getPorts());
+    // Stored before any address was looked up: ingest never waits for the geocoder.
+    expect(geocoderCalls).toBe(callsBefore);
+    await queues.drained();
     const stored = await getTrip(unit.imei, detected[0]!.startTs);
     expect(stored?.distanceM).toBe(detected[0]!.distanceM);
     expect([stored?.startAddress, stored?.stopAddress]).toEqual([undefined, undefined]);
+    // Received maxReceiveCount (5) times, then moved to the dead-letter queue.
+    expect(geocoderCalls - callsBefore).toBe(5);
+    const dead = queues.deadLetters('trip-addresses').slice(deadBefore);
+    expect(dead.map((m) => [JSON.parse(m.body), m.receiveCount])).toEqual([[{ imei: unit.imei, startTs: detected[0]!.startTs }, 5]]);
 
     geocoderFails = false;
     const calls = geocoderCalls;
     await storeDetectedTrips(unit, detected, getPorts());
+    await queues.drained();
     expect(geocoderCalls).toBeGreaterThan(calls);
     expect(await getTrip(unit.imei, detected[0]!.startTs)).toMatchObject({ startAddress: 'Road 57.7000 11.9000', v: 0 });
   });
@@ -183,6 +200,7 @@ describe('redetectTrips', () => {
     const lateOff = off(endOf(late).ts + 30_000, endOf(late));
     await store(unit.imei, [...late, lateOff]);
     await redetectTrips(unit, late[0]!.ts, lateOff.ts, getPorts());
+    await queues.drained();
 
     const after = await unitTrips(unit, day - MIN, day + 86_400_000, { consistent: true });
     expect(after).toHaveLength(3);
@@ -208,6 +226,7 @@ describe('redetectTrips', () => {
     const between = outAndBack(endOf(a).ts + MIN, 58, endOf(a));
     await store(unit.imei, between);
     await redetectTrips(unit, between[0]!.ts, endOf(between).ts, getPorts());
+    await queues.drained();
 
     const after = await unitTrips(unit, day - MIN, day + 86_400_000, { consistent: true });
     expect(after).toHaveLength(1);
@@ -216,7 +235,10 @@ describe('redetectTrips', () => {
     expect(after[0]!.distanceM).toBeGreaterThan(first.distanceM + second.distanceM);
 
     await redetectTrips(unit, between[0]!.ts, endOf(between).ts, getPorts());
+
+    await queues.drained();
     await redetectTrips(unit, day, endOf(b).ts, getPorts());
+    await queues.drained();
     expect(await unitTrips(unit, day - MIN, day + 86_400_000, { consistent: true })).toEqual(after);
   });
 
@@ -229,6 +251,7 @@ describe('redetectTrips', () => {
     const between = outAndBack(endOf(a).ts + MIN, 58, endOf(a));
     await store(unit.imei, between);
     await redetectTrips(unit, between[0]!.ts, endOf(between).ts, getPorts());
+    await queues.drained();
     expect(await unitTrips(unit, day - MIN, day + 86_400_000, { consistent: true })).toEqual(locked);
   });
 
@@ -256,6 +279,7 @@ describe('redetectTrips', () => {
     const phantom: TripItem = { ...trips[0]!, startTs: trips[0]!.stopTs + 10 * MIN, stopTs: trips[0]!.stopTs + 20 * MIN, v: 0 };
     await dynamo().send(new PutCommand({ TableName: tableName('trips'), Item: phantom }));
     await redetectTrips(unit, phantom.startTs, phantom.stopTs, getPorts());
+    await queues.drained();
     expect(await unitTrips(unit, day - MIN, day + 86_400_000, { consistent: true })).toEqual(trips);
   });
 });
@@ -301,6 +325,7 @@ describe('place rules (functions/places/place-rules.ts) on new trips', () => {
     const between = outAndBack(endOf(a).ts + MIN, 58, endOf(a));
     await store(plain.imei, between);
     await redetectTrips(withHomeRule(plain), between[0]!.ts, endOf(between).ts, getPorts());
+    await queues.drained();
     const after = await unitTrips(plain, day - MIN, day + 86_400_000, { consistent: true });
     expect(after.map((t) => [t.startTs, t.type])).toEqual([[trips[0]!.startTs, 'private']]);
   });

@@ -3,8 +3,8 @@
  * senders; both are idempotent anyway, so a redelivered call changes nothing.
  *
  * - `storeDetectedTrips`: each trip is put only where no trip starts at that time yet. An existing
- *   one (a redelivery, or a trip a user has edited since) is never overwritten; only an address
- *   its first store could not get is filled in.
+ *   one (a redelivery, or a trip a user has edited since) is never overwritten; only its missing
+ *   addresses are asked for again.
  * - `redetectTrips`: late positions arrived in [fromTs, toTs]. The window grows to the stored
  *   trips overlapping it and the parked stretches around them (up to the previous trip's stop and
  *   the next trip's start), its positions are read with one Query, detected again and reconciled
@@ -14,10 +14,12 @@
  *   window is read and reconciled again.
  *
  * A new trip gets the type of the unit's place rule it matches, else the unit's default type
- * (business); re-detection carries a user's edits over it. It gets the driver checked in at its start and
- * addresses from the Geocoder through the shared cache. An address that fails or is slow is
- * stored as absent (null in the API) and the trip is stored anyway; a later call for the same
- * trip, or the trip list (get-trips.ts), fills it in.
+ * (business); re-detection carries a user's edits over it. It gets the driver checked in at its start.
+ * Its addresses are not looked up here: every trip written without them is put on the
+ * trip-addresses queue (shared/queues.ts), whose consumer (trip-addresses.ts) writes each address
+ * only where the trip has none, so a slow or failing geocoder never holds up a unit's ingest.
+ * Until then the addresses are absent (null in the API); the trip list (get-trips.ts) also fills
+ * them in.
  */
 import { QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import type { Language } from '../../shared/schemas/common';
@@ -34,7 +36,8 @@ import { placeRuleFor } from '../places/place-rules';
 import { defaultTripTypeOf, type TripItem } from './trip-item';
 import { deleteTrip, fillTripAddress, getTrip, neighbourTrip, putNewTrip, replaceTrip, unitTrips } from './trip-repository';
 
-type StorePorts = Pick<Ports, 'geocoder' | 'clock'>;
+type StorePorts = Pick<Ports, 'queues' | 'clock'>;
+type AddressPorts = Pick<Ports, 'geocoder' | 'clock'>;
 
 /** Addresses are stored in Swedish: the trip log is the Swedish körjournal (docs/decisions/0015-trip-log.md). */
 export const ADDRESS_LANGUAGE: Language = 'sv';
@@ -47,10 +50,11 @@ export const REDETECT_MAX_POSITIONS = 200_000;
 const REDETECT_ATTEMPTS = 4;
 const DAY_MS = 86_400_000;
 
-const geocodeCache = createGeocodeCache();
+// Pure: a bundle that never looks up an address (the ingest function, the trip-redetect consumer) leaves the cache out.
+const geocodeCache = /* @__PURE__ */ createGeocodeCache();
 
 /** The address label of a coordinate, or undefined when the geocoder fails, is slow or knows none. */
-export async function addressOf(ports: StorePorts, lat: number, lon: number): Promise<string | undefined> {
+export async function addressOf(ports: AddressPorts, lat: number, lon: number): Promise<string | undefined> {
   let timer: NodeJS.Timeout | undefined;
   try {
     const timeout = new Promise<null>((resolve) => {
@@ -79,13 +83,12 @@ function retentionOf(accountId: string, now: number): Promise<number> {
   return days;
 }
 
-/** The stored item of a newly detected trip, with its driver, addresses and expiry. */
-async function newTripItem(unit: UnitItem, trip: DetectedTrip, ports: StorePorts, retentionDays: number): Promise<TripItem> {
-  const [startAddress, stopAddress, driverId] = await Promise.all([
-    addressOf(ports, trip.startLat, trip.startLon),
-    addressOf(ports, trip.stopLat, trip.stopLon),
-    driverAt(unit, trip.startTs),
-  ]);
+/**
+ * The stored item of a newly detected trip, with its driver and expiry. Its addresses come later,
+ * from the trip-addresses queue (`queueAddresses`), so that a slow geocoder never holds up ingest.
+ */
+async function newTripItem(unit: UnitItem, trip: DetectedTrip, retentionDays: number): Promise<TripItem> {
+  const driverId = await driverAt(unit, trip.startTs);
   return {
     imei: unit.imei,
     startTs: trip.startTs,
@@ -95,8 +98,8 @@ async function newTripItem(unit: UnitItem, trip: DetectedTrip, ports: StorePorts
     startLon: trip.startLon,
     stopLat: trip.stopLat,
     stopLon: trip.stopLon,
-    startAddress,
-    stopAddress,
+    startAddress: undefined,
+    stopAddress: undefined,
     distanceM: trip.distanceM,
     startCounterM: trip.startCounterM,
     stopCounterM: trip.stopCounterM,
@@ -120,8 +123,14 @@ async function newTripItem(unit: UnitItem, trip: DetectedTrip, ports: StorePorts
   };
 }
 
+/** Asks the trip-addresses queue (functions/trips/trip-addresses.ts) for the addresses a stored trip lacks. */
+async function queueAddresses(trip: Pick<TripItem, 'imei' | 'startTs' | 'startAddress' | 'stopAddress'>, ports: StorePorts): Promise<void> {
+  if (trip.startAddress !== undefined && trip.stopAddress !== undefined) return;
+  await ports.queues.send('trip-addresses', { imei: trip.imei, startTs: trip.startTs });
+}
+
 /** Retries the addresses a stored trip lacks (the geocoder failed when it was stored). */
-export async function fillMissingAddresses(trip: TripItem, ports: StorePorts, onFilled?: (end: 'start' | 'stop', label: string) => void): Promise<void> {
+export async function fillMissingAddresses(trip: TripItem, ports: AddressPorts, onFilled?: (end: 'start' | 'stop', label: string) => void): Promise<void> {
   const ends = [
     trip.startAddress === undefined ? (['start', trip.startLat, trip.startLon] as const) : null,
     trip.stopAddress === undefined ? (['stop', trip.stopLat, trip.stopLon] as const) : null,
@@ -146,11 +155,12 @@ export async function storeDetectedTrips(unit: UnitItem, trips: readonly Detecte
     own.map(async (trip) => {
       const existing = await getTrip(unit.imei, trip.startTs);
       if (!existing) {
-        if (await putNewTrip(await newTripItem(unit, trip, ports, retentionDays))) return;
+        const item = await newTripItem(unit, trip, retentionDays);
+        if (await putNewTrip(item)) return queueAddresses(item, ports);
       }
       // Already stored (this call is a redelivery, or a racing one won): only what is missing.
       const stored = existing ?? (await getTrip(unit.imei, trip.startTs));
-      if (stored && stored.accountId === unit.accountId) await fillMissingAddresses(stored, ports);
+      if (stored && stored.accountId === unit.accountId) await queueAddresses(stored, ports);
     }),
   );
 }
@@ -273,7 +283,7 @@ async function applyPlan(unit: UnitItem, add: readonly NewTrip[], remove: readon
   let clean = true;
   // New trips first: a failure between the two steps leaves an overlap the next run removes, never a gap.
   for (const { detected, replaces, carried } of add) {
-    const item = await newTripItem(unit, detected, ports, retentionDays);
+    const item = await newTripItem(unit, detected, retentionDays);
     if (carried) {
       for (const field of carried.fields) (item as Record<string, unknown>)[field] = carried.from[field];
       item.edited = carried.fields;
@@ -282,6 +292,7 @@ async function applyPlan(unit: UnitItem, add: readonly NewTrip[], remove: readon
     }
     const written = replaces ? await replaceTrip(replaces, item) : await putNewTrip(item);
     if (!written) clean = false;
+    else await queueAddresses(item, ports);
   }
   for (const trip of remove) if (!(await deleteTrip(trip))) clean = false;
   return clean;

@@ -23,7 +23,10 @@ import {
   type IdentityOperation,
   type TableAccess,
 } from '../../shared/capability-resources';
+import { queueList, type QueueName } from '../../shared/queues';
 import { tables, type TableKey } from '../../shared/tables';
+
+const queueNames = new Set<string>(queueList.map((q) => q.name));
 
 export interface ResourceUsage {
   readonly tables: Map<TableKey, TableAccess>;
@@ -37,6 +40,8 @@ export interface ResourceUsage {
   devices: boolean;
   /** AlertQueue.enqueue: alarms onto the alert queue. */
   alerts: boolean;
+  /** WorkQueues.send: the queues of shared/queues.ts named by a literal (`queues.send('trip-addresses', ...)`). */
+  readonly queues: Set<QueueName>;
   /** Which source file each finding comes from (`table users (read-write)` -> files). */
   readonly where: Map<string, Set<string>>;
   /** Table names this reader could not see (not a literal key). */
@@ -167,6 +172,7 @@ export function readResourceUsage(bundleText: string, options: { servesMembers: 
     live: false,
     devices: false,
     alerts: false,
+    queues: new Set(),
     where: new Map(),
     problems: [],
   };
@@ -223,6 +229,14 @@ export function readResourceUsage(bundleText: string, options: { servesMembers: 
           } else if (port.port === 'alerts' && port.method === 'enqueue') {
             usage.alerts = true;
             note(usage, 'alerts.enqueue', path);
+          } else if (port.port === 'queues' && port.method === 'send') {
+            const [arg] = n.arguments;
+            if (!arg || !ts.isStringLiteral(arg) || !queueNames.has(arg.text)) {
+              usage.problems.push(`${path}: queues.send(${arg?.getText() ?? ''}, ...) does not name a queue of shared/queues.ts by a literal`);
+            } else {
+              usage.queues.add(arg.text as QueueName);
+              note(usage, `queue ${arg.text}`, path);
+            }
           }
         }
       }
@@ -265,6 +279,8 @@ export function compareUsage(usage: ResourceUsage, declared: FunctionResources):
     ['geocoder', usage.geocoder, declared.geocoder ?? []],
     ['files', usage.files, declared.files ?? []],
   ] as const;
+  for (const queue of usage.queues) if (!(declared.queues ?? []).includes(queue)) undeclared.push(`queue ${queue}${where(`queue ${queue}`)}`);
+  for (const queue of declared.queues ?? []) if (!usage.queues.has(queue)) unused.push(`queue ${queue}`);
   for (const [port, used, granted] of lists) {
     for (const op of used) if (!(granted as readonly string[]).includes(op)) undeclared.push(`${port}.${op}${where(`${port}.${op}`)}`);
     for (const op of granted) if (!(used as Set<string>).has(op)) unused.push(`${port}.${op}`);

@@ -9,6 +9,7 @@ import { ArnFormat, Stack } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type { FileOperation, FunctionResources, GeocoderOperation, TableAccess } from '../../shared/capability-resources';
+import { ALERT_QUEUE } from '../../shared/queues';
 import { tables, type TableKey } from '../../shared/tables';
 import { IDENTITY_OPERATION_ACTIONS } from './identity';
 import { acknowledgeFindings } from './nag';
@@ -72,8 +73,8 @@ export interface GrantTargets {
   readonly mailIdentityArns: readonly string[];
   /** `arn:<partition>:geo-places:<region>::provider/default`. */
   readonly geoPlacesProviderArn: string;
-  /** The alert queue (infra/constructs/alert-delivery.ts), for the functions that declare `alerts`. */
-  readonly alertQueue?: { grantEnqueue(fn: PortalFunction): void };
+  /** The work queues (infra/constructs/work-queues.ts), for the functions that declare `queues` or `alerts`. */
+  readonly workQueues?: { grantSend(fn: PortalFunction, names: readonly string[]): void };
   /** The files bucket (infra/constructs/unit-images-bucket.ts), for the functions that declare `files`. */
   readonly filesBucket?: { readonly bucketName: string; readonly bucketArn: string; arnForObjects(pattern: string): string };
 }
@@ -125,9 +126,10 @@ export function bindResources(fn: PortalFunction, resources: FunctionResources, 
     grant('SendSms', ['sns:Publish'], ['*']);
     actions.push('sns:Publish');
   }
-  if (resources.alerts) {
-    if (!targets.alertQueue) throw new Error(`function ${fn.node.id}: declares alerts but the stack has no alert queue yet`);
-    targets.alertQueue.grantEnqueue(fn);
+  const queues = [...new Set([...(resources.alerts ? [ALERT_QUEUE] : []), ...(resources.queues ?? [])])];
+  if (queues.length) {
+    if (!targets.workQueues) throw new Error(`function ${fn.node.id}: declares queues but the stack has no work queues yet`);
+    targets.workQueues.grantSend(fn, queues);
     actions.push('sqs:SendMessage');
   }
   if (resources.files?.length) {

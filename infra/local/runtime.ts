@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { iotRules, type IotRuleEvent } from '../../shared/iot-rules';
+import { queueList, type QueueDef } from '../../shared/queues';
 import { openApiDocument } from '../../shared/openapi';
 import { handlerPath, routeList, type RouteDef } from '../../shared/routes';
 import { tableList } from '../../shared/tables';
@@ -32,6 +33,7 @@ import { createTables, localDynamoClient, startLocalDynamo, type LocalDynamoTarg
 import { configureHandlerEnvironment } from './handler-env';
 import { createHttpServer, type ApiHandler } from './http-server';
 import { startScheduler, type JobHandler } from './scheduler';
+import { startLocalQueues, type LocalQueues, type QueueConsumer } from './queues';
 import { seedDemo, seedDemoAlarmReceiver, seedSimulatedUnits, seedSupport, simulatedUnits } from './seed';
 import { backfillDemoHistory, planDemoHistory, type BackfillResult } from './demo-history';
 import { startSimulator } from './simulator/simulator';
@@ -71,6 +73,8 @@ export interface RuntimeOptions {
   mapOrigins?: readonly string[];
   /** How often the ingest log checkpoints (infra/local/ingest-log.ts); default a second. */
   ingestCheckpointEveryMs?: number;
+  /** Default: shared/queues.ts (tests add queues of their own). */
+  queues?: readonly QueueDef[];
 }
 
 export interface EmbeddedRuntime {
@@ -82,6 +86,8 @@ export interface EmbeddedRuntime {
   seeded: boolean;
   /** What this start backfilled (infra/local/demo-history.ts); null when it had nothing to do. */
   demoHistory: BackfillResult | null;
+  /** The work queues of the manifest, each read by its consumer (infra/local/queues.ts). */
+  queues: LocalQueues;
   stop(): Promise<void>;
 }
 
@@ -163,6 +169,16 @@ export async function startEmbeddedRuntime(options: RuntimeOptions): Promise<Emb
       }
       return h;
     };
+
+    // The work queues, each read by its consumer as its event source mapping reads it on AWS; up
+    // before anything that sends to them (ingest, jobs) and stopped after those.
+    const workQueues = await startLocalQueues(options.queues ?? queueList, (file) => importHandler<QueueConsumer>(file), {
+      context: (queue, requestId) => lambdaContext(`local-queue-${queue}`, requestId),
+      onFailure: (queue, message, dead) => {
+        if (dead) console.error(`queue ${queue}: message ${message.messageId} failed ${message.receiveCount} times; moved to its dead-letter queue`, message.lastError);
+      },
+    });
+    stops.push(() => workQueues.stop());
 
     // The ingest path as on AWS: the rules' output on a stream keyed by IMEI, read in batches by
     // the function's entry (the same dispatcher the stack bundles), failures to the dead letters.
@@ -331,6 +347,7 @@ export async function startEmbeddedRuntime(options: RuntimeOptions): Promise<Emb
       tablePrefix: prefix,
       seeded,
       demoHistory,
+      queues: workQueues,
       stop: async () => {
         admin.destroy();
         await stopAll();

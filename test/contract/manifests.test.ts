@@ -8,6 +8,9 @@ import path from 'node:path';
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { iotRules } from '../../shared/iot-rules';
+import { functionResources, type FunctionName } from '../../shared/capability-resources';
+import { queueList, type QueueDef, type QueueName } from '../../shared/queues';
+import { getPorts } from '../../functions/platform/container';
 import { handlerPath, routeKey, routeList } from '../../shared/routes';
 import { physicalTableName, tableList } from '../../shared/tables';
 import { REPO_ROOT } from '../../infra/bundling/bundle';
@@ -18,12 +21,25 @@ import { manifestHandlers } from '../../infra/stack';
 import { FIXTURES, JOB_FIXTURE, STACK_NAME, synth } from '../infra/helpers';
 import { startRuntime } from '../support/runtime';
 import { checkHandlerFiles, handlerFileProblem, routeHandlerProblem, sharedHandlerFiles } from './handler-files';
+import { queueFixtureLog } from '../infra/fixtures/queue-handler';
 
 let rt: EmbeddedRuntime;
 let template: ReturnType<typeof synth>['template'];
 
+/** A queue that exists only in this test: added to the manifest, it must need no other wiring. */
+const TEST_QUEUE: QueueDef = {
+  name: 'contract-test-queue',
+  file: path.relative(REPO_ROOT, path.join(FIXTURES, 'queue-handler.ts')),
+  batchSize: 7,
+  maxReceiveCount: 4,
+  visibilityTimeoutSeconds: 0,
+  retentionSeconds: 3600,
+  concurrency: 3,
+  description: 'contract test queue',
+};
+
 beforeAll(async () => {
-  rt = await startRuntime({ seed: false });
+  rt = await startRuntime({ seed: false, queues: [...queueList, TEST_QUEUE] });
   template = synth().template;
 });
 afterAll(async () => {
@@ -31,14 +47,14 @@ afterAll(async () => {
 });
 
 describe('handler files', () => {
-  const entries = manifestHandlers({ routes: routeList, iotRules, jobs });
+  const entries = manifestHandlers({ routes: routeList, iotRules, jobs, queues: queueList });
 
   it.each(entries.map((h) => [h.entry, h] as const))('%s: the file exists and exports handler', async (_entry, handler) => {
     expect(await handlerFileProblem(handler)).toBeUndefined();
   });
 
   it('lists every route, IoT rule and job', () => {
-    expect(entries).toHaveLength(routeList.length + iotRules.length + jobs.length);
+    expect(entries).toHaveLength(routeList.length + iotRules.length + jobs.length + queueList.length);
     for (const rule of iotRules) expect(handlerPath(rule.handler)).toMatch(/^functions\/ingest\/[a-z-]+\.ts$/);
     for (const job of jobs) expect(job.file).toMatch(/^functions\/.+\.ts$/);
   });
@@ -142,5 +158,67 @@ describe('table manifest', () => {
     expect(out.Table?.KeySchema?.find((k) => k.KeyType === 'HASH')?.AttributeName).toBe(def.partitionKey.name);
     expect(out.Table?.KeySchema?.find((k) => k.KeyType === 'RANGE')?.AttributeName).toBe(def.sortKey?.name);
     expect((out.Table?.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName).sort()).toEqual((def.indexes ?? []).map((i) => i.name).sort());
+  });
+});
+
+describe('queue manifest', () => {
+  const queueResources = (t: typeof template) => t.findResources('AWS::SQS::Queue') as Record<string, { Properties: Record<string, unknown> }>;
+
+  it('deploys every queue with its own dead-letter queue, the redrive maxReceiveCount and an event source mapping of its batch size', () => {
+    const queues = queueResources(template);
+    for (const def of queueList) {
+      const [id, queue] = Object.entries(queues).find(([id]) => id.startsWith(`WorkQueues${def.name.replace(/-/g, '')}`) && !/dlq/i.test(id)) ?? [];
+      expect(queue, def.name).toBeDefined();
+      const redrive = queue!.Properties['RedrivePolicy'] as { maxReceiveCount: number; deadLetterTargetArn: { 'Fn::GetAtt': [string, string] } };
+      expect(redrive.maxReceiveCount).toBe(def.maxReceiveCount);
+      expect(queues[redrive.deadLetterTargetArn['Fn::GetAtt'][0]]).toBeDefined();
+      template.hasResourceProperties('AWS::Lambda::EventSourceMapping', { EventSourceArn: { 'Fn::GetAtt': [id, 'Arn'] }, BatchSize: def.batchSize });
+    }
+  });
+
+  it('deploys a queue added to the manifest without further wiring', () => {
+    const withTest = synth({
+      queues: [...queueList, { ...TEST_QUEUE, visibilityTimeoutSeconds: 60 }],
+      // A consumer that uses nothing is granted nothing.
+      functionResources: { ...functionResources, [TEST_QUEUE.name as FunctionName]: { tables: {} } },
+    });
+    const queues = queueResources(withTest.template);
+    const work = withTest.stack.workQueues.queues.get(TEST_QUEUE.name)!;
+    const id = withTest.stack.getLogicalId(work.queue.node.defaultChild as never);
+    const dlq = withTest.stack.getLogicalId(work.deadLetterQueue.node.defaultChild as never);
+    expect(queues[id]!.Properties['RedrivePolicy']).toEqual({ deadLetterTargetArn: { 'Fn::GetAtt': [dlq, 'Arn'] }, maxReceiveCount: 4 });
+    expect(queues[dlq]).toBeDefined();
+    const consumer = withTest.stack.functions.get(TEST_QUEUE.name as FunctionName)!;
+    withTest.template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: withTest.stack.getLogicalId(consumer.function.node.defaultChild as never) },
+      EventSourceArn: { 'Fn::GetAtt': [id, 'Arn'] },
+      BatchSize: 7,
+      ScalingConfig: { MaximumConcurrency: 3 },
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+    // The real manifest does not have it.
+    expect(template.toJSON()['Resources'][id]).toBeUndefined();
+  });
+
+  it('a queue added to the manifest is consumed by the embedded runtime, a failed message handed out again', async () => {
+    const log = queueFixtureLog();
+    log.received.length = 0;
+    const queues = getPorts().queues;
+    await queues.send(TEST_QUEUE.name as QueueName, { n: 1 });
+    await queues.send(TEST_QUEUE.name as QueueName, { n: 2, fail: true });
+    await rt.queues.drained();
+    expect(log.received).toEqual(
+      expect.arrayContaining([
+        { body: { n: 1 }, receiveCount: '1' },
+        { body: { n: 2, fail: true }, receiveCount: '1' },
+        { body: { n: 2, fail: true }, receiveCount: '2' },
+      ]),
+    );
+    expect(log.received).toHaveLength(3);
+    expect(rt.queues.deadLetters(TEST_QUEUE.name)).toEqual([]);
+  });
+
+  it('the embedded runtime has every queue of the manifest', () => {
+    for (const def of queueList) expect(rt.queues.depth(def.name), def.name).toBe(0);
   });
 });

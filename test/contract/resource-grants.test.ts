@@ -5,8 +5,9 @@
  */
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ALERT_DELIVERY_FUNCTION, functionResources, INGEST_FAILURES, LIVE_AUTHORIZER, type FunctionName } from '../../shared/capability-resources';
+import { functionResources, INGEST_FAILURES, LIVE_AUTHORIZER, type FunctionName } from '../../shared/capability-resources';
 import { iotRules } from '../../shared/iot-rules';
+import { queueList } from '../../shared/queues';
 import { handlerPath, routeList } from '../../shared/routes';
 import { compareUsage, readResourceUsage } from '../../infra/bundling/resource-usage';
 import { jobs } from '../../infra/jobs';
@@ -35,7 +36,7 @@ describe('declared resources and the code', () => {
   });
 
   it('declares nothing for a capability without deployed routes', () => {
-    const deployed = new Set<string>([...routeList.filter((r) => !r.embeddedOnly).map((r) => r.capability), 'ingest', INGEST_FAILURES, ALERT_DELIVERY_FUNCTION, 'jobs', LIVE_AUTHORIZER]);
+    const deployed = new Set<string>([...routeList.filter((r) => !r.embeddedOnly).map((r) => r.capability), 'ingest', INGEST_FAILURES, ...queueList.map((q) => q.name), 'jobs', LIVE_AUTHORIZER]);
     expect(Object.keys(functionResources).filter((name) => !deployed.has(name))).toEqual([]);
   });
 

@@ -15,6 +15,7 @@ import {
   resolveFunctionSettings,
   type FunctionName,
 } from '../../shared/capability-resources';
+import { queueList } from '../../shared/queues';
 import { routeList } from '../../shared/routes';
 import type { PortalFunction } from '../../infra/constructs/portal-function';
 import { synth } from './helpers';
@@ -25,7 +26,7 @@ type Json = any;
 
 describe('resolveFunctionSettings', () => {
   it('accepts every entry of the manifest, each naming a deployed function', () => {
-    const deployed = new Set<string>([...routeList.filter((r) => !r.embeddedOnly).map((r) => r.capability), 'ingest', INGEST_FAILURES, 'jobs', LIVE_AUTHORIZER]);
+    const deployed = new Set<string>([...routeList.filter((r) => !r.embeddedOnly).map((r) => r.capability), 'ingest', INGEST_FAILURES, ...queueList.map((q) => q.name), 'jobs', LIVE_AUTHORIZER]);
     for (const name of Object.keys(functionSettings) as FunctionName[]) {
       expect(deployed, name).toContain(name);
       expect(() => resolveFunctionSettings(name)).not.toThrow();

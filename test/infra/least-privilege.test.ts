@@ -77,8 +77,8 @@ function tableGrants(statements: Json[]): Map<TableKey, Set<string>> {
  * Besides tables, logs and tracing, what comes with a function's wiring rather than its code, on
  * those resources only: the ingest stream's event source mapping reads the stream and sends failed
  * batches to the failure queue; the failures function reads that queue and the stream; an
- * asynchronous function sends to the dead-letter queue; the alert-delivery function reads the
- * alert queue (sending to it is the `alerts` port, checked below).
+ * asynchronous function sends to the dead-letter queue; each queue's consumer reads its work
+ * queue (sending to one is the `queues` or `alerts` port, checked below).
  */
 const streamReading = (st: Json): boolean => {
   const ids = [stack.ingestRules?.stream, stack.ingestRules?.consumer].filter(Boolean).map((c) => stack.getLogicalId(c!.node.defaultChild as never));
@@ -93,7 +93,7 @@ const queueWiring = (st: Json): boolean => {
   const receiving = actions.every((a) => /^sqs:(ReceiveMessage|ChangeMessageVisibility|GetQueueUrl|DeleteMessage|GetQueueAttributes)$/.test(a));
   return (
     (sending && [arn(stack.deadLetterQueue), arn(stack.ingestRules?.failureQueue)].includes(resource)) ||
-    (receiving && [arn(stack.ingestRules?.failureQueue), arn(stack.alertDelivery.queue)].includes(resource))
+    (receiving && [arn(stack.ingestRules?.failureQueue), ...[...stack.workQueues.queues.values()].map((q) => arn(q.queue))].includes(resource))
   );
 };
 const otherActions = (statements: Json[]) => {
@@ -109,7 +109,7 @@ function expectedActions(declared: FunctionResources): Set<string> {
     ...(declared.mail ? ['ses:SendEmail'] : []),
     ...(declared.sms ? ['sns:Publish'] : []),
     ...(declared.live || declared.devices ? ['iot:Publish'] : []),
-    ...(declared.alerts ? ['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'] : []),
+    ...(declared.alerts || declared.queues?.length ? ['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'] : []),
     ...(declared.files ?? []).flatMap((op) => FILE_OPERATION_GRANTS[op].flatMap((g) => g.actions)),
   ]);
 }

@@ -14,7 +14,7 @@ import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseEnv } from '../../functions/platform/env';
 import { ALERT_DELIVERY_FUNCTION, functionResources, INGEST_FAILURES, resolveFunctionSettings } from '../../shared/capability-resources';
-import { ALERT_DELIVERY } from '../../shared/alert-delivery';
+import { queueList } from '../../shared/queues';
 import { INGEST_STREAM, INGEST_STREAM_SHARDS } from '../../shared/ingest-stream';
 import { iotRuleSql, iotRules } from '../../shared/iot-rules';
 import { handlerPath, routeKey, routeList } from '../../shared/routes';
@@ -31,7 +31,7 @@ const embeddedRoutes = routeList.filter((r) => r.embeddedOnly);
 const deployedTables = tableList.filter((t) => !t.embeddedOnly);
 const capabilities = [...new Set(deployedRoutes.map((r) => r.capability))];
 /** HTTP capabilities, plus ingest when there are IoT rules and jobs when there are jobs. */
-const functionNames = [...capabilities, ALERT_DELIVERY_FUNCTION, ...(iotRules.length ? ['ingest', INGEST_FAILURES] : []), ...(jobs.length ? ['jobs'] : [])];
+const functionNames = [...capabilities, ...queueList.map((q) => q.name), ...(iotRules.length ? ['ingest', INGEST_FAILURES] : []), ...(jobs.length ? ['jobs'] : [])];
 
 // Synthesized CloudFormation is untyped JSON; the assertions below check its shape.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -177,7 +177,7 @@ describe('Lambda functions, one per capability', () => {
       APP_URL: 'https://d111.cloudfront.net',
       ORIGIN_SECRET: 'x'.repeat(64),
       MAP_STYLE_URL: 'https://maps.geo.eu-north-1.amazonaws.com/v2/styles/Standard/descriptor?key=v1.public.k',
-      ALERT_QUEUE_URL: 'https://sqs.eu-north-1.amazonaws.com/123456789012/portal-alerts',
+      QUEUE_URLS: JSON.stringify(Object.fromEntries(queueList.map((q) => [q.name, `https://sqs.eu-north-1.amazonaws.com/123456789012/${q.name}`]))),
     };
     for (const fn of stack.functions.values()) {
       const vars = (template.toJSON()['Resources'][logicalId(stack, fn)] as Resource).Properties['Environment'].Variables as Record<string, unknown>;
@@ -349,31 +349,43 @@ describe('IoT ingest', () => {
       expect(onStream.filter((a) => /^kinesis:Put/.test(a))).toEqual([]);
     });
 
-    it('delivers alarms from the alert queue: partial batch answers, 5 tries then the dead-letter queue, sent to only by the functions that raise alarms', () => {
-      const queue = fx.stack.getLogicalId(fx.stack.alertDelivery.queue.node.defaultChild as never);
-      const dlq = fx.stack.getLogicalId(fx.stack.deadLetterQueue.node.defaultChild as never);
-      const delivery = fx.stack.functions.get(ALERT_DELIVERY_FUNCTION)!;
-      const props = (fx.template.findResources('AWS::SQS::Queue')[queue] as Resource).Properties;
-      expect(props['RedrivePolicy']).toEqual({ deadLetterTargetArn: { 'Fn::GetAtt': [dlq, 'Arn'] }, maxReceiveCount: ALERT_DELIVERY.maxAttempts });
-      expect(props['VisibilityTimeout']).toBe(6 * delivery.settings.timeoutSeconds);
-      expect(props['SqsManagedSseEnabled']).toBe(true);
-      fx.template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
-        FunctionName: { Ref: logicalId(fx.stack, delivery) },
-        EventSourceArn: { 'Fn::GetAtt': [queue, 'Arn'] },
-        FunctionResponseTypes: ['ReportBatchItemFailures'],
-      });
-      const senders = [...fx.stack.functions.entries()].filter(([, fn]) =>
-        (Object.values(fx.template.findResources('AWS::IAM::Policy')) as Resource[])
-          .filter((p) => JSON.stringify(p.Properties['Roles']).includes(fx.stack.getLogicalId(fn.role.node.defaultChild as never)))
-          .flatMap((p) => p.Properties['PolicyDocument']['Statement'] as { Action: string | string[]; Resource: unknown }[])
-          .some((st) => [st.Action].flat().includes('sqs:SendMessage') && JSON.stringify(st.Resource).includes(queue)),
-      );
-      expect(senders.map(([name]) => name).sort()).toEqual(Object.entries(functionResources).filter(([, r]) => r.alerts).map(([name]) => name).sort());
-      for (const [, fn] of senders) {
-        const variables = (fx.template.findResources('AWS::Lambda::Function')[logicalId(fx.stack, fn)] as Resource).Properties['Environment']['Variables'];
-        expect(variables['ALERT_QUEUE_URL']).toEqual({ Ref: queue });
-      }
-    });
+    it.each(queueList.map((q) => [q.name, q] as const))(
+      'work queue %s: its own dead-letter queue after maxReceiveCount, the manifest visibility, its consumer with partial batch answers; sent to only by the functions declaring it',
+      (name, def) => {
+        const work = fx.stack.workQueues.queues.get(name)!;
+        const queue = fx.stack.getLogicalId(work.queue.node.defaultChild as never);
+        const dlq = fx.stack.getLogicalId(work.deadLetterQueue.node.defaultChild as never);
+        const consumer = fx.stack.functions.get(name)!;
+        const props = (fx.template.findResources('AWS::SQS::Queue')[queue] as Resource).Properties;
+        expect(props['RedrivePolicy']).toEqual({ deadLetterTargetArn: { 'Fn::GetAtt': [dlq, 'Arn'] }, maxReceiveCount: def.maxReceiveCount });
+        expect(props['VisibilityTimeout']).toBe(def.visibilityTimeoutSeconds);
+        expect(props['VisibilityTimeout']).toBeGreaterThanOrEqual(consumer.settings.timeoutSeconds);
+        expect(props['MessageRetentionPeriod']).toBe(def.retentionSeconds);
+        expect(props['SqsManagedSseEnabled']).toBe(true);
+        expect((fx.template.findResources('AWS::SQS::Queue')[dlq] as Resource).Properties['SqsManagedSseEnabled']).toBe(true);
+        fx.template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+          FunctionName: { Ref: logicalId(fx.stack, consumer) },
+          EventSourceArn: { 'Fn::GetAtt': [queue, 'Arn'] },
+          BatchSize: def.batchSize,
+          ScalingConfig: { MaximumConcurrency: def.concurrency },
+          FunctionResponseTypes: ['ReportBatchItemFailures'],
+        });
+        const senders = [...fx.stack.functions.entries()].filter(([, fn]) =>
+          (Object.values(fx.template.findResources('AWS::IAM::Policy')) as Resource[])
+            .filter((p) => JSON.stringify(p.Properties['Roles']).includes(fx.stack.getLogicalId(fn.role.node.defaultChild as never)))
+            .flatMap((p) => p.Properties['PolicyDocument']['Statement'] as { Action: string | string[]; Resource: unknown }[])
+            .some((st) => [st.Action].flat().includes('sqs:SendMessage') && JSON.stringify(st.Resource).includes(queue)),
+        );
+        const declaring = Object.entries(functionResources)
+          .filter(([, r]) => (name === ALERT_DELIVERY_FUNCTION && r.alerts) || (r.queues as readonly string[] | undefined)?.includes(name))
+          .map(([n]) => n);
+        expect(senders.map(([n]) => n).sort()).toEqual(declaring.sort());
+        for (const [, fn] of senders) {
+          const variables = (fx.template.findResources('AWS::Lambda::Function')[logicalId(fx.stack, fn)] as Resource).Properties['Environment']['Variables'];
+          expect(JSON.stringify(variables['QUEUE_URLS'])).toContain(JSON.stringify({ Ref: queue }));
+        }
+      },
+    );
 
     it('reads the stream through its enhanced fan-out consumer with the shared settings, failed batches to the ingest failure queue', () => {
       const ingest = logicalId(fx.stack, fx.stack.functions.get('ingest')!);

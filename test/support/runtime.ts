@@ -4,11 +4,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
+import type { QueueDef } from '../../shared/queues';
 import { startEmbeddedRuntime, type EmbeddedRuntime } from '../../infra/local/runtime';
 import { seedDemo, seedSupport } from '../../infra/local/seed';
 import { DEMO_REGISTERED_AT } from './positions';
 
-export async function startRuntime(options: { seed?: boolean; brandDomains?: Record<string, number> } = {}): Promise<EmbeddedRuntime> {
+export async function startRuntime(options: { seed?: boolean; brandDomains?: Record<string, number>; queues?: readonly QueueDef[] } = {}): Promise<EmbeddedRuntime> {
   const runtime = await startEmbeddedRuntime({
     port: 0,
     mqttPort: 0,
@@ -19,6 +20,7 @@ export async function startRuntime(options: { seed?: boolean; brandDomains?: Rec
     // Seeded below, registered at DEMO_REGISTERED_AT rather than now.
     seed: false,
     brandDomains: options.brandDomains ?? {},
+    ...(options.queues ? { queues: options.queues } : {}),
     // E2E_WEB_DIR: a web build of one's own (vite build --outDir), so that a test run never swaps web/dist under another.
     ...(process.env['E2E_WEB_DIR'] ? { webDir: process.env['E2E_WEB_DIR'] } : {}),
   });

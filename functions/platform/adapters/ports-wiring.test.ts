@@ -5,7 +5,7 @@ import { createAwsPorts } from './aws/index';
 import { PushNotConfiguredError } from './aws/push';
 import { createEmbeddedPorts } from './embedded/index';
 
-const portNames: (keyof Ports)[] = ['mailer', 'sms', 'push', 'geocoder', 'devices', 'live', 'alerts', 'identity', 'files', 'clock'];
+const portNames: (keyof Ports)[] = ['mailer', 'sms', 'push', 'geocoder', 'devices', 'live', 'alerts', 'queues', 'identity', 'files', 'clock'];
 
 afterEach(() => vi.unstubAllEnvs());
 
@@ -33,7 +33,7 @@ describe('port wiring', () => {
     // Push without OneSignal settings fails clearly instead of dropping the message.
     await expect(ports.push.send({ to: 'sub', title: 't', text: 'x' })).rejects.toBeInstanceOf(PushNotConfiguredError);
     // A function not given the alert queue cannot enqueue, and says why.
-    await expect(ports.alerts.enqueue({ imei: '356938035643809', sk: 'x' })).rejects.toThrow(/ALERT_QUEUE_URL/);
+    await expect(ports.alerts.enqueue({ imei: '356938035643809', sk: 'x' })).rejects.toThrow(/alert-delivery is not in QUEUE_URLS/);
     // A function not given the files bucket cannot store files, and says why.
     await expect(ports.files.delete('units/356938035643809/x')).rejects.toThrow(/FILES_BUCKET/);
   });
@@ -47,6 +47,19 @@ describe('port wiring', () => {
       DYNAMODB_ACCESS_KEY_ID: 'TESTKEY',
       JWT_SECRET: 'x'.repeat(32),
     }) as EmbeddedEnv;
-    expectEveryPort(createEmbeddedPorts(env));
+    const ports = createEmbeddedPorts(env);
+    expectEveryPort(ports);
+  });
+
+  it('the embedded queues refuse a message while the runtime has not wired them', async () => {
+    const env = parseEnv({
+      RUNTIME: 'embedded',
+      TABLE_PREFIX: 'local-',
+      APP_URL: 'http://localhost:3000',
+      DYNAMODB_ENDPOINT: 'http://127.0.0.1:1',
+      DYNAMODB_ACCESS_KEY_ID: 'TESTKEY',
+      JWT_SECRET: 'x'.repeat(32),
+    }) as EmbeddedEnv;
+    await expect(createEmbeddedPorts(env).alerts.enqueue({ imei: '356938035643809', sk: 'x' })).rejects.toThrow(/not running.*alert-delivery/);
   });
 });

@@ -12,8 +12,8 @@ import { SQSClient } from '@aws-sdk/client-sqs';
 import { z } from 'zod';
 import type { AwsEnv } from '../../env';
 import type { Ports } from '../../ports';
+import { alertQueueOver } from '../alert-queue';
 import { systemClock } from '../system-clock';
-import { createSqsAlertQueue } from './alert-queue';
 import { createS3FileStore } from './file-store';
 import { createLocationGeocoder } from './geocoder';
 import { createIotDeviceGateway } from './devices';
@@ -22,6 +22,7 @@ import { createIotLiveBus } from './live';
 import { createSesMailer } from './mailer';
 import { createOneSignalPush } from './push';
 import { createSnsSmsSender } from './sms';
+import { createSqsWorkQueues } from './work-queues';
 
 /**
  * Push is optional (a deployment without a OneSignal app still works; sending a push then fails
@@ -40,6 +41,7 @@ export function createAwsPorts(env: AwsEnv): Ports {
   const region = env.AWS_REGION;
   const iot = new IoTDataPlaneClient({ region, endpoint: iotDataEndpoint(env.IOT_DATA_ENDPOINT) });
   const push = pushEnvSchema.parse(process.env);
+  const queues = createSqsWorkQueues(new SQSClient({ region }), env.QUEUE_URLS);
   return {
     mailer: createSesMailer(new SESv2Client({ region }), env.MAIL_FROM),
     sms: createSnsSmsSender(new SNSClient({ region }), env.SMS_SENDER_ID),
@@ -47,7 +49,8 @@ export function createAwsPorts(env: AwsEnv): Ports {
     geocoder: createLocationGeocoder(new GeoPlacesClient({ region })),
     devices: createIotDeviceGateway(iot),
     live: createIotLiveBus(iot),
-    alerts: createSqsAlertQueue(new SQSClient({ region }), env.ALERT_QUEUE_URL),
+    alerts: alertQueueOver(queues),
+    queues,
     identity: createCognitoIdentity({
       client: new CognitoIdentityProviderClient({ region }),
       userPoolId: env.USER_POOL_ID,
