@@ -9,29 +9,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { featureRequirements, type AccountFeatures, type FeatureRequirement } from '../../shared/features';
 import type { RouteDef } from '../../shared/routes';
+import { featureCases as cases, NONE } from '../../test/support/feature-cases';
 import { useLocalTables } from '../../test/support/local-tables';
 import { createTestUser, loginAs, type TestUser } from '../../test/support/sessions';
 import { dynamo, tableName } from './db';
 import { httpHandler } from './http';
 
-const NONE: AccountFeatures = { realtimeMap: false, carBooking: false, rfid: false, safeReturnHome: false, basicOnly: false };
-const ALL: AccountFeatures = { realtimeMap: true, carBooking: true, rfid: true, safeReturnHome: true, basicOnly: false };
-
-/** Requirement, the account's flags, whether the account meets it. */
-const cases: [FeatureRequirement, AccountFeatures, boolean][] = [
-  ['realtimeMap', { ...NONE, realtimeMap: true }, true],
-  ['realtimeMap', { ...ALL, realtimeMap: false }, false],
-  ['carBooking', { ...NONE, carBooking: true }, true],
-  ['carBooking', { ...ALL, carBooking: false }, false],
-  // Car booking is not part of a basic-only subscription, even with its flag on.
-  ['carBooking', { ...ALL, basicOnly: true }, false],
-  ['rfid', { ...NONE, rfid: true }, true],
-  ['rfid', { ...ALL, rfid: false }, false],
-  ['safeReturnHome', { ...NONE, safeReturnHome: true }, true],
-  ['safeReturnHome', { ...ALL, safeReturnHome: false }, false],
-  ['fullSubscription', NONE, true],
-  ['fullSubscription', { ...ALL, basicOnly: true }, false],
-];
 
 describe('a route that names a feature', () => {
   let owner: TestUser;

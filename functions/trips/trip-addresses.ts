@@ -7,10 +7,9 @@
  * out again and finally moves to its dead-letter queue; a place the geocoder knows no address for
  * stays without one.
  */
-import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { queueConsumer } from '../platform/queue-consumer';
 import { z } from 'zod';
 import { getPorts } from '../platform/container';
-import { logger } from '../platform/logger';
 import type { Ports } from '../platform/ports';
 import { createGeocodeCache } from '../tracking/geocode-cache';
 import { ADDRESS_LANGUAGE } from './store-detected';
@@ -35,24 +34,6 @@ export async function fillTripAddresses(message: TripAddressMessage, ports: Pick
   }
 }
 
-export const createTripAddressConsumer =
-  (fill: (message: TripAddressMessage) => Promise<void>) =>
-  async (event: SQSEvent): Promise<SQSBatchResponse> => {
-    const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
-    for (const record of event.Records) {
-      const parsed = tripAddressMessage.safeParse(JSON.parse(record.body));
-      if (!parsed.success) {
-        logger.error('trip-addresses message is not a trip; dropped', { messageId: record.messageId, body: record.body.slice(0, 500) });
-        continue;
-      }
-      try {
-        await fill(parsed.data);
-      } catch (error) {
-        logger.warn('trip addresses not found; the queue retries', { ...parsed.data, error: error instanceof Error ? error.message : String(error) });
-        batchItemFailures.push({ itemIdentifier: record.messageId });
-      }
-    }
-    return { batchItemFailures };
-  };
+export const createTripAddressConsumer = (fill: (message: TripAddressMessage) => Promise<void>) => queueConsumer('trip-addresses', tripAddressMessage, fill);
 
 export const handler = createTripAddressConsumer((message) => fillTripAddresses(message));

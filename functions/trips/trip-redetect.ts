@@ -6,7 +6,7 @@
  * version it read: a redelivered message, or two at once, end in the same trips. A unit that has
  * since left the account the window was raised for is skipped.
  */
-import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { queueConsumer } from '../platform/queue-consumer';
 import { z } from 'zod';
 import { getPorts } from '../platform/container';
 import { logger } from '../platform/logger';
@@ -26,20 +26,4 @@ export async function redetectWindow(message: TripRedetectMessage, ports: Pick<P
   await redetectTrips(unit, message.fromTs, message.toTs, ports, message.settledTs);
 }
 
-export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
-  const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
-  for (const record of event.Records) {
-    const parsed = tripRedetectMessage.safeParse(JSON.parse(record.body));
-    if (!parsed.success) {
-      logger.error('trip-redetect message is not a window; dropped', { messageId: record.messageId, body: record.body.slice(0, 500) });
-      continue;
-    }
-    try {
-      await redetectWindow(parsed.data);
-    } catch (error) {
-      logger.warn('re-detection failed; the queue retries', { ...parsed.data, error: error instanceof Error ? error.message : String(error) });
-      batchItemFailures.push({ itemIdentifier: record.messageId });
-    }
-  }
-  return { batchItemFailures };
-}
+export const handler = queueConsumer('trip-redetect', tripRedetectMessage, (message) => redetectWindow(message));

@@ -120,26 +120,8 @@ function RouteMap({ trips }: { trips: readonly Trip[] }) {
               const [stopLon, stopLat] = line.coordinates[line.coordinates.length - 1] as [number, number];
               // The start a round pin, the stop a square one, both with the trip's number.
               return [
-                <Marker key={`${line.trip.id}-stop`} longitude={stopLon} latitude={stopLat} anchor="center">
-                  <div
-                    className="triplog-map-pin triplog-map-pin-stop"
-                    style={{ background: line.color }}
-                    role="img"
-                    aria-label={t('TripRouteStopOf', { number: i + 1, time: format.time(line.trip.stopTime) })}
-                  >
-                    {i + 1}
-                  </div>
-                </Marker>,
-                <Marker key={`${line.trip.id}-start`} longitude={startLon} latitude={startLat} anchor="center">
-                  <div
-                    className="triplog-map-pin"
-                    style={{ background: line.color }}
-                    role="img"
-                    aria-label={t('TripRouteStartOf', { number: i + 1, time: format.time(line.trip.startTime) })}
-                  >
-                    {i + 1}
-                  </div>
-                </Marker>,
+                <RoutePin key={`${line.trip.id}-stop`} at={[stopLon, stopLat]} stop color={line.color} number={i + 1} label={t('TripRouteStopOf', { number: i + 1, time: format.time(line.trip.stopTime) })} />,
+                <RoutePin key={`${line.trip.id}-start`} at={[startLon, startLat]} color={line.color} number={i + 1} label={t('TripRouteStartOf', { number: i + 1, time: format.time(line.trip.startTime) })} />,
               ];
             })}
             {pending ? null : <FitRoutes lines={lines} />}
@@ -173,6 +155,17 @@ function RouteMap({ trips }: { trips: readonly Trip[] }) {
         ))}
       </ol>
     </Stack>
+  );
+}
+
+/** A trip's numbered pin on the map: round at its start, square at its stop. */
+function RoutePin({ at, stop = false, color, number, label }: { at: [number, number]; stop?: boolean; color: string; number: number; label: string }) {
+  return (
+    <Marker longitude={at[0]} latitude={at[1]} anchor="center">
+      <div className={stop ? 'triplog-map-pin triplog-map-pin-stop' : 'triplog-map-pin'} style={{ background: color }} role="img" aria-label={label}>
+        {number}
+      </div>
+    </Marker>
   );
 }
 
