@@ -7,13 +7,13 @@ import { defineConfig } from 'vitest/config';
 // by side: each has its own runtime on ports of its own and its own table prefix, and reads the
 // one web build. One DynamoDB Local serves the whole run (test/support/global-setup.ts), which
 // also builds the Lambda bundles and, when missing, the web app, once before any file starts.
-// Workers: two cores, but a browser file mostly waits on Chromium and the runtime.
+// Workers: three on two cores, as a browser file partly waits on Chromium and the runtime.
 const ignored = ['**/node_modules/**', 'cdk.out/**', 'web/dist/**', '.data/**'];
 
 export default defineConfig({
   test: {
     pool: 'forks',
-    maxWorkers: 4,
+    maxWorkers: 3,
     testTimeout: 30_000,
     hookTimeout: 120_000,
     globalSetup: ['test/support/global-setup.ts'],
