@@ -2,16 +2,22 @@ import { defineConfig } from 'vitest/config';
 
 // Two projects: everything that runs in Node (unit, integration against DynamoDB Local, CDK
 // assertions, API black-box against the embedded runtime) and the browser end-to-end tests in
-// real Chromium, which run one file at a time. One DynamoDB Local serves the whole run.
+// real Chromium. Both share one pool of workers, so the browser files start beside the unit files
+// rather than after them (the slowest files first, by the durations of the last run) and run side
+// by side: each has its own runtime on ports of its own and its own table prefix, and reads the
+// one web build. One DynamoDB Local serves the whole run (test/support/global-setup.ts), which
+// also builds the Lambda bundles and, when missing, the web app, once before any file starts.
+// Workers: three on two cores, as a browser file partly waits on Chromium and the runtime.
 const ignored = ['**/node_modules/**', 'cdk.out/**', 'web/dist/**', '.data/**'];
 
 export default defineConfig({
   test: {
     pool: 'forks',
-    maxWorkers: 2,
+    maxWorkers: 3,
     testTimeout: 30_000,
     hookTimeout: 120_000,
     globalSetup: ['test/support/global-setup.ts'],
+    reporters: ['default', './test/support/project-times.ts'],
     projects: [
       {
         extends: true,
@@ -27,7 +33,6 @@ export default defineConfig({
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           exclude: ignored,
-          fileParallelism: false,
           testTimeout: 90_000,
         },
       },

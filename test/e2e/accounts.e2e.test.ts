@@ -17,7 +17,7 @@ import { brandById } from '../../shared/brands';
 import { en } from '../../shared/i18n/en';
 import { accountEn } from '../../shared/i18n/features/account/en';
 import { sv } from '../../shared/i18n/sv';
-import { DESKTOP, PHONE, SHOTS_DIR, axeViolations, openPage as openBrowserPage, poll, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
+import { DESKTOP, PHONE, SHOTS_DIR, axeViolations, openPage as openBrowserPage, poll, startBrowserApp, stopBrowserApp, type App, photograph, settle } from '../support/browser';
 
 const shotsDir = SHOTS_DIR;
 const NEW_PASSWORD = 'Fresh-start9!';
@@ -41,10 +41,9 @@ async function checkScreen(page: Page, name: string): Promise<void> {
   const original = page.viewportSize() ?? DESKTOP;
   for (const size of [PHONE, DESKTOP]) {
     await page.setViewportSize(size);
-    // Let layout and transitions settle after the resize.
-    await page.waitForTimeout(300);
+    await settle(page);
     expect(await violations(page), `${name} at ${size.width} px`).toEqual([]);
-    await page.screenshot({ path: join(shotsDir, `accounts-${name}-${size.width}.png`), fullPage: true });
+    await photograph(page, join(shotsDir, `accounts-${name}-${size.width}.png`), { fullPage: true });
   }
   await page.setViewportSize(original);
 }
@@ -250,7 +249,8 @@ describe('accounts in the browser', () => {
     await loginCode(admin.email, codesBefore + 1);
     expect(await page.evaluate(() => window.localStorage.getItem('session.temporary'))).toMatch(/^v1\./);
 
-    await page.waitForTimeout(3_000);
+    // Three seconds of the countdown go by.
+    await poll(() => countdownSeconds(page)).toBeLessThanOrEqual(177);
     const beforeReload = await countdownSeconds(page);
     expect(beforeReload).toBeLessThanOrEqual(177);
     await page.reload();
@@ -258,8 +258,8 @@ describe('accounts in the browser', () => {
     const afterReload = await countdownSeconds(page);
     expect(afterReload).toBeLessThanOrEqual(beforeReload);
     expect(afterReload).toBeGreaterThan(beforeReload - 10);
-    // The reload sent no second code.
-    await page.waitForTimeout(500);
+    // The reload sent no second code (by the time the page's requests are over).
+    await page.waitForLoadState('networkidle');
     expect((await outbox(admin.email)).filter(isCodeMail).length).toBe(codesBefore + 1);
 
     await page.getByRole('button', { name: en.Cancel }).click();

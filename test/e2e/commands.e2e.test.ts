@@ -15,7 +15,7 @@ import { demoImei } from '../../infra/local/seed';
 import { commandsEn } from '../../shared/i18n/features/commands/en';
 import { mapEn } from '../../shared/i18n/features/map/en';
 import { translateKey } from '../../shared/i18n/index';
-import { DESKTOP, PHONE, SHOTS_DIR, axeViolations, logInThroughForm, openPage, poll, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
+import { DESKTOP, PHONE, SHOTS_DIR, axeViolations, logInThroughForm, openPage, poll, startBrowserApp, stopBrowserApp, type App, photograph, settle } from '../support/browser';
 
 let app: App;
 let browser: Browser;
@@ -82,10 +82,10 @@ const shownText = (locator: Locator, value: string) => locator.getByText(value, 
 async function checkScreen(page: Page, name: string, focus: Locator, axe = true): Promise<void> {
   for (const size of [PHONE, DESKTOP]) {
     await page.setViewportSize(size);
-    await page.waitForTimeout(300);
+    await settle(page);
     await focus.scrollIntoViewIfNeeded();
     if (axe) expect(await axeViolations(page), `${name} at ${size.width} px`).toEqual([]);
-    await page.screenshot({ path: join(SHOTS_DIR, `commands-${name}-${size.width}.png`) });
+    await photograph(page, join(SHOTS_DIR, `commands-${name}-${size.width}.png`));
   }
   await page.setViewportSize(DESKTOP);
 }

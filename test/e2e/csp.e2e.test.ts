@@ -16,7 +16,7 @@ import { contentSecurityPolicy, originOf } from '../../infra/content-security-po
 import { demoImei } from '../../infra/local/seed';
 import { en } from '../../shared/i18n/en';
 import { mapEn } from '../../shared/i18n/features/map/en';
-import { DESKTOP, SHOTS_DIR, openPage, poll, startBrowserApp, stopBrowserApp, submitLogin, type App } from '../support/browser';
+import { DESKTOP, SHOTS_DIR, openPage, poll, startBrowserApp, stopBrowserApp, submitLogin, type App, photograph, settle, untilStill } from '../support/browser';
 
 let app: App;
 let browser: Browser;
@@ -117,8 +117,8 @@ describe('Content-Security-Policy', () => {
     await poll(() => row(page, 'Service van 1').textContent()).toContain('77 km/h');
     // Out to where coasts and borders show, so that the base map is seen to draw under the policy.
     for (let i = 0; i < 4; i++) await page.locator('.maplibregl-ctrl-zoom-out').click();
-    await page.waitForTimeout(2000);
-    await page.screenshot({ path: join(SHOTS_DIR, 'csp-map-1280x800.png') });
+    await untilStill(page.getByTestId('realtime-map'));
+    await photograph(page, join(SHOTS_DIR, 'csp-map-1280x800.png'));
 
     expect(violations).toEqual([]);
     expect(errors).toEqual([]);
@@ -152,7 +152,8 @@ describe('Content-Security-Policy', () => {
       await poll(() => page.title()).toMatch(new RegExp(`^${title} – `));
       if (outbox) expect((await outbox).status()).toBe(200);
     }
-    await page.waitForTimeout(500);
+    await page.waitForLoadState('networkidle');
+    await settle(page);
     expect(violations).toEqual([]);
     expect(errors).toEqual([]);
   });

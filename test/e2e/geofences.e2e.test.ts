@@ -20,7 +20,7 @@ import { geofencesNo as gNo } from '../../shared/i18n/features/geofences/no';
 import { geofencesSv as gSv } from '../../shared/i18n/features/geofences/sv';
 import { no } from '../../shared/i18n/no';
 import { sv } from '../../shared/i18n/sv';
-import { DESKTOP, PHONE, logInThroughForm, openPage, poll, startBrowserApp, stopBrowserApp, type App, checkAndShoot } from '../support/browser';
+import { DESKTOP, PHONE, logInThroughForm, openPage, poll, startBrowserApp, stopBrowserApp, type App, checkAndShoot, untilStill } from '../support/browser';
 
 let app: App;
 let browser: Browser;
@@ -86,8 +86,8 @@ describe('geofences', () => {
     expect(picked.lon).toBeCloseTo(17.64, 1);
     expect(await page.getByRole('button', { name: new RegExp(`^${text(gEn.GeoEditorCenterHandle, { lat: '59', lon: '' }).split(' 59')[0]}`) }).count()).toBe(1);
 
-    // A click on the map moves the centre there.
-    await page.waitForTimeout(600);
+    // A click on the map moves the centre there (once the map has flown to the address).
+    await untilStill(editorMap(page));
     const box = (await editorMap(page).boundingBox()) as { x: number; y: number; width: number; height: number };
     await page.mouse.click(box.x + box.width * 0.3, box.y + box.height * 0.7);
     await poll(async () => (await centreOf(page))?.lat ?? 0).toBeLessThan(picked.lat);

@@ -19,7 +19,7 @@ import { historyEn } from '../../shared/i18n/features/history/en';
 import { mapEn } from '../../shared/i18n/features/map/en';
 import { trackingEn } from '../../shared/i18n/features/tracking/en';
 import { historyUrl } from '../../web/src/features/history/history-url';
-import { DESKTOP, PHONE, SHOTS_DIR, axeViolations, logInThroughForm, openPage, poll, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
+import { DESKTOP, PHONE, SHOTS_DIR, axeViolations, logInThroughForm, openPage, poll, startBrowserApp, stopBrowserApp, type App, photograph, settle, SCREENSHOTS, untilStill } from '../support/browser';
 import { createTestUser } from '../support/sessions';
 
 let app: App;
@@ -98,9 +98,9 @@ const countText = historyEn.HistoryPointCount.replace('{{count}}', String(POINTS
 async function checkScreen(page: Page, name: string): Promise<void> {
   for (const size of [PHONE, DESKTOP]) {
     await page.setViewportSize(size);
-    await page.waitForTimeout(400);
+    await settle(page);
     expect(await axeViolations(page), `${name} at ${size.width} px`).toEqual([]);
-    await page.screenshot({ path: join(SHOTS_DIR, `history-${name}-${size.width}.png`), fullPage: true });
+    await photograph(page, join(SHOTS_DIR, `history-${name}-${size.width}.png`), { fullPage: true });
   }
   await page.setViewportSize(DESKTOP);
 }
@@ -149,9 +149,10 @@ describe('history playback on the map', () => {
     const paused = await sliderIndex(page);
     expect(paused).toBeLessThan(POINTS - 1);
     expect(await marker.boundingBox()).not.toEqual(before);
-    await page.waitForTimeout(500);
-    expect(await sliderIndex(page)).toBe(paused);
+    await poll(() => panel.getByRole('button', { name: historyEn.HistoryPlay }).isVisible()).toBe(true);
     await checkScreen(page, 'paused');
+    // Many frames later (two sizes, settled, each looked at by axe) it has not moved on.
+    expect(await sliderIndex(page)).toBe(paused);
 
     // Scrub with the keyboard: the readings follow the point.
     await slider(page).focus();
@@ -297,7 +298,7 @@ describe('the speed chart and the stops', () => {
     await entry.click();
     await poll(() => sliderIndex(page)).toBe(STOP_FIRST);
     await poll(() => details.isVisible()).toBe(true);
-    await stops.screenshot({ path: join(SHOTS_DIR, 'history-stop-list-1280.png') });
+    await photograph(stops, join(SHOTS_DIR, 'history-stop-list-1280.png'));
 
     expect(errors).toEqual([]);
     await context.close();
@@ -329,8 +330,8 @@ describe('the history deep link', () => {
     expect(stopBox.x).toBeLessThan(mapBox.x + mapBox.width);
     expect(stopBox.y).toBeGreaterThan(mapBox.y);
     expect(stopBox.y).toBeLessThan(mapBox.y + mapBox.height);
-    await page.waitForTimeout(600);
-    await page.screenshot({ path: join(SHOTS_DIR, 'history-deep-link-phone-first.png') });
+    if (SCREENSHOTS) await untilStill(page.getByTestId('realtime-map'));
+    await photograph(page, join(SHOTS_DIR, 'history-deep-link-phone-first.png'));
     await checkScreen(page, 'deep-link');
 
     // Another period is written into the address (replacing the entry); closing the history removes it.

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { demoImei } from '../../infra/local/seed';
 import { mapEn } from '../../shared/i18n/features/map/en';
 import type { MapConfig } from '../../shared/schemas/tracking';
-import { DESKTOP, PHONE, SHOTS_DIR, axeViolations, logInThroughForm, openPage, poll, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
+import { DESKTOP, PHONE, SHOTS_DIR, axeViolations, logInThroughForm, openPage, poll, startBrowserApp, stopBrowserApp, type App, photograph, settle } from '../support/browser';
 import { commonestColour, countColour, hexRgb } from '../support/pixels';
 
 const STREETS_BACKGROUND = '#e5d9f2';
@@ -131,15 +131,14 @@ describe('base map', () => {
     // The server offers what MAP_STYLE_URL names, alone: the satellite style is this test's.
     expect(seen.config).toEqual({ styleUrl: streets, styles: [{ id: 'streets', url: streets }] });
     await poll(() => map(page).getAttribute('data-units-drawn')).toBe('1');
-    await page.waitForTimeout(800);
-    expect(await commonestColour(browser, await map(page).screenshot())).toBe(STREETS_BACKGROUND);
+    await poll(async () => commonestColour(browser, await map(page).screenshot())).toBe(STREETS_BACKGROUND);
     expect(await credits(page)).toContain('Test streets © e2e');
     expect(await credits(page)).not.toContain('Natural Earth');
 
     const choice = page.getByRole('radiogroup', { name: mapEn.MapBaseMapLabel });
     expect(await choice.getByRole('radio', { name: mapEn.MapBaseMapStreets }).isChecked()).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: join(SHOTS_DIR, 'map-basemap-streets-1280x800.png') });
+    await photograph(page, join(SHOTS_DIR, 'map-basemap-streets-1280x800.png'));
 
     await choice.getByRole('radio', { name: mapEn.MapBaseMapStreets }).focus();
     await page.keyboard.press('ArrowRight');
@@ -150,7 +149,7 @@ describe('base map', () => {
     // The units come back on the new style.
     await poll(async () => countColour(browser, await map(page).screenshot(), hexRgb(CAR_COLOR))).toBeGreaterThan(150);
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: join(SHOTS_DIR, 'map-basemap-satellite-1280x800.png') });
+    await photograph(page, join(SHOTS_DIR, 'map-basemap-satellite-1280x800.png'));
     expect(errors).toEqual([]);
   });
 
@@ -187,9 +186,9 @@ describe('base map', () => {
       expect(switchBox.x + switchBox.width).toBeLessThan(zoomBox.x);
       expect(switchBox.y).toBeGreaterThanOrEqual(mapBox.y);
     }
-    await page.waitForTimeout(500);
+    await settle(page);
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: join(SHOTS_DIR, 'map-basemap-streets-390x844.png') });
+    await photograph(page, join(SHOTS_DIR, 'map-basemap-streets-390x844.png'));
     expect(errors).toEqual([]);
   });
 });

@@ -16,7 +16,8 @@ import { commandsEn } from '../../shared/i18n/features/commands/en';
 import { historyEn } from '../../shared/i18n/features/history/en';
 import { mapEn } from '../../shared/i18n/features/map/en';
 import { OPENFREEMAP_STYLE_URL } from '../../shared/schemas/tracking';
-import { DESKTOP, PHONE, SHOTS_DIR, axeViolations, logInThroughForm, openPage, poll, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
+import { DESKTOP, PHONE, SCREENSHOTS, SHOTS_DIR, axeViolations, logInThroughForm, openPage, poll, settle, startBrowserApp, stopBrowserApp, type App, photograph } from '../support/browser';
+import { getUnitItem } from '../../functions/platform/unit-item';
 import { countColour, hexRgb } from '../support/pixels';
 
 let app: App;
@@ -50,7 +51,9 @@ async function report(imei: string, fix: { lat: number; lon: number; spd: number
 }
 
 async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: join(SHOTS_DIR, `map-${name}.png`) });
+  if (!SCREENSHOTS) return;
+  await settle(page);
+  await photograph(page, join(SHOTS_DIR, `map-${name}.png`));
 }
 
 const logIn = (page: Page) => logInThroughForm(page, app.url);
@@ -132,14 +135,14 @@ describe('real-time map', () => {
     await page.keyboard.press('Space');
     await poll(() => statusChip(page, `${mapEn.MapStatusIdling} 0`).isChecked()).toBe(true);
     expect(await unitList(page).getByRole('listitem').allTextContents()).toEqual([expect.stringContaining('Service van 2')]);
-    await page.waitForTimeout(300);
+    await settle(page);
     expect(await axeViolations(page)).toEqual([]);
     await page.keyboard.press('Space');
     await statusChip(page, `${mapEn.MapStatusMoving} 1`).focus();
     await page.keyboard.press('Space');
     await poll(() => unitList(page).getByRole('listitem').count()).toBe(2);
     await poll(() => page.locator('[data-live-status]').getAttribute('data-live-status')).toBe('online');
-    await page.waitForTimeout(500);
+    await settle(page);
     expect(await axeViolations(page)).toEqual([]);
     await shot(page, 'list-1280x800');
 
@@ -148,8 +151,7 @@ describe('real-time map', () => {
     await report(van1, { lat: 59.3450, lon: 18.0300, spd: 77, ign: true, hdg: 300 });
     await poll(() => row(page, 'Service van 1').textContent()).toContain('77 km/h');
     expect(await row(page, 'Service van 1').textContent()).toMatch(/now|second/);
-    await page.waitForTimeout(600);
-    expect((await map(page).screenshot()).equals(before)).toBe(false);
+    await poll(async () => (await map(page).screenshot()).equals(before)).toBe(false);
     expect(await drawn(page)).toBe('2');
 
     // Search by name, registration number and IMEI.
@@ -180,7 +182,7 @@ describe('real-time map', () => {
     const lastSeen = fact(page, mapEn.MapLastSeen).locator('time');
     expect(await lastSeen.getAttribute('title')).toMatch(/\d{4}, \d{1,2}:\d{2}:\d{2}/);
     await page.getByRole('switch', { name: mapEn.MapFollow }).check();
-    await page.waitForTimeout(1000);
+    await settle(page);
     expect(await axeViolations(page)).toEqual([]);
     await shot(page, 'details-1280x800');
 
@@ -190,7 +192,8 @@ describe('real-time map', () => {
     await poll(() => notice.isVisible()).toBe(true);
     await shot(page, 'offline-1280x800');
     await report(van1, { lat: 59.3500, lon: 18.0400, spd: 12, ign: true, hdg: 10 });
-    await page.waitForTimeout(1500);
+    // Stored and sent live by the server; the cut channel keeps it from the page.
+    await poll(async () => (await getUnitItem(van1, { consistent: true }))?.state?.speed).toBe(12);
     expect(await fact(page, mapEn.MapSpeed).textContent()).toBe('77 km/h');
     live.restore();
     await expect.poll(() => notice.count(), { timeout: 30_000, interval: 200 }).toBe(0);
@@ -206,7 +209,7 @@ describe('real-time map', () => {
     await shot(page, 'commands-1280x800');
     await page.getByRole('tab', { name: mapEn.MapHistoryTab }).click();
     await poll(() => page.getByText(/^Route loaded: \d+ points\.$/).isVisible()).toBe(true);
-    await page.waitForTimeout(1000);
+    await settle(page);
     expect(await axeViolations(page)).toEqual([]);
     await shot(page, 'history-1280x800');
     await page.getByRole('button', { name: historyEn.CloseHistory }).click();
@@ -225,7 +228,7 @@ describe('real-time map', () => {
     const toggle = page.getByRole('button', { name: mapEn.MapShowUnits });
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
     expect(await unitList(page).isVisible()).toBe(false);
-    await page.waitForTimeout(500);
+    await settle(page);
     expect(await axeViolations(page)).toEqual([]);
     await shot(page, 'map-390x844');
 
@@ -238,7 +241,7 @@ describe('real-time map', () => {
     await row(page, 'Service van 2').click();
     await poll(() => page.getByRole('heading', { level: 2, name: 'Service van 2' }).isVisible()).toBe(true);
     await poll(() => fact(page, mapEn.MapAddress).textContent()).not.toBe(mapEn.MapAddressLoading);
-    await page.waitForTimeout(1000);
+    await settle(page);
     expect(await axeViolations(page)).toEqual([]);
     await shot(page, 'details-390x844');
     expect(errors).toEqual([]);
@@ -268,7 +271,6 @@ describe('real-time map', () => {
     await poll(markerPixelsAbove).toBeGreaterThan(200);
     const area = await visible();
     expect(area.height).toBeGreaterThan(150);
-    await page.waitForTimeout(500);
     await shot(page, 'selected-390x844');
 
     await page.getByRole('tab', { name: mapEn.MapHistoryTab }).click();
@@ -280,7 +282,12 @@ describe('real-time map', () => {
       return boxes.every((box) => box !== null && box.y >= region.y && box.y + box.height <= region.y + region.height && box.x >= region.x && box.x + box.width <= region.x + region.width);
     };
     await poll(inSight).toBe(true);
-    await page.waitForTimeout(1000);
+    // Still in sight once the map has stopped moving (the flags' boxes agree over two frames).
+    await poll(async () => {
+      const first = JSON.stringify(await Promise.all(flags.map((flag) => flag.boundingBox())));
+      await settle(page);
+      return first === JSON.stringify(await Promise.all(flags.map((flag) => flag.boundingBox())));
+    }).toBe(true);
     expect(await inSight()).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
     await shot(page, 'history-390x844');

@@ -14,7 +14,7 @@ import { en } from '../../shared/i18n/en';
 import { no } from '../../shared/i18n/no';
 import { sv } from '../../shared/i18n/sv';
 import type { OutboxMessage } from '../../shared/schemas/system';
-import { DESKTOP, PHONE, SHOTS_DIR, axeViolations, openPage, poll, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
+import { DESKTOP, PHONE, SHOTS_DIR, axeViolations, openPage, poll, startBrowserApp, stopBrowserApp, type App, photograph } from '../support/browser';
 import { wizardPrivate } from '../support/registration';
 
 /** Long enough to overflow a phone in any one line: the local part alone is wider than 390 px. */
@@ -86,7 +86,7 @@ describe('outbox page', () => {
     it(`reads at ${viewport.width} px: no sideways scroll, the open message inside the viewport, no axe violation (${name})`, async () => {
       const { context, page, errors } = await openOutbox(viewport);
       expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
-      await page.screenshot({ path: join(SHOTS_DIR, `outbox-list-${viewport.width}.png`), fullPage: true });
+      await photograph(page, join(SHOTS_DIR, `outbox-list-${viewport.width}.png`), { fullPage: true });
 
       // The newest message to the long address is the reset e-mail; open it.
       const toggle = showText(page, LONG_EMAIL).first();
@@ -105,7 +105,7 @@ describe('outbox page', () => {
       // A finger-sized target: the whole subject row opens the message.
       expect((await toggle.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
       expect(await axeViolations(page)).toEqual([]);
-      await page.screenshot({ path: join(SHOTS_DIR, `outbox-open-${viewport.width}.png`), fullPage: true });
+      await photograph(page, join(SHOTS_DIR, `outbox-open-${viewport.width}.png`), { fullPage: true });
 
       // Closes again from the keyboard.
       await toggle.focus();
@@ -122,7 +122,7 @@ describe('outbox page', () => {
         await poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(texts.OutboxTitle);
         expect(await sidewaysScroll(page), lang).toBeLessThanOrEqual(0);
         await expectWithinViewport(page, page.getByRole('radiogroup'), `the kind filter (${lang})`, true);
-        await page.screenshot({ path: join(SHOTS_DIR, `outbox-list-${lang}-${viewport.width}.png`), fullPage: true });
+        await photograph(page, join(SHOTS_DIR, `outbox-list-${lang}-${viewport.width}.png`), { fullPage: true });
       }
       expect(errors).toEqual([]);
       await context.close();

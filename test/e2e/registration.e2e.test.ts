@@ -12,7 +12,7 @@ import { en } from '../../shared/i18n/en';
 import { sv } from '../../shared/i18n/sv';
 import { registrationEn as r } from '../../shared/i18n/features/registration/en';
 import { registrationSv as rSv } from '../../shared/i18n/features/registration/sv';
-import { DESKTOP, PHONE, SHOTS_DIR, axeViolations, openPage as openBrowserPage, poll, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
+import { DESKTOP, PHONE, SHOTS_DIR, axeViolations, openPage as openBrowserPage, poll, startBrowserApp, stopBrowserApp, type App, photograph, SCREENSHOTS } from '../support/browser';
 
 const shots = SHOTS_DIR;
 /** A valid Swedish personnummer: 1981-12-18, check digit 6. */
@@ -35,10 +35,11 @@ const seriousViolations = (page: Page) => axeViolations(page, 'serious');
 
 /** The page at 390 and at 1280 px wide, then back to the size it had. */
 async function shotBoth(page: Page, name: string): Promise<void> {
+  if (!SCREENSHOTS) return;
   const size = page.viewportSize() ?? PHONE;
   for (const viewport of [PHONE, DESKTOP]) {
     await page.setViewportSize(viewport);
-    await page.screenshot({ path: join(shots, `registration-${name}-${viewport.width}.png`), fullPage: true });
+    await photograph(page, join(shots, `registration-${name}-${viewport.width}.png`), { fullPage: true });
   }
   await page.setViewportSize(size);
 }

@@ -14,7 +14,7 @@ import { en } from '../../shared/i18n/en';
 import { no } from '../../shared/i18n/no';
 import { sv } from '../../shared/i18n/sv';
 import { loginAs } from '../support/sessions';
-import { DESKTOP, PHONE, SHOTS_DIR, axeViolations, openPage as openBrowserPage, poll, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
+import { DESKTOP, PHONE, SHOTS_DIR, axeViolations, openPage as openBrowserPage, poll, startBrowserApp, stopBrowserApp, type App, photograph } from '../support/browser';
 
 const shots = SHOTS_DIR;
 
@@ -33,7 +33,7 @@ const openPage = (viewport = DESKTOP) => openBrowserPage(browser, viewport);
 const seriousViolations = (page: Page) => axeViolations(page, 'serious');
 
 async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: join(shots, `shell-${name}.png`), fullPage: true });
+  await photograph(page, join(shots, `shell-${name}.png`), { fullPage: true });
 }
 
 /** Stores a session as the app reads it (the plain-base64 form it also accepts outside secure contexts). */

@@ -26,7 +26,7 @@ import { tripsNo } from '../../shared/i18n/features/trips/no';
 import { tripsSv } from '../../shared/i18n/features/trips/sv';
 import { brands } from '../../shared/brands';
 import { sv } from '../../shared/i18n/sv';
-import { DESKTOP, PHONE, axeViolations, openPage, poll, startBrowserApp, stopBrowserApp, type App, checkAndShoot } from '../support/browser';
+import { DESKTOP, PHONE, axeViolations, openPage, poll, startBrowserApp, stopBrowserApp, type App, checkAndShoot, photograph, SCREENSHOTS, untilStill } from '../support/browser';
 import { testPosition } from '../support/positions';
 
 let app: App;
@@ -207,7 +207,7 @@ describe('trip log', () => {
     const map = page.getByRole('dialog', { name: text(tripsEn.TripRoutesTitle, { count: 2 }) });
     await poll(() => map.getByTestId('trip-routes-map').getAttribute('data-routes-loaded')).toBe('2');
     expect(await map.getByRole('list', { name: tripsEn.TripRoutesLegend }).getByRole('listitem').count()).toBe(2);
-    await page.waitForTimeout(800);
+    if (SCREENSHOTS) await untilStill(map.getByTestId('trip-routes-map'));
     await shot(page, 'triplog-routes');
     await page.keyboard.press('Escape');
 
@@ -402,7 +402,7 @@ describe('trip log', () => {
       await poll(() => page.locator('[data-trip-id]').count()).toBe(4);
       await selectBox(page, morning).check();
       expect(await axeViolations(page), `brand ${brand.id}`).toEqual([]);
-      if (brand.id === 5 || brand.id === 7) await page.screenshot({ path: join(SHOTS, `triplog-brand-${brand.id}-1280.png`), fullPage: true });
+      if (brand.id === 5 || brand.id === 7) await photograph(page, join(SHOTS, `triplog-brand-${brand.id}-1280.png`), { fullPage: true });
     }
     expect(errors).toEqual([]);
     await context.close();

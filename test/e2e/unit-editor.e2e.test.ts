@@ -28,7 +28,7 @@ import { unitEditorNo } from '../../shared/i18n/features/unit-editor/no';
 import { unitEditorSv } from '../../shared/i18n/features/unit-editor/sv';
 import { no } from '../../shared/i18n/no';
 import { sv } from '../../shared/i18n/sv';
-import { DESKTOP, PHONE, checkAndShoot, logInAs, openPage, poll, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
+import { DESKTOP, PHONE, checkAndShoot, logInAs, openPage, poll, startBrowserApp, stopBrowserApp, type App, photograph } from '../support/browser';
 import { testPosition } from '../support/positions';
 import { storeUnitState } from '../support/unit-state';
 
@@ -336,7 +336,7 @@ describe('unit editor', () => {
     expect(await report.getByRole('button', { name: T.UnitEditorPrint }).isVisible()).toBe(false);
     expect(await report.getByRole('banner').isVisible()).toBe(false);
     expect(await report.getByRole('navigation', { name: en.MainNavigation }).isVisible()).toBe(false);
-    await report.screenshot({ path: `${SHOTS}/theft-report-print.png`, fullPage: true });
+    await photograph(report, `${SHOTS}/theft-report-print.png`, { fullPage: true });
     await report.emulateMedia({ media: 'screen' });
     await checkAndShoot(report, SHOTS, 'theft-report');
     expect(errors).toEqual([]);

@@ -120,7 +120,11 @@ describe('an immobiliser output', () => {
     await page.getByRole('tab', { name: mapEn.MapCommandsTab }).click();
     await poll(() => page.getByRole('heading', { name: commandsEn.DoutHeading }).isVisible()).toBe(true);
 
-    // Cancelled: nothing reaches the tracker.
+    // Cancelled: nothing reaches the tracker, nor even the server.
+    const commandPosts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && /\/commands$/.test(new URL(request.url()).pathname)) commandPosts.push(request.url());
+    });
     await switchOn(page, 1).click();
     const output = translateKey('en', 'DoutNameLabelled', { output: 1, label: 'Startspärr' });
     const dialog = page.getByRole('dialog', { name: text(unitLockEn.OutputConfirmTitle, { output, state: unitLockEn.OutputConfirmOn }) });
@@ -130,7 +134,7 @@ describe('an immobiliser output', () => {
     // The close button carries the same name; the dialog's own Cancel has it as text.
     await dialog.getByRole('button', { name: unitLockEn.OutputConfirmCancel }).filter({ hasText: unitLockEn.OutputConfirmCancel }).click();
     await poll(() => dialog.isVisible()).toBe(false);
-    await page.waitForTimeout(500);
+    expect(commandPosts).toEqual([]);
     expect(received).toHaveLength(0);
 
     // Confirmed: the command goes out.
@@ -138,6 +142,7 @@ describe('an immobiliser output', () => {
     await poll(() => dialog.isVisible()).toBe(true);
     await dialog.getByRole('button', { name: text(unitLockEn.OutputConfirmSend, { state: unitLockEn.OutputConfirmOn }) }).click();
     await poll(() => received.length).toBe(1);
+    expect(commandPosts).toHaveLength(1);
     expect(received[0]).toMatchObject({ type: 'dout', params: { output: 1, on: true } });
     expect(errors).toEqual([]);
     await context.close();

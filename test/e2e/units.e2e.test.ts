@@ -18,7 +18,7 @@ import { en } from '../../shared/i18n/en';
 import { unitsEn } from '../../shared/i18n/features/units/en';
 import { unitsSv } from '../../shared/i18n/features/units/sv';
 import { imeiFrom } from '../../shared/validators/imei';
-import { DESKTOP, PHONE, SHOTS_DIR, axeViolations, openPage, poll, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
+import { DESKTOP, PHONE, SHOTS_DIR, axeViolations, openPage, poll, startBrowserApp, stopBrowserApp, type App, photograph, settle } from '../support/browser';
 import { createTestUser } from '../support/sessions';
 import { testPosition } from '../support/positions';
 
@@ -92,9 +92,9 @@ const sortButton = (page: Page, name: string) => header(page, name).getByRole('b
 async function checkScreen(page: Page, name: string): Promise<void> {
   for (const size of [PHONE, DESKTOP]) {
     await page.setViewportSize(size);
-    await page.waitForTimeout(300);
+    await settle(page);
     expect(await axeViolations(page), `${name} at ${size.width} px`).toEqual([]);
-    await page.screenshot({ path: join(SHOTS_DIR, `units-${name}-${size.width}.png`), fullPage: true });
+    await photograph(page, join(SHOTS_DIR, `units-${name}-${size.width}.png`), { fullPage: true });
   }
 }
 
@@ -122,7 +122,7 @@ describe('units list', () => {
     // On a phone the table scrolls sideways in its own keyboard-reachable region, names pinned.
     await page.setViewportSize(PHONE);
     // The shell's padding follows the sidebar with a transition.
-    await page.waitForTimeout(400);
+    await settle(page);
     const region = page.getByRole('region', { name: unitsEn.UnitsTableCaption });
     expect(await region.getAttribute('tabindex')).toBe('0');
     expect(await region.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
@@ -135,7 +135,7 @@ describe('units list', () => {
     const box = await nameCell.boundingBox();
     expect(Math.abs((box?.x ?? -1) - (before?.x ?? 0))).toBeLessThan(2);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    await page.screenshot({ path: join(SHOTS_DIR, 'units-admin-scrolled-390.png'), fullPage: true });
+    await photograph(page, join(SHOTS_DIR, 'units-admin-scrolled-390.png'), { fullPage: true });
     expect(errors).toEqual([]);
     await context.close();
   });

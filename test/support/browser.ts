@@ -3,12 +3,11 @@
  * Chromium driven by playwright-core, pages with the portal's locale and time zone, axe, and the
  * screenshot folder.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { DEMO_PASSWORD, demoUsers } from '../../infra/local/seed';
 import { en } from '../../shared/i18n/en';
@@ -26,15 +25,9 @@ export const PHONE = { width: 390, height: 844 };
 /** expect.poll with room for lazy chunks on a busy machine (its default gives up after 1 s). */
 export const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 10_000, interval: 100 });
 
-/** Builds the web app when it is missing, starts a runtime and Chromium. */
+/** Starts a runtime and Chromium (the web app is built once for the run, test/support/global-setup.ts). */
 export async function startBrowserApp(): Promise<{ app: App; browser: Browser }> {
-  if (!existsSync(join(ROOT, 'web', 'dist', 'index.html'))) {
-    execFileSync(process.execPath, [join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'web/vite.config.ts'], {
-      cwd: ROOT,
-      stdio: 'inherit',
-    });
-  }
-  mkdirSync(SHOTS_DIR, { recursive: true });
+  if (SCREENSHOTS) mkdirSync(SHOTS_DIR, { recursive: true });
   const app = await startRuntime();
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
   return { app, browser };
@@ -89,26 +82,77 @@ export async function logInThroughForm(page: Page, appUrl: string, username?: st
 }
 
 /**
- * At each size: waits for the layout and its transitions to settle (a modal fading in has text of
- * too little contrast for axe), checks the page with axe, and photographs it into `dir` as
- * `<name>-<width>.png` (from the top: the header is fixed). Leaves the page at the last size.
+ * Whether the browser tests keep photographs: only when the run asks for them with
+ * `SCREENSHOTS=1` (into test-results/); otherwise every photograph below is skipped.
+ */
+export const SCREENSHOTS = process.env['SCREENSHOTS'] === '1';
+
+/**
+ * Photographs a page or an element into `path` when the run asks for photographs (SCREENSHOTS);
+ * does nothing otherwise. Every photograph of the browser tests goes through here.
+ */
+export async function photograph(target: Page | Locator, path: string, options: { fullPage?: boolean } = {}): Promise<void> {
+  if (!SCREENSHOTS) return;
+  if ('mouse' in target) await target.screenshot({ path, fullPage: options.fullPage ?? false });
+  else await target.screenshot({ path });
+}
+
+/**
+ * Waits until the page has drawn the last change (two animation frames, so that a transition it
+ * started has begun) and every finite animation and transition has ended (a modal fading in has
+ * text of too little contrast for axe; the shell's padding follows the sidebar with a transition).
+ * Endless ones (a loader's spin) are not waited for.
+ */
+export async function settle(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+  await page.waitForFunction(
+    () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+    undefined,
+    { timeout: 5000, polling: 'raf' },
+  );
+}
+
+/**
+ * Waits until what `target` shows (a map's canvas, which no animation list knows of) has stopped
+ * changing: two pictures taken a settled page apart agree.
+ */
+export async function untilStill(target: Locator): Promise<void> {
+  let last = await target.screenshot();
+  await expect
+    .poll(
+      async () => {
+        await settle(target.page());
+        const now = await target.screenshot();
+        const same = now.equals(last);
+        last = now;
+        return same;
+      },
+      { timeout: 20_000, interval: 100 },
+    )
+    .toBe(true);
+}
+
+/**
+ * At each size: waits for the layout and its transitions to settle, checks the page with axe, and
+ * (with SCREENSHOTS) photographs it into `dir` as `<name>-<width>.png` (from the top: the header
+ * is fixed). Leaves the page at the last size.
  */
 export async function checkAndShoot(page: Page, dir: string, name: string, options: { sizes?: { width: number; height: number }[]; fullPage?: boolean } = {}): Promise<void> {
   for (const size of options.sizes ?? [PHONE, DESKTOP]) {
     await page.setViewportSize(size);
-    // The shell's padding follows the sidebar with a transition.
-    await page.waitForTimeout(450);
-    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 5000 }).catch(() => undefined);
+    await settle(page);
     let violations = await axeViolations(page);
-    // A transition that began after the wait above (a dialog's, a focus ring's) is caught between
-    // its colours: look once more when it has had time to end. A real violation is still there.
+    // A transition that began while axe looked (a dialog's, a focus ring's) is caught between its
+    // colours: look once more when everything has settled again. A real violation is still there.
     if (violations.length) {
-      await page.waitForTimeout(600);
+      await settle(page);
       violations = await axeViolations(page);
     }
     expect(violations, `${name} at ${size.width} px`).toEqual([]);
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: join(dir, `${name}-${size.width}.png`), fullPage: options.fullPage ?? true });
+    if (SCREENSHOTS) {
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await photograph(page, join(dir, `${name}-${size.width}.png`), { fullPage: options.fullPage ?? true });
+    }
   }
 }
 
