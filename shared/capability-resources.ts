@@ -259,9 +259,10 @@ export const functionResources: Readonly<Partial<Record<FunctionName, FunctionRe
     geocoder: ['reverse'],
   },
   // The trip-redetect queue's consumer (functions/trips/trip-redetect.ts): what the trip stage's
-  // re-detection read and wrote inside ingest before, and the addresses of the trips it writes.
+  // re-detection read and wrote inside ingest before (the unit with its place copies, whose rules
+  // type a new trip), and the addresses of the trips it writes.
   'trip-redetect': {
-    tables: { accounts: 'read', units: 'read', positions: 'read', trips: 'read-write', driverCheckIns: 'read' },
+    tables: { accounts: 'read', units: 'read', unitCopies: 'read', positions: 'read', trips: 'read-write', driverCheckIns: 'read' },
     queues: ['trip-addresses'],
   },
   // Reading the stream back and consuming its queue are granted by infra/constructs/ingest.ts.
