@@ -77,14 +77,19 @@ async function openAll(page: Page): Promise<void> {
   for (let count = await controls.count(); count > 0; count = await controls.count()) await controls.first().click();
 }
 
-/** Saves a section and waits for the success notification to come and go. */
-async function save(page: Page, title: string, button: string = T.UnitEditorSave): Promise<void> {
+/** Waits for the 'Saved' notification of what was just done and closes it. */
+async function confirmSaved(page: Page): Promise<void> {
   const saved = page.getByText(T.UnitEditorSaved);
-  await saved.first().waitFor({ state: 'hidden' }).catch(() => undefined);
-  await section(page, title).getByRole('button', { name: button, exact: true }).click();
   await poll(() => saved.first().isVisible()).toBe(true);
   await page.getByRole('button', { name: T.UnitEditorCloseMessage }).first().click();
   await poll(() => saved.count()).toBe(0);
+}
+
+/** Saves a section and waits for the success notification to come and go. */
+async function save(page: Page, title: string, button: string = T.UnitEditorSave): Promise<void> {
+  await poll(() => page.getByText(T.UnitEditorSaved).count()).toBe(0);
+  await section(page, title).getByRole('button', { name: button, exact: true }).click();
+  await confirmSaved(page);
 }
 
 /** The field's error: aria-invalid set and the translated text shown as its description. */
@@ -206,6 +211,8 @@ describe('unit editor', () => {
     expect(await serviceRow('Annual inspection').textContent()).toContain(T.ServiceState_overdue);
     await shot(page, 'editor-service');
     await page.getByRole('button', { name: text(T.UnitEditorMarkServicedNamed, { name: 'Oil change' }) }).click();
+    // Marking serviced confirms with 'Saved' too; closed here, it cannot come late into the next save.
+    await confirmSaved(page);
     await poll(() => serviceRow('Oil change').textContent()).toContain(T.ServiceState_ok);
     expect(await serviceRow('Oil change').textContent()).toContain(text(T.UnitEditorServiceDueAt_distance, { value: '30,200' }));
     expect(await serviceRow('Annual inspection').textContent()).toContain(T.ServiceState_overdue);
