@@ -9,7 +9,7 @@ import { dynamo, tableName } from '../platform/db';
 import { accountUserItems, queryAll } from '../platform/queries';
 import { NotFoundError } from '../platform/errors';
 import type { AccountRecord, UserRecord } from '../platform/records';
-import { getUnitItems } from '../platform/unit-item';
+import { getUnitItems } from '../domain/unit/reads';
 
 /** The account item as this capability reads it: the record plus the alert sender (configure-alert-numbers). */
 export type AlarmAccount = AccountRecord & { alertSenderId?: string };

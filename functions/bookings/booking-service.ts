@@ -29,7 +29,7 @@ import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '.
 import { addDays, isoInZone, localDayOf, parseDateTime, startOfLocalDay } from '../../shared/local-time';
 import { getUnit, listUnits } from '../tracking/unit-repository';
 import { accountUser, accountUsers, fullName, type Person } from '../trips/people';
-import type { UnitItem } from '../platform/unit-item';
+import type { UnitItem } from '../domain/unit/schema';
 import {
   commitBooking,
   driverBookings,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { testPosition } from '../../test/support/positions';
 import type { Position } from '../ingest/types';
-import type { UnitZone } from '../platform/unit-item';
+import type { UnitZone } from '../domain/unit/schema';
 import { LOW_BATTERY_VOLTS, insidePolygon, runEngine, type EngineUnit, type EventEngineState } from './engine';
 
 const T0 = Date.parse('2026-06-01T10:00:00+02:00'); // a Monday

@@ -23,7 +23,7 @@
  * effect (`eventEffect`) from where they are decided.
  */
 import type { EventType } from '../../shared/schemas/events';
-import type { UnitItem, UnitZone } from '../platform/unit-item';
+import type { UnitItem, UnitZone } from '../domain/unit/schema';
 import { inWeeklyWindows } from '../schedules/weekly-windows';
 import { distanceM } from '../../shared/geo';
 import type { Position } from '../ingest/types';

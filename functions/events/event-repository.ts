@@ -6,7 +6,7 @@
 import { QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../platform/db';
 import { logger } from '../platform/logger';
-import { registeredAtOf, type UnitItem } from '../platform/unit-item';
+import { registeredAtOf, type UnitItem } from '../domain/unit/schema';
 import type { EventType } from '../../shared/schemas/events';
 import { eventItemSchema, eventKeyRange, type EventItem } from './event-item';
 

@@ -10,7 +10,7 @@ import { isConditionFailure } from '../platform/conditions';
 import { dynamo, tableName } from '../platform/db';
 import { logger } from '../platform/logger';
 import type { Ports } from '../platform/ports';
-import { liveAudienceOf, type UnitItem } from '../platform/unit-item';
+import { liveAudienceOf, type UnitItem } from '../domain/unit/schema';
 import { eventSortKey, toEvent, type EventItem } from './event-item';
 import { z } from 'zod';
 import { eventTypeSchema } from '../../shared/schemas/events';

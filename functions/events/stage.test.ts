@@ -21,7 +21,9 @@ import { alertQueueOver } from '../platform/adapters/alert-queue';
 import { getPorts } from '../platform/container';
 import { dynamo, tableName } from '../platform/db';
 import type { EmailMessage, Ports, PushMessage, SmsMessage } from '../platform/ports';
-import { getUnitItem, putUnitCopies, type UnitZone } from '../platform/unit-item';
+import { putUnitCopies } from '../domain/unit/copies';
+import { getUnitItem } from '../domain/unit/reads';
+import type { UnitZone } from '../domain/unit/schema';
 import { createAlertConsumer } from './alert-delivery';
 import { deliverAlert } from './deliver-alert';
 

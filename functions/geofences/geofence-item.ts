@@ -1,11 +1,11 @@
 /**
  * The `geofences` item (pk accountId, sk id) and what is derived from it: the copy each assigned
- * unit carries (`zones` in its unit-copies item, functions/platform/unit-item.ts) and the answer of the
+ * unit carries (`zones` in its unit-copies item, functions/domain/unit/copies.ts) and the answer of the
  * API. Every read goes through `parseGeofenceItem`.
  */
 import { z } from 'zod';
 import { geofenceSchema, type Geofence, type GeofenceInput } from '../../shared/schemas/geofences';
-import type { UnitZone } from '../platform/unit-item';
+import type { UnitZone } from '../domain/unit/schema';
 
 /** The API's geofence without the units' display names, and what the store keeps besides. */
 export const geofenceItemSchema = geofenceSchema.omit({ units: true }).extend({

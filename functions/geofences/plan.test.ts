@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { UnitZonesSeen } from '../platform/unit-item';
+import type { UnitZonesSeen } from '../domain/unit/copies';
 import { mayManage, planZoneWrites, type ZonePlanInput } from './plan';
 
 const A = 'account-a';

@@ -7,7 +7,7 @@
  */
 import { GEOFENCE_MAX_UNITS, geofenceMessageKeys as keys } from '../../shared/schemas/geofences';
 import type { FieldErrors } from '../platform/errors';
-import type { UnitZonesSeen } from '../platform/unit-item';
+import type { UnitZonesSeen } from '../domain/unit/copies';
 
 export interface ZonePlanInput {
   geofenceId: string;

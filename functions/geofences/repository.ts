@@ -1,12 +1,13 @@
 /**
  * The `geofences` table and the transaction that keeps the copies on the units in step: a save or
  * delete writes the geofence item (conditional on the version read) and every zone update of its
- * plan (functions/platform/unit-item.ts: the limit and the unit's owner are conditions) in one
+ * plan (functions/domain/unit/copies.ts: the limit and the unit's owner are conditions) in one
  * TransactWriteItems, so the event engine never sees a geofence half applied.
  */
 import { GetCommand, QueryCommand, TransactWriteCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../platform/db';
-import { putUnitZoneUpdate, removeUnitZoneUpdate, type UnitTransactUpdate } from '../platform/unit-item';
+import { putUnitZoneUpdate, removeUnitZoneUpdate } from '../domain/unit/copies';
+import type { UnitTransactUpdate } from '../domain/unit/writes';
 import { parseGeofenceItem, zoneOf, type GeofenceItem } from './geofence-item';
 import type { ZonePlan } from './plan';
 

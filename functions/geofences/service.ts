@@ -11,7 +11,9 @@ import { MAX_GEOFENCES_PER_UNIT, geofenceMessageKeys as keys, type Geofence, typ
 import type { AuthContext } from '../platform/auth-context';
 import { lostTransactionRace } from '../platform/conditions';
 import { ConflictError, NotFoundError, ValidationError } from '../platform/errors';
-import { getUnitItems, listAccountUnits, unitZonesSeenOf, type UnitItem, type UnitZonesSeen } from '../platform/unit-item';
+import { unitZonesSeenOf, type UnitZonesSeen } from '../domain/unit/copies';
+import { getUnitItems, listAccountUnits } from '../domain/unit/reads';
+import type { UnitItem } from '../domain/unit/schema';
 import { geofenceView, nextGeofenceItem, type GeofenceItem } from './geofence-item';
 import { mayManage, planZoneWrites } from './plan';
 import { deleteGeofence, getGeofenceItem, listGeofenceItems, writeGeofence } from './repository';

@@ -15,7 +15,7 @@ import { useLocalTables } from '../../test/support/local-tables';
 import { getPorts, overridePorts } from '../platform/container';
 import { dynamo, tableName } from '../platform/db';
 import type { LiveMessage } from '../platform/ports';
-import { getUnitItem } from '../platform/unit-item';
+import { getUnitItem } from '../domain/unit/reads';
 import { getCommandItem } from '../units/command-repository';
 import { sendCommand } from '../units/command-service';
 import { judgeTeltonikaAnswer, recordCommandAnswer } from './command-answers';

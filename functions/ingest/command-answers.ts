@@ -16,7 +16,7 @@
 import type { Command } from '../../shared/schemas/commands';
 import { teltonikaSetOperatingMode } from '../platform/adapters/device-encoding';
 import { getPorts } from '../platform/container';
-import { keepLastCommandAnswer } from '../platform/unit-item';
+import { keepLastCommandAnswer } from '../domain/unit/commands';
 import type { Ports } from '../platform/ports';
 import { getOpenCommand, type Answer } from '../units/command-repository';
 import { settleCommand } from '../units/command-service';

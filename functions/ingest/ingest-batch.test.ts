@@ -14,7 +14,7 @@ import { imeiFrom } from '../../shared/validators/imei';
 import { useLocalTables } from '../../test/support/local-tables';
 import { overridePorts } from '../platform/container';
 import { dynamo, tableName } from '../platform/db';
-import { getUnitItem } from '../platform/unit-item';
+import { getUnitItem } from '../domain/unit/reads';
 import type { LiveMessage } from '../platform/ports';
 import { BatchWriteIncompleteError } from './batch-write';
 import { handler } from './handle-telemetry';

@@ -4,7 +4,7 @@
  *   unconditional batches (an overwrite rewrites the same device record), older ones, where a
  *   redelivery lands, are put only if (imei, ts) is new (ingest-message.ts decides which);
  * - the unit's state, stages and effects move by transitions conditional on the item's revision
- *   (functions/platform/unit-item.ts), read strongly consistent for every batch.
+ *   (functions/domain/unit/reads.ts), read strongly consistent for every batch.
  * The accounts' retention is cached per instance for a minute: an account setting, not a unit's
  * state, and a change of it applies to positions stored from then on.
  */
@@ -12,7 +12,8 @@ import { BatchGetCommand, GetCommand, PutCommand, type BatchGetCommandOutput } f
 import { isConditionFailure } from '../platform/conditions';
 import { dynamo, tableName } from '../platform/db';
 import { logger } from '../platform/logger';
-import { CorruptUnitItemError, getUnitItems, registeredAtOf, type UnitItem } from '../platform/unit-item';
+import { getUnitItems } from '../domain/unit/reads';
+import { CorruptUnitItemError, registeredAtOf, type UnitItem } from '../domain/unit/schema';
 import { batchPut } from './batch-write';
 import { fixOf } from './state';
 import type { Position } from './types';

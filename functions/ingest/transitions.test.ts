@@ -9,7 +9,7 @@ import type { IotRuleEvent } from '../../shared/iot-rules';
 import { imeiFrom } from '../../shared/validators/imei';
 import { useLocalTables } from '../../test/support/local-tables';
 import { dynamo, tableName } from '../platform/db';
-import { getUnitItem } from '../platform/unit-item';
+import { getUnitItem } from '../domain/unit/reads';
 import { ingestMessages } from './ingest-message';
 import { positionItem, putPositionIfNew } from './repository';
 import type { Position } from './types';

@@ -6,8 +6,8 @@
  * new state from the accepted positions (pipeline.ts), and runs every stage of `INGEST_STAGES`
  * over the same positions: each stage reads its own previous state from the item's `stages` and
  * answers its next one and the side effects it decided on (an alarm to send). All of it is then
- * written as one transition, conditional on the item's revision (unit-item.ts
- * commitUnitTransition): a retried batch finds the revision moved and decides nothing twice.
+ * written as one transition, conditional on the item's revision (functions/domain/unit/
+ * transitions.ts commitUnitTransition): a retried batch finds the revision moved and decides nothing twice.
  * Only after the transition is stored is an effect sent, and each only after a conditional claim,
  * so an effect is sent once however the batch is retried.
  *
@@ -15,7 +15,8 @@
  */
 import { logger } from '../platform/logger';
 import type { Ports } from '../platform/ports';
-import { claimUnitEffect, removeUnitEffect, type PendingEffect, type UnitItem, type UnitTransition } from '../platform/unit-item';
+import type { PendingEffect, UnitItem } from '../domain/unit/schema';
+import { claimUnitEffect, removeUnitEffect, type UnitTransition } from '../domain/unit/transitions';
 import type { Position, UnitState } from './types';
 
 /** A side effect a stage decided on. The id is derived from what caused it, so a recomputed transition decides the same effect. */

@@ -7,7 +7,7 @@
  * `removeUndefinedValues` keeps absent values out of DynamoDB.
  */
 
-import type { StoredUnitState } from '../platform/unit-item';
+import type { StoredUnitState } from '../domain/unit/schema';
 
 export interface BleReading {
   mac: string;
@@ -78,7 +78,7 @@ export type DeadLetterReason =
   | 'NumberOutOfRange'
   | 'UnknownUnit'
   | 'Unregistered'
-  /** The unit's item cannot be read as a unit (functions/platform/unit-item.ts): its messages wait here, the batch goes on. */
+  /** The unit's item cannot be read as a unit (functions/domain/unit/schema.ts): its messages wait here, the batch goes on. */
   | 'UnitUnreadable'
   /** A stream batch that spent its retries (the embedded stream, or on AWS the event source mapping's on-failure record). */
   | 'ProcessingFailed'

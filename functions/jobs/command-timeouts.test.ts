@@ -11,7 +11,7 @@ import { getPorts, overridePorts } from '../platform/container';
 import { dynamo, tableName } from '../platform/db';
 import type { LiveMessage } from '../platform/ports';
 import { sendCommand } from '../units/command-service';
-import { getUnitItem } from '../platform/unit-item';
+import { getUnitItem } from '../domain/unit/reads';
 import { handler } from './command-timeouts';
 
 let now = Date.parse('2025-06-01T08:00:00.000Z');

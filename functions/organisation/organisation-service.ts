@@ -6,7 +6,9 @@
 import { isAssignableKind, type FeatureProfile, type OrganisationAssignment, type OrganisationItem, type OrganisationKind } from '../../shared/schemas/organisation';
 import { organisationMessageKeys as keys } from '../../shared/schemas/organisation-messages';
 import { NotFoundError, ValidationError } from '../platform/errors';
-import { listAccountUnits, setUnitOrganisationItem, type UnitItem } from '../platform/unit-item';
+import { listAccountUnits } from '../domain/unit/reads';
+import type { UnitItem } from '../domain/unit/schema';
+import { setUnitOrganisationItem } from '../domain/unit/writes';
 import { listItems } from './organisation-items';
 import { deleteItem, getItem, listAccountUsers, setUserFeatureProfile, setUserOrganisationItem, type AccountUser } from './organisation-repository';
 import { deleteProfile, getProfiles } from './profile-repository';

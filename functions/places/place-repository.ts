@@ -1,7 +1,7 @@
 /**
  * The places table (partition `accountId`, sort `id`): an account's places are one Query. Every
- * write is one transaction with the copies on the units (UnitItem.places, functions/platform/
- * unit-item.ts) and is conditional on the version (`v`) of each place it was decided on, so two
+ * write is one transaction with the copies on the units (UnitItem.places, functions/domain/
+ * unit/copies.ts) and is conditional on the version (`v`) of each place it was decided on, so two
  * saves that would contradict each other (a 'between' rule naming a place being deleted or losing
  * units) cannot both succeed.
  */
@@ -12,7 +12,8 @@ import { weeklyWindowsSchema } from '../../shared/schemas/schedule';
 import { lostTransactionRace } from '../platform/conditions';
 import { dynamo, tableName } from '../platform/db';
 import { ConflictError } from '../platform/errors';
-import { removeUnitPlaceUpdate, setUnitPlaceUpdate, type UnitItem, type UnitPlace } from '../platform/unit-item';
+import { removeUnitPlaceUpdate, setUnitPlaceUpdate } from '../domain/unit/copies';
+import type { UnitItem, UnitPlace } from '../domain/unit/schema';
 import { placeMessageKeys as keys } from '../../shared/schemas/places';
 
 const stringList = z.union([z.set(z.string()), z.array(z.string())]).transform((v) => [...v].sort());

@@ -4,7 +4,7 @@
  * (between over start/end, then the nearest, then the id).
  */
 import { describe, expect, it } from 'vitest';
-import type { UnitPlace } from '../platform/unit-item';
+import type { UnitPlace } from '../domain/unit/schema';
 import { distanceM } from '../../shared/geo';
 import { placeRuleFor, type TripEnds } from './place-rules';
 

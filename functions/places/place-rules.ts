@@ -16,7 +16,7 @@
  */
 import type { TripType } from '../../shared/schemas/trips';
 import { inWeeklyWindows } from '../schedules/weekly-windows';
-import type { UnitPlace } from '../platform/unit-item';
+import type { UnitPlace } from '../domain/unit/schema';
 import { distanceM } from '../../shared/geo';
 
 export interface TripEnds {

@@ -11,7 +11,8 @@ import { placeMessageKeys as keys, type Place, type PlaceApply, type PlaceApplyR
 import type { AuthContext } from '../platform/auth-context';
 import { ConflictError, NotFoundError, ValidationError, type FieldErrors } from '../platform/errors';
 import { localDaysRange } from '../../shared/local-time';
-import { getUnitItems, type UnitItem, type UnitPlace } from '../platform/unit-item';
+import { getUnitItems } from '../domain/unit/reads';
+import type { UnitItem, UnitPlace } from '../domain/unit/schema';
 import { unitTrips, updateTripFields } from '../trips/trip-repository';
 import { matchPlaceRule } from './place-rules';
 import { accountPlaces, toPlace, unitCopyOf, writePlace, type PlaceItem } from './place-repository';

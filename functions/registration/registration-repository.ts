@@ -17,7 +17,7 @@ import {
   type UserRecord,
 } from '../platform/records';
 import { cancellationCodes } from '../platform/conditions';
-import { newUnitItemPut } from '../platform/unit-item';
+import { newUnitItemPut } from '../domain/unit/writes';
 
 export interface InventoryItem {
   imei: string;

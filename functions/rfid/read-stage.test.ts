@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Position } from '../ingest/types';
 import type { StageInput } from '../ingest/transitions';
-import type { UnitItem } from '../platform/unit-item';
+import type { UnitItem } from '../domain/unit/schema';
 import { READ_AT_START_MS, REREAD_GAP_MS, rfidStage, type RfidStageState } from './read-stage';
 
 const unit = { imei: '356938031000001', accountId: 'a', name: 'Van', vehicleType: 'van', protocol: 'native' } as UnitItem;

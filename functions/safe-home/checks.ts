@@ -14,7 +14,7 @@
 import { distanceM } from '../../shared/geo';
 import { logger } from '../platform/logger';
 import type { Ports } from '../platform/ports';
-import { getUnitItem } from '../platform/unit-item';
+import { getUnitItem } from '../domain/unit/reads';
 import { recordEvent } from '../events/record-event';
 import { eventSortKey } from '../events/event-item';
 import { advanceSafeHome, DUE_BUCKETS, queryDue, readSafeHome, type SafeHomeRecord } from './repository';

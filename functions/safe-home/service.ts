@@ -11,7 +11,7 @@ import { safeHomeMessageKeys as keys } from '../../shared/schemas/safe-home';
 import type { AuthContext } from '../platform/auth-context';
 import { ConflictError, ValidationError } from '../platform/errors';
 import type { Ports } from '../platform/ports';
-import type { UnitItem } from '../platform/unit-item';
+import type { UnitItem } from '../domain/unit/schema';
 import { getUnit, listUnits } from '../tracking/unit-repository';
 import { emptyRecord, listAccountSafeHomes, readSafeHome, writeSafeHome, type SafeHomeRecord } from './repository';
 import { nextCheckAfter } from './schedule';

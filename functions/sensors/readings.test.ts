@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SensorAlarmKind } from '../../shared/schemas/sensors';
 import type { BleReading } from '../ingest/types';
-import type { UnitItem, UnitSensor } from '../platform/unit-item';
+import type { UnitItem, UnitSensor } from '../domain/unit/schema';
 import { testPosition } from '../../test/support/positions';
 import { nextAlarms, runSensors, sensorIndex, type SensorStageState } from './readings';
 import { readingText, sensorStage } from './stage';

@@ -15,7 +15,7 @@
  */
 import type { SensorAlarmKind } from '../../shared/schemas/sensors';
 import type { BleReading, Position } from '../ingest/types';
-import type { UnitSensor } from '../platform/unit-item';
+import type { UnitSensor } from '../domain/unit/schema';
 
 export const TEMP_HYSTERESIS_C = 0.5;
 export const HUM_HYSTERESIS_PCT = 2;

@@ -13,7 +13,9 @@ import { SENSORS_PER_UNIT, sensorMessageKeys as keys, type SensorKind, type Stor
 import { cancellationCodes, isConditionFailure, lostTransactionRace } from '../platform/conditions';
 import { dynamo, tableName } from '../platform/db';
 import { ConflictError, NotFoundError, ValidationError } from '../platform/errors';
-import { getUnitItems, removeUnitSensorUpdate, setUnitSensorUpdate, type UnitItem, type UnitSensor } from '../platform/unit-item';
+import { removeUnitSensorUpdate, setUnitSensorUpdate } from '../domain/unit/copies';
+import { getUnitItems } from '../domain/unit/reads';
+import type { UnitItem, UnitSensor } from '../domain/unit/schema';
 
 export interface SensorItem {
   imei: string;

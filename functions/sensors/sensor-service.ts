@@ -28,7 +28,8 @@ import {
 import type { AuthContext } from '../platform/auth-context';
 import { ConflictError, NotFoundError } from '../platform/errors';
 import type { Ports } from '../platform/ports';
-import { getUnitItems, type UnitItem } from '../platform/unit-item';
+import { getUnitItems } from '../domain/unit/reads';
+import type { UnitItem } from '../domain/unit/schema';
 import { getUnit } from '../tracking/unit-repository';
 import { getCommandItem, type CommandItem } from '../units/command-repository';
 import { sendCommand } from '../units/command-service';

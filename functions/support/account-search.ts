@@ -9,7 +9,7 @@ import { accountSearchName, orgNumberSearchKey } from '../platform/account-searc
 import { dynamo, tableName } from '../platform/db';
 import { NotFoundError } from '../platform/errors';
 import { emailClaimKey, type AccountRecord } from '../platform/records';
-import { getUnitItem } from '../platform/unit-item';
+import { getUnitItem } from '../domain/unit/reads';
 
 export const toSupportAccount = (a: Pick<AccountRecord, 'accountId' | 'name' | 'type' | 'orgNumber' | 'subsiteId'>): SupportAccount => ({
   accountId: a.accountId,

@@ -1,7 +1,7 @@
 import { routes } from '../../shared/routes';
 import type { SupportUnit } from '../../shared/schemas/support';
 import { httpHandler } from '../platform/http';
-import { listAccountUnits } from '../platform/unit-item';
+import { listAccountUnits } from '../domain/unit/reads';
 import { getSupportAccount, toSupportAccount } from './account-search';
 import { logSupportAction } from './support-log';
 

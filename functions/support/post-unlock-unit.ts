@@ -1,6 +1,6 @@
 import { routes } from '../../shared/routes';
 import { httpHandler } from '../platform/http';
-import { getUnitItem } from '../platform/unit-item';
+import { getUnitItem } from '../domain/unit/reads';
 import { unlockUnit } from '../units/lock-service';
 import { findAccount } from './account-search';
 import { logSupportAction } from './support-log';

@@ -8,7 +8,7 @@
  */
 import { QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../platform/db';
-import type { UnitItem } from '../platform/unit-item';
+import type { UnitItem } from '../domain/unit/schema';
 import { POSITION_ATTRIBUTES, type PositionItem } from './stored-shape';
 
 export interface PositionPage {

@@ -6,7 +6,7 @@
  */
 import { defaultMarker, type Position, type RealtimeUnit, type UnitState } from '../../shared/schemas/tracking';
 import type { Position as StoredPosition, UnitState as StoredState } from '../ingest/types';
-import type { UnitItem } from '../platform/unit-item';
+import type { UnitItem } from '../domain/unit/schema';
 
 /** A positions item as read with POSITION_ATTRIBUTES. */
 export type PositionItem = Pick<StoredPosition, 'ts' | 'lat' | 'lon'> & Partial<Pick<StoredPosition, 'speed' | 'heading' | 'ignition'>>;

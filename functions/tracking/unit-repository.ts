@@ -5,7 +5,8 @@
  */
 import type { AuthContext } from '../platform/auth-context';
 import { NotFoundError } from '../platform/errors';
-import { getUnitItem, listAccountUnits, type UnitItem } from '../platform/unit-item';
+import { getUnitItem, listAccountUnits } from '../domain/unit/reads';
+import type { UnitItem } from '../domain/unit/schema';
 
 type Caller = Pick<AuthContext, 'accountId' | 'unitImeis'>;
 

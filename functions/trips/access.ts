@@ -9,7 +9,7 @@
  */
 import type { AuthContext } from '../platform/auth-context';
 import { NotFoundError } from '../platform/errors';
-import { registeredAtOf, type UnitItem } from '../platform/unit-item';
+import { registeredAtOf, type UnitItem } from '../domain/unit/schema';
 import { getUnit } from '../tracking/unit-repository';
 import { assertNotLockedFor } from '../units/lock-rules';
 import { parseTripId, type TripItem } from './trip-item';

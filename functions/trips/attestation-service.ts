@@ -15,7 +15,7 @@ import type { AuthContext } from '../platform/auth-context';
 import { NotFoundError, ValidationError } from '../platform/errors';
 import { logger } from '../platform/logger';
 import type { Ports } from '../platform/ports';
-import type { UnitItem } from '../platform/unit-item';
+import type { UnitItem } from '../domain/unit/schema';
 import {
   accountAttestations,
   changeAttestation,

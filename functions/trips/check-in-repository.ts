@@ -9,7 +9,7 @@
  */
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../platform/db';
-import { registeredAtOf, type UnitItem } from '../platform/unit-item';
+import { registeredAtOf, type UnitItem } from '../domain/unit/schema';
 
 export interface CheckInItem {
   imei: string;

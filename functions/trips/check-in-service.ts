@@ -13,7 +13,9 @@ import type { CheckInUnit, DriverCheckIn, DriverCheckInRequest } from '../../sha
 import { tripMessageKeys as keys } from '../../shared/schemas/trips-messages';
 import type { AuthContext } from '../platform/auth-context';
 import { ForbiddenError, NotFoundError, ValidationError } from '../platform/errors';
-import { getUnitItem, registeredAtOf, setUnitDriver, type UnitItem } from '../platform/unit-item';
+import { getUnitItem } from '../domain/unit/reads';
+import { registeredAtOf, type UnitItem } from '../domain/unit/schema';
+import { setUnitDriver } from '../domain/unit/writes';
 import { qrCheckInWithoutAccessAllowed, tripAccountSettings } from './account-settings';
 import { unitFor } from './access';
 import { imeiOfCheckInCode } from './check-in-code';

@@ -19,7 +19,7 @@
  */
 import { tableName } from '../platform/db';
 import { latestReadingEntry, listReadingEntries, writeReadingEntry, type ReadingKind } from '../units/reading-entries';
-import { registeredAtOf, type OdometerCorrection, type UnitItem } from '../platform/unit-item';
+import { registeredAtOf, type OdometerCorrection, type UnitItem } from '../domain/unit/schema';
 import { parseDetectorState } from './detect';
 import type { Odometers, TripItem } from './trip-item';
 import { neighbourTrip } from './trip-repository';

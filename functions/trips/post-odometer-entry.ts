@@ -3,7 +3,7 @@ import { tripMessageKeys as keys } from '../../shared/schemas/trips-messages';
 import { ValidationError } from '../platform/errors';
 import { created, httpHandler } from '../platform/http';
 import { parseDateTime } from '../../shared/local-time';
-import { registeredAtOf } from '../platform/unit-item';
+import { registeredAtOf } from '../domain/unit/schema';
 import { unitFor } from './access';
 import { addOdometerEntry } from './odometer';
 import { toOdometerEntry } from './odometer-views';

@@ -26,7 +26,7 @@ import type { Language } from '../../shared/schemas/common';
 import { dynamo, tableName } from '../platform/db';
 import { logger } from '../platform/logger';
 import type { Ports } from '../platform/ports';
-import { registeredAtOf, type UnitItem } from '../platform/unit-item';
+import { registeredAtOf, type UnitItem } from '../domain/unit/schema';
 import { createGeocodeCache } from '../tracking/geocode-cache';
 import { retentionDaysOf, tripAccountSettings } from './account-settings';
 import { driverAt } from './check-in-repository';

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { getPorts } from '../platform/container';
 import { logger } from '../platform/logger';
 import type { Ports } from '../platform/ports';
-import { getUnitItems } from '../platform/unit-item';
+import { getUnitItems } from '../domain/unit/reads';
 import { redetectTrips } from './store-detected';
 
 export const tripRedetectMessage = z.object({ imei: z.string().min(1), accountId: z.string().min(1), fromTs: z.number(), toTs: z.number(), settledTs: z.number().optional() });

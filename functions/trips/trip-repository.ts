@@ -7,7 +7,7 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { isConditionFailure } from '../platform/conditions';
 import { dynamo, tableName } from '../platform/db';
-import { registeredAtOf, type UnitItem } from '../platform/unit-item';
+import { registeredAtOf, type UnitItem } from '../domain/unit/schema';
 import { parseTripItem, type TripItem } from './trip-item';
 
 export type OwnerUnit = Pick<UnitItem, 'imei' | 'accountId' | 'createdAt'>;

@@ -3,7 +3,7 @@
  * read once for any number of trips.
  */
 import type { Trip } from '../../shared/schemas/trips';
-import type { UnitItem } from '../platform/unit-item';
+import type { UnitItem } from '../domain/unit/schema';
 import { listOdometerEntries, odometersOf, resolveEntryCounters } from './odometer';
 import { namesOf } from './people';
 import { toTrip, type TripItem } from './trip-item';

@@ -10,7 +10,7 @@
  * - alarmReceivers (admins): the units join each receiver's units through the receivers' own
  *   assignment (functions/alarms/receiver-service.ts), which keeps locked units as they are.
  * - departments, tags (admins): each chosen item is added to each unit's id set, the single-item
- *   update the organisation's own assignment makes (functions/platform/unit-item.ts
+ *   update the organisation's own assignment makes (functions/domain/unit/writes.ts
  *   `setUnitOrganisationItem`), so a unit keeps what it carried and nothing else of it is touched.
  */
 import { bulkMessageKeys as keys, type BulkAction, type BulkUnitResult } from '../../shared/schemas/bulk-units';
@@ -22,7 +22,9 @@ import type { AuthContext } from '../platform/auth-context';
 import { DomainError, ForbiddenError, NotFoundError, ValidationError } from '../platform/errors';
 import { logger } from '../platform/logger';
 import type { Ports } from '../platform/ports';
-import { getUnitItem, setUnitOrganisationItem, type UnitItem } from '../platform/unit-item';
+import { getUnitItem } from '../domain/unit/reads';
+import type { UnitItem } from '../domain/unit/schema';
+import { setUnitOrganisationItem } from '../domain/unit/writes';
 import { getItem } from '../organisation/organisation-repository';
 import { sendCommand } from './command-service';
 import { isLockedFor } from './lock-rules';

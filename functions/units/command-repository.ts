@@ -23,15 +23,8 @@ import {
 import { commandMessageKeys } from '../../shared/schemas/commands-messages';
 import { dynamo, epochSeconds, tableName } from '../platform/db';
 import { ConflictError, NotFoundError } from '../platform/errors';
-import {
-  closeUnitCommandUpdate,
-  getUnitCommandState,
-  openUnitCommandUpdate,
-  unitCommandStateOf,
-  type OpenCommand,
-  type UnitCommandState,
-  type UnitItem,
-} from '../platform/unit-item';
+import { closeUnitCommandUpdate, getUnitCommandState, openUnitCommandUpdate, unitCommandStateOf, type UnitCommandState } from '../domain/unit/commands';
+import type { OpenCommand, UnitItem } from '../domain/unit/schema';
 import { isConditionFailure, lostTransactionRace, transactionConditionFailed } from '../platform/conditions';
 
 /** Closed commands (acknowledged, failed, cancelled) are kept this long for the unit's history. */

@@ -14,7 +14,7 @@ import { getPorts, overridePorts } from '../platform/container';
 import { dynamo, tableName } from '../platform/db';
 import { ConflictError, NotFoundError } from '../platform/errors';
 import type { DeviceCommand, LiveMessage } from '../platform/ports';
-import type { UnitItem } from '../platform/unit-item';
+import type { UnitItem } from '../domain/unit/schema';
 import { getCommandItem, listCommands, newCommandId, type CommandItem } from './command-repository';
 import { expireCommands, sendCommand, settleCommand } from './command-service';
 

@@ -9,7 +9,8 @@ import { COMMAND_ANSWER_WAIT_SECONDS, type Command, type CommandRequest, type Se
 import { logger } from '../platform/logger';
 import type { Ports } from '../platform/ports';
 import type { LiveAudience } from '../../shared/mqtt-topics';
-import { getUnitItem, liveAudienceOf, type UnitItem } from '../platform/unit-item';
+import { getUnitItem } from '../domain/unit/reads';
+import { liveAudienceOf, type UnitItem } from '../domain/unit/schema';
 import { answerCommand, createCommand, markUnanswered, toCommand, type Answer } from './command-repository';
 
 /** Who hears about a unit's command: read afresh, so a withdrawn grant stops at once. */

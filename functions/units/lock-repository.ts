@@ -11,7 +11,7 @@ import { LOCK_LOG_LIMIT, type LockAction, type LockLogEntry } from '../../shared
 import { cancellationCodes } from '../platform/conditions';
 import { dynamo, tableName } from '../platform/db';
 import type { UserRecord } from '../platform/records';
-import type { UnitItem } from '../platform/unit-item';
+import type { UnitItem } from '../domain/unit/schema';
 
 /** A lock-log item: the unit's IMEI and `<ISO time>#<id>` as keys. */
 interface LockLogItem {

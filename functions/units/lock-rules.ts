@@ -7,7 +7,7 @@
 import { unitLockMessageKeys as keys, type TrackerLockedError, type UnitLockState } from '../../shared/schemas/unit-lock';
 import type { AuthContext } from '../platform/auth-context';
 import { DetailedError } from '../platform/errors';
-import type { UnitItem } from '../platform/unit-item';
+import type { UnitItem } from '../domain/unit/schema';
 
 export type LockCaller = Pick<AuthContext, 'userId' | 'isSupport'>;
 type LockFields = Pick<UnitItem, 'lockedBy' | 'lockedByName' | 'lockedAt'>;

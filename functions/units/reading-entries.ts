@@ -3,7 +3,7 @@
  * entries (functions/trips/odometer.ts) and operating-hours entries
  * (functions/units/editor/operating-hours.ts). Each kind has its table (partition `imei`, sort
  * `atTs`); the latest entry of a kind is also copied into the unit's `unit-copies` item, which
- * ingest reads with the unit (platform/unit-item.ts setUnitCorrectionUpdate), so the service stage counts
+ * ingest reads with the unit (functions/domain/unit/copies.ts setUnitCorrectionUpdate), so the service stage counts
  * from it without a read per position (docs/decisions/0027-odometer-and-operating-hours.md).
  *
  * A put or delete and the copy are one transaction, conditional on the copies' revision as read:
@@ -14,7 +14,8 @@ import { DeleteCommand, PutCommand, QueryCommand, TransactWriteCommand, type Que
 import { cancellationCodes, isConditionFailure } from '../platform/conditions';
 import { dynamo } from '../platform/db';
 import { ConflictError } from '../platform/errors';
-import { getCorrectionsSeen, setUnitCorrectionUpdate, type CorrectionField, type HoursCorrection, type OdometerCorrection } from '../platform/unit-item';
+import { getCorrectionsSeen, setUnitCorrectionUpdate, type CorrectionField } from '../domain/unit/copies';
+import type { HoursCorrection, OdometerCorrection } from '../domain/unit/schema';
 
 export interface ReadingEntryItem {
   imei: string;

@@ -14,7 +14,7 @@ import { getPorts } from '../../functions/platform/container';
 import { dynamo, tableName } from '../../functions/platform/db';
 import { ConflictError, ValidationError } from '../../functions/platform/errors';
 import { createReceiver } from '../../functions/alarms/receiver-repository';
-import { listAccountUnits } from '../../functions/platform/unit-item';
+import { listAccountUnits } from '../../functions/domain/unit/reads';
 import type { AccountRecord, UnitRecord, UserRecord } from '../../functions/platform/records';
 import { transactionConditionFailed } from '../../functions/platform/conditions';
 import { accountSearchKeys } from '../../functions/platform/account-search';

@@ -30,7 +30,7 @@ import { rfidStage } from '../../functions/rfid/read-stage';
 import { sensorStage } from '../../functions/sensors/stage';
 import { serviceStage } from '../../functions/units/editor/service-stage';
 import type { IngestStage } from '../../functions/ingest/transitions';
-import type { UnitItem, UnitZone } from '../../functions/platform/unit-item';
+import type { UnitItem, UnitZone } from '../../functions/domain/unit/schema';
 
 const TARGET_US = 10;
 const IMEI = '356938035643809';

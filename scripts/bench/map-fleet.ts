@@ -8,7 +8,7 @@ import type { LivePositionMessage } from '../../shared/schemas/live';
 import { imeiFrom } from '../../shared/validators/imei';
 import type { UnitState } from '../../functions/ingest/types';
 import { toUnitState } from '../../functions/tracking/stored-shape';
-import type { UnitItem } from '../../functions/platform/unit-item';
+import type { UnitItem } from '../../functions/domain/unit/schema';
 import { dynamo, tableName } from '../../functions/platform/db';
 import { seededRandom } from '../../infra/local/simulator/random';
 

@@ -22,7 +22,7 @@ import { ingestMessages } from '../../functions/ingest/ingest-message';
 import type { Position } from '../../functions/ingest/types';
 import { getPorts } from '../../functions/platform/container';
 import { dynamo, tableName } from '../../functions/platform/db';
-import { getUnitItem } from '../../functions/platform/unit-item';
+import { getUnitItem } from '../../functions/domain/unit/reads';
 import { detectTrips, initialDetectorState, DEFAULT_TRIP_SETTINGS, type DetectorPosition } from '../../functions/trips/detect';
 import { tripStage } from '../../functions/trips/stage';
 import { unitTrips } from '../../functions/trips/trip-repository';

@@ -14,7 +14,7 @@ import { dynamo, tableName } from '../../functions/platform/db';
 import { addDays, localDayOf, startOfLocalDay } from '../../shared/local-time';
 import type { UnitRecord } from '../../functions/platform/records';
 import { unitWithCopies } from '../support/unit-state';
-import type { UnitItem } from '../../functions/platform/unit-item';
+import type { UnitItem } from '../../functions/domain/unit/schema';
 import type { DetectedTrip } from '../../functions/trips/detect';
 import { storeDetectedTrips } from '../../functions/trips/store-detected';
 import type { EmbeddedRuntime } from '../../infra/local/runtime';

@@ -17,7 +17,7 @@ import { historyEn } from '../../shared/i18n/features/history/en';
 import { mapEn } from '../../shared/i18n/features/map/en';
 import { OPENFREEMAP_STYLE_URL } from '../../shared/schemas/tracking';
 import { DESKTOP, PHONE, SCREENSHOTS, SHOTS_DIR, axeViolations, logInThroughForm, openPage, poll, settle, startBrowserApp, stopBrowserApp, type App, photograph } from '../support/browser';
-import { getUnitItem } from '../../functions/platform/unit-item';
+import { getUnitItem } from '../../functions/domain/unit/reads';
 import { countColour, hexRgb } from '../support/pixels';
 
 let app: App;

@@ -15,7 +15,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storePosition } from '../../functions/ingest/repository';
 import { getPorts } from '../../functions/platform/container';
-import { getUnitItem } from '../../functions/platform/unit-item';
+import { getUnitItem } from '../../functions/domain/unit/reads';
 import type { DetectedTrip } from '../../functions/trips/detect';
 import { addDays, localDayOf, wallToInstant } from '../../shared/local-time';
 import { storeDetectedTrips } from '../../functions/trips/store-detected';

@@ -10,7 +10,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_IMAGE_BYTES } from '../../shared/schemas/unit-images';
-import { getUnitItem } from '../../functions/platform/unit-item';
+import { getUnitItem } from '../../functions/domain/unit/reads';
 import { demoImei, demoUsers } from '../../infra/local/seed';
 import { en } from '../../shared/i18n/en';
 import { no } from '../../shared/i18n/no';

@@ -1,6 +1,8 @@
 /** Gives a unit a stored state the way ingest does: one transition from the item as read. */
 import type { UnitState } from '../../functions/ingest/types';
-import { commitUnitTransition, getUnitItem, getUnitItems, type UnitItem } from '../../functions/platform/unit-item';
+import { getUnitItem, getUnitItems } from '../../functions/domain/unit/reads';
+import type { UnitItem } from '../../functions/domain/unit/schema';
+import { commitUnitTransition } from '../../functions/domain/unit/transitions';
 
 export async function storeUnitState(imei: string, state: UnitState): Promise<boolean> {
   const unit = await getUnitItem(imei, { consistent: true });
@@ -9,7 +11,7 @@ export async function storeUnitState(imei: string, state: UnitState): Promise<bo
   return commitUnitTransition(unit, { state, stages: unit.stages ?? {}, effects: unit.effects ?? {} });
 }
 
-/** A unit as ingest reads it: with its geofence and place copies (functions/platform/unit-item.ts getUnitItems). */
+/** A unit as ingest reads it: with its geofence and place copies (functions/domain/unit/reads.ts getUnitItems). */
 export async function unitWithCopies(imei: string): Promise<UnitItem | undefined> {
   const unit = (await getUnitItems([imei])).get(imei);
   return unit instanceof Error ? undefined : unit;

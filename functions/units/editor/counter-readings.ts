@@ -13,7 +13,7 @@
  *   hold at the reading until the next one (`counted` false). A counter that went back (a reset
  *   or swapped tracker) counts nothing until the next reading.
  */
-import type { HoursCorrection, OdometerCorrection } from '../../platform/unit-item';
+import type { HoursCorrection, OdometerCorrection } from '../../domain/unit/schema';
 
 export interface LiveCounter {
   counterM: number;

@@ -14,7 +14,7 @@ import type { OperatingHoursEntry } from '../../../shared/schemas/unit-editor';
 import { dynamo, tableName } from '../../platform/db';
 import { isoInZone } from '../../../shared/local-time';
 import { latestReadingEntry, listReadingEntries, writeReadingEntry, type ReadingKind } from '../reading-entries';
-import { registeredAtOf, type HoursCorrection, type UnitItem } from '../../platform/unit-item';
+import { registeredAtOf, type HoursCorrection, type UnitItem } from '../../domain/unit/schema';
 
 export interface OperatingHoursEntryItem {
   imei: string;

@@ -4,7 +4,7 @@ import { unitEditorMessageKeys as keys } from '../../../shared/schemas/unit-edit
 import { ValidationError } from '../../platform/errors';
 import { created, httpHandler } from '../../platform/http';
 import { parseDateTime } from '../../../shared/local-time';
-import { registeredAtOf } from '../../platform/unit-item';
+import { registeredAtOf } from '../../domain/unit/schema';
 import { unitFor } from '../../trips/access';
 import { addOperatingHoursEntry, toOperatingHoursEntry } from './operating-hours';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Position } from '../../ingest/types';
-import type { StoredServiceInterval, UnitItem } from '../../platform/unit-item';
+import type { StoredServiceInterval, UnitItem } from '../../domain/unit/schema';
 import { serviceAlarms, serviceStatus } from './service-intervals';
 import { serviceStage } from './service-stage';
 

@@ -12,7 +12,7 @@
 import { addMonthsToDay } from '../../../shared/schemas/trips';
 import { SERVICE_DUE_SOON_DAYS, SERVICE_DUE_SOON_SHARE, type ServiceState, type ServiceStatus } from '../../../shared/schemas/unit-editor';
 import { localDayOf } from '../../../shared/local-time';
-import type { StoredServiceInterval } from '../../platform/unit-item';
+import type { StoredServiceInterval } from '../../domain/unit/schema';
 
 /** Date intervals are read in this zone (the account's alert zone defaults to it too). */
 export const SERVICE_TIME_ZONE = 'Europe/Stockholm';

@@ -1,6 +1,6 @@
 /**
  * The unit editor's writes. Fields the map, ingest and the commands read stay on the units item
- * (functions/platform/unit-item.ts owns its schema); the object description, theft info and
+ * (functions/domain/unit/schema.ts owns its schema); the object description, theft info and
  * name history live in the unit's `unit-details` item, because every position's transition
  * rewrites the units item and DynamoDB bills a write by the whole item's size.
  *
@@ -14,7 +14,8 @@ import { z } from 'zod';
 import { nameHistoryEntrySchema, objectDescriptionSchema, theftInfoSchema, type NameHistoryEntry, type ObjectDescription, type TheftInfo } from '../../../shared/schemas/unit-editor';
 import { cancellationCodes, isConditionFailure } from '../../platform/conditions';
 import { dynamo, tableName } from '../../platform/db';
-import { getUnitItem, type UnitItem } from '../../platform/unit-item';
+import { getUnitItem } from '../../domain/unit/reads';
+import type { UnitItem } from '../../domain/unit/schema';
 
 const detailsSchema = z.object({
   imei: z.string(),

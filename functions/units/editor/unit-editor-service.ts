@@ -26,7 +26,7 @@ import {
 import { unitEditorMessageKeys as keys } from '../../../shared/schemas/unit-editor-messages';
 import type { AuthContext } from '../../platform/auth-context';
 import { ConflictError, NotFoundError, ValidationError, type FieldErrors } from '../../platform/errors';
-import type { StoredServiceInterval, UnitItem } from '../../platform/unit-item';
+import type { StoredServiceInterval, UnitItem } from '../../domain/unit/schema';
 import { toRealtimeUnit } from '../../tracking/stored-shape';
 import { addOdometerEntry, latestOdometerEntry, liveCounterOf, odometerCorrectionOf, resolveEntryCounters } from '../../trips/odometer';
 import { assertNotLockedFor } from '../lock-rules';

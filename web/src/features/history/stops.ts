@@ -21,7 +21,7 @@
 import type { Position } from '../../../../shared/schemas/tracking';
 import { MOVING_KMH } from '../../../../shared/unit-status';
 
-/** The default time till parked (functions/platform/unit-item.ts timeTillParkedMinutes). */
+/** The default time till parked (functions/domain/unit/schema.ts timeTillParkedMinutes). */
 export const DEFAULT_TIME_TILL_PARKED_MINUTES = 3;
 /** Positions of one stop lie within this of where the unit arrived. */
 export const STOP_RADIUS_M = 50;

@@ -1,0 +1,76 @@
+/** Reads of the `units` item (with its `unit-copies` beside it), each parsed by the item's schema. */
+import { BatchGetCommand, GetCommand, type BatchGetCommandOutput, QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { IMEI_PATTERN } from '../../../shared/validators/imei';
+import { dynamo, tableName } from '../../platform/db';
+import { CorruptUnitItemError, parseUnitItem, type UnitItem } from './schema';
+
+export async function getUnitItem(imei: string, options: { consistent?: boolean } = {}): Promise<UnitItem | null> {
+  if (!IMEI_PATTERN.test(imei)) return null;
+  const out = await dynamo().send(new GetCommand({ TableName: tableName('units'), Key: { imei }, ConsistentRead: options.consistent ?? false }));
+  return out.Item ? parseUnitItem(out.Item) : null;
+}
+
+/**
+ * Many units at once, read strongly consistent, each with its geofence and place copies (the
+ * `unit-copies` item, in the same BatchGetItem): what ingest compares a batch with and what the
+ * geofence and place writes plan from. Copies of another account (left from a previous owner)
+ * are not the unit's. An item that does not parse is answered as its error, so that it costs only
+ * its own unit's messages.
+ */
+export async function getUnitItems(imeis: readonly string[]): Promise<Map<string, UnitItem | CorruptUnitItemError>> {
+  const table = tableName('units');
+  const copiesTable = tableName('unitCopies');
+  const raw = new Map<string, Record<string, unknown>>();
+  const copies = new Map<string, Record<string, unknown>>();
+  const valid = [...new Set(imeis)].filter((imei) => IMEI_PATTERN.test(imei));
+  // 100 keys per call: 50 units and their copies.
+  for (let i = 0; i < valid.length; i += 50) {
+    const keys = valid.slice(i, i + 50).map((imei) => ({ imei }));
+    // Unprocessed keys (throttling) are rare: the whole chunk is asked again; reads are idempotent.
+    for (let attempt = 0; ; attempt++) {
+      if (attempt) await new Promise((r) => setTimeout(r, Math.random() * Math.min(20 * 2 ** attempt, 1000)));
+      const out: BatchGetCommandOutput = await dynamo().send(
+        new BatchGetCommand({ RequestItems: { [table]: { Keys: keys, ConsistentRead: true }, [copiesTable]: { Keys: keys, ConsistentRead: true } } }),
+      );
+      for (const item of out.Responses?.[table] ?? []) raw.set(String(item['imei']), item);
+      for (const item of out.Responses?.[copiesTable] ?? []) copies.set(String(item['imei']), item);
+      if (!out.UnprocessedKeys || Object.keys(out.UnprocessedKeys).length === 0) break;
+      if (attempt > 8) throw new Error('units: keys left unprocessed after retries');
+    }
+  }
+  const found = new Map<string, UnitItem | CorruptUnitItemError>();
+  for (const [imei, item] of raw) {
+    const own = copies.get(imei);
+    const merged =
+      own && own['accountId'] === item['accountId']
+        ? { ...item, zones: own['zones'], places: own['places'], sensors: own['sensors'], odometerCorrection: own['odometerCorrection'], hoursCorrection: own['hoursCorrection'] }
+        : item;
+    try {
+      found.set(imei, parseUnitItem(merged));
+    } catch (error) {
+      if (!(error instanceof CorruptUnitItemError)) throw error;
+      found.set(imei, error);
+    }
+  }
+  return found;
+}
+
+/** Every unit of an account, by IMEI (the byAccount index's sort key). */
+export async function listAccountUnits(accountId: string): Promise<UnitItem[]> {
+  const units: UnitItem[] = [];
+  let start: QueryCommandOutput['LastEvaluatedKey'];
+  do {
+    const page: QueryCommandOutput = await dynamo().send(
+      new QueryCommand({
+        TableName: tableName('units'),
+        IndexName: 'byAccount',
+        KeyConditionExpression: 'accountId = :a',
+        ExpressionAttributeValues: { ':a': accountId },
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of page.Items ?? []) units.push(parseUnitItem(item));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return units;
+}
