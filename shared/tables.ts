@@ -44,7 +44,7 @@ export const tables = {
       // Support's account search (functions/support, docs/decisions/0026-organisation-profiles-support.md):
       // `searchBucket` is the first character of the normalised company name and `searchName` the
       // whole of it (with the account id), so a name prefix is one Query; `orgNumberKey` is the org
-      // number's digits. Written with the account (functions/platform/account-search.ts).
+      // number's digits. Written with the account (functions/domain/account/search-keys.ts).
       { name: 'byName', partitionKey: s('searchBucket'), sortKey: s('searchName') },
       { name: 'byOrgNumber', partitionKey: s('orgNumberKey'), sortKey: s('accountId') },
     ],

@@ -12,14 +12,12 @@ import { DEFAULT_WORKING_HOURS, type AccountSettings, type AccountSettingsUpdate
 import { isConditionFailure } from '../platform/conditions';
 import { dynamo, tableName } from '../platform/db';
 import { ForbiddenError, NotFoundError } from '../platform/errors';
-import type { AccountRecord } from '../platform/records';
+import { getAccountFields } from '../domain/account/reads';
+import { parseAccountFields, type AccountItem } from '../domain/account/schema';
 
-type StoredSettings = Pick<
-  AccountRecord,
-  'features' | 'defaultPurposes' | 'allowUserPurposes' | 'allowUserProjects' | 'allowQrCheckInWithoutAccess' | 'fuelPrice' | 'workingHours'
->;
+const SETTINGS_FIELDS = ['features', 'defaultPurposes', 'allowUserPurposes', 'allowUserProjects', 'allowQrCheckInWithoutAccess', 'fuelPrice', 'workingHours'] as const;
+type StoredSettings = Pick<AccountItem, (typeof SETTINGS_FIELDS)[number]>;
 
-const PROJECTION = 'features, defaultPurposes, allowUserPurposes, allowUserProjects, allowQrCheckInWithoutAccess, fuelPrice, workingHours';
 const DEFAULT_TIME_ZONE = 'Europe/Stockholm';
 
 /** The stored item as the contract shows it; what is absent is the default (as the trip log reads it: users may add purposes and projects). */
@@ -45,9 +43,9 @@ export function settingsOf(item: Partial<StoredSettings>, caller: { isSupport: b
 }
 
 export async function readSettings(accountId: string, caller: { isSupport: boolean }): Promise<AccountSettings> {
-  const out = await dynamo().send(new GetCommand({ TableName: tableName('accounts'), Key: { accountId }, ProjectionExpression: PROJECTION, ConsistentRead: true }));
-  if (!out.Item) throw new NotFoundError();
-  return settingsOf(out.Item as Partial<StoredSettings>, caller);
+  const item = await getAccountFields(accountId, SETTINGS_FIELDS, { consistent: true });
+  if (!item) throw new NotFoundError();
+  return settingsOf(item, caller);
 }
 
 /** Contract names of the flags and where they live in `features` (AccountFeatures of shared/features.ts). */
@@ -117,7 +115,7 @@ export async function writeSettings(
         ReturnValues: 'ALL_NEW',
       }),
     );
-    return settingsOf((out.Attributes ?? {}) as Partial<StoredSettings>, caller);
+    return settingsOf(parseAccountFields(out.Attributes ?? {}, SETTINGS_FIELDS), caller);
   } catch (error) {
     if (isConditionFailure(error) && update.basicOnly !== undefined && !caller.isSupport) throw new ForbiddenError(keys.BasicOnlyIsSupportOnly);
     throw error;

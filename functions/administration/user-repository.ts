@@ -11,20 +11,19 @@ import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, type Q
 import { administrationMessageKeys as keys } from '../../shared/schemas/administration-messages';
 import { cancellationCodes } from '../platform/conditions';
 import { dynamo, tableName } from '../platform/db';
-import { accountUserItems } from '../platform/queries';
+import { accountUserRecords, getUserItem } from '../domain/user/reads';
 import { ConflictError, NotFoundError, ValidationError, type FieldErrors } from '../platform/errors';
-import { emailClaimKey, usernameClaimKey, type UserClaimRecord, type UserRecord } from '../platform/records';
+import { emailClaimKey, usernameClaimKey, type UserClaimRecord, type UserItem, type UserRecord } from '../domain/user/schema';
 
 /** A user of the account, read strongly consistent; null for none and for another account's (rule 1). */
-export async function getAccountUser(accountId: string, userId: string): Promise<UserRecord | null> {
-  const out = await dynamo().send(new GetCommand({ TableName: tableName('users'), Key: { userId }, ConsistentRead: true }));
-  const user = out.Item as UserRecord | undefined;
+export async function getAccountUser(accountId: string, userId: string): Promise<UserItem | null> {
+  const user = await getUserItem(userId, { consistent: true });
   return user && user.accountId === accountId ? user : null;
 }
 
 /** Every user of the account (one Query on the byAccount index, page by page). */
-export async function listAccountUserRecords(accountId: string): Promise<UserRecord[]> {
-  return (await accountUserItems(accountId)) as unknown as UserRecord[];
+export async function listAccountUserRecords(accountId: string): Promise<UserItem[]> {
+  return accountUserRecords(accountId);
 }
 
 /** The IMEIs of the account's units (one Query on the units' byAccount index, keys only). */
@@ -145,7 +144,7 @@ export interface UserChanges {
  * The user's fields and unit access as read in `before`, conditional on the grants being still as
  * read (another admin's save or a unit added meanwhile: 409), with each changed unit's viewers.
  */
-export async function writeUserChanges(before: UserRecord, changes: UserChanges, now: Date): Promise<void> {
+export async function writeUserChanges(before: UserItem, changes: UserChanges, now: Date): Promise<void> {
   const hadGrants = before.unitImeis !== undefined;
   await transact([
     {
@@ -183,7 +182,7 @@ const DELETE_VIEWERS_IN_TRANSACTION = 95;
  * user granted more units than one transaction holds loses the rest of their viewer entries right
  * after: their requests and live connections end with the user item anyway.
  */
-export async function deleteUserItems(user: UserRecord): Promise<void> {
+export async function deleteUserItems(user: UserItem): Promise<void> {
   const units = user.isAdmin ? [] : (user.unitImeis ?? []);
   const claimDelete = (key: string): Conditioned => ({
     item: {

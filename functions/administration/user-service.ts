@@ -20,7 +20,7 @@ import { sendTemplatedEmail } from '../platform/email/templates';
 import { ConflictError, NotFoundError, ValidationError } from '../platform/errors';
 import { logger } from '../platform/logger';
 import type { Ports } from '../platform/ports';
-import type { UserRecord } from '../platform/records';
+import type { UserItem, UserRecord } from '../domain/user/schema';
 import { issueResetCode, resetLink } from '../auth/reset-codes';
 import { randomSecret } from '../auth/secrets';
 import { endEverySession } from '../auth/sessions';
@@ -40,7 +40,7 @@ type Caller = Pick<AuthContext, 'userId' | 'accountId' | 'lang' | 'subsiteId'>;
 export const WELCOME_LINK_DAYS = 7;
 export const WELCOME_LINK_SECONDS = WELCOME_LINK_DAYS * 24 * 3600;
 
-export function toAccountUser(user: UserRecord): AccountUser {
+export function toAccountUser(user: UserItem): AccountUser {
   return {
     id: user.userId,
     FirstName: user.firstName ?? '',
@@ -153,7 +153,7 @@ export async function updateUser(caller: Caller, userId: string, body: UserSave,
 }
 
 /** Best effort, QoS 0 like every live message; the user's next GET /realtime/units says the same. */
-async function tellAccessChanges(ports: Ports, user: UserRecord, added: readonly string[], removed: readonly string[]): Promise<void> {
+async function tellAccessChanges(ports: Ports, user: UserItem, added: readonly string[], removed: readonly string[]): Promise<void> {
   const tell = (imei: string, granted: boolean) =>
     ports.live.publish({ accountId: user.accountId, imei, viewers: [], onlyTo: user.userId }, { type: 'access', imei, granted }).catch((error: unknown) => {
       logger.warn('Could not tell a user of an access change', { userId: user.userId, imei, error: error as Error });

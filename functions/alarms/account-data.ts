@@ -6,18 +6,21 @@
  */
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../platform/db';
-import { accountUserItems, queryAll } from '../platform/queries';
+import { queryAll } from '../platform/queries';
+import { accountUserFields, getUserFields } from '../domain/user/reads';
 import { NotFoundError } from '../platform/errors';
-import type { AccountRecord, UserRecord } from '../platform/records';
+import { childAccountItems, getAccountItem } from '../domain/account/reads';
+import type { AccountItem } from '../domain/account/schema';
+import type { UserRecord } from '../domain/user/schema';
 import { getUnitItems } from '../domain/unit/reads';
 
-/** The account item as this capability reads it: the record plus the alert sender (configure-alert-numbers). */
-export type AlarmAccount = AccountRecord & { alertSenderId?: string };
+/** The account item as this capability reads it, with the alert sender (configure-alert-numbers). */
+export type AlarmAccount = AccountItem;
 
 export async function getAccountRecord(accountId: string): Promise<AlarmAccount> {
-  const out = await dynamo().send(new GetCommand({ TableName: tableName('accounts'), Key: { accountId }, ConsistentRead: true }));
-  if (!out.Item) throw new NotFoundError('AccountNotFound');
-  return out.Item as AlarmAccount;
+  const account = await getAccountItem(accountId, { consistent: true });
+  if (!account) throw new NotFoundError('AccountNotFound');
+  return account;
 }
 
 /** Sets fields of an account that exists. */
@@ -50,30 +53,20 @@ export async function setAccountFields(accountId: string, fields: Partial<Pick<A
 
 export type Member = Pick<UserRecord, 'userId' | 'accountId' | 'firstName' | 'lastName' | 'email'> & { pushId: string | null };
 
-function toMember(item: Record<string, unknown>): Member {
-  return {
-    userId: String(item['userId']),
-    accountId: String(item['accountId']),
-    firstName: String(item['firstName'] ?? ''),
-    lastName: String(item['lastName'] ?? ''),
-    email: String(item['email'] ?? ''),
-    pushId: typeof item['pushId'] === 'string' && item['pushId'] !== '' ? item['pushId'] : null,
-  };
-}
+const MEMBER_ATTRIBUTES = ['userId', 'accountId', 'firstName', 'lastName', 'email', 'pushId'] as const;
+type MemberItem = Pick<UserRecord, (typeof MEMBER_ATTRIBUTES)[number]>;
 
-const MEMBER_ATTRIBUTES = ['userId', 'accountId', 'firstName', 'lastName', 'email', 'pushId'];
-const MEMBER_FIELDS = MEMBER_ATTRIBUTES.join(', ');
+const toMember = ({ pushId, ...user }: MemberItem): Member => ({ ...user, pushId: pushId ? pushId : null });
 
 /** Every user of the account. */
 export async function accountMembers(accountId: string): Promise<Member[]> {
-  return (await accountUserItems(accountId, MEMBER_ATTRIBUTES)).map(toMember);
+  return (await accountUserFields(accountId, MEMBER_ATTRIBUTES)).map(toMember);
 }
 
 /** A user of the account, or null (another account's user is none). */
 export async function accountMember(accountId: string, userId: string): Promise<Member | null> {
-  const out = await dynamo().send(new GetCommand({ TableName: tableName('users'), Key: { userId }, ProjectionExpression: MEMBER_FIELDS }));
-  if (!out.Item || out.Item['accountId'] !== accountId) return null;
-  return toMember(out.Item);
+  const user = await getUserFields(userId, MEMBER_ATTRIBUTES);
+  return user && user.accountId === accountId ? toMember(user) : null;
 }
 
 export interface AccountUnit {
@@ -141,20 +134,5 @@ export async function accountUnit(accountId: string, imei: string): Promise<Acco
   return { imei: String(out.Item['imei']), name: String(out.Item['name'] ?? imei), locked: Boolean(out.Item['lockedBy']) };
 }
 
-/**
- * The accounts under a parent (the sparse byParent index: accounts whose item carries
- * `parentAccountId`, written together with `parentId` where an account is made under a parent).
- */
-export async function childAccounts(parentId: string): Promise<AlarmAccount[]> {
-  const items = await queryAll(
-    (start) =>
-      new QueryCommand({
-        TableName: tableName('accounts'),
-        IndexName: 'byParent',
-        KeyConditionExpression: 'parentAccountId = :p',
-        ExpressionAttributeValues: { ':p': parentId },
-        ExclusiveStartKey: start,
-      }),
-  );
-  return (items as unknown as AlarmAccount[]).filter((a) => a.parentId === parentId);
-}
+/** The accounts under a parent. */
+export const childAccounts = (parentId: string): Promise<AlarmAccount[]> => childAccountItems(parentId);

@@ -1,10 +1,9 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo, tableName } from '../platform/db';
 import { NotFoundError } from '../platform/errors';
-import type { AccountRecord } from '../platform/records';
+import { getAccountItem } from '../domain/account/reads';
+import type { AccountItem } from '../domain/account/schema';
 
-export async function getAccount(accountId: string): Promise<AccountRecord> {
-  const out = await dynamo().send(new GetCommand({ TableName: tableName('accounts'), Key: { accountId } }));
-  if (!out.Item) throw new NotFoundError('AccountNotFound');
-  return out.Item as AccountRecord;
+export async function getAccount(accountId: string): Promise<AccountItem> {
+  const account = await getAccountItem(accountId);
+  if (!account) throw new NotFoundError('AccountNotFound');
+  return account;
 }

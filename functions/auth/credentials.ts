@@ -13,7 +13,7 @@ import { DetailedError, ForbiddenError, TooManyRequestsError, ValidationError } 
 import { logger } from '../platform/logger';
 import type { Authenticated, Ports } from '../platform/ports';
 import { clientKey, consumeRateLimit } from '../platform/rate-limit';
-import type { UserRecord } from '../platform/records';
+import type { UserItem } from '../domain/user/schema';
 import { beginLoginAttempt, clearLoginAttempts, LOCKOUT_SECONDS, MAX_LOGIN_FAILURES } from './login-attempts';
 import { findUser, findUserIdByEmail } from './user-repository';
 
@@ -22,7 +22,7 @@ export const LOGIN_CLIENT_LIMIT = 30;
 export const LOGIN_CLIENT_WINDOW_SECONDS = 600;
 
 export interface VerifiedLogin {
-  user: UserRecord;
+  user: UserItem;
   /** Tokens of a fresh login session at the identity provider; not yet valid (no session record). */
   auth: Authenticated;
 }
@@ -84,7 +84,7 @@ export async function checkCredentials(
  * wrong (with the attempts left), 429 once the lockout applies.
  */
 export async function checkCurrentPassword(
-  user: UserRecord,
+  user: UserItem,
   password: string | undefined,
   ports: Ports,
   event: APIGatewayProxyEventV2,

@@ -3,9 +3,12 @@ import type { Settings } from '../../shared/schemas/system';
 import { httpHandler } from '../platform/http';
 import { getAccount } from './account-repository';
 
+const NO_FEATURES = { realtimeMap: false, carBooking: false, rfid: false, safeReturnHome: false, basicOnly: false };
+
 export const handler = httpHandler(routes.getSettings, async ({ auth }): Promise<Settings> => {
   const account = await getAccount(auth.accountId);
-  const f = account.features;
+  // An account without flags takes none (functions/domain/account/schema.ts).
+  const f = account.features ?? NO_FEATURES;
   // A deleted profile limits no one (functions/platform/http.ts reads it the same way).
   const profile = auth.featureProfileId === undefined ? undefined : account.featureProfiles?.[auth.featureProfileId];
   return {
@@ -16,7 +19,7 @@ export const handler = httpHandler(routes.getSettings, async ({ auth }): Promise
     basic_only: f.basicOnly,
     is_admin: auth.isAdmin,
     is_support: auth.isSupport,
-    ParentID: account.parentId,
+    ParentID: account.parentId ?? null,
     profile_features: profile ? profile.features : null,
     profile_reports: profile ? profile.reports : null,
   };

@@ -2,9 +2,9 @@
 import parsePhoneNumberFromString from 'libphonenumber-js';
 import type { Profile } from '../../shared/schemas/auth';
 import { ValidationError } from '../platform/errors';
-import type { UserRecord } from '../platform/records';
+import type { UserItem } from '../domain/user/schema';
 
-export function profileOf(user: UserRecord): Profile {
+export function profileOf(user: UserItem): Profile {
   return {
     ID: user.userId,
     Username: user.username,

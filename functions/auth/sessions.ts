@@ -8,7 +8,8 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/l
 import type { Language } from '../../shared/schemas/common';
 import { dynamo, epochSeconds, tableName } from '../platform/db';
 import type { Ports, Tokens } from '../platform/ports';
-import { isCurrentSession, sessionGenerationOf, sessionItemId, type SessionRecord, type UserRecord } from '../platform/records';
+import { isCurrentSession, parseSessionItem, sessionItemId, type SessionRecord } from '../domain/session/schema';
+import { parseUserItem, sessionGenerationOf, type UserItem, type UserRecord } from '../domain/user/schema';
 import { getAccount } from './account-repository';
 
 /** A session without "remember me" ends after a day, even if the browser keeps refreshing. */
@@ -41,10 +42,10 @@ export async function createSession(
 /** The session if it exists, has not expired and no password change has ended it since. */
 export async function findLiveSession(sessionId: string, now: Date): Promise<SessionRecord | null> {
   const out = await dynamo().send(new GetCommand({ TableName: tableName('tokens'), Key: { id: sessionItemId(sessionId) }, ConsistentRead: true }));
-  const record = out.Item as SessionRecord | undefined;
-  if (!record) return null;
+  if (!out.Item) return null;
+  const record = parseSessionItem(out.Item);
   const user = await dynamo().send(new GetCommand({ TableName: tableName('users'), Key: { userId: record.userId }, ConsistentRead: true }));
-  return isCurrentSession(record, user.Item as UserRecord | undefined, now) ? record : null;
+  return isCurrentSession(record, user.Item ? parseUserItem(user.Item) : undefined, now) ? record : null;
 }
 
 /**
@@ -53,7 +54,7 @@ export async function findLiveSession(sessionId: string, now: Date): Promise<Ses
  * identity provider revokes every refresh token it has issued to the user so far.
  * Returns the user with the new generation.
  */
-export async function endEverySession(user: UserRecord, ports: Ports, now: Date): Promise<UserRecord> {
+export async function endEverySession(user: Pick<UserRecord, 'userId' | 'username'>, ports: Ports, now: Date): Promise<UserItem> {
   const out = await dynamo().send(
     new UpdateCommand({
       TableName: tableName('users'),
@@ -65,7 +66,7 @@ export async function endEverySession(user: UserRecord, ports: Ports, now: Date)
     }),
   );
   await ports.identity.signOutEverywhere(user.username);
-  return out.Attributes as UserRecord;
+  return parseUserItem(out.Attributes ?? {});
 }
 
 export async function endSession(sessionId: string): Promise<void> {
@@ -94,11 +95,11 @@ export type LoggedInUser = {
   EnableTwoFactorAuth: boolean;
 };
 
-export async function loggedInUser(user: UserRecord, tokens: Tokens): Promise<LoggedInUser> {
+export async function loggedInUser(user: UserItem, tokens: Tokens): Promise<LoggedInUser> {
   const account = await getAccount(user.accountId);
   return {
     ID: user.userId,
-    ParentID: account.parentId,
+    ParentID: account.parentId ?? null,
     FirstName: user.firstName,
     LastName: user.lastName,
     Email: user.email,

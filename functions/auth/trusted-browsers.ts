@@ -16,7 +16,7 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { TRUSTED_BROWSER_SECONDS } from '../../shared/schemas/auth';
 import { dynamo, epochSeconds, tableName } from '../platform/db';
-import { sessionGenerationOf, type UserRecord } from '../platform/records';
+import { sessionGenerationOf, type UserItem } from '../domain/user/schema';
 import { randomSecret, sha256Hex } from './secrets';
 
 export const TRUST_COOKIE = 'trusted_browser';
@@ -38,7 +38,7 @@ interface TrustItem {
 const trustItemId = (token: string): string => `trust#${sha256Hex(token)}`;
 
 /** Trusts the browser that just passed the code; the token goes back to it and is not kept. */
-export async function issueTrustToken(user: UserRecord, now: Date): Promise<string> {
+export async function issueTrustToken(user: UserItem, now: Date): Promise<string> {
   const token = randomSecret();
   const item: TrustItem = {
     id: trustItemId(token),
@@ -62,7 +62,7 @@ export function presentedTrustTokens(bodyToken: string | undefined, event: Pick<
 }
 
 /** Whether one of the tokens was issued to this user, since the last password change, and is unexpired. */
-export async function isTrustedBrowser(user: UserRecord, tokens: readonly string[], now: Date): Promise<boolean> {
+export async function isTrustedBrowser(user: UserItem, tokens: readonly string[], now: Date): Promise<boolean> {
   if (!tokens.length) return false;
   const found = await Promise.all(
     tokens.map(async (token) => {

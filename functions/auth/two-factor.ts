@@ -22,7 +22,7 @@ import { DetailedError, ForbiddenError, UnauthenticatedError, ValidationError } 
 import { logger } from '../platform/logger';
 import type { Authenticated, Ports } from '../platform/ports';
 import { clientKey, consumeRateLimit } from '../platform/rate-limit';
-import type { UserRecord } from '../platform/records';
+import type { UserItem } from '../domain/user/schema';
 import { codeHash, randomCode, randomSecret, sameHash, seal, sha256Hex, unseal } from './secrets';
 import { createSession, loggedInUser, type LoggedInUser } from './sessions';
 import { issueTrustToken } from './trusted-browsers';
@@ -64,7 +64,7 @@ async function getChallenge(challenge: string): Promise<ChallengeItem | undefine
 }
 
 /** After the password step of a user with 2FA on: the challenge the browser continues with. */
-export async function startChallenge(user: UserRecord, auth: Authenticated, remember: boolean, now: Date): Promise<string> {
+export async function startChallenge(user: UserItem, auth: Authenticated, remember: boolean, now: Date): Promise<string> {
   const challenge = randomSecret();
   const item: ChallengeItem = {
     id: challengeItemId(challenge),

@@ -2,16 +2,14 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../platform/db';
 import { NotFoundError } from '../platform/errors';
-import { emailClaimKey, type UserClaimRecord, type UserRecord } from '../platform/records';
+import { emailClaimKey, parseUserItem, type UserItem } from '../domain/user/schema';
+import { getUserItem } from '../domain/user/reads';
 import { isConditionFailure } from '../platform/conditions';
 
 
-export async function findUser(userId: string): Promise<UserRecord | null> {
-  const out = await dynamo().send(new GetCommand({ TableName: tableName('users'), Key: { userId } }));
-  return (out.Item as UserRecord | undefined) ?? null;
-}
+export const findUser = (userId: string): Promise<UserItem | null> => getUserItem(userId);
 
-export async function getUser(userId: string): Promise<UserRecord> {
+export async function getUser(userId: string): Promise<UserItem> {
   const user = await findUser(userId);
   if (!user) throw new NotFoundError('UserNotFound');
   return user;
@@ -20,7 +18,8 @@ export async function getUser(userId: string): Promise<UserRecord> {
 /** The user an e-mail address belongs to, through its uniqueness claim. */
 export async function findUserIdByEmail(email: string): Promise<string | null> {
   const out = await dynamo().send(new GetCommand({ TableName: tableName('uniques'), Key: { key: emailClaimKey(email) } }));
-  return (out.Item as UserClaimRecord | undefined)?.userId ?? null;
+  const userId = out.Item?.['userId'];
+  return typeof userId === 'string' ? userId : null;
 }
 
 export interface ProfileChanges {
@@ -28,7 +27,7 @@ export interface ProfileChanges {
   lastName: string;
   /** E.164, or null to remove the number. */
   phone: string | null;
-  lang: UserRecord['lang'];
+  lang: UserItem['lang'];
   enableTwoFactorAuth: boolean;
 }
 
@@ -42,7 +41,7 @@ export async function updateProfile(
   changes: ProfileChanges,
   now: Date,
   guard?: { twoFactorWasOff: true },
-): Promise<UserRecord> {
+): Promise<UserItem> {
   try {
     const out = await dynamo().send(
       new UpdateCommand({
@@ -64,7 +63,7 @@ export async function updateProfile(
         ReturnValues: 'ALL_NEW',
       }),
     );
-    return out.Attributes as UserRecord;
+    return parseUserItem(out.Attributes ?? {});
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
     if (guard && (await findUser(userId))) throw new TwoFactorTurnedOn();

@@ -23,7 +23,7 @@ import { listReceiversOfSensor, listReceiversOfUnit } from '../alarms/receiver-r
 import { cancellationCodes, isConditionFailure } from '../platform/conditions';
 import { getPorts } from '../platform/container';
 import { dynamo, tableName } from '../platform/db';
-import { accountUserItems } from '../platform/queries';
+import { accountUserItems } from '../domain/user/reads';
 import { renderTemplate } from '../platform/email/templates';
 import { getEnv } from '../platform/env';
 import { logger } from '../platform/logger';

@@ -11,7 +11,7 @@ import { systemClock } from '../platform/adapters/system-clock';
 import { overridePorts } from '../platform/container';
 import { dynamo, tableName } from '../platform/db';
 import { EnvironmentError, parseEnv } from '../platform/env';
-import { sessionItemId } from '../platform/records';
+import { sessionItemId } from '../domain/session/schema';
 import { handler as authorize, iotArnPrefix, livePolicies, MAX_POLICY_DOCUMENT_CHARS, MAX_POLICY_DOCUMENTS, type IotAuthorizerEvent } from './authorize';
 import { allowsSubscription, authorizeLive, isClientIdOf, LIVE_UNIT_TOPIC_LIMIT, liveTopicsFor, newLiveClientId } from './live-access';
 import { imeiFrom } from '../../shared/validators/imei';

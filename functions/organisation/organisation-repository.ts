@@ -12,9 +12,9 @@ import { normalizeOrganisationName, duplicateNameKey, type OrganisationKind } fr
 import { organisationMessageKeys as keys } from '../../shared/schemas/organisation-messages';
 import { cancellationCodes, isConditionFailure } from '../platform/conditions';
 import { dynamo, tableName } from '../platform/db';
-import { accountUserItems } from '../platform/queries';
+import { accountUserRecords } from '../domain/user/reads';
 import { ConflictError, NotFoundError, ValidationError } from '../platform/errors';
-import type { UserRecord } from '../platform/records';
+import type { UserRecord } from '../domain/user/schema';
 import { itemSortKey, singular, type ClaimKind, type OrganisationRecord } from './organisation-items';
 
 export const nameClaimKey = (kind: ClaimKind, name: string): string => `name#${singular[kind]}#${normalizeOrganisationName(name)}`;
@@ -124,19 +124,17 @@ export type AccountUser = Pick<UserRecord, 'userId' | 'firstName' | 'lastName' |
   featureProfileId?: string;
 };
 
-const idList = (value: unknown): string[] => (value instanceof Set ? [...(value as Set<string>)] : Array.isArray(value) ? (value as string[]) : []);
-
 export async function listAccountUsers(accountId: string): Promise<AccountUser[]> {
-  const items = await accountUserItems(accountId);
-  return items.map((u) => ({
-    userId: String(u['userId']),
-    firstName: String(u['firstName'] ?? ''),
-    lastName: String(u['lastName'] ?? ''),
-    email: String(u['email'] ?? ''),
-    isAdmin: u['isAdmin'] === true,
-    departmentIds: idList(u['departmentIds']),
-    tagIds: idList(u['tagIds']),
-    ...(typeof u['featureProfileId'] === 'string' ? { featureProfileId: u['featureProfileId'] } : {}),
+  const users = await accountUserRecords(accountId);
+  return users.map((u) => ({
+    userId: u.userId,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    email: u.email,
+    isAdmin: u.isAdmin,
+    departmentIds: [...(u.departmentIds ?? [])],
+    tagIds: [...(u.tagIds ?? [])],
+    ...(u.featureProfileId !== undefined ? { featureProfileId: u.featureProfileId } : {}),
   }));
 }
 

@@ -6,27 +6,19 @@
  */
 import { randomUUID } from 'node:crypto';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { featureProfileSchema } from '../../shared/schemas/organisation';
 import { organisationMessageKeys as keys } from '../../shared/schemas/organisation-messages';
 import { isConditionFailure } from '../platform/conditions';
 import { dynamo, tableName } from '../platform/db';
 import { ConflictError, NotFoundError } from '../platform/errors';
-import type { StoredFeatureProfile } from '../platform/records';
+import { getAccountFields } from '../domain/account/reads';
+import type { StoredFeatureProfile } from '../domain/account/schema';
 import { nameClaimKey, transactNamed } from './organisation-repository';
 
-const storedSchema = featureProfileSchema.pick({ name: true, features: true, reports: true, createdAt: true });
 
 export async function getProfiles(accountId: string): Promise<Map<string, StoredFeatureProfile>> {
-  const out = await dynamo().send(
-    new GetCommand({ TableName: tableName('accounts'), Key: { accountId }, ProjectionExpression: 'featureProfiles', ConsistentRead: true }),
-  );
-  const raw = (out.Item?.['featureProfiles'] ?? {}) as Record<string, unknown>;
-  const profiles = new Map<string, StoredFeatureProfile>();
-  for (const [id, value] of Object.entries(raw)) {
-    const parsed = storedSchema.safeParse(value);
-    if (parsed.success) profiles.set(id, parsed.data);
-  }
-  return profiles;
+  // A malformed profile reads as absent (the accounts item's schema, functions/domain/account/schema.ts).
+  const account = await getAccountFields(accountId, ['featureProfiles'], { consistent: true });
+  return new Map(Object.entries(account?.featureProfiles ?? {}));
 }
 
 async function getProfile(accountId: string, id: string): Promise<StoredFeatureProfile> {

@@ -10,7 +10,10 @@ import { UnauthenticatedError } from './errors';
 import type { IdentityProvider } from './ports';
 import type { ProfileFeature } from '../../shared/schemas/organisation';
 import type { AccountFeatures } from '../../shared/features';
-import { isCurrentSession, sessionItemId, type AccountRecord, type SessionRecord, type UserRecord } from './records';
+import { z } from 'zod';
+import { parseAccountFields } from '../domain/account/schema';
+import { isCurrentSession, parseSessionItem, sessionItemId } from '../domain/session/schema';
+import { parseUserItem } from '../domain/user/schema';
 
 export interface AuthContext {
   userId: string;
@@ -43,8 +46,8 @@ export async function resolveAuth(token: string, identity: IdentityProvider, now
     db.send(new GetCommand({ TableName: tableName('tokens'), Key: { id: sessionItemId(principal.sessionId) } })),
     db.send(new GetCommand({ TableName: tableName('users'), Key: { userId: principal.userId } })),
   ]);
-  const sessionItem = session.Item as SessionRecord | undefined;
-  const userItem = user.Item as UserRecord | undefined;
+  const sessionItem = session.Item ? parseSessionItem(session.Item) : undefined;
+  const userItem = user.Item ? parseUserItem(user.Item) : undefined;
   // A password change since the session began ends it, as logout does.
   if (!userItem || userItem.userId !== principal.userId || !isCurrentSession(sessionItem, userItem, now)) throw new UnauthenticatedError();
   return {
@@ -75,8 +78,7 @@ export async function accountFeatures(accountId: string): Promise<AccountFeature
   const out = await dynamo().send(
     new GetCommand({ TableName: tableName('accounts'), Key: { accountId }, ProjectionExpression: 'features' }),
   );
-  const features = (out.Item as Pick<AccountRecord, 'features'> | undefined)?.features;
-  return typeof features === 'object' && features !== null ? features : undefined;
+  return out.Item ? parseAccountFields(out.Item, ['features']).features : undefined;
 }
 
 /**
@@ -84,6 +86,8 @@ export async function accountFeatures(accountId: string): Promise<AccountFeature
  * limit (shared/feature-profiles.ts): read from the accounts item on every such request, so a
  * changed profile counts at once. Null when the profile is gone (a deleted profile limits no one).
  */
+const profileFeaturesProjection = z.object({ featureProfiles: z.record(z.string(), z.object({ features: z.array(z.unknown()).optional() })).optional() });
+
 export async function featureProfileFeatures(accountId: string, profileId: string): Promise<readonly ProfileFeature[] | null> {
   const out = await dynamo().send(
     new GetCommand({
@@ -93,6 +97,6 @@ export async function featureProfileFeatures(accountId: string, profileId: strin
       ExpressionAttributeNames: { '#profiles': 'featureProfiles', '#id': profileId },
     }),
   );
-  const features = (out.Item as { featureProfiles?: Record<string, { features?: unknown }> } | undefined)?.featureProfiles?.[profileId]?.features;
-  return Array.isArray(features) ? (features.filter((f) => typeof f === 'string') as ProfileFeature[]) : null;
+  const features = profileFeaturesProjection.safeParse(out.Item ?? {}).data?.featureProfiles?.[profileId]?.features;
+  return features ? features.filter((f): f is ProfileFeature => typeof f === 'string') : null;
 }

@@ -1,11 +1,9 @@
 /**
- * Queries that several capabilities make the same way: every page of a Query, and the users of an
- * account (one Query on the users' `byAccount` index, page by page). Each request is written at
- * its call here or in the caller, where the grant check (shared/capability-resources.ts) reads its
- * table.
+ * Every page of a Query, the same way for every capability. The request is written by the caller,
+ * where the grant check (shared/capability-resources.ts) reads its table.
  */
-import { QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
-import { dynamo, tableName } from './db';
+import { type QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from './db';
 
 export type PageStart = QueryCommandOutput['LastEvaluatedKey'];
 
@@ -19,20 +17,4 @@ export async function queryAll(command: (start: PageStart) => QueryCommand): Pro
     start = page.LastEvaluatedKey;
   } while (start);
   return items;
-}
-
-/** Every user item of the account, with only `attributes` when given. */
-export function accountUserItems(accountId: string, attributes?: readonly string[]): Promise<Record<string, unknown>[]> {
-  const names = attributes ? Object.fromEntries(attributes.map((a, i) => [`#a${i}`, a])) : undefined;
-  return queryAll(
-    (start) =>
-      new QueryCommand({
-        TableName: tableName('users'),
-        IndexName: 'byAccount',
-        KeyConditionExpression: 'accountId = :account',
-        ExpressionAttributeValues: { ':account': accountId },
-        ...(names ? { ProjectionExpression: Object.keys(names).join(', '), ExpressionAttributeNames: names } : {}),
-        ExclusiveStartKey: start,
-      }),
-  );
 }

@@ -3,19 +3,14 @@
  * TransactWrite whose conditions are what makes registration atomic: two registrations of one
  * IMEI or one e-mail cannot both commit, whatever the order of their requests.
  */
-import { accountSearchKeys } from '../platform/account-search';
+import { accountSearchKeys } from '../domain/account/search-keys';
 import { BatchGetCommand, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { dynamo, tableName } from '../platform/db';
 import { ValidationError, type FieldErrors } from '../platform/errors';
-import {
-  emailClaimKey,
-  usernameClaimKey,
-  type AccountRecord,
-  type UnitRecord,
-  type UserClaimRecord,
-  type UserRecord,
-} from '../platform/records';
+import type { AccountRecord } from '../domain/account/schema';
+import type { UnitRecord } from '../domain/unit/schema';
+import { emailClaimKey, usernameClaimKey, type UserClaimRecord, type UserRecord } from '../domain/user/schema';
 import { cancellationCodes } from '../platform/conditions';
 import { newUnitItemPut } from '../domain/unit/writes';
 
@@ -148,7 +143,7 @@ export async function writeRegistration({ account, user, unit }: NewRegistration
     { item: put(tableName('uniques'), emailClaim, 'key'), errors: { userName: ['EmailAlreadyInUse'] } },
     { item: put(tableName('uniques'), usernameClaim, 'key'), errors: { userName: ['UsernameAlreadyInUse'] } },
     ...imeiClaimItems(unit.imei, account.accountId, unit.createdAt, 'Imei'),
-    // With the keys support finds it by (functions/platform/account-search.ts).
+    // With the keys support finds it by (functions/domain/account/search-keys.ts).
     { item: put(tableName('accounts'), { ...account, ...accountSearchKeys(account) }, 'accountId'), errors: {} },
     { item: put(tableName('users'), user, 'userId'), errors: {} },
     { item: newUnitItemPut(unit), errors: { Imei: ['ImeiAlreadyRegistered'] } },

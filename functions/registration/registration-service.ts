@@ -23,7 +23,9 @@ import { sendTemplatedEmail } from '../platform/email/templates';
 import { ConflictError, ValidationError, type FieldErrors } from '../platform/errors';
 import { logger } from '../platform/logger';
 import type { Ports } from '../platform/ports';
-import type { AccountRecord, UnitRecord, UserRecord } from '../platform/records';
+import type { AccountRecord } from '../domain/account/schema';
+import type { UnitRecord } from '../domain/unit/schema';
+import type { UserRecord } from '../domain/user/schema';
 import { getInventoryItem, imeiProblemOf, isEmailClaimed, writeRegistration, type InventoryItem } from './registration-repository';
 
 /** Days raw positions are kept for a new account (13 months). */

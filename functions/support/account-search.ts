@@ -5,13 +5,16 @@
  */
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { SUPPORT_SEARCH_LIMIT, type SupportAccount, type SupportSearchField } from '../../shared/schemas/support';
-import { accountSearchName, orgNumberSearchKey } from '../platform/account-search';
+import { accountSearchName, orgNumberSearchKey } from '../domain/account/search-keys';
 import { dynamo, tableName } from '../platform/db';
 import { NotFoundError } from '../platform/errors';
-import { emailClaimKey, type AccountRecord } from '../platform/records';
+import { getAccountItem } from '../domain/account/reads';
+import { getUserFields } from '../domain/user/reads';
+import type { AccountItem } from '../domain/account/schema';
+import { emailClaimKey } from '../domain/user/schema';
 import { getUnitItem } from '../domain/unit/reads';
 
-export const toSupportAccount = (a: Pick<AccountRecord, 'accountId' | 'name' | 'type' | 'orgNumber' | 'subsiteId'>): SupportAccount => ({
+export const toSupportAccount = (a: Pick<AccountItem, 'accountId' | 'name' | 'type' | 'orgNumber' | 'subsiteId'>): SupportAccount => ({
   accountId: a.accountId,
   name: a.name,
   type: a.type,
@@ -19,12 +22,9 @@ export const toSupportAccount = (a: Pick<AccountRecord, 'accountId' | 'name' | '
   subsiteId: a.subsiteId,
 });
 
-export async function findAccount(accountId: string): Promise<AccountRecord | null> {
-  const out = await dynamo().send(new GetCommand({ TableName: tableName('accounts'), Key: { accountId } }));
-  return (out.Item as AccountRecord | undefined) ?? null;
-}
+export const findAccount = (accountId: string): Promise<AccountItem | null> => getAccountItem(accountId);
 
-export async function getSupportAccount(accountId: string): Promise<AccountRecord> {
+export async function getSupportAccount(accountId: string): Promise<AccountItem> {
   const account = await findAccount(accountId);
   if (!account) throw new NotFoundError();
   return account;
@@ -58,9 +58,8 @@ async function accountIdsFor(by: SupportSearchField, q: string): Promise<string[
       const claim = await dynamo().send(new GetCommand({ TableName: tableName('uniques'), Key: { key: emailClaimKey(q) } }));
       const userId = claim.Item?.['userId'];
       if (typeof userId !== 'string') return [];
-      const user = await dynamo().send(new GetCommand({ TableName: tableName('users'), Key: { userId }, ProjectionExpression: 'accountId' }));
-      const accountId = user.Item?.['accountId'];
-      return typeof accountId === 'string' ? [accountId] : [];
+      const user = await getUserFields(userId, ['accountId']);
+      return user ? [user.accountId] : [];
     }
     case 'imei': {
       const unit = /^\d{15}$/.test(q.trim()) ? await getUnitItem(q.trim()) : null;
@@ -73,7 +72,7 @@ export async function searchAccounts(by: SupportSearchField, q: string, lang: st
   const ids = [...new Set(await accountIdsFor(by, q))];
   const accounts = await Promise.all(ids.map(findAccount));
   return accounts
-    .filter((a): a is AccountRecord => a !== null)
+    .filter((a): a is AccountItem => a !== null)
     .map(toSupportAccount)
     .sort((a, b) => a.name.localeCompare(b.name, lang));
 }

@@ -6,10 +6,10 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { AuthContext } from '../platform/auth-context';
 import { dynamo, tableName } from '../platform/db';
-import type { AccountRecord } from '../platform/records';
+import { parseAccountFields, type AccountItem } from '../domain/account/schema';
 import { inWeeklyWindows } from '../schedules/weekly-windows';
 
-export type WorkingHours = NonNullable<AccountRecord['workingHours']>;
+export type WorkingHours = NonNullable<AccountItem['workingHours']>;
 
 /** Whether an admin may see units locked against them at `nowMs`: working hours on, and now within them in their zone. */
 export function lockedUnitsVisibleTo(caller: Pick<AuthContext, 'isAdmin'>, hours: WorkingHours | undefined, nowMs: number): boolean {
@@ -19,5 +19,5 @@ export function lockedUnitsVisibleTo(caller: Pick<AuthContext, 'isAdmin'>, hours
 
 export async function accountWorkingHours(accountId: string): Promise<WorkingHours | undefined> {
   const out = await dynamo().send(new GetCommand({ TableName: tableName('accounts'), Key: { accountId }, ProjectionExpression: 'workingHours' }));
-  return (out.Item as Pick<AccountRecord, 'workingHours'> | undefined)?.workingHours;
+  return out.Item ? parseAccountFields(out.Item, ['workingHours']).workingHours : undefined;
 }

@@ -5,33 +5,25 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Driver } from '../../shared/schemas/trips';
 import { dynamo, tableName } from '../platform/db';
-import { accountUserItems } from '../platform/queries';
-import type { UserRecord } from '../platform/records';
+import { accountUserFields, getUserFields } from '../domain/user/reads';
+import type { UserRecord } from '../domain/user/schema';
 
 export type Person = Pick<UserRecord, 'userId' | 'accountId' | 'firstName' | 'lastName' | 'email' | 'lang' | 'subsiteId' | 'isAdmin' | 'unitImeis'>;
 
-const PERSON_ATTRIBUTES = ['userId', 'accountId', 'firstName', 'lastName', 'email', 'lang', 'subsiteId', 'isAdmin', 'unitImeis'];
-const PERSON_PROJECTION = PERSON_ATTRIBUTES.join(', ');
+const PERSON_ATTRIBUTES = ['userId', 'accountId', 'firstName', 'lastName', 'email', 'lang', 'subsiteId', 'isAdmin', 'unitImeis'] as const;
 
 export const fullName = (user: Pick<UserRecord, 'firstName' | 'lastName'>): string => `${user.firstName} ${user.lastName}`.trim();
 
 /** A user of the account, or null (another account's user is none). */
 export async function accountUser(accountId: string, userId: string): Promise<Person | null> {
   if (!userId) return null;
-  const out = await dynamo().send(
-    new GetCommand({
-      TableName: tableName('users'),
-      Key: { userId },
-      ProjectionExpression: PERSON_PROJECTION,
-    }),
-  );
-  const user = out.Item as Person | undefined;
+  const user = await getUserFields(userId, PERSON_ATTRIBUTES);
   return user && user.accountId === accountId ? user : null;
 }
 
 /** Every user of the account (one Query on the byAccount index). */
 export async function accountUsers(accountId: string): Promise<Person[]> {
-  return (await accountUserItems(accountId, PERSON_ATTRIBUTES)) as unknown as Person[];
+  return accountUserFields(accountId, PERSON_ATTRIBUTES);
 }
 
 /**

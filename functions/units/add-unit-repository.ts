@@ -7,7 +7,7 @@
  */
 import { addUnitMessageKeys as keys } from '../../shared/schemas/add-unit';
 import { tableName } from '../platform/db';
-import type { UnitRecord } from '../platform/records';
+import type { UnitRecord } from '../domain/unit/schema';
 import { newUnitItemPut } from '../domain/unit/writes';
 import { imeiClaimItems, transactWithFieldErrors, type ConditionedItem } from '../registration/registration-repository';
 import { accountUsers, type Person } from '../trips/people';

@@ -9,7 +9,7 @@ import { addUnitMessageKeys as keys, type AddedUnit, type GrantableUsers } from 
 import type { AuthContext } from '../platform/auth-context';
 import { ValidationError, type FieldErrors } from '../platform/errors';
 import type { Ports } from '../platform/ports';
-import type { UnitRecord } from '../platform/records';
+import type { UnitRecord } from '../domain/unit/schema';
 import { getInventoryItem, imeiProblemOf } from '../registration/registration-repository';
 import { accountUsers, writeAddedUnit } from './add-unit-repository';
 

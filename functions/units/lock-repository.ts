@@ -10,7 +10,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { LOCK_LOG_LIMIT, type LockAction, type LockLogEntry } from '../../shared/schemas/unit-lock';
 import { cancellationCodes } from '../platform/conditions';
 import { dynamo, tableName } from '../platform/db';
-import type { UserRecord } from '../platform/records';
+import { getUserFields } from '../domain/user/reads';
+import type { UserRecord } from '../domain/user/schema';
 import type { UnitItem } from '../domain/unit/schema';
 
 /** A lock-log item: the unit's IMEI and `<ISO time>#<id>` as keys. */
@@ -35,15 +36,8 @@ export interface LockActor {
 /** The user record fields the lock needs (the name shown, and where the support unlock e-mail goes). */
 export type LockUser = Pick<UserRecord, 'userId' | 'accountId' | 'firstName' | 'lastName' | 'username' | 'email' | 'lang' | 'subsiteId'>;
 
-export async function getLockUser(userId: string): Promise<LockUser | null> {
-  const out = await dynamo().send(
-    new GetCommand({
-      TableName: tableName('users'),
-      Key: { userId },
-      ProjectionExpression: 'userId, accountId, firstName, lastName, username, email, lang, subsiteId',
-    }),
-  );
-  return (out.Item as LockUser | undefined) ?? null;
+export function getLockUser(userId: string): Promise<LockUser | null> {
+  return getUserFields(userId, ['userId', 'accountId', 'firstName', 'lastName', 'username', 'email', 'lang', 'subsiteId']);
 }
 
 export const fullNameOf = (user: Pick<LockUser, 'firstName' | 'lastName' | 'username'>): string =>

@@ -15,9 +15,12 @@ import { dynamo, tableName } from '../../functions/platform/db';
 import { ConflictError, ValidationError } from '../../functions/platform/errors';
 import { createReceiver } from '../../functions/alarms/receiver-repository';
 import { listAccountUnits } from '../../functions/domain/unit/reads';
-import type { AccountRecord, UnitRecord, UserRecord } from '../../functions/platform/records';
+import { getAccountItem } from '../../functions/domain/account/reads';
+import type { AccountRecord } from '../../functions/domain/account/schema';
+import type { UnitRecord } from '../../functions/domain/unit/schema';
+import type { UserRecord } from '../../functions/domain/user/schema';
 import { transactionConditionFailed } from '../../functions/platform/conditions';
-import { accountSearchKeys } from '../../functions/platform/account-search';
+import { accountSearchKeys } from '../../functions/domain/account/search-keys';
 
 export const DEMO_PASSWORD = 'Demo-pass1';
 export const demoUsers = {
@@ -146,8 +149,7 @@ export async function seedSupport(now = new Date()): Promise<{ seeded: boolean }
   const db = dynamo();
   const demoAccount = await demoAccountId();
   if (demoAccount) {
-    const out = await db.send(new GetCommand({ TableName: tableName('accounts'), Key: { accountId: demoAccount } }));
-    const account = out.Item as AccountRecord | undefined;
+    const account = await getAccountItem(demoAccount);
     const keys = account ? accountSearchKeys(account) : {};
     if (account && Object.keys(keys).length) {
       const entries = Object.entries(keys);

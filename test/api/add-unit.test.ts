@@ -12,7 +12,7 @@ import type { AddedUnit, GrantableUsers } from '../../shared/schemas/add-unit';
 import type { UnitListItem } from '../../shared/schemas/units';
 import { imeiFrom } from '../../shared/validators/imei';
 import { dynamo, tableName } from '../../functions/platform/db';
-import type { UserRecord } from '../../functions/platform/records';
+import type { UserRecord } from '../../functions/domain/user/schema';
 import type { EmbeddedRuntime } from '../../infra/local/runtime';
 import { demoImei, demoUsers } from '../../infra/local/seed';
 import { callAs, demoCallers, type Caller } from '../support/api-caller';

@@ -12,7 +12,8 @@ import type { AlarmReceiver, AlarmReceiverList, AlarmReceiverUnits, AlertConfig 
 import { ALERT_NUMBERS_PARENT_ID } from '../../shared/brands';
 import { alarmClassOf } from '../../shared/alarm-classes';
 import { dynamo, tableName } from '../../functions/platform/db';
-import type { AccountRecord, UnitRecord } from '../../functions/platform/records';
+import type { AccountRecord } from '../../functions/domain/account/schema';
+import type { UnitRecord } from '../../functions/domain/unit/schema';
 import { listReceiversOfUnit } from '../../functions/alarms/receiver-repository';
 import type { EmbeddedRuntime } from '../../infra/local/runtime';
 import { DEMO_PASSWORD, demoImei, demoUsers } from '../../infra/local/seed';

@@ -6,7 +6,7 @@ import { GetCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { overridePorts } from '../../functions/platform/container';
 import { dynamo, tableName } from '../../functions/platform/db';
-import type { UserRecord } from '../../functions/platform/records';
+import type { UserRecord } from '../../functions/domain/user/schema';
 import type { EmbeddedRuntime } from '../../infra/local/runtime';
 import { brands } from '../../shared/brands';
 import { apiFetch } from '../support/http';

@@ -13,7 +13,7 @@ import type { BulkUnitResult, BulkUnitsResponse } from '../../shared/schemas/bul
 import type { Command } from '../../shared/schemas/commands';
 import type { UnitListItem } from '../../shared/schemas/units';
 import { dynamo, tableName } from '../../functions/platform/db';
-import type { UnitRecord } from '../../functions/platform/records';
+import type { UnitRecord } from '../../functions/domain/unit/schema';
 import type { EmbeddedRuntime } from '../../infra/local/runtime';
 import { demoImei } from '../../infra/local/seed';
 import { answerCommand, commandTopic } from '../../infra/local/simulator/protocol';

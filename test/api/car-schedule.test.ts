@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Booking, CarSchedule } from '../../shared/schemas/car-schedule';
 import { dynamo, tableName } from '../../functions/platform/db';
 import { getBooking } from '../../functions/bookings/booking-repository';
-import type { UnitRecord } from '../../functions/platform/records';
+import type { UnitRecord } from '../../functions/domain/unit/schema';
 import type { EmbeddedRuntime } from '../../infra/local/runtime';
 import { demoImei } from '../../infra/local/seed';
 import { callAs, callerFor, demoCallers, type Caller, type Reply } from '../support/api-caller';

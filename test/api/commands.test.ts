@@ -13,7 +13,7 @@ import type { LiveConnection, RealtimeUnit } from '../../shared/schemas/tracking
 import { handler as commandTimeouts } from '../../functions/jobs/command-timeouts';
 import { overridePorts } from '../../functions/platform/container';
 import { dynamo, tableName } from '../../functions/platform/db';
-import type { UnitRecord } from '../../functions/platform/records';
+import type { UnitRecord } from '../../functions/domain/unit/schema';
 import type { EmbeddedRuntime } from '../../infra/local/runtime';
 import { DEMO_PASSWORD, demoImei, demoUsers } from '../../infra/local/seed';
 import { answerCommand, commandTopic } from '../../infra/local/simulator/protocol';

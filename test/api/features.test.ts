@@ -8,7 +8,7 @@ import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamo, tableName } from '../../functions/platform/db';
 import type { AccountFeatures } from '../../shared/features';
-import type { UnitRecord } from '../../functions/platform/records';
+import type { UnitRecord } from '../../functions/domain/unit/schema';
 import { demoImei } from '../../infra/local/seed';
 import type { EmbeddedRuntime } from '../../infra/local/runtime';
 import { call } from '../support/http';

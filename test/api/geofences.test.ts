@@ -12,7 +12,7 @@ import { nextGeofenceItem } from '../../functions/geofences/geofence-item';
 import { writeGeofence } from '../../functions/geofences/repository';
 import { lostTransactionRace } from '../../functions/platform/conditions';
 import { dynamo, tableName } from '../../functions/platform/db';
-import type { UnitRecord } from '../../functions/platform/records';
+import type { UnitRecord } from '../../functions/domain/unit/schema';
 import { unitWithCopies } from '../support/unit-state';
 import { unitZonesSeenOf } from '../../functions/domain/unit/copies';
 import { getUnitItem } from '../../functions/domain/unit/reads';

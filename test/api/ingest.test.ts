@@ -20,7 +20,7 @@ import type { UnitState } from '../../functions/ingest/types';
 import { getPorts, overridePorts } from '../../functions/platform/container';
 import { dynamo, tableName } from '../../functions/platform/db';
 import type { LiveMessage } from '../../functions/platform/ports';
-import type { UnitRecord } from '../../functions/platform/records';
+import type { UnitRecord } from '../../functions/domain/unit/schema';
 import type { EmbeddedRuntime } from '../../infra/local/runtime';
 import { demoImei } from '../../infra/local/seed';
 import { startRuntime } from '../support/runtime';

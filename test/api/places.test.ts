@@ -12,7 +12,7 @@ import type { Trip, TripList } from '../../shared/schemas/trips';
 import { getPorts } from '../../functions/platform/container';
 import { dynamo, tableName } from '../../functions/platform/db';
 import { addDays, localDayOf, startOfLocalDay } from '../../shared/local-time';
-import type { UnitRecord } from '../../functions/platform/records';
+import type { UnitRecord } from '../../functions/domain/unit/schema';
 import { unitWithCopies } from '../support/unit-state';
 import type { UnitItem } from '../../functions/domain/unit/schema';
 import type { DetectedTrip } from '../../functions/trips/detect';

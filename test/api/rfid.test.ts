@@ -10,7 +10,7 @@ import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RfidCard, RfidCardList } from '../../shared/schemas/rfid';
 import { dynamo, tableName } from '../../functions/platform/db';
-import type { UnitRecord } from '../../functions/platform/records';
+import type { UnitRecord } from '../../functions/domain/unit/schema';
 import type { EmbeddedRuntime } from '../../infra/local/runtime';
 import { demoImei } from '../../infra/local/seed';
 import { answerCommand, commandTopic } from '../../infra/local/simulator/protocol';

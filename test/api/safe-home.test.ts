@@ -12,7 +12,7 @@ import type { SafeHomeItem } from '../../shared/schemas/safe-home';
 import { handler as safeHomeChecks } from '../../functions/jobs/safe-home-checks';
 import { overridePorts } from '../../functions/platform/container';
 import { dynamo, tableName } from '../../functions/platform/db';
-import type { UnitRecord } from '../../functions/platform/records';
+import type { UnitRecord } from '../../functions/domain/unit/schema';
 import { nextCheckAfter } from '../../functions/safe-home/schedule';
 import type { EmbeddedRuntime } from '../../infra/local/runtime';
 import { demoImei } from '../../infra/local/seed';

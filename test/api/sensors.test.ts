@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventList } from '../../shared/schemas/events';
 import type { Sensor, SensorList } from '../../shared/schemas/sensors';
 import { dynamo, tableName } from '../../functions/platform/db';
-import type { UnitRecord } from '../../functions/platform/records';
+import type { UnitRecord } from '../../functions/domain/unit/schema';
 import type { EmbeddedRuntime } from '../../infra/local/runtime';
 import { demoImei } from '../../infra/local/seed';
 import { answerCommand, commandTopic } from '../../infra/local/simulator/protocol';

@@ -6,7 +6,7 @@ import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamo, tableName } from '../../functions/platform/db';
-import { sessionItemId } from '../../functions/platform/records';
+import { sessionItemId } from '../../functions/domain/session/schema';
 import { DEMO_PASSWORD, demoImei, demoUsers, seedDemo } from '../../infra/local/seed';
 import type { EmbeddedRuntime } from '../../infra/local/runtime';
 import { apiFetch } from '../support/http';

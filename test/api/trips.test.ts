@@ -18,7 +18,8 @@ import type { Attestation, AttestationStatus, CheckInCode, CheckInUnit, Driver, 
 import { storePosition } from '../../functions/ingest/repository';
 import { getPorts } from '../../functions/platform/container';
 import { dynamo, tableName } from '../../functions/platform/db';
-import type { UnitRecord, UserRecord } from '../../functions/platform/records';
+import type { UnitRecord } from '../../functions/domain/unit/schema';
+import type { UserRecord } from '../../functions/domain/user/schema';
 import { getUnitItem } from '../../functions/domain/unit/reads';
 import type { UnitItem } from '../../functions/domain/unit/schema';
 import type { DetectedTrip } from '../../functions/trips/detect';

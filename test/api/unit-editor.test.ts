@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OperatingHoursEntry, UnitEditor, UnitUpdateRequest } from '../../shared/schemas/unit-editor';
 import type { OdometerEntry } from '../../shared/schemas/trips';
 import { dynamo, tableName } from '../../functions/platform/db';
-import type { UnitRecord } from '../../functions/platform/records';
+import type { UnitRecord } from '../../functions/domain/unit/schema';
 import type { EmbeddedRuntime } from '../../infra/local/runtime';
 import { demoImei, demoUsers } from '../../infra/local/seed';
 import { DEMO_REGISTERED_AT } from '../support/positions';

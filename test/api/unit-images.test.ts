@@ -15,7 +15,7 @@ import { getPorts, overridePorts } from '../../functions/platform/container';
 import { dynamo, tableName } from '../../functions/platform/db';
 import { asLocalFileStore } from '../../functions/platform/adapters/embedded/file-store';
 import { systemClock } from '../../functions/platform/adapters/system-clock';
-import type { UnitRecord } from '../../functions/platform/records';
+import type { UnitRecord } from '../../functions/domain/unit/schema';
 import { slotsOf } from '../../functions/units/images/image-repository';
 import type { EmbeddedRuntime } from '../../infra/local/runtime';
 import { demoImei } from '../../infra/local/seed';

@@ -7,7 +7,7 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UnitListItem } from '../../shared/schemas/units';
 import { dynamo, tableName } from '../../functions/platform/db';
-import type { UnitRecord } from '../../functions/platform/records';
+import type { UnitRecord } from '../../functions/domain/unit/schema';
 import { DEMO_PASSWORD, demoImei, demoUsers } from '../../infra/local/seed';
 import type { EmbeddedRuntime } from '../../infra/local/runtime';
 import { apiFetch } from '../support/http';

@@ -15,7 +15,7 @@ import type { LiveConnection } from '../../shared/schemas/tracking';
 import type { RealtimeUnit } from '../../shared/schemas/tracking';
 import type { Settings } from '../../shared/schemas/system';
 import { dynamo, tableName } from '../../functions/platform/db';
-import type { UnitRecord } from '../../functions/platform/records';
+import type { UnitRecord } from '../../functions/domain/unit/schema';
 import type { EmbeddedRuntime } from '../../infra/local/runtime';
 import { DEMO_PASSWORD, demoImei, demoUsers } from '../../infra/local/seed';
 import { callAs, callerFor, type Caller } from '../support/api-caller';

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeUnitState } from '../support/unit-state';
 import { nextState } from '../../functions/ingest/state';
 import { dynamo, tableName } from '../../functions/platform/db';
-import type { UnitRecord } from '../../functions/platform/records';
+import type { UnitRecord } from '../../functions/domain/unit/schema';
 import { DEMO_PASSWORD, demoImei, demoUsers } from '../../infra/local/seed';
 import { en } from '../../shared/i18n/en';
 import { unitsEn } from '../../shared/i18n/features/units/en';

@@ -9,7 +9,8 @@ import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { createSession } from '../../functions/auth/sessions';
 import { getPorts } from '../../functions/platform/container';
 import { dynamo, tableName } from '../../functions/platform/db';
-import { emailClaimKey, usernameClaimKey, type AccountRecord, type UserRecord } from '../../functions/platform/records';
+import type { AccountRecord } from '../../functions/domain/account/schema';
+import { emailClaimKey, usernameClaimKey, type UserRecord } from '../../functions/domain/user/schema';
 
 export async function loginAs(username: string, password: string): Promise<{ token: string; userId: string; sessionId: string }> {
   const auth = await getPorts().identity.authenticate(username, password);

@@ -267,3 +267,14 @@ export function registeredAtOf(unit: Pick<UnitItem, 'createdAt'>): number {
   const at = unit.createdAt === undefined ? NaN : Date.parse(unit.createdAt);
   return Number.isNaN(at) ? -Infinity : at;
 }
+
+/** What registration and adding a unit write: the item's first fields. */
+export interface UnitRecord {
+  imei: string;
+  accountId: string;
+  name: string;
+  registrationNumber?: string;
+  vehicleType: string;
+  protocol: 'native' | 'teltonika';
+  createdAt: string;
+}

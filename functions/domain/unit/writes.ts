@@ -5,7 +5,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { isConditionFailure } from '../../platform/conditions';
 import { dynamo, tableName } from '../../platform/db';
-import type { UnitRecord } from '../../platform/records';
+import type { UnitRecord } from '../unit/schema';
 import { parseUnitItem } from './schema';
 
 /** One Update of a TransactWriteItems call (the commands service writes the unit and its commands together). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountSearchKeys, accountSearchName, orgNumberSearchKey } from './account-search';
+import { accountSearchKeys, accountSearchName, orgNumberSearchKey } from './search-keys';
 
 describe('account search keys', () => {
   it('buckets a company name by its first normalised character and keeps the whole name with the id', () => {

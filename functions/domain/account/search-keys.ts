@@ -3,7 +3,7 @@
  * indexes, shared/tables.ts): written with the account by whoever writes its name or org number
  * (registration, the demo seed), so that the search is a Query, never a Scan.
  */
-import { normalizeOrganisationName } from '../../shared/schemas/organisation';
+import { normalizeOrganisationName } from '../../../shared/schemas/organisation';
 
 /** A company name as searched: the organisation names' rule (case, whitespace and compatibility forms ignored). */
 export const accountSearchName = (name: string): string => normalizeOrganisationName(name);
