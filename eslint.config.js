@@ -1,7 +1,9 @@
 // Lint: TypeScript rules plus the dependency direction of docs/architecture.md, enforced:
 // web and functions import shared; infra imports shared and names handler files (only the
 // embedded runtime in infra/local hosts handler code, as Lambda does); shared imports nothing of
-// ours and nothing of Node, AWS or React; no import cycles anywhere. import-x/no-cycle skips
+// ours and nothing of Node, AWS or React; within functions, platform imports neither domain code
+// nor a capability, and domain code (functions/domain) imports no capability; no import cycles
+// anywhere. import-x/no-cycle skips
 // type-only imports and has no option to include them; test/contract/import-cycles.test.ts
 // (scripts/import-cycles.ts) checks the whole graph with them.
 import js from '@eslint/js';
@@ -9,6 +11,14 @@ import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+// Every folder of functions/ but platform and domain holds a capability's code (or, as
+// schedules, domain code of its own folder that predates functions/domain).
+const capabilityFolders = readdirSync(fileURLToPath(new globalThis.URL('./functions/', import.meta.url)), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && entry.name !== 'platform' && entry.name !== 'domain')
+  .map((entry) => `./functions/${entry.name}`);
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'cdk.out/', 'web/dist/', '.data/', '.test-data/', 'coverage/', 'test-results/'] },
@@ -32,6 +42,15 @@ export default tseslint.config(
             { target: './shared', from: ['./functions', './web', './infra', './test', './scripts'], message: 'shared imports nothing of ours' },
             { target: './web', from: ['./functions', './infra'], message: 'web reaches the backend over HTTP only' },
             { target: './functions', from: ['./web', './infra', './test', './scripts'], message: 'functions import shared and their own capability code' },
+            { target: './functions/platform', from: capabilityFolders, message: 'platform (middleware, ports, adapters) imports no capability' },
+            {
+              target: './functions/platform',
+              from: './functions/domain',
+              // The auth middleware parses the session, the user and the account's flags by their owners' schemas (pure zod, no table access).
+              except: ['./session/schema.ts', './user/schema.ts', './account/schema.ts'],
+              message: 'platform imports no domain code but the schemas of the items the auth middleware reads',
+            },
+            { target: './functions/domain', from: capabilityFolders, message: 'domain code imports shared and platform, never a capability' },
             {
               target: ['./infra/*.ts', './infra/!(local)/**'],
               from: ['./functions', './web'],

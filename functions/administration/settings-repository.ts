@@ -6,7 +6,7 @@
  * `allowUserProjects`, `allowQrCheckInWithoutAccess`), `fuelPrice` and `workingHours`. One
  * UpdateItem per save, so a change counts for the next request of anyone in the account.
  */
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { administrationMessageKeys as keys } from '../../shared/schemas/administration-messages';
 import { DEFAULT_WORKING_HOURS, type AccountSettings, type AccountSettingsUpdate } from '../../shared/schemas/administration';
 import { isConditionFailure } from '../platform/conditions';

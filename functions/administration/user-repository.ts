@@ -7,7 +7,7 @@
  * (infra/local/seed.ts) and adding a unit (functions/units/add-unit-repository.ts) write them.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, QueryCommand, TransactWriteCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { administrationMessageKeys as keys } from '../../shared/schemas/administration-messages';
 import { cancellationCodes } from '../platform/conditions';
 import { dynamo, tableName } from '../platform/db';

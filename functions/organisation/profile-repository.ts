@@ -5,7 +5,7 @@
  * names are claimed in the `organisation` table (`name#profile#...`) in the same transaction.
  */
 import { randomUUID } from 'node:crypto';
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { organisationMessageKeys as keys } from '../../shared/schemas/organisation-messages';
 import { isConditionFailure } from '../platform/conditions';
 import { dynamo, tableName } from '../platform/db';

@@ -2,9 +2,7 @@
  * The users the trip log names: drivers (a trip's driverId, a check-in) and attesters. A driver
  * must be a user of the same account; names are "First Last".
  */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Driver } from '../../shared/schemas/trips';
-import { dynamo, tableName } from '../platform/db';
 import { accountUserFields, getUserFields } from '../domain/user/reads';
 import type { UserRecord } from '../domain/user/schema';
 

@@ -5,7 +5,7 @@
  * disagrees with the unit.
  */
 import { randomUUID } from 'node:crypto';
-import { GetCommand, QueryCommand, TransactWriteCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, TransactWriteCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { LOCK_LOG_LIMIT, type LockAction, type LockLogEntry } from '../../shared/schemas/unit-lock';
 import { cancellationCodes } from '../platform/conditions';
