@@ -9,6 +9,7 @@ import type { Language } from '../../shared/schemas/common';
 import { dynamo, epochSeconds, tableName } from '../platform/db';
 import type { Ports, Tokens } from '../platform/ports';
 import { isCurrentSession, parseSessionItem, sessionItemId, type SessionRecord } from '../domain/session/schema';
+import { getUserItem } from '../domain/user/reads';
 import { parseUserItem, sessionGenerationOf, type UserItem, type UserRecord } from '../domain/user/schema';
 import { getAccount } from './account-repository';
 
@@ -44,8 +45,7 @@ export async function findLiveSession(sessionId: string, now: Date): Promise<Ses
   const out = await dynamo().send(new GetCommand({ TableName: tableName('tokens'), Key: { id: sessionItemId(sessionId) }, ConsistentRead: true }));
   if (!out.Item) return null;
   const record = parseSessionItem(out.Item);
-  const user = await dynamo().send(new GetCommand({ TableName: tableName('users'), Key: { userId: record.userId }, ConsistentRead: true }));
-  return isCurrentSession(record, user.Item ? parseUserItem(user.Item) : undefined, now) ? record : null;
+  return isCurrentSession(record, await getUserItem(record.userId, { consistent: true }), now) ? record : null;
 }
 
 /**
