@@ -100,32 +100,29 @@ describe('first run', () => {
   it('shows what to do next for units that have not reported, on the units list and the map', async () => {
     const { context, page, errors } = await openPage(browser);
     await logIn(page, demoUsers.admin.username);
-    {
-      const [lang, texts, core] = ['en', unitLockEn, en] as const;
-      const nav = page.getByRole('navigation', { name: core.MainNavigation });
-      // The map: none of the test runtime's trackers has reported.
-      await nav.getByRole('link', { name: core.Map, exact: true }).click();
-      await page.waitForURL(/\/user\/realtime-tracking$/);
-      const onMap = page.getByTestId('first-run-panel');
-      await poll(() => onMap.isVisible()).toBe(true);
-      // The first unit waiting is named in the heading, and its marker is shown as the map will draw it.
-      const heading = (await onMap.getByRole('heading').first().textContent()) ?? '';
-      const first = demoUnitNames.find((name) => heading === text(texts.FirstRunTitle, { name }));
-      expect(first, heading).toBeDefined();
-      expect(await onMap.getByRole('img', { name: text(texts.FirstRunMarkerLabel, { name: first ?? '' }) }).isVisible()).toBe(true);
-      expect(await onMap.getByText(texts.FirstRunStepPowerText).isVisible()).toBe(true);
-      await checkAndShoot(page, SHOTS, `first-run-map-${lang}`, { sizes: [PHONE, DESKTOP], fullPage: false });
+    const nav = page.getByRole('navigation', { name: en.MainNavigation });
+    // The map: none of the test runtime's trackers has reported.
+    await nav.getByRole('link', { name: en.Map, exact: true }).click();
+    await page.waitForURL(/\/user\/realtime-tracking$/);
+    const onMap = page.getByTestId('first-run-panel');
+    await poll(() => onMap.isVisible()).toBe(true);
+    // The first unit waiting is named in the heading, and its marker is shown as the map will draw it.
+    const heading = (await onMap.getByRole('heading').first().textContent()) ?? '';
+    const first = demoUnitNames.find((name) => heading === text(unitLockEn.FirstRunTitle, { name }));
+    expect(first, heading).toBeDefined();
+    expect(await onMap.getByRole('img', { name: text(unitLockEn.FirstRunMarkerLabel, { name: first ?? '' }) }).isVisible()).toBe(true);
+    expect(await onMap.getByText(unitLockEn.FirstRunStepPowerText).isVisible()).toBe(true);
+    await checkAndShoot(page, SHOTS, 'first-run-map-en', { sizes: [PHONE, DESKTOP], fullPage: false });
 
-      // The units list: the same panel; its first step and the units' names open the editor.
-      await nav.getByRole('link', { name: core.Unit, exact: true }).click();
-      await page.waitForURL(/\/user\/edit-terminal-list$/);
-      const onList = page.getByTestId('first-run-panel');
-      await poll(() => onList.isVisible()).toBe(true);
-      expect(await rawKeys(page)).toEqual([]);
-      expect(await onList.getByRole('link', { name: texts.FirstRunStepName }).getAttribute('href')).toMatch(/^\/user\/edit-terminal\?imei=\d{15}$/);
-      expect(await page.getByRole('link', { name: 'Boat trailer', exact: true }).getAttribute('href')).toMatch(/^\/user\/edit-terminal\?imei=\d{15}$/);
-      await shot(page, `first-run-units-${lang}`);
-    }
+    // The units list: the same panel; its first step and the units' names open the editor.
+    await nav.getByRole('link', { name: en.Unit, exact: true }).click();
+    await page.waitForURL(/\/user\/edit-terminal-list$/);
+    const onList = page.getByTestId('first-run-panel');
+    await poll(() => onList.isVisible()).toBe(true);
+    expect(await rawKeys(page)).toEqual([]);
+    expect(await onList.getByRole('link', { name: unitLockEn.FirstRunStepName }).getAttribute('href')).toMatch(/^\/user\/edit-terminal\?imei=\d{15}$/);
+    expect(await page.getByRole('link', { name: 'Boat trailer', exact: true }).getAttribute('href')).toMatch(/^\/user\/edit-terminal\?imei=\d{15}$/);
+    await shot(page, 'first-run-units-en');
     expect(errors).toEqual([]);
     await context.close();
   }, 180_000);

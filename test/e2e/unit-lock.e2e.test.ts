@@ -73,24 +73,21 @@ describe('a unit locked by someone else', () => {
   it('shows on the map without its position, naming the locker', async () => {
     const { context, page, errors } = await openPage(browser);
     await logInAsAdmin(page);
-    {
-      const [lang, texts, map, events] = ['en', unitLockEn, mapEn, eventsEn] as const;
-      await page.getByRole('button', { name: /Service van 1/ }).first().click();
-      const details = page.getByRole('tabpanel');
-      await poll(() => details.getByText(text(texts.TrackerIsLocked, { lockedBy: LOCKER })).isVisible()).toBe(true);
-      expect(await details.getByText(texts.TrackerIsLockedTitle, { exact: true }).isVisible()).toBe(true);
-      // Nothing of where it is: no history to open.
-      expect(await page.getByRole('tab', { name: map.MapHistoryTab }).isDisabled()).toBe(true);
-      await checkAndShoot(page, SHOTS, `locked-details-${lang}`, { fullPage: false });
+    await page.getByRole('button', { name: /Service van 1/ }).first().click();
+    const details = page.getByRole('tabpanel');
+    await poll(() => details.getByText(text(unitLockEn.TrackerIsLocked, { lockedBy: LOCKER })).isVisible()).toBe(true);
+    expect(await details.getByText(unitLockEn.TrackerIsLockedTitle, { exact: true }).isVisible()).toBe(true);
+    // Nothing of where it is: no history to open.
+    expect(await page.getByRole('tab', { name: mapEn.MapHistoryTab }).isDisabled()).toBe(true);
+    await checkAndShoot(page, SHOTS, 'locked-details-en', { fullPage: false });
 
-      // Its commands and its events are refused with the same words.
-      await page.getByRole('tab', { name: map.MapCommandsTab }).click();
-      await poll(() => page.getByRole('tabpanel').getByText(text(texts.TrackerIsLocked, { lockedBy: LOCKER })).isVisible()).toBe(true);
-      await page.getByRole('tab', { name: events.MapEvents }).click();
-      await poll(() => page.getByRole('tabpanel').getByText(text(texts.TrackerIsLocked, { lockedBy: LOCKER })).isVisible()).toBe(true);
-      await checkAndShoot(page, SHOTS, `locked-events-${lang}`, { fullPage: false });
-      await page.getByRole('button', { name: map.MapBackToList }).click();
-    }
+    // Its commands and its events are refused with the same words.
+    await page.getByRole('tab', { name: mapEn.MapCommandsTab }).click();
+    await poll(() => page.getByRole('tabpanel').getByText(text(unitLockEn.TrackerIsLocked, { lockedBy: LOCKER })).isVisible()).toBe(true);
+    await page.getByRole('tab', { name: eventsEn.MapEvents }).click();
+    await poll(() => page.getByRole('tabpanel').getByText(text(unitLockEn.TrackerIsLocked, { lockedBy: LOCKER })).isVisible()).toBe(true);
+    await checkAndShoot(page, SHOTS, 'locked-events-en', { fullPage: false });
+    await page.getByRole('button', { name: mapEn.MapBackToList }).click();
     expect(errors).toEqual([]);
     await context.close();
   }, 180_000);
