@@ -17,7 +17,7 @@ import { resources, type Messages } from '../../shared/i18n/index';
 import type { Language } from '../../shared/schemas/common';
 import { subscriptionTypes } from '../../shared/schemas/unit-editor';
 import { pageTitleKeys, paths, type PathName } from '../../web/src/app/paths';
-import { axeViolations, logInAs, openPage, photograph, poll, settle, SHOTS_DIR, SCREENSHOTS, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
+import { axeViolations, logInAs, openAllSections, openPage, photograph, poll, settle, SHOTS_DIR, SCREENSHOTS, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
 
 let app: App;
 let browser: Browser;
@@ -44,12 +44,6 @@ interface Screen {
   ready: (page: Page, t: Messages) => Locator;
   /** What to open before the check (closed sections, say). */
   prepare?: (page: Page, t: Messages) => Promise<void>;
-}
-
-/** Opens every closed section of the unit editor. */
-async function openAllSections(page: Page): Promise<void> {
-  const controls = page.locator('.unit-editor').getByRole('button', { expanded: false }).filter({ has: page.locator('.mantine-Accordion-label') });
-  for (let count = await controls.count(); count > 0; count = await controls.count()) await controls.first().click();
 }
 
 const adminScreens: readonly Screen[] = [

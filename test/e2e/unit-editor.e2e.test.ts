@@ -25,7 +25,7 @@ import { en } from '../../shared/i18n/en';
 import { commandsEn } from '../../shared/i18n/features/commands/en';
 import { mapEn } from '../../shared/i18n/features/map/en';
 import { unitEditorEn } from '../../shared/i18n/features/unit-editor/en';
-import { DESKTOP, PHONE, checkAndShoot, logInAs, openPage, poll, startBrowserApp, stopBrowserApp, type App, photograph } from '../support/browser';
+import { DESKTOP, PHONE, checkAndShoot, logInAs, openAllSections, openPage, poll, startBrowserApp, stopBrowserApp, type App, photograph } from '../support/browser';
 import { testPosition } from '../support/positions';
 import { storeUnitState } from '../support/unit-state';
 
@@ -67,12 +67,6 @@ const section = (page: Page, title: string) => page.getByRole('form', { name: ti
 const box = (scope: Page | Locator, name: string) => scope.getByRole('textbox', { name, exact: true });
 const combo = (scope: Page | Locator, name: string) => scope.getByRole('combobox', { name, exact: true });
 
-/** Opens every closed section of the accordion. */
-async function openAll(page: Page): Promise<void> {
-  const controls = page.locator('.unit-editor').getByRole('button', { expanded: false }).filter({ has: page.locator('.mantine-Accordion-label') });
-  for (let count = await controls.count(); count > 0; count = await controls.count()) await controls.first().click();
-}
-
 /** Waits for the 'Saved' notification of what was just done and closes it. */
 async function confirmSaved(page: Page): Promise<void> {
   const saved = page.getByText(T.UnitEditorSaved);
@@ -112,7 +106,7 @@ describe('unit editor', () => {
     await poll(() => page.getByRole('heading', { level: 2, name: 'Service van 1' }).isVisible()).toBe(true);
     expect(await page.getByText(text(T.UnitEditorIdentity, { imei: IMEI, registrationNumber: 'ABC123' })).isVisible()).toBe(true);
     await shot(page, 'editor-start', false);
-    await openAll(page);
+    await openAllSections(page);
     await shot(page, 'editor-open', false);
 
     // Name and appearance; a hyphen in the registration number is refused on the field.
@@ -266,7 +260,7 @@ describe('unit editor', () => {
     // After a reload every value is as saved.
     await page.reload();
     await poll(() => page.getByRole('heading', { level: 2, name: 'Service van One' }).isVisible()).toBe(true);
-    await openAll(page);
+    await openAllSections(page);
     expect(await box(basics, T.UnitEditorName).inputValue()).toBe('Service van One');
     expect(await box(basics, T.UnitEditorRegistrationNumber).inputValue()).toBe('ABC125');
     expect(await box(basics, T.UnitEditorColour).inputValue()).toBe('#1e88e5');

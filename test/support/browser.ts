@@ -176,3 +176,9 @@ export function shooter(dir: string) {
     await page.setViewportSize(DESKTOP);
   };
 }
+
+/** Opens every closed section of the unit editor's accordion. */
+export async function openAllSections(page: Page): Promise<void> {
+  const controls = page.locator('.unit-editor').getByRole('button', { expanded: false }).filter({ has: page.locator('.mantine-Accordion-label') });
+  for (let count = await controls.count(); count > 0; count = await controls.count()) await controls.first().click();
+}
