@@ -4,7 +4,7 @@
  * as a boat granted to demo-user, is refused the same IMEI again, and opens the new unit's editor.
  * The units list and the map show the first-run panel for units whose tracker has not reported
  * (name it, power it, the marker it will have). Every screen is checked with axe and photographed
- * at 390 and 1280 px in English, Swedish and Norwegian into /tmp/add-unit-shots/.
+ * at 390 and 1280 px into /tmp/add-unit-shots/ (Swedish and Norwegian: languages.e2e.test.ts).
  */
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
@@ -13,10 +13,6 @@ import { demoImei, demoUsers } from '../../infra/local/seed';
 import { en } from '../../shared/i18n/en';
 import { registrationEn } from '../../shared/i18n/features/registration/en';
 import { unitLockEn } from '../../shared/i18n/features/unit-lock/en';
-import { unitLockNo } from '../../shared/i18n/features/unit-lock/no';
-import { unitLockSv } from '../../shared/i18n/features/unit-lock/sv';
-import { no } from '../../shared/i18n/no';
-import { sv } from '../../shared/i18n/sv';
 import { DESKTOP, PHONE, checkAndShoot, logInAs, openPage, poll, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
 
 let app: App;
@@ -90,21 +86,6 @@ describe('add unit', () => {
     await context.close();
   }, 150_000);
 
-  it('speaks Swedish and Norwegian', async () => {
-    const { context, page, errors } = await openPage(browser);
-    await logIn(page, demoUsers.admin.username);
-    await page.goto(`${app.url}/administration/add-terminal`);
-    for (const [lang, texts, picker] of [['sv', unitLockSv, en.Language], ['no', unitLockNo, sv.Language]] as const) {
-      await page.getByLabel(picker).selectOption(lang);
-      await poll(() => page.getByRole('button', { name: texts.AddUnitSubmit }).isVisible()).toBe(true);
-      expect(await page.getByText(texts.AddUnitIntro).isVisible()).toBe(true);
-      expect(await rawKeys(page)).toEqual([]);
-      await shot(page, `add-unit-${lang}`);
-    }
-    expect(errors).toEqual([]);
-    await context.close();
-  }, 120_000);
-
   it('is not offered to an ordinary user', async () => {
     const { context, page } = await openPage(browser);
     await logIn(page, demoUsers.user.username);
@@ -119,39 +100,29 @@ describe('first run', () => {
   it('shows what to do next for units that have not reported, on the units list and the map', async () => {
     const { context, page, errors } = await openPage(browser);
     await logIn(page, demoUsers.admin.username);
-    const languages = [
-      ['en', unitLockEn, en],
-      ['sv', unitLockSv, sv],
-      ['no', unitLockNo, no],
-    ] as const;
-    let picker: string = en.Language;
-    for (const [lang, texts, core] of languages) {
-      if (lang !== 'en') await page.getByLabel(picker).selectOption(lang);
-      picker = core.Language;
-      const nav = page.getByRole('navigation', { name: core.MainNavigation });
-      // The map: none of the test runtime's trackers has reported.
-      await nav.getByRole('link', { name: core.Map, exact: true }).click();
-      await page.waitForURL(/\/user\/realtime-tracking$/);
-      const onMap = page.getByTestId('first-run-panel');
-      await poll(() => onMap.isVisible()).toBe(true);
-      // The first unit waiting is named in the heading, and its marker is shown as the map will draw it.
-      const heading = (await onMap.getByRole('heading').first().textContent()) ?? '';
-      const first = demoUnitNames.find((name) => heading === text(texts.FirstRunTitle, { name }));
-      expect(first, heading).toBeDefined();
-      expect(await onMap.getByRole('img', { name: text(texts.FirstRunMarkerLabel, { name: first ?? '' }) }).isVisible()).toBe(true);
-      expect(await onMap.getByText(texts.FirstRunStepPowerText).isVisible()).toBe(true);
-      await checkAndShoot(page, SHOTS, `first-run-map-${lang}`, { sizes: [PHONE, DESKTOP], fullPage: false });
+    const nav = page.getByRole('navigation', { name: en.MainNavigation });
+    // The map: none of the test runtime's trackers has reported.
+    await nav.getByRole('link', { name: en.Map, exact: true }).click();
+    await page.waitForURL(/\/user\/realtime-tracking$/);
+    const onMap = page.getByTestId('first-run-panel');
+    await poll(() => onMap.isVisible()).toBe(true);
+    // The first unit waiting is named in the heading, and its marker is shown as the map will draw it.
+    const heading = (await onMap.getByRole('heading').first().textContent()) ?? '';
+    const first = demoUnitNames.find((name) => heading === text(unitLockEn.FirstRunTitle, { name }));
+    expect(first, heading).toBeDefined();
+    expect(await onMap.getByRole('img', { name: text(unitLockEn.FirstRunMarkerLabel, { name: first ?? '' }) }).isVisible()).toBe(true);
+    expect(await onMap.getByText(unitLockEn.FirstRunStepPowerText).isVisible()).toBe(true);
+    await checkAndShoot(page, SHOTS, 'first-run-map-en', { sizes: [PHONE, DESKTOP], fullPage: false });
 
-      // The units list: the same panel; its first step and the units' names open the editor.
-      await nav.getByRole('link', { name: core.Unit, exact: true }).click();
-      await page.waitForURL(/\/user\/edit-terminal-list$/);
-      const onList = page.getByTestId('first-run-panel');
-      await poll(() => onList.isVisible()).toBe(true);
-      expect(await rawKeys(page)).toEqual([]);
-      expect(await onList.getByRole('link', { name: texts.FirstRunStepName }).getAttribute('href')).toMatch(/^\/user\/edit-terminal\?imei=\d{15}$/);
-      expect(await page.getByRole('link', { name: 'Boat trailer', exact: true }).getAttribute('href')).toMatch(/^\/user\/edit-terminal\?imei=\d{15}$/);
-      await shot(page, `first-run-units-${lang}`);
-    }
+    // The units list: the same panel; its first step and the units' names open the editor.
+    await nav.getByRole('link', { name: en.Unit, exact: true }).click();
+    await page.waitForURL(/\/user\/edit-terminal-list$/);
+    const onList = page.getByTestId('first-run-panel');
+    await poll(() => onList.isVisible()).toBe(true);
+    expect(await rawKeys(page)).toEqual([]);
+    expect(await onList.getByRole('link', { name: unitLockEn.FirstRunStepName }).getAttribute('href')).toMatch(/^\/user\/edit-terminal\?imei=\d{15}$/);
+    expect(await page.getByRole('link', { name: 'Boat trailer', exact: true }).getAttribute('href')).toMatch(/^\/user\/edit-terminal\?imei=\d{15}$/);
+    await shot(page, 'first-run-units-en');
     expect(errors).toEqual([]);
     await context.close();
   }, 180_000);

@@ -3,8 +3,8 @@
  * zone around the depot, and its tracker reports leaving it over MQTT. demo-user opens /user/alerts
  * and sees the exit as a sent alarm; a second exit arriving while the page is open shows up by
  * itself (the live channel). The Events tab of the unit on the map lists it too and links to all
- * alerts. Checked with axe and photographed at 390 and 1280 px in English, Swedish and Norwegian
- * into /tmp/alerts-shots/.
+ * alerts. Checked with axe and photographed at 390 and 1280 px into /tmp/alerts-shots/ (Swedish
+ * and Norwegian: languages.e2e.test.ts).
  */
 import { mkdirSync } from 'node:fs';
 import mqtt from 'mqtt';
@@ -15,8 +15,6 @@ import { getUnitItem } from '../../functions/domain/unit/reads';
 import type { UnitZone } from '../../functions/domain/unit/schema';
 import { demoImei } from '../../infra/local/seed';
 import { eventsEn } from '../../shared/i18n/features/events/en';
-import { eventsNo } from '../../shared/i18n/features/events/no';
-import { eventsSv } from '../../shared/i18n/features/events/sv';
 import { en } from '../../shared/i18n/en';
 import { DESKTOP, logInThroughForm, openPage, poll, startBrowserApp, stopBrowserApp, type App, checkAndShoot } from '../support/browser';
 
@@ -57,7 +55,7 @@ const list = (page: Page) => page.locator('.events-list');
 const left = (texts: { EventGeofenceExit: string }) => texts.EventGeofenceExit.replace('{{geofence}}', DEPOT.name);
 
 describe('alerts', () => {
-  it('lists the exit as a sent alarm, adds a new one live, and reads in every language', async () => {
+  it('lists the exit as a sent alarm, adds a new one live', async () => {
     const { context, page, errors } = await openPage(browser, DESKTOP);
     await logInThroughForm(page, app.url);
     await page.goto(`${app.url}/user/alerts`);
@@ -75,12 +73,6 @@ describe('alerts', () => {
     await poll(() => list(page).getByText(eventsEn.EventGeofenceEnter.replace('{{geofence}}', DEPOT.name)).count()).toBe(1);
     expect(await list(page).getByText(left(eventsEn)).count()).toBe(0);
 
-    for (const [lang, texts] of [['sv', eventsSv], ['no', eventsNo]] as const) {
-      await page.evaluate((l) => localStorage.setItem('language', l), lang);
-      await page.goto(`${app.url}/user/alerts`);
-      await expect.poll(() => list(page).getByText(left(texts)).count(), { timeout: 15_000 }).toBe(2);
-      await shot(page, `alerts-${lang}`);
-    }
     expect(errors).toEqual([]);
     await context.close();
   });

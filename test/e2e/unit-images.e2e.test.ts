@@ -2,8 +2,8 @@
  * Unit pictures in real Chromium against the embedded runtime. demo-admin opens a unit in the unit
  * editor, finds its pictures in the object description (none yet, "0 of 5"), uploads a PNG drawn
  * in the browser and sees it shown from the runtime's signed file route (under the page's CSP),
- * is refused a renamed text file and a file over 1 MB with their messages, sees the pictures in
- * Swedish and Norwegian, and deletes the picture after a confirmation. Every screen is checked
+ * is refused a renamed text file and a file over 1 MB with their messages, and
+ * deletes the picture after a confirmation (Swedish and Norwegian: languages.e2e.test.ts). Every screen is checked
  * with axe and photographed at 390 and 1280 px into /tmp/unit-images-shots/.
  */
 import { mkdirSync } from 'node:fs';
@@ -12,13 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_IMAGE_BYTES } from '../../shared/schemas/unit-images';
 import { getUnitItem } from '../../functions/domain/unit/reads';
 import { demoImei, demoUsers } from '../../infra/local/seed';
-import { en } from '../../shared/i18n/en';
-import { no } from '../../shared/i18n/no';
-import { sv } from '../../shared/i18n/sv';
 import { unitEditorEn } from '../../shared/i18n/features/unit-editor/en';
 import { unitImagesEn } from '../../shared/i18n/features/unit-images/en';
-import { unitImagesNo } from '../../shared/i18n/features/unit-images/no';
-import { unitImagesSv } from '../../shared/i18n/features/unit-images/sv';
 import { checkAndShoot, logInThroughForm, openPage, poll, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
 
 let app: App;
@@ -80,7 +75,7 @@ async function openPictures(page: Page): Promise<void> {
 const fileInput = (page: Page) => page.getByTestId('unit-images').locator('input[type="file"]');
 
 describe('unit pictures in the unit editor', () => {
-  it('adds a picture, refuses a renamed text file and a large one, speaks three languages and deletes after confirmation', async () => {
+  it('adds a picture, refuses a renamed text file and a large one, and deletes after confirmation', async () => {
     const { context, page, errors } = await openPage(browser);
     const cspViolations: string[] = [];
     page.on('console', (msg) => {
@@ -113,20 +108,6 @@ describe('unit pictures in the unit editor', () => {
     await fileInput(page).setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: big });
     await poll(() => panel.getByRole('alert').textContent()).toBe(unitImagesEn.ImageTooLarge);
     expect(await page.getByTestId('unit-images-count').textContent()).toBe(text(unitImagesEn.unitImagesCount, { count: 1, max: 5 }));
-
-    // Swedish and Norwegian.
-    for (const [lang, texts, picker] of [
-      ['sv', unitImagesSv, en.Language],
-      ['no', unitImagesNo, sv.Language],
-    ] as const) {
-      await page.getByLabel(picker).first().selectOption(lang);
-      await poll(() => page.getByTestId('unit-images-count').textContent()).toBe(text(texts.unitImagesCount, { count: 1, max: 5 }));
-      await poll(() => panel.getByRole('alert').textContent()).toBe(texts.ImageTooLarge);
-      expect(await panel.getByRole('img', { name: text(texts.unitImagesAlt, { index: 1, unit: unitName }) }).isVisible()).toBe(true);
-      await checkAndShoot(page, SHOTS, `pictures-one-${lang}`);
-    }
-    await page.getByLabel(no.Language).first().selectOption('en');
-    await poll(() => page.getByTestId('unit-images-count').textContent()).toBe(text(unitImagesEn.unitImagesCount, { count: 1, max: 5 }));
 
     // Delete, after a confirmation.
     await panel.getByRole('button', { name: text(unitImagesEn.unitImagesDelete, { index: 1 }) }).click();
