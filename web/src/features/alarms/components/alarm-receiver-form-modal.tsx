@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessage } from '../../../app/api-client';
 import { parseLanguage } from '../../../app/preferences';
 import { translateMessage } from '../../../i18n/i18n';
+import { PHONE_INPUT_MAX } from '../../../../../shared/validators/phone';
 import { phoneCountryOptions } from '../../registration/countries';
 import { alarmKeys, saveReceiver } from '../api/alarms-api';
 import { formErrors, livePhoneError, saveBody, saveDisabled, type AlarmFormValues } from '../alarm-form-model';
@@ -137,7 +138,7 @@ function FormBody({ onClose, onSaved, initial, editMode, canPush, phoneShown, su
               leftSection={<Text size="sm" c="dimmed" aria-hidden>{`+${values.dialCode}`}</Text>}
               leftSectionWidth={52}
               error={shown('phone') ?? (phoneError ? translateMessage(phoneError) : undefined)}
-              maxLength={24}
+              maxLength={PHONE_INPUT_MAX}
               autoComplete="off"
             />
           </SimpleGrid>
