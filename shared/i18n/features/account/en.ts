@@ -25,7 +25,7 @@ export const accountEn = {
   LastName: 'Last name',
   PhoneCountry: 'Country',
   PhoneNumber: 'Mobile number',
-  PhoneNumberHint: "As you know it, with or without the leading 0, in the country chosen beside it.",
+  PhoneNumberHint: 'As you know it, with or without the leading 0.',
   MessageLanguage: 'Language of e-mails and messages',
   MessageLanguageHint: 'Login codes, reset links and alerts are sent in this language.',
   TwoFactorLogin: 'Two-factor login',

@@ -27,7 +27,7 @@ export const accountNo: AccountMessages = {
   LastName: 'Etternavn',
   PhoneCountry: 'Land',
   PhoneNumber: 'Mobilnummer',
-  PhoneNumberHint: "Slik du kjenner det, med eller uten innledende 0, i landet som velges ved siden av.",
+  PhoneNumberHint: 'Slik du kjenner det, med eller uten innledende 0.',
   MessageLanguage: 'Språk for e-post og meldinger',
   MessageLanguageHint: 'Innloggingskoder, lenker for tilbakestilling og alarmer sendes på dette språket.',
   TwoFactorLogin: 'Totrinnsinnlogging',

@@ -27,7 +27,7 @@ export const accountSv: AccountMessages = {
   LastName: 'Efternamn',
   PhoneCountry: 'Land',
   PhoneNumber: 'Mobilnummer',
-  PhoneNumberHint: "Som du känner det, med eller utan inledande 0, i landet som väljs bredvid.",
+  PhoneNumberHint: 'Som du känner det, med eller utan inledande 0.',
   MessageLanguage: 'Språk för e-post och meddelanden',
   MessageLanguageHint: 'Inloggningskoder, återställningslänkar och larm skickas på det här språket.',
   TwoFactorLogin: 'Tvåstegsinloggning',
