@@ -77,8 +77,8 @@ function format(stored: string, viewer: PhoneRegion): string {
   return number.countryCallingCode === callingCodeOf(viewer) ? number.formatNational() : number.formatInternational();
 }
 
-export const phoneModelImpl: PhoneModel = { parse, format };
-installPhoneModel(phoneModelImpl);
+const model: PhoneModel = { parse, format };
+installPhoneModel(model);
 
 export const parsePhone = parse;
 export const formatPhone = format;

@@ -309,7 +309,7 @@ describe('registration wizard', () => {
     await page.getByRole('textbox', { name: r.CityLabel }).fill('Bergen');
     await next(page, r.PhoneQuestion);
     expect(await page.getByRole('textbox', { name: r.DialCodeLabel }).inputValue()).toBe('+47');
-    await page.getByRole('textbox', { name: r.PhoneLabel }).fill('912345678');
+    await page.getByRole('textbox', { name: r.PhoneLabel }).fill('912 34 567');
     await next(page, r.PasswordQuestion);
     await page.getByRole('textbox', { name: r.PasswordLabel, exact: true }).fill(PASSWORD);
     await page.getByRole('textbox', { name: r.ConfirmPasswordLabel, exact: true }).fill(PASSWORD);
@@ -359,7 +359,7 @@ describe('registration wizard, private user outside Sweden on another brand', ()
     await postcode.fill('bs1 4dj');
     await next(page, r.PhoneQuestion);
     expect(await page.getByRole('textbox', { name: r.DialCodeLabel }).inputValue()).toBe('+44');
-    await page.getByRole('textbox', { name: r.PhoneLabel }).fill('7700900123');
+    await page.getByRole('textbox', { name: r.PhoneLabel }).fill('07911 123456');
     await next(page, r.PasswordQuestion);
     await page.getByRole('textbox', { name: r.PasswordLabel, exact: true }).fill(PASSWORD);
     await page.getByRole('textbox', { name: r.ConfirmPasswordLabel, exact: true }).fill(PASSWORD);

@@ -31,9 +31,12 @@ describe('alarm receivers list', () => {
   });
 
   it('sorts by a column, a second click turns the direction, empty values last', () => {
-    expect(sortReceivers(rows, { column: 'name', desc: false }, 'sv', 'SE').map((x) => x.name)).toEqual(['Anna', 'Bertil', 'Örjan']);
-    expect(sortReceivers(rows, { column: 'name', desc: true }, 'sv', 'SE').map((x) => x.name)).toEqual(['Örjan', 'Bertil', 'Anna']);
-    expect(sortReceivers(rows, { column: 'email', desc: false }, 'sv', 'SE').map((x) => x.id)).toEqual(['3', '1', '2']);
+    expect(sortReceivers(rows, { column: 'name', desc: false }, 'sv').map((x) => x.name)).toEqual(['Anna', 'Bertil', 'Örjan']);
+    expect(sortReceivers(rows, { column: 'name', desc: true }, 'sv').map((x) => x.name)).toEqual(['Örjan', 'Bertil', 'Anna']);
+    expect(sortReceivers(rows, { column: 'email', desc: false }, 'sv').map((x) => x.id)).toEqual(['3', '1', '2']);
+    // Phones by their international form, whatever the display: Swedish before Norwegian.
+    const norwegian = { ...r('4', 'Kari', null, '41234567'), country_code: '47' };
+    expect(sortReceivers([norwegian, ...rows], { column: 'phone', desc: false }, 'sv').map((x) => x.id)).toEqual(['1', '2', '4', '3']);
     expect(nextSort({ column: 'name', desc: false }, 'name')).toEqual({ column: 'name', desc: true });
     expect(nextSort({ column: 'name', desc: true }, 'email')).toEqual({ column: 'email', desc: false });
   });

@@ -31,9 +31,12 @@ export function nextSort(current: AlarmSort, column: AlarmSortColumn): AlarmSort
   return current.column === column ? { column, desc: !current.desc } : { column, desc: false };
 }
 
-export function sortReceivers(rows: readonly AlarmReceiver[], sort: AlarmSort, locale: string, viewer: PhoneRegion): AlarmReceiver[] {
+/** Phones sort by their international form: grouped by country, whatever format shows them. */
+const phoneSortKey = (r: Pick<AlarmReceiver, 'country_code' | 'phone'>): string => (r.phone && r.country_code ? `+${r.country_code}${r.phone}` : '');
+
+export function sortReceivers(rows: readonly AlarmReceiver[], sort: AlarmSort, locale: string): AlarmReceiver[] {
   const collator = new Intl.Collator(locale, { numeric: true, sensitivity: 'base' });
-  const value = (r: AlarmReceiver) => (sort.column === 'name' ? r.name : sort.column === 'email' ? (r.email ?? '') : phoneText(r, viewer));
+  const value = (r: AlarmReceiver) => (sort.column === 'name' ? r.name : sort.column === 'email' ? (r.email ?? '') : phoneSortKey(r));
   return [...rows].sort((a, b) => {
     const [x, y] = [value(a), value(b)];
     // Empty values last in both directions.

@@ -73,7 +73,7 @@ export function AlarmReceiversPage() {
 
   const rows = useMemo(() => {
     const all = receivers.data?.alarmReceivers ?? [];
-    return sortReceivers(all.filter((r) => matchesReceiver(r, query, country)), sort, intlLocale(lang), country);
+    return sortReceivers(all.filter((r) => matchesReceiver(r, query, country)), sort, intlLocale(lang));
   }, [receivers.data, query, sort, lang, country]);
 
   const onToggle = (receiver: AlarmReceiver, type: 'security' | 'function', on: boolean) => {
