@@ -187,7 +187,7 @@ export const routes = {
     capability: 'auth',
     file: 'put-profile',
     access: 'member',
-    summary: "Updates the caller's name, phone, language and two-factor login; turning two-factor login off needs current_password.",
+    summary: "Updates the caller's name, phone (a mobile number read in phoneCountry, else in the country of lang; stored as E.164; MakeSurePhoneNunIsCorrect), language and two-factor login; turning two-factor login off needs current_password.",
     body: profileUpdateSchema,
     response: profileSchema,
   }),

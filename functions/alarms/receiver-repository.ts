@@ -25,9 +25,9 @@ export interface AlarmReceiverRecord {
   name: string;
   /** As entered (trimmed); null without one. */
   email: string | null;
-  /** The dial code without '+', e.g. "46"; null without a phone. */
+  /** The phone's calling code without '+', e.g. "46"; null without a phone. */
   countryCode: string | null;
-  /** E.164, e.g. "+46701234567"; null without one. */
+  /** E.164, e.g. "+46701234567" (older items: as typed then); null without one. */
   phone: string | null;
   pushNotification: boolean;
   securityAlarm: boolean;

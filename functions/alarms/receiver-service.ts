@@ -7,6 +7,7 @@
 import { type z } from 'zod';
 import {
   alarmReceiverFieldErrors,
+  DEFAULT_PHONE_DIAL_CODE,
   type alarmReceiverSaveSchema,
   type assignUnitsRequestSchema,
   type AlarmReceiver,
@@ -14,8 +15,7 @@ import {
 } from '../../shared/schemas/alarms';
 import { alarmMessageKeys as keys } from '../../shared/schemas/alarms-messages';
 import { formatMac } from '../../shared/schemas/sensors';
-import { alarmPhoneE164 } from '../../shared/validators/alarm-phone';
-import { digitsOfDialCode } from '../../shared/validators/phone';
+import { parsePhone } from '../../shared/validators/phone';
 import type { AuthContext } from '../platform/auth-context';
 import { NotFoundError, ValidationError } from '../platform/errors';
 import { accountMember, accountMembers, accountSensors, accountUnit, accountUnits, type Member } from './account-data';
@@ -33,14 +33,23 @@ type SaveBody = z.output<typeof alarmReceiverSaveSchema>;
 
 const bit = (v: boolean): 0 | 1 => (v ? 1 : 0);
 
+/**
+ * The phone as the contract shows it: calling code and national number. Stored as E.164; an older
+ * item may hold '+46-701234567', '0701234567' or '46701234567', read in its dial code's country.
+ */
+function phoneView(record: AlarmReceiverRecord): Pick<AlarmReceiver, 'country_code' | 'phone'> {
+  if (!record.phone) return { country_code: null, phone: null };
+  const parsed = parsePhone(record.phone, record.countryCode ?? DEFAULT_PHONE_DIAL_CODE, 'any');
+  if (parsed) return { country_code: parsed.callingCode, phone: parsed.nationalNumber };
+  return { country_code: record.countryCode, phone: record.phone.replace(/\D/g, '') };
+}
+
 export function receiverView(record: AlarmReceiverRecord, pushIds: ReadonlyMap<string, string | null>): AlarmReceiver {
-  const national = record.phone && record.countryCode ? record.phone.slice(1 + record.countryCode.length) : null;
   return {
     id: record.id,
     name: record.name,
     email: record.email,
-    country_code: record.phone ? record.countryCode : null,
-    phone: national,
+    ...phoneView(record),
     push_notification: bit(record.pushNotification),
     security_alarm: bit(record.securityAlarm),
     function_alarm: bit(record.functionAlarm),
@@ -87,13 +96,13 @@ export async function saveReceiver(caller: Caller, body: SaveBody, now: Date): P
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
 
   const email = (body.email ?? '').trim();
-  const phone = (body.phone ?? '').trim();
-  const dial = digitsOfDialCode(body.country_code ?? '');
+  // The field rules passed: a phone given is a valid mobile number.
+  const phone = parsePhone(body.phone ?? '', body.country_code || DEFAULT_PHONE_DIAL_CODE);
   const fields: ReceiverFields = {
     name: body.name.trim(),
     email: email || null,
-    countryCode: phone ? dial : null,
-    phone: phone ? alarmPhoneE164(phone, dial) : null,
+    countryCode: phone?.callingCode ?? null,
+    phone: phone?.e164 ?? null,
     pushNotification: push,
     securityAlarm: body.security_alarm,
     functionAlarm: body.function_alarm,

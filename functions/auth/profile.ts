@@ -1,7 +1,6 @@
 /** The profile view of a user record (GET and PUT /api/v1/user/profile). */
-import parsePhoneNumberFromString from 'libphonenumber-js';
 import type { Profile } from '../../shared/schemas/auth';
-import { ValidationError } from '../platform/errors';
+import { defaultPhoneCountry, storedPhoneE164 } from '../../shared/validators/phone';
 import type { UserItem } from '../domain/user/schema';
 
 export function profileOf(user: UserItem): Profile {
@@ -11,19 +10,9 @@ export function profileOf(user: UserItem): Profile {
     Email: user.email,
     FirstName: user.firstName,
     LastName: user.lastName,
-    phone: user.phone ?? '',
+    // E.164; an older record's '0701234567' is read in the country of the user's language.
+    phone: storedPhoneE164(user.phone, defaultPhoneCountry(user.lang)) ?? user.phone ?? '',
     lang: user.lang,
     EnableTwoFactorAuth: user.enableTwoFactorAuth,
   };
-}
-
-/**
- * A phone number as E.164, or null for none. Numbers without a country code are read as Swedish,
- * the portal's default country (spec section 9).
- */
-export function normalizePhone(phone: string): string | null {
-  if (phone.trim() === '') return null;
-  const parsed = parsePhoneNumberFromString(phone, 'SE');
-  if (!parsed?.isValid()) throw new ValidationError({ phone: ['MakeSurePhoneNunIsCorrect'] });
-  return parsed.number;
 }

@@ -7,11 +7,14 @@ import { routes } from '../../shared/routes';
 import { ValidationError } from '../platform/errors';
 import { httpHandler } from '../platform/http';
 import { checkCurrentPassword } from './credentials';
-import { normalizePhone, profileOf } from './profile';
+import { profilePhoneCountry } from '../../shared/schemas/auth';
+import { phoneE164 } from '../../shared/validators/phone';
+import { profileOf } from './profile';
 import { getUser, TwoFactorTurnedOn, updateProfile } from './user-repository';
 
 export const handler = httpHandler(routes.updateProfile, async ({ body, auth, ports, event }) => {
-  const phone = normalizePhone(body.phone);
+  // The schema checked it: a valid mobile number, or empty for none.
+  const phone = body.phone ? phoneE164(body.phone, profilePhoneCountry(body)) : null;
   const current = await getUser(auth.userId);
   const turningOff = current.enableTwoFactorAuth && !body.EnableTwoFactorAuth;
   if (turningOff) await checkCurrentPassword(current, body.current_password, ports, event);

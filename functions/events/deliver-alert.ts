@@ -18,7 +18,9 @@ import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateComm
 import { alarmClassOf } from '../../shared/alarm-classes';
 import { eventDescription } from '../../shared/event-texts';
 import { translateKey } from '../../shared/i18n/index';
+import { DEFAULT_PHONE_DIAL_CODE } from '../../shared/schemas/alarms';
 import { languageSchema, type Language } from '../../shared/schemas/common';
+import { storedPhoneE164 } from '../../shared/validators/phone';
 import { listReceiversOfSensor, listReceiversOfUnit } from '../alarms/receiver-repository';
 import { cancellationCodes, isConditionFailure } from '../platform/conditions';
 import { getPorts } from '../platform/container';
@@ -285,9 +287,12 @@ export async function deliverAlert(job: AlertJob, ports: Ports = getPorts()): Pr
       const email = renderTemplate('alarm', account.lang, account.subsiteId, { ...vars, mapUrl: texts.mapUrl ?? new URL('/', getEnv().APP_URL).href });
       await attempt(receiver.id, 'email', () => ports.mailer.send({ to: receiver.email!, ...email }));
     }
-    if (receiver.phone && account.subsiteId === 0) {
+    // Stored as E.164; an older item's '+46-701234567' or '0701234567' is read in its dial code's country.
+    const smsTo = account.subsiteId === 0 ? storedPhoneE164(receiver.phone, receiver.countryCode ?? DEFAULT_PHONE_DIAL_CODE) : null;
+    if (receiver.phone && account.subsiteId === 0 && !smsTo) logger.warn('alarm receiver phone is no number; no SMS', { receiverId: receiver.id });
+    if (smsTo) {
       const text = translateKey(account.lang, 'AlarmSms', { ...vars, map: texts.mapUrl ?? '' }).trim();
-      await attempt(receiver.id, 'sms', () => ports.sms.send({ to: receiver.phone!, text, ...(account.senderId ? { senderId: account.senderId } : {}) }), account.accountId);
+      await attempt(receiver.id, 'sms', () => ports.sms.send({ to: smsTo, text, ...(account.senderId ? { senderId: account.senderId } : {}) }), account.accountId);
     }
     if (receiver.pushNotification && receiver.memberId) {
       const member = await readMember(receiver.memberId);

@@ -15,6 +15,8 @@ import type { RouteDef } from '../../shared/routes';
 import { isValidTimeZone } from '../../shared/schemas/common';
 import { profileAllows, profileFeatureOf } from '../../shared/feature-profiles';
 import { organisationMessageKeys } from '../../shared/schemas/organisation-messages';
+// Fills the slot through which the shared schemas check phone numbers (shared/validators/phone-rule.ts).
+import '../../shared/validators/phone';
 import { accountFeatures, bearerToken, featureProfileFeatures, resolveAuth, type AuthContext } from './auth-context';
 import { assertFromOrigin } from './client-address';
 import { getPorts } from './container';

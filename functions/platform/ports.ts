@@ -24,7 +24,14 @@ export interface SmsMessage {
   senderId?: string;
 }
 export interface SmsSender {
+  /** Refuses (throws) a `to` that is not E.164: a number in another form would be read by the provider's own guess. */
   send(message: SmsMessage): Promise<void>;
+}
+
+const E164 = /^\+[1-9]\d{6,14}$/;
+/** The check every SMS adapter makes before sending. */
+export function assertE164(to: string): void {
+  if (!E164.test(to)) throw new Error(`An SMS goes to an E.164 number, not to '${to}'.`);
 }
 
 export interface PushMessage {

@@ -8,12 +8,13 @@ import { DeleteCommand, PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { registerAccountRequestSchema, type RegisterAccountRequest } from '../../shared/schemas/registration';
 import { imeiFrom } from '../../shared/validators/imei';
+import '../../shared/validators/phone';
 import { useLocalTables } from '../../test/support/local-tables';
 import { getPorts, overridePorts, resetPorts } from '../platform/container';
 import { dynamo, tableName } from '../platform/db';
 import { ValidationError } from '../platform/errors';
 import type { IdentityProvider, Ports } from '../platform/ports';
-import { registerAccount, toE164 } from './registration-service';
+import { registerAccount } from './registration-service';
 
 const PASSWORD = 'Secret-pass1';
 let serial = 0;
@@ -42,7 +43,7 @@ function registration(imei: string, email: string) {
     zipCode: '0150',
     city: 'Oslo',
     country: 'Norge',
-    phone: '+47 912 34 567 8',
+    phone: '+47 412 34 567',
     countryDialCode: '47',
     userPassword: PASSWORD,
     userPassword_confirmation: PASSWORD,
@@ -155,10 +156,3 @@ describe('registerAccount', () => {
   });
 });
 
-describe('toE164', () => {
-  it('drops a national trunk 0 and keeps what libphonenumber cannot read', () => {
-    expect(toE164('46', '701234567')).toBe('+46701234567');
-    expect(toE164('44', '07911123456')).toBe('+447911123456');
-    expect(toE164('07', '701234567')).toBe('+07701234567');
-  });
-});

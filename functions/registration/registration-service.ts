@@ -16,7 +16,6 @@
  * holds no IMEI; the address then answers EmailAlreadyInUse until support removes it.
  */
 import { randomUUID } from 'node:crypto';
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { Registration } from '../../shared/schemas/registration';
 import { getEnv } from '../platform/env';
 import { sendTemplatedEmail } from '../platform/email/templates';
@@ -30,16 +29,6 @@ import { getInventoryItem, imeiProblemOf, isEmailClaimed, writeRegistration, typ
 
 /** Days raw positions are kept for a new account (13 months). */
 export const DEFAULT_RETENTION_DAYS = 395;
-
-/** E.164 when libphonenumber understands the number (it drops a national trunk 0), else the plain digits. */
-export function toE164(dialCode: string, national: string): string {
-  try {
-    return parsePhoneNumberFromString(national, { defaultCallingCode: dialCode })?.number ?? `+${dialCode}${national}`;
-  } catch {
-    // It throws, rather than answering undefined, for a calling code it does not know.
-    return `+${dialCode}${national}`;
-  }
-}
 
 export interface RegisteredAccount {
   accountId: string;
@@ -58,7 +47,7 @@ async function precheck(reg: Registration): Promise<InventoryItem> {
 
 function recordsOf(reg: Registration, ids: RegisteredAccount, protocol: UnitRecord['protocol'], now: Date) {
   const createdAt = now.toISOString();
-  const phone = toE164(reg.countryDialCode, reg.phone);
+  const phone = reg.phone;
   const account: AccountRecord = {
     accountId: ids.accountId,
     parentId: null,

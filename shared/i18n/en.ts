@@ -173,7 +173,7 @@ export const en = {
   SpecifyFirstName: 'Enter your first name.',
   SpecifyLastName: 'Enter your last name.',
   EnterValidEmail: 'Enter a valid e-mail address.',
-  MakeSurePhoneNunIsCorrect: 'Check the phone number: do not start it with the country code or 07.',
+  MakeSurePhoneNunIsCorrect: "Enter a valid mobile number for the chosen country, for example 070 123 45 67.",
   MaxLength50: 'At most 50 characters.',
 } as const;
 

@@ -167,6 +167,6 @@ export const no: Messages = {
   SpecifyFirstName: 'Skriv inn fornavnet ditt.',
   SpecifyLastName: 'Skriv inn etternavnet ditt.',
   EnterValidEmail: 'Skriv inn en gyldig e-postadresse.',
-  MakeSurePhoneNunIsCorrect: 'Kontroller telefonnummeret: ikke begynn med landskoden eller 07.',
+  MakeSurePhoneNunIsCorrect: "Skriv inn et gyldig mobilnummer for det valgte landet, for eksempel 412 34 567.",
   MaxLength50: 'Høyst 50 tegn.',
 };

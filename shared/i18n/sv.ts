@@ -167,6 +167,6 @@ export const sv: Messages = {
   SpecifyFirstName: 'Ange ditt förnamn.',
   SpecifyLastName: 'Ange ditt efternamn.',
   EnterValidEmail: 'Ange en giltig e-postadress.',
-  MakeSurePhoneNunIsCorrect: 'Kontrollera telefonnumret: börja inte med landsnumret eller 07.',
+  MakeSurePhoneNunIsCorrect: "Ange ett giltigt mobilnummer för det valda landet, till exempel 070 123 45 67.",
   MaxLength50: 'Högst 50 tecken.',
 };

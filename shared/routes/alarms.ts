@@ -100,7 +100,7 @@ export const alarmRoutes = {
     file: 'post-alarm-receiver',
     access: 'admin',
     summary:
-      'Creates a receiver, or edits one (id). Name required (AlarmReceiverNameRequired); on subsite 0 an e-mail or a phone (EmailOrPhoneRequired; PhoneNumberMustBeAtLeast8Digits after the dial code and a leading 0 or 46), on other subsites an e-mail (AlarmReceiverEmailRequired) and no phone (PhoneNotAvailable); a valid e-mail (EnterValidEmail); no other receiver of the account with the same e-mail or phone (DuplicateAlarmReceiverEmail, DuplicateAlarmReceiverPhone), also under concurrency; push only for a linked user with a push id (PushNotAvailable); member_id a user of the account (InvalidMember). With terminal_id the receiver also gets that unit.',
+      'Creates a receiver, or edits one (id). Name required (AlarmReceiverNameRequired); on subsite 0 an e-mail or a phone (EmailOrPhoneRequired; a valid mobile number read in the country of country_code, else MakeSurePhoneNunIsCorrect; stored as E.164), on other subsites an e-mail (AlarmReceiverEmailRequired) and no phone (PhoneNotAvailable); a valid e-mail (EnterValidEmail); no other receiver of the account with the same e-mail or phone (DuplicateAlarmReceiverEmail, DuplicateAlarmReceiverPhone), also under concurrency; push only for a linked user with a push id (PushNotAvailable); member_id a user of the account (InvalidMember). With terminal_id the receiver also gets that unit.',
     body: alarmReceiverSaveSchema,
     response: alarmReceiverIdSchema,
   }),

@@ -12,7 +12,6 @@ export const alarmMessageKeys = {
   AlarmReceiverEmailRequired: 'AlarmReceiverEmailRequired',
   /** A phone number on a subsite other than 0. */
   PhoneNotAvailable: 'PhoneNotAvailable',
-  PhoneNumberMustBeAtLeast8Digits: 'PhoneNumberMustBeAtLeast8Digits',
   EnterValidEmail: 'EnterValidEmail',
   MakeSurePhoneNunIsCorrect: 'MakeSurePhoneNunIsCorrect',
   DuplicateAlarmReceiverEmail: 'DuplicateAlarmReceiverEmail',

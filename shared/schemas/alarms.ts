@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { ALERT_NUMBERS_PARENT_ID } from '../brands';
-import { alarmPhoneError } from '../validators/alarm-phone';
+import { phoneError } from '../validators/phone-rule';
 import { alarmMessageKeys as keys } from './alarms-messages';
 import { languages, languageSchema, type Language } from './common';
 
@@ -27,6 +27,8 @@ export function alertTimeZonesFor(parentId: string | null | undefined): string[]
 }
 
 export const NAME_MAX = 100;
+/** A phone sent without its country code is read as Swedish (spec section 9: Sweden preferred). */
+export const DEFAULT_PHONE_DIAL_CODE = '46';
 export const EMAIL_MAX = 254;
 
 /** 0/1 as the contract writes it; true/false accepted. */
@@ -51,9 +53,9 @@ export const alarmReceiverSchema = z.object({
   id: z.string(),
   name: z.string(),
   email: z.string().nullable(),
-  /** The dial code without '+', e.g. "46"; null without a phone. */
+  /** The number's calling code without '+', e.g. "46"; null without a phone. */
   country_code: z.string().nullable(),
-  /** The national number (digits); null without a phone. */
+  /** Its national significant number (digits, no trunk 0), e.g. "701234567"; null without a phone. */
   phone: z.string().nullable(),
   push_notification: bit,
   security_alarm: bit,
@@ -148,8 +150,8 @@ export interface AlarmReceiverFields {
 
 /**
  * The field rules of spec section 5, for the form and the server alike: name required; on subsite 0
- * an e-mail or a phone (at least 8 digits after the dial code and a leading 0 or 46), elsewhere an
- * e-mail and no phone; an e-mail must be valid.
+ * an e-mail or a phone (a valid mobile number, read in the country of `country_code`:
+ * shared/validators/phone-rule.ts), elsewhere an e-mail and no phone; an e-mail must be valid.
  */
 export function alarmReceiverFieldErrors(fields: AlarmReceiverFields, subsiteId: number): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
@@ -161,7 +163,7 @@ export function alarmReceiverFieldErrors(fields: AlarmReceiverFields, subsiteId:
   if (subsiteId === 0) {
     if (!email && !phone) errors['email'] = [keys.EmailOrPhoneRequired];
     if (phone) {
-      const problem = alarmPhoneError(phone, fields.country_code ?? '');
+      const problem = phoneError(phone, fields.country_code || DEFAULT_PHONE_DIAL_CODE);
       if (problem) errors['phone'] = [problem];
     }
   } else {

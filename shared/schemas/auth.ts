@@ -4,7 +4,8 @@
  * web/src/features/auth/api/login-validation.ts, which a unit test keeps in step with it).
  */
 import { z } from 'zod';
-import { languageSchema, subsiteIdSchema } from './common';
+import { defaultPhoneCountry, INVALID_PHONE, PHONE_INPUT_MAX, phoneError } from '../validators/phone-rule';
+import { languageSchema, subsiteIdSchema, type Language } from './common';
 
 const id = z.union([z.string(), z.number()]).transform(String);
 
@@ -196,16 +197,26 @@ export const profileSchema = z.object({
 });
 export type Profile = z.infer<typeof profileSchema>;
 
-export const profileUpdateSchema = z.object({
-  FirstName: z.string().trim().min(1, 'SpecifyFirstName').max(50, 'MaxLength50'),
-  LastName: z.string().trim().min(1, 'SpecifyLastName').max(50, 'MaxLength50'),
-  /** E.164 or empty; checked with libphonenumber on the server. */
-  phone: z.string().trim().max(20, 'TooLong').default(''),
-  lang: languageSchema,
-  EnableTwoFactorAuth: z.boolean(),
-  /** Needed only to turn two-factor login off. */
-  current_password: z.string().max(256, 'TooLong').optional(),
-});
+export const profileUpdateSchema = z
+  .object({
+    FirstName: z.string().trim().min(1, 'SpecifyFirstName').max(50, 'MaxLength50'),
+    LastName: z.string().trim().min(1, 'SpecifyLastName').max(50, 'MaxLength50'),
+    /** A mobile number as the user knows it (national, with or without its 0, or international), or empty for none; stored as E.164. */
+    phone: z.string().trim().max(PHONE_INPUT_MAX, INVALID_PHONE).default(''),
+    /** The ISO country a national number is read in; without it, that of `lang` (defaultPhoneCountry). */
+    phoneCountry: z.string().trim().max(3, INVALID_PHONE).optional(),
+    lang: languageSchema,
+    EnableTwoFactorAuth: z.boolean(),
+    /** Needed only to turn two-factor login off. */
+    current_password: z.string().max(256, 'TooLong').optional(),
+  })
+  .superRefine((b, ctx) => {
+    const key = phoneError(b.phone, profilePhoneCountry(b));
+    if (key) ctx.addIssue({ code: 'custom', message: key, path: ['phone'] });
+  });
+
+/** The country the profile's phone is read in. */
+export const profilePhoneCountry = (b: { phoneCountry?: string | undefined; lang: Language }): string => b.phoneCountry || defaultPhoneCountry(b.lang);
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
 // Public extras

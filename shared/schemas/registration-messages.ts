@@ -54,13 +54,8 @@ export const registrationMessageKeys = [
   // Phones
   'PhoneNumCannotBeEmpty',
   'MakeSurePhoneNunIsCorrect',
-  'Min8CharacterPhoneNumber',
   'SpecifyCompanyPhone',
-  'CompanyPhoneInvalidStart',
   'SpecifyTelephone',
-  'PhoneDigitsOnly',
-  'PhoneMin8Digits',
-  'SwedishPhoneInvalidStart',
   // Password
   'SpecifyNewPassword', // core
   'PasswordMustInclude', // core

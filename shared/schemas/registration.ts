@@ -15,8 +15,10 @@
  *   are claimed. Usernames that are not e-mail addresses (users an admin creates) keep to the
  *   spec's a-z, 0-9, - and _ (`usernameSchema`).
  * - "In Sweden" is the wizard's country step (`countryCode` SE, NO or GB); `countryDialCode` is the
- *   phone's. The wizard's `phone` is the whole number starting with the dial code (its input is
- *   prefilled with it); the classic form's `phone` is the national number beside a country picker.
+ *   phone's country. Both forms' `phone` is the number as the user knows it: national (with or
+ *   without its trunk 0) or with its country code; it must be a valid mobile number and is stored
+ *   as E.164. The classic form's company phone may be a fixed line, read in the same country. One
+ *   key refuses an invalid number (INVALID_PHONE, shared/validators/phone-rule.ts).
  * - Payment types exist only on brand 0 (`paymentTypesFor`); there a private customer must pick
  *   one, everyone else gets paymentType 0. Their names are message keys the browser translates.
  * - `terms` must be true; on brands other than 0 the checkbox is hidden and the browser sends true.
@@ -25,7 +27,7 @@ import { z } from 'zod';
 import { isValidImei } from '../validators/imei';
 import { orgNumberError } from '../validators/org-number';
 import { normalizePersonalNumber, personalNumberError } from '../validators/personal-number';
-import { companyPhoneError, digitsOfDialCode, digitsOfPhone, generalPhoneError, wizardNationalNumber, wizardPhoneError } from '../validators/phone';
+import { INVALID_PHONE, phoneError, phoneModel } from '../validators/phone-rule';
 import { newPasswordSchema } from './auth';
 import { languageSchema, subsiteIdSchema, type Language } from './common';
 
@@ -261,9 +263,11 @@ export const wizardStepSchemas = {
       }),
     ),
   phone: z
-    .object({ phone: z.string('PhoneNumCannotBeEmpty'), countryDialCode: z.string('MakeSurePhoneNunIsCorrect') })
+    .object({ phone: z.string('PhoneNumCannotBeEmpty'), countryDialCode: z.string(INVALID_PHONE) })
     .superRefine((v, ctx) => {
-      const key = wizardPhoneError(v.phone, v.countryDialCode);
+      // A wizard kept from before held the dial code alone in an untouched field.
+      const empty = v.phone.trim() === '' || v.phone.replace(/[\s+]/g, '') === digitsOfDialCode(v.countryDialCode);
+      const key = empty ? 'PhoneNumCannotBeEmpty' : phoneError(v.phone, v.countryDialCode);
       if (key) ctx.addIssue({ code: 'custom', message: key, path: ['phone'] });
     }),
   password: z.object(passwordFields).superRefine(passwordsMatch),
@@ -309,7 +313,7 @@ export const classicFormSchema = z
     userName: emailField('SpecifyValidEmail', 'SpecifyValidEmail'),
     ...passwordFields,
     companyName: optionalText(registrationMaxLengths.companyName),
-    acc_company_phone: checkedText('SpecifyCompanyPhone', companyPhoneError),
+    acc_company_phone: z.string('SpecifyCompanyPhone').trim().min(1, 'SpecifyCompanyPhone'),
     personal_org_number: z
       .string()
       .trim()
@@ -340,13 +344,30 @@ export const classicFormSchema = z
   .check(
     // Runs even while other fields are invalid, so the phone error shows on the first submit.
     z.superRefine(
-      (v: { phone: string; countryDialCode: string }, ctx) => {
-        const key = generalPhoneError(v.phone, v.countryDialCode);
+      (v: { phone: string; countryDialCode: string; acc_company_phone?: unknown }, ctx) => {
+        const key = v.phone.trim() === '' ? 'SpecifyTelephone' : phoneError(v.phone, v.countryDialCode);
         if (key) ctx.addIssue({ code: 'custom', message: key, path: ['phone'] });
+        // The company phone is read in the phone's country too; a switchboard may be a fixed line.
+        const company = typeof v.acc_company_phone === 'string' ? v.acc_company_phone : '';
+        if (phoneError(company, v.countryDialCode, 'any')) ctx.addIssue({ code: 'custom', message: INVALID_PHONE, path: ['acc_company_phone'] });
       },
       { when: ({ value }) => hasStrings(value, 'phone', 'countryDialCode') },
     ),
   );
+
+const digitsOfDialCode = (value: string): string => value.trim().replace(/^\+/, '');
+
+/** The phones of a payload whose rules passed, as stored: E.164, and the phone's calling code. */
+function storedPhones(phone: string, companyPhone: string, dialCode: string): Pick<Registration, 'phone' | 'companyPhone' | 'countryDialCode'> {
+  const model = phoneModel();
+  const mobile = model.parse(phone, dialCode, 'mobile');
+  if (!mobile) throw new Error('storedPhones of a phone that did not pass its rule');
+  return {
+    phone: mobile.e164,
+    countryDialCode: mobile.callingCode,
+    companyPhone: companyPhone.trim() ? (model.parse(companyPhone, dialCode, 'any')?.e164 ?? '') : '',
+  };
+}
 
 function hasStrings(value: unknown, ...keys: string[]): boolean {
   return typeof value === 'object' && value !== null && keys.every((k) => typeof (value as Record<string, unknown>)[k] === 'string');
@@ -432,6 +453,7 @@ export interface Registration {
   /** The account's name: the company, or the private user's full name. */
   accountName: string;
   companyName: string;
+  /** E.164, or '' (the wizard has none). */
   companyPhone: string;
   /** 12 digits (private users in Sweden), else null. */
   personalNumber: string | null;
@@ -441,8 +463,9 @@ export interface Registration {
   zipCode: string;
   city: string;
   country: string;
-  /** Digits of the national number and of its dial code. */
+  /** E.164: '+46701234567'. */
   phone: string;
+  /** The phone's calling code without '+': '46'. */
   countryDialCode: string;
   paymentType: number;
 }
@@ -518,7 +541,6 @@ function toRegistration(fields: RegisterAccountFields, ctx: z.RefinementCtx): Re
         password: password.userPassword,
         accountName: isPrivate ? fullName : company.companyName,
         companyName: company.companyName,
-        companyPhone: '',
         personalNumber: personal?.personal_org_number ?? null,
         orgNumber: org?.personal_org_number ?? null,
         contactPerson: fullName,
@@ -526,8 +548,7 @@ function toRegistration(fields: RegisterAccountFields, ctx: z.RefinementCtx): Re
         zipCode: normalizePostalCode(address.zipCode, p.countryCode === 'GB'),
         city: address.city,
         country: address.country,
-        phone: wizardNationalNumber(phone.phone, phone.countryDialCode),
-        countryDialCode: digitsOfDialCode(phone.countryDialCode),
+        ...storedPhones(phone.phone, '', phone.countryDialCode),
       };
     }
   } else {
@@ -546,7 +567,7 @@ function toRegistration(fields: RegisterAccountFields, ctx: z.RefinementCtx): Re
         password: c.userPassword,
         accountName: c.companyName || c.fullName,
         companyName: c.companyName,
-        companyPhone: c.acc_company_phone,
+        ...storedPhones(c.phone, c.acc_company_phone, c.countryDialCode),
         personalNumber: null,
         orgNumber: c.personal_org_number || null,
         contactPerson: c.contactPerson,
@@ -554,8 +575,6 @@ function toRegistration(fields: RegisterAccountFields, ctx: z.RefinementCtx): Re
         zipCode: normalizePostalCode(c.zipCode, namesUnitedKingdom(c.country)),
         city: c.city,
         country: c.country,
-        phone: digitsOfPhone(c.phone),
-        countryDialCode: digitsOfDialCode(c.countryDialCode),
       };
     }
   }

@@ -1,89 +1,129 @@
 import { describe, expect, it } from 'vitest';
-import { companyPhoneError, generalPhoneError, wizardNationalNumber, wizardPhoneError } from './phone';
+import {
+  countryOfCallingCode,
+  defaultPhoneCountry,
+  formatPhone,
+  INVALID_PHONE,
+  parsePhone,
+  phoneE164,
+  phoneError,
+  storedPhoneE164,
+} from './phone';
 
-describe('wizardPhoneError (the whole number, starting with the dial code)', () => {
+describe('parsePhone: a mobile number as the user knows it', () => {
   it.each([
-    ['46701234567', '46'],
-    ['+46 70 123 45 67', '46'],
-    ['+46-70-123 45 67', '+46'],
-    ['47912345678', '47'],
-    ['447911123456', '44'],
-  ])('accepts %s with dial code %s', (phone, dial) => {
-    expect(wizardPhoneError(phone, dial)).toBeNull();
-  });
-
-  it('must be more than the dial code alone', () => {
-    expect(wizardPhoneError('', '46')).toBe('PhoneNumCannotBeEmpty');
-    expect(wizardPhoneError('46', '46')).toBe('PhoneNumCannotBeEmpty');
-    expect(wizardPhoneError('+46', '46')).toBe('PhoneNumCannotBeEmpty');
-    expect(wizardPhoneError(' +46 ', '+46')).toBe('PhoneNumCannotBeEmpty');
+    ['0701234567', 'SE'],
+    ['701234567', 'SE'],
+    ['070 123 45 67', 'SE'],
+    ['070-123 45 67', 'SE'],
+    ['+46 70 123 45 67', 'SE'],
+    ['0046701234567', 'SE'],
+    ['46701234567', 'SE'],
+    ['+46-701234567', 'SE'],
+    ['0701234567', '46'],
+    ['0701234567', '+46'],
+    ['0046 70 123 45 67', '46'],
+  ])('reads %s in %s as +46701234567', (input, region) => {
+    expect(parsePhone(input, region)?.e164).toBe('+46701234567');
   });
 
   it.each([
-    ['4646701234567', '46'],
-    ['4647701234567', '46'],
-    ['46070123456', '46'],
-    ['4746912345678', '47'],
-    ['0707012345678', '07'],
-  ])('for dial codes 46, 47 and 07 refuses %s: the national part starts with 46, 47 or 07', (phone, dial) => {
-    expect(wizardPhoneError(phone, dial)).toBe('MakeSurePhoneNunIsCorrect');
+    ['41234567', 'NO'],
+    ['412 34 567', 'NO'],
+    ['+47 412 34 567', 'NO'],
+    ['004741234567', 'NO'],
+    ['41234567', '47'],
+  ])('reads the Norwegian %s in %s as +4741234567', (input, region) => {
+    expect(parsePhone(input, region)?.e164).toBe('+4741234567');
   });
 
-  it('allows such a start after other dial codes', () => {
-    expect(wizardPhoneError('44467012345', '44')).toBeNull();
+  it('gives the calling code, national number and country', () => {
+    expect(parsePhone('0701234567', 'SE')).toEqual({ e164: '+46701234567', callingCode: '46', nationalNumber: '701234567', country: 'SE' });
   });
 
-  it('shows Min8CharacterPhoneNumber while the national part has 1 to 8 digits', () => {
-    expect(wizardPhoneError('467', '46')).toBe('Min8CharacterPhoneNumber');
-    expect(wizardPhoneError('4670123456', '46')).toBe('Min8CharacterPhoneNumber'); // 8 digits
-    expect(wizardPhoneError('47912345678'.slice(0, 10), '47')).toBe('Min8CharacterPhoneNumber'); // a Norwegian 8-digit number
-    expect(wizardPhoneError('46701234567', '46')).toBeNull(); // 9 digits
+  it('reads a number written with its country code in that country, whatever was chosen', () => {
+    expect(parsePhone('+4741234567', 'SE')?.country).toBe('NO');
   });
 
-  it('refuses letters, another country and absurd lengths', () => {
-    expect(wizardPhoneError('4670123456a', '46')).toBe('MakeSurePhoneNunIsCorrect');
-    expect(wizardPhoneError('47912345678', '46')).toBe('MakeSurePhoneNunIsCorrect');
-    expect(wizardPhoneError(`46${'7'.repeat(30)}`, '46')).toBe('MakeSurePhoneNunIsCorrect');
+  it.each([
+    ['081234567', 'SE', 'a Stockholm fixed line'],
+    ['0812345678', 'SE', 'a longer Stockholm fixed line'],
+    ['22123456', 'NO', 'an Oslo fixed line'],
+    ['0701234567', 'NO', 'a Swedish national number read as Norwegian'],
+    ['070123456', 'SE', 'a digit short'],
+    ['07012345678', 'SE', 'a digit too many'],
+    ['hello', 'SE', 'text'],
+    ['070 123 45 6x', 'SE', 'a letter'],
+    ['+', 'SE', 'a plus alone'],
+    ['', 'SE', 'nothing'],
+    ['0701234567', 'XX', 'an unknown country'],
+    ['9'.repeat(40), 'SE', 'an absurd length'],
+  ])('refuses %s in %s (%s)', (input, region) => {
+    expect(parsePhone(input, region)).toBeNull();
+    if (input.trim()) expect(phoneError(input, region)).toBe(INVALID_PHONE);
   });
 
-  it('gives the national part', () => {
-    expect(wizardNationalNumber('+46 70 123 45 67', '+46')).toBe('701234567');
+  it('accepts a fixed line where any number will do', () => {
+    expect(parsePhone('08-123 45 67', 'SE', 'any')?.e164).toBe('+4681234567');
+    expect(parsePhone('22 12 34 56', 'NO', 'any')?.e164).toBe('+4722123456');
+    expect(parsePhone('081', 'SE', 'any')).toBeNull();
   });
 });
 
-describe('companyPhoneError (classic form)', () => {
-  it('accepts digits that do not start with 07, 46, 47 or +', () => {
-    expect(companyPhoneError('0812345678')).toBeNull();
-    expect(companyPhoneError('44207946000')).toBeNull();
-  });
-  it('requires a number', () => {
-    expect(companyPhoneError('')).toBe('SpecifyCompanyPhone');
-  });
-  it.each(['0701234567', '46812345678', '4722334455', '+46812345678'])('refuses the start of %s', (phone) => {
-    expect(companyPhoneError(phone)).toBe('CompanyPhoneInvalidStart');
-  });
-  it('refuses anything but digits', () => {
-    expect(companyPhoneError('08-123 456')).toBe('PhoneDigitsOnly');
-    expect(companyPhoneError('1'.repeat(21))).toBe('TooLong');
+describe('phoneError and phoneE164', () => {
+  it('leave an empty field to the form and give E.164 of a valid number', () => {
+    expect(phoneError('  ', 'SE')).toBeNull();
+    expect(phoneError('0701234567', 'SE')).toBeNull();
+    expect(phoneE164('070 123 45 67', 'SE')).toBe('+46701234567');
+    expect(() => phoneE164('081234567', 'SE')).toThrow();
   });
 });
 
-describe('generalPhoneError (national number beside a country picker)', () => {
-  it('accepts at least 8 digits', () => {
-    expect(generalPhoneError('701234567', '46')).toBeNull();
-    expect(generalPhoneError('91234567', '47')).toBeNull();
+describe('formatPhone: the display form', () => {
+  it('shows a number of the viewer’s country in national format', () => {
+    expect(formatPhone('+46701234567', 'SE')).toBe('070-123 45 67');
+    expect(formatPhone('+46701234567', '46')).toBe('070-123 45 67');
+    expect(formatPhone('+4741234567', 'NO')).toBe('41 23 45 67');
+    expect(formatPhone('+4791234567', 'NO')).toBe('91 23 45 67');
   });
-  it('requires a number', () => {
-    expect(generalPhoneError(' ', '46')).toBe('SpecifyTelephone');
+
+  it('shows another country’s number in international format', () => {
+    expect(formatPhone('+4741234567', 'SE')).toBe('+47 41 23 45 67');
+    expect(formatPhone('+46701234567', 'NO')).toBe('+46 70 123 45 67');
   });
-  it('refuses anything but digits, and fewer than 8', () => {
-    expect(generalPhoneError('70 123 45 67', '46')).toBe('PhoneDigitsOnly');
-    expect(generalPhoneError('+46701234567', '46')).toBe('PhoneDigitsOnly');
-    expect(generalPhoneError('7012345', '46')).toBe('PhoneMin8Digits');
+
+  it('reads the older stored formats', () => {
+    for (const old of ['+46-701234567', '0701234567', '46701234567', '+46701234567']) expect(formatPhone(old, 'SE')).toBe('070-123 45 67');
   });
-  it('refuses a Swedish number starting with 46 or 0, but not a Norwegian one', () => {
-    expect(generalPhoneError('46701234567', '46')).toBe('SwedishPhoneInvalidStart');
-    expect(generalPhoneError('0701234567', '+46')).toBe('SwedishPhoneInvalidStart');
-    expect(generalPhoneError('0701234567', '47')).toBeNull();
+
+  it('shows unreadable text as it is', () => {
+    expect(formatPhone('call reception', 'SE')).toBe('call reception');
+  });
+});
+
+describe('storedPhoneE164', () => {
+  it('normalises older formats in the given country and keeps E.164', () => {
+    expect(storedPhoneE164('+46-701234567', '46')).toBe('+46701234567');
+    expect(storedPhoneE164('0701234567', '46')).toBe('+46701234567');
+    expect(storedPhoneE164('46701234567', 'SE')).toBe('+46701234567');
+    expect(storedPhoneE164('+4741234567', 'SE')).toBe('+4741234567');
+    expect(storedPhoneE164(null, 'SE')).toBeNull();
+    expect(storedPhoneE164('n/a', 'SE')).toBeNull();
+  });
+});
+
+describe('countries', () => {
+  it('names the main country of a calling code', () => {
+    expect(countryOfCallingCode('46')).toBe('SE');
+    expect(countryOfCallingCode('+47')).toBe('NO');
+    expect(countryOfCallingCode('44')).toBe('GB');
+    expect(countryOfCallingCode('1')).toBe('US');
+    expect(countryOfCallingCode('999')).toBeUndefined();
+  });
+
+  it('starts a form in Norway for Norwegian, else Sweden', () => {
+    expect(defaultPhoneCountry('no')).toBe('NO');
+    expect(defaultPhoneCountry('sv')).toBe('SE');
+    expect(defaultPhoneCountry('en')).toBe('SE');
   });
 });

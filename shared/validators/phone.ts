@@ -1,78 +1,104 @@
 /**
- * The phone rules of spec section 5, as written (docs/decisions/0007-registration.md). They are plain string rules, so
- * this module has no dependency: libphonenumber-js's validity check would contradict them (it
- * accepts 8-digit Norwegian numbers the wizard must refuse), and its metadata would weigh on every
- * page that imports the registration schema. The server uses it only to store numbers as E.164.
+ * The one phone model (docs/decisions/0030-one-phone-rule.md), built on libphonenumber-js with its
+ * `mobile` metadata: it tells a mobile number from a fixed line, at about two thirds of the weight
+ * of the full metadata. A number is typed as the user knows it: national, with or without the
+ * trunk 0 ('0701234567', '70 123 45 67'), or international ('+46 70 123 45 67', '0046701234567',
+ * '46701234567'); the chosen country reads the national forms. It is stored as E.164 and shown in
+ * national format (international when it is another country's number).
+ *
+ * Importing this module fills the slot the shared schemas check phones through
+ * (shared/validators/phone-rule.ts): the server imports it once for every handler; the web only
+ * on the pages with a phone field or list, so the login page and most others never load it.
  */
+import {
+  getCountries,
+  getCountryCallingCode,
+  parsePhoneNumberFromString,
+  type CountryCode,
+  type PhoneNumber,
+} from 'libphonenumber-js/mobile';
+// The same metadata the mobile build reads: imported for its calling code table, not loaded twice.
+import metadata from 'libphonenumber-js/metadata.mobile.json';
+import { installPhoneModel, PHONE_INPUT_MAX, type ParsedPhone, type PhoneKind, type PhoneModel, type PhoneRegion } from './phone-rule';
 
-/** Spaces, hyphens, dots and brackets a phone input may add for display. */
-const FORMATTING = /[\s\-.()]/g;
+export { defaultPhoneCountry, INVALID_PHONE, PHONE_INPUT_MAX, phoneE164, phoneError, type ParsedPhone, type PhoneKind, type PhoneRegion } from './phone-rule';
 
-export const digitsOfPhone = (value: string): string => value.replace(FORMATTING, '');
-export const digitsOfDialCode = (value: string): string => value.trim().replace(/^\+/, '');
+const countries = new Set<string>(getCountries());
+export const isPhoneCountry = (value: string): value is CountryCode => countries.has(value);
 
-/** Dial codes whose national part must not repeat a dial code or trunk prefix (spec: 46, 47, 07). */
-const GUARDED_DIAL_CODES = new Set(['46', '47', '07']);
-const REPEATED_PREFIX = /^(46|47|07)/;
-/** The national part must have more than this many digits (as the spec writes it). */
-export const WIZARD_PHONE_MIN_NATIONAL_EXCLUSIVE = 8;
-/** E.164 allows 15 digits; a little room for the formatting the classic fields do not strip. */
-export const PHONE_MAX_LENGTH = 20;
+/** Every ISO country the model knows, with its calling code. */
+export function phoneCountries(): { country: CountryCode; callingCode: string }[] {
+  return getCountries().map((country) => ({ country, callingCode: getCountryCallingCode(country) }));
+}
 
-export type WizardPhoneError = 'PhoneNumCannotBeEmpty' | 'MakeSurePhoneNunIsCorrect' | 'Min8CharacterPhoneNumber';
+type RegionOptions = { defaultCountry: CountryCode } | { defaultCallingCode: string } | undefined;
 
-/**
- * The wizard's phone field holds the whole number, starting with the dial code of the chosen
- * country (`+46 70 123 45 67`, `46701234567`). It must be more than the dial code alone; for
- * dial codes 46, 47 and 07 the rest must not begin with 46, 47 or 07 (a doubled prefix); and the
- * national part must have more than 8 digits.
- */
-export function wizardPhoneError(phone: string, dialCode: string): WizardPhoneError | null {
-  const dial = digitsOfDialCode(dialCode);
-  const digits = digitsOfPhone(phone).replace(/^\+/, '');
-  if (digits === '' || digits === dial) return 'PhoneNumCannotBeEmpty';
-  if (!/^\d+$/.test(digits) || !/^\d+$/.test(dial) || !digits.startsWith(dial) || digits.length > PHONE_MAX_LENGTH) {
-    return 'MakeSurePhoneNunIsCorrect';
+function regionOptions(region: PhoneRegion): RegionOptions {
+  const value = region.trim().toUpperCase();
+  if (isPhoneCountry(value)) return { defaultCountry: value };
+  const digits = value.replace(/^\+/, '');
+  if (!/^\d{1,4}$/.test(digits)) return undefined;
+  // A dial code stands for its main country, whose international prefix ('00' in Sweden) is then
+  // understood too: '0046 70…' with dial code 46.
+  const main = countryOfCallingCode(digits);
+  return main ? { defaultCountry: main } : { defaultCallingCode: digits };
+}
+
+function read(input: string, region: PhoneRegion): PhoneNumber | undefined {
+  const text = input.trim();
+  // Digits and what people write between them; letters (vanity numbers) are not accepted.
+  if (text === '' || text.length > PHONE_INPUT_MAX || !/^[+\d][\d\s\-.()/]*$/.test(text)) return undefined;
+  const options = regionOptions(region);
+  try {
+    return options ? parsePhoneNumberFromString(text, options) : parsePhoneNumberFromString(text);
+  } catch {
+    // It throws, rather than answering undefined, for a calling code it does not know.
+    return undefined;
   }
-  const national = digits.slice(dial.length);
-  if (GUARDED_DIAL_CODES.has(dial) && REPEATED_PREFIX.test(national)) return 'MakeSurePhoneNunIsCorrect';
-  if (national.length <= WIZARD_PHONE_MIN_NATIONAL_EXCLUSIVE) return 'Min8CharacterPhoneNumber';
-  return null;
 }
 
-/** The national part of a wizard phone number that passed `wizardPhoneError`. */
-export function wizardNationalNumber(phone: string, dialCode: string): string {
-  return digitsOfPhone(phone).replace(/^\+/, '').slice(digitsOfDialCode(dialCode).length);
+function parse(input: string, region: PhoneRegion, kind: PhoneKind = 'mobile'): ParsedPhone | null {
+  const number = read(input, region);
+  // With the mobile metadata, isValid() is "a valid mobile (or fixed-line-or-mobile) number".
+  if (!number || !(kind === 'mobile' ? number.isValid() : number.isPossible())) return null;
+  return { e164: number.number, callingCode: number.countryCallingCode, nationalNumber: number.nationalNumber, country: number.country };
 }
 
-export type CompanyPhoneError = 'SpecifyCompanyPhone' | 'CompanyPhoneInvalidStart' | 'PhoneDigitsOnly' | 'TooLong';
-
-/** The classic form's company phone: digits only, not starting with 07, 46, 47 or a plus. */
-export function companyPhoneError(phone: string): CompanyPhoneError | null {
-  const value = phone.trim();
-  if (!value) return 'SpecifyCompanyPhone';
-  if (/^(\+|07|46|47)/.test(value)) return 'CompanyPhoneInvalidStart';
-  if (!/^\d+$/.test(value)) return 'PhoneDigitsOnly';
-  if (value.length > PHONE_MAX_LENGTH) return 'TooLong';
-  return null;
+function callingCodeOf(region: PhoneRegion): string | undefined {
+  const options = regionOptions(region);
+  if (!options) return undefined;
+  return 'defaultCountry' in options ? getCountryCallingCode(options.defaultCountry) : options.defaultCallingCode;
 }
 
-export const GENERAL_PHONE_MIN_DIGITS = 8;
-const SWEDEN_DIAL_CODE = '46';
+function format(stored: string, viewer: PhoneRegion): string {
+  // Older items hold '+46-701234567', '0701234567' or '46701234567': read like typed input.
+  const number = read(stored, viewer);
+  if (!number?.isPossible()) return stored;
+  return number.countryCallingCode === callingCodeOf(viewer) ? number.formatNational() : number.formatInternational();
+}
 
-export type GeneralPhoneError = 'SpecifyTelephone' | 'PhoneDigitsOnly' | 'PhoneMin8Digits' | 'SwedishPhoneInvalidStart' | 'TooLong';
+const model: PhoneModel = { parse, format };
+installPhoneModel(model);
+
+export const parsePhone = parse;
+export const formatPhone = format;
 
 /**
- * A phone number next to a country picker (the classic form's phone): the national number,
- * digits only, at least 8; a Swedish one (dial code 46) cannot start with 46 or 0, since the
- * picker already supplies the country code.
+ * A stored number as E.164 for sending and for the views: E.164 stays, older formats are read in
+ * `region` (the receiver's dial code, the account's country); null when it is no possible number.
  */
-export function generalPhoneError(phone: string, dialCode: string): GeneralPhoneError | null {
-  const value = phone.trim();
-  if (!value) return 'SpecifyTelephone';
-  if (!/^\d+$/.test(value)) return 'PhoneDigitsOnly';
-  if (value.length < GENERAL_PHONE_MIN_DIGITS) return 'PhoneMin8Digits';
-  if (value.length > PHONE_MAX_LENGTH) return 'TooLong';
-  if (digitsOfDialCode(dialCode) === SWEDEN_DIAL_CODE && /^(46|0)/.test(value)) return 'SwedishPhoneInvalidStart';
-  return null;
+export function storedPhoneE164(stored: string | null | undefined, region: PhoneRegion): string | null {
+  if (!stored) return null;
+  return parse(stored, region, 'any')?.e164 ?? null;
+}
+
+/** The calling code of an ISO country ('SE' is '46'), or undefined for one the model does not know. */
+export function getPhoneCallingCode(country: string): string | undefined {
+  return isPhoneCountry(country) ? getCountryCallingCode(country) : undefined;
+}
+
+/** The country of a calling code: its main country ('47' is Norway, '1' the United States). */
+export function countryOfCallingCode(callingCode: string): CountryCode | undefined {
+  const main = metadata.country_calling_codes[callingCode.trim().replace(/^\+/, '')]?.[0];
+  return main !== undefined && isPhoneCountry(main) ? main : undefined;
 }

@@ -14,7 +14,7 @@ import { alarmClassOf } from '../../shared/alarm-classes';
 import { dynamo, tableName } from '../../functions/platform/db';
 import type { AccountRecord } from '../../functions/domain/account/schema';
 import type { UnitRecord } from '../../functions/domain/unit/schema';
-import { listReceiversOfUnit } from '../../functions/alarms/receiver-repository';
+import { listReceivers, listReceiversOfUnit } from '../../functions/alarms/receiver-repository';
 import type { EmbeddedRuntime } from '../../infra/local/runtime';
 import { DEMO_PASSWORD, demoImei, demoUsers } from '../../infra/local/seed';
 import { DEMO_REGISTERED_AT } from '../support/positions';
@@ -78,11 +78,11 @@ afterAll(async () => {
 describe('alarm receivers: the form rules (spec section 5)', () => {
   it('creates a receiver with e-mail and phone and lists it with +dial-phone, flags and counts', async () => {
     const mail = email();
-    const saved = await save(receiver({ name: 'Bo Berg', email: mail, phone: '+46 70-123 45 67', security_alarm: 1, function_alarm: 0 }));
+    const saved = await save(receiver({ name: 'Bo Berg', email: mail, phone: '+46 70-765 43 21', security_alarm: 1, function_alarm: 0 }));
     expect(saved.status).toBe(200);
     expect(saved.body.message).toBe('AlarmReceiverSuccessMsg');
     const row = await one(saved.body.data!.id);
-    expect(row).toMatchObject({ name: 'Bo Berg', email: mail, country_code: '46', phone: '701234567', security_alarm: 1, function_alarm: 0, push_notification: 0, member_id: null, total_units: 0, total_ble_units: 0 });
+    expect(row).toMatchObject({ name: 'Bo Berg', email: mail, country_code: '46', phone: '707654321', security_alarm: 1, function_alarm: 0, push_notification: 0, member_id: null, total_units: 0, total_ble_units: 0 });
     expect((await list()).body.data?.SmsCredits).toEqual(expect.any(Number));
   });
 
@@ -102,23 +102,46 @@ describe('alarm receivers: the form rules (spec section 5)', () => {
     expect((await save(receiver({ email: 'not-an-address' }))).body.errors).toEqual({ email: ['EnterValidEmail'] });
   });
 
-  it('counts the phone after the dial code and a leading 0 or 46: at least 8 digits', async () => {
-    const short = ['0701234', '46701234', '+46 0701 234', '4646123456'];
-    for (const phone of short) {
-      const reply = await save(receiver({ phone }));
-      expect(reply.status, phone).toBe(422);
-      expect(reply.body.errors, phone).toEqual({ phone: ['PhoneNumberMustBeAtLeast8Digits'] });
-    }
+  it('takes a valid mobile number as the user knows it and stores it as E.164', async () => {
+    const ok = await save(receiver({ name: 'Leading zero', country_code: '46', phone: '0701234567' }));
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(await one(ok.body.data!.id)).toMatchObject({ country_code: '46', phone: '701234567' });
+    const stored = (await listReceivers(admin.accountId)).find((r) => r.id === ok.body.data!.id);
+    expect(stored).toMatchObject({ phone: '+46701234567', countryCode: '46' });
+    // The payload as the contract writes it: a dial code with its plus, and a number with its country code.
     const n = mobile();
-    const ok = await save(receiver({ name: 'Leading zero', phone: `0${n}` }));
-    expect(ok.status).toBe(200);
-    expect((await one(ok.body.data!.id))?.phone).toBe(n);
-    // Another country: the dial code is stripped, nothing more.
-    const no = await save(receiver({ name: 'Norwegian', country_code: '47', phone: '41234567' }));
+    const plus = await save(receiver({ name: 'With plus', country_code: '+46', phone: `+46 ${n}` }));
+    expect(await one(plus.body.data!.id)).toMatchObject({ country_code: '46', phone: n });
+    const no = await save(receiver({ name: 'Norwegian', country_code: '47', phone: '412 34 568' }));
     expect(no.status).toBe(200);
-    expect(await one(no.body.data!.id)).toMatchObject({ country_code: '47', phone: '41234567' });
-    expect((await save(receiver({ country_code: '47', phone: '4123456' }))).body.errors).toEqual({ phone: ['PhoneNumberMustBeAtLeast8Digits'] });
-    expect((await save(receiver({ phone: '07012x34567' }))).body.errors).toEqual({ phone: ['MakeSurePhoneNunIsCorrect'] });
+    expect(await one(no.body.data!.id)).toMatchObject({ country_code: '47', phone: '41234568' });
+  });
+
+  it('refuses what is no valid mobile number of the chosen country with one key', async () => {
+    for (const [country_code, phone] of [
+      ['46', '0701234'],
+      ['46', '4646123456'],
+      ['46', '08-123 45 67'],
+      ['46', '07012x34567'],
+      ['47', '0701234567'],
+      ['47', '22 12 34 56'],
+    ]) {
+      const reply = await save(receiver({ country_code, phone }));
+      expect(reply.status, phone).toBe(422);
+      expect(reply.body.errors, phone).toEqual({ phone: ['MakeSurePhoneNunIsCorrect'] });
+    }
+  });
+
+  it('shows an item stored in an older format with its calling code and national number', async () => {
+    const id = 'ar-00000000000000aa';
+    const at = new Date().toISOString();
+    await dynamo().send(
+      new PutCommand({
+        TableName: tableName('alarmReceivers'),
+        Item: { accountId: admin.accountId, id, name: 'Old format', email: null, countryCode: '46', phone: '+46-709876543', pushNotification: false, securityAlarm: true, functionAlarm: true, memberId: null, gpsImeis: [], bleIds: [], rev: 1, createdAt: at, updatedAt: at },
+      }),
+    );
+    expect(await one(id)).toMatchObject({ country_code: '46', phone: '709876543' });
   });
 
   it('on other subsites takes an e-mail only: phone refused, e-mail required', async () => {

@@ -83,6 +83,12 @@ describe('GET and PUT /api/v1/user/profile', () => {
 
     const norwegian = await call('PUT', '/api/v1/user/profile', { ...profileBody, phone: '+47 412 34 567' }, token);
     expect(norwegian.body.data).toMatchObject({ phone: '+4741234567' });
+    // The country chosen beside the number reads it; without one, the language's country does.
+    const chosen = await call('PUT', '/api/v1/user/profile', { ...profileBody, phone: '0701234567', phoneCountry: 'SE' }, token);
+    expect(chosen.body.data).toMatchObject({ phone: '+46701234567' });
+    expect((await userRecord(u.userId)).phone).toBe('+46701234567');
+    const inNorwegian = await call('PUT', '/api/v1/user/profile', { ...profileBody, lang: 'no', phone: '412 34 567' }, token);
+    expect(inNorwegian.body.data).toMatchObject({ phone: '+4741234567' });
     const cleared = await call('PUT', '/api/v1/user/profile', { ...profileBody, phone: '' }, token);
     expect(cleared.body.data).toMatchObject({ phone: '' });
     expect((await userRecord(u.userId)).phone).toBeUndefined();
@@ -91,11 +97,14 @@ describe('GET and PUT /api/v1/user/profile', () => {
   it('validates the phone number and the names', async () => {
     const u = await createTestUser();
     const token = await tokenOf(u);
-    for (const phone of ['12345', '+46 70', 'not a number', '+999 1234567']) {
+    for (const phone of ['12345', '+46 70', 'not a number', '+999 1234567', '08-123 45 67', '070 123 45 6']) {
       const res = await call('PUT', '/api/v1/user/profile', { ...profileBody, phone }, token);
       expect(res.status, phone).toBe(422);
       expect(res.body.errors).toEqual({ phone: ['MakeSurePhoneNunIsCorrect'] });
     }
+    // A Swedish number read as Norwegian is no number.
+    const norway = await call('PUT', '/api/v1/user/profile', { ...profileBody, phone: '0701234567', phoneCountry: 'NO' }, token);
+    expect(norway.body.errors).toEqual({ phone: ['MakeSurePhoneNunIsCorrect'] });
     const names = await call('PUT', '/api/v1/user/profile', { ...profileBody, FirstName: ' ', LastName: 'x'.repeat(51) }, token);
     expect(names.status).toBe(422);
     expect(names.body.errors).toEqual({ FirstName: ['SpecifyFirstName'], LastName: ['MaxLength50'] });

@@ -8,6 +8,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventList } from '../../shared/schemas/events';
+import { createReceiver } from '../../functions/alarms/receiver-repository';
 import { dynamo, tableName } from '../../functions/platform/db';
 import { putUnitCopies } from '../../functions/domain/unit/copies';
 import type { UnitZone } from '../../functions/domain/unit/schema';
@@ -45,7 +46,7 @@ const outbox = async (to: string) => (await call<{ data: { kind: string; text: s
 const period = (from: number, to: number) => `from=${encodeURIComponent(new Date(from).toISOString())}&to=${encodeURIComponent(new Date(to).toISOString())}`;
 
 describe('a geofence exit reported over MQTT', () => {
-  it('is recorded, listed, and alarmed once by e-mail and SMS to the unit\'s receiver, debiting one credit', async () => {
+  it('is recorded, listed, and alarmed once by e-mail and SMS to the unit\'s receivers, debiting one credit per SMS', async () => {
     await putUnitCopies(IMEI, accountId, { zones: { depot: YARD } });
     const created = await call<{ data: { id: string } }>(rt.url, 'POST', '/api/v1/administration/alarm-receivers', {
       member_id: null, name: 'Night guard', email: 'guard@example.se', country_code: '46', phone: '0701234567', push_notification: false, function_alarm: 1, security_alarm: 1,
@@ -54,6 +55,9 @@ describe('a geofence exit reported over MQTT', () => {
     const receiverId = created.body.data.id;
     const assigned = await call(rt.url, 'POST', '/api/v1/administration/alarm-receivers/assign', { receiver_id: receiverId, terminals: [{ terminal_id: IMEI, device_type: 'gps' }] }, { token: admin });
     expect(assigned.status).toBe(200);
+    // A receiver stored before numbers were E.164: texted at its E.164 form.
+    const old = { name: 'Old night guard', email: null, countryCode: '46', phone: '+46-709876543', pushNotification: false, securityAlarm: true, functionAlarm: true, memberId: null, gpsImeis: [IMEI], bleIds: [] };
+    await createReceiver(accountId, old, new Date());
 
     const tracker = await mqtt.connectAsync(rt.mqttUrl, { clientId: IMEI, reconnectPeriod: 0 });
     const t0 = Date.now() - 120_000;
@@ -80,8 +84,9 @@ describe('a geofence exit reported over MQTT', () => {
     await new Promise((r) => setTimeout(r, 500));
     expect(await outbox('guard@example.se')).toHaveLength(1);
     expect(await outbox('+46701234567')).toHaveLength(1);
+    expect((await eventually(() => outbox('+46709876543'), (m) => m.length >= 1, 'the older receiver\'s SMS')).map((m) => m.kind)).toEqual(['sms']);
     const account = await dynamo().send(new GetCommand({ TableName: tableName('accounts'), Key: { accountId } }));
-    expect(account.Item?.['smsCredits']).toBe(9);
+    expect(account.Item?.['smsCredits']).toBe(8);
   });
 });
 

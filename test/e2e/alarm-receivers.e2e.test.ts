@@ -76,9 +76,10 @@ describe('alarm receivers', () => {
     await page.goto(`${app.url}${PAGE}`);
     await poll(() => rows(page).count()).toBe(3);
     expect(await page.getByText(text(a.AlarmSmsCredits, { count: 42 })).isVisible()).toBe(true);
-    // Name with the unit count in brackets; phone as +dial-number.
+    // Name with the unit count in brackets; a Swedish phone in national format, a Norwegian one international.
     expect(await rowNames(page)).toEqual(['Anna Berg (0)', 'Cecilia Ek (1)', 'Örjan Nilsson (2)']);
-    expect(await page.getByRole('cell', { name: '+46-701112233' }).isVisible()).toBe(true);
+    expect(await page.getByRole('cell', { name: '070-111 22 33' }).isVisible()).toBe(true);
+    expect(await page.getByRole('cell', { name: '+47 41 23 45 67' }).isVisible()).toBe(true);
     await shot(page, 'alarm-list-en');
 
     // Sorting: a second click turns the direction; another column starts ascending.
@@ -98,7 +99,7 @@ describe('alarm receivers', () => {
     const search = page.getByRole('searchbox', { name: a.AlarmSearchLabel });
     await search.fill('anna');
     await poll(() => rowNames(page)).toEqual(['Anna Berg (0)']);
-    await search.fill('+47-4123');
+    await search.fill('+47 412');
     await poll(() => rowNames(page)).toEqual(['Cecilia Ek (1)']);
     await search.fill('nobody');
     await poll(() => table(page).getByText(a.AlarmNoMatches).isVisible()).toBe(true);
@@ -124,7 +125,7 @@ describe('alarm receivers', () => {
     expect(await save.isDisabled()).toBe(true);
     await form.getByRole('textbox', { name: a.AlarmFormName }).fill('David Holm');
     await form.getByRole('textbox', { name: a.AlarmFormMobile }).fill('0701234');
-    await poll(() => form.getByText(a.PhoneNumberMustBeAtLeast8Digits).isVisible()).toBe(true);
+    await poll(() => form.getByText(en.MakeSurePhoneNunIsCorrect).isVisible()).toBe(true);
     expect(await save.isDisabled()).toBe(true);
     await shot(page, 'alarm-modal-form');
     await form.getByRole('textbox', { name: a.AlarmFormMobile }).fill('070 123 45 67');
@@ -136,7 +137,7 @@ describe('alarm receivers', () => {
     await save.click();
     await poll(() => page.getByText(a.AlarmReceiverSuccessMsg).isVisible()).toBe(true);
     await poll(() => rows(page).count()).toBe(4);
-    expect(await page.getByRole('cell', { name: '+46-701234567' }).isVisible()).toBe(true);
+    expect(await page.getByRole('cell', { name: '070-123 45 67' }).isVisible()).toBe(true);
 
     // The same phone again is a duplicate: the server's key beside the field.
     await page.getByRole('button', { name: a.AlarmNewReceiver }).click();

@@ -66,4 +66,11 @@ describe('SNS SMS sender', () => {
       MessageAttributes: { 'AWS.SNS.SMS.SMSType': { DataType: 'String', StringValue: 'Transactional' } },
     });
   });
+
+  it('sends to E.164 only: an older stored form is refused before SNS reads it its own way', async () => {
+    sns.on(PublishCommand).resolves({ MessageId: 's-3' });
+    const sender = createSnsSmsSender(new SNSClient({ region: 'eu-north-1' }));
+    for (const to of ['+46-701234567', '0701234567', '46701234567']) await expect(sender.send({ to, text: 'Larm' }), to).rejects.toThrow('E.164');
+    expect(sns.commandCalls(PublishCommand)).toHaveLength(0);
+  });
 });

@@ -1,5 +1,5 @@
 import { PublishCommand, type MessageAttributeValue, type SNSClient } from '@aws-sdk/client-sns';
-import type { SmsMessage, SmsSender } from '../../ports';
+import { assertE164, type SmsMessage, type SmsSender } from '../../ports';
 
 /**
  * SMS through SNS Publish to a phone number. Alarms and codes are Transactional (delivered with
@@ -9,6 +9,7 @@ import type { SmsMessage, SmsSender } from '../../ports';
 export function createSnsSmsSender(client: SNSClient, senderId?: string): SmsSender {
   return {
     async send(message: SmsMessage) {
+      assertE164(message.to);
       const attributes: Record<string, MessageAttributeValue> = {
         'AWS.SNS.SMS.SMSType': { DataType: 'String', StringValue: 'Transactional' },
       };

@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { PutCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { outboxKinds, type OutboxKind, type OutboxMessage } from '../../../../shared/schemas/system';
 import { dynamo, epochSeconds, tableName } from '../../db';
-import type { EmailMessage, Mailer, PushMessage, PushSender, SmsMessage, SmsSender } from '../../ports';
+import { assertE164, type EmailMessage, type Mailer, type PushMessage, type PushSender, type SmsMessage, type SmsSender } from '../../ports';
 
 const KEEP_SECONDS = 30 * 24 * 3600;
 
@@ -146,6 +146,7 @@ export function createOutboxMailer(now: () => Date = () => new Date()): Mailer {
 export function createOutboxSms(now: () => Date = () => new Date()): SmsSender {
   return {
     async send(message: SmsMessage) {
+      assertE164(message.to);
       await writeOutbox({ kind: 'sms', to: message.to, text: message.text }, now());
     },
   };

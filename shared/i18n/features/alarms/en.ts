@@ -5,7 +5,6 @@ export const alarmsEn = {
   EmailOrPhoneRequired: 'Enter an e-mail address or a mobile number.',
   AlarmReceiverEmailRequired: 'Enter an e-mail address.',
   PhoneNotAvailable: 'Alarms by SMS are not available here: enter an e-mail address only.',
-  PhoneNumberMustBeAtLeast8Digits: 'The phone number must have at least 8 digits.',
   DuplicateAlarmReceiverEmail: 'Another alarm receiver already has this e-mail address.',
   DuplicateAlarmReceiverPhone: 'Another alarm receiver already has this phone number.',
   PushNotAvailable: 'Push notifications need a user who has signed in to the app.',
@@ -76,7 +75,7 @@ export const alarmsEn = {
   // Modal 2: the form
   AlarmFormNewTitle: 'New alarm receiver',
   AlarmFormEditTitle: 'Edit alarm receiver',
-  AlarmFormHelp: 'Enter a name, and an e-mail address or a mobile number (at least 8 digits). Alarms are sent by e-mail and by SMS.',
+  AlarmFormHelp: 'Enter a name, and an e-mail address or a mobile number (as you know it, with or without the leading 0). Alarms are sent by e-mail and by SMS.',
   AlarmFormHelpEmailOnly: 'Enter a name and an e-mail address. Alarms are sent by e-mail.',
   AlarmFormName: 'Name',
   AlarmFormEmail: 'E-mail',

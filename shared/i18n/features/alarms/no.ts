@@ -6,7 +6,6 @@ export const alarmsNo: AlarmsMessages = {
   EmailOrPhoneRequired: 'Skriv inn en e-postadresse eller et mobilnummer.',
   AlarmReceiverEmailRequired: 'Skriv inn en e-postadresse.',
   PhoneNotAvailable: 'Alarmer på SMS er ikke tilgjengelige her: skriv bare inn en e-postadresse.',
-  PhoneNumberMustBeAtLeast8Digits: 'Telefonnummeret må ha minst 8 sifre.',
   DuplicateAlarmReceiverEmail: 'En annen alarmmottaker har allerede denne e-postadressen.',
   DuplicateAlarmReceiverPhone: 'En annen alarmmottaker har allerede dette telefonnummeret.',
   PushNotAvailable: 'Pushvarsler krever en bruker som har logget inn i appen.',
@@ -73,7 +72,7 @@ export const alarmsNo: AlarmsMessages = {
 
   AlarmFormNewTitle: 'Ny alarmmottaker',
   AlarmFormEditTitle: 'Rediger alarmmottaker',
-  AlarmFormHelp: 'Skriv inn et navn og en e-postadresse eller et mobilnummer (minst 8 sifre). Alarmer sendes på e-post og SMS.',
+  AlarmFormHelp: 'Skriv inn et navn og en e-postadresse eller et mobilnummer (slik du kjenner det, med eller uten innledende 0). Alarmer sendes på e-post og SMS.',
   AlarmFormHelpEmailOnly: 'Skriv inn et navn og en e-postadresse. Alarmer sendes på e-post.',
   AlarmFormName: 'Navn',
   AlarmFormEmail: 'E-post',

@@ -6,7 +6,6 @@ export const alarmsSv: AlarmsMessages = {
   EmailOrPhoneRequired: 'Ange en e-postadress eller ett mobilnummer.',
   AlarmReceiverEmailRequired: 'Ange en e-postadress.',
   PhoneNotAvailable: 'Larm via sms är inte tillgängliga här: ange bara en e-postadress.',
-  PhoneNumberMustBeAtLeast8Digits: 'Telefonnumret måste ha minst 8 siffror.',
   DuplicateAlarmReceiverEmail: 'En annan larmmottagare har redan den här e-postadressen.',
   DuplicateAlarmReceiverPhone: 'En annan larmmottagare har redan det här telefonnumret.',
   PushNotAvailable: 'Pushnotiser kräver en användare som har loggat in i appen.',
@@ -73,7 +72,7 @@ export const alarmsSv: AlarmsMessages = {
 
   AlarmFormNewTitle: 'Ny larmmottagare',
   AlarmFormEditTitle: 'Redigera larmmottagare',
-  AlarmFormHelp: 'Ange ett namn och en e-postadress eller ett mobilnummer (minst 8 siffror). Larm skickas via e-post och sms.',
+  AlarmFormHelp: 'Ange ett namn och en e-postadress eller ett mobilnummer (som du känner det, med eller utan inledande 0). Larm skickas via e-post och sms.',
   AlarmFormHelpEmailOnly: 'Ange ett namn och en e-postadress. Larm skickas via e-post.',
   AlarmFormName: 'Namn',
   AlarmFormEmail: 'E-post',

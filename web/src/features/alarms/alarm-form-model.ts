@@ -4,7 +4,7 @@
  * field errors shown, when Save is disabled, and the body it sends.
  */
 import { alarmReceiverFieldErrors, isValidEmail, type AlarmMember, type AlarmReceiver, type AlarmReceiverSave } from '../../../../shared/schemas/alarms';
-import { alarmPhoneError } from '../../../../shared/validators/alarm-phone';
+import { countryOfCallingCode, formatPhone, getPhoneCallingCode, phoneError } from '../../../../shared/validators/phone';
 
 export interface AlarmFormValues {
   id: string | null;
@@ -21,28 +21,30 @@ export interface AlarmFormValues {
   func: boolean;
 }
 
-export const DEFAULT_COUNTRY = 'SE';
-export const DEFAULT_DIAL_CODE = '46';
-
-export function newReceiverValues(): AlarmFormValues {
-  return { id: null, memberId: null, name: '', email: '', country: DEFAULT_COUNTRY, dialCode: DEFAULT_DIAL_CODE, phone: '', push: false, security: true, func: true };
+/** A new receiver's country: the viewer's (Sweden, or Norway in Norwegian: defaultPhoneCountry). */
+export function newReceiverValues(country: string): AlarmFormValues {
+  return { id: null, memberId: null, name: '', email: '', country, dialCode: dialCodeOf(country), phone: '', push: false, security: true, func: true };
 }
+
+const dialCodeOf = (country: string): string => getPhoneCallingCode(country) ?? '46';
 
 /** A picked user fills the form; opening the picker turned both alarm switches off (spec section 2). */
-export function memberValues(member: AlarmMember): AlarmFormValues {
-  return { ...newReceiverValues(), memberId: member.ID, name: `${member.FirstName} ${member.LastName}`.trim(), email: member.Email, security: false, func: false };
+export function memberValues(member: AlarmMember, country: string): AlarmFormValues {
+  return { ...newReceiverValues(country), memberId: member.ID, name: `${member.FirstName} ${member.LastName}`.trim(), email: member.Email, security: false, func: false };
 }
 
-export function receiverValues(receiver: AlarmReceiver, countryOfDialCode: (dial: string) => string | undefined): AlarmFormValues {
-  const dial = receiver.country_code ?? DEFAULT_DIAL_CODE;
+/** An existing receiver: its number in its country's national format. */
+export function receiverValues(receiver: AlarmReceiver, country: string): AlarmFormValues {
+  const dial = receiver.country_code ?? dialCodeOf(country);
+  const numberCountry = countryOfCallingCode(dial) ?? country;
   return {
     id: receiver.id,
     memberId: receiver.member_id,
     name: receiver.name,
     email: receiver.email ?? '',
-    country: countryOfDialCode(dial) ?? DEFAULT_COUNTRY,
+    country: numberCountry,
     dialCode: dial,
-    phone: receiver.phone ?? '',
+    phone: receiver.phone ? formatPhone(`+${dial}${receiver.phone}`, numberCountry) : '',
     push: receiver.push_notification === 1,
     security: receiver.security_alarm === 1,
     func: receiver.function_alarm === 1,
@@ -55,7 +57,7 @@ export const storedEmail = (typed: string): string => (isValidEmail(typed.trim()
 /** The phone error shown while typing (subsite 0 only), or null. */
 export function livePhoneError(values: Pick<AlarmFormValues, 'phone' | 'dialCode'>, phoneShown: boolean): string | null {
   if (!phoneShown || !values.phone.trim()) return null;
-  return alarmPhoneError(values.phone, values.dialCode);
+  return phoneError(values.phone, values.dialCode);
 }
 
 /**

@@ -4,7 +4,6 @@ import { wizardPath } from './wizard-flow';
 import {
   defaultWizardValues,
   isStepComplete,
-  nationalPart,
   needsInvoiceDialog,
   stepOfField,
   withCountry,
@@ -31,7 +30,7 @@ function privateInSweden(): WizardValues {
     zipCode: '11122',
     city: 'Stockholm',
     country: 'Sverige',
-    phone: '46701234567',
+    phone: '070 123 45 67',
     countryDialCode: '46',
     userPassword: 'Secret-pass1',
     userPassword_confirmation: 'Secret-pass1',
@@ -73,14 +72,9 @@ describe('isStepComplete', () => {
 });
 
 describe('the phone and the country', () => {
-  it('keeps the national number under a new dial code', () => {
-    expect(withCountry({ phone: '46701234567', countryDialCode: '46' }, 'NO')).toEqual({
-      countryCode: 'NO',
-      countryDialCode: '47',
-      phone: '47701234567',
-    });
-    expect(nationalPart('44', '44')).toBe('');
-    expect(defaultWizardValues()).toMatchObject({ countryCode: 'SE', countryDialCode: '46', phone: '46', paymentType: 1 });
+  it('keeps the typed number under a new dial code, which reads it', () => {
+    expect(withCountry({ phone: '412 34 567' }, 'NO')).toEqual({ countryCode: 'NO', countryDialCode: '47', phone: '412 34 567' });
+    expect(defaultWizardValues()).toMatchObject({ countryCode: 'SE', countryDialCode: '46', phone: '', paymentType: 1 });
   });
 });
 
@@ -102,7 +96,7 @@ describe('wizardPayload', () => {
     });
     const parsed = registerAccountRequestSchema.safeParse(payload);
     expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
-    expect(parsed.data).toMatchObject({ isPrivate: true, personalNumber: '198112189876', phone: '701234567', countryDialCode: '46', paymentType: 2 });
+    expect(parsed.data).toMatchObject({ isPrivate: true, personalNumber: '198112189876', phone: '+46701234567', countryDialCode: '46', paymentType: 2 });
   });
 
   it('sends payment type 0 when no choice applies and pre-accepts the terms where the checkbox is hidden', () => {
@@ -122,7 +116,7 @@ describe('wizardPayload', () => {
       is_private_account: COMPANY,
       countryCode: 'NO',
       countryDialCode: '47',
-      phone: '47912345678',
+      phone: '412 34 567',
       companyName: 'Fjord Transport AS',
       personal_org_number: '987-654-321',
       paymentType: 2,
@@ -133,7 +127,7 @@ describe('wizardPayload', () => {
     expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
     expect(parsed.data).toMatchObject({ isPrivate: false, orgNumber: '987-654-321', accountName: 'Fjord Transport AS' });
 
-    const privateNO = { ...privateInSweden(), countryCode: 'NO' as const, countryDialCode: '47', phone: '47912345678', companyName: 'Left over AB' };
+    const privateNO = { ...privateInSweden(), countryCode: 'NO' as const, countryDialCode: '47', phone: '+47 412 34 567', companyName: 'Left over AB' };
     const privatePayload = wizardPayload(privateNO, wizardPath(PRIVATE, 'NO'), { subsiteId: 0, lang: 'no', offeredPaymentTypes: [1, 2, 3] });
     expect(privatePayload).toMatchObject({ personal_org_number: '', companyName: '' });
     expect(registerAccountRequestSchema.safeParse(privatePayload).success).toBe(true);

@@ -4,6 +4,8 @@
  * schemas validate them as they are and a server 422 error lands on the field that caused it.
  */
 import { brandById } from '../../../../shared/brands';
+// The step and payload rules check the phone through the phone model: this page loads it.
+import '../../../../shared/validators/phone';
 import type { Language } from '../../../../shared/schemas/common';
 import {
   COMPANY,
@@ -38,7 +40,7 @@ export interface WizardValues {
   zipCode: string;
   city: string;
   country: string;
-  /** The whole number, starting with the dial code (the input shows only the national part). */
+  /** As typed: national (with or without its 0) or with its country code; read in countryDialCode's country. */
   phone: string;
   countryDialCode: string;
   userPassword: string;
@@ -64,7 +66,7 @@ export function defaultWizardValues(): WizardValues {
     zipCode: '',
     city: '',
     country: '',
-    phone: dial,
+    phone: '',
     countryDialCode: dial,
     userPassword: '',
     userPassword_confirmation: '',
@@ -82,15 +84,9 @@ export interface Verified {
 export const normalizeImei = (imei: string): string => imei.trim();
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
 
-/** The national part the phone input shows: the stored number without its dial code. */
-export function nationalPart(phone: string, dialCode: string): string {
-  return phone.startsWith(dialCode) ? phone.slice(dialCode.length) : phone;
-}
-
-/** A new country keeps the typed national number under the new dial code. */
-export function withCountry(values: Pick<WizardValues, 'phone' | 'countryDialCode'>, country: RegistrationCountry) {
-  const dial = dialCodeOf(country);
-  return { countryCode: country, countryDialCode: dial, phone: dial + nationalPart(values.phone, values.countryDialCode) };
+/** A new country reads the typed number in its dial code. */
+export function withCountry(values: Pick<WizardValues, 'phone'>, country: RegistrationCountry) {
+  return { countryCode: country, countryDialCode: dialCodeOf(country), phone: values.phone };
 }
 
 export interface ReviewContext {

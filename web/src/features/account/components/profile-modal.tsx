@@ -2,12 +2,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Loader, Modal, NativeSelect, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { profileUpdateSchema, type Profile } from '../../../../../shared/schemas/auth';
+import { defaultPhoneCountry, formatPhone, parsePhone, PHONE_INPUT_MAX } from '../../../../../shared/validators/phone';
 import { errorMessage } from '../../../app/api-client';
+import { parseLanguage } from '../../../app/preferences';
+import { phoneCountryOptions } from '../../registration/countries';
 import { profileQueryKey, updateProfile, useProfile } from '../../auth/api/profile';
 import { languageOptions } from '../../../i18n/i18n';
 import { applyServerFieldErrors, fieldErrorText } from '../../../ui/form-errors';
@@ -16,17 +19,23 @@ type FormValues = z.input<typeof profileUpdateSchema>;
 // The login route has it already; importing it here statically would regroup the bundles so that the
 // login route also loads dialog-only UI code (npm run size).
 const PasswordTextInput = lazy(() => import('../../../ui/password-text-input').then((m) => ({ default: m.PasswordTextInput })));
-const fields = ['FirstName', 'LastName', 'phone', 'lang', 'EnableTwoFactorAuth', 'current_password'] as const;
+const fields = ['FirstName', 'LastName', 'phone', 'phoneCountry', 'lang', 'EnableTwoFactorAuth', 'current_password'] as const;
 
 function ProfileForm({ profile, onClose }: { profile: Profile; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
+  const lang = parseLanguage(i18n.language) ?? profile.lang;
+  const countryOptions = useMemo(() => phoneCountryOptions(lang).map((o) => ({ value: o.value, label: o.label })), [lang]);
+  // The stored number's own country, else the profile language's (Sweden, or Norway for Norwegian).
+  const phoneCountry = (profile.phone && parsePhone(profile.phone, defaultPhoneCountry(profile.lang), 'any')?.country) || defaultPhoneCountry(profile.lang);
   const form = useForm<FormValues, unknown, z.output<typeof profileUpdateSchema>>({
     resolver: zodResolver(profileUpdateSchema),
     defaultValues: {
       FirstName: profile.FirstName,
       LastName: profile.LastName,
-      phone: profile.phone,
+      // Shown in national format (international for another country's number); stored as E.164.
+      phone: profile.phone ? formatPhone(profile.phone, phoneCountry) : '',
+      phoneCountry,
       lang: profile.lang,
       EnableTwoFactorAuth: profile.EnableTwoFactorAuth,
     },
@@ -86,14 +95,19 @@ function ProfileForm({ profile, onClose }: { profile: Profile; onClose: () => vo
             error={fieldErrorText(errors.LastName?.message)}
           />
         </SimpleGrid>
-        <TextInput
-          label={t('PhoneNumber')}
-          description={t('PhoneNumberHint')}
-          type="tel"
-          autoComplete="tel"
-          {...form.register('phone')}
-          error={fieldErrorText(errors.phone?.message)}
-        />
+        <SimpleGrid cols={{ base: 1, xs: 2 }}>
+          {/* A native select: the country list is long, and the browser's own control is the lightest. */}
+          <NativeSelect label={t('PhoneCountry')} data={countryOptions} {...form.register('phoneCountry')} error={fieldErrorText(errors.phoneCountry?.message)} />
+          <TextInput
+            label={t('PhoneNumber')}
+            description={t('PhoneNumberHint')}
+            type="tel"
+            autoComplete="tel"
+            maxLength={PHONE_INPUT_MAX}
+            {...form.register('phone')}
+            error={fieldErrorText(errors.phone?.message)}
+          />
+        </SimpleGrid>
         <NativeSelect
           label={t('MessageLanguage')}
           description={t('MessageLanguageHint')}

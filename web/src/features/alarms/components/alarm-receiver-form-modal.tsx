@@ -1,6 +1,7 @@
 /**
  * Modal 2 of spec section 2: create or edit an alarm receiver. Help text, name, e-mail, mobile with
- * a searchable country selector (Sweden first; the dial code shows but cannot be edited; subsite 0
+ * a searchable country selector (Sweden first, or Norway in Norwegian; the dial code shows in the
+ * country's name and cannot be edited; the number is typed as known, with or without its 0; subsite 0
  * only), push switch (edit only; enabled only for a receiver linked to a user with a push id),
  * security and function switches. Server 422 field errors show per field.
  */
@@ -11,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessage } from '../../../app/api-client';
 import { parseLanguage } from '../../../app/preferences';
 import { translateMessage } from '../../../i18n/i18n';
+import { PHONE_INPUT_MAX } from '../../../../../shared/validators/phone';
 import { phoneCountryOptions } from '../../registration/countries';
 import { alarmKeys, saveReceiver } from '../api/alarms-api';
 import { formErrors, livePhoneError, saveBody, saveDisabled, type AlarmFormValues } from '../alarm-form-model';
@@ -134,10 +136,8 @@ function FormBody({ onClose, onSaved, initial, editMode, canPush, phoneShown, su
               inputMode="tel"
               value={values.phone}
               onChange={(e) => set('phone', e.currentTarget.value)}
-              leftSection={<Text size="sm" c="dimmed" aria-hidden>{`+${values.dialCode}`}</Text>}
-              leftSectionWidth={52}
               error={shown('phone') ?? (phoneError ? translateMessage(phoneError) : undefined)}
-              maxLength={24}
+              maxLength={PHONE_INPUT_MAX}
               autoComplete="off"
             />
           </SimpleGrid>

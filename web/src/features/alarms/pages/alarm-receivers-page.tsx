@@ -29,7 +29,7 @@ import { parseLanguage } from '../../../app/preferences';
 import { intlLocale } from '../../../i18n/i18n';
 import { MessageState } from '../../../ui/message-state';
 import { PageLoader } from '../../../ui/page-loader';
-import { phoneCountryOptions } from '../../registration/countries';
+import { defaultPhoneCountry } from '../../../../../shared/validators/phone';
 import { alarmKeys, deleteReceiver, useAlarmReceivers, useToggleAlarm } from '../api/alarms-api';
 import { memberValues, newReceiverValues, receiverValues, type AlarmFormValues } from '../alarm-form-model';
 import { matchesReceiver, nextSort, phoneText, sortReceivers, type AlarmSort, type AlarmSortColumn } from '../alarm-list';
@@ -68,15 +68,13 @@ export function AlarmReceiversPage() {
     notifications.show({ color: 'green', message: t(key), closeButtonProps: { 'aria-label': t('AlarmClose') } });
   };
 
-  const countryOfDialCode = useMemo(() => {
-    const options = phoneCountryOptions(lang);
-    return (dial: string) => options.find((o) => o.dialCode === dial)?.value;
-  }, [lang]);
+  // The viewer's country: numbers in it show in national format, and a new receiver's starts there.
+  const country = defaultPhoneCountry(lang);
 
   const rows = useMemo(() => {
     const all = receivers.data?.alarmReceivers ?? [];
-    return sortReceivers(all.filter((r) => matchesReceiver(r, query)), sort, intlLocale(lang));
-  }, [receivers.data, query, sort, lang]);
+    return sortReceivers(all.filter((r) => matchesReceiver(r, query, country)), sort, intlLocale(lang));
+  }, [receivers.data, query, sort, lang, country]);
 
   const onToggle = (receiver: AlarmReceiver, type: 'security' | 'function', on: boolean) => {
     toggle.mutate(
@@ -86,8 +84,8 @@ export function AlarmReceiversPage() {
   };
 
   const openEdit = (receiver: AlarmReceiver) =>
-    setDialog({ kind: 'form', values: receiverValues(receiver, countryOfDialCode), editMode: true, canPush: receiver.has_push_id });
-  const pick = (member: AlarmMember) => setDialog({ kind: 'form', values: memberValues(member), editMode: true, canPush: member.HasPushId });
+    setDialog({ kind: 'form', values: receiverValues(receiver, country), editMode: true, canPush: receiver.has_push_id });
+  const pick = (member: AlarmMember) => setDialog({ kind: 'form', values: memberValues(member, country), editMode: true, canPush: member.HasPushId });
 
   const SortHeader = ({ column }: { column: AlarmSortColumn }) => {
     const active = sort.column === column;
@@ -184,7 +182,7 @@ export function AlarmReceiversPage() {
                           {r.email}
                         </Text>
                       ) : null}
-                      {phoneShown && r.phone ? <Text size="sm">{phoneText(r)}</Text> : null}
+                      {phoneShown && r.phone ? <Text size="sm">{phoneText(r, country)}</Text> : null}
                       <Group gap="md" wrap="wrap" align="center">
                         <Checkbox label={t('AlarmColSecurity')} aria-label={t('AlarmSecurityFor', { name: r.name })} checked={r.security_alarm === 1} onChange={(e) => onToggle(r, 'security', e.currentTarget.checked)} />
                         <Checkbox label={t('AlarmColFunction')} aria-label={t('AlarmFunctionFor', { name: r.name })} checked={r.function_alarm === 1} onChange={(e) => onToggle(r, 'function', e.currentTarget.checked)} />
@@ -226,7 +224,7 @@ export function AlarmReceiversPage() {
                     <Table.Tr key={r.id}>
                       <Table.Td fw={600}>{t('AlarmUnitCount', { name: r.name, count: r.total_units + r.total_ble_units })}</Table.Td>
                       <Table.Td>{r.email ? <EmailText email={r.email} /> : null}</Table.Td>
-                      {phoneShown ? <Table.Td style={{ whiteSpace: 'nowrap' }}>{phoneText(r)}</Table.Td> : null}
+                      {phoneShown ? <Table.Td style={{ whiteSpace: 'nowrap' }}>{phoneText(r, country)}</Table.Td> : null}
                       <Table.Td>
                         <Button size="xs" variant="light" onClick={() => setDialog({ kind: 'units', receiver: r })} aria-label={t('AlarmSelectUnitFor', { name: r.name })}>
                           {t('AlarmSelectUnit')}
@@ -272,7 +270,7 @@ export function AlarmReceiversPage() {
             <Button variant="light" onClick={() => setDialog({ kind: 'picker' })}>
               {t('AlarmAddExistingUser')}
             </Button>
-            <Button onClick={() => setDialog({ kind: 'form', values: newReceiverValues(), editMode: false, canPush: false })}>{t('AlarmAddNewReceiver')}</Button>
+            <Button onClick={() => setDialog({ kind: 'form', values: newReceiverValues(country), editMode: false, canPush: false })}>{t('AlarmAddNewReceiver')}</Button>
           </Group>
         </Stack>
       </Modal>
@@ -283,7 +281,7 @@ export function AlarmReceiversPage() {
         opened={dialog.kind === 'form'}
         onClose={close}
         onSaved={done}
-        initial={dialog.kind === 'form' ? dialog.values : newReceiverValues()}
+        initial={dialog.kind === 'form' ? dialog.values : newReceiverValues(country)}
         editMode={dialog.kind === 'form' && dialog.editMode}
         canPush={dialog.kind === 'form' && dialog.canPush}
         phoneShown={phoneShown}

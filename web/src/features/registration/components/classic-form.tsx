@@ -20,6 +20,9 @@ import {
   showsTermsCheckbox,
   type RegisterAccountRequest,
 } from '../../../../../shared/schemas/registration';
+import type { Language } from '../../../../../shared/schemas/common';
+// Also fills the slot through which the form's rules check the phones.
+import { defaultPhoneCountry, PHONE_INPUT_MAX } from '../../../../../shared/validators/phone';
 import { ApiError } from '../../../app/api-client';
 import { useBrand } from '../../../app/brand-context';
 import { paths } from '../../../app/paths';
@@ -53,7 +56,9 @@ export interface ClassicValues {
   terms: boolean;
 }
 
-function defaultClassicValues(): ClassicValues {
+/** The phone's country starts as the page language's: Sweden, or Norway in Norwegian. */
+function defaultClassicValues(lang: Language = 'en'): ClassicValues {
+  const phoneCountry = defaultPhoneCountry(lang);
   return {
     Imei: '',
     reseller: '',
@@ -69,9 +74,9 @@ function defaultClassicValues(): ClassicValues {
     zipCode: '',
     city: '',
     country: '',
-    phoneCountry: DEFAULT_COUNTRY,
+    phoneCountry,
     phone: '',
-    countryDialCode: dialCodeOf(DEFAULT_COUNTRY),
+    countryDialCode: dialCodeOf(phoneCountry),
     terms: false,
   };
 }
@@ -137,7 +142,7 @@ export function ClassicRegistrationForm() {
 
   const resolver: Resolver<ClassicValues> = (values, ctx, opts) =>
     (zodResolver(classicFormSchema) as unknown as Resolver<ClassicValues>)({ ...values, terms: termsShown ? values.terms : true }, ctx, opts);
-  const form = useForm<ClassicValues>({ defaultValues: defaultClassicValues(), resolver, mode: 'onTouched' });
+  const form = useForm<ClassicValues>({ defaultValues: defaultClassicValues(lang), resolver, mode: 'onTouched' });
   const control = form.control;
   const addressCountry = useWatch({ control, name: 'country' });
   const termsError = useFieldError(form.formState.errors.terms?.message);
@@ -196,8 +201,10 @@ export function ClassicRegistrationForm() {
                 hint={t('CompanyPhoneHint')}
                 required
                 type="tel"
-                inputMode="numeric"
+                inputMode="tel"
                 autoComplete="off"
+                max={PHONE_INPUT_MAX}
+                showCounter={false}
               />
               <TextField control={control} name="contactPerson" label={t('ContactPersonLabel')} required autoComplete="name" max={registrationMaxLengths.contactPerson} />
               <TextField control={control} name="address" label={t('AddressLabel')} required autoComplete="street-address" max={registrationMaxLengths.street} />
@@ -207,7 +214,7 @@ export function ClassicRegistrationForm() {
               </SimpleGrid>
               <TextField control={control} name="country" label={t('AddressCountryLabel')} required autoComplete="country-name" max={registrationMaxLengths.country} />
               <PhoneCountrySelect control={control} lang={lang} />
-              <TextField control={control} name="phone" label={t('TelephoneLabel')} hint={t('PhoneHint')} required type="tel" inputMode="numeric" autoComplete="tel-national" />
+              <TextField control={control} name="phone" label={t('TelephoneLabel')} hint={t('PhoneHint')} required type="tel" inputMode="tel" autoComplete="tel-national" max={PHONE_INPUT_MAX} showCounter={false} />
               {termsShown ? <TermsField control={control} href={brand.termsUrl[lang]} /> : null}
               {!termsShown && termsError ? <Text c="red.8">{termsError}</Text> : null}
             </Stack>

@@ -46,18 +46,12 @@ interface BaseProps<T extends FieldValues> {
 }
 
 type TextFieldProps<T extends FieldValues> = BaseProps<T> &
-  Omit<TextInputProps, 'name' | 'label' | 'value' | 'onChange' | 'error' | 'description' | 'maxLength'> & {
-    /** Shown in the input instead of the stored value (the phone's national part). */
-    format?: (stored: string) => string;
-    /** Turns what was typed into the stored value. */
-    parse?: (typed: string) => string;
-  };
+  Omit<TextInputProps, 'name' | 'label' | 'value' | 'onChange' | 'error' | 'description' | 'maxLength'>;
 
-export function TextField<T extends FieldValues>({ control, name, label, hint, max, remaining, showCounter = true, format, parse, ...rest }: TextFieldProps<T>) {
+export function TextField<T extends FieldValues>({ control, name, label, hint, max, remaining, showCounter = true, ...rest }: TextFieldProps<T>) {
   const { t } = useTranslation();
   const { field, fieldState } = useController({ control, name });
-  const stored = typeof field.value === 'string' ? field.value : '';
-  const shown = format ? format(stored) : stored;
+  const shown = typeof field.value === 'string' ? field.value : '';
   const left = remaining ?? (max !== undefined ? max - shown.length : undefined);
   const error = useFieldError(fieldState.error?.message);
   return (
@@ -67,7 +61,7 @@ export function TextField<T extends FieldValues>({ control, name, label, hint, m
       name={field.name}
       label={label}
       value={shown}
-      onChange={(event) => field.onChange(parse ? parse(event.currentTarget.value) : event.currentTarget.value)}
+      onChange={(event) => field.onChange(event.currentTarget.value)}
       onBlur={field.onBlur}
       maxLength={max !== undefined ? shown.length + Math.max(0, left ?? 0) : undefined}
       description={<Description hint={hint} counter={showCounter && left !== undefined ? t('CharactersLeft', { count: Math.max(0, left) }) : undefined} />}

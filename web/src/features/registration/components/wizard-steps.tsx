@@ -25,7 +25,8 @@ import { errorMessage } from '../../../app/api-client';
 import { paths } from '../../../app/paths';
 import { countryName } from '../countries';
 import type { WizardStep } from '../wizard-flow';
-import { nationalPart, normalizeEmail, type WizardValues } from '../wizard-model';
+import { formatPhone, PHONE_INPUT_MAX } from '../../../../../shared/validators/phone';
+import { normalizeEmail, type WizardValues } from '../wizard-model';
 import { NewPasswordFields, TermsField, TextAreaField, TextField, useFieldError } from './form-fields';
 import { postalCodeInput } from './postal-code-input';
 
@@ -251,8 +252,8 @@ export function PhoneStep({ control }: StepProps) {
         type="tel"
         inputMode="tel"
         autoComplete="tel-national"
-        format={(stored) => nationalPart(stored, dial)}
-        parse={(typed) => dial + typed}
+        max={PHONE_INPUT_MAX}
+        showCounter={false}
         style={{ flex: 1 }}
       />
     </Group>
@@ -303,7 +304,7 @@ export function ReviewStep({ control, values, path, brand, lang, onChange, payme
         </>
       ),
     },
-    { step: 'phone', label: t('SummaryPhone'), value: `+${values.countryDialCode} ${nationalPart(values.phone, values.countryDialCode)}` },
+    { step: 'phone', label: t('SummaryPhone'), value: formatPhone(values.phone, values.countryDialCode) },
   ];
   return (
     <Stack gap="lg">
