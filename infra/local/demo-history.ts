@@ -780,6 +780,8 @@ export function generateHistoriesOffThread(request: GenerateRequest): Promise<Re
     let worker: Worker;
     try {
       worker = new Worker(new URL('./demo-history-worker.ts', import.meta.url), { workerData: request });
+      // A start that fails meanwhile is not held up by it.
+      worker.unref();
     } catch {
       return fallback();
     }
