@@ -46,7 +46,7 @@ import {
 } from './schemas/tracking';
 import { commandListSchema, commandRequestSchema, commandSchema } from './schemas/commands';
 import { unitListSchema } from './schemas/units';
-import { announcementRequestSchema, announcementSchema, outboxMessageSchema, outboxQuerySchema, settingsSchema } from './schemas/system';
+import { announcementRequestSchema, announcementSchema, demoHistorySchema, outboxMessageSchema, outboxQuerySchema, settingsSchema } from './schemas/system';
 import {
   attestationIdParamSchema,
   attestationListSchema,
@@ -637,6 +637,17 @@ export const routes = {
     query: outboxQuerySchema,
     embeddedOnly: true,
     response: outboxMessageSchema.array(),
+  }),
+  getDemoHistory: defineRoute({
+    operationId: 'getDemoHistory',
+    method: 'GET',
+    path: '/api/dev/demo-history',
+    capability: 'dev',
+    file: 'get-demo-history',
+    access: 'member',
+    summary: "Whether the embedded runtime is still filling the caller's account with its demo history, and how far it got (percent of the positions).",
+    embeddedOnly: true,
+    response: demoHistorySchema,
   }),
   // Capabilities whose routes live in shared/routes/<capability>.ts.
   ...geofenceRoutes,

@@ -62,6 +62,13 @@ export function topicMatches(filter: string, topic: string): boolean {
   return f.length === t.length;
 }
 
+/** What the rules whose topic filter matches make of a message: the IoT rules' SQL output, per rule. */
+export function ruleOutputs(rules: readonly IotRuleDef[], topic: string, payload: Buffer, receivedAt: number): Array<{ rule: IotRuleDef; event: IotRuleEvent }> {
+  return rules
+    .filter((rule) => topicMatches(rule.topicFilter, topic))
+    .map((rule) => ({ rule, event: { payload: payload.toString('base64'), topic, imei: topic.split('/')[rule.imeiLevel - 1] ?? '', receivedAt } }));
+}
+
 export async function startLocalBroker(options: BrokerOptions): Promise<LocalBroker> {
   const credentials = new WeakMap<Client, { username?: string; password?: Buffer }>();
   const broker = await Aedes.createBroker({
@@ -76,18 +83,9 @@ export async function startLocalBroker(options: BrokerOptions): Promise<LocalBro
       if (isBrowser(client) || !trackerMayPublish(client.id, packet.topic)) {
         return done(new Error('publish not allowed'));
       }
-      const rules = options.rules.filter((rule) => topicMatches(rule.topicFilter, packet.topic));
-      if (!rules.length) return done(null);
-      const payload = typeof packet.payload === 'string' ? Buffer.from(packet.payload) : Buffer.from(packet.payload);
-      const receivedAt = Date.now();
-      const outputs = rules.map((rule) =>
-        options.onRuleOutput(rule, {
-          payload: payload.toString('base64'),
-          topic: packet.topic,
-          imei: packet.topic.split('/')[rule.imeiLevel - 1] ?? '',
-          receivedAt,
-        }),
-      );
+      const matched = ruleOutputs(options.rules, packet.topic, typeof packet.payload === 'string' ? Buffer.from(packet.payload) : Buffer.from(packet.payload), Date.now());
+      if (!matched.length) return done(null);
+      const outputs = matched.map(({ rule, event }) => options.onRuleOutput(rule, event));
       Promise.all(outputs).then(
         () => done(null),
         (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),

@@ -19,7 +19,7 @@ import { call } from '../../test/support/http';
 import { startRuntime } from '../../test/support/runtime';
 import { loginAs } from '../../test/support/sessions';
 import {
-  backfillDemoHistory,
+  fillDemoHistory,
   bufferedMessages,
   DEMO_HISTORY_MARKER,
   generateUnitHistory,
@@ -27,6 +27,7 @@ import {
   localTime,
   MIN_PARK_MS,
   planDemoHistory,
+  prepareDemoHistory,
   profileFor,
   readDemoHistoryMarker,
   RECORDS_PER_MESSAGE,
@@ -34,7 +35,7 @@ import {
   type UnitHistory,
 } from './demo-history';
 import { startEmbeddedRuntime, type EmbeddedRuntime } from './runtime';
-import { DEMO_PASSWORD, demoUsers, simulatedUnits } from './seed';
+import { DEMO_PASSWORD, demoUsers, simulatedUnits, type DemoUnitSpec } from './seed';
 import { distanceM, offset, projectOnSegment, type LatLon } from './simulator/geo';
 import { RoadNetwork } from './simulator/network';
 import { telemetryMessage } from './simulator/protocol';
@@ -331,10 +332,10 @@ describe('the demo history marker', () => {
   it('plans a new window without one, the same window and units after a crash, nothing once complete', () => {
     const now = Date.UTC(2025, 5, 10, 12, 0, 0);
     expect(planDemoHistory({ dataDir: dir, days: 0, now })).toBeNull();
-    expect(planDemoHistory({ dataDir: dir, days: 30, now })).toMatchObject({ from: now - 30 * DAY, to: now, days: 30, imeis: null });
-    const marker = { version: 1, from: now - 2 * DAY, to: now, days: 2, seed: 7, imeis: ['356938031000004'], complete: false };
+    expect(planDemoHistory({ dataDir: dir, days: 30, now })).toMatchObject({ from: now - 30 * DAY, to: now, days: 30, imeis: null, done: [] });
+    const marker = { version: 1, from: now - 2 * DAY, to: now, days: 2, seed: 7, imeis: ['356938031000004', '356938031000012'], done: ['356938031000012'], complete: false };
     writeFileSync(join(dir, DEMO_HISTORY_MARKER), JSON.stringify(marker));
-    expect(planDemoHistory({ dataDir: dir, days: 30, now: now + HOUR })).toEqual({ from: marker.from, to: now, days: 2, seed: 7, imeis: marker.imeis });
+    expect(planDemoHistory({ dataDir: dir, days: 30, now: now + HOUR })).toEqual({ from: marker.from, to: now, days: 2, seed: 7, imeis: marker.imeis, done: marker.done });
     writeFileSync(join(dir, DEMO_HISTORY_MARKER), JSON.stringify({ ...marker, complete: true }));
     expect(planDemoHistory({ dataDir: dir, days: 30, now })).toBeNull();
     // Without a data directory every start is a first start (its data is in memory).
@@ -379,14 +380,27 @@ describe('demo history through a started runtime', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('stores every backfilled position and trip through ingest before the trackers drive live', async () => {
+  it('drives live at once and fills every position and trip through ingest behind it', async () => {
+    const filling = rt?.demoHistory;
+    expect(filling).toMatchObject({ days: DAYS, units: TRACKERS });
     const marker = readDemoHistoryMarker(dir);
-    expect(marker).toMatchObject({ complete: true, days: DAYS, imeis: simulatedUnits(TRACKERS).map((u) => u.imei) });
+    expect(marker).toMatchObject({ days: DAYS, imeis: simulatedUnits(TRACKERS).map((u) => u.imei) });
     const { from, to } = marker as NonNullable<typeof marker>;
     const expected = simulatedUnits(TRACKERS).map((unit, index) => ({ unit, history: generateUnitHistory({ unit, index, from, to }) }));
     const total = expected.reduce((n, e) => n + e.history.records.length, 0);
-    expect(rt?.demoHistory).toMatchObject({ units: TRACKERS, positions: total, behind: [] });
-    expect(rt?.demoHistory?.messages).toBe(expected.reduce((n, e) => n + Math.ceil(e.history.records.length / RECORDS_PER_MESSAGE), 0));
+    expect(filling?.positions).toBe(total);
+    // The live fleet does not wait for the history: each unit drives on from where its history ends.
+    await vi.waitFor(
+      async () => {
+        for (const { unit } of expected) expect(await stateTs(unit.imei)).toBeGreaterThan(to);
+      },
+      { timeout: 20_000, interval: 200 },
+    );
+    const result = await filling?.filled;
+    expect(result).toMatchObject({ units: TRACKERS, positions: total, messages: expected.reduce((n, e) => n + Math.ceil(e.history.records.length / RECORDS_PER_MESSAGE), 0) });
+    expect(readDemoHistoryMarker(dir)).toMatchObject({ complete: true });
+    // Trip detection re-detects the late windows on the trip-redetect queue.
+    await rt?.queues.drained();
 
     for (const { unit, history } of expected) {
       const stored = (await queryAll('positions', unit.imei)).sort((a, b) => (a['ts'] as number) - (b['ts'] as number));
@@ -394,10 +408,11 @@ describe('demo history through a started runtime', () => {
       expect(backfilled.map((p) => [p['ts'], p['lat'], p['lon'], p['odometer'], p['ignition']])).toEqual(
         history.records.map((r) => [r.ts, r.lat, r.lon, r.odometerM, r.ignition]),
       );
-      // None was late: every one was newer than the unit's state when it arrived.
-      expect(stored.filter((p) => p['late'])).toEqual([]);
+      // The live odometer goes on from the history's last one.
+      const firstLive = stored.find((p) => (p['ts'] as number) > to);
+      expect(firstLive?.['odometer']).toBeGreaterThanOrEqual(history.records[history.records.length - 1]?.odometerM ?? Infinity);
       // The trip log: one trip per generated trip, starting at its ignition on.
-      const trips = await queryAll('trips', unit.imei);
+      const trips = (await queryAll('trips', unit.imei)).filter((t) => (t['startTs'] as number) <= to);
       expect(history.trips.length).toBeGreaterThanOrEqual(8);
       expect(trips.map((t) => t['startTs']).sort()).toEqual(history.trips.map((t) => t.start).sort());
     }
@@ -407,19 +422,12 @@ describe('demo history through a started runtime', () => {
       const period = new URLSearchParams({ imei: unit.imei, from: localTime(from).day, to: localTime(to).day });
       const trips = await call<{ data: { trips: Array<{ startTime: string }> } }>(rt?.url ?? '', 'GET', `/api/v1/user/trips?${period}`, undefined, { token });
       expect(trips.status).toBe(200);
-      expect(trips.body.data.trips.map((t) => Date.parse(t.startTime))).toEqual(history.trips.map((t) => t.start));
+      expect(trips.body.data.trips.map((t) => Date.parse(t.startTime)).filter((t) => t <= to)).toEqual(history.trips.map((t) => t.start));
       const span = new URLSearchParams({ from: new Date(from).toISOString(), to: new Date(to).toISOString() });
       const positions = await call<{ data: Array<{ ts: string }> }>(rt?.url ?? '', 'GET', `/api/v1/user/units/${unit.imei}/positions?${span}`, undefined, { token });
       expect(positions.status).toBe(200);
       expect(positions.body.data.length).toBe(history.records.length);
     }
-    // Then the simulator drives them live from where the history left them, newer than all of it.
-    await vi.waitFor(
-      async () => {
-        for (const { unit } of expected) expect(await stateTs(unit.imei)).toBeGreaterThan(to);
-      },
-      { timeout: 20_000, interval: 500 },
-    );
   });
 
   it('sends nothing again on the next start', async () => {
@@ -448,43 +456,48 @@ describe('demo history after a crash half-way', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it("resumes after each unit's stored state and ends with the same positions, none twice", async () => {
-    // The delivery lorry (a named demo unit, registered long before): a week is some 600 records.
-    const index = 2;
-    const unit = unitOf(index);
+  it('sends the units not done again and ends with the same positions, none twice', async () => {
+    // Two named demo units (registered long before) with live states: their week is late.
     const fleetOfThree = simulatedUnits(3);
+    const [first, second] = [fleetOfThree[1], fleetOfThree[2]] as [DemoUnitSpec, DemoUnitSpec];
     const planned = planDemoHistory({ dataDir: dir, days: 7 });
     if (!planned) throw new Error('no plan');
-    const plan = { ...planned, imeis: [unit.imei] };
-    const { records } = generateUnitHistory({ unit, index, from: plan.from, to: plan.to });
-    expect(records.length).toBeGreaterThan(400);
+    const plan = { ...planned, imeis: [first.imei, second.imei] };
+    const records = (index: number) => generateUnitHistory({ unit: unitOf(index), index, from: plan.from, to: plan.to }).records;
+    expect(records(2).length).toBeGreaterThan(400);
+    const quiet = () => undefined;
 
-    // The "crash": the first run stops after its 20th message.
+    // The "crash": the first run stops after the first unit is done and 20 messages of the second.
     const crash = new AbortController();
     let sent = 0;
-    const countAndCrash = () => {
-      if (++sent === 20) crash.abort();
-      return 0;
-    };
-    const quiet = () => undefined;
+    const firstRun = await prepareDemoHistory({ units: fleetOfThree, plan, dataDir: dir });
+    const firstUnitMessages = Math.ceil(records(1).length / RECORDS_PER_MESSAGE);
     await expect(
-      backfillDemoHistory({ mqttUrl: rt.mqttUrl, units: fleetOfThree, plan, dataDir: dir, signal: crash.signal, log: quiet, backlog: countAndCrash }),
+      fillDemoHistory(firstRun, {
+        dataDir: dir,
+        concurrency: 1,
+        signal: crash.signal,
+        log: quiet,
+        ingest: async (topic, payload) => {
+          if (++sent === firstUnitMessages + 20) crash.abort();
+          await rt.ingestHistory(topic, payload);
+        },
+      }),
     ).rejects.toThrow(/aborted/);
-    const firstPart = records[20 * RECORDS_PER_MESSAGE - 1] as TrackerRecord;
-    await vi.waitFor(async () => expect(await stateTs(unit.imei)).toBe(firstPart.ts), { timeout: 20_000, interval: 200 });
-    expect(readDemoHistoryMarker(dir)).toMatchObject({ complete: false, imeis: [unit.imei] });
+    await vi.waitFor(async () => expect(readDemoHistoryMarker(dir)).toMatchObject({ complete: false, done: [first.imei] }), { timeout: 20_000, interval: 100 });
 
     const resumed = planDemoHistory({ dataDir: dir, days: 7 });
-    expect(resumed).toMatchObject({ from: plan.from, to: plan.to, imeis: [unit.imei] });
-    const result = await backfillDemoHistory({ mqttUrl: rt.mqttUrl, units: fleetOfThree, plan: resumed as NonNullable<typeof resumed>, dataDir: dir, log: quiet });
-    expect(result.units).toBe(1);
-    expect(result.positions).toBe(records.length - 20 * RECORDS_PER_MESSAGE);
-    await vi.waitFor(async () => expect(await stateTs(unit.imei)).toBe(records[records.length - 1]?.ts), { timeout: 20_000, interval: 200 });
+    expect(resumed).toMatchObject({ from: plan.from, to: plan.to, imeis: [first.imei, second.imei], done: [first.imei] });
+    const prepared = await prepareDemoHistory({ units: fleetOfThree, plan: resumed as NonNullable<typeof resumed>, dataDir: dir });
+    expect(prepared.units.map((u) => u.unit.imei)).toEqual([second.imei]);
+    const result = await fillDemoHistory(prepared, { dataDir: dir, log: quiet, ingest: (topic, payload) => rt.ingestHistory(topic, payload) });
+    expect(result).toMatchObject({ units: 1, positions: records(2).length });
 
-    const stored = await queryAll('positions', unit.imei);
-    expect(stored.map((p) => p['ts']).sort((a, b) => (a as number) - (b as number))).toEqual(records.map((r) => r.ts));
-    expect(stored.filter((p) => p['late'])).toEqual([]);
-    expect(readDemoHistoryMarker(dir)).toMatchObject({ complete: true });
+    for (const [unit, index] of [[first, 1], [second, 2]] as const) {
+      const stored = (await queryAll('positions', unit.imei)).filter((p) => (p['ts'] as number) >= plan.from && (p['ts'] as number) <= plan.to);
+      expect(stored.map((p) => p['ts']).sort((a, b) => (a as number) - (b as number))).toEqual(records(index).map((r) => r.ts));
+    }
+    expect(readDemoHistoryMarker(dir)).toMatchObject({ complete: true, done: [first.imei, second.imei] });
     expect(planDemoHistory({ dataDir: dir, days: 7 })).toBeNull();
   });
 });

@@ -11,21 +11,23 @@
  *   would: every `movingS` with the ignition on, an ignition record at each start and stop, sparse
  *   heartbeats with GPS jitter while parked. Everything random comes from the unit's seed and the
  *   calendar day, so the same inputs give the same records.
- * - `backfillDemoHistory`: publishes those records as the tracker itself would after a long time
- *   offline: one MQTT client per unit with its IMEI as client id, buffered messages of up to 10
- *   records, QoS 1, each message after the broker acknowledged the previous one, strictly in time
- *   order per unit, and slowed down while the ingest stream has a backlog. It ends when the stream
- *   is drained, so the units' stored states are the last backfilled positions before the live
- *   simulator resumes from them (anything it sent earlier would be older than the state: late).
+ * - `prepareDemoHistory` and `fillDemoHistory`: the start chooses the units and generates their
+ *   records, the live simulator takes each unit up where its history ends, and then, behind the
+ *   live fleet, the records go through the ingest path as the tracker would send what it buffered
+ *   while offline: messages of up to 10 records, in time order per unit. They are older than the
+ *   units' live state, so ingest stores them as late positions and trip detection re-detects their
+ *   windows (functions/trips/stage.ts), as for any tracker that sends a buffer late. The runtime
+ *   hands them to a stream of their own that gives way to the trackers' (infra/local/runtime.ts).
  *
- * A marker in DATA_DIR (`demo-history.json`) keeps the window and the units across a crash: a
- * restart generates the same records and sends only those after each unit's stored state; once
- * complete, the backfill never runs again for that data directory.
+ * A marker in DATA_DIR (`demo-history.json`) keeps the window, the units and the units done
+ * across a crash: a restart generates the same records and sends those of the units not done
+ * again (ingest stores each position once and re-detection ends in the same trips); once complete,
+ * the fill never runs again for that data directory.
  */
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { BatchGetCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
-import mqtt, { type MqttClient } from 'mqtt';
 import { dynamo, tableName } from '../../functions/platform/db';
 import { offsetAt, wallToInstant } from '../../shared/local-time';
 import type { DemoUnitSpec } from './seed';
@@ -35,7 +37,7 @@ import { telemetryMessage } from './simulator/protocol';
 import { seededRandom, trackerSeed, type Random } from './simulator/random';
 import { DEFAULT_SEED, sensorsFor } from './simulator/simulator';
 import { workSite, type PlaceId } from './simulator/stockholm';
-import { CLASSES, MAX_BRAKE, PLAN_BRAKE, vehicleClass, type BleRecord, type SensorKind, type TrackerRecord, type VehicleClass } from './simulator/vehicle';
+import { CLASSES, MAX_BRAKE, PLAN_BRAKE, vehicleClass, type BleRecord, type ResumeState, type SensorKind, type TrackerRecord, type VehicleClass } from './simulator/vehicle';
 
 const SECOND = 1_000;
 const MINUTE = 60_000;
@@ -634,6 +636,8 @@ export interface DemoHistoryMarker extends HistoryWindow {
   seed: number;
   /** The units being backfilled (null: not chosen yet). */
   imeis: string[] | null;
+  /** Those of them whose whole history the ingest path has handled. */
+  done: string[];
   complete: boolean;
   positions?: number;
 }
@@ -645,7 +649,16 @@ export function readDemoHistoryMarker(dataDir: string | null): DemoHistoryMarker
   try {
     const m = JSON.parse(readFileSync(file, 'utf8')) as Partial<DemoHistoryMarker>;
     if (m.version !== 1 || typeof m.from !== 'number' || typeof m.to !== 'number' || typeof m.days !== 'number') return null;
-    return { version: 1, from: m.from, to: m.to, days: m.days, seed: m.seed ?? DEFAULT_SEED, imeis: Array.isArray(m.imeis) ? m.imeis.map(String) : null, complete: m.complete === true };
+    return {
+      version: 1,
+      from: m.from,
+      to: m.to,
+      days: m.days,
+      seed: m.seed ?? DEFAULT_SEED,
+      imeis: Array.isArray(m.imeis) ? m.imeis.map(String) : null,
+      done: Array.isArray(m.done) ? m.done.map(String) : [],
+      complete: m.complete === true,
+    };
   } catch {
     return null;
   }
@@ -661,24 +674,26 @@ function writeMarker(dataDir: string | null, marker: DemoHistoryMarker): void {
 /** What a start has to backfill: nothing once a data directory's backfill completed. */
 export interface DemoHistoryPlan extends HistoryWindow {
   seed: number;
-  /** From an interrupted start's marker: these units, each from its stored state on. */
+  /** From an interrupted start's marker: these units, but those already `done`. */
   imeis: string[] | null;
+  done: string[];
 }
 
 export function planDemoHistory(options: { dataDir: string | null; days: number; now?: number; seed?: number }): DemoHistoryPlan | null {
   if (options.days <= 0) return null;
   const marker = readDemoHistoryMarker(options.dataDir);
   if (marker?.complete) return null;
-  if (marker) return { from: marker.from, to: marker.to, days: marker.days, seed: marker.seed, imeis: marker.imeis };
-  return { ...historyWindow(options.now ?? Date.now(), options.days), seed: options.seed ?? DEFAULT_SEED, imeis: null };
+  if (marker) return { from: marker.from, to: marker.to, days: marker.days, seed: marker.seed, imeis: marker.imeis, done: marker.done };
+  return { ...historyWindow(options.now ?? Date.now(), options.days), seed: options.seed ?? DEFAULT_SEED, imeis: null, done: [] };
 }
 
 // ---------------------------------------------------------------------------------------------
-// Publishing
+// Filling
 
 interface StoredUnit {
   stateTs: number | null;
   registeredAt: number;
+  accountId: string | null;
 }
 
 async function readUnits(imeis: readonly string[]): Promise<Map<string, StoredUnit>> {
@@ -689,13 +704,17 @@ async function readUnits(imeis: readonly string[]): Promise<Map<string, StoredUn
     while (keys?.length) {
       const res: BatchGetCommandOutput = await dynamo().send(
         new BatchGetCommand({
-          RequestItems: { [table]: { Keys: keys, ConsistentRead: true, ProjectionExpression: 'imei, createdAt, #s.ts', ExpressionAttributeNames: { '#s': 'state' } } },
+          RequestItems: { [table]: { Keys: keys, ConsistentRead: true, ProjectionExpression: 'imei, accountId, createdAt, #s.ts', ExpressionAttributeNames: { '#s': 'state' } } },
         }),
       );
       for (const item of res.Responses?.[table] ?? []) {
         const ts = (item['state'] as { ts?: unknown } | undefined)?.ts;
         const created = typeof item['createdAt'] === 'string' ? Date.parse(item['createdAt']) : NaN;
-        found.set(String(item['imei']), { stateTs: typeof ts === 'number' ? ts : null, registeredAt: Number.isNaN(created) ? -Infinity : created });
+        found.set(String(item['imei']), {
+          stateTs: typeof ts === 'number' ? ts : null,
+          registeredAt: Number.isNaN(created) ? -Infinity : created,
+          accountId: typeof item['accountId'] === 'string' ? item['accountId'] : null,
+        });
       }
       keys = res.UnprocessedKeys?.[table]?.Keys;
     }
@@ -703,24 +722,141 @@ async function readUnits(imeis: readonly string[]): Promise<Map<string, StoredUn
   return found;
 }
 
-export interface BackfillOptions {
-  /** The broker's TCP address. */
-  mqttUrl: string;
-  /** The simulated fleet (simulatedUnits(n)); an IMEI's place in it is its index. */
+/** One unit's part of the fill: its generated records, all of which go through ingest. */
+export interface HistoryUnit {
+  unit: DemoUnitSpec;
+  index: number;
+  records: TrackerRecord[];
+}
+
+/** A start's demo history, generated before anything is sent. */
+export interface PreparedHistory {
+  plan: DemoHistoryPlan;
+  units: HistoryUnit[];
+  positions: number;
+  /** The accounts those units belong to, whose users are told while it fills. */
+  accountIds: string[];
+  /**
+   * Where the live simulator takes up each unit nothing was stored for yet: its last generated
+   * record (place, odometer, engine hours), so that live driving goes on from the history's end.
+   */
+  resume: Map<string, ResumeState>;
+}
+
+export interface GenerateRequest {
+  units: readonly DemoUnitSpec[];
+  /** Indexes into `units` (their place in the simulated fleet) to generate. */
+  indexes: readonly number[];
+  from: number;
+  to: number;
+  seed: number;
+  intervals: HistoryIntervals;
+}
+
+/** The records of each requested unit, by IMEI. */
+export function generateHistories(request: GenerateRequest): Record<string, TrackerRecord[]> {
+  const network = new RoadNetwork();
+  const out: Record<string, TrackerRecord[]> = {};
+  for (const index of request.indexes) {
+    const unit = request.units[index] as DemoUnitSpec;
+    out[unit.imei] = generateUnitHistory({ unit, index, from: request.from, to: request.to, seed: request.seed, intervals: request.intervals, network }).records;
+  }
+  return out;
+}
+
+/**
+ * `generateHistories` on a worker thread (demo-history-worker.ts): about a second of CPU for the
+ * default fleet that would otherwise hold up everything else the runtime does at start. Where no
+ * worker can load the TypeScript source (a test runner's transform), on this thread.
+ */
+export function generateHistoriesOffThread(request: GenerateRequest): Promise<Record<string, TrackerRecord[]>> {
+  return new Promise((resolve) => {
+    let settled = false;
+    const fallback = () => {
+      if (settled) return;
+      settled = true;
+      resolve(generateHistories(request));
+    };
+    let worker: Worker;
+    try {
+      worker = new Worker(new URL('./demo-history-worker.ts', import.meta.url), { workerData: request });
+      // A start that fails meanwhile is not held up by it.
+      worker.unref();
+    } catch {
+      return fallback();
+    }
+    worker.once('message', (result: Record<string, TrackerRecord[]>) => {
+      settled = true;
+      resolve(result);
+      void worker.terminate();
+    });
+    worker.once('error', fallback);
+    worker.once('exit', fallback);
+  });
+}
+
+/** The fleet's units a plan may fill: the interrupted fill's, or all. */
+function plannedIndexes(units: readonly DemoUnitSpec[], plan: DemoHistoryPlan): number[] {
+  return units.flatMap((unit, index) => (!plan.imeis || plan.imeis.includes(unit.imei)) && !plan.done.includes(unit.imei) ? [index] : []);
+}
+
+/** Starts generating the history a plan may need, before anything is known about the stored units. */
+export function generateForPlan(units: readonly DemoUnitSpec[], plan: DemoHistoryPlan, intervals: HistoryIntervals = HISTORY_INTERVALS): Promise<Record<string, TrackerRecord[]>> {
+  return generateHistoriesOffThread({ units, indexes: plannedIndexes(units, plan), from: plan.from, to: plan.to, seed: plan.seed, intervals });
+}
+
+/**
+ * Chooses the units and takes their generated history (`generateForPlan`, started early).
+ * First start: the units nothing was ever stored for (a unit with a state has its history).
+ * After an interrupted fill: the marker's units that are not done, their whole history again (what
+ * was stored already is counted as duplicates by ingest and changes nothing). The marker is
+ * written before anything is sent.
+ */
+export async function prepareDemoHistory(options: {
   units: readonly DemoUnitSpec[];
   plan: DemoHistoryPlan;
   dataDir: string | null;
-  intervals?: HistoryIntervals;
-  /** Units published at once; each is one MQTT client sending one message at a time. */
+  /** generateForPlan's, when it was started earlier. */
+  generated?: Promise<Record<string, TrackerRecord[]>>;
+}): Promise<PreparedHistory> {
+  const { plan } = options;
+  const generating = options.generated ?? generateForPlan(options.units, plan);
+  const stored = await readUnits(options.units.map((u) => u.imei));
+  const indexed = options.units.map((unit, index) => ({ unit, index }));
+  const chosen = plan.imeis ? indexed.filter(({ unit }) => plan.imeis?.includes(unit.imei)) : indexed.filter(({ unit }) => stored.get(unit.imei)?.stateTs == null);
+  writeMarker(options.dataDir, { version: 1, from: plan.from, to: plan.to, days: plan.days, seed: plan.seed, imeis: chosen.map(({ unit }) => unit.imei), done: plan.done, complete: false });
+  const generated = await generating;
+  const units: HistoryUnit[] = [];
+  const resume = new Map<string, ResumeState>();
+  for (const { unit, index } of chosen) {
+    if (plan.done.includes(unit.imei)) continue;
+    const known = stored.get(unit.imei);
+    // A unit registered after the window began has no history from before its registration.
+    const registeredAt = known?.registeredAt ?? -Infinity;
+    const records = (generated[unit.imei] ?? []).filter((r) => r.ts >= registeredAt);
+    const last = records[records.length - 1];
+    if (last && known?.stateTs == null) resume.set(unit.imei, { lat: last.lat, lon: last.lon, odometer: last.odometerM, engineSeconds: last.engineS });
+    units.push({ unit, index, records });
+  }
+  const accountIds = [...new Set(units.map((u) => stored.get(u.unit.imei)?.accountId).filter((id): id is string => Boolean(id)))];
+  return { plan, units, positions: units.reduce((n, u) => n + u.records.length, 0), accountIds, resume };
+}
+
+export interface FillOptions {
+  dataDir: string | null;
+  /**
+   * Hands one tracker message (topic, payload) to the ingest path and resolves once it is handled
+   * (the runtime: the rule bridge's output on the history stream, infra/local/runtime.ts).
+   */
+  ingest(topic: string, payload: string): Promise<void>;
+  /** Messages sent and not yet handled that the fill keeps going at most. */
+  maxInFlight?: number;
+  /** Units filled at once (each strictly in time order). */
   concurrency?: number;
-  /** Messages waiting in the ingest stream (stream.pending()); publishing waits while above `maxBacklog`. */
-  backlog?: () => number;
-  maxBacklog?: number;
-  /** Resolves when the ingest path has handled everything it acknowledged (stream.drain()). */
-  settle?: () => Promise<void>;
   log?: (message: string) => void;
-  progressEveryMs?: number;
-  /** Stops between messages (a test's crash); the marker stays incomplete. */
+  /** Called as positions are handled, with the share done (0-1). */
+  onProgress?: (done: number) => void;
+  /** Stops the fill between messages; the marker stays incomplete. */
   signal?: AbortSignal;
 }
 
@@ -730,105 +866,83 @@ export interface BackfillResult {
   positions: number;
   messages: number;
   ms: number;
-  /** Units whose stored state did not reach their last backfilled record. */
-  behind: string[];
-}
-
-const CONNECT_TIMEOUT_MS = 15_000;
-/**
- * Messages the ingest stream may hold before publishing waits: enough for each lane to take big
- * batches (one unit transition and one lookup per batch), little enough that what the broker
- * acknowledged is stored within seconds.
- */
-export const DEFAULT_MAX_BACKLOG = 500;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function connect(url: string, clientId: string): Promise<MqttClient> {
-  // A clean session: the backfill's client only publishes; the live simulator keeps its own session.
-  return mqtt.connectAsync(url, { clientId, clean: true, reconnectPeriod: 1_000, connectTimeout: CONNECT_TIMEOUT_MS, keepalive: 60 });
 }
 
 /**
- * Sends the plan's history of every unit that has none yet (or, resuming, the rest of it) through
- * the broker, waits until ingest stored it, and marks the data directory's backfill complete.
+ * Messages sent and not yet handled: enough for each history lane to take big batches (one lookup
+ * and one transition per unit and batch), few enough that stopping drops little.
  */
-export async function backfillDemoHistory(options: BackfillOptions): Promise<BackfillResult> {
+export const DEFAULT_MAX_IN_FLIGHT = 400;
+
+/**
+ * Sends the prepared history through ingest, each unit's messages in time order, buffered as its
+ * tracker would send them; prints the progress every 10 %; marks each unit done once all of its
+ * messages are handled, and the data directory's fill complete at the end.
+ */
+export async function fillDemoHistory(prepared: PreparedHistory, options: FillOptions): Promise<BackfillResult> {
   const started = Date.now();
   const log = options.log ?? ((m: string) => console.log(m));
-  const { plan } = options;
-  const intervals = options.intervals ?? HISTORY_INTERVALS;
-  const stored = await readUnits(options.units.map((u) => u.imei));
-  const indexed = options.units.map((unit, index) => ({ unit, index }));
-  // Resuming: the marker's units. Otherwise only units nothing was ever stored for: anything older
-  // than a unit's state would be late, and its history is what it has.
-  const chosen = plan.imeis ? indexed.filter(({ unit }) => plan.imeis?.includes(unit.imei)) : indexed.filter(({ unit }) => stored.get(unit.imei)?.stateTs == null);
-  const marker: DemoHistoryMarker = { version: 1, from: plan.from, to: plan.to, days: plan.days, seed: plan.seed, imeis: chosen.map(({ unit }) => unit.imei), complete: false };
-  writeMarker(options.dataDir, marker);
+  const { plan } = prepared;
+  const total = prepared.positions;
+  const done = [...plan.done];
+  const marker = (complete: boolean, positions?: number): DemoHistoryMarker => ({
+    version: 1,
+    from: plan.from,
+    to: plan.to,
+    days: plan.days,
+    seed: plan.seed,
+    imeis: [...new Set([...done, ...prepared.units.map((u) => u.unit.imei)])],
+    done,
+    complete,
+    ...(positions !== undefined ? { positions } : {}),
+  });
+  const result: BackfillResult = { days: plan.days, units: prepared.units.length, positions: 0, messages: 0, ms: 0 };
+  const maxInFlight = options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT;
+  let inFlight = 0;
+  const waiting: Array<() => void> = [];
+  let shownTenth = 0;
+  const seconds = () => `${((Date.now() - started) / 1000).toFixed(0)} s`;
+  if (total) log(`Demo history: filling ${plan.days} days (${total.toLocaleString('en-US')} positions of ${prepared.units.length} units) behind the live fleet...`);
+  options.onProgress?.(0);
 
-  const result: BackfillResult = { days: plan.days, units: chosen.length, positions: 0, messages: 0, ms: 0, behind: [] };
-  const lastTs = new Map<string, number>();
-  const network = new RoadNetwork();
-  let done = 0;
-  const progress = () => log(`Backfilling ${plan.days} days of demo history: ${done}/${chosen.length} units... (${result.positions.toLocaleString('en-US')} positions)`);
-  if (chosen.length) progress();
-  const ticker = setInterval(progress, options.progressEveryMs ?? 5_000);
-
-  const maxBacklog = options.maxBacklog ?? DEFAULT_MAX_BACKLOG;
-  const gate = async () => {
-    while (options.backlog && options.backlog() > maxBacklog) await sleep(5);
-  };
-
-  const sendUnit = async ({ unit, index }: (typeof chosen)[number]) => {
-    const known = stored.get(unit.imei);
-    const from = Math.max(plan.from, known?.registeredAt ?? -Infinity);
-    const history = generateUnitHistory({ unit, index, from, to: plan.to, seed: plan.seed, intervals, network });
-    const after = known?.stateTs ?? -Infinity;
-    const records = history.records.filter((r) => r.ts > after);
-    const last = history.records[history.records.length - 1];
-    if (last) lastTs.set(unit.imei, last.ts);
-    if (records.length) {
-      const client = await connect(options.mqttUrl, unit.imei);
-      try {
-        for (const chunk of bufferedMessages(records)) {
-          if (options.signal?.aborted) throw new Error('demo history backfill aborted');
-          await gate();
-          const { topic, payload } = telemetryMessage(unit.protocol, unit.imei, chunk);
-          // The broker's acknowledgement before the next one: one unit's records arrive in order.
-          await client.publishAsync(topic, payload, { qos: 1 });
-          result.messages++;
-          result.positions += chunk.length;
-        }
-      } finally {
-        await client.endAsync();
-      }
+  const handled = (positions: number) => {
+    inFlight--;
+    result.positions += positions;
+    result.messages++;
+    options.onProgress?.(total ? result.positions / total : 1);
+    const tenth = Math.floor((result.positions / total) * 10);
+    if (tenth > shownTenth && tenth < 10) {
+      shownTenth = tenth;
+      log(`Demo history: ${tenth * 10} % (${result.positions.toLocaleString('en-US')} positions, ${seconds()})`);
     }
-    done++;
+    for (const wake of waiting.splice(0)) wake();
   };
 
-  const queue = [...chosen];
-  try {
-    await Promise.all(
-      Array.from({ length: Math.min(options.concurrency ?? 5, queue.length) }, async () => {
-        for (let next = queue.shift(); next; next = queue.shift()) await sendUnit(next);
-      }),
-    );
-    await options.settle?.();
-  } finally {
-    clearInterval(ticker);
-  }
+  const sendUnit = async ({ unit, records }: HistoryUnit) => {
+    const sent: Promise<void>[] = [];
+    for (const chunk of bufferedMessages(records)) {
+      if (options.signal?.aborted) throw new Error('demo history fill aborted');
+      while (inFlight >= maxInFlight) await new Promise<void>((r) => waiting.push(r));
+      const { topic, payload } = telemetryMessage(unit.protocol, unit.imei, chunk);
+      inFlight++;
+      sent.push(options.ingest(topic, payload).then(() => handled(chunk.length)));
+    }
+    await Promise.all(sent);
+    done.push(unit.imei);
+    writeMarker(options.dataDir, marker(false));
+  };
 
-  // Every unit's state should now be its last backfilled record: the live simulator resumes there.
-  if (lastTs.size) {
-    const after = await readUnits([...lastTs.keys()]);
-    for (const [imei, ts] of lastTs) if ((after.get(imei)?.stateTs ?? -Infinity) < ts) result.behind.push(imei);
-  }
+  const queue = [...prepared.units];
+  await Promise.all(
+    Array.from({ length: Math.min(options.concurrency ?? 4, queue.length) }, async () => {
+      for (let next = queue.shift(); next; next = queue.shift()) await sendUnit(next);
+    }),
+  );
   result.ms = Date.now() - started;
-  writeMarker(options.dataDir, { ...marker, complete: true, positions: result.positions });
-  if (chosen.length) {
-    log(
-      `Backfilled ${plan.days} days of demo history: ${chosen.length} units, ${result.positions.toLocaleString('en-US')} positions in ${(result.ms / 1000).toFixed(1)} s` +
-        (result.behind.length ? ` (${result.behind.length} units' state is behind: ${result.behind.join(', ')})` : ''),
-    );
+  writeMarker(options.dataDir, marker(true, result.positions));
+  options.onProgress?.(1);
+  if (total) {
+    log(`Demo history: filled ${plan.days} days, ${prepared.units.length} units, ${result.positions.toLocaleString('en-US')} positions in ${(result.ms / 1000).toFixed(1)} s`);
   }
   return result;
 }

@@ -4,8 +4,9 @@
  *   HOST (127.0.0.1): the address HTTP and MQTT listen on; `0.0.0.0` opens them to the network.
  *   BRAND_DOMAINS='{"fleet.localhost":3}' serves a brand per host name, as CloudFront does.
  *   SIMULATED_TRACKERS (20): demo-fleet trackers driving around Stockholm; 0 turns them off.
- *   DEMO_HISTORY_DAYS (30): days of driving those trackers send through ingest on the first start
- *     (a marker in DATA_DIR keeps later starts from sending it again); 0 turns it off.
+ *   DEMO_HISTORY_DAYS (30): days of driving those trackers' units get through ingest on the first
+ *     start, filled behind the live fleet while the portal already answers (a marker in DATA_DIR
+ *     keeps later starts from sending it again, and an interrupted fill goes on); 0 turns it off.
  *   MAP_STYLE_URL (unset): a MapLibre style for the base map; unset, OpenFreeMap's street map, and
  *     the web app's offline map when that cannot be reached.
  *   MAP_EXTRA_ORIGINS (unset): origins of that style's tiles, glyphs and sprites when they are not
@@ -69,7 +70,9 @@ try {
     API docs:     ${runtime.url}/api/docs
     Sent mail:    ${runtime.url}/dev/outbox
     Simulated:    ${env.data.SIMULATED_TRACKERS} trackers driving around Stockholm (SIMULATED_TRACKERS=0 turns them off)${
-      runtime.demoHistory ? `\n    History:      ${runtime.demoHistory.positions.toLocaleString('en-US')} positions of demo driving over ${runtime.demoHistory.days} days, sent now` : ''
+      runtime.demoHistory
+        ? `\n    History:      ${runtime.demoHistory.positions.toLocaleString('en-US')} positions of demo driving over ${runtime.demoHistory.days} days, filling behind the live fleet (progress below)`
+        : ''
     }
     MQTT:         ${runtime.mqttUrl}   (WebSocket ${runtime.wsUrl})
   Demo account${runtime.seeded ? ' (created now)' : ''}:

@@ -22,10 +22,10 @@ import { asLocalFileStore, LOCAL_FILES_PATH } from '../../functions/platform/ada
 import { getPorts } from '../../functions/platform/container';
 import { recordStreamFailure } from '../../functions/ingest/dead-letters';
 import { createStreamDispatcher, type BatchEventHandler, type EventLambdaHandler } from '../../functions/platform/dispatch';
-import { INGEST_STREAM, INGEST_STREAM_SHARDS } from '../../shared/ingest-stream';
+import { INGEST_STREAM, INGEST_STREAM_SHARDS, type IngestStreamSettings } from '../../shared/ingest-stream';
 import { mapConfigFor } from '../../functions/tracking/get-map-config';
 import { lambdaContext } from './api-event';
-import { startLocalBroker, type LocalBroker } from './broker';
+import { ruleOutputs, startLocalBroker, type LocalBroker } from './broker';
 import { createLocalStream } from './stream';
 import { openWriteAheadLog, syncFiles } from './ingest-log';
 import { authorizeLiveSubscribe } from './live-authorizer';
@@ -35,7 +35,8 @@ import { createHttpServer, type ApiHandler } from './http-server';
 import { startScheduler, type JobHandler } from './scheduler';
 import { startLocalQueues, type LocalQueues, type QueueConsumer } from './queues';
 import { seedDemo, seedDemoAlarmReceiver, seedSimulatedUnits, seedSupport, simulatedUnits } from './seed';
-import { backfillDemoHistory, planDemoHistory, type BackfillResult } from './demo-history';
+import { fillDemoHistory, generateForPlan, planDemoHistory, prepareDemoHistory, type BackfillResult } from './demo-history';
+import { reportDemoFill } from '../../functions/platform/adapters/embedded/demo-fill';
 import { startSimulator } from './simulator/simulator';
 
 export const projectRoot = resolve(fileURLToPath(new URL('../..', import.meta.url)));
@@ -59,8 +60,8 @@ export interface RuntimeOptions {
   /** Simulated trackers driving around Stockholm (infra/local/simulator); 0 or absent: none. */
   simulatedTrackers?: number;
   /**
-   * Days of demo history the simulated trackers send through the ingest path on the first start
-   * (infra/local/demo-history.ts) before they drive live; 0 or absent: none.
+   * Days of demo history the simulated trackers' units get through the ingest path on the first
+   * start (infra/local/demo-history.ts), filled behind the live fleet; 0 or absent: none.
    */
   demoHistoryDays?: number;
   tablePrefix?: string;
@@ -84,10 +85,19 @@ export interface EmbeddedRuntime {
   dynamo: LocalDynamoTarget;
   tablePrefix: string;
   seeded: boolean;
-  /** What this start backfilled (infra/local/demo-history.ts); null when it had nothing to do. */
-  demoHistory: BackfillResult | null;
+  /**
+   * The demo history this start fills behind the live fleet (infra/local/demo-history.ts): what
+   * it sends, and `filled`, which resolves once all of it is handled (rejects when stopped first);
+   * null when it has nothing to do.
+   */
+  demoHistory: DemoHistoryFill | null;
   /** The work queues of the manifest, each read by its consumer (infra/local/queues.ts). */
   queues: LocalQueues;
+  /**
+   * Hands a tracker message to the ingest path on the demo history's stream, which gives way to the
+   * trackers' (what the demo history fill sends through); resolves once it is handled.
+   */
+  ingestHistory(topic: string, payload: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -107,6 +117,19 @@ export interface RuntimeAnnouncement {
 }
 
 export const RUNTIME_FILE = 'runtime.json';
+
+export interface DemoHistoryFill {
+  days: number;
+  units: number;
+  positions: number;
+  filled: Promise<BackfillResult>;
+}
+
+/**
+ * The demo history's stream: the ingest path's settings, with two lanes and smaller batches, so
+ * that a history batch holds DynamoDB Local only briefly; it gives way to the trackers' stream.
+ */
+export const DEMO_HISTORY_STREAM: IngestStreamSettings = { ...INGEST_STREAM, parallelizationFactor: 2, batchSize: 100 };
 
 /** Wildcard addresses: every interface, this machine's loopback among them. */
 const ANY_ADDRESS = new Set(['0.0.0.0', '::']);
@@ -134,6 +157,10 @@ export async function startEmbeddedRuntime(options: RuntimeOptions): Promise<Emb
   const stopAll = async () => {
     for (const stop of stops.reverse()) await stop().catch((e: unknown) => console.error('stop failed', e));
   };
+
+  // The demo history a first start fills: generated on a worker thread while the rest starts.
+  const history = options.simulatedTrackers && options.demoHistoryDays ? planDemoHistory({ dataDir, days: options.demoHistoryDays }) : null;
+  const generated = history && options.simulatedTrackers ? generateForPlan(simulatedUnits(options.simulatedTrackers), history) : undefined;
 
   try {
     const db: LocalDynamoTarget = options.dynamo
@@ -220,6 +247,17 @@ export async function startEmbeddedRuntime(options: RuntimeOptions): Promise<Emb
       authorizeLiveSubscribe,
     });
     registerLocalBroker((topic, payload, qos) => broker.publish(topic, payload, qos));
+    // The demo history's stream: the same handler, lanes of its own that start a batch only while
+    // the trackers' stream has nothing waiting, and no log (the history is generated again after a
+    // crash). Stopped before the broker's drain, what it has queued is dropped.
+    const historyStream = createLocalStream({
+      settings: DEMO_HISTORY_STREAM,
+      shards: 1,
+      handler: (event) => ingest(event, lambdaContext('local-ingest-history', randomUUID())),
+      onFailure: recordStreamFailure,
+      yieldTo: () => stream.waiting() > 0,
+    });
+    stops.push(() => historyStream.close());
     // Stops run in reverse: the broker drains what it already acknowledged (live messages among it)
     // before the live publisher is unregistered.
     stops.push(async () => unregisterLocalBroker());
@@ -234,37 +272,18 @@ export async function startEmbeddedRuntime(options: RuntimeOptions): Promise<Emb
     );
     stops.push(stopScheduler);
 
-    // First start with simulated trackers: their demo history goes through the broker and the
-    // ingest path first, then the simulator resumes every unit from its last backfilled state, so
-    // that nothing live is ever older than the history (which would make all of it late).
-    const history = options.simulatedTrackers && options.demoHistoryDays ? planDemoHistory({ dataDir, days: options.demoHistoryDays }) : null;
-    // A unit's owner sees nothing from before its registration: demo units are registered before their history.
+    // First start with simulated trackers: the window of their demo history; the units are
+    // registered an hour before it, since a unit's owner sees nothing from before its registration.
     const registeredAt = history ? new Date(history.from - 3_600_000) : new Date();
     let seeded = false;
     if (options.seed !== false) {
       seeded = (await seedDemo(registeredAt)).seeded;
       await seedSupport(registeredAt);
     }
-    let demoHistory: BackfillResult | null = null;
     if (options.simulatedTrackers) {
       await seedSimulatedUnits(options.simulatedTrackers, registeredAt);
       // With the demo, once: the demo admin gets the security alarms of its units (safe return home's).
       if (seeded) await seedDemoAlarmReceiver();
-      const brokerHost = ANY_ADDRESS.has(host) ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
-      const mqttUrl = `mqtt://${brokerHost}:${broker.port}`;
-      if (history) {
-        const result = await backfillDemoHistory({
-          mqttUrl,
-          units: simulatedUnits(options.simulatedTrackers),
-          plan: history,
-          dataDir,
-          backlog: () => stream.pending(),
-          settle: () => stream.drain(),
-        });
-        demoHistory = result.units ? result : null;
-      }
-      const simulator = await startSimulator({ mqttUrl, trackers: options.simulatedTrackers, resume: true });
-      stops.push(() => simulator.stop());
     }
 
     const brandDomains = options.brandDomains ?? {};
@@ -331,6 +350,46 @@ export async function startEmbeddedRuntime(options: RuntimeOptions): Promise<Emb
       liveOrigin: new URL(wsUrl).origin,
     });
 
+    // The rule bridge's output for a message, as a tracker's publish makes it, on the history stream.
+    const ingestHistory = async (topic: string, payload: string) => {
+      await Promise.all(ruleOutputs(iotRules, topic, Buffer.from(payload), Date.now()).map(({ event }) => historyStream.process(event.imei, JSON.stringify(event))));
+    };
+
+    // The live fleet drives at once, each unit from where its history ends (or its stored state);
+    // the history fills behind it on its own stream.
+    let demoHistory: DemoHistoryFill | null = null;
+    if (options.simulatedTrackers) {
+      const brokerHost = ANY_ADDRESS.has(host) ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+      const mqttUrl = `mqtt://${brokerHost}:${broker.port}`;
+      const units = simulatedUnits(options.simulatedTrackers);
+      const prepared = history ? await prepareDemoHistory({ units, plan: history, dataDir, ...(generated ? { generated } : {}) }) : null;
+      const simulator = await startSimulator({ mqttUrl, trackers: options.simulatedTrackers, resume: true, ...(prepared ? { resumeFrom: prepared.resume } : {}) });
+      stops.push(() => simulator.stop());
+      if (prepared?.units.length) {
+        const stopFill = new AbortController();
+        const { accountIds } = prepared;
+        const filled = fillDemoHistory(prepared, {
+          dataDir,
+          signal: stopFill.signal,
+          ingest: ingestHistory,
+          onProgress: (done) => reportDemoFill(done < 1 ? { accountIds, done } : null),
+        });
+        filled.catch((error: unknown) => {
+          reportDemoFill(null);
+          if (!stopFill.signal.aborted) console.error('Demo history: the fill failed; the next start goes on with it', error);
+        });
+        demoHistory = { days: history?.days ?? 0, units: prepared.units.length, positions: prepared.positions, filled };
+        // Before the simulator and the broker stop: the fill ends between messages and its queued
+        // records are dropped (the next start sends the units not done again).
+        stops.push(async () => {
+          stopFill.abort();
+          reportDemoFill(null);
+          await historyStream.close();
+          await filled.catch(() => undefined);
+        });
+      }
+    }
+
     if (dataDir) {
       const file = join(dataDir, RUNTIME_FILE);
       const announcement: RuntimeAnnouncement = { dynamoEndpoint: db.endpoint, dynamoAccessKeyId: db.accessKeyId, tablePrefix: prefix, url, pid: process.pid };
@@ -348,6 +407,7 @@ export async function startEmbeddedRuntime(options: RuntimeOptions): Promise<Emb
       seeded,
       demoHistory,
       queues: workQueues,
+      ingestHistory,
       stop: async () => {
         admin.destroy();
         await stopAll();

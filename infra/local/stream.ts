@@ -13,6 +13,10 @@
  * With a write-ahead log (infra/local/ingest-log.ts) `put` resolves once the record is on disk, as
  * PutRecord answers once Kinesis has stored it, and a record counts as read (the log may trim it)
  * once its batch succeeded or it went to `onFailure`; what the log held at start is put first.
+ *
+ * A stream of lower priority (the demo history's, infra/local/demo-history.ts) gives way to
+ * another in `yieldTo`: none of its lanes starts a batch while that says so (the runtime: while the
+ * trackers' stream has records waiting for their lane).
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { IngestStreamEvent, IngestStreamRecord, IngestStreamSettings } from '../../shared/ingest-stream';
@@ -30,16 +34,30 @@ export interface LocalStreamOptions {
   now?: () => number;
   /** Keeps records on disk until they are handled; without it they live in memory only. */
   log?: WriteAheadLog;
+  /** True while a stream of higher priority has work: no lane of this one starts a batch then. */
+  yieldTo?: () => boolean;
 }
 
 export interface LocalStream {
   /** Resolves once the record is stored (on disk with a log): then it may be acknowledged. */
   put(partitionKey: string, data: Buffer | string): Promise<void>;
+  /**
+   * Puts a record (without a log) and resolves once it is handled: its batch succeeded or it went
+   * to `onFailure`; rejects when the stream is closed before that.
+   */
+  process(partitionKey: string, data: Buffer | string): Promise<void>;
   /** Records queued or in a batch. */
   pending(): number;
+  /** Records queued, not yet in a batch. */
+  waiting(): number;
   /** Hands over everything queued and waits until every lane is idle. */
   drain(): Promise<void>;
+  /** Drops what is queued (its `process` calls reject), and waits for the running batches. */
+  close(): Promise<void>;
 }
+
+/** How often a yielding lane looks again whether the stream it gives way to is idle. */
+const YIELD_POLL_MS = 2;
 
 interface Lane {
   queue: IngestStreamRecord[];
@@ -55,6 +73,8 @@ export function createLocalStream(options: LocalStreamOptions): LocalStream {
   let inBatches = 0;
   const { log } = options;
   const logged = new WeakMap<IngestStreamRecord, number>();
+  const waiting = new WeakMap<IngestStreamRecord, { resolve: () => void; reject: (e: Error) => void }>();
+  let closed = false;
 
   const laneOf = (key: string) => createHash('md5').update(key).digest().readUInt32BE(0) % laneCount;
 
@@ -92,12 +112,20 @@ export function createLocalStream(options: LocalStreamOptions): LocalStream {
       if (settings.batchingWindowMs > 0) await new Promise((r) => setTimeout(r, settings.batchingWindowMs));
       else await new Promise((r) => setImmediate(r));
       while (lane.queue.length) {
+        while (options.yieldTo?.() && !closed) await new Promise((r) => setTimeout(r, YIELD_POLL_MS));
+        if (closed) break;
         const batch = lane.queue.splice(0, settings.batchSize);
         inBatches += batch.length;
         try {
           // Records of a batch whose dead-lettering failed stay in the log: the next start replays them.
-          if ((await attempt(batch, settings.retryAttempts, options.retryDelayMs ?? 250)) && log) {
+          const handled = await attempt(batch, settings.retryAttempts, options.retryDelayMs ?? 250);
+          if (handled && log) {
             for (const r of batch) log.handled(logged.get(r) ?? 0);
+          }
+          for (const r of batch) {
+            const waiter = waiting.get(r);
+            if (handled) waiter?.resolve();
+            else waiter?.reject(new Error('ingest stream: records neither handled nor dead-lettered'));
           }
         } finally {
           inBatches -= batch.length;
@@ -124,6 +152,7 @@ export function createLocalStream(options: LocalStreamOptions): LocalStream {
     const lane = lanes[laneOf(partitionKey)] as Lane;
     lane.queue.push(record);
     pump(lane);
+    return record;
   };
 
   for (const r of log?.recovered ?? []) enqueue(r.partitionKey, r.data, r.arrivedAt, r.seq);
@@ -132,17 +161,35 @@ export function createLocalStream(options: LocalStreamOptions): LocalStream {
     async put(partitionKey, data) {
       const bytes = typeof data === 'string' ? Buffer.from(data) : data;
       const arrivedAt = now();
-      if (!log) return enqueue(partitionKey, bytes, arrivedAt);
+      if (!log) {
+        enqueue(partitionKey, bytes, arrivedAt);
+        return;
+      }
       // Appends resolve in the order they were made, so a key's records keep their order.
       const seq = await log.append(partitionKey, bytes, arrivedAt);
       enqueue(partitionKey, bytes, arrivedAt, seq);
     },
+    process(partitionKey, data) {
+      if (log) return Promise.reject(new Error('ingest stream: process() is for a stream without a log'));
+      if (closed) return Promise.reject(new Error('ingest stream: closed'));
+      return new Promise<void>((resolve, reject) => {
+        waiting.set(enqueue(partitionKey, typeof data === 'string' ? Buffer.from(data) : data, now()), { resolve, reject });
+      });
+    },
     pending: () => inBatches + lanes.reduce((sum, l) => sum + l.queue.length, 0),
+    waiting: () => lanes.reduce((sum, l) => sum + l.queue.length, 0),
     async drain() {
       while (lanes.some((l) => l.running || l.queue.length)) {
         for (const l of lanes) pump(l);
         await Promise.all(lanes.map((l) => l.running));
       }
+    },
+    async close() {
+      closed = true;
+      for (const lane of lanes) {
+        for (const r of lane.queue.splice(0)) waiting.get(r)?.reject(new Error('ingest stream: closed'));
+      }
+      await Promise.all(lanes.map((l) => l.running));
     },
   };
 }

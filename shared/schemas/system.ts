@@ -23,6 +23,10 @@ export const outboxMessageSchema = z.object({
 });
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
 
+/** The embedded runtime's demo history fill, for the caller's account (GET /api/dev/demo-history). */
+export const demoHistorySchema = z.object({ filling: z.boolean(), percent: z.number().int().min(0).max(100) });
+export type DemoHistoryStatus = z.infer<typeof demoHistorySchema>;
+
 export const announcementRequestSchema = z.object({
   lang: languageSchema.default('en'),
   subsiteID: subsiteIdSchema.default(0),

@@ -33,6 +33,8 @@ export interface SimulatorOptions {
   initial?: VehicleOptions['initial'];
   /** Continue where the units were last seen (their stored state), so a restart does not jump. */
   resume?: boolean;
+  /** Where units without a stored state start (the end of their demo history, infra/local/demo-history.ts). */
+  resumeFrom?: ReadonlyMap<string, ResumeState>;
   log?: (message: string) => void;
 }
 
@@ -105,7 +107,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
   const start = Math.floor(clock() / 1000) * 1000;
 
   const trackers: SimulatedTracker[] = units.map((unit, index) => {
-    const state = resume.get(unit.imei);
+    const state = resume.get(unit.imei) ?? options.resumeFrom?.get(unit.imei);
     const vehicle = new SimulatedVehicle({
       index,
       imei: unit.imei,

@@ -60,6 +60,7 @@ export const tripsEn = {
   TripNoTrips: 'The unit has no trips from {{from}} to {{to}}.',
   TripTotals: 'Totals for the period',
   TripCount: 'Trips: {{count}}',
+  TripDemoHistoryFilling: 'The demo history is still being filled in ({{percent}} % done): older trips appear as it fills.',
   TripPeriodAttested: 'This period is attested: its trips can no longer be changed.',
   TripDaySummary: 'Trips: {{count}} · {{distance}}',
   TripSelectColumn: 'Select',

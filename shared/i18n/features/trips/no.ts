@@ -55,6 +55,7 @@ export const tripsNo: TripsMessages = {
   TripNoTrips: 'Enheten har ingen turer fra {{from}} til {{to}}.',
   TripTotals: 'Summer for perioden',
   TripCount: 'Turer: {{count}}',
+  TripDemoHistoryFilling: 'Demohistorikken fylles fortsatt inn ({{percent}} % ferdig): eldre turer vises etter hvert.',
   TripPeriodAttested: 'Perioden er attestert: turene kan ikke lenger endres.',
   TripDaySummary: 'Turer: {{count}} · {{distance}}',
   TripSelectColumn: 'Merk',

@@ -55,6 +55,7 @@ export const tripsSv: TripsMessages = {
   TripNoTrips: 'Enheten har inga resor från {{from}} till {{to}}.',
   TripTotals: 'Summor för perioden',
   TripCount: 'Resor: {{count}}',
+  TripDemoHistoryFilling: 'Demohistoriken fylls fortfarande på ({{percent}} % klart): äldre resor visas allteftersom.',
   TripPeriodAttested: 'Perioden är attesterad: resorna kan inte längre ändras.',
   TripDaySummary: 'Resor: {{count}} · {{distance}}',
   TripSelectColumn: 'Markera',

@@ -25,6 +25,7 @@ import {
   type TripList,
   type TripUpdate,
 } from '../../../../../shared/schemas/trips';
+import { demoHistorySchema } from '../../../../../shared/schemas/system';
 import { apiRequest } from '../../../app/api-client';
 import { tripPaths, withParams } from './trip-paths';
 
@@ -50,6 +51,21 @@ export function useTrips(q: TripsQuery | null) {
     // Trips of a running day grow while the unit drives; an edit elsewhere shows on return.
     staleTime: 30_000,
     retry: (count, error) => count < 2 && !(error instanceof Error && 'status' in error && (error as { status: number }).status === 422),
+  });
+}
+
+/**
+ * Whether the portal on one machine (`npm start`) is still filling the account's demo history
+ * (GET /api/dev/demo-history, embedded only): asked again every 5 s while it is. Where the route
+ * does not exist (AWS) or fails, nothing is filling as far as the trip log is concerned.
+ */
+export function useDemoHistory() {
+  return useQuery({
+    queryKey: ['demo-history'],
+    queryFn: ({ signal }) => apiRequest('GET', tripPaths.demoHistory, { schema: demoHistorySchema, signal }),
+    retry: false,
+    staleTime: 5_000,
+    refetchInterval: (query) => (query.state.data?.filling ? 5_000 : false),
   });
 }
 

@@ -23,6 +23,7 @@ export const tripPaths = {
   unlockAttestation: routes.unlockAttestation.path,
   deleteAttestation: routes.deleteAttestation.path,
   remindAttestation: routes.remindAttestation.path,
+  demoHistory: routes.getDemoHistory.path,
 } as const;
 
 /** A manifest path with its `{name}` parameters filled in, each URI-encoded. */

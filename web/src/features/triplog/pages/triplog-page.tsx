@@ -12,6 +12,7 @@ import IconAlertTriangle from '@tabler/icons-react/dist/esm/icons/IconAlertTrian
 import IconArrowsJoin2 from '@tabler/icons-react/dist/esm/icons/IconArrowsJoin2.mjs';
 import IconArrowsSplit2 from '@tabler/icons-react/dist/esm/icons/IconArrowsSplit2.mjs';
 import IconGauge from '@tabler/icons-react/dist/esm/icons/IconGauge.mjs';
+import IconHourglass from '@tabler/icons-react/dist/esm/icons/IconHourglass.mjs';
 import IconLock from '@tabler/icons-react/dist/esm/icons/IconLock.mjs';
 import IconMap2 from '@tabler/icons-react/dist/esm/icons/IconMap2.mjs';
 import IconQrcode from '@tabler/icons-react/dist/esm/icons/IconQrcode.mjs';
@@ -20,7 +21,7 @@ import IconSignature from '@tabler/icons-react/dist/esm/icons/IconSignature.mjs'
 import IconUserCheck from '@tabler/icons-react/dist/esm/icons/IconUserCheck.mjs';
 import IconX from '@tabler/icons-react/dist/esm/icons/IconX.mjs';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { tripTypes, type Trip, type TripList } from '../../../../../shared/schemas/trips';
@@ -34,7 +35,7 @@ import { MessageState } from '../../../ui/message-state';
 import { PageLoader } from '../../../ui/page-loader';
 import { canOpenHistory } from '../../history/history-url';
 import { useUnits } from '../../units/api/units';
-import { mergeTrips, splitTrip, tripsKey, useTrips, type TripsQuery } from '../api/trip-api';
+import { mergeTrips, splitTrip, tripsKey, useDemoHistory, useTrips, type TripsQuery } from '../api/trip-api';
 import { AttestModal } from '../components/attest-modal';
 import { CheckInModal } from '../components/check-in-modal';
 import { OdometerModal } from '../components/odometer-modal';
@@ -158,6 +159,14 @@ function TriplogView({ imei, unitName, unitChoices, from, to, onChoose }: Triplo
   const browserErrors = periodErrors(from, to);
   const query: TripsQuery | null = browserErrors.from || browserErrors.to ? null : { imei, from, to };
   const trips = useTrips(query);
+  // While the demo history fills (npm start's first start), a notice; once it is done, the trips again.
+  const demoHistory = useDemoHistory();
+  const filling = demoHistory.data?.filling;
+  const wasFilling = useRef(false);
+  useEffect(() => {
+    if (wasFilling.current && filling === false) void queryClient.invalidateQueries({ queryKey: ['trips'] });
+    wasFilling.current = filling === true;
+  }, [filling, queryClient]);
 
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
   const [editing, setEditing] = useState<string | null>(null);
@@ -255,6 +264,12 @@ function TriplogView({ imei, unitName, unitChoices, from, to, onChoose }: Triplo
       <div role="status" aria-live="polite" className="triplog-spoken">
         <VisuallyHidden>{spoken}</VisuallyHidden>
       </div>
+
+      {demoHistory.data?.filling ? (
+        <Alert color="blue" icon={<IconHourglass size={18} aria-hidden />} role="status" className="triplog-demo-history">
+          {t('TripDemoHistoryFilling', { percent: demoHistory.data.percent })}
+        </Alert>
+      ) : null}
 
       <PeriodForm imei={imei} unitChoices={unitChoices} from={from} to={to} fromError={fromError} toError={toError} onChoose={onChoose} />
 
