@@ -16,10 +16,10 @@ import type { AccountRecord } from '../platform/records';
 
 type StoredSettings = Pick<
   AccountRecord,
-  'features' | 'defaultPurposes' | 'allowUserPurposes' | 'allowUserProjects' | 'allowQrCheckInWithoutAccess' | 'fuelPrice' | 'workingHours'
+  'features' | 'defaultPurposes' | 'allowUserPurposes' | 'allowUserProjects' | 'allowQrCheckInWithoutAccess' | 'fuelPrice' | 'workingHours' | 'smsCredits' | 'smsLowBalanceThreshold'
 >;
 
-const PROJECTION = 'features, defaultPurposes, allowUserPurposes, allowUserProjects, allowQrCheckInWithoutAccess, fuelPrice, workingHours';
+const PROJECTION = 'features, defaultPurposes, allowUserPurposes, allowUserProjects, allowQrCheckInWithoutAccess, fuelPrice, workingHours, smsCredits, smsLowBalanceThreshold';
 const DEFAULT_TIME_ZONE = 'Europe/Stockholm';
 
 /** The stored item as the contract shows it; what is absent is the default (as the trip log reads it: users may add purposes and projects). */
@@ -41,6 +41,8 @@ export function settingsOf(item: Partial<StoredSettings>, caller: { isSupport: b
     workingHours: hours
       ? { enabled: hours.enabled === true, days: [...hours.days], from: hours.from, to: hours.to, timeZone: hours.timeZone || DEFAULT_TIME_ZONE }
       : { ...DEFAULT_WORKING_HOURS, days: [...DEFAULT_WORKING_HOURS.days], timeZone: DEFAULT_TIME_ZONE },
+    smsCredits: typeof item.smsCredits === 'number' ? item.smsCredits : 0,
+    smsLowBalanceThreshold: typeof item.smsLowBalanceThreshold === 'number' ? item.smsLowBalanceThreshold : 0,
   };
 }
 
@@ -58,7 +60,7 @@ const featureFields = {
   realtimeMap: 'realtimeMap',
   basicOnly: 'basicOnly',
 } as const;
-const accountFields = ['allowUserPurposes', 'allowUserProjects', 'allowQrCheckInWithoutAccess', 'fuelPrice', 'defaultPurposes'] as const;
+const accountFields = ['allowUserPurposes', 'allowUserProjects', 'allowQrCheckInWithoutAccess', 'fuelPrice', 'defaultPurposes', 'smsLowBalanceThreshold'] as const;
 
 /**
  * Writes the fields sent. basicOnly is the subscription's: anyone but support may send it only
@@ -71,6 +73,8 @@ export async function writeSettings(
   timeZone: string,
 ): Promise<AccountSettings> {
   const sets: string[] = [];
+  // A threshold set re-arms the low-balance warning (functions/events/sms-credits.ts).
+  const removes = update.smsLowBalanceThreshold === undefined ? [] : ['smsLowBalanceWarnedAt'];
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
   const conditions = ['attribute_exists(accountId)'];
@@ -110,7 +114,7 @@ export async function writeSettings(
       new UpdateCommand({
         TableName: tableName('accounts'),
         Key: { accountId },
-        UpdateExpression: `SET ${sets.join(', ')}`,
+        UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
         ConditionExpression: conditions.join(' AND '),
         ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
         ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}),

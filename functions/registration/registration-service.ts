@@ -17,6 +17,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { brandById } from '../../shared/brands';
 import type { Registration } from '../../shared/schemas/registration';
 import { getEnv } from '../platform/env';
 import { sendTemplatedEmail } from '../platform/email/templates';
@@ -64,7 +65,8 @@ function recordsOf(reg: Registration, ids: RegisteredAccount, protocol: UnitReco
     name: reg.accountName,
     subsiteId: reg.subsiteId,
     features: { realtimeMap: true, carBooking: false, rfid: false, safeReturnHome: false, basicOnly: false },
-    smsCredits: 0,
+    // The brand's starting balance (shared/brands.ts); support adds credits from then on.
+    smsCredits: brandById(reg.subsiteId).startingSmsCredits,
     retentionDays: DEFAULT_RETENTION_DAYS,
     ...(reg.orgNumber ? { orgNumber: reg.orgNumber } : {}),
     ...(reg.personalNumber ? { personalNumber: reg.personalNumber } : {}),

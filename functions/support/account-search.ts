@@ -19,13 +19,13 @@ export const toSupportAccount = (a: Pick<AccountRecord, 'accountId' | 'name' | '
   subsiteId: a.subsiteId,
 });
 
-export async function findAccount(accountId: string): Promise<AccountRecord | null> {
-  const out = await dynamo().send(new GetCommand({ TableName: tableName('accounts'), Key: { accountId } }));
+export async function findAccount(accountId: string, options: { consistent?: boolean } = {}): Promise<AccountRecord | null> {
+  const out = await dynamo().send(new GetCommand({ TableName: tableName('accounts'), Key: { accountId }, ...(options.consistent ? { ConsistentRead: true } : {}) }));
   return (out.Item as AccountRecord | undefined) ?? null;
 }
 
-export async function getSupportAccount(accountId: string): Promise<AccountRecord> {
-  const account = await findAccount(accountId);
+export async function getSupportAccount(accountId: string, options: { consistent?: boolean } = {}): Promise<AccountRecord> {
+  const account = await findAccount(accountId, options);
   if (!account) throw new NotFoundError();
   return account;
 }
@@ -71,7 +71,7 @@ async function accountIdsFor(by: SupportSearchField, q: string): Promise<string[
 
 export async function searchAccounts(by: SupportSearchField, q: string, lang: string): Promise<SupportAccount[]> {
   const ids = [...new Set(await accountIdsFor(by, q))];
-  const accounts = await Promise.all(ids.map(findAccount));
+  const accounts = await Promise.all(ids.map((id) => findAccount(id)));
   return accounts
     .filter((a): a is AccountRecord => a !== null)
     .map(toSupportAccount)

@@ -36,6 +36,10 @@ const actionKeys: Readonly<Record<SupportAction, string>> = {
   unlockUnit: 'SupportActionUnlockUnit',
   setAnnouncement: 'SupportActionSetAnnouncement',
   removeAnnouncement: 'SupportActionRemoveAnnouncement',
+  setBasicOnly: 'SupportActionSetBasicOnly',
+  setSubscriptionType: 'SupportActionSetSubscriptionType',
+  setReportFrequencyChange: 'SupportActionSetReportFrequencyChange',
+  addSmsCredits: 'SupportActionAddSmsCredits',
 };
 const languageName = (lang: Language) => languageOptions.find((o) => o.value === lang)?.label ?? lang;
 
