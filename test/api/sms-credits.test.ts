@@ -5,7 +5,7 @@
  * the admins set a low-balance threshold and, when alarm SMS take the balance below it, get
  * exactly one warning e-mail in the outbox however many SMS follow, re-armed by adding credits.
  */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brands } from '../../shared/brands';
@@ -54,14 +54,19 @@ const lowWarnings = async () => (await outbox(OWNER_EMAIL)).filter((m) => m.subj
 const smsSent = async () => (await Promise.all(PHONES.map((p) => outbox(`+46${p.slice(1)}`)))).flat().filter((m) => m.kind === 'sms');
 
 let clock = Date.now() - 3_600_000;
-/** The unit leaves the yard once: one alarm, one SMS to each receiver. */
-async function leaveYard(): Promise<void> {
+let inside: boolean | null = null;
+/** The unit crosses the yard's edge once (out, then in, then out...): one alarm, one SMS to each receiver. */
+async function crossYard(): Promise<void> {
   const tracker = await mqtt.connectAsync(rt.mqttUrl, { clientId: IMEI, reconnectPeriod: 0 });
-  const send = (ts: number, m: number) => tracker.publishAsync(`trackers/${IMEI}/telemetry`, JSON.stringify({ ts, lat: north(m), lon: YARD.lon, sat: 9, spd: 40 }), { qos: 1 });
-  const start = (clock += 600_000);
-  await send(start, 0);
-  await send(start + 30_000, 100);
-  await send(start + 60_000, 800);
+  const send = (m: number) => tracker.publishAsync(`trackers/${IMEI}/telemetry`, JSON.stringify({ ts: (clock += 60_000), lat: north(m), lon: YARD.lon, sat: 9, spd: 40 }), { qos: 1 });
+  if (inside === null) {
+    // Its first positions, inside: no alarm.
+    await send(0);
+    await send(100);
+    inside = true;
+  }
+  await send(inside ? 800 : 100);
+  inside = !inside;
   await tracker.endAsync();
 }
 
@@ -144,6 +149,9 @@ describe('SMS credits', () => {
 
   it('e-mails the admins once when alarm SMS take the balance below their threshold, and re-arms when credits are added', async () => {
     await putUnitCopies(IMEI, owner.accountId, { zones: { yard: YARD } });
+    // Registered before the positions below (ingest ignores positions from before registration).
+    const registeredAt = new Date(clock - 3_600_000).toISOString();
+    await dynamo().send(new UpdateCommand({ TableName: tableName('units'), Key: { imei: IMEI }, UpdateExpression: 'SET createdAt = :t', ExpressionAttributeValues: { ':t': registeredAt } }));
     for (const phone of PHONES) {
       const created = await call<{ id: string }>('POST', '/api/v1/administration/alarm-receivers', owner, {
         member_id: null, name: `Guard ${phone}`, email: '', country_code: '46', phone, push_notification: false, function_alarm: 1, security_alarm: 1,
@@ -157,11 +165,12 @@ describe('SMS credits', () => {
     const threshold = start - 4;
     expect((await call('PUT', '/api/v1/administration/settings', owner, { smsLowBalanceThreshold: threshold })).status).toBe(200);
 
-    // Three alarms, three SMS each: 17 → 8, crossing the threshold on the fifth SMS.
+    // Three alarms (out, in, out), three SMS each: 17 → 8, crossing the threshold on the fifth SMS.
     for (let n = 1; n <= 3; n++) {
-      await leaveYard();
+      await crossYard();
       await eventually(() => smsSent(), (m) => m.length >= n * PHONES.length, `the SMS of alarm ${n}`);
     }
+    expect(await smsSent()).toHaveLength(9);
     expect(await balance()).toBe(start - 9);
     const warnings = await eventually(() => lowWarnings(), (m) => m.length >= 1, 'the warning');
     await new Promise((r) => setTimeout(r, 500));
@@ -175,8 +184,9 @@ describe('SMS credits', () => {
     await add(support, { add: 5, note: 'Top-up' });
     expect((await stored())['smsLowBalanceWarnedAt']).toBeUndefined();
     // One alarm (3 SMS) from threshold + 2 crosses it again: a second warning, the only new one.
-    await leaveYard();
+    await crossYard();
     await eventually(() => lowWarnings(), (m) => m.length >= 2, 'the second warning');
+    await eventually(() => smsSent(), (m) => m.length >= 12, 'the SMS of alarm 4');
     expect(await balance()).toBe(threshold - 1);
   });
 });
