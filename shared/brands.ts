@@ -44,6 +44,8 @@ export interface Brand {
   readonly contactEmail: string;
   /** The phone number shown beside it, as it is dialled from abroad. */
   readonly contactPhone: string;
+  /** SMS credits a newly registered account of the brand starts with (support adds more); 0 by default. */
+  readonly startingSmsCredits: number;
 }
 
 function terms(host: string): Readonly<Record<Language, string>> {
@@ -63,6 +65,7 @@ export const brands: readonly Brand[] = [
     termsUrl: terms('www.trackportal.example'),
     contactEmail: 'kundtjanst@trackportal.example',
     contactPhone: '+46 8 123 450 00',
+    startingSmsCredits: 0,
   },
   {
     id: 1,
@@ -76,6 +79,7 @@ export const brands: readonly Brand[] = [
     termsUrl: terms('www.fleetline.example'),
     contactEmail: 'customer@fleetline.example',
     contactPhone: '+46 31 700 12 00',
+    startingSmsCredits: 0,
   },
   {
     id: 2,
@@ -89,6 +93,7 @@ export const brands: readonly Brand[] = [
     termsUrl: terms('www.assetscout.example'),
     contactEmail: 'help@assetscout.example',
     contactPhone: '+46 40 660 25 00',
+    startingSmsCredits: 0,
   },
   {
     id: 3,
@@ -102,6 +107,7 @@ export const brands: readonly Brand[] = [
     termsUrl: terms('www.nordtrack.example'),
     contactEmail: 'kundservice@nordtrack.example',
     contactPhone: '+47 22 40 31 00',
+    startingSmsCredits: 0,
   },
   {
     id: 4,
@@ -115,6 +121,7 @@ export const brands: readonly Brand[] = [
     termsUrl: terms('www.marinlog.example'),
     contactEmail: 'kontakt@marinlog.example',
     contactPhone: '+46 8 555 104 00',
+    startingSmsCredits: 0,
   },
   {
     id: 5,
@@ -128,6 +135,7 @@ export const brands: readonly Brand[] = [
     termsUrl: terms('www.machinewatch.example'),
     contactEmail: 'service@machinewatch.example',
     contactPhone: '+46 13 120 51 00',
+    startingSmsCredits: 0,
   },
   {
     id: 6,
@@ -141,6 +149,7 @@ export const brands: readonly Brand[] = [
     termsUrl: terms('www.tripbook.example'),
     contactEmail: 'support@tripbook.example',
     contactPhone: '+46 90 710 62 00',
+    startingSmsCredits: 0,
   },
   {
     id: 7,
@@ -154,6 +163,7 @@ export const brands: readonly Brand[] = [
     termsUrl: terms('www.nightfleet.example'),
     contactEmail: 'support@nightfleet.example',
     contactPhone: '+44 20 7946 0700',
+    startingSmsCredits: 0,
   },
 ];
 

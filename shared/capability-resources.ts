@@ -233,9 +233,11 @@ export const functionResources: Readonly<Partial<Record<FunctionName, FunctionRe
     tables: { users: 'read-write', tokens: 'read', accounts: 'read-write', units: 'read-write', organisation: 'read-write' },
   },
   // Support: account search (accounts' indexes, the e-mail claims, units), unlocks through the lock
-  // service (an e-mail to the locker), the announcement texts and the support log.
+  // service (an e-mail to the locker), the announcement texts, the support log, and the account's
+  // settings that are support's (basic-only, SMS credits) and its units' subscription type and
+  // report frequency lock.
   support: {
-    tables: { users: 'read', tokens: 'read', accounts: 'read', uniques: 'read', units: 'read-write', lockLog: 'read-write', announcements: 'read-write', supportLog: 'read-write' },
+    tables: { users: 'read', tokens: 'read', accounts: 'read-write', uniques: 'read', units: 'read-write', lockLog: 'read-write', announcements: 'read-write', supportLog: 'read-write' },
     mail: true,
   },
   [LIVE_AUTHORIZER]: {

@@ -15,7 +15,17 @@ import { ForbiddenError, NotFoundError } from '../platform/errors';
 import { getAccountFields } from '../domain/account/reads';
 import { parseAccountFields, type AccountItem } from '../domain/account/schema';
 
-const SETTINGS_FIELDS = ['features', 'defaultPurposes', 'allowUserPurposes', 'allowUserProjects', 'allowQrCheckInWithoutAccess', 'fuelPrice', 'workingHours'] as const;
+const SETTINGS_FIELDS = [
+  'features',
+  'defaultPurposes',
+  'allowUserPurposes',
+  'allowUserProjects',
+  'allowQrCheckInWithoutAccess',
+  'fuelPrice',
+  'workingHours',
+  'smsCredits',
+  'smsLowBalanceThreshold',
+] as const;
 type StoredSettings = Pick<AccountItem, (typeof SETTINGS_FIELDS)[number]>;
 
 const DEFAULT_TIME_ZONE = 'Europe/Stockholm';
@@ -39,6 +49,8 @@ export function settingsOf(item: Partial<StoredSettings>, caller: { isSupport: b
     workingHours: hours
       ? { enabled: hours.enabled === true, days: [...hours.days], from: hours.from, to: hours.to, timeZone: hours.timeZone || DEFAULT_TIME_ZONE }
       : { ...DEFAULT_WORKING_HOURS, days: [...DEFAULT_WORKING_HOURS.days], timeZone: DEFAULT_TIME_ZONE },
+    smsCredits: typeof item.smsCredits === 'number' ? item.smsCredits : 0,
+    smsLowBalanceThreshold: typeof item.smsLowBalanceThreshold === 'number' ? item.smsLowBalanceThreshold : 0,
   };
 }
 
@@ -56,7 +68,7 @@ const featureFields = {
   realtimeMap: 'realtimeMap',
   basicOnly: 'basicOnly',
 } as const;
-const accountFields = ['allowUserPurposes', 'allowUserProjects', 'allowQrCheckInWithoutAccess', 'fuelPrice', 'defaultPurposes'] as const;
+const accountFields = ['allowUserPurposes', 'allowUserProjects', 'allowQrCheckInWithoutAccess', 'fuelPrice', 'defaultPurposes', 'smsLowBalanceThreshold'] as const;
 
 /**
  * Writes the fields sent. basicOnly is the subscription's: anyone but support may send it only
@@ -69,6 +81,8 @@ export async function writeSettings(
   timeZone: string,
 ): Promise<AccountSettings> {
   const sets: string[] = [];
+  // A threshold set re-arms the low-balance warning (functions/events/sms-credits.ts).
+  const removes = update.smsLowBalanceThreshold === undefined ? [] : ['smsLowBalanceWarnedAt'];
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
   const conditions = ['attribute_exists(accountId)'];
@@ -108,7 +122,7 @@ export async function writeSettings(
       new UpdateCommand({
         TableName: tableName('accounts'),
         Key: { accountId },
-        UpdateExpression: `SET ${sets.join(', ')}`,
+        UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
         ConditionExpression: conditions.join(' AND '),
         ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
         ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}),

@@ -11,8 +11,10 @@
  * messages already sent are skipped on the retry. A process that dies between claim and send
  * leaves the claim: that message is not sent again (it may have gone out).
  *
- * At 0 credits no SMS goes out, and the account's admins get one e-mail about it until credits
- * are added again (`smsCreditsOutNotifiedAt` on the account).
+ * At 0 credits no SMS goes out (the e-mail and push of the same alarm still do), and the account's
+ * admins get one e-mail about it until support adds credits again (`smsCreditsOutNotifiedAt` on
+ * the account). An SMS that leaves the balance below the admins' threshold warns them once
+ * (functions/events/sms-credits.ts).
  */
 import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { alarmClassOf } from '../../shared/alarm-classes';
@@ -31,11 +33,11 @@ import { getEnv } from '../platform/env';
 import { logger } from '../platform/logger';
 import type { AlertJob, Ports } from '../platform/ports';
 import { eventItemSchema, type EventItem } from './event-item';
+import { ALARM_RECEIVERS_PATH, mailAdmins, warnIfLowBalance } from './sms-credits';
 
 export const DEFAULT_ALERT_LANGUAGE: Language = 'sv';
 export const DEFAULT_ALERT_TIME_ZONE = 'Europe/Stockholm';
 const CLAIM_KEEP_SECONDS = 30 * 86_400;
-const RECEIVERS_PATH = '/administration/configure-alarm-receiver';
 const LOCALES: Readonly<Record<Language, string>> = { en: 'en-GB', sv: 'sv-SE', no: 'nb-NO' };
 
 export type Channel = 'email' | 'sms' | 'push';
@@ -216,14 +218,8 @@ async function noticeCreditsOut(account: AlertAccount, unit: string, ports: Pick
     if (isConditionFailure(error)) return;
     throw error;
   }
-  const admins = await accountUserItems(account.accountId, ['isAdmin', 'email', 'lang']);
-  const receiversUrl = new URL(RECEIVERS_PATH, getEnv().APP_URL).href;
-  for (const admin of admins) {
-    if (admin['isAdmin'] !== true || typeof admin['email'] !== 'string') continue;
-    const lang = languageSchema.safeParse(admin['lang']);
-    const email = renderTemplate('smsCreditsOut', lang.success ? lang.data : account.lang, account.subsiteId, { unit, receiversUrl });
-    await ports.mailer.send({ to: admin['email'], ...email });
-  }
+  const receiversUrl = new URL(ALARM_RECEIVERS_PATH, getEnv().APP_URL).href;
+  await mailAdmins(account, (lang) => renderTemplate('smsCreditsOut', lang, account.subsiteId, { unit, receiversUrl }), ports);
 }
 
 export interface DeliveryReport {
@@ -280,6 +276,7 @@ export async function deliverAlert(job: AlertJob, ports: Ports = getPorts()): Pr
     }
     await markSent(id, Date.now());
     report.sent.push({ receiverId, channel });
+    if (smsAccountId) await warnIfLowBalance(account, ports);
   };
 
   for (const receiver of receivers) {

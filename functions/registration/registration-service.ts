@@ -16,6 +16,7 @@
  * holds no IMEI; the address then answers EmailAlreadyInUse until support removes it.
  */
 import { randomUUID } from 'node:crypto';
+import { brandById } from '../../shared/brands';
 import type { Registration } from '../../shared/schemas/registration';
 import { getEnv } from '../platform/env';
 import { sendTemplatedEmail } from '../platform/email/templates';
@@ -55,7 +56,8 @@ function recordsOf(reg: Registration, ids: RegisteredAccount, protocol: UnitReco
     name: reg.accountName,
     subsiteId: reg.subsiteId,
     features: { realtimeMap: true, carBooking: false, rfid: false, safeReturnHome: false, basicOnly: false },
-    smsCredits: 0,
+    // The brand's starting balance (shared/brands.ts); support adds credits from then on.
+    smsCredits: brandById(reg.subsiteId).startingSmsCredits,
     retentionDays: DEFAULT_RETENTION_DAYS,
     ...(reg.orgNumber ? { orgNumber: reg.orgNumber } : {}),
     ...(reg.personalNumber ? { personalNumber: reg.personalNumber } : {}),

@@ -22,10 +22,10 @@ export const toSupportAccount = (a: Pick<AccountItem, 'accountId' | 'name' | 'ty
   subsiteId: a.subsiteId,
 });
 
-export const findAccount = (accountId: string): Promise<AccountItem | null> => getAccountItem(accountId);
+export const findAccount = (accountId: string, options: { consistent?: boolean } = {}): Promise<AccountItem | null> => getAccountItem(accountId, options);
 
-export async function getSupportAccount(accountId: string): Promise<AccountItem> {
-  const account = await findAccount(accountId);
+export async function getSupportAccount(accountId: string, options: { consistent?: boolean } = {}): Promise<AccountItem> {
+  const account = await findAccount(accountId, options);
   if (!account) throw new NotFoundError();
   return account;
 }
@@ -70,7 +70,7 @@ async function accountIdsFor(by: SupportSearchField, q: string): Promise<string[
 
 export async function searchAccounts(by: SupportSearchField, q: string, lang: string): Promise<SupportAccount[]> {
   const ids = [...new Set(await accountIdsFor(by, q))];
-  const accounts = await Promise.all(ids.map(findAccount));
+  const accounts = await Promise.all(ids.map((id) => findAccount(id)));
   return accounts
     .filter((a): a is AccountItem => a !== null)
     .map(toSupportAccount)

@@ -6,7 +6,8 @@ import { getSupportAccount, toSupportAccount } from './account-search';
 import { logSupportAction } from './support-log';
 
 export const handler = httpHandler(routes.getSupportAccountUnits, async ({ auth, params, ports }) => {
-  const account = await getSupportAccount(params.accountId);
+  // Read consistently: the panel shows what support just changed.
+  const account = await getSupportAccount(params.accountId, { consistent: true });
   const units = (await listAccountUnits(account.accountId))
     .map((u): SupportUnit => ({
       imei: u.imei,
@@ -15,8 +16,14 @@ export const handler = httpHandler(routes.getSupportAccountUnits, async ({ auth,
       vehicleType: u.vehicleType,
       lockedByName: u.lockedBy === undefined ? null : (u.lockedByName ?? ''),
       lockedAt: u.lockedBy === undefined ? null : (u.lockedAt ?? null),
+      subscriptionType: u.subscriptionType ?? null,
+      reportFrequencyChange: u.reportFrequencyChange ?? 'allowed',
     }))
     .sort((a, b) => a.name.localeCompare(b.name, auth.lang) || a.imei.localeCompare(b.imei));
   await logSupportAction(auth, { action: 'viewAccount', account, details: `${units.length} units` }, ports.clock.now());
-  return { account: toSupportAccount(account), units };
+  return {
+    account: toSupportAccount(account),
+    settings: { basicOnly: account.features?.basicOnly === true, smsCredits: typeof account.smsCredits === 'number' ? account.smsCredits : 0 },
+    units,
+  };
 });

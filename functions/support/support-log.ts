@@ -18,8 +18,10 @@ export interface SupportLogInput {
   details: string;
 }
 
-/** Writes the entry; an action whose entry cannot be written fails (nothing support does goes unlogged). */
-export async function logSupportAction(caller: Pick<AuthContext, 'userId' | 'username'>, input: SupportLogInput, at: Date): Promise<void> {
+type Caller = Pick<AuthContext, 'userId' | 'username'>;
+
+/** The entry's Put, for a transaction that writes it together with the change it records. */
+export async function supportLogPut(caller: Caller, input: SupportLogInput, at: Date): Promise<{ TableName: string; Item: Record<string, unknown> }> {
   const user = await getLockUser(caller.userId);
   const entry: SupportLogEntry = {
     id: randomUUID(),
@@ -31,7 +33,12 @@ export async function logSupportAction(caller: Pick<AuthContext, 'userId' | 'use
     accountName: input.account?.name ?? null,
     details: input.details.slice(0, 300),
   };
-  await dynamo().send(new PutCommand({ TableName: tableName('supportLog'), Item: { month: monthOf(at), sk: `${entry.at}#${entry.id}`, ...entry } }));
+  return { TableName: tableName('supportLog'), Item: { month: monthOf(at), sk: `${entry.at}#${entry.id}`, ...entry } };
+}
+
+/** Writes the entry; an action whose entry cannot be written fails (nothing support does goes unlogged). */
+export async function logSupportAction(caller: Caller, input: SupportLogInput, at: Date): Promise<void> {
+  await dynamo().send(new PutCommand(await supportLogPut(caller, input, at)));
 }
 
 /** The newest entries, newest first (this month's, then last month's). */

@@ -33,6 +33,7 @@ export const administrationMessageKeys = {
   InvalidFuelPrice: 'InvalidFuelPrice',
   /** Basic-only is part of the subscription: only support changes it. */
   BasicOnlyIsSupportOnly: 'BasicOnlyIsSupportOnly',
+  SmsLowBalanceThresholdInvalid: 'SmsLowBalanceThresholdInvalid',
   SettingsSaved: 'SettingsSaved',
 } as const;
 

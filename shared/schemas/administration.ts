@@ -128,6 +128,14 @@ export const fuelPriceSchema = z
   .transform((n) => Math.round(n * 100) / 100)
   .nullable();
 
+/** The SMS balance below which the admins get one warning e-mail; 0: no warning. */
+export const SMS_LOW_BALANCE_MAX = 100_000;
+export const smsLowBalanceThresholdSchema = z
+  .number(keys.SmsLowBalanceThresholdInvalid)
+  .int(keys.SmsLowBalanceThresholdInvalid)
+  .min(0, keys.SmsLowBalanceThresholdInvalid)
+  .max(SMS_LOW_BALANCE_MAX, keys.SmsLowBalanceThresholdInvalid);
+
 export const accountSettingsSchema = z.object({
   enable_rfid: z.boolean(),
   enable_car_booking: z.boolean(),
@@ -146,6 +154,9 @@ export const accountSettingsSchema = z.object({
   defaultPurposes: z.array(z.string()),
   /** With the zone its times are read in (the TimeZone header when it was saved). */
   workingHours: workingHoursSchema.extend({ timeZone: z.string() }),
+  /** The account's SMS credits (added by support); read only here. */
+  smsCredits: z.number(),
+  smsLowBalanceThreshold: z.number(),
 });
 export type AccountSettings = z.infer<typeof accountSettingsSchema>;
 
@@ -162,6 +173,8 @@ export const accountSettingsUpdateSchema = z.object({
   fuelPrice: fuelPriceSchema.optional(),
   defaultPurposes: defaultPurposesSchema.optional(),
   workingHours: workingHoursSchema.optional(),
+  /** Setting it re-arms the warning: the next SMS that leaves the balance below it e-mails the admins once. */
+  smsLowBalanceThreshold: smsLowBalanceThresholdSchema.optional(),
 });
 export type AccountSettingsUpdate = z.output<typeof accountSettingsUpdateSchema>;
 export type AccountSettingsUpdateRequest = z.input<typeof accountSettingsUpdateSchema>;

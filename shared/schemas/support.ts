@@ -8,6 +8,8 @@
 import { z } from 'zod';
 import { languageSchema, languages, subsiteIdSchema } from './common';
 import { IMEI_PATTERN } from '../validators/imei';
+import { frequencyChangeStates, subscriptionTypes } from './unit-editor';
+import { unitEditorMessageKeys } from './unit-editor-messages';
 
 export const supportMessageKeys = {
   SupportSearchTooShort: 'SupportSearchTooShort',
@@ -15,6 +17,10 @@ export const supportMessageKeys = {
   AnnouncementTextRequired: 'AnnouncementTextRequired',
   AnnouncementTextTooLong: 'AnnouncementTextTooLong',
   AnnouncementEndInPast: 'AnnouncementEndInPast',
+  /** SMS credits added at once: a whole number 1..SMS_CREDITS_ADD_MAX. */
+  SmsCreditsAddInvalid: 'SmsCreditsAddInvalid',
+  SmsCreditsNoteRequired: 'SmsCreditsNoteRequired',
+  SmsCreditsNoteTooLong: 'SmsCreditsNoteTooLong',
 } as const;
 
 export const ANNOUNCEMENT_MAX = 1000;
@@ -52,9 +58,16 @@ export const supportUnitSchema = z.object({
   lockedByName: z.string().nullable(),
   /** ISO 8601 UTC while locked, else null. */
   lockedAt: z.string().nullable(),
+  /** Set by support only (spec section 2: 'Bas' units have the trip log only); null: not set. */
+  subscriptionType: z.enum(subscriptionTypes).nullable(),
+  /** Whether the account may change the unit's report frequency (DeniedChangeRF, FrequencyLocked). */
+  reportFrequencyChange: z.enum(frequencyChangeStates),
 });
 export type SupportUnit = z.infer<typeof supportUnitSchema>;
-export const supportAccountUnitsSchema = z.object({ account: supportAccountSchema, units: z.array(supportUnitSchema) });
+/** The account's settings that are support's: the basic-subscription-only flag and the SMS credits. */
+export const supportAccountSettingsSchema = z.object({ basicOnly: z.boolean(), smsCredits: z.number().int() });
+export type SupportAccountSettings = z.infer<typeof supportAccountSettingsSchema>;
+export const supportAccountUnitsSchema = z.object({ account: supportAccountSchema, settings: supportAccountSettingsSchema, units: z.array(supportUnitSchema) });
 export type SupportAccountUnits = z.infer<typeof supportAccountUnitsSchema>;
 
 export const announcementParamSchema = z.object({ subsiteId: subsiteIdSchema, lang: languageSchema });
@@ -78,7 +91,55 @@ export const supportAnnouncementSchema = z.object({
 export type SupportAnnouncement = z.infer<typeof supportAnnouncementSchema>;
 export const supportAnnouncementListSchema = z.object({ announcements: z.array(supportAnnouncementSchema) });
 
-export const supportActions = ['searchAccounts', 'viewAccount', 'unlockUnit', 'setAnnouncement', 'removeAnnouncement'] as const;
+/** PUT /support/accounts/{accountId}/settings: the fields support sets on the account (API.md: basicOnly). */
+export const supportAccountSettingsUpdateSchema = z.object({
+  basicOnly: z.boolean('InvalidValue'),
+});
+export type SupportAccountSettingsUpdate = z.input<typeof supportAccountSettingsUpdateSchema>;
+
+/** PUT /support/units/{imei}/subscription-type: 'Bas', 'Standard' or null (not set). */
+export const supportSubscriptionTypeSchema = z.object({
+  subscriptionType: z.enum(subscriptionTypes, { message: unitEditorMessageKeys.InvalidSubscriptionType }).nullable(),
+});
+export type SupportSubscriptionTypeUpdate = z.input<typeof supportSubscriptionTypeSchema>;
+
+/** PUT /support/units/{imei}/report-frequency-change: whether the account may change the unit's report frequency. */
+export const supportReportFrequencyChangeSchema = z.object({
+  reportFrequencyChange: z.enum(frequencyChangeStates, 'InvalidValue'),
+});
+export type SupportReportFrequencyChangeUpdate = z.input<typeof supportReportFrequencyChangeSchema>;
+
+/** At most this many SMS credits are added in one call (API.md: add 1 to 100,000). */
+export const SMS_CREDITS_ADD_MAX = 100_000;
+export const SMS_CREDITS_NOTE_MAX = 200;
+/** POST /support/accounts/{accountId}/sms-credits: add (a whole number 1..100,000, not a string) and a note saying why. */
+export const smsCreditsAddSchema = z.object({
+  add: z
+    .number({ message: supportMessageKeys.SmsCreditsAddInvalid })
+    .int(supportMessageKeys.SmsCreditsAddInvalid)
+    .min(1, supportMessageKeys.SmsCreditsAddInvalid)
+    .max(SMS_CREDITS_ADD_MAX, supportMessageKeys.SmsCreditsAddInvalid),
+  note: z
+    .string({ message: supportMessageKeys.SmsCreditsNoteRequired })
+    .trim()
+    .min(1, supportMessageKeys.SmsCreditsNoteRequired)
+    .max(SMS_CREDITS_NOTE_MAX, supportMessageKeys.SmsCreditsNoteTooLong),
+});
+export type SmsCreditsAdd = z.input<typeof smsCreditsAddSchema>;
+/** The account's balance after the addition. */
+export const smsCreditsBalanceSchema = z.object({ SmsCredits: z.number().int() });
+
+export const supportActions = [
+  'searchAccounts',
+  'viewAccount',
+  'unlockUnit',
+  'setAnnouncement',
+  'removeAnnouncement',
+  'setBasicOnly',
+  'setSubscriptionType',
+  'setReportFrequencyChange',
+  'addSmsCredits',
+] as const;
 export type SupportAction = (typeof supportActions)[number];
 
 export const supportLogEntrySchema = z.object({

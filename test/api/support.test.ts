@@ -23,6 +23,8 @@ let rt: EmbeddedRuntime;
 let admin: Caller;
 let user: Caller;
 let support: Caller;
+/** The admin of another account. */
+let other: Caller;
 
 const COMPANY_IMEI = demoImei(103);
 const COMPANY_EMAIL = 'owner@bergs-akeri.example';
@@ -41,7 +43,7 @@ async function emailsTo(address: string): Promise<OutboxMessage[]> {
 
 beforeAll(async () => {
   rt = await startRuntime();
-  ({ admin, user } = await demoCallers());
+  ({ admin, user, other } = await demoCallers());
   support = await callerFor(demoSupportUser.username, DEMO_PASSWORD);
   const registered = await apiFetch(`${rt.url}/api/v1/register-account`, {
     method: 'POST',
@@ -133,13 +135,57 @@ describe('support', () => {
     expect([...entries].sort((a, b) => b.at.localeCompare(a.at)).map((e) => e.id)).toEqual(entries.map((e) => e.id));
   });
 
-  it('answers an ordinary user and an admin 403 on every support route', async () => {
+  it("sets an account's basic-only flag and a unit's subscription type and report frequency lock, each logged", async () => {
+    const settings = async () => (await call<{ basicOnly: boolean }>('GET', '/api/v1/administration/settings', admin)).body.data?.basicOnly;
+    const accountPath = `/api/v1/support/accounts/${admin.accountId}/settings`;
+    expect((await call('PUT', accountPath, support, { basicOnly: true })).status).toBe(200);
+    expect(await settings()).toBe(true);
+    // The admin still may not change it back.
+    expect((await call('PUT', '/api/v1/administration/settings', admin, { basicOnly: false })).body.message).toBe('BasicOnlyIsSupportOnly');
+    const bad = await call('PUT', accountPath, support, { basicOnly: 'yes' });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors).toEqual({ basicOnly: ['InvalidValue'] });
+    expect((await call('PUT', '/api/v1/support/accounts/no-such-account/settings', support, { basicOnly: true })).status).toBe(404);
+    expect((await call('PUT', accountPath, support, { basicOnly: false })).status).toBe(200);
+    expect(await settings()).toBe(false);
+
+    const imei = demoImei(1);
+    const unitOf = async () => (await call<SupportAccountUnits>('GET', `/api/v1/support/accounts/${admin.accountId}/units`, support)).body.data?.units.find((u) => u.imei === imei);
+    expect(await unitOf()).toMatchObject({ subscriptionType: null, reportFrequencyChange: 'allowed' });
+    expect((await call('PUT', `/api/v1/support/units/${imei}/subscription-type`, support, { subscriptionType: 'Bas' })).status).toBe(200);
+    expect((await call('PUT', `/api/v1/support/units/${imei}/report-frequency-change`, support, { reportFrequencyChange: 'locked' })).status).toBe(200);
+    expect(await unitOf()).toMatchObject({ subscriptionType: 'Bas', reportFrequencyChange: 'locked' });
+    // The account sees both in the unit editor, and the lock holds.
+    expect((await call<{ subscriptionType: string | null }>('GET', `/api/v1/user/units/${imei}`, admin)).body.data?.subscriptionType).toBe('Bas');
+    const refused = await call('PUT', `/api/v1/user/units/${imei}`, admin, { reportFrequency: { value: 5, unit: 'minutes' } });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toMatchObject({ reportFrequency: ['FrequencyLocked'] });
+
+    const wrongType = await call('PUT', `/api/v1/support/units/${imei}/subscription-type`, support, { subscriptionType: 'Gold' });
+    expect(wrongType.body.errors).toEqual({ subscriptionType: ['InvalidSubscriptionType'] });
+    const wrongLock = await call('PUT', `/api/v1/support/units/${imei}/report-frequency-change`, support, { reportFrequencyChange: 'open' });
+    expect(wrongLock.body.errors).toEqual({ reportFrequencyChange: ['InvalidValue'] });
+    expect((await call('PUT', `/api/v1/support/units/${demoImei(109)}/subscription-type`, support, { subscriptionType: 'Bas' })).status).toBe(404);
+    expect((await call('PUT', `/api/v1/support/units/${imei}/subscription-type`, support, { subscriptionType: null })).status).toBe(200);
+    expect((await call('PUT', `/api/v1/support/units/${imei}/report-frequency-change`, support, { reportFrequencyChange: 'allowed' })).status).toBe(200);
+    expect(await unitOf()).toMatchObject({ subscriptionType: null, reportFrequencyChange: 'allowed' });
+
+    const entries = await log();
+    expect(entries.filter((e) => e.action === 'setBasicOnly').map((e) => e.details)).toEqual(['basicOnly on → off', 'basicOnly off → on']);
+    expect(entries.filter((e) => e.action === 'setSubscriptionType').map((e) => e.details)).toEqual([
+      expect.stringContaining(`(${imei}): Bas → –`),
+      expect.stringContaining(`(${imei}): – → Bas`),
+    ]);
+    expect(entries.find((e) => e.action === 'setReportFrequencyChange')).toMatchObject({ accountId: admin.accountId, details: expect.stringContaining('locked → allowed') });
+  });
+
+  it("answers an ordinary user, an admin and another account's admin 403 on every support route", async () => {
     const supportRoutes = routeList.filter((r) => r.access === 'support');
-    expect(supportRoutes.length).toBeGreaterThanOrEqual(7);
+    expect(supportRoutes.length).toBeGreaterThanOrEqual(11);
     const fill = (path: string) =>
       path.replace('{accountId}', admin.accountId).replace('{imei}', demoImei(1)).replace('{subsiteId}', '0').replace('{lang}', 'en');
     const before = (await log()).length;
-    for (const who of [user, admin]) {
+    for (const who of [user, admin, other]) {
       for (const route of supportRoutes) {
         const query = route.path.endsWith('/accounts') ? '?by=name&q=demo' : '';
         const reply = await call(route.method, `${fill(route.path)}${query}`, who, route.method === 'PUT' ? { text: 'Hijack' } : undefined);

@@ -20,6 +20,10 @@ export interface AccountRecord {
   subsiteId: number;
   features: AccountFeatures;
   smsCredits: number;
+  /** Below this balance the admins get one warning e-mail (functions/events/sms-credits.ts); absent or 0: none. */
+  smsLowBalanceThreshold?: number;
+  /** Set when that warning went out; removed when credits bring the balance back up or the threshold is set again. */
+  smsLowBalanceWarnedAt?: string;
   /** Raw positions are kept this many days. */
   retentionDays: number;
   /** Customer details from registration (spec section 3); absent on accounts made otherwise. */
@@ -93,6 +97,8 @@ const accountShape = {
   subsiteId: z.number(),
   features: accountFeaturesSchema.optional(),
   smsCredits: z.number().optional(),
+  smsLowBalanceThreshold: z.number().optional(),
+  smsLowBalanceWarnedAt: z.string().optional(),
   retentionDays: z.number().optional(),
   orgNumber: z.string().optional(),
   personalNumber: z.string().optional(),

@@ -18,6 +18,7 @@ const templateVars = {
   attestReminder: ['firstName', 'month', 'tripLogUrl'],
   alarm: ['unit', 'what', 'when', 'where', 'mapUrl'],
   smsCreditsOut: ['unit', 'receiversUrl'],
+  smsCreditsLow: ['balance', 'threshold', 'receiversUrl'],
   userInvite: ['firstName', 'username', 'link', 'days'],
 } as const;
 
@@ -84,6 +85,15 @@ const builders: Record<EmailTemplate, Build> = {
     heading: t('SmsCreditsOutHeading'),
     blocks: [
       { kind: 'text', text: t('SmsCreditsOutIntro') },
+      { kind: 'action', label: t('SmsCreditsOutAction'), url: vars['receiversUrl'] ?? '', fallback: t('EmailLinkFallback') },
+    ],
+    footer: t('EmailFooter'),
+  }),
+  smsCreditsLow: (t, vars) => ({
+    subject: t('SmsCreditsLowSubject'),
+    heading: t('SmsCreditsLowHeading'),
+    blocks: [
+      { kind: 'text', text: t('SmsCreditsLowIntro') },
       { kind: 'action', label: t('SmsCreditsOutAction'), url: vars['receiversUrl'] ?? '', fallback: t('EmailLinkFallback') },
     ],
     footer: t('EmailFooter'),

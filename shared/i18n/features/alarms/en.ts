@@ -28,6 +28,7 @@ export const alarmsEn = {
   AlarmSearchPlaceholder: 'Name, e-mail or phone',
   AlarmNewReceiver: 'New alarm receiver',
   AlarmSmsCredits: 'SMS credits remaining: {{count}}',
+  AlarmSmsAtZero: 'Each alarm SMS takes one credit. At 0 credits no alarm SMS is sent: the alarm still goes out by e-mail and push, and the admins get one e-mail saying the credits have run out. Contact support to add credits.',
   AlarmColReceiver: 'Alarm receiver',
   AlarmColEmail: 'E-mail',
   AlarmColPhone: 'Phone number',

@@ -28,6 +28,7 @@ export const alarmsNo: AlarmsMessages = {
   AlarmSearchPlaceholder: 'Navn, e-post eller telefon',
   AlarmNewReceiver: 'Ny alarmmottaker',
   AlarmSmsCredits: 'Gjenværende SMS-kreditter: {{count}}',
+  AlarmSmsAtZero: 'Hver alarm-SMS bruker én kreditt. Ved 0 kreditter sendes ingen alarm-SMS: alarmen sendes likevel på e-post og push, og administratorene får én e-post om at kredittene er brukt opp. Kontakt kundestøtte for å fylle på.',
   AlarmColReceiver: 'Alarmmottaker',
   AlarmColEmail: 'E-post',
   AlarmColPhone: 'Telefonnummer',

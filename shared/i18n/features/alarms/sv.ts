@@ -28,6 +28,7 @@ export const alarmsSv: AlarmsMessages = {
   AlarmSearchPlaceholder: 'Namn, e-post eller telefon',
   AlarmNewReceiver: 'Ny larmmottagare',
   AlarmSmsCredits: 'Återstående sms-krediter: {{count}}',
+  AlarmSmsAtZero: 'Varje larm-SMS tar en kredit. Vid 0 krediter skickas inga larm-SMS: larmet skickas ändå med e-post och push, och administratörerna får ett e-postmeddelande om att krediterna är slut. Kontakta supporten för att fylla på.',
   AlarmColReceiver: 'Larmmottagare',
   AlarmColEmail: 'E-post',
   AlarmColPhone: 'Telefonnummer',

@@ -34,6 +34,9 @@ export const eventsEn = {
   SmsCreditsOutHeading: 'Your SMS credits have run out',
   SmsCreditsOutIntro: 'An alarm for {{unit}} could not be sent as an SMS because the account has no SMS credits left. Alarms still go out by e-mail and push. Buy more SMS credits to get SMS alarms again.',
   SmsCreditsOutAction: 'Open the alarm receivers',
+  SmsCreditsLowSubject: 'SMS credits running low: {{balance}} left',
+  SmsCreditsLowHeading: 'Your SMS credits are running low',
+  SmsCreditsLowIntro: 'The account has {{balance}} SMS credits left, below the {{threshold}} you chose to be warned at. Each alarm SMS takes one credit; at 0 no alarm SMS is sent, while alarms still go out by e-mail and push. Contact support to add credits.',
   // The alerts page
   AlertsIntro: 'Events of your units: geofences, speeding, battery, power, inputs and theft mode.',
   AlertsPeriod: 'Period',

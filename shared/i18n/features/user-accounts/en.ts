@@ -17,6 +17,12 @@ export const userAccountsEn = {
   TooManyDefaultPurposes: 'At most 50 default purposes.',
   InvalidFuelPrice: 'Enter a price from 0 to 1000 SEK.',
   BasicOnlyIsSupportOnly: 'Basic subscription is part of your subscription. Contact support to change it.',
+  SmsLowBalanceThresholdInvalid: 'Enter a whole number from 0 to 100,000.',
+  UaSmsTitle: 'SMS credits',
+  UaSmsBalance: 'SMS credits left: {{count}}',
+  UaSmsBalanceHint: 'Each alarm SMS takes one credit. Support adds credits; contact support to buy more.',
+  UaSmsLowThreshold: 'Warn me below',
+  UaSmsLowThresholdHint: 'The admins get one e-mail when the balance falls below this number; 0 turns the warning off.',
   SettingsSaved: 'The settings were saved.',
 
   // The page and its tabs

@@ -18,6 +18,12 @@ export const userAccountsNo: UserAccountsMessages = {
   TooManyDefaultPurposes: 'Høyst 50 standardformål.',
   InvalidFuelPrice: 'Angi en pris fra 0 til 1000 SEK.',
   BasicOnlyIsSupportOnly: 'Basisabonnement er en del av abonnementet ditt. Kontakt kundestøtte for å endre det.',
+  SmsLowBalanceThresholdInvalid: 'Skriv et heltall fra 0 til 100 000.',
+  UaSmsTitle: 'SMS-kreditter',
+  UaSmsBalance: 'SMS-kreditter igjen: {{count}}',
+  UaSmsBalanceHint: 'Hver alarm-SMS bruker én kreditt. Kundestøtte fyller på kreditter; kontakt kundestøtte for å kjøpe flere.',
+  UaSmsLowThreshold: 'Varsle meg under',
+  UaSmsLowThresholdHint: 'Administratorene får én e-post når saldoen faller under dette tallet; 0 slår av varselet.',
   SettingsSaved: 'Innstillingene ble lagret.',
 
   UaPageIntro: 'Administrer hvem som kan logge inn på kontoen din, hvilke enheter hver bruker ser, og kontoens innstillinger.',

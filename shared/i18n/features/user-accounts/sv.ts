@@ -18,6 +18,12 @@ export const userAccountsSv: UserAccountsMessages = {
   TooManyDefaultPurposes: 'Högst 50 standardsyften.',
   InvalidFuelPrice: 'Ange ett pris från 0 till 1000 kr.',
   BasicOnlyIsSupportOnly: 'Bas-abonnemang ingår i ditt abonnemang. Kontakta supporten för att ändra det.',
+  SmsLowBalanceThresholdInvalid: 'Ange ett heltal från 0 till 100 000.',
+  UaSmsTitle: 'SMS-krediter',
+  UaSmsBalance: 'SMS-krediter kvar: {{count}}',
+  UaSmsBalanceHint: 'Varje larm-SMS tar en kredit. Supporten fyller på krediter; kontakta supporten för att köpa fler.',
+  UaSmsLowThreshold: 'Varna mig under',
+  UaSmsLowThresholdHint: 'Administratörerna får ett e-postmeddelande när saldot sjunker under det här talet; 0 stänger av varningen.',
   SettingsSaved: 'Inställningarna sparades.',
 
   UaPageIntro: 'Hantera vem som kan logga in på ditt konto, vilka enheter varje användare ser och kontots inställningar.',

@@ -126,6 +126,12 @@ export function AlarmReceiversPage() {
           </Button>
         </Group>
       </Group>
+      {/* What functions/events/deliver-alert.ts does without credits; SMS alarms go out on the brand with phone numbers only. */}
+      {receivers.data && phoneShown ? (
+        <Text size="sm" c={receivers.data.SmsCredits === 0 ? 'red.9' : 'dimmed'} fw={receivers.data.SmsCredits === 0 ? 600 : undefined} data-testid="alarm-sms-at-zero">
+          {t('AlarmSmsAtZero')}
+        </Text>
+      ) : null}
 
       {receivers.isPending ? (
         <PageLoader />

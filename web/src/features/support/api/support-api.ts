@@ -1,17 +1,22 @@
 /**
  * The support page's calls (docs/api.md Support): account search, an account's units with their
- * lock state, unlocking, announcement texts and the support log. Every answer is checked against
+ * lock state, unlocking, the account's settings that are support's (basic-only, subscription type
+ * and report frequency lock per unit, SMS credits), announcement texts and the support log. Every answer is checked against
  * shared/schemas/support.ts.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { routes } from '../../../../../shared/routes';
 import {
+  smsCreditsBalanceSchema,
   supportAccountListSchema,
   supportAccountUnitsSchema,
   supportAnnouncementListSchema,
   supportLogSchema,
   type AnnouncementSave,
+  type SmsCreditsAdd,
+  type SupportAccountUnits,
   type SupportSearchField,
+  type SupportUnit,
 } from '../../../../../shared/schemas/support';
 import { unitLockSchema } from '../../../../../shared/schemas/unit-lock';
 import type { Language } from '../../../../../shared/schemas/common';
@@ -56,6 +61,52 @@ export function useSupportUnlock() {
     onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['support-account-units'] }), queryClient.invalidateQueries({ queryKey: LOG_KEY })]),
   });
 }
+
+const unitsKey = (accountId: string) => ['support-account-units', accountId] as const;
+
+/**
+ * A change to the chosen account: on success the panel's copy is updated with what was saved
+ * (the account's units are listed through an index that may lag a moment behind) and the log is
+ * read again.
+ */
+function useAccountChange<V, R>(accountId: string, run: (vars: V) => Promise<R>, apply: (data: SupportAccountUnits, vars: V, answer: R) => SupportAccountUnits) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: (answer, vars) => {
+      queryClient.setQueryData<SupportAccountUnits>(unitsKey(accountId), (data) => (data ? apply(data, vars, answer) : data));
+      return queryClient.invalidateQueries({ queryKey: LOG_KEY });
+    },
+  });
+}
+
+export const useSupportSetBasicOnly = (accountId: string) =>
+  useAccountChange(
+    accountId,
+    (basicOnly: boolean) => apiRequest('PUT', withParams(routes.setSupportAccountSettings.path, { accountId }), { body: { basicOnly } }),
+    (data, basicOnly) => ({ ...data, settings: { ...data.settings, basicOnly } }),
+  );
+
+export type UnitSettingChange =
+  | { imei: string; field: 'subscriptionType'; value: SupportUnit['subscriptionType'] }
+  | { imei: string; field: 'reportFrequencyChange'; value: SupportUnit['reportFrequencyChange'] };
+
+export const useSupportSetUnitSetting = (accountId: string) =>
+  useAccountChange(
+    accountId,
+    (change: UnitSettingChange) =>
+      change.field === 'subscriptionType'
+        ? apiRequest('PUT', withParams(routes.setSupportSubscriptionType.path, { imei: change.imei }), { body: { subscriptionType: change.value } })
+        : apiRequest('PUT', withParams(routes.setSupportReportFrequencyChange.path, { imei: change.imei }), { body: { reportFrequencyChange: change.value } }),
+    (data, change) => ({ ...data, units: data.units.map((u) => (u.imei === change.imei ? { ...u, [change.field]: change.value } : u)) }),
+  );
+
+export const useSupportAddCredits = (accountId: string) =>
+  useAccountChange(
+    accountId,
+    (body: SmsCreditsAdd) => apiRequest('POST', withParams(routes.addSupportSmsCredits.path, { accountId }), { body, schema: smsCreditsBalanceSchema }),
+    (data, _body, answer) => ({ ...data, settings: { ...data.settings, smsCredits: answer.SmsCredits } }),
+  );
 
 export function useSupportAnnouncements() {
   return useQuery({

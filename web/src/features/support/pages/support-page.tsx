@@ -1,15 +1,29 @@
 /**
  * /support (support staff only): find a customer account by company name, org number, a user's
  * e-mail or a unit's IMEI; see its units with their lock state and unlock a locked one (the locker
- * is e-mailed); set the announcement bar text per brand and language with an optional end time;
- * and the support log of everything support did.
+ * is e-mailed); set the account's settings that are support's (basic subscription only, each
+ * unit's subscription type and report frequency lock) and add SMS credits with a note; set the
+ * announcement bar text per brand and language with an optional end time; and the support log of
+ * everything support did. A new search closes the previous account's panel.
  */
-import { Alert, Box, Button, Group, Paper, Select, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Alert, Box, Button, Group, NumberInput, Paper, Select, Stack, Switch, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { brands } from '../../../../../shared/brands';
 import type { Language } from '../../../../../shared/schemas/common';
-import { ANNOUNCEMENT_MAX, supportSearchFields, type SupportAccount, type SupportAction, type SupportSearchField } from '../../../../../shared/schemas/support';
+import { frequencyChangeStates, subscriptionTypes } from '../../../../../shared/schemas/unit-editor';
+import {
+  ANNOUNCEMENT_MAX,
+  SMS_CREDITS_ADD_MAX,
+  SMS_CREDITS_NOTE_MAX,
+  smsCreditsAddSchema,
+  supportSearchFields,
+  type SupportAccount,
+  type SupportAccountUnits,
+  type SupportAction,
+  type SupportSearchField,
+  type SupportUnit,
+} from '../../../../../shared/schemas/support';
 import { ApiError, errorMessage } from '../../../app/api-client';
 import { intlLocale, languageOptions } from '../../../i18n/i18n';
 import { fieldErrorText } from '../../../ui/form-errors';
@@ -18,7 +32,10 @@ import {
   useRemoveAnnouncement,
   useSetAnnouncement,
   useSupportAccountUnits,
+  useSupportAddCredits,
   useSupportAnnouncements,
+  useSupportSetBasicOnly,
+  useSupportSetUnitSetting,
   useSupportLog,
   useSupportSearch,
   useSupportUnlock,
@@ -36,7 +53,17 @@ const actionKeys: Readonly<Record<SupportAction, string>> = {
   unlockUnit: 'SupportActionUnlockUnit',
   setAnnouncement: 'SupportActionSetAnnouncement',
   removeAnnouncement: 'SupportActionRemoveAnnouncement',
+  setBasicOnly: 'SupportActionSetBasicOnly',
+  setSubscriptionType: 'SupportActionSetSubscriptionType',
+  setReportFrequencyChange: 'SupportActionSetReportFrequencyChange',
+  addSmsCredits: 'SupportActionAddSmsCredits',
 };
+const frequencyKeys: Readonly<Record<SupportUnit['reportFrequencyChange'], string>> = {
+  allowed: 'SupportFrequencyAllowed',
+  denied: 'SupportFrequencyDenied',
+  locked: 'SupportFrequencyLocked',
+};
+type Notice = { ok: boolean; text: string } | null;
 const languageName = (lang: Language) => languageOptions.find((o) => o.value === lang)?.label ?? lang;
 
 function useLocale(): string {
@@ -110,7 +137,7 @@ function ResponsiveTable<T>({ caption, rows, columns, rowKey }: { caption: strin
   );
 }
 
-function FindAccount({ chosen, onChoose }: { chosen: string | null; onChoose: (account: SupportAccount) => void }) {
+function FindAccount({ chosen, onChoose, onSearch }: { chosen: string | null; onChoose: (account: SupportAccount) => void; onSearch: () => void }) {
   const { t } = useTranslation();
   const [by, setBy] = useState<SupportSearchField>('name');
   const [q, setQ] = useState('');
@@ -130,6 +157,7 @@ function FindAccount({ chosen, onChoose }: { chosen: string | null; onChoose: (a
             return;
           }
           setError(null);
+          onSearch();
           setSearch({ by, q: q.trim() });
         }}
       >
@@ -186,22 +214,136 @@ function FindAccount({ chosen, onChoose }: { chosen: string | null; onChoose: (a
   );
 }
 
+/** The translated outcome of the last action, read out by screen readers. */
+function NoticeBar({ notice, onClose }: { notice: Notice; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div aria-live="polite">
+      {notice ? (
+        <Alert color={notice.ok ? 'green' : 'red'} role={notice.ok ? 'status' : 'alert'} withCloseButton closeButtonLabel={t('OrgCancel')} onClose={onClose}>
+          {notice.text}
+        </Alert>
+      ) : null}
+    </div>
+  );
+}
+
+/** The account's settings that are support's: basic subscription only, the SMS balance and adding credits. */
+function AccountSettings({ data }: { data: SupportAccountUnits }) {
+  const { t } = useTranslation();
+  const { accountId, name } = data.account;
+  const basicOnly = useSupportSetBasicOnly(accountId);
+  const addCredits = useSupportAddCredits(accountId);
+  const [notice, setNotice] = useState<Notice>(null);
+  const [add, setAdd] = useState<number | ''>('');
+  const [note, setNote] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const submitCredits = () => {
+    setNotice(null);
+    const parsed = smsCreditsAddSchema.safeParse({ add: add === '' ? undefined : add, note });
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+      return;
+    }
+    setErrors({});
+    addCredits.mutate(parsed.data, {
+      onSuccess: (answer) => {
+        setNotice({ ok: true, text: t('SupportCreditsAdded', { count: parsed.data.add, name, balance: answer.SmsCredits }) });
+        setAdd('');
+        setNote('');
+      },
+      onError: (e) => {
+        const fields = e instanceof ApiError ? e.fieldErrors : {};
+        const server = Object.fromEntries(['add', 'note'].flatMap((f) => (fields[f]?.[0] ? [[f, fields[f][0]]] : [])));
+        if (Object.keys(server).length) setErrors(server);
+        else setNotice({ ok: false, text: errorMessage(e) });
+      },
+    });
+  };
+
+  return (
+    <Section title={t('SupportSettingsOf', { name })}>
+      <NoticeBar notice={notice} onClose={() => setNotice(null)} />
+      <Switch
+        label={t('SupportBasicOnly')}
+        description={t('SupportBasicOnlyHint')}
+        checked={data.settings.basicOnly}
+        disabled={basicOnly.isPending}
+        onChange={(event) => {
+          const next = event.currentTarget.checked;
+          setNotice(null);
+          basicOnly.mutate(next, {
+            onSuccess: () => setNotice({ ok: true, text: t('SupportBasicOnlySaved', { state: t(next ? 'SupportOn' : 'SupportOff'), name }) }),
+            onError: (e) => setNotice({ ok: false, text: errorMessage(e) }),
+          });
+        }}
+      />
+      <Text fw={600} data-testid="support-sms-balance">
+        {t('SupportSmsBalance', { count: data.settings.smsCredits })}
+      </Text>
+      <form
+        noValidate
+        aria-label={t('SupportAddCredits')}
+        onSubmit={(event) => {
+          event.preventDefault();
+          submitCredits();
+        }}
+      >
+        <Group align="flex-start" gap="sm" wrap="wrap">
+          <NumberInput
+            label={t('SupportCreditsToAdd')}
+            required
+            value={add}
+            onChange={(v) => setAdd(typeof v === 'number' ? v : v === '' ? '' : Number(v))}
+            min={1}
+            max={SMS_CREDITS_ADD_MAX}
+            allowDecimal={false}
+            allowNegative={false}
+            error={fieldErrorText(errors['add'])}
+            w={{ base: '100%', xs: 180 }}
+          />
+          <TextInput
+            label={t('SupportCreditsNote')}
+            description={t('SupportCreditsNoteHint')}
+            required
+            maxLength={SMS_CREDITS_NOTE_MAX}
+            value={note}
+            onChange={(e) => setNote(e.currentTarget.value)}
+            error={fieldErrorText(errors['note'])}
+            style={{ flex: '1 1 240px' }}
+          />
+        </Group>
+        <Group mt="sm">
+          <Button type="submit" loading={addCredits.isPending}>
+            {t('SupportAddCredits')}
+          </Button>
+        </Group>
+      </form>
+    </Section>
+  );
+}
+
 function AccountUnits({ accountId }: { accountId: string }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const units = useSupportAccountUnits(accountId);
   const unlock = useSupportUnlock();
-  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const setUnit = useSupportSetUnitSetting(accountId);
+  const [notice, setNotice] = useState<Notice>(null);
   const data = units.data;
+  const saveUnit = (u: SupportUnit, change: Parameters<typeof setUnit.mutate>[0]) => {
+    setNotice(null);
+    setUnit.mutate(change, {
+      onSuccess: () => setNotice({ ok: true, text: t(change.field === 'subscriptionType' ? 'SupportSubscriptionSaved' : 'SupportFrequencySaved', { name: u.name }) }),
+      onError: (e) => setNotice({ ok: false, text: errorMessage(e) }),
+    });
+  };
   return (
+    <>
+    {data ? <AccountSettings data={data} /> : null}
     <Section title={data ? t('SupportUnitsOf', { name: data.account.name }) : t('SupportShowUnits')}>
-      <div aria-live="polite">
-        {notice ? (
-          <Alert color={notice.ok ? 'green' : 'red'} role={notice.ok ? 'status' : 'alert'} withCloseButton closeButtonLabel={t('OrgCancel')} onClose={() => setNotice(null)}>
-            {notice.text}
-          </Alert>
-        ) : null}
-      </div>
+      <NoticeBar notice={notice} onClose={() => setNotice(null)} />
       {units.isError ? <Alert color="red" role="alert">{errorMessage(units.error)}</Alert> : null}
       {data && data.units.length === 0 ? <Text c="dimmed">{t('SupportNoUnits')}</Text> : null}
       {data && data.units.length > 0 ? (
@@ -236,6 +378,36 @@ function AccountUnits({ accountId }: { accountId: string }) {
                 ),
             },
             {
+              label: t('SupportColumnSubscription'),
+              cell: (u) => (
+                <Select
+                  aria-label={t('SupportSubscriptionOf', { name: u.name })}
+                  size="xs"
+                  data={[{ value: '', label: t('SupportSubscriptionNotSet') }, ...subscriptionTypes.map((s) => ({ value: s, label: s }))]}
+                  value={u.subscriptionType ?? ''}
+                  allowDeselect={false}
+                  disabled={setUnit.isPending}
+                  onChange={(v) => v !== null && v !== (u.subscriptionType ?? '') && saveUnit(u, { imei: u.imei, field: 'subscriptionType', value: v === '' ? null : (v as (typeof subscriptionTypes)[number]) })}
+                  w={{ base: '100%', sm: 140 }}
+                />
+              ),
+            },
+            {
+              label: t('SupportColumnFrequency'),
+              cell: (u) => (
+                <Select
+                  aria-label={t('SupportFrequencyOf', { name: u.name })}
+                  size="xs"
+                  data={frequencyChangeStates.map((f) => ({ value: f, label: t(frequencyKeys[f]) }))}
+                  value={u.reportFrequencyChange}
+                  allowDeselect={false}
+                  disabled={setUnit.isPending}
+                  onChange={(v) => v && v !== u.reportFrequencyChange && saveUnit(u, { imei: u.imei, field: 'reportFrequencyChange', value: v as SupportUnit['reportFrequencyChange'] })}
+                  w={{ base: '100%', sm: 200 }}
+                />
+              ),
+            },
+            {
               label: t('OrgActions'),
               cell: (u) =>
                 u.lockedByName !== null ? (
@@ -258,6 +430,7 @@ function AccountUnits({ accountId }: { accountId: string }) {
         />
       ) : null}
     </Section>
+    </>
   );
 }
 
@@ -445,8 +618,8 @@ export function SupportPage() {
   const [accountId, setAccountId] = useState<string | null>(null);
   return (
     <Stack gap="md" maw={1100}>
-      <FindAccount chosen={accountId} onChoose={(a) => setAccountId(a.accountId)} />
-      {accountId ? <AccountUnits accountId={accountId} /> : null}
+      <FindAccount chosen={accountId} onChoose={(a) => setAccountId(a.accountId)} onSearch={() => setAccountId(null)} />
+      {accountId ? <AccountUnits key={accountId} accountId={accountId} /> : null}
       <Announcements />
       <SupportLog />
     </Stack>

@@ -2,7 +2,8 @@
  * The Settings tab: the account's features (basic-only read-only unless the caller is support),
  * what users may add in the trip log, the default purposes (no spelling duplicates, checked by the
  * server's own schema before asking), the market fuel price and the working hours in which admins
- * see units locked against them. Saving refreshes the menu (GET /user/settings) at once.
+ * see units locked against them, and the SMS credits left with the balance below which the admins
+ * are warned by e-mail once. Saving refreshes the menu (GET /user/settings) at once.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ActionIcon, Alert, Button, Checkbox, Fieldset, Group, NumberInput, Stack, Switch, Text, TextInput } from '@mantine/core';
@@ -13,7 +14,7 @@ import { useState } from 'react';
 import { Controller, useForm, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { accountSettingsUpdateSchema, type AccountSettings } from '../../../../../shared/schemas/administration';
+import { accountSettingsUpdateSchema, SMS_LOW_BALANCE_MAX, type AccountSettings } from '../../../../../shared/schemas/administration';
 import { errorMessage } from '../../../app/api-client';
 import { applyServerFieldErrors, fieldErrorText } from '../../../ui/form-errors';
 import { PageLoader } from '../../../ui/page-loader';
@@ -30,7 +31,7 @@ const flagFields = [
 ] as const;
 const serverFields: Path<FormValues>[] = [
   'enable_rfid', 'enable_car_booking', 'EnableSafeReturnHome', 'realtimeMap', 'basicOnly', 'allowUserPurposes', 'allowUserProjects',
-  'allowQrCheckInWithoutAccess', 'fuelPrice', 'defaultPurposes', 'workingHours.days', 'workingHours.from', 'workingHours.to',
+  'allowQrCheckInWithoutAccess', 'fuelPrice', 'defaultPurposes', 'workingHours.days', 'workingHours.from', 'workingHours.to', 'smsLowBalanceThreshold',
 ];
 
 export function SettingsTab() {
@@ -52,7 +53,7 @@ export function SettingsTab() {
 function SettingsForm({ settings }: { settings: AccountSettings }) {
   const { t } = useTranslation();
   const save = useSaveAccountSettings();
-  const { basicOnlyEditable, workingHours, ...rest } = settings;
+  const { basicOnlyEditable, workingHours, smsCredits, ...rest } = settings;
   const form = useForm<FormValues, unknown, Saved>({
     resolver: zodResolver(accountSettingsUpdateSchema),
     defaultValues: { ...rest, workingHours: { enabled: workingHours.enabled, days: workingHours.days, from: workingHours.from, to: workingHours.to } },
@@ -64,7 +65,12 @@ function SettingsForm({ settings }: { settings: AccountSettings }) {
 
   const submit = form.handleSubmit((values) => {
     // basic-only goes along only where it may change (the server refuses a change by anyone but support).
-    const body = basicOnlyEditable ? values : { ...values, basicOnly: undefined };
+    // The low-balance threshold too only when changed: setting it re-arms the warning e-mail.
+    const body = {
+      ...values,
+      ...(basicOnlyEditable ? {} : { basicOnly: undefined }),
+      ...(form.formState.dirtyFields.smsLowBalanceThreshold ? {} : { smsLowBalanceThreshold: undefined }),
+    };
     save.mutate(body, {
       onSuccess: (saved) => {
         form.reset({ ...saved, workingHours: { enabled: saved.workingHours.enabled, days: saved.workingHours.days, from: saved.workingHours.from, to: saved.workingHours.to } });
@@ -197,6 +203,38 @@ function SettingsForm({ settings }: { settings: AccountSettings }) {
               />
             )}
           />
+        </Fieldset>
+
+        <Fieldset legend={t('UaSmsTitle')}>
+          <Stack gap="sm">
+            <Stack gap={2}>
+              <Text fw={600}>{t('UaSmsBalance', { count: smsCredits })}</Text>
+              <Text size="sm" c="dimmed">
+                {t('UaSmsBalanceHint')}
+              </Text>
+            </Stack>
+            <Controller
+              control={form.control}
+              name="smsLowBalanceThreshold"
+              render={({ field }) => (
+                <NumberInput
+                  label={t('UaSmsLowThreshold')}
+                  description={t('UaSmsLowThresholdHint')}
+                  name={field.name}
+                  ref={field.ref}
+                  value={field.value ?? 0}
+                  onChange={(v) => field.onChange(typeof v === 'number' ? v : v === '' ? 0 : Number(v))}
+                  onBlur={field.onBlur}
+                  min={0}
+                  max={SMS_LOW_BALANCE_MAX}
+                  allowDecimal={false}
+                  allowNegative={false}
+                  w={{ base: '100%', xs: 260 }}
+                  error={fieldErrorText(errors.smsLowBalanceThreshold?.message)}
+                />
+              )}
+            />
+          </Stack>
         </Fieldset>
 
         <Fieldset legend={t('UaWorkingHoursTitle')}>
