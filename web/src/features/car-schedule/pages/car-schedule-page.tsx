@@ -30,6 +30,7 @@ import { DeleteBookingModal } from '../components/delete-booking-modal';
 import { MonthCalendar } from '../components/month-calendar';
 import { WeekGrid, dayTitle, type Sort, type SortColumn } from '../components/week-grid';
 import '../car-schedule.css';
+import { LockedOrFailed } from '../../unit-lock/components/tracker-locked';
 
 /** Vehicles whose name, registration number or IMEI contain the search, sorted by a column. */
 export function shownVehicles(vehicles: readonly VehicleSchedule[], search: string, sort: Sort, locale: string): VehicleSchedule[] {
@@ -85,7 +86,8 @@ export function CarSchedulePage() {
   if (week.data === undefined) {
     if (!week.isError) return <PageLoader />;
     return (
-      <Alert color="red" role="alert" icon={<IconAlertTriangle size={20} aria-hidden />} title={t('CsLoadFailed')} maw={640}>
+      <LockedOrFailed error={week.error}>
+<Alert color="red" role="alert" icon={<IconAlertTriangle size={20} aria-hidden />} title={t('CsLoadFailed')} maw={640}>
         <Stack gap="sm" align="flex-start">
           <span>{errorMessage(week.error)}</span>
           <Button variant="default" size="xs" onClick={() => void week.refetch()} loading={week.isFetching}>
@@ -93,6 +95,7 @@ export function CarSchedulePage() {
           </Button>
         </Stack>
       </Alert>
+</LockedOrFailed>
     );
   }
 
@@ -179,9 +182,11 @@ export function CarSchedulePage() {
             {t('CsMonthTitle')}
           </Text>
           {mine.isError ? (
-            <Alert color="red" role="alert">
+            <LockedOrFailed error={mine.error}>
+<Alert color="red" role="alert">
               {errorMessage(mine.error)}
             </Alert>
+</LockedOrFailed>
           ) : (
             <MonthCalendar month={month} days={monthDays} bookings={monthBookings} today={today} locale={locale} onOpen={openBooking} />
           )}

@@ -17,6 +17,7 @@ import { DEFAULT_TIME_TILL_PARKED_MINUTES } from '../stops';
 import type { HistoryPlayback } from '../use-history-playback';
 import { SpeedChart } from './speed-chart';
 import { stopTexts } from './stop-texts';
+import { LockedOrFailed } from '../../unit-lock/components/tracker-locked';
 
 const presetLabels: Readonly<Record<PeriodPreset, string>> = {
   lastHour: 'HistoryLastHour',
@@ -122,9 +123,11 @@ export function HistoryPanel({ playback, onClose }: { playback: HistoryPlayback;
       </form>
 
       {status === 'error' && !fieldErrorShown ? (
-        <Alert variant="light" color="red" icon={<IconAlertCircle aria-hidden />} role="alert">
+        <LockedOrFailed error={playback.error}>
+<Alert variant="light" color="red" icon={<IconAlertCircle aria-hidden />} role="alert">
           {errorMessage(playback.error)}
         </Alert>
+</LockedOrFailed>
       ) : null}
 
       <HistoryStatus playback={playback} />

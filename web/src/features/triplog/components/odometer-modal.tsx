@@ -11,6 +11,7 @@ import { ApiError, errorMessage } from '../../../app/api-client';
 import { fieldErrorText } from '../../../ui/form-errors';
 import { useAddOdometerEntry, useDeleteOdometerEntry, useOdometerEntries } from '../api/trip-api';
 import { useTripFormat } from '../format';
+import { lockedByAmong, TrackerLocked } from '../../unit-lock/components/tracker-locked';
 import { toDateTimeInput } from '../trip-log';
 
 interface OdometerModalProps {
@@ -66,6 +67,9 @@ function OdometerEntries({ imei, announce }: { imei: string; announce: (text: st
     });
   };
   const addFieldError = Boolean(errors.time || errors.value);
+  // A unit locked by someone else: neither its readings nor a new one, only who locked it.
+  const lockedBy = lockedByAmong(entries.error, add.error, remove.error);
+  if (lockedBy !== null) return <TrackerLocked lockedBy={lockedBy} />;
 
   return (
     <Stack gap="lg">

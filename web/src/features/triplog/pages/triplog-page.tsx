@@ -42,6 +42,7 @@ import { QrCodeModal } from '../components/qr-code-modal';
 import { focusEditButton, TripList as TripDays } from '../components/trip-list';
 import { tripTypeColors, tripTypeLabelKeys } from '../components/trip-type';
 import { useTripFormat } from '../format';
+import { LockedOrFailed } from '../../unit-lock/components/tracker-locked';
 import { useProjectNames } from '../../organisation/api/organisation-api';
 import {
   defaultPeriod,
@@ -281,14 +282,16 @@ function TriplogView({ imei, unitName, unitChoices, from, to, onChoose }: Triplo
       {trips.isPending && query ? (
         <PageLoader />
       ) : trips.isError && !fromError && !toError ? (
-        <Alert color="red" role="alert" title={t('TripLoadFailed')}>
-          <Stack gap="sm" align="flex-start">
-            <span>{errorMessage(trips.error)}</span>
-            <Button variant="default" size="xs" onClick={() => void trips.refetch()}>
-              {t('TryAgain')}
-            </Button>
-          </Stack>
-        </Alert>
+        <LockedOrFailed error={trips.error}>
+          <Alert color="red" role="alert" title={t('TripLoadFailed')}>
+            <Stack gap="sm" align="flex-start">
+              <span>{errorMessage(trips.error)}</span>
+              <Button variant="default" size="xs" onClick={() => void trips.refetch()}>
+                {t('TryAgain')}
+              </Button>
+            </Stack>
+          </Alert>
+        </LockedOrFailed>
       ) : list ? (
         <>
           <section aria-label={t('TripTotals')}>

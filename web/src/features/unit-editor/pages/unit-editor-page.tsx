@@ -37,6 +37,7 @@ import { fieldErrorText } from '../../../ui/form-errors';
 import { MessageState } from '../../../ui/message-state';
 import { PageLoader } from '../../../ui/page-loader';
 import { UnitCommands } from '../../commands/components/unit-commands';
+import { LockedOrFailed, lockedByAmong, TrackerLocked } from '../../unit-lock/components/tracker-locked';
 import { useDeleteOdometerEntry, useOdometerEntries } from '../../triplog/api/trip-api';
 import { unitEditorQueryKey, useDeleteOperatingHoursEntry, useOperatingHoursEntries, useSaveUnit, useUnitEditor } from '../api/unit-editor-api';
 import { SectionForm } from '../components/section-form';
@@ -94,9 +95,11 @@ export function UnitEditorPage({ extraSections = [] }: { extraSections?: readonl
   }
   if (query.isPending) return <PageLoader />;
   return (
-    <MessageState icon={<IconAlertTriangle size={30} stroke={1.6} />} title={t('SomethingWentWrong')} color="red">
-      {errorMessage(query.error)}
-    </MessageState>
+    <LockedOrFailed error={query.error}>
+      <MessageState icon={<IconAlertTriangle size={30} stroke={1.6} />} title={t('SomethingWentWrong')} color="red">
+        {errorMessage(query.error)}
+      </MessageState>
+    </LockedOrFailed>
   );
 }
 
@@ -313,6 +316,9 @@ function OdometerSection({ unit }: { unit: UnitEditor }) {
   const hoursEntries = useOperatingHoursEntries(unit.imei);
   const deleteHours = useDeleteOperatingHoursEntry(unit.imei);
   const refreshUnit = () => void queryClient.invalidateQueries({ queryKey: unitEditorQueryKey(unit.imei) });
+  // A unit locked by someone else: its readings are the locker's, so only who locked it shows.
+  const lockedBy = lockedByAmong(odometerEntries.error, hoursEntries.error);
+  if (lockedBy !== null) return <TrackerLocked lockedBy={lockedBy} />;
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
@@ -443,9 +449,11 @@ function Readings({
         </Stack>
       )}
       {error ? (
-        <Alert color="red" variant="light" role="alert" p="xs">
-          {errorMessage(error)}
-        </Alert>
+        <LockedOrFailed error={error}>
+          <Alert color="red" variant="light" role="alert" p="xs">
+            {errorMessage(error)}
+          </Alert>
+        </LockedOrFailed>
       ) : null}
     </Stack>
   );
