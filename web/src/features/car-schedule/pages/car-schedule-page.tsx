@@ -31,6 +31,7 @@ import { MonthCalendar } from '../components/month-calendar';
 import { WeekGrid, dayTitle, type Sort, type SortColumn } from '../components/week-grid';
 import '../car-schedule.css';
 import { LockedOrFailed } from '../../unit-lock/components/tracker-locked';
+import { DateField } from '../../../ui/date-fields';
 
 /** Vehicles whose name, registration number or IMEI contain the search, sorted by a column. */
 export function shownVehicles(vehicles: readonly VehicleSchedule[], search: string, sort: Sort, locale: string): VehicleSchedule[] {
@@ -138,7 +139,7 @@ export function CarSchedulePage() {
                 <IconChevronRight size={18} aria-hidden />
               </Button>
             </Group>
-            <TextInput type="date" label={t('CsGoToDate')} value={weekDay} onChange={(e) => e.currentTarget.value && setWeekDay(e.currentTarget.value)} w={170} />
+            <DateField label={t('CsGoToDate')} value={weekDay} onChange={(day) => day && setWeekDay(day)} w={170} />
             <Group gap="xs" ml={{ base: 0, sm: 'auto' }}>
               <Button variant="light" leftSection={<IconCalendar size={16} aria-hidden />} onClick={() => setView('month')}>
                 {t('CsMyBooking')}

@@ -2,7 +2,7 @@
  * Odometer entries of a unit (spec section 3: date and time, value): readings a user took from the
  * dashboard, which correct the odometers of later trips. List, add and delete.
  */
-import { ActionIcon, Alert, Button, Center, Group, Loader, Modal, NumberInput, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Alert, Button, Center, Group, Loader, Modal, NumberInput, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import IconTrash from '@tabler/icons-react/dist/esm/icons/IconTrash.mjs';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { useAddOdometerEntry, useDeleteOdometerEntry, useOdometerEntries } from 
 import { useTripFormat } from '../format';
 import { lockedByAmong, TrackerLocked } from '../../unit-lock/components/tracker-locked';
 import { toDateTimeInput } from '../trip-log';
+import { DateTimeField } from '../../../ui/date-fields';
 
 interface OdometerModalProps {
   imei: string;
@@ -84,12 +85,11 @@ function OdometerEntries({ imei, announce }: { imei: string; announce: (text: st
             </Alert>
           ) : null}
           <Group align="flex-start" grow preventGrowOverflow={false} wrap="wrap">
-            <TextInput
-              type="datetime-local"
+            <DateTimeField
               label={t('TripOdometerTime')}
               value={time}
-              onChange={(event) => {
-                setTime(event.currentTarget.value);
+              onChange={(next) => {
+                setTime(next);
                 setErrors((e) => ({ ...e, time: undefined }));
               }}
               required

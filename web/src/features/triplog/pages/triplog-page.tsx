@@ -5,7 +5,7 @@
  * period live in the address (`?imei&from&to`), so a reload or a link shows the same log.
  */
 import '../triplog.css';
-import { Alert, Anchor, Button, Group, Modal, Paper, Select, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Modal, Paper, Select, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useElementSize, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import IconAlertTriangle from '@tabler/icons-react/dist/esm/icons/IconAlertTriangle.mjs';
@@ -60,6 +60,7 @@ import {
   type TripFormValues,
 } from '../trip-log';
 import { localDayOf } from '../../../../../shared/local-time';
+import { DateField } from '../../../ui/date-fields';
 
 const RouteMapModal = lazy(() => import('../components/route-map-modal'));
 
@@ -461,8 +462,8 @@ function PeriodForm({ imei, unitChoices, from, to, fromError, toError, onChoose 
         nothingFoundMessage={t('TripNoUnitMatches')}
         comboboxProps={{ withinPortal: true }}
       />
-      <TextInput type="date" label={t('TripFrom')} value={fromValue} onChange={(e) => setFromValue(e.currentTarget.value)} error={fieldErrorText(fromError)} required />
-      <TextInput type="date" label={t('TripTo')} value={toValue} onChange={(e) => setToValue(e.currentTarget.value)} error={fieldErrorText(toError)} required />
+      <DateField label={t('TripFrom')} value={fromValue} onChange={setFromValue} error={fieldErrorText(fromError)} required />
+      <DateField label={t('TripTo')} value={toValue} onChange={setToValue} error={fieldErrorText(toError)} required />
       <Group gap="xs" className="triplog-filter-buttons" wrap="wrap">
         <Button type="submit">{t('TripShow')}</Button>
         <Button variant="default" onClick={() => onChoose(monthOf(today))}>

@@ -11,7 +11,7 @@ import IconTruckOff from '@tabler/icons-react/dist/esm/icons/IconTruckOff.mjs';
 import { useState, type ReactNode } from 'react';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { get, type FieldValues, type UseFormReturn } from 'react-hook-form';
+import { Controller, get, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { operatingModes } from '../../../../../shared/schemas/commands';
@@ -43,6 +43,7 @@ import { unitEditorQueryKey, useDeleteOperatingHoursEntry, useOperatingHoursEntr
 import { SectionForm } from '../components/section-form';
 import { TheftReport } from '../components/theft-report';
 import { vehicleTypeLabel } from '../../units/unit-list';
+import { DateField } from '../../../ui/date-fields';
 
 /** A section the lead mounts from another feature (pictures, sensors, access lock). */
 export interface EditorSection {
@@ -258,7 +259,13 @@ function TheftSection({ unit }: { unit: UnitEditor }) {
       >
         {(form) => (
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput type="date" label={t('UnitEditorTheft_date')} {...form.register('date')} error={errorOf(form, 'date')} />
+            <Controller
+              control={form.control}
+              name="date"
+              render={({ field }) => (
+                <DateField label={t('UnitEditorTheft_date')} name={field.name} value={String(field.value ?? '')} onChange={field.onChange} onBlur={field.onBlur} error={errorOf(form, 'date')} clearable />
+              )}
+            />
             {THEFT_TEXTS.map((k) => (
               <TextInput key={k} label={t(`UnitEditorTheft_${k}`)} {...form.register(k)} error={errorOf(form, k)} />
             ))}
@@ -300,7 +307,13 @@ function FuelSection({ unit }: { unit: UnitEditor }) {
           />
           <TextInput label={t('UnitEditorConsumption')} required inputMode="decimal" {...form.register('consumption')} error={errorOf(form, 'consumption')} />
           <TextInput label={t('UnitEditorCo2')} required inputMode="decimal" {...form.register('co2')} error={errorOf(form, 'co2')} />
-          <TextInput type="date" label={t('UnitEditorNextInspection')} {...form.register('nextInspection')} error={errorOf(form, 'nextInspection')} />
+          <Controller
+            control={form.control}
+            name="nextInspection"
+            render={({ field }) => (
+              <DateField label={t('UnitEditorNextInspection')} name={field.name} value={String(field.value ?? '')} onChange={field.onChange} onBlur={field.onBlur} error={errorOf(form, 'nextInspection')} clearable />
+            )}
+          />
         </SimpleGrid>
       )}
     </SectionForm>
