@@ -19,8 +19,6 @@ export const en = {
   DateFieldPreviousYear: 'Previous year',
   DateFieldNextDecade: 'Next decade',
   DateFieldPreviousDecade: 'Previous decade',
-  DateFieldChooseMonth: 'Choose month',
-  DateFieldChooseYear: 'Choose year',
   SkipToContent: 'Skip to main content',
   Language: 'Language',
   LogOut: 'Log out',

@@ -14,8 +14,6 @@ export const no: Messages = {
   DateFieldPreviousYear: 'Forrige år',
   DateFieldNextDecade: 'Neste tiår',
   DateFieldPreviousDecade: 'Forrige tiår',
-  DateFieldChooseMonth: 'Velg måned',
-  DateFieldChooseYear: 'Velg år',
   SkipToContent: 'Hopp til hovedinnholdet',
   Language: 'Språk',
   LogOut: 'Logg ut',

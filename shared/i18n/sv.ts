@@ -14,8 +14,6 @@ export const sv: Messages = {
   DateFieldPreviousYear: 'Föregående år',
   DateFieldNextDecade: 'Nästa decennium',
   DateFieldPreviousDecade: 'Föregående decennium',
-  DateFieldChooseMonth: 'Välj månad',
-  DateFieldChooseYear: 'Välj år',
   SkipToContent: 'Hoppa till huvudinnehållet',
   Language: 'Språk',
   LogOut: 'Logga ut',

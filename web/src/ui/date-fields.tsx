@@ -26,13 +26,20 @@ type FieldProps = Pick<
 /** dayjs's names of the portal's languages (Norwegian is Bokmål). */
 const DAYJS_LOCALES = { en: 'en', sv: 'sv', no: 'nb' } as const;
 
-/** The calendar's controls, named in the portal's language. */
-function useCalendarTexts(): Pick<DateInputProps, 'locale' | 'ariaLabels' | 'nextLabel' | 'previousLabel' | 'firstDayOfWeek'> {
+/**
+ * The calendar's controls, named in the portal's language (the month and year buttons are named by
+ * what they show). Days of other months are left out, as their dimmed numbers would be too faint
+ * to read; the calendar opens inside the page or dialog it belongs to, so a screen reader finds it
+ * in that landmark.
+ */
+function useCalendarTexts(): Pick<DateInputProps, 'locale' | 'ariaLabels' | 'nextLabel' | 'previousLabel' | 'firstDayOfWeek' | 'hideOutsideDates' | 'popoverProps'> {
   const { t } = useTranslation();
   return {
     locale: DAYJS_LOCALES[currentLanguage()],
     // The week starts on Monday in all three languages' countries (en is en-GB).
     firstDayOfWeek: 1,
+    hideOutsideDates: true,
+    popoverProps: { withinPortal: false },
     nextLabel: t('DateFieldNextMonth'),
     previousLabel: t('DateFieldPreviousMonth'),
     ariaLabels: {
@@ -42,8 +49,6 @@ function useCalendarTexts(): Pick<DateInputProps, 'locale' | 'ariaLabels' | 'nex
       previousYear: t('DateFieldPreviousYear'),
       nextDecade: t('DateFieldNextDecade'),
       previousDecade: t('DateFieldPreviousDecade'),
-      monthLevelControl: t('DateFieldChooseMonth'),
-      yearLevelControl: t('DateFieldChooseYear'),
     },
   };
 }
@@ -95,7 +100,6 @@ export function DateField({ value, onChange, minDate, maxDate, clearable, onBlur
       clearable={clearable}
       allowDeselect={false}
       autoComplete="off"
-      popoverProps={{ withinPortal: true }}
     />
   );
 }
@@ -127,7 +131,6 @@ export function DateTimeField({ value, onChange, max, onBlur, ...field }: DateTi
       maxDate={max?.slice(0, 10)}
       allowDeselect={false}
       autoComplete="off"
-      popoverProps={{ withinPortal: true }}
     />
   );
 }
