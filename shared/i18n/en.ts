@@ -9,6 +9,16 @@
 export const en = {
   // Application shell
   Loading: 'Loading…',
+  // Date and time inputs (web/src/ui/date-fields.tsx): yyyy-MM-dd and 24-hour in every language.
+  DateFieldPlaceholder: 'yyyy-mm-dd',
+  DateTimeFieldPlaceholder: 'yyyy-mm-dd hh:mm',
+  TimeFieldPlaceholder: 'hh:mm',
+  DateFieldNextMonth: 'Next month',
+  DateFieldPreviousMonth: 'Previous month',
+  DateFieldNextYear: 'Next year',
+  DateFieldPreviousYear: 'Previous year',
+  DateFieldNextDecade: 'Next decade',
+  DateFieldPreviousDecade: 'Previous decade',
   SkipToContent: 'Skip to main content',
   Language: 'Language',
   LogOut: 'Log out',

@@ -4,6 +4,16 @@ import type { Messages } from './en';
 export const no: Messages = {
   // Application shell
   Loading: 'Laster inn…',
+  // Date and time inputs (web/src/ui/date-fields.tsx): yyyy-MM-dd and 24-hour in every language.
+  DateFieldPlaceholder: 'åååå-mm-dd',
+  DateTimeFieldPlaceholder: 'åååå-mm-dd tt:mm',
+  TimeFieldPlaceholder: 'tt:mm',
+  DateFieldNextMonth: 'Neste måned',
+  DateFieldPreviousMonth: 'Forrige måned',
+  DateFieldNextYear: 'Neste år',
+  DateFieldPreviousYear: 'Forrige år',
+  DateFieldNextDecade: 'Neste tiår',
+  DateFieldPreviousDecade: 'Forrige tiår',
   SkipToContent: 'Hopp til hovedinnholdet',
   Language: 'Språk',
   LogOut: 'Logg ut',

@@ -4,6 +4,16 @@ import type { Messages } from './en';
 export const sv: Messages = {
   // Application shell
   Loading: 'Laddar…',
+  // Date and time inputs (web/src/ui/date-fields.tsx): yyyy-MM-dd and 24-hour in every language.
+  DateFieldPlaceholder: 'åååå-mm-dd',
+  DateTimeFieldPlaceholder: 'åååå-mm-dd tt:mm',
+  TimeFieldPlaceholder: 'tt:mm',
+  DateFieldNextMonth: 'Nästa månad',
+  DateFieldPreviousMonth: 'Föregående månad',
+  DateFieldNextYear: 'Nästa år',
+  DateFieldPreviousYear: 'Föregående år',
+  DateFieldNextDecade: 'Nästa decennium',
+  DateFieldPreviousDecade: 'Föregående decennium',
   SkipToContent: 'Hoppa till huvudinnehållet',
   Language: 'Språk',
   LogOut: 'Logga ut',

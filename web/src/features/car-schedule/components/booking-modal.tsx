@@ -12,6 +12,7 @@ import { ApiError, errorMessage } from '../../../app/api-client';
 import { fieldErrorText } from '../../../ui/form-errors';
 import { useBookingDrivers, useSaveBooking } from '../api/car-schedule-api';
 import { bookingBody, bookingFormErrors, timeOptions, wallNow, type BookingFormValues } from '../booking-form';
+import { DateField } from '../../../ui/date-fields';
 
 export interface BookingDraft {
   /** The booking being edited, or null for a new one. */
@@ -131,12 +132,11 @@ function BookingForm({ draft, vehicles, isAdmin, self, onClose, onSaved, onDelet
         ) : (
           <TextInput label={t('CsFieldDriver')} value={draft.booking ? draft.booking.driver_name : self.name} readOnly variant="filled" error={fieldErrorText(errors.driver_id)} />
         )}
-        <TextInput
-          type="date"
+        <DateField
           label={t('CsFieldDate')}
           required
           value={values.date}
-          onChange={(e) => set({ date: e.currentTarget.value })}
+          onChange={(date) => set({ date })}
           error={fieldErrorText(dateError)}
           readOnly={readOnly}
         />

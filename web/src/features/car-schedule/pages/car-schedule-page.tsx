@@ -30,6 +30,8 @@ import { DeleteBookingModal } from '../components/delete-booking-modal';
 import { MonthCalendar } from '../components/month-calendar';
 import { WeekGrid, dayTitle, type Sort, type SortColumn } from '../components/week-grid';
 import '../car-schedule.css';
+import { LockedOrFailed } from '../../unit-lock/components/tracker-locked';
+import { DateField } from '../../../ui/date-fields';
 
 /** Vehicles whose name, registration number or IMEI contain the search, sorted by a column. */
 export function shownVehicles(vehicles: readonly VehicleSchedule[], search: string, sort: Sort, locale: string): VehicleSchedule[] {
@@ -85,7 +87,8 @@ export function CarSchedulePage() {
   if (week.data === undefined) {
     if (!week.isError) return <PageLoader />;
     return (
-      <Alert color="red" role="alert" icon={<IconAlertTriangle size={20} aria-hidden />} title={t('CsLoadFailed')} maw={640}>
+      <LockedOrFailed error={week.error}>
+<Alert color="red" role="alert" icon={<IconAlertTriangle size={20} aria-hidden />} title={t('CsLoadFailed')} maw={640}>
         <Stack gap="sm" align="flex-start">
           <span>{errorMessage(week.error)}</span>
           <Button variant="default" size="xs" onClick={() => void week.refetch()} loading={week.isFetching}>
@@ -93,6 +96,7 @@ export function CarSchedulePage() {
           </Button>
         </Stack>
       </Alert>
+</LockedOrFailed>
     );
   }
 
@@ -135,7 +139,7 @@ export function CarSchedulePage() {
                 <IconChevronRight size={18} aria-hidden />
               </Button>
             </Group>
-            <TextInput type="date" label={t('CsGoToDate')} value={weekDay} onChange={(e) => e.currentTarget.value && setWeekDay(e.currentTarget.value)} w={170} />
+            <DateField label={t('CsGoToDate')} value={weekDay} onChange={(day) => day && setWeekDay(day)} w={170} />
             <Group gap="xs" ml={{ base: 0, sm: 'auto' }}>
               <Button variant="light" leftSection={<IconCalendar size={16} aria-hidden />} onClick={() => setView('month')}>
                 {t('CsMyBooking')}
@@ -179,9 +183,11 @@ export function CarSchedulePage() {
             {t('CsMonthTitle')}
           </Text>
           {mine.isError ? (
-            <Alert color="red" role="alert">
+            <LockedOrFailed error={mine.error}>
+<Alert color="red" role="alert">
               {errorMessage(mine.error)}
             </Alert>
+</LockedOrFailed>
           ) : (
             <MonthCalendar month={month} days={monthDays} bookings={monthBookings} today={today} locale={locale} onOpen={openBooking} />
           )}

@@ -17,6 +17,7 @@ import { changedCommands, commandText, effectiveStatus, statusText, statusesById
 import { RecentCommands, useCommandText } from './command-status';
 import { DoutControls } from './dout-controls';
 import { OperatingModeControl } from './operating-mode-control';
+import { LockedOrFailed } from '../../unit-lock/components/tracker-locked';
 
 /** Epoch ms, every second while a command awaits its answer (elapsed seconds, the 120 s rule), else every 30 s. */
 function useNow(fast: boolean): number {
@@ -89,7 +90,8 @@ function UnitCommandsPanel({ unit }: { unit: RealtimeUnit }) {
     <Stack gap="lg">
       <StatusAnnouncer commands={commands} now={now} ready={query.isSuccess} />
       {query.isError ? (
-        <Alert color="red" variant="light" role="alert">
+        <LockedOrFailed error={query.error}>
+<Alert color="red" variant="light" role="alert">
           <Stack gap="xs" align="flex-start">
             <Text size="sm">{errorMessage(query.error)}</Text>
             <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>
@@ -97,6 +99,7 @@ function UnitCommandsPanel({ unit }: { unit: RealtimeUnit }) {
             </Button>
           </Stack>
         </Alert>
+</LockedOrFailed>
       ) : null}
       <DoutControls unit={unit} commands={commands} now={now} />
       <Divider />

@@ -8,6 +8,7 @@ import { errorMessage } from '../../../app/api-client';
 import { useEvents, useLiveEventUpdates } from '../api/event-api';
 import { EventList } from './event-list';
 import '../events.css';
+import { LockedOrFailed } from '../../unit-lock/components/tracker-locked';
 
 const WEEK_MS = 7 * 86_400_000;
 
@@ -25,7 +26,8 @@ export function UnitEvents({ imei, now }: { imei: string; now: number }) {
       {events.isPending ? (
         <Loader size="sm" role="progressbar" aria-label={t('Loading')} />
       ) : events.isError ? (
-        <Alert color="red" variant="light" role="alert">
+        <LockedOrFailed error={events.error}>
+<Alert color="red" variant="light" role="alert">
           <Stack gap="xs" align="flex-start">
             <Text size="sm">{errorMessage(events.error)}</Text>
             <Button size="xs" variant="light" color="red" onClick={() => void events.refetch()}>
@@ -33,6 +35,7 @@ export function UnitEvents({ imei, now }: { imei: string; now: number }) {
             </Button>
           </Stack>
         </Alert>
+</LockedOrFailed>
       ) : events.data.events.length === 0 ? (
         <Text size="sm" c="dimmed">
           {t('MapEventsNone')}

@@ -23,6 +23,7 @@ import { useUnits } from '../../units/api/units';
 import { useEvents, useLiveEventUpdates } from '../api/event-api';
 import { EventList } from '../components/event-list';
 import { EVENT_TYPE_KEYS, useEventText } from '../event-text';
+import { LockedOrFailed } from '../../unit-lock/components/tracker-locked';
 
 const PERIODS = { '24h': { ms: 86_400_000, key: 'AlertsLast24h' }, '7d': { ms: 7 * 86_400_000, key: 'AlertsLast7d' }, '30d': { ms: 30 * 86_400_000, key: 'AlertsLast30d' } } as const;
 type Period = keyof typeof PERIODS;
@@ -117,7 +118,8 @@ export function AlertsPage() {
       {events.isPending ? (
         <PageLoader />
       ) : events.isError ? (
-        <Alert color="red" role="alert" icon={<IconAlertTriangle size={18} aria-hidden />}>
+        <LockedOrFailed error={events.error}>
+<Alert color="red" role="alert" icon={<IconAlertTriangle size={18} aria-hidden />}>
           <Stack gap="xs" align="flex-start">
             <span>{errorMessage(events.error)}</span>
             <Button size="xs" variant="default" onClick={() => void events.refetch()}>
@@ -125,6 +127,7 @@ export function AlertsPage() {
             </Button>
           </Stack>
         </Alert>
+</LockedOrFailed>
       ) : events.data.events.length === 0 ? (
         <MessageState icon={<IconBellOff size={30} stroke={1.6} />} title={t('AlertsNone')} />
       ) : (

@@ -3,12 +3,13 @@
  * times, a place rule's schedule. Each window is a fieldset of its weekdays (Mon..Sun checkboxes)
  * and a from and to time; a window that ends before it starts runs past midnight.
  */
-import { ActionIcon, Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import IconPlus from '@tabler/icons-react/dist/esm/icons/IconPlus.mjs';
 import IconTrash from '@tabler/icons-react/dist/esm/icons/IconTrash.mjs';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_WEEKLY_WINDOWS, type WeeklyWindow } from '../../../../../shared/schemas/schedule';
+import { TimeField } from '../../../ui/date-fields';
 
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 
@@ -80,8 +81,8 @@ export function WeeklyWindowsEditor({ value, onChange, label, hint, emptyText, e
               </Group>
             </Checkbox.Group>
             <Group gap="sm" grow>
-              <TextInput type="time" label={t('GeofenceFrom')} value={w.from} onChange={(e) => change(i, { from: e.currentTarget.value })} error={err?.from} required />
-              <TextInput type="time" label={t('GeofenceTo')} value={w.to} onChange={(e) => change(i, { to: e.currentTarget.value })} error={err?.to} required />
+              <TimeField label={t('GeofenceFrom')} value={w.from} onChange={(from) => change(i, { from })} error={err?.from} required />
+              <TimeField label={t('GeofenceTo')} value={w.to} onChange={(to) => change(i, { to })} error={err?.to} required />
             </Group>
           </div>
         );

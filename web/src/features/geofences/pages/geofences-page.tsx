@@ -25,6 +25,7 @@ import { MessageState } from '../../../ui/message-state';
 import { PageLoader } from '../../../ui/page-loader';
 import { useDeleteGeofence, useGeofences } from '../api/geofence-api';
 import { filterGeofences } from '../geofence-list';
+import { LockedOrFailed } from '../../unit-lock/components/tracker-locked';
 
 export const editPathOf = (id: string) => `${paths.addEditGeofence}/${encodeURIComponent(id)}`;
 
@@ -46,7 +47,8 @@ export function GeofencesPage() {
   if (geofences.data === undefined) {
     if (!geofences.isError) return <PageLoader />;
     return (
-      <Alert color="red" role="alert" icon={<IconAlertTriangle size={20} aria-hidden />} title={t('GeofenceLoadFailed')} maw={640}>
+      <LockedOrFailed error={geofences.error}>
+<Alert color="red" role="alert" icon={<IconAlertTriangle size={20} aria-hidden />} title={t('GeofenceLoadFailed')} maw={640}>
         <Stack gap="sm" align="flex-start">
           <span>{errorMessage(geofences.error)}</span>
           <Button variant="default" size="xs" onClick={() => void geofences.refetch()} loading={geofences.isFetching}>
@@ -54,6 +56,7 @@ export function GeofencesPage() {
           </Button>
         </Stack>
       </Alert>
+</LockedOrFailed>
     );
   }
   if (geofences.data.length === 0) {

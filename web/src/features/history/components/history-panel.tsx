@@ -1,4 +1,4 @@
-import { type BoxProps, ActionIcon, Alert, Box, Button, Chip, CloseButton, EmptyState, Group, SegmentedControl, Slider, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { type BoxProps, ActionIcon, Alert, Box, Button, Chip, CloseButton, EmptyState, Group, SegmentedControl, Slider, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import IconAlertCircle from '@tabler/icons-react/dist/esm/icons/IconAlertCircle.mjs';
 import IconInfoCircle from '@tabler/icons-react/dist/esm/icons/IconInfoCircle.mjs';
 import IconMapPinOff from '@tabler/icons-react/dist/esm/icons/IconMapPinOff.mjs';
@@ -17,6 +17,8 @@ import { DEFAULT_TIME_TILL_PARKED_MINUTES } from '../stops';
 import type { HistoryPlayback } from '../use-history-playback';
 import { SpeedChart } from './speed-chart';
 import { stopTexts } from './stop-texts';
+import { LockedOrFailed } from '../../unit-lock/components/tracker-locked';
+import { DateTimeField } from '../../../ui/date-fields';
 
 const presetLabels: Readonly<Record<PeriodPreset, string>> = {
   lastHour: 'HistoryLastHour',
@@ -95,19 +97,17 @@ export function HistoryPanel({ playback, onClose }: { playback: HistoryPlayback;
             </Chip.Group>
           </div>
           <Stack gap="xs">
-            <TextInput
-              type="datetime-local"
+            <DateTimeField
               label={t('HistoryFrom')}
               value={period.from}
-              onChange={(event) => playback.setFrom(event.currentTarget.value)}
+              onChange={playback.setFrom}
               error={fieldErrorText(periodErrors.from)}
               required
             />
-            <TextInput
-              type="datetime-local"
+            <DateTimeField
               label={t('HistoryTo')}
               value={period.to}
-              onChange={(event) => playback.setTo(event.currentTarget.value)}
+              onChange={playback.setTo}
               error={fieldErrorText(periodErrors.to)}
               required
             />
@@ -122,9 +122,11 @@ export function HistoryPanel({ playback, onClose }: { playback: HistoryPlayback;
       </form>
 
       {status === 'error' && !fieldErrorShown ? (
-        <Alert variant="light" color="red" icon={<IconAlertCircle aria-hidden />} role="alert">
+        <LockedOrFailed error={playback.error}>
+<Alert variant="light" color="red" icon={<IconAlertCircle aria-hidden />} role="alert">
           {errorMessage(playback.error)}
         </Alert>
+</LockedOrFailed>
       ) : null}
 
       <HistoryStatus playback={playback} />

@@ -109,7 +109,8 @@ export function UnitDetails({ unit, now, follow, onFollowChange, tab, onTabChang
         </Anchor>
       </Group>
       <Tabs value={tab} onChange={(value) => onTabChange((value as DetailsTab | null) ?? 'details')} keepMounted={false}>
-        <Tabs.List grow>
+        {/* One row at every width and language: the tabs scroll sideways rather than wrap (map.css). */}
+        <Tabs.List grow className="rt-details-tabs">
           <Tabs.Tab value="details">{t('MapDetailsTab')}</Tabs.Tab>
           <Tabs.Tab value="commands">{t('MapCommandsTab')}</Tabs.Tab>
           <Tabs.Tab value="events">{t('MapEvents')}</Tabs.Tab>

@@ -3,7 +3,7 @@
  * its units in that period that match it (attested ones are kept), and the answer says how many
  * changed. The period is local days, at most 12 months, as in the trip log.
  */
-import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import IconCheck from '@tabler/icons-react/dist/esm/icons/IconCheck.mjs';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { placeApplyRequestSchema, type PlaceApply } from '../../../../../shared/
 import { ApiError, errorMessage } from '../../../app/api-client';
 import { fieldErrorText } from '../../../ui/form-errors';
 import { useApplyPlace } from '../api/place-api';
+import { DateField } from '../../../ui/date-fields';
 
 const day = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 
@@ -54,8 +55,8 @@ export function ApplyOffer({ placeId, onClose }: { placeId: string; onClose: () 
           </Text>
           <Text size="sm">{t('PlaceApplyIntro')}</Text>
           <Group gap="sm" align="flex-start" wrap="wrap">
-            <TextInput type="date" label={t('PlaceApplyFrom')} value={from} onChange={(e) => setFrom(e.currentTarget.value)} error={fieldErrorText(errors.from)} required />
-            <TextInput type="date" label={t('PlaceApplyTo')} value={to} onChange={(e) => setTo(e.currentTarget.value)} error={fieldErrorText(errors.to)} required />
+            <DateField label={t('PlaceApplyFrom')} value={from} onChange={setFrom} error={fieldErrorText(errors.from)} required />
+            <DateField label={t('PlaceApplyTo')} value={to} onChange={setTo} error={fieldErrorText(errors.to)} required />
           </Group>
           <Group gap="sm">
             <Button type="submit" loading={apply.isPending}>

@@ -3,7 +3,7 @@
  * by default, a day can be switched off), every 1, 2 or 3 weeks from a start date. Sent with the
  * browser's time zone: the times are the browser's local times.
  */
-import { Alert, Button, Checkbox, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SafeHomeItem } from '../../../../../shared/schemas/safe-home';
@@ -13,6 +13,7 @@ import { intlLocale } from '../../../i18n/i18n';
 import { parseLanguage } from '../../../app/preferences';
 import { useSaveSchedule } from '../api/safe-home-api';
 import { entriesOf, scheduleRows, todayText, weekdayName, type DayRow } from '../safe-home-list';
+import { DateField, TimeField } from '../../../ui/date-fields';
 
 interface Props {
   item: SafeHomeItem | null;
@@ -78,13 +79,12 @@ function ScheduleForm({ item, onClose, onSaved }: { item: SafeHomeItem; onClose:
                 style={{ flex: '1 1 8rem' }}
                 data-testid={`safe-home-day-${row.day}`}
               />
-              <TextInput
-                type="time"
+              <TimeField
                 aria-label={t('SafeHomeTimeFor', { day: name })}
                 value={row.time}
                 disabled={!row.on}
                 required={row.on}
-                onChange={(e) => change(row.day, { time: e.currentTarget.value })}
+                onChange={(time) => change(row.day, { time })}
                 w={130}
                 data-testid={`safe-home-time-${row.day}`}
               />
@@ -111,11 +111,10 @@ function ScheduleForm({ item, onClose, onSaved }: { item: SafeHomeItem; onClose:
           error={fieldErrorText(errors['frequency'])}
           miw={180}
         />
-        <TextInput
-          type="date"
+        <DateField
           label={t('SafeHomeStartDateLabel')}
           value={startDate}
-          onChange={(e) => setStartDate(e.currentTarget.value)}
+          onChange={setStartDate}
           error={fieldErrorText(errors['start_date'])}
           required
           miw={180}

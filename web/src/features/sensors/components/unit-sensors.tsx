@@ -19,6 +19,7 @@ import { useLiveMessages, useLiveStatus } from '../../../app/live/use-live';
 import { currentLanguage, intlLocale, loadFeatureMessages, translateMessage } from '../../../i18n/i18n';
 import { sensorsQueryKey, useSensorChange, useSensors } from '../api/sensor-api';
 import { createRequest, emptySensorForm, maskMac, sensorFormOf, serverErrors, updateRequest, type SensorFormErrors, type SensorFormValues } from '../sensor-form';
+import { LockedOrFailed } from '../../unit-lock/components/tracker-locked';
 
 const READING_REFRESH_MS = 5000;
 
@@ -152,9 +153,11 @@ function SensorsSection({ imei, headingId }: { imei: string; headingId: string }
       ) : null}
       {sensors.isPending ? <Loader size="sm" aria-label={t('SensorsTitle')} /> : null}
       {sensors.isError ? (
-        <Alert color="red" role="alert">
+        <LockedOrFailed error={sensors.error}>
+<Alert color="red" role="alert">
           {t('SensorsLoadFailed')}
         </Alert>
+</LockedOrFailed>
       ) : null}
       {data && data.sensors.length === 0 ? (
         <Text size="sm" c="dimmed">

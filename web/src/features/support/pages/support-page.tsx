@@ -40,6 +40,7 @@ import {
   useSupportSearch,
   useSupportUnlock,
 } from '../api/support-api';
+import { DateTimeField } from '../../../ui/date-fields';
 
 const byKeys: Readonly<Record<SupportSearchField, string>> = {
   name: 'SupportByName',
@@ -505,11 +506,10 @@ function Announcements() {
               allowDeselect={false}
               w={{ base: '100%', xs: 160 }}
             />
-            <TextInput
+            <DateTimeField
               label={t('SupportAnnouncementUntil')}
-              type="datetime-local"
               value={until}
-              onChange={(e) => setUntil(e.currentTarget.value)}
+              onChange={setUntil}
               error={fieldErrorText(errors['until'])}
               w={{ base: '100%', xs: 240 }}
             />

@@ -4,7 +4,7 @@
  * driver: the list has no such choice and the shared schema refuses an empty one. The list is who
  * can drive the unit (GET /units/{imei}/drivers: the account's users, by name).
  */
-import { Alert, Button, Group, Loader, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Loader, Modal, Select, Stack, Text } from '@mantine/core';
 import IconAlertTriangle from '@tabler/icons-react/dist/esm/icons/IconAlertTriangle.mjs';
 import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
@@ -14,6 +14,7 @@ import { ApiError, errorMessage } from '../../../app/api-client';
 import { fieldErrorText } from '../../../ui/form-errors';
 import { driverCheckIn, useDrivers } from '../api/trip-api';
 import { driverChoices, toDateTimeInput } from '../trip-log';
+import { DateTimeField } from '../../../ui/date-fields';
 
 interface CheckInModalProps {
   imei: string;
@@ -105,14 +106,13 @@ function CheckInForm({ imei, unitName, onClose, onDone }: Omit<CheckInModalProps
           comboboxProps={{ withinPortal: true }}
           data-autofocus
         />
-        <TextInput
-          type="datetime-local"
+        <DateTimeField
           label={t('TripCheckInFrom')}
           description={t('TripCheckInFromHint')}
           value={from}
           max={toDateTimeInput(new Date())}
-          onChange={(event) => {
-            setFrom(event.currentTarget.value);
+          onChange={(next) => {
+            setFrom(next);
             setErrors((e) => ({ ...e, from: undefined }));
           }}
           required

@@ -2,7 +2,7 @@
  * Odometer entries of a unit (spec section 3: date and time, value): readings a user took from the
  * dashboard, which correct the odometers of later trips. List, add and delete.
  */
-import { ActionIcon, Alert, Button, Center, Group, Loader, Modal, NumberInput, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Alert, Button, Center, Group, Loader, Modal, NumberInput, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import IconTrash from '@tabler/icons-react/dist/esm/icons/IconTrash.mjs';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,9 @@ import { ApiError, errorMessage } from '../../../app/api-client';
 import { fieldErrorText } from '../../../ui/form-errors';
 import { useAddOdometerEntry, useDeleteOdometerEntry, useOdometerEntries } from '../api/trip-api';
 import { useTripFormat } from '../format';
+import { lockedByAmong, TrackerLocked } from '../../unit-lock/components/tracker-locked';
 import { toDateTimeInput } from '../trip-log';
+import { DateTimeField } from '../../../ui/date-fields';
 
 interface OdometerModalProps {
   imei: string;
@@ -66,6 +68,9 @@ function OdometerEntries({ imei, announce }: { imei: string; announce: (text: st
     });
   };
   const addFieldError = Boolean(errors.time || errors.value);
+  // A unit locked by someone else: neither its readings nor a new one, only who locked it.
+  const lockedBy = lockedByAmong(entries.error, add.error, remove.error);
+  if (lockedBy !== null) return <TrackerLocked lockedBy={lockedBy} />;
 
   return (
     <Stack gap="lg">
@@ -80,12 +85,11 @@ function OdometerEntries({ imei, announce }: { imei: string; announce: (text: st
             </Alert>
           ) : null}
           <Group align="flex-start" grow preventGrowOverflow={false} wrap="wrap">
-            <TextInput
-              type="datetime-local"
+            <DateTimeField
               label={t('TripOdometerTime')}
               value={time}
-              onChange={(event) => {
-                setTime(event.currentTarget.value);
+              onChange={(next) => {
+                setTime(next);
                 setErrors((e) => ({ ...e, time: undefined }));
               }}
               required

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../app/api-client';
 import { useCheckInCode } from '../api/trip-api';
 import { QrCode } from './qr-code';
+import { LockedOrFailed } from '../../unit-lock/components/tracker-locked';
 
 export function QrCodeModal({ imei, unitName, opened, onClose }: { imei: string; unitName: string; opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
@@ -19,9 +20,11 @@ export function QrCodeModal({ imei, unitName, opened, onClose }: { imei: string;
           <Loader role="progressbar" aria-label={t('Loading')} />
         </Center>
       ) : code.isError ? (
-        <Alert color="red" role="alert">
+        <LockedOrFailed error={code.error}>
+<Alert color="red" role="alert">
           {errorMessage(code.error)}
         </Alert>
+</LockedOrFailed>
       ) : (
         <Stack gap="md" align="center">
           <div className="triplog-print" data-testid="qr-sheet">

@@ -18,6 +18,7 @@ import { useBaseMap } from '../../map/use-base-map';
 import { fetchTripRoute } from '../api/trip-api';
 import { useTripFormat } from '../format';
 import { localDayOf } from '../../../../../shared/local-time';
+import { LockedOrFailed } from '../../unit-lock/components/tracker-locked';
 
 /** Ten colours that stay apart on street and satellite maps (at most 10 trips are shown). */
 const ROUTE_COLORS = ['#1c7ed6', '#e8590c', '#2f9e44', '#ae3ec9', '#c92a2a', '#0c8599', '#f08c00', '#5f3dc4', '#d6336c', '#495057'];
@@ -87,9 +88,11 @@ function RouteMap({ trips }: { trips: readonly Trip[] }) {
   return (
     <Stack gap="sm">
       {error ? (
-        <Alert color="red" role="alert">
+        <LockedOrFailed error={error}>
+<Alert color="red" role="alert">
           {errorMessage(error)}
         </Alert>
+</LockedOrFailed>
       ) : null}
       <div className="triplog-map" data-testid="trip-routes-map" data-routes-loaded={pending ? undefined : String(trips.length)}>
         {base.active.kind === 'remote' || base.active.kind === 'offline' ? (

@@ -22,6 +22,7 @@ import { useSessionUser } from '../../../app/session';
 import { driverCheckIn, useCheckInUnit } from '../api/trip-api';
 import { useTripFormat } from '../format';
 import { imeiOfCheckInCode } from '../trip-log';
+import { LockedOrFailed } from '../../unit-lock/components/tracker-locked';
 
 const unitLabelOf = (unit: CheckInUnit) => (unit.registrationNumber ? `${unit.name} (${unit.registrationNumber})` : unit.name);
 
@@ -88,7 +89,8 @@ export function CheckInPage() {
               </Text>
             </Group>
           ) : unit.isError ? (
-            <Alert color="red" role="alert" icon={<IconAlertTriangle size={18} aria-hidden />} w="100%" ta="start">
+            <LockedOrFailed error={unit.error}>
+<Alert color="red" role="alert" icon={<IconAlertTriangle size={18} aria-hidden />} w="100%" ta="start">
               <Stack gap="sm" align="flex-start">
                 <span>{refused ? errorMessage(unit.error) : t('CheckInVehicleLoadFailed')}</span>
                 {refused ? null : (
@@ -98,6 +100,7 @@ export function CheckInPage() {
                 )}
               </Stack>
             </Alert>
+</LockedOrFailed>
           ) : (
             <>
               <Text c="dimmed" size="sm">

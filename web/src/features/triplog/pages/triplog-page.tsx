@@ -5,7 +5,7 @@
  * period live in the address (`?imei&from&to`), so a reload or a link shows the same log.
  */
 import '../triplog.css';
-import { Alert, Anchor, Button, Group, Modal, Paper, Select, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Modal, Paper, Select, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useElementSize, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import IconAlertTriangle from '@tabler/icons-react/dist/esm/icons/IconAlertTriangle.mjs';
@@ -43,6 +43,7 @@ import { QrCodeModal } from '../components/qr-code-modal';
 import { focusEditButton, TripList as TripDays } from '../components/trip-list';
 import { tripTypeColors, tripTypeLabelKeys } from '../components/trip-type';
 import { useTripFormat } from '../format';
+import { LockedOrFailed } from '../../unit-lock/components/tracker-locked';
 import { useProjectNames } from '../../organisation/api/organisation-api';
 import {
   defaultPeriod,
@@ -60,6 +61,7 @@ import {
   type TripFormValues,
 } from '../trip-log';
 import { localDayOf } from '../../../../../shared/local-time';
+import { DateField } from '../../../ui/date-fields';
 
 const RouteMapModal = lazy(() => import('../components/route-map-modal'));
 
@@ -296,14 +298,16 @@ function TriplogView({ imei, unitName, unitChoices, from, to, onChoose }: Triplo
       {trips.isPending && query ? (
         <PageLoader />
       ) : trips.isError && !fromError && !toError ? (
-        <Alert color="red" role="alert" title={t('TripLoadFailed')}>
-          <Stack gap="sm" align="flex-start">
-            <span>{errorMessage(trips.error)}</span>
-            <Button variant="default" size="xs" onClick={() => void trips.refetch()}>
-              {t('TryAgain')}
-            </Button>
-          </Stack>
-        </Alert>
+        <LockedOrFailed error={trips.error}>
+          <Alert color="red" role="alert" title={t('TripLoadFailed')}>
+            <Stack gap="sm" align="flex-start">
+              <span>{errorMessage(trips.error)}</span>
+              <Button variant="default" size="xs" onClick={() => void trips.refetch()}>
+                {t('TryAgain')}
+              </Button>
+            </Stack>
+          </Alert>
+        </LockedOrFailed>
       ) : list ? (
         <>
           <section aria-label={t('TripTotals')}>
@@ -473,8 +477,8 @@ function PeriodForm({ imei, unitChoices, from, to, fromError, toError, onChoose 
         nothingFoundMessage={t('TripNoUnitMatches')}
         comboboxProps={{ withinPortal: true }}
       />
-      <TextInput type="date" label={t('TripFrom')} value={fromValue} onChange={(e) => setFromValue(e.currentTarget.value)} error={fieldErrorText(fromError)} required />
-      <TextInput type="date" label={t('TripTo')} value={toValue} onChange={(e) => setToValue(e.currentTarget.value)} error={fieldErrorText(toError)} required />
+      <DateField label={t('TripFrom')} value={fromValue} onChange={setFromValue} error={fieldErrorText(fromError)} required />
+      <DateField label={t('TripTo')} value={toValue} onChange={setToValue} error={fieldErrorText(toError)} required />
       <Group gap="xs" className="triplog-filter-buttons" wrap="wrap">
         <Button type="submit">{t('TripShow')}</Button>
         <Button variant="default" onClick={() => onChoose(monthOf(today))}>

@@ -13,6 +13,7 @@ import type { UnitEditor, UnitUpdateRequest } from '../../../../../shared/schema
 import { ApiError, errorMessage } from '../../../app/api-client';
 import { fieldErrorText } from '../../../ui/form-errors';
 import { useSaveUnit } from '../api/unit-editor-api';
+import { LockedOrFailed } from '../../unit-lock/components/tracker-locked';
 
 interface SectionFormProps<T extends FieldValues> {
   unit: UnitEditor;
@@ -68,9 +69,11 @@ export function SectionForm<T extends FieldValues>({ unit, defaultsOf, toBody, f
       <Stack gap="sm">
         {children(form)}
         {save.isError && !fieldErrors ? (
-          <Alert color="red" variant="light" role="alert" p="xs">
+          <LockedOrFailed error={save.error}>
+<Alert color="red" variant="light" role="alert" p="xs">
             {errorMessage(save.error)}
           </Alert>
+</LockedOrFailed>
         ) : null}
         {otherErrors.length ? (
           <Alert color="red" variant="light" role="alert" p="xs">

@@ -11,7 +11,7 @@ import IconTruckOff from '@tabler/icons-react/dist/esm/icons/IconTruckOff.mjs';
 import { useState, type ReactNode } from 'react';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { get, type FieldValues, type UseFormReturn } from 'react-hook-form';
+import { Controller, get, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { operatingModes } from '../../../../../shared/schemas/commands';
@@ -37,11 +37,13 @@ import { fieldErrorText } from '../../../ui/form-errors';
 import { MessageState } from '../../../ui/message-state';
 import { PageLoader } from '../../../ui/page-loader';
 import { UnitCommands } from '../../commands/components/unit-commands';
+import { LockedOrFailed, lockedByAmong, TrackerLocked } from '../../unit-lock/components/tracker-locked';
 import { useDeleteOdometerEntry, useOdometerEntries } from '../../triplog/api/trip-api';
 import { unitEditorQueryKey, useDeleteOperatingHoursEntry, useOperatingHoursEntries, useSaveUnit, useUnitEditor } from '../api/unit-editor-api';
 import { SectionForm } from '../components/section-form';
 import { TheftReport } from '../components/theft-report';
 import { vehicleTypeLabel } from '../../units/unit-list';
+import { DateField } from '../../../ui/date-fields';
 
 /** A section the lead mounts from another feature (pictures, sensors, access lock). */
 export interface EditorSection {
@@ -94,9 +96,11 @@ export function UnitEditorPage({ extraSections = [] }: { extraSections?: readonl
   }
   if (query.isPending) return <PageLoader />;
   return (
-    <MessageState icon={<IconAlertTriangle size={30} stroke={1.6} />} title={t('SomethingWentWrong')} color="red">
-      {errorMessage(query.error)}
-    </MessageState>
+    <LockedOrFailed error={query.error}>
+      <MessageState icon={<IconAlertTriangle size={30} stroke={1.6} />} title={t('SomethingWentWrong')} color="red">
+        {errorMessage(query.error)}
+      </MessageState>
+    </LockedOrFailed>
   );
 }
 
@@ -255,7 +259,13 @@ function TheftSection({ unit }: { unit: UnitEditor }) {
       >
         {(form) => (
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput type="date" label={t('UnitEditorTheft_date')} {...form.register('date')} error={errorOf(form, 'date')} />
+            <Controller
+              control={form.control}
+              name="date"
+              render={({ field }) => (
+                <DateField label={t('UnitEditorTheft_date')} name={field.name} value={String(field.value ?? '')} onChange={field.onChange} onBlur={field.onBlur} error={errorOf(form, 'date')} clearable />
+              )}
+            />
             {THEFT_TEXTS.map((k) => (
               <TextInput key={k} label={t(`UnitEditorTheft_${k}`)} {...form.register(k)} error={errorOf(form, k)} />
             ))}
@@ -297,7 +307,13 @@ function FuelSection({ unit }: { unit: UnitEditor }) {
           />
           <TextInput label={t('UnitEditorConsumption')} required inputMode="decimal" {...form.register('consumption')} error={errorOf(form, 'consumption')} />
           <TextInput label={t('UnitEditorCo2')} required inputMode="decimal" {...form.register('co2')} error={errorOf(form, 'co2')} />
-          <TextInput type="date" label={t('UnitEditorNextInspection')} {...form.register('nextInspection')} error={errorOf(form, 'nextInspection')} />
+          <Controller
+            control={form.control}
+            name="nextInspection"
+            render={({ field }) => (
+              <DateField label={t('UnitEditorNextInspection')} name={field.name} value={String(field.value ?? '')} onChange={field.onChange} onBlur={field.onBlur} error={errorOf(form, 'nextInspection')} clearable />
+            )}
+          />
         </SimpleGrid>
       )}
     </SectionForm>
@@ -313,6 +329,9 @@ function OdometerSection({ unit }: { unit: UnitEditor }) {
   const hoursEntries = useOperatingHoursEntries(unit.imei);
   const deleteHours = useDeleteOperatingHoursEntry(unit.imei);
   const refreshUnit = () => void queryClient.invalidateQueries({ queryKey: unitEditorQueryKey(unit.imei) });
+  // A unit locked by someone else: its readings are the locker's, so only who locked it shows.
+  const lockedBy = lockedByAmong(odometerEntries.error, hoursEntries.error);
+  if (lockedBy !== null) return <TrackerLocked lockedBy={lockedBy} />;
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
@@ -443,9 +462,11 @@ function Readings({
         </Stack>
       )}
       {error ? (
-        <Alert color="red" variant="light" role="alert" p="xs">
-          {errorMessage(error)}
-        </Alert>
+        <LockedOrFailed error={error}>
+          <Alert color="red" variant="light" role="alert" p="xs">
+            {errorMessage(error)}
+          </Alert>
+        </LockedOrFailed>
       ) : null}
     </Stack>
   );

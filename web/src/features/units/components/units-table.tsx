@@ -136,7 +136,7 @@ export function UnitsTable({ units, query, sorting, onSortingChange, onClearSear
           u.departments.length ? (
             <Group gap={4}>
               {u.departments.map((d) => (
-                <Badge key={d} variant="light" color="gray" tt="none" fw={500} size="md">
+                <Badge key={d} variant="light" color="gray" tt="none" fw={500} size="md" className="units-dept" title={d}>
                   {d}
                 </Badge>
               ))}

@@ -19,6 +19,7 @@ import { errorMessage } from '../../../app/api-client';
 import { applyServerFieldErrors, fieldErrorText } from '../../../ui/form-errors';
 import { PageLoader } from '../../../ui/page-loader';
 import { useAccountSettings, useSaveAccountSettings } from '../api/user-accounts-api';
+import { TimeField } from '../../../ui/date-fields';
 
 type FormValues = z.input<typeof accountSettingsUpdateSchema>;
 type Saved = z.output<typeof accountSettingsUpdateSchema>;
@@ -259,8 +260,20 @@ function SettingsForm({ settings }: { settings: AccountSettings }) {
               )}
             />
             <Group gap="sm" grow maw={360}>
-              <TextInput type="time" label={t('GeofenceFrom')} required {...form.register('workingHours.from')} error={fieldErrorText(errors.workingHours?.from?.message)} />
-              <TextInput type="time" label={t('GeofenceTo')} required {...form.register('workingHours.to')} error={fieldErrorText(errors.workingHours?.to?.message)} />
+              <Controller
+                control={form.control}
+                name="workingHours.from"
+                render={({ field }) => (
+                  <TimeField label={t('GeofenceFrom')} required name={field.name} value={field.value ?? ''} onChange={field.onChange} onBlur={field.onBlur} error={fieldErrorText(errors.workingHours?.from?.message)} />
+                )}
+              />
+              <Controller
+                control={form.control}
+                name="workingHours.to"
+                render={({ field }) => (
+                  <TimeField label={t('GeofenceTo')} required name={field.name} value={field.value ?? ''} onChange={field.onChange} onBlur={field.onBlur} error={fieldErrorText(errors.workingHours?.to?.message)} />
+                )}
+              />
             </Group>
           </Stack>
         </Fieldset>
