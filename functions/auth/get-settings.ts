@@ -2,6 +2,8 @@ import { routes } from '../../shared/routes';
 import type { Settings } from '../../shared/schemas/system';
 import { httpHandler } from '../platform/http';
 import { getAccount } from './account-repository';
+import { landingPageOf } from './profile';
+import { getUser } from './user-repository';
 
 export const handler = httpHandler(routes.getSettings, async ({ auth }): Promise<Settings> => {
   const account = await getAccount(auth.accountId);
@@ -19,5 +21,6 @@ export const handler = httpHandler(routes.getSettings, async ({ auth }): Promise
     ParentID: account.parentId,
     profile_features: profile ? profile.features : null,
     profile_reports: profile ? profile.reports : null,
+    landing_page: landingPageOf(await getUser(auth.userId)),
   };
 });

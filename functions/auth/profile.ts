@@ -1,6 +1,7 @@
 /** The profile view of a user record (GET and PUT /api/v1/user/profile). */
 import parsePhoneNumberFromString from 'libphonenumber-js';
 import type { Profile } from '../../shared/schemas/auth';
+import type { LandingPage } from '../../shared/schemas/fleet-overview';
 import { ValidationError } from '../platform/errors';
 import type { UserRecord } from '../platform/records';
 
@@ -14,6 +15,7 @@ export function profileOf(user: UserRecord): Profile {
     phone: user.phone ?? '',
     lang: user.lang,
     EnableTwoFactorAuth: user.enableTwoFactorAuth,
+    landingPage: landingPageOf(user),
   };
 }
 
@@ -26,4 +28,9 @@ export function normalizePhone(phone: string): string | null {
   const parsed = parsePhoneNumberFromString(phone, 'SE');
   if (!parsed?.isValid()) throw new ValidationError({ phone: ['MakeSurePhoneNunIsCorrect'] });
   return parsed.number;
+}
+
+/** The landing page in force: the fleet overview only while the user is an admin (a demoted admin lands on the default again). */
+export function landingPageOf(user: Pick<UserRecord, 'landingPage' | 'isAdmin'>): LandingPage {
+  return user.landingPage === 'fleetOverview' && user.isAdmin ? 'fleetOverview' : 'default';
 }

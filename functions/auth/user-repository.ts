@@ -4,6 +4,7 @@ import { dynamo, tableName } from '../platform/db';
 import { NotFoundError } from '../platform/errors';
 import { emailClaimKey, type UserClaimRecord, type UserRecord } from '../platform/records';
 import { isConditionFailure } from '../platform/conditions';
+import type { LandingPage } from '../../shared/schemas/fleet-overview';
 
 
 export async function findUser(userId: string): Promise<UserRecord | null> {
@@ -30,6 +31,8 @@ export interface ProfileChanges {
   phone: string | null;
   lang: UserRecord['lang'];
   enableTwoFactorAuth: boolean;
+  /** Absent: unchanged. */
+  landingPage?: LandingPage | undefined;
 }
 
 /** The profile update found two-factor login turned on, which its guard required to be off. */
@@ -50,6 +53,7 @@ export async function updateProfile(
         Key: { userId },
         UpdateExpression:
           'SET firstName = :first, lastName = :last, lang = :lang, enableTwoFactorAuth = :tfa, updatedAt = :at' +
+          (changes.landingPage ? ', landingPage = :landing' : '') +
           (changes.phone ? ', phone = :phone' : ' REMOVE phone'),
         ConditionExpression: 'attribute_exists(userId)' + (guard ? ' AND enableTwoFactorAuth <> :on' : ''),
         ExpressionAttributeValues: {
@@ -60,6 +64,7 @@ export async function updateProfile(
           ':tfa': changes.enableTwoFactorAuth,
           ':at': now.toISOString(),
           ...(changes.phone ? { ':phone': changes.phone } : {}),
+          ...(changes.landingPage ? { ':landing': changes.landingPage } : {}),
         },
         ReturnValues: 'ALL_NEW',
       }),

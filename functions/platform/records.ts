@@ -1,6 +1,7 @@
 /** The stored shapes shared across capabilities (the tables are in shared/tables.ts). */
 import type { AccountFeatures } from '../../shared/features';
 import type { Language } from '../../shared/schemas/common';
+import type { LandingPage } from '../../shared/schemas/fleet-overview';
 import type { ProfileFeature, ProfileReport } from '../../shared/schemas/organisation';
 
 export interface AccountRecord {
@@ -87,6 +88,8 @@ export interface UserRecord {
   tagIds?: Set<string> | string[];
   /** The feature profile limiting an ordinary user (an id of the account's `featureProfiles`); admins are never limited. */
   featureProfileId?: string;
+  /** The landing page chosen in the profile; absent: the default. */
+  landingPage?: LandingPage;
   createdAt: string;
   updatedAt?: string;
 }

@@ -12,8 +12,8 @@ import { addMonthsToDay } from '../../shared/schemas/trips';
 import { accountAlarms } from '../events/event-repository';
 import { httpHandler } from '../platform/http';
 import { registeredAtOf } from '../platform/unit-item';
-import { accountAttestations } from '../trips/attestation-repository';
-import { monthEntries, quarterEntries } from '../trips/trip-rollups';
+import { accountAttestations } from '../trips/attestation-reads';
+import { monthEntries, quarterEntries } from '../trips/trip-rollup-reads';
 import { fleetWindows, pastMonths, statusCounts, sumTrips, unattestedMonths, unitServiceState } from './fleet-figures';
 import { realtimeUnitsOf } from './realtime-units';
 

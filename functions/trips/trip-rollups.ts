@@ -17,18 +17,13 @@ import { QueryCommand, UpdateCommand, type QueryCommandOutput } from '@aws-sdk/l
 import { addDays, localDayOf, monthDays, startOfLocalDay } from '../../shared/local-time';
 import { FLEET_MONTH_ZONE } from '../../shared/schemas/fleet-overview';
 import { dynamo, tableName } from '../platform/db';
+import { monthKey, QUARTER_MS, quarterKey, quarterOf, rollupMonthOf, unitAttribute } from './trip-rollup-reads';
 
-export const QUARTER_MS = 900_000;
 const DAY_S = 86_400;
 /** Quarter hours are read for today and this week only; months for the past year. */
 const QUARTER_KEEP_DAYS = 35;
 const MONTH_KEEP_DAYS = 400;
 
-const quarterKey = (bucketMs: number) => `q#${String(bucketMs).padStart(13, '0')}`;
-const monthKey = (month: string) => `m#${month}`;
-const unitAttribute = (imei: string) => `u${imei}`;
-export const quarterOf = (ts: number) => Math.floor(ts / QUARTER_MS) * QUARTER_MS;
-export const rollupMonthOf = (ts: number) => localDayOf(ts, FLEET_MONTH_ZONE).slice(0, 7);
 
 /** The starts (and distances) of the unit's trips in [fromMs, toMs), of this account only. */
 async function tripStarts(accountId: string, imei: string, fromMs: number, toMs: number): Promise<{ startTs: number; distanceM: number }[]> {
@@ -90,65 +85,4 @@ export async function refreshTripRollups(accountId: string, imei: string, starts
   const quarters = new Set(starts.map(quarterOf));
   const months = new Set(starts.map(rollupMonthOf));
   await Promise.all([...[...quarters].map((q) => refreshQuarter(accountId, imei, q)), ...[...months].map((m) => refreshMonth(accountId, imei, m))]);
-}
-
-async function rollupItems(accountId: string, lo: string, hi: string): Promise<Record<string, unknown>[]> {
-  const items: Record<string, unknown>[] = [];
-  let start: QueryCommandOutput['LastEvaluatedKey'];
-  do {
-    const page: QueryCommandOutput = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName('tripRollups'),
-        KeyConditionExpression: 'accountId = :a AND sk BETWEEN :lo AND :hi',
-        ExpressionAttributeValues: { ':a': accountId, ':lo': lo, ':hi': hi },
-        ExclusiveStartKey: start,
-      }),
-    );
-    items.push(...(page.Items ?? []));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return items;
-}
-
-function* unitEntries(item: Record<string, unknown>): Generator<[string, unknown[]]> {
-  for (const [name, value] of Object.entries(item)) {
-    if (name.startsWith('u') && name !== 'u' && Array.isArray(value)) yield [name.slice(1), value];
-  }
-}
-
-export interface QuarterEntry {
-  bucketMs: number;
-  imei: string;
-  distanceM: number;
-  trips: number;
-}
-
-/** Every unit's entry of the quarter hours starting in [fromMs, toMs): one Query. */
-export async function quarterEntries(accountId: string, fromMs: number, toMs: number): Promise<QuarterEntry[]> {
-  const entries: QuarterEntry[] = [];
-  for (const item of await rollupItems(accountId, quarterKey(quarterOf(fromMs)), quarterKey(toMs - 1))) {
-    const bucketMs = Number(String(item['sk']).slice(2));
-    for (const [imei, [distanceM, trips]] of unitEntries(item)) entries.push({ bucketMs, imei, distanceM: Number(distanceM), trips: Number(trips) });
-  }
-  return entries;
-}
-
-export interface MonthEntry {
-  month: string;
-  imei: string;
-  trips: number;
-  firstDay: string;
-  lastDay: string;
-}
-
-/** Every unit's entry of the months fromMonth..toMonth (yyyy-MM): one Query. */
-export async function monthEntries(accountId: string, fromMonth: string, toMonth: string): Promise<MonthEntry[]> {
-  const entries: MonthEntry[] = [];
-  for (const item of await rollupItems(accountId, monthKey(fromMonth), monthKey(toMonth))) {
-    const month = String(item['sk']).slice(2);
-    for (const [imei, [trips, firstDay, lastDay]] of unitEntries(item)) {
-      entries.push({ month, imei, trips: Number(trips), firstDay: String(firstDay), lastDay: String(lastDay) });
-    }
-  }
-  return entries;
 }

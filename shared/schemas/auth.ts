@@ -4,6 +4,7 @@
  * web/src/features/auth/api/login-validation.ts, which a unit test keeps in step with it).
  */
 import { z } from 'zod';
+import { landingPageSchema } from './fleet-overview';
 import { languageSchema, subsiteIdSchema } from './common';
 
 const id = z.union([z.string(), z.number()]).transform(String);
@@ -193,6 +194,8 @@ export const profileSchema = z.object({
   phone: z.string(),
   lang: languageSchema,
   EnableTwoFactorAuth: z.boolean(),
+  /** Where the user lands after logging in: the portal's default or, for admins, the fleet overview. */
+  landingPage: landingPageSchema,
 });
 export type Profile = z.infer<typeof profileSchema>;
 
@@ -205,6 +208,8 @@ export const profileUpdateSchema = z.object({
   EnableTwoFactorAuth: z.boolean(),
   /** Needed only to turn two-factor login off. */
   current_password: z.string().max(256, 'TooLong').optional(),
+  /** Absent: unchanged. The fleet overview only for admins (422 LandingPageAdminsOnly). */
+  landingPage: landingPageSchema.optional(),
 });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
