@@ -93,8 +93,10 @@ export const functionResources: Readonly<Partial<Record<FunctionName, FunctionRe
   content: {
     tables: { announcements: 'read' },
   },
+  // The fleet overview (functions/tracking/get-fleet-overview.ts) also sums the trip rollups and
+  // reads the account's attestations and alarms.
   tracking: {
-    tables: { users: 'read', tokens: 'read', accounts: 'read', units: 'read', positions: 'read' },
+    tables: { users: 'read', tokens: 'read', accounts: 'read', units: 'read', positions: 'read', tripRollups: 'read', attestations: 'read', events: 'read' },
     geocoder: ['reverse'],
   },
   live: {
@@ -146,6 +148,7 @@ export const functionResources: Readonly<Partial<Record<FunctionName, FunctionRe
       commands: 'read-write',
       deadLetters: 'read-write',
       trips: 'read-write',
+      tripRollups: 'read-write',
       driverCheckIns: 'read-write',
       events: 'read-write',
       unitCopies: 'read',
@@ -172,6 +175,7 @@ export const functionResources: Readonly<Partial<Record<FunctionName, FunctionRe
       units: 'read-write',
       positions: 'read',
       trips: 'read-write',
+      tripRollups: 'read-write',
       odometerEntries: 'read-write',
       driverCheckIns: 'read-write',
       attestations: 'read-write',
@@ -264,7 +268,7 @@ export const functionResources: Readonly<Partial<Record<FunctionName, FunctionRe
   // re-detection read and wrote inside ingest before (the unit with its place copies, whose rules
   // type a new trip), and the addresses of the trips it writes.
   'trip-redetect': {
-    tables: { accounts: 'read', units: 'read', unitCopies: 'read', positions: 'read', trips: 'read-write', driverCheckIns: 'read' },
+    tables: { accounts: 'read', units: 'read', unitCopies: 'read', positions: 'read', trips: 'read-write', tripRollups: 'read-write', driverCheckIns: 'read' },
     queues: ['trip-addresses'],
   },
   // Reading the stream back and consuming its queue are granted by infra/constructs/ingest.ts.

@@ -25,6 +25,7 @@ import {
   twoFactorVerifyRequestSchema,
 } from './schemas/auth';
 import { z } from 'zod';
+import { fleetOverviewQuerySchema, fleetOverviewSchema } from './schemas/fleet-overview';
 import {
   paymentTypesRequestSchema,
   paymentTypesSchema,
@@ -304,6 +305,17 @@ export const routes = {
     feature: 'realtimeMap',
     summary: 'Every unit the caller may see, with its latest position and state.',
     response: realtimeUnitsSchema,
+  }),
+  getFleetOverview: defineRoute({
+    operationId: 'getFleetOverview',
+    method: 'GET',
+    path: '/api/v1/user/fleet-overview',
+    capability: 'tracking',
+    file: 'get-fleet-overview',
+    access: 'member',
+    summary: "The fleet's figures for the units the caller may see: status now, trips and distance today and this week (TimeZone header, weeks from Monday), alarms of the last 24 hours, units needing service, months with unattested trips.",
+    query: fleetOverviewQuerySchema,
+    response: fleetOverviewSchema,
   }),
   getPositions: defineRoute({
     operationId: 'getPositions',

@@ -122,6 +122,18 @@ export const tables = {
     sortKey: n('startTs'),
     ttlAttribute: 'expiresAt',
   },
+  // What the fleet overview sums (docs/decisions/0032-fleet-overview.md): per account, one item per
+  // quarter hour (`q#<bucket start ms>`) and per month (`m#<yyyy-MM>`, Stockholm time) with an
+  // attribute per unit (`u<imei>`) that had trips starting then, recomputed from the trips table
+  // after each trip write; a week of a 1,000-unit fleet is one Query of a few hundred items.
+  tripRollups: {
+    name: 'trip-rollups',
+    description:
+      "Per account, the trips and distance of each unit per quarter hour of the trips' start (`q#<ms>`) and the trips and first and last local day per month (`m#<yyyy-MM>`), recomputed from trips on every trip write; expire after weeks (quarters) or a year (months).",
+    partitionKey: s('accountId'),
+    sortKey: s('sk'),
+    ttlAttribute: 'expiresAt',
+  },
   odometerEntries: {
     name: 'odometer-entries',
     description: "Odometer readings a user entered per unit (time, km) with the unit's trip counter at that time; they correct later trips' odometers.",

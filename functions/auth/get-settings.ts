@@ -2,6 +2,8 @@ import { routes } from '../../shared/routes';
 import type { Settings } from '../../shared/schemas/system';
 import { httpHandler } from '../platform/http';
 import { getAccount } from './account-repository';
+import { landingPageOf } from './profile';
+import { getUser } from './user-repository';
 
 const NO_FEATURES = { realtimeMap: false, carBooking: false, rfid: false, safeReturnHome: false, basicOnly: false };
 
@@ -22,5 +24,6 @@ export const handler = httpHandler(routes.getSettings, async ({ auth }): Promise
     ParentID: account.parentId ?? null,
     profile_features: profile ? profile.features : null,
     profile_reports: profile ? profile.reports : null,
+    landing_page: landingPageOf(await getUser(auth.userId)),
   };
 });

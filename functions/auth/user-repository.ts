@@ -5,6 +5,7 @@ import { NotFoundError } from '../platform/errors';
 import { emailClaimKey, parseUserItem, type UserItem } from '../domain/user/schema';
 import { getUserItem } from '../domain/user/reads';
 import { isConditionFailure } from '../platform/conditions';
+import type { LandingPage } from '../../shared/schemas/fleet-overview';
 
 
 export const findUser = (userId: string): Promise<UserItem | null> => getUserItem(userId);
@@ -29,6 +30,8 @@ export interface ProfileChanges {
   phone: string | null;
   lang: UserItem['lang'];
   enableTwoFactorAuth: boolean;
+  /** Absent: unchanged. */
+  landingPage?: LandingPage | undefined;
 }
 
 /** The profile update found two-factor login turned on, which its guard required to be off. */
@@ -49,6 +52,7 @@ export async function updateProfile(
         Key: { userId },
         UpdateExpression:
           'SET firstName = :first, lastName = :last, lang = :lang, enableTwoFactorAuth = :tfa, updatedAt = :at' +
+          (changes.landingPage ? ', landingPage = :landing' : '') +
           (changes.phone ? ', phone = :phone' : ' REMOVE phone'),
         ConditionExpression: 'attribute_exists(userId)' + (guard ? ' AND enableTwoFactorAuth <> :on' : ''),
         ExpressionAttributeValues: {
@@ -59,6 +63,7 @@ export async function updateProfile(
           ':tfa': changes.enableTwoFactorAuth,
           ':at': now.toISOString(),
           ...(changes.phone ? { ':phone': changes.phone } : {}),
+          ...(changes.landingPage ? { ':landing': changes.landingPage } : {}),
         },
         ReturnValues: 'ALL_NEW',
       }),

@@ -73,3 +73,33 @@ export async function eventsOfUnits(accountId: string, units: readonly UnitItem[
   const items = lists.flatMap((l) => l.items).sort((a, b) => (a.sk < b.sk ? 1 : a.sk > b.sk ? -1 : a.imei.localeCompare(b.imei)));
   return { items: items.slice(0, q.limit), more: items.length > q.limit || lists.some((l) => l.more) };
 }
+
+/**
+ * The account's alarms (events sent to alarm receivers) in a period, newest first, at most `limit`
+ * (and whether there were more): one Query of the `byAccount` index, only the unit and time read.
+ */
+export async function accountAlarms(accountId: string, fromMs: number, toMs: number, limit: number): Promise<{ items: { imei: string; ts: number }[]; more: boolean }> {
+  const [lo, hi] = eventKeyRange(fromMs, toMs);
+  const items: { imei: string; ts: number }[] = [];
+  let start: QueryCommandOutput['LastEvaluatedKey'];
+  do {
+    const page: QueryCommandOutput = await dynamo().send(
+      new QueryCommand({
+        TableName: tableName('events'),
+        IndexName: 'byAccount',
+        KeyConditionExpression: 'accountId = :a AND sk BETWEEN :lo AND :hi',
+        FilterExpression: 'alarm = :yes',
+        ProjectionExpression: 'imei, ts',
+        ExpressionAttributeValues: { ':a': accountId, ':lo': lo, ':hi': hi, ':yes': true },
+        ScanIndexForward: false,
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const raw of page.Items ?? []) {
+      items.push({ imei: String(raw['imei']), ts: Number(raw['ts']) });
+      if (items.length > limit) return { items: items.slice(0, limit), more: true };
+    }
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return { items, more: false };
+}

@@ -9,36 +9,15 @@
  * conditional write that makes a reminder go out once per request.
  */
 import { randomBytes } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type QueryCommandInput, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Attestation } from '../../shared/schemas/trips';
 import { isConditionFailure } from '../platform/conditions';
 import { dynamo, tableName } from '../platform/db';
 import { isoInZone } from '../../shared/local-time';
+import { queryAll, type AttestationItem } from './attestation-reads';
 
-export interface AttestationItem {
-  accountId: string;
-  id: string;
-  imei: string;
-  userId: string;
-  /** accountId#userId: the byUser index. */
-  userKey: string;
-  fromDay: string;
-  toDay: string;
-  timeZone: string;
-  /** The period as instants: [fromTs, toTs). */
-  fromTs: number;
-  toTs: number;
-  note?: string;
-  status: Attestation['status'];
-  tripCount: number;
-  attestedAt: number;
-  approvedAt?: number;
-  approvedBy?: string;
-  unlockedAt?: number;
-  unlockedBy?: string;
-}
+export { accountAttestations, unitAttestations, userKeyOf, type AttestationItem } from './attestation-reads';
 
-export const userKeyOf = (accountId: string, userId: string): string => `${accountId}#${userId}`;
 export const newAttestationId = (fromDay: string, imei: string): string => `${fromDay}_${imei}_${randomBytes(5).toString('hex')}`;
 const DAY_ID = /^\d{4}-\d{2}-\d{2}_\d{15}_[0-9a-f]{10}$/;
 
@@ -112,55 +91,6 @@ export async function changeAttestation(
   }
 }
 
-async function queryAll(input: QueryCommandInput): Promise<AttestationItem[]> {
-  const items: AttestationItem[] = [];
-  let start: QueryCommandOutput['LastEvaluatedKey'];
-  do {
-    const page: QueryCommandOutput = await dynamo().send(new QueryCommand({ ...input, ExclusiveStartKey: start }));
-    items.push(...((page.Items ?? []) as AttestationItem[]));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return items;
-}
-
-/**
- * Attestations whose period overlaps the local days [firstDay, lastDay]. A period is at most 12
- * months, so it starts no earlier than 12 months before `firstDay`: one key range.
- */
-function overlapping(items: AttestationItem[], firstDay: string): AttestationItem[] {
-  return items.filter((a) => a.toDay >= firstDay);
-}
-
-/** Of an account (the table), of one user of it (byUser), over days. */
-export async function accountAttestations(accountId: string, earliestStart: string, firstDay: string, lastDay: string, userId?: string): Promise<AttestationItem[]> {
-  const range = { ':lo': earliestStart, ':hi': `${lastDay}~` };
-  const items = await queryAll(
-    userId === undefined
-      ? {
-          TableName: tableName('attestations'),
-          KeyConditionExpression: 'accountId = :a AND id BETWEEN :lo AND :hi',
-          ExpressionAttributeValues: { ':a': accountId, ...range },
-        }
-      : {
-          TableName: tableName('attestations'),
-          IndexName: 'byUser',
-          KeyConditionExpression: 'userKey = :u AND id BETWEEN :lo AND :hi',
-          ExpressionAttributeValues: { ':u': userKeyOf(accountId, userId), ...range },
-        },
-  );
-  return overlapping(items, firstDay);
-}
-
-/** Of one unit of the account (byUnit), over days. */
-export async function unitAttestations(accountId: string, imei: string, earliestStart: string, firstDay: string, lastDay: string): Promise<AttestationItem[]> {
-  const items = await queryAll({
-    TableName: tableName('attestations'),
-    IndexName: 'byUnit',
-    KeyConditionExpression: 'imei = :i AND id BETWEEN :lo AND :hi',
-    ExpressionAttributeValues: { ':i': imei, ':lo': earliestStart, ':hi': `${lastDay}~` },
-  });
-  return overlapping(items.filter((a) => a.accountId === accountId), firstDay);
-}
 
 export interface ReminderClaim {
   accountId: string;
@@ -219,7 +149,6 @@ export async function releaseReminder(accountId: string, month: string, userId: 
 /** The account's reminders of a month, by user. */
 export async function remindersOf(accountId: string, month: string, userId?: string): Promise<ReminderClaim[]> {
   const items = await queryAll({
-    TableName: tableName('attestations'),
     KeyConditionExpression: 'accountId = :a AND begins_with(id, :p)',
     ExpressionAttributeValues: { ':a': accountId, ':p': userId === undefined ? `reminder#${month}#` : reminderId(month, userId) },
   });

@@ -17,6 +17,7 @@ import { TripIsAttestedError } from './errors';
 import { mergedTrip, mergeRefusal } from './merge-rules';
 import { isAttested, type TripItem } from './trip-item';
 import { anyTripBetween } from './trip-repository';
+import { refreshTripRollups } from './trip-rollups';
 
 const refuse = (key: string) => new ValidationError({ ids: [key] }, key);
 const couldNot = () => new ConflictError(keys.CouldNotSplitOrMerge);
@@ -52,6 +53,7 @@ export async function mergeTrips(a: TripItem, b: TripItem, zone: string): Promis
     if (lostTransactionRace(error)) throw couldNot();
     throw error;
   }
+  await refreshTripRollups(first.accountId, first.imei, [first.startTs, second.startTs]);
   return merged;
 }
 
@@ -84,5 +86,6 @@ export async function splitTrip(trip: TripItem): Promise<[TripItem, TripItem]> {
     if (lostTransactionRace(error)) throw couldNot();
     throw error;
   }
+  await refreshTripRollups(trip.accountId, trip.imei, [first.startTs, second.startTs]);
   return [first, second];
 }

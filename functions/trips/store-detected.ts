@@ -35,6 +35,7 @@ import { reconcile, type NewTrip } from './reconcile';
 import { placeRuleFor } from '../places/place-rules';
 import { defaultTripTypeOf, type TripItem } from './trip-item';
 import { deleteTrip, fillTripAddress, getTrip, neighbourTrip, putNewTrip, replaceTrip, unitTrips } from './trip-repository';
+import { refreshTripRollups } from './trip-rollups';
 
 type StorePorts = Pick<Ports, 'queues' | 'clock'>;
 type AddressPorts = Pick<Ports, 'geocoder' | 'clock'>;
@@ -163,6 +164,8 @@ export async function storeDetectedTrips(unit: UnitItem, trips: readonly Detecte
       if (stored && stored.accountId === unit.accountId) await queueAddresses(stored, ports);
     }),
   );
+  // Also after a redelivery: a refresh that a failure cut short is made good here.
+  await refreshTripRollups(unit.accountId, unit.imei, own.map((t) => t.startTs));
 }
 
 const DETECTOR_ATTRIBUTES = ['ts', 'lat', 'lon', 'speed', 'ignition', 'movement', 'odometer'] as const;
@@ -295,6 +298,7 @@ async function applyPlan(unit: UnitItem, add: readonly NewTrip[], remove: readon
     else await queueAddresses(item, ports);
   }
   for (const trip of remove) if (!(await deleteTrip(trip))) clean = false;
+  await refreshTripRollups(unit.accountId, unit.imei, [...add.map((a) => a.detected.startTs), ...add.flatMap((a) => (a.replaces ? [a.replaces.startTs] : [])), ...remove.map((t) => t.startTs)]);
   return clean;
 }
 

@@ -81,6 +81,7 @@ export const en = {
   AlertNumbers: 'Alert numbers',
   DriverCheckIn: 'Driver check-in',
   AttestStatus: 'Attest status',
+  FleetOverview: 'Fleet overview',
   Alerts: 'Alerts',
   Register: 'Register',
   ForgotPasswordTitle: 'Forgot password',

@@ -84,6 +84,9 @@ import { organisationSv } from './features/organisation/sv';
 import { supportEn } from './features/support/en';
 import { supportNo } from './features/support/no';
 import { supportSv } from './features/support/sv';
+import { fleetEn } from './features/fleet/en';
+import { fleetNo } from './features/fleet/no';
+import { fleetSv } from './features/fleet/sv';
 import { no as coreNo } from './no';
 import { sv as coreSv } from './sv';
 
@@ -116,10 +119,11 @@ export const modules = {
   'car-schedule': { en: carScheduleEn, sv: carScheduleSv, no: carScheduleNo },
   organisation: { en: organisationEn, sv: organisationSv, no: organisationNo },
   support: { en: supportEn, sv: supportSv, no: supportNo },
+  fleet: { en: fleetEn, sv: fleetSv, no: fleetNo },
 } as const satisfies Record<string, Record<Language, Readonly<Record<string, string>>>>;
 export type ModuleName = keyof typeof modules;
 
-const en = { ...coreEn, ...accountEn, ...registrationEn, ...trackingEn, ...commandsEn, ...mapEn, ...historyEn, ...unitsEn, ...tripsEn, ...geofencesEn, ...placesEn, ...alarmsEn, ...eventsEn, ...rfidEn, ...bulkUnitsEn, ...unitEditorEn, ...unitLockEn, ...unitImagesEn, ...sensorsEn, ...emailEn, ...userAccountsEn, ...safeHomeEn, ...carScheduleEn, ...organisationEn, ...supportEn } as const;
+const en = { ...coreEn, ...accountEn, ...registrationEn, ...trackingEn, ...commandsEn, ...mapEn, ...historyEn, ...unitsEn, ...tripsEn, ...geofencesEn, ...placesEn, ...alarmsEn, ...eventsEn, ...rfidEn, ...bulkUnitsEn, ...unitEditorEn, ...unitLockEn, ...unitImagesEn, ...sensorsEn, ...emailEn, ...userAccountsEn, ...safeHomeEn, ...carScheduleEn, ...organisationEn, ...supportEn, ...fleetEn } as const;
 export type MessageKey = keyof typeof en;
 export type Messages = { readonly [K in MessageKey]: string };
 

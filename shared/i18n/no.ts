@@ -76,6 +76,7 @@ export const no: Messages = {
   AlertNumbers: 'Alarmnumre',
   DriverCheckIn: 'Sjåførinnsjekking',
   AttestStatus: 'Attesteringsstatus',
+  FleetOverview: 'Flåteoversikt',
   Alerts: 'Alarmer',
   Register: 'Registrer',
   ForgotPasswordTitle: 'Glemt passord',

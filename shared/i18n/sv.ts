@@ -76,6 +76,7 @@ export const sv: Messages = {
   AlertNumbers: 'Larmnummer',
   DriverCheckIn: 'Förarincheckning',
   AttestStatus: 'Attesteringsstatus',
+  FleetOverview: 'Flottöversikt',
   Alerts: 'Larm',
   Register: 'Registrera',
   ForgotPasswordTitle: 'Glömt lösenord',

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { defaultPhoneCountry, INVALID_PHONE, PHONE_INPUT_MAX, phoneError } from '../validators/phone-rule';
+import { landingPageSchema } from './fleet-overview';
 import { languageSchema, subsiteIdSchema, type Language } from './common';
 
 const id = z.union([z.string(), z.number()]).transform(String);
@@ -194,6 +195,8 @@ export const profileSchema = z.object({
   phone: z.string(),
   lang: languageSchema,
   EnableTwoFactorAuth: z.boolean(),
+  /** Where the user lands after logging in: the portal's default or, for admins, the fleet overview. */
+  landingPage: landingPageSchema,
 });
 export type Profile = z.infer<typeof profileSchema>;
 
@@ -209,6 +212,8 @@ export const profileUpdateSchema = z
     EnableTwoFactorAuth: z.boolean(),
     /** Needed only to turn two-factor login off. */
     current_password: z.string().max(256, 'TooLong').optional(),
+    /** Absent: unchanged. The fleet overview only for admins (422 LandingPageAdminsOnly). */
+    landingPage: landingPageSchema.optional(),
   })
   .superRefine((b, ctx) => {
     const key = phoneError(b.phone, profilePhoneCountry(b));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { landingPageSchema } from './fleet-overview';
 import { profileFeatures, profileReports } from './profile-features';
 import { languageSchema, subsiteIdSchema } from './common';
 
@@ -49,5 +50,7 @@ export const settingsSchema = z.object({
    */
   profile_features: z.array(z.enum(profileFeatures)).nullable().optional(),
   profile_reports: z.array(z.enum(profileReports)).nullable().optional(),
+  /** The caller's chosen landing page (profile `landingPage`); absent or 'default': the map, or the trip log without one. */
+  landing_page: landingPageSchema.optional(),
 });
 export type Settings = z.infer<typeof settingsSchema>;

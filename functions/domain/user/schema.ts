@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { languageSchema, type Language } from '../../../shared/schemas/common';
+import { landingPageSchema, type LandingPage } from '../../../shared/schemas/fleet-overview';
 
 export interface UserRecord {
   userId: string;
@@ -36,6 +37,8 @@ export interface UserRecord {
   tagIds?: Set<string> | string[];
   /** The feature profile limiting an ordinary user (an id of the account's `featureProfiles`); admins are never limited. */
   featureProfileId?: string;
+  /** The landing page chosen in the profile; absent: the default. */
+  landingPage?: LandingPage;
   createdAt: string;
   updatedAt?: string;
 }
@@ -74,6 +77,7 @@ const userShape = {
   departmentIds: idSet.optional(),
   tagIds: idSet.optional(),
   featureProfileId: z.string().optional(),
+  landingPage: landingPageSchema.optional(),
   createdAt: z.string().optional(),
   updatedAt: z.string().optional(),
 };

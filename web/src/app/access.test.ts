@@ -25,6 +25,11 @@ describe('landingRoute', () => {
   it('is the trip log when the real-time map is disabled', () => {
     expect(landingRoute(settings({ realtime_map: false }))).toBe('/user/create-triplog');
   });
+  it('is the fleet overview for an admin who chose it, never for a user', () => {
+    expect(landingRoute(settings({ is_admin: true, landing_page: 'fleetOverview' }))).toBe('/user/fleet-overview');
+    expect(landingRoute(settings({ is_admin: false, landing_page: 'fleetOverview' }))).toBe('/user/realtime-tracking');
+    expect(landingRoute(settings({ is_admin: true, landing_page: 'default' }))).toBe('/user/realtime-tracking');
+  });
   it('defaults to the map while the settings are unknown', () => {
     expect(landingRoute(undefined)).toBe('/user/realtime-tracking');
   });
@@ -32,7 +37,7 @@ describe('landingRoute', () => {
 
 describe('menuItems', () => {
   it('shows the member items of an ordinary account', () => {
-    expect(ids(settings())).toEqual(['map', 'triplog', 'geofence', 'places', 'unit']);
+    expect(ids(settings())).toEqual(['fleetOverview', 'map', 'triplog', 'geofence', 'places', 'unit']);
   });
   it('hides Map when the real-time map is disabled', () => {
     expect(ids(settings({ realtime_map: false }))).not.toContain('map');
@@ -73,6 +78,7 @@ describe('menuItems', () => {
   it('points every item at a route of spec section 2', () => {
     const all = menuItems(settings({ is_admin: true, EnableSafeReturnHome: true, enable_rfid: true, enable_car_booking: true }));
     expect(Object.fromEntries(all.map((i) => [i.id, i.path]))).toEqual({
+      fleetOverview: '/user/fleet-overview',
       map: '/user/realtime-tracking',
       triplog: '/user/create-triplog',
       geofence: '/user/geofences',
@@ -96,7 +102,7 @@ describe('menuItems', () => {
   });
   it("shows an ordinary user with a feature profile only its features' items, and lands without the map when it lacks it", () => {
     const limited = settings({ enable_car_booking: true, profile_features: ['tripLog', 'places'] });
-    expect(menuItems(limited).map((i) => i.id)).toEqual(['triplog', 'places', 'unit']);
+    expect(menuItems(limited).map((i) => i.id)).toEqual(['fleetOverview', 'triplog', 'places', 'unit']);
     expect(landingRoute(limited)).toBe('/user/create-triplog');
     expect(featureRedirect('realtimeMap', limited)).toBe('/user/create-triplog');
     expect(menuItems(settings({ profile_features: null })).map((i) => i.id)).toContain('map');

@@ -9,13 +9,18 @@ import type { Settings } from '../../../shared/schemas/system';
 import { paths } from './paths';
 
 /** Where a logged-in user starts, and where a logged-in visitor of a public page is sent: support staff on the support page. */
-export function landingRoute(settings: (Pick<Settings, 'realtime_map'> & Partial<Pick<Settings, 'is_support' | 'profile_features'>>) | null | undefined): string {
+export function landingRoute(
+  settings: (Pick<Settings, 'realtime_map'> & Partial<Pick<Settings, 'is_support' | 'is_admin' | 'profile_features' | 'landing_page'>>) | null | undefined,
+): string {
   if (settings?.is_support) return paths.support;
+  // An admin may choose the fleet overview in the profile (the server answers 'default' for anyone else).
+  if (settings?.is_admin && settings.landing_page === 'fleetOverview') return paths.fleetOverview;
   const noMap = settings && (!settings.realtime_map || (settings.profile_features && !settings.profile_features.includes('realtimeMap')));
   return noMap ? paths.createTriplog : paths.realtimeTracking;
 }
 
 export type MenuItemId =
+  | 'fleetOverview'
   | 'map'
   | 'triplog'
   | 'geofence'
@@ -82,6 +87,7 @@ export function menuItems(settings: Settings): MenuItem[] {
     return items;
   }
   const has = (feature: FeatureRequirement) => meetsFeature(accountFeaturesOf(settings), feature);
+  main('fleetOverview', 'FleetOverview', paths.fleetOverview);
   if (has('realtimeMap')) main('map', 'Map', paths.realtimeTracking);
   main('triplog', settings.basic_only ? 'Log' : 'Triplog', paths.createTriplog);
   main('geofence', 'Geofence', paths.geofences);

@@ -38,6 +38,7 @@ const UnitEditorPage = lazyFeature(['unit-editor', 'commands', 'unit-lock', 'uni
 // The trip log also shows keys of the period check (tracking: InvalidDate, EndDateMustBeAfterStart) and the routes map's controls (map).
 const TriplogPage = lazyFeature(['trips', 'tracking', 'map'], () => import('../features/triplog/pages/triplog-page').then((m) => m.TriplogPage));
 const CheckInPage = lazyFeature('trips', () => import('../features/triplog/pages/check-in-page').then((m) => m.CheckInPage));
+const FleetOverviewPage = lazyFeature('fleet', () => import('../features/fleet/pages/fleet-overview-page').then((m) => m.FleetOverviewPage));
 const AttestStatusPage = lazyFeature('trips', () => import('../features/triplog/pages/attest-status-page').then((m) => m.AttestStatusPage));
 const GeofencesPage = lazyFeature(['geofences', 'map'], () => import('../features/geofences/pages/geofences-page').then((m) => m.GeofencesPage));
 const GeofenceEditPage = lazyFeature(['geofences', 'map'], () => import('../features/geofences/pages/geofence-edit-page').then((m) => m.GeofenceEditPage));
@@ -64,6 +65,7 @@ export function MemberArea() {
           <Route element={<BareLayout />}>{page('alerts', at('alerts'), <AlertsPage />)}</Route>
           <Route element={<MainLayout />}>
             <Route element={<RequireFeature feature="realtimeMap" />}>{page('realtimeTracking', at('realtimeTracking'), <RealtimePage />)}</Route>
+            {page('fleetOverview', at('fleetOverview'), <FleetOverviewPage />)}
             {page('createTriplog', at('createTriplog'), <TriplogPage />)}
             {page('congestionReport')}
             {page('geofences', at('geofences'), <GeofencesPage />)}

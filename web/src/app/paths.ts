@@ -11,6 +11,7 @@ export const paths = {
   alerts: '/user/alerts',
   // Logged in, main layout
   realtimeTracking: '/user/realtime-tracking',
+  fleetOverview: '/user/fleet-overview',
   createTriplog: '/user/create-triplog',
   congestionReport: '/user/create-triplog/congestionreportnew',
   geofences: '/user/geofences',
@@ -50,6 +51,7 @@ export const pageTitleKeys: Readonly<Record<PathName, string>> = {
   alertOptOut: 'AlertOptOutTitle',
   alerts: 'Alerts',
   realtimeTracking: 'Map',
+  fleetOverview: 'FleetOverview',
   createTriplog: 'Triplog',
   congestionReport: 'CongestionReport',
   geofences: 'Geofence',

@@ -8,6 +8,11 @@ import type { Language } from '../../../shared/schemas/common';
 type Texts = Readonly<Record<string, string>>;
 
 const loaders = {
+  fleet: {
+    en: () => import('../../../shared/i18n/features/fleet/en').then((m) => m.fleetEn),
+    sv: () => import('../../../shared/i18n/features/fleet/sv').then((m) => m.fleetSv),
+    no: () => import('../../../shared/i18n/features/fleet/no').then((m) => m.fleetNo),
+  },
   account: {
     en: () => import('../../../shared/i18n/features/account/en').then((m) => m.accountEn),
     sv: () => import('../../../shared/i18n/features/account/sv').then((m) => m.accountSv),

@@ -32,6 +32,12 @@ export const accountEn = {
   TwoFactorLoginHint: 'After your password, enter a code we e-mail to you.',
   ProfileSaved: 'Your profile has been saved.',
   TwoFactorOffNeedsPassword: 'Enter your current password to turn two-factor login off.',
+  LandingPage: 'Start page after login',
+  LandingPageHint: 'The page you see first when you log in.',
+  LandingPageDefault: 'The map (or the trip log without a map)',
+  LandingPageFleetOverview: 'Fleet overview',
+  InvalidLandingPage: 'Choose a start page from the list.',
+  LandingPageAdminsOnly: 'Only administrators can start on the fleet overview.',
 } as const;
 
 export type AccountMessages = { readonly [K in keyof typeof accountEn]: string };

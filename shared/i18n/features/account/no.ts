@@ -34,4 +34,10 @@ export const accountNo: AccountMessages = {
   TwoFactorLoginHint: 'Etter passordet skriver du inn en kode som vi sender deg på e-post.',
   ProfileSaved: 'Profilen din er lagret.',
   TwoFactorOffNeedsPassword: 'Skriv inn ditt nåværende passord for å slå av totrinnsinnlogging.',
+  LandingPage: 'Startside etter innlogging',
+  LandingPageHint: 'Siden du ser først når du logger inn.',
+  LandingPageDefault: 'Kartet (eller kjørejournalen uten kart)',
+  LandingPageFleetOverview: 'Flåteoversikt',
+  InvalidLandingPage: 'Velg en startside fra listen.',
+  LandingPageAdminsOnly: 'Bare administratorer kan starte på flåteoversikten.',
 };

@@ -34,4 +34,10 @@ export const accountSv: AccountMessages = {
   TwoFactorLoginHint: 'Efter lösenordet anger du en kod som vi mejlar till dig.',
   ProfileSaved: 'Din profil har sparats.',
   TwoFactorOffNeedsPassword: 'Ange ditt nuvarande lösenord för att stänga av tvåstegsinloggning.',
+  LandingPage: 'Startsida efter inloggning',
+  LandingPageHint: 'Sidan du ser först när du loggar in.',
+  LandingPageDefault: 'Kartan (eller körjournalen utan karta)',
+  LandingPageFleetOverview: 'Flottöversikt',
+  InvalidLandingPage: 'Välj en startsida i listan.',
+  LandingPageAdminsOnly: 'Bara administratörer kan starta på flottöversikten.',
 };

@@ -7,6 +7,7 @@ import IconFence from '@tabler/icons-react/dist/esm/icons/IconFence.mjs';
 import IconGps from '@tabler/icons-react/dist/esm/icons/IconGps.mjs';
 import IconHomeShield from '@tabler/icons-react/dist/esm/icons/IconHomeShield.mjs';
 import IconId from '@tabler/icons-react/dist/esm/icons/IconId.mjs';
+import IconLayoutDashboard from '@tabler/icons-react/dist/esm/icons/IconLayoutDashboard.mjs';
 import IconMap from '@tabler/icons-react/dist/esm/icons/IconMap.mjs';
 import IconMapPin from '@tabler/icons-react/dist/esm/icons/IconMapPin.mjs';
 import IconRoute from '@tabler/icons-react/dist/esm/icons/IconRoute.mjs';
@@ -28,6 +29,7 @@ import { useSessionUser } from '../session';
 const ProfileModal = lazyFeature('account', () => import('../../features/account/components/profile-modal').then((m) => m.ProfileModal));
 
 const icons: Readonly<Record<MenuItemId, TablerIcon>> = {
+  fleetOverview: IconLayoutDashboard,
   map: IconMap,
   triplog: IconRoute,
   geofence: IconFence,

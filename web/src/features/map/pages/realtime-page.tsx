@@ -17,7 +17,7 @@ import type { GeoJSONSource } from 'maplibre-gl';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Map as MapView, MapProvider, NavigationControl, useMap, type MapLayerMouseEvent } from 'react-map-gl/maplibre';
-import type { UnitStatus } from '../../../../../shared/unit-status';
+import { unitStatuses, type UnitStatus } from '../../../../../shared/unit-status';
 import { errorMessage } from '../../../app/api-client';
 import { useLiveMessages, useLiveStatus, type LiveStatus } from '../../../app/live/use-live';
 import { UnitCommands } from '../../commands/components/unit-commands';
@@ -86,7 +86,8 @@ function RealtimeView() {
   const { [MAP_ID]: map } = useMap();
 
   const [query, setQuery] = useState('');
-  const [statuses, setStatuses] = useState<UnitStatus[]>([]);
+  // `?status=moving,parked` (the fleet overview's links) opens the list filtered.
+  const [statuses, setStatuses] = useState<UnitStatus[]>(() => statusesOf(new URLSearchParams(window.location.search).get('status')));
   const [selected, setSelected] = useState<string | null>(null);
   const [tab, setTab] = useState<DetailsTab>('details');
   const [follow, setFollow] = useState(false);
@@ -305,6 +306,12 @@ function RealtimeView() {
       </div>
     </div>
   );
+}
+
+/** The statuses named in a `status` parameter (comma-separated), in the list's order; unknown names are ignored. */
+function statusesOf(value: string | null): UnitStatus[] {
+  const asked = new Set((value ?? '').split(','));
+  return unitStatuses.filter((s) => asked.has(s));
 }
 
 export function RealtimePage() {

@@ -1,0 +1,229 @@
+/**
+ * /user/fleet-overview: how the fleet is doing (GET /api/v1/user/fleet-overview). Every figure is a
+ * link to the page that explains it: the map filtered by status, the trip log of the period, the
+ * alerts, the attest status. An admin may make it the page they land on after login (profile
+ * `landingPage`).
+ */
+import { Alert, Anchor, Button, Card, Group, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import IconAlertTriangle from '@tabler/icons-react/dist/esm/icons/IconAlertTriangle.mjs';
+import IconTruck from '@tabler/icons-react/dist/esm/icons/IconTruck.mjs';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { FleetOverview } from '../../../../../shared/schemas/fleet-overview';
+import { monthDays } from '../../../../../shared/local-time';
+import { STATUS_COLORS, unitStatuses, type UnitStatus } from '../../../../../shared/unit-status';
+import { featureEnabled } from '../../../app/access';
+import { errorMessage } from '../../../app/api-client';
+import { useLoadedSettings } from '../../../app/guards';
+import { paths } from '../../../app/paths';
+import { intlLocale } from '../../../i18n/i18n';
+import { MessageState } from '../../../ui/message-state';
+import { PageLoader } from '../../../ui/page-loader';
+import { updateProfile, useProfile } from '../../auth/api/profile';
+import { settingsQueryKey } from '../../auth/api/settings';
+import { useFleetOverview } from '../api/fleet-api';
+
+const statusKeys: Readonly<Record<UnitStatus, string>> = { moving: 'FleetMoving', idling: 'FleetIdling', parked: 'FleetParked', offline: 'FleetOffline' };
+
+function Figure({ label, value, detail, to, linkLabel }: { label: string; value: string; detail?: ReactNode; to: string | null; linkLabel?: string }) {
+  const body = (
+    <Stack gap={2}>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fz={28} fw={700} lh={1.2}>
+        {value}
+      </Text>
+      {detail ? <Text size="sm">{detail}</Text> : null}
+    </Stack>
+  );
+  return (
+    <Card withBorder radius="md" padding="md" >
+      {to ? (
+        <Anchor component={Link} to={to} underline="never" c="inherit" aria-label={linkLabel ? `${linkLabel}: ${value}` : undefined} display="block">
+          {body}
+        </Anchor>
+      ) : (
+        body
+      )}
+    </Card>
+  );
+}
+
+const withQuery = (path: string, query: Record<string, string>) => `${path}?${new URLSearchParams(query).toString()}`;
+
+function LandingSwitch() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const profile = useProfile();
+  const mutation = useMutation({
+    mutationFn: (on: boolean) => {
+      const p = profile.data;
+      if (!p) throw new Error('profile not loaded');
+      return updateProfile({ FirstName: p.FirstName, LastName: p.LastName, phone: p.phone, lang: p.lang, EnableTwoFactorAuth: p.EnableTwoFactorAuth, landingPage: on ? 'fleetOverview' : 'default' });
+    },
+    onSuccess: (saved) => {
+      queryClient.setQueryData(['user', 'profile'], saved);
+      void queryClient.invalidateQueries({ queryKey: settingsQueryKey });
+      notifications.show({ color: 'green', message: t(saved.landingPage === 'fleetOverview' ? 'FleetLandingSaved' : 'FleetLandingRemoved') });
+    },
+    onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
+  });
+  if (!profile.data) return null;
+  return (
+    <Switch
+      label={t('FleetMakeLanding')}
+      checked={mutation.isPending ? mutation.variables : profile.data.landingPage === 'fleetOverview'}
+      disabled={mutation.isPending}
+      onChange={(event) => mutation.mutate(event.currentTarget.checked)}
+    />
+  );
+}
+
+function Figures({ data }: { data: FleetOverview }) {
+  const { t, i18n } = useTranslation();
+  const settings = useLoadedSettings();
+  const locale = intlLocale(i18n.language === 'sv' || i18n.language === 'no' ? i18n.language : 'en');
+  const number = (n: number, digits = 0) => n.toLocaleString(locale, { maximumFractionDigits: digits, minimumFractionDigits: digits });
+  const hasMap = featureEnabled('realtimeMap', settings);
+  const monthName = (month: string) => new Date(`${month}-15T12:00:00Z`).toLocaleDateString(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const unattested = data.attestation.months;
+  const newest = unattested[0];
+  const attestLink = newest
+    ? settings.is_admin
+      ? withQuery(paths.attestStatus, { month: newest.month })
+      : withQuery(paths.createTriplog, { from: monthDays(newest.month).first, to: monthDays(newest.month).last })
+    : null;
+  return (
+    <Stack gap="lg">
+      <section aria-labelledby="fleet-status">
+        <Group justify="space-between" mb="xs">
+          <Title order={2} size="h4" id="fleet-status">
+            {t('FleetStatusHeading')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('FleetUnitsTotal', { count: data.units })}
+          </Text>
+        </Group>
+        <SimpleGrid cols={{ base: 2, sm: 4 }}>
+          {unitStatuses.map((status) => (
+            <Figure
+              key={status}
+              label={t(statusKeys[status])}
+              value={number(data.status[status])}
+              detail={<span
+                  aria-hidden
+                  style={{ display: 'inline-block', width: 12, height: 12, borderRadius: 6, border: `2px solid ${STATUS_COLORS[status]}`, background: status === 'offline' ? 'transparent' : STATUS_COLORS[status] }}
+                />}
+              to={hasMap ? withQuery(paths.realtimeTracking, { status }) : null}
+              linkLabel={t('FleetShowOnMap', { status: t(statusKeys[status]).toLowerCase() })}
+            />
+          ))}
+        </SimpleGrid>
+      </section>
+      <section aria-labelledby="fleet-trips">
+        <Title order={2} size="h4" id="fleet-trips" mb="xs">
+          {t('FleetTripsHeading')}
+        </Title>
+        <SimpleGrid cols={{ base: 1, xs: 2 }}>
+          {(['today', 'week'] as const).map((period) => (
+            <Figure
+              key={period}
+              label={t(period === 'today' ? 'FleetToday' : 'FleetThisWeek')}
+              value={t('FleetDistance', { distance: number(data[period].distance, 1) })}
+              detail={t('FleetTrips', { count: data[period].trips })}
+              to={withQuery(paths.createTriplog, { from: data[period].from, to: data[period].to })}
+              linkLabel={t('Triplog')}
+            />
+          ))}
+        </SimpleGrid>
+      </section>
+      <section aria-labelledby="fleet-follow-up">
+        <Title order={2} size="h4" id="fleet-follow-up" mb="xs">
+          {t('FleetFollowUpHeading')}
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <Figure
+            label={t('FleetAlarms')}
+            value={data.alarms.truncated ? t('FleetAlarmsMore', { count: data.alarms.count }) : number(data.alarms.count)}
+            to={withQuery(paths.alerts, { period: '24h' })}
+            linkLabel={t('Alerts')}
+          />
+          <Figure
+            label={t('FleetService')}
+            value={number(data.service.units)}
+            detail={data.service.overdue ? t('FleetServiceOverdue', { count: data.service.overdue }) : undefined}
+            to={withQuery(paths.alerts, { period: '30d', type: 'serviceDue' })}
+            linkLabel={t('Alerts')}
+          />
+          <Figure
+            label={t('FleetUnattested')}
+            value={number(unattested.length)}
+            detail={
+              unattested.length
+                ? unattested.map((m) => t('FleetUnattestedMonth', { month: monthName(m.month), count: m.units })).join(', ')
+                : t('FleetUnattestedOf', { count: data.attestation.checked })
+            }
+            to={attestLink}
+            linkLabel={t(settings.is_admin ? 'AttestStatus' : 'Triplog')}
+          />
+        </SimpleGrid>
+      </section>
+    </Stack>
+  );
+}
+
+export function FleetOverviewPage() {
+  const { t, i18n } = useTranslation();
+  const settings = useLoadedSettings();
+  const overview = useFleetOverview();
+  const locale = intlLocale(i18n.language === 'sv' || i18n.language === 'no' ? i18n.language : 'en');
+
+  let content: ReactNode;
+  if (overview.data === undefined) {
+    content = overview.isError ? (
+      <Alert color="red" role="alert" icon={<IconAlertTriangle size={20} aria-hidden />} title={t('FleetLoadFailed')} maw={640}>
+        <Stack gap="sm" align="flex-start">
+          <span>{errorMessage(overview.error)}</span>
+          <Button variant="default" size="xs" onClick={() => void overview.refetch()} loading={overview.isFetching}>
+            {t('TryAgain')}
+          </Button>
+        </Stack>
+      </Alert>
+    ) : (
+      <PageLoader />
+    );
+  } else if (overview.data.units === 0) {
+    content = (
+      <MessageState icon={<IconTruck size={30} stroke={1.6} />} title={t('FleetEmptyTitle')}>
+        {t('FleetEmpty')}
+      </MessageState>
+    );
+  } else {
+    content = <Figures data={overview.data} />;
+  }
+
+  return (
+    <Stack gap="md" className="fleet-page">
+      <Group justify="space-between" align="center" wrap="wrap" gap="sm">
+        {overview.data ? (
+          <Text size="sm" c="dimmed" role="status">
+            {t('FleetUpdated', { time: new Date(overview.dataUpdatedAt).toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' }) })}
+          </Text>
+        ) : (
+          <span />
+        )}
+        <Group gap="md">
+          {settings.is_admin ? <LandingSwitch /> : null}
+          <Button variant="default" size="xs" onClick={() => void overview.refetch()} loading={overview.isFetching && overview.data !== undefined}>
+            {t('FleetRefresh')}
+          </Button>
+        </Group>
+      </Group>
+      {content}
+    </Stack>
+  );
+}
