@@ -14,7 +14,7 @@ import { renderTemplate } from '../platform/email/templates';
 import { getEnv } from '../platform/env';
 import { logger } from '../platform/logger';
 import type { Ports } from '../platform/ports';
-import { accountUserItems } from '../platform/queries';
+import { accountUserItems } from '../domain/user/reads';
 
 export const ALARM_RECEIVERS_PATH = '/administration/configure-alarm-receiver';
 

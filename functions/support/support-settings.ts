@@ -10,7 +10,8 @@ import type { AuthContext } from '../platform/auth-context';
 import { cancellationCodes, isConditionFailure } from '../platform/conditions';
 import { dynamo, tableName } from '../platform/db';
 import { NotFoundError } from '../platform/errors';
-import { getUnitItem, type UnitItem } from '../platform/unit-item';
+import { getUnitItem } from '../domain/unit/reads';
+import type { UnitItem } from '../domain/unit/schema';
 import { findAccount, getSupportAccount } from './account-search';
 import { supportLogPut, type SupportLogInput } from './support-log';
 

@@ -7,7 +7,7 @@ import { addDays, localDayOf, startOfLocalDay } from '../../shared/local-time';
 import type { RealtimeUnit } from '../../shared/schemas/tracking';
 import type { ServiceState } from '../../shared/schemas/unit-editor';
 import { unitStatus, unitStatuses, type UnitStatus } from '../../shared/unit-status';
-import type { StoredServiceInterval } from '../platform/unit-item';
+import type { StoredServiceInterval } from '../domain/unit/schema';
 import { serviceCycleOf, serviceStatus } from '../units/editor/service-intervals';
 
 export interface FleetWindows {

@@ -11,7 +11,7 @@ import { FLEET_ALARM_HOURS, type FleetOverview } from '../../shared/schemas/flee
 import { addMonthsToDay } from '../../shared/schemas/trips';
 import { accountAlarms } from '../events/event-repository';
 import { httpHandler } from '../platform/http';
-import { registeredAtOf } from '../platform/unit-item';
+import { registeredAtOf } from '../domain/unit/schema';
 import { accountAttestations } from '../trips/attestation-reads';
 import { monthEntries, quarterEntries } from '../trips/trip-rollup-reads';
 import { fleetWindows, pastMonths, statusCounts, sumTrips, unattestedMonths, unitServiceState } from './fleet-figures';

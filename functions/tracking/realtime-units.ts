@@ -6,7 +6,7 @@
  */
 import type { RealtimeUnit } from '../../shared/schemas/tracking';
 import type { AuthContext } from '../platform/auth-context';
-import type { UnitItem } from '../platform/unit-item';
+import type { UnitItem } from '../domain/unit/schema';
 import { isLockedFor } from '../units/lock-rules';
 import { toRealtimeUnit } from './stored-shape';
 import { listUnits } from './unit-repository';
