@@ -27,7 +27,6 @@ import { listReceiversOfSensor, listReceiversOfUnit } from '../alarms/receiver-r
 import { cancellationCodes, isConditionFailure } from '../platform/conditions';
 import { getPorts } from '../platform/container';
 import { dynamo, tableName } from '../platform/db';
-import { accountUserItems } from '../domain/user/reads';
 import { renderTemplate } from '../platform/email/templates';
 import { getEnv } from '../platform/env';
 import { logger } from '../platform/logger';
