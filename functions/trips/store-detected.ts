@@ -152,20 +152,22 @@ export async function storeDetectedTrips(unit: UnitItem, trips: readonly Detecte
   const own = trips.filter((t) => belongsToUnit(unit, t));
   if (!own.length) return;
   const retentionDays = await retentionOf(unit.accountId, ports.clock.now().getTime());
-  await Promise.all(
+  const stored = await Promise.all(
     own.map(async (trip) => {
       const existing = await getTrip(unit.imei, trip.startTs);
       if (!existing) {
         const item = await newTripItem(unit, trip, retentionDays);
-        if (await putNewTrip(item)) return queueAddresses(item, ports);
+        if (await putNewTrip(item)) return item;
       }
       // Already stored (this call is a redelivery, or a racing one won): only what is missing.
-      const stored = existing ?? (await getTrip(unit.imei, trip.startTs));
-      if (stored && stored.accountId === unit.accountId) await queueAddresses(stored, ports);
+      const found = existing ?? (await getTrip(unit.imei, trip.startTs));
+      return found && found.accountId === unit.accountId ? found : null;
     }),
   );
   // Also after a redelivery: a refresh that a failure cut short is made good here.
   await refreshTripRollups(unit.accountId, unit.imei, own.map((t) => t.startTs));
+  // Last, once the trips and their figures are written: the addresses come from the queue.
+  await Promise.all(stored.map((trip) => (trip ? queueAddresses(trip, ports) : undefined)));
 }
 
 const DETECTOR_ATTRIBUTES = ['ts', 'lat', 'lon', 'speed', 'ignition', 'movement', 'odometer'] as const;
