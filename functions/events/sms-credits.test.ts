@@ -25,7 +25,13 @@ async function accountWith(item: Record<string, unknown>): Promise<{ accountId: 
 
 function recorder(fail = false) {
   const sent: EmailMessage[] = [];
-  return { sent, ports: { clock, mailer: { send: async (m: EmailMessage) => void (fail ? Promise.reject(new Error('mail down')) : sent.push(m)) } } as Pick<Ports, 'mailer' | 'clock'> };
+  return { sent, ports: { clock, mailer: {
+        send: async (m: EmailMessage) => {
+          if (fail) throw new Error('mail down');
+          sent.push(m);
+        },
+      },
+    } as Pick<Ports, 'mailer' | 'clock'> };
 }
 const warnedAt = async (accountId: string) =>
   (await dynamo().send(new GetCommand({ TableName: tableName('accounts'), Key: { accountId }, ConsistentRead: true }))).Item?.['smsLowBalanceWarnedAt'];
