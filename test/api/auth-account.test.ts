@@ -68,6 +68,7 @@ describe('GET and PUT /api/v1/user/profile', () => {
       phone: '',
       lang: 'en',
       EnableTwoFactorAuth: false,
+      landingPage: 'default',
     });
   });
 

@@ -114,6 +114,7 @@ describe('member routes', () => {
         // No feature profile: every feature of the account.
         profile_features: null,
         profile_reports: null,
+        landing_page: 'default',
       },
     });
 
