@@ -6,7 +6,7 @@ export const fleetSv: FleetMessages = {
   FleetMoving: 'I rörelse',
   FleetIdling: 'Tomgång',
   FleetParked: 'Parkerade',
-  FleetOffline: 'Offline',
+  FleetOffline: 'Ingen kontakt',
   FleetTripsHeading: 'Körning',
   FleetToday: 'I dag',
   FleetThisWeek: 'Denna vecka (från måndag)',
