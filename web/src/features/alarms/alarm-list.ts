@@ -41,7 +41,8 @@ export function sortReceivers(rows: readonly AlarmReceiver[], sort: AlarmSort, l
     const [x, y] = [value(a), value(b)];
     // Empty values last in both directions.
     if (!x !== !y) return x ? -1 : 1;
-    const order = collator.compare(x, y) || a.id.localeCompare(b.id);
+    // Phones digit by digit from the country code (+46… before +47…), not as one large number.
+    const order = (sort.column === 'phone' ? (x < y ? -1 : x > y ? 1 : 0) : collator.compare(x, y)) || a.id.localeCompare(b.id);
     return sort.desc ? -order : order;
   });
 }
