@@ -11,6 +11,7 @@ export const en = {
   Loading: 'Loading…',
   // Date and time inputs (web/src/ui/date-fields.tsx): yyyy-MM-dd and 24-hour in every language.
   DateFieldPlaceholder: 'yyyy-mm-dd',
+  DateFieldClear: 'Clear the date',
   DateTimeFieldPlaceholder: 'yyyy-mm-dd hh:mm',
   TimeFieldPlaceholder: 'hh:mm',
   DateFieldNextMonth: 'Next month',

@@ -6,6 +6,7 @@ export const sv: Messages = {
   Loading: 'Laddar…',
   // Date and time inputs (web/src/ui/date-fields.tsx): yyyy-MM-dd and 24-hour in every language.
   DateFieldPlaceholder: 'åååå-mm-dd',
+  DateFieldClear: 'Töm datumet',
   DateTimeFieldPlaceholder: 'åååå-mm-dd tt:mm',
   TimeFieldPlaceholder: 'tt:mm',
   DateFieldNextMonth: 'Nästa månad',

@@ -98,6 +98,7 @@ export function DateField({ value, onChange, minDate, maxDate, clearable, onBlur
       minDate={minDate}
       maxDate={maxDate}
       clearable={clearable}
+      clearButtonProps={{ 'aria-label': t('DateFieldClear') }}
       allowDeselect={false}
       autoComplete="off"
     />
