@@ -61,6 +61,8 @@ function FormBody({ onClose, onSaved, initial, editMode, canPush, phoneShown, su
   const save = useMutation({
     mutationFn: () => saveReceiver(saveBody(values, subsiteId)),
     onSuccess: async () => {
+      // The users who may still be added changed: the picker must not offer the old list while it asks again.
+      queryClient.removeQueries({ queryKey: alarmKeys.members, exact: true });
       await queryClient.invalidateQueries({ queryKey: alarmKeys.receivers });
       onSaved('AlarmReceiverSuccessMsg');
     },
