@@ -93,7 +93,7 @@ export function UnitsTable({ units, query, sorting, onSortingChange, onClearSear
         accessorFn: (u) => u.name,
         sortingFn: text,
         cell: ({ row: { original: u } }) => (
-          <Group gap={8} wrap="nowrap" align="flex-start">
+          <Group gap={8} wrap="nowrap" align="flex-start" className="units-name">
             <span className="units-dot" style={{ background: u.color }} aria-hidden />
             <Anchor component={Link} to={`${paths.editTerminal}?${new URLSearchParams({ imei: u.imei }).toString()}`} fw={600}>
               {u.name}
