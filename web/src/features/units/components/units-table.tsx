@@ -93,7 +93,7 @@ export function UnitsTable({ units, query, sorting, onSortingChange, onClearSear
         accessorFn: (u) => u.name,
         sortingFn: text,
         cell: ({ row: { original: u } }) => (
-          <Group gap={8} wrap="nowrap" align="flex-start">
+          <Group gap={8} wrap="nowrap" align="flex-start" className="units-name">
             <span className="units-dot" style={{ background: u.color }} aria-hidden />
             <Anchor component={Link} to={`${paths.editTerminal}?${new URLSearchParams({ imei: u.imei }).toString()}`} fw={600}>
               {u.name}
@@ -102,7 +102,7 @@ export function UnitsTable({ units, query, sorting, onSortingChange, onClearSear
         ),
       },
       { id: 'registrationNumber', accessorFn: (u) => u.registrationNumber ?? undefined, sortingFn: text, cell: ({ getValue }) => getValue<string | undefined>() ?? <None /> },
-      { id: 'imei', accessorFn: (u) => u.imei, sortingFn: text, cell: ({ getValue }) => <span className="units-nowrap">{getValue<string>()}</span> },
+      { id: 'imei', accessorFn: (u) => u.imei, sortingFn: text, cell: ({ getValue }) => <span className="units-nowrap units-imei">{getValue<string>()}</span> },
       {
         id: 'vehicleType',
         // Values are cached per row until the data changes: the label (which follows the language)
