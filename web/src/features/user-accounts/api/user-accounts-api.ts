@@ -29,7 +29,14 @@ export function useAccountUsers() {
 
 function useUserMutation<V>(run: (vars: V) => Promise<unknown>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: run, onSuccess: () => queryClient.invalidateQueries({ queryKey: USERS_KEY }) });
+  // The list is asked again without waiting for it: the dialog closes as soon as the server has
+  // saved, never after the list already shows the saved user (whose Edit could be clicked meanwhile).
+  return useMutation({
+    mutationFn: run,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: USERS_KEY });
+    },
+  });
 }
 
 export const useCreateUser = () => useUserMutation((body: UserSaveRequest) => apiRequest('POST', routes.createAccountUser.path, { body, schema: createdUserSchema }));
