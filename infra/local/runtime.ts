@@ -216,7 +216,7 @@ export async function startEmbeddedRuntime(options: RuntimeOptions): Promise<Emb
     const ingest = createStreamDispatcher(ingestRoutes);
     // With a data directory the stream keeps its records in a write-ahead log until they are
     // stored, and the broker acknowledges a message once it is in the log (infra/local/ingest-log.ts):
-    // what a killed runtime had acknowledged is handled at the next start, before new messages.
+    // what a killed runtime had acknowledged is handled at the next start, ahead of new messages.
     // A checkpoint syncs DynamoDB Local's files before trimming; a shared DynamoDB Local (tests)
     // is not the runtime's to sync.
     const log = dataDir
@@ -234,10 +234,6 @@ export async function startEmbeddedRuntime(options: RuntimeOptions): Promise<Emb
       onFailure: recordStreamFailure,
       ...(log ? { log } : {}),
     });
-    if (log?.recovered.length) {
-      console.log(`Ingest: handling ${log.recovered.length} acknowledged messages left from the last run...`);
-      await stream.drain();
-    }
     const broker: LocalBroker = await startLocalBroker({
       port: options.mqttPort,
       host,
@@ -247,6 +243,12 @@ export async function startEmbeddedRuntime(options: RuntimeOptions): Promise<Emb
       authorizeLiveSubscribe,
     });
     registerLocalBroker((topic, payload, qos) => broker.publish(topic, payload, qos));
+    // What a killed runtime had acknowledged is on the stream's lanes already, ahead of anything a
+    // tracker sends now; handled with the broker up, so that its live updates and commands go out.
+    if (log?.recovered.length) {
+      console.log(`Ingest: handling ${log.recovered.length} acknowledged messages left from the last run...`);
+      await stream.drain();
+    }
     // The demo history's stream: the same handler, lanes of its own that start a batch only while
     // the trackers' stream has nothing waiting, and no log (the history is generated again after a
     // crash). Stopped before the broker's drain, what it has queued is dropped.
