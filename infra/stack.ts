@@ -14,7 +14,7 @@ import { Annotations, ArnFormat, CfnOutput, Duration, Fn, Stack, Stage, type Sta
 import * as ses from 'aws-cdk-lib/aws-ses';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { functionResources, functionSettings, INGEST_FAILURES, type FunctionName, type FunctionResources, type FunctionSettings } from '../shared/capability-resources';
+import { functionResources, functionSettings, INGEST_FAILURES, resolveFunctionSettings, type FunctionName, type FunctionResources, type FunctionSettings } from '../shared/capability-resources';
 import { iotRules, type IotRuleDef } from '../shared/iot-rules';
 import { handlerPath, routeKey, routeList, type Capability, type RouteDef } from '../shared/routes';
 import { checkQueues, queueList, type QueueDef } from '../shared/queues';
@@ -153,6 +153,8 @@ export class TrackingPortalStack extends Stack {
     assertHandlerFiles(manifestHandlers({ routes: deployedRoutes, iotRules: rules, jobs: jobList, queues: queueDefs }, props.ingestHandlers));
     this.declared = props.functionResources ?? functionResources;
     const settings = props.functionSettings ?? functionSettings;
+    // A setting outside the limits stops the synth here too, before anything is bundled.
+    for (const [name, entry] of Object.entries(settings)) resolveFunctionSettings(name as FunctionName, entry);
 
     // Data.
     this.tables = new DataTables(this, 'Tables', { prefix });

@@ -157,6 +157,92 @@ function note(usage: ResourceUsage, what: string, path: string): void {
   usage.where.set(what, files);
 }
 
+/** What one module of a bundle contributes, in source order; it depends on the module's path and code alone. */
+interface ModuleReading {
+  /** It calls `resolveAuth` (outside the middleware and the session module). */
+  readonly resolvesAuth: boolean;
+  readonly findings: ((usage: ResourceUsage) => void)[];
+}
+
+/**
+ * The readings of the modules seen so far, by path and code: every bundle of a synth carries the
+ * same platform and shared modules, which are then parsed once.
+ */
+const moduleReadings = new Map<string, ModuleReading>();
+
+function readModule(path: string, code: string): ModuleReading {
+  const cacheKey = `${path}\0${code}`;
+  const known = moduleReadings.get(cacheKey);
+  if (known) return known;
+  const file = ts.createSourceFile(path, code, ts.ScriptTarget.Latest, true, ts.ScriptKind.JS);
+  let resolvesAuth = false;
+  const findings: ((usage: ResourceUsage) => void)[] = [];
+  const found = (what: string, record: (usage: ResourceUsage) => void) =>
+    findings.push((usage) => {
+      record(usage);
+      note(usage, what, path);
+    });
+  const visit = (n: ts.Node): void => {
+    if (ts.isCallExpression(n)) {
+      if (ts.isIdentifier(n.expression) && bare(n.expression.text) === 'resolveAuth') resolvesAuth = true;
+      if (ts.isIdentifier(n.expression) && bare(n.expression.text) === 'tableName') {
+        const [arg] = n.arguments;
+        if (n.arguments.length !== 1 || !arg || !ts.isStringLiteral(arg) || !isTableKey(arg.text)) {
+          const problem = `${path}: tableName(${n.arguments.map((a) => a.getText()).join(', ')}) does not name a table of shared/tables.ts by a literal key`;
+          findings.push((usage) => usage.problems.push(problem));
+        } else {
+          const access = accessOfTableCall(n);
+          const key = arg.text;
+          if (access) {
+            found(`table ${key} (${access})`, (usage) => {
+              const before = usage.tables.get(key);
+              usage.tables.set(key, before === 'read-write' || access === 'read-write' ? 'read-write' : 'read');
+            });
+          }
+        }
+      }
+      const port = portOf(n.expression);
+      if (port) {
+        const method = port.method;
+        if (port.port === 'identity' && (identityOperations as readonly string[]).includes(method)) {
+          found(`identity.${method}`, (usage) => usage.identity.add(method as IdentityOperation));
+        } else if (port.port === 'geocoder' && (geocoderOperations as readonly string[]).includes(method)) {
+          found(`geocoder.${method}`, (usage) => usage.geocoder.add(method as GeocoderOperation));
+        } else if (port.port === 'files' && (fileOperations as readonly string[]).includes(method)) {
+          found(`files.${method}`, (usage) => usage.files.add(method as FileOperation));
+        } else if (method === 'send' && (port.port === 'mailer' || port.port === 'sms' || port.port === 'devices')) {
+          const flag = port.port === 'mailer' ? 'mail' : port.port;
+          found(`${port.port}.send`, (usage) => {
+            usage[flag] = true;
+          });
+        } else if (port.port === 'live' && method === 'publish') {
+          found('live.publish', (usage) => {
+            usage.live = true;
+          });
+        } else if (port.port === 'alerts' && method === 'enqueue') {
+          found('alerts.enqueue', (usage) => {
+            usage.alerts = true;
+          });
+        } else if (port.port === 'queues' && method === 'send') {
+          const [arg] = n.arguments;
+          if (!arg || !ts.isStringLiteral(arg) || !queueNames.has(arg.text)) {
+            const problem = `${path}: queues.send(${arg?.getText() ?? ''}, ...) does not name a queue of shared/queues.ts by a literal`;
+            findings.push((usage) => usage.problems.push(problem));
+          } else {
+            const queue = arg.text as QueueName;
+            found(`queue ${queue}`, (usage) => usage.queues.add(queue));
+          }
+        }
+      }
+    }
+    n.forEachChild(visit);
+  };
+  file.forEachChild(visit);
+  const reading = { resolvesAuth, findings };
+  moduleReadings.set(cacheKey, reading);
+  return reading;
+}
+
 /**
  * Reads one analysis bundle. `servesMembers`: the function has a route that is not public, for
  * which the shared middleware reads the session and the user.
@@ -177,72 +263,15 @@ export function readResourceUsage(bundleText: string, options: { servesMembers: 
     problems: [],
   };
   // Our own code only (handlers outside functions/, such as test stand-ins, included).
-  const modules = bundleModules(bundleText).filter((m) => !m.path.startsWith('node_modules/') && !SKIPPED.some((re) => re.test(m.path)));
-  const parsed = modules.map((m) => ({ path: m.path, file: ts.createSourceFile(m.path, m.code, ts.ScriptTarget.Latest, true, ts.ScriptKind.JS) }));
+  const modules = bundleModules(bundleText)
+    .filter((m) => !m.path.startsWith('node_modules/') && !SKIPPED.some((re) => re.test(m.path)))
+    .map((m) => ({ path: m.path, reading: readModule(m.path, m.code) }));
 
   // Whether anything besides the middleware's guard of non-public routes resolves a session.
-  let readsSessions = options.servesMembers;
-  for (const { path, file } of parsed) {
-    if (path === MIDDLEWARE_MODULE || path === SESSION_MODULE) continue;
-    const visit = (n: ts.Node): void => {
-      if (ts.isCallExpression(n) && ts.isIdentifier(n.expression) && bare(n.expression.text) === 'resolveAuth') readsSessions = true;
-      n.forEachChild(visit);
-    };
-    file.forEachChild(visit);
-  }
-
-  for (const { path, file } of parsed) {
+  const readsSessions = options.servesMembers || modules.some((m) => m.path !== MIDDLEWARE_MODULE && m.path !== SESSION_MODULE && m.reading.resolvesAuth);
+  for (const { path, reading } of modules) {
     if (path === SESSION_MODULE && !readsSessions) continue;
-    const visit = (n: ts.Node): void => {
-      if (ts.isCallExpression(n)) {
-        if (ts.isIdentifier(n.expression) && bare(n.expression.text) === 'tableName') {
-          const [arg] = n.arguments;
-          if (n.arguments.length !== 1 || !arg || !ts.isStringLiteral(arg) || !isTableKey(arg.text)) {
-            usage.problems.push(`${path}: tableName(${n.arguments.map((a) => a.getText()).join(', ')}) does not name a table of shared/tables.ts by a literal key`);
-          } else {
-            const access = accessOfTableCall(n);
-            if (access) {
-              const before = usage.tables.get(arg.text);
-              const merged: TableAccess = before === 'read-write' || access === 'read-write' ? 'read-write' : 'read';
-              usage.tables.set(arg.text, merged);
-              note(usage, `table ${arg.text} (${access})`, path);
-            }
-          }
-        }
-        const port = portOf(n.expression);
-        if (port) {
-          if (port.port === 'identity' && (identityOperations as readonly string[]).includes(port.method)) {
-            usage.identity.add(port.method as IdentityOperation);
-            note(usage, `identity.${port.method}`, path);
-          } else if (port.port === 'geocoder' && (geocoderOperations as readonly string[]).includes(port.method)) {
-            usage.geocoder.add(port.method as GeocoderOperation);
-            note(usage, `geocoder.${port.method}`, path);
-          } else if (port.port === 'files' && (fileOperations as readonly string[]).includes(port.method)) {
-            usage.files.add(port.method as FileOperation);
-            note(usage, `files.${port.method}`, path);
-          } else if (port.method === 'send' && (port.port === 'mailer' || port.port === 'sms' || port.port === 'devices')) {
-            usage[port.port === 'mailer' ? 'mail' : port.port] = true;
-            note(usage, `${port.port}.send`, path);
-          } else if (port.port === 'live' && port.method === 'publish') {
-            usage.live = true;
-            note(usage, 'live.publish', path);
-          } else if (port.port === 'alerts' && port.method === 'enqueue') {
-            usage.alerts = true;
-            note(usage, 'alerts.enqueue', path);
-          } else if (port.port === 'queues' && port.method === 'send') {
-            const [arg] = n.arguments;
-            if (!arg || !ts.isStringLiteral(arg) || !queueNames.has(arg.text)) {
-              usage.problems.push(`${path}: queues.send(${arg?.getText() ?? ''}, ...) does not name a queue of shared/queues.ts by a literal`);
-            } else {
-              usage.queues.add(arg.text as QueueName);
-              note(usage, `queue ${arg.text}`, path);
-            }
-          }
-        }
-      }
-      n.forEachChild(visit);
-    };
-    file.forEachChild(visit);
+    for (const finding of reading.findings) finding(usage);
   }
   return usage;
 }

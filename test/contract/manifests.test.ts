@@ -18,7 +18,7 @@ import { jobs } from '../../infra/jobs';
 import { localDynamoClient } from '../../infra/local/dynamo-local';
 import { type EmbeddedRuntime } from '../../infra/local/runtime';
 import { manifestHandlers } from '../../infra/stack';
-import { FIXTURES, JOB_FIXTURE, STACK_NAME, synth } from '../infra/helpers';
+import { FIXTURES, JOB_FIXTURE, STACK_NAME, sharedTemplate, synth } from '../infra/helpers';
 import { startRuntime } from '../support/runtime';
 import { checkHandlerFiles, handlerFileProblem, routeHandlerProblem, sharedHandlerFiles } from './handler-files';
 import { queueFixtureLog } from '../infra/fixtures/queue-handler';
@@ -40,7 +40,7 @@ const TEST_QUEUE: QueueDef = {
 
 beforeAll(async () => {
   rt = await startRuntime({ seed: false, queues: [...queueList, TEST_QUEUE] });
-  template = synth().template;
+  template = sharedTemplate();
 });
 afterAll(async () => {
   await rt?.stop();
@@ -163,6 +163,15 @@ describe('table manifest', () => {
 
 describe('queue manifest', () => {
   const queueResources = (t: typeof template) => t.findResources('AWS::SQS::Queue') as Record<string, { Properties: Record<string, unknown> }>;
+  let withTest: ReturnType<typeof synth>;
+  // Synthesis in a hook, which has the longer time-out.
+  beforeAll(() => {
+    withTest = synth({
+      queues: [...queueList, { ...TEST_QUEUE, visibilityTimeoutSeconds: 60 }],
+      // A consumer that uses nothing is granted nothing.
+      functionResources: { ...functionResources, [TEST_QUEUE.name as FunctionName]: { tables: {} } },
+    });
+  });
 
   it('deploys every queue with its own dead-letter queue, the redrive maxReceiveCount and an event source mapping of its batch size', () => {
     const queues = queueResources(template);
@@ -177,11 +186,6 @@ describe('queue manifest', () => {
   });
 
   it('deploys a queue added to the manifest without further wiring', () => {
-    const withTest = synth({
-      queues: [...queueList, { ...TEST_QUEUE, visibilityTimeoutSeconds: 60 }],
-      // A consumer that uses nothing is granted nothing.
-      functionResources: { ...functionResources, [TEST_QUEUE.name as FunctionName]: { tables: {} } },
-    });
     const queues = queueResources(withTest.template);
     const work = withTest.stack.workQueues.queues.get(TEST_QUEUE.name)!;
     const id = withTest.stack.getLogicalId(work.queue.node.defaultChild as never);

@@ -8,11 +8,10 @@ import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ORIGIN_SECRET_HEADER, VIEWER_ADDRESS_HEADER } from '../../shared/edge-headers';
-import { iotRules } from '../../shared/iot-rules';
-import { handlerPath, routeList } from '../../shared/routes';
+import { routeList } from '../../shared/routes';
 import { ORIGIN_SECRET_LENGTH, viewerAddressFunctionCode } from '../../infra/constructs/api-origin';
 import type { TrackingPortalStack } from '../../infra/stack';
-import { INGEST_FIXTURE, synth } from './helpers';
+import { FULL_STACK, synth } from './helpers';
 
 // CloudFormation JSON, checked by shape.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -25,7 +24,8 @@ let secretId: string;
 const httpCapabilities = new Set(routeList.filter((r) => !r.embeddedOnly).map((r) => r.capability as string));
 
 beforeAll(() => {
-  const fx = synth({ ingestHandlers: Object.fromEntries(iotRules.map((r) => [handlerPath(r.handler), INGEST_FIXTURE])) });
+  // The full stack: with stand-in ingest handlers, so that the ingest function is deployed too.
+  const fx = synth(FULL_STACK);
   stack = fx.stack;
   json = fx.template.toJSON() as typeof json;
   const secrets = Object.entries(json.Resources).filter(([, r]) => r.Type === 'AWS::SecretsManager::Secret');

@@ -7,9 +7,7 @@ import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { contentSecurityPolicy } from '../../infra/content-security-policy';
 import { geoMapsStyleUrl } from '../../infra/constructs/maps-key';
-import { REGION, synth } from './helpers';
-
-const IOT_ENDPOINT = 'a1b2c3d4e5f6g7-ats.iot.eu-north-1.amazonaws.com';
+import { FULL_STACK, FULL_STACK_IOT_ENDPOINT as IOT_ENDPOINT, REGION, sharedTemplate } from './helpers';
 
 interface HeadersConfig {
   ContentSecurityPolicy: { ContentSecurityPolicy: unknown; Override: boolean };
@@ -32,7 +30,9 @@ function headersPolicy(template: Template): { id: string; config: HeadersConfig 
 describe('CloudFront response headers policy of the web app', () => {
   let template: Template;
   beforeAll(() => {
-    ({ template } = synth({ iotDataEndpoint: IOT_ENDPOINT }));
+    // The full stack is given its IoT data endpoint.
+    expect(FULL_STACK.iotDataEndpoint).toBe(IOT_ENDPOINT);
+    template = sharedTemplate(FULL_STACK);
   });
 
   it('sends the CSP of the shared builder: self, Amazon Location of the region, the IoT endpoint over wss and the pictures bucket', () => {
@@ -70,7 +70,7 @@ describe('CloudFront response headers policy of the web app', () => {
   });
 
   it('names the IoT endpoint looked up at deploy time, and never the maps API key (whose referers name the distribution)', () => {
-    const { template: looked } = synth();
+    const looked = sharedTemplate();
     const csp = headersPolicy(looked).config.ContentSecurityPolicy.ContentSecurityPolicy;
     const text = JSON.stringify(csp);
     expect(text).toMatch(/"Fn::GetAtt":\["IotEndpointLookup[0-9A-F]+","endpointAddress"\]/);

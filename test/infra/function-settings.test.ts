@@ -18,7 +18,7 @@ import {
 import { queueList } from '../../shared/queues';
 import { routeList } from '../../shared/routes';
 import type { PortalFunction } from '../../infra/constructs/portal-function';
-import { synth } from './helpers';
+import { FULL_STACK, synth } from './helpers';
 
 // CloudFormation JSON, checked by shape.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -73,13 +73,16 @@ describe('the stack', () => {
     (fx.template.toJSON() as Json).Resources[fx.stack.getLogicalId(fn.function.node.defaultChild as CfnFunction)].Properties;
 
   beforeAll(() => {
-    fx = synth({
-      functionSettings: {
-        ...functionSettings,
-        tracking: { memorySize: 1024, timeoutSeconds: 20 },
-        jobs: { timeoutSeconds: 120 },
-        [LIVE_AUTHORIZER]: { memorySize: 256, timeoutSeconds: 3 },
-      },
+    // The full stack has settings of its own.
+    fx = synth(FULL_STACK);
+  });
+
+  it('is given settings of its own', () => {
+    expect(FULL_STACK.functionSettings).toEqual({
+      ...functionSettings,
+      tracking: { memorySize: 1024, timeoutSeconds: 20 },
+      jobs: { timeoutSeconds: 120 },
+      [LIVE_AUTHORIZER]: { memorySize: 256, timeoutSeconds: 3 },
     });
   });
 

@@ -1,79 +1,83 @@
 /**
- * Synthesizes the real stack for the infrastructure tests, with the context of cdk.json, an
- * offline-friendly fixed region and the run's shared bundle directory (each bundle is built once
- * per test run and reused by every stack every test file makes).
+ * The real stack for the infrastructure tests (test/support/portal-stack.ts builds it: the context
+ * of cdk.json, a fixed region, the run's shared bundle root).
+ *
+ * A synth is the expensive part of these tests (constructing the stack reads every bundle; the
+ * first synthesis in a process also starts CDK's CloudFormation validation engine), and vitest
+ * runs each file in a process of its own. So:
+ * - the global setup synthesizes the default stack and the full stack (`FULL_STACK`: every
+ *   optional part switched on at once) once per run; `synth()` and `synth(FULL_STACK)` construct
+ *   the stack in the test's process, for its constructs, and read that run's template instead of
+ *   synthesizing it again (the same code and inputs: test/infra/stack.test.ts checks that the
+ *   template synthesized here is the shared one); `sharedTemplate` is the template alone;
+ * - a test that needs what only a synthesis gives (annotations, cdk-nag) calls `app.synth()`;
+ * - any other options are synthesized in the test's process, once per file (`synth` keeps what it
+ *   made for the same options), so a file asks for a variant as often as it likes;
+ * - a test of a variant adds its options to the full stack where they do not change what the
+ *   other tests of the full stack check, rather than synthesizing a stack of its own.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { App, Validations } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { inject } from 'vitest';
-import { AwsSolutionsChecks } from 'cdk-nag';
-import { REPO_ROOT } from '../../infra/bundling/bundle';
-import { readConfig } from '../../infra/config';
-import { TrackingPortalStack, type TrackingPortalStackProps } from '../../infra/stack';
+import { buildStack, fullStackOptions, type SynthOptions } from '../support/portal-stack';
 
-export const STACK_NAME = 'TrackingPortal';
-export const REGION = 'eu-north-1';
-export const FIXTURES = path.join(REPO_ROOT, 'test', 'infra', 'fixtures');
-export const INGEST_FIXTURE = path.join(FIXTURES, 'ingest-handler.ts');
-export const JOB_FIXTURE = path.join(FIXTURES, 'job-handler.ts');
+export { FIXTURES, FULL_STACK_IOT_ENDPOINT, INGEST_FIXTURE, JOB_FIXTURE, REGION, STACK_NAME, cdkJsonContext, type SynthOptions } from '../support/portal-stack';
 
-// Everything a test process writes (bundles, web fixtures, cloud assemblies) lives under one
-// temporary folder that goes when the process ends.
+// Everything a test process writes (cloud assemblies) lives under one temporary
+// folder that goes when the process ends.
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-infra-test-'));
 process.on('exit', () => fs.rmSync(scratch, { recursive: true, force: true }));
-// The run's shared bundle root (test/support/global-setup.ts): every file reuses the bundles the
-// first one built.
+// The run's shared bundle root and shared stacks (test/support/global-setup.ts).
 const bundleRoot = inject('bundleRoot');
-/** A web build directory that never exists, so tests do not depend on `npm run build:web`. */
+const shared = inject('sharedStacks');
+
 /** A cloud assembly folder for a test's App, removed with the rest of the scratch folder. */
 export function scratchOutdir(): string {
   return fs.mkdtempSync(path.join(scratch, 'cdk.out-'));
 }
 
+/** A web build directory that never exists, so tests do not depend on `npm run build:web`. */
 export const NO_WEB_DIST = path.join(scratch, 'no-web-dist');
 
-export function cdkJsonContext(): Record<string, unknown> {
-  const cdkJson = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'cdk.json'), 'utf8')) as { context: Record<string, unknown> };
-  return cdkJson.context;
+/** The full stack: stand-in ingest handlers, three jobs, a web build, brand domains with a certificate, an app URL, an IoT endpoint, settings of its own. */
+export const FULL_STACK: SynthOptions = fullStackOptions(shared.webDist);
+
+const sharedTemplates = new Map<string, { file: string; template?: Template }>([
+  [key({}), { file: shared.defaultTemplate }],
+  [key(FULL_STACK), { file: shared.fullTemplate }],
+]);
+
+function key(options: SynthOptions): string {
+  return JSON.stringify(options, (_k, value: unknown) =>
+    value && typeof value === 'object' && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b))) : value,
+  );
 }
 
-/** A directory holding a minimal web build. */
-export function webDistFixture(): string {
-  const dir = fs.mkdtempSync(path.join(scratch, 'web-'));
-  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>portal</title>');
-  fs.mkdirSync(path.join(dir, 'brands', '0'), { recursive: true });
-  fs.writeFileSync(path.join(dir, 'brands', '0', 'index.html'), '<!doctype html><title>brand 0</title>');
-  return dir;
+/** The template of the default stack (no options) or of `FULL_STACK`, as the global setup synthesized it. */
+export function sharedTemplate(options: SynthOptions = {}): Template {
+  const entry = sharedTemplates.get(key(options));
+  if (!entry) throw new Error('only the default stack and FULL_STACK are synthesized once per run');
+  entry.template ??= Template.fromJSON(JSON.parse(fs.readFileSync(entry.file, 'utf8')) as Record<string, unknown>);
+  return entry.template;
 }
 
-export interface SynthOptions extends Partial<Omit<TrackingPortalStackProps, 'config'>> {
-  readonly context?: Record<string, unknown>;
-  /** Keep the "web app is not deployed" warning (acknowledged by default: tests use no web build). */
-  readonly keepWebWarning?: boolean;
-  /** Register cdk-nag as infra/app.ts does, so the synth fails on an unacknowledged violation. */
-  readonly nag?: boolean;
-}
+const made = new Map<string, ReturnType<typeof buildStack> & { template: Template }>();
 
+/**
+ * The stack with these options: constructed here, with the run's template for the default and
+ * the full stack and a synthesis of its own otherwise; once per file for the same options.
+ */
 export function synth(options: SynthOptions = {}) {
-  const { context, keepWebWarning, nag, ...props } = options;
-  const app = new App({ context: { ...cdkJsonContext(), ...context }, outdir: scratchOutdir() });
-  if (nag) Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }));
-  const stack = new TrackingPortalStack(app, STACK_NAME, {
-    env: { region: REGION },
-    config: readConfig(app.node),
-    bundleRoot,
-    sharedBundleRoot: true,
-    webDist: NO_WEB_DIST,
-    ...props,
-  });
-  if (!keepWebWarning) {
-    Validations.of(stack).acknowledge({ id: 'Annotation::tracking-portal:web-dist-missing', reason: 'tests run without a web build' });
-  }
-  const template = Template.fromStack(stack);
-  return { app, stack, template };
+  const k = key(options);
+  const known = made.get(k);
+  if (known) return known;
+  const { app, stack } = buildStack(options, { bundleRoot, outdir: scratchOutdir(), noWebDist: NO_WEB_DIST });
+  const template = sharedTemplates.has(k) ? sharedTemplate(options) : Template.fromStack(stack);
+  const result = { app, stack, template };
+  made.set(k, result);
+  return result;
 }
 
 /** Every IAM policy statement of the template (inline, default and managed policies). */

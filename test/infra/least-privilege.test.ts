@@ -10,15 +10,13 @@ import { Stack } from 'aws-cdk-lib';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { functionResources, LIVE_AUTHORIZER, type FunctionName, type FunctionResources, type TableAccess } from '../../shared/capability-resources';
-import { iotRules } from '../../shared/iot-rules';
-import { handlerPath } from '../../shared/routes';
 import { tables, type TableKey } from '../../shared/tables';
 import { IDENTITY_OPERATION_ACTIONS } from '../../infra/constructs/identity';
 import { LIVE_AUTHORIZER_RESERVED_CONCURRENCY } from '../../infra/constructs/live-authorizer';
 import type { PortalFunction } from '../../infra/constructs/portal-function';
 import { FILE_OPERATION_GRANTS, GEOCODER_OPERATION_ACTIONS, TABLE_ACCESS_ACTIONS } from '../../infra/constructs/resource-grants';
 import type { TrackingPortalStack } from '../../infra/stack';
-import { INGEST_FIXTURE, STACK_NAME, asArray, synth } from './helpers';
+import { FULL_STACK, STACK_NAME, asArray, synth } from './helpers';
 
 // CloudFormation JSON, checked by shape.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -28,8 +26,8 @@ let stack: TrackingPortalStack;
 let json: { Resources: Record<string, Json> };
 
 beforeAll(() => {
-  // With stand-in ingest handlers, so that the ingest function is deployed too.
-  const fx = synth({ ingestHandlers: Object.fromEntries(iotRules.map((r) => [handlerPath(r.handler), INGEST_FIXTURE])) });
+  // The full stack: with stand-in ingest handlers, so that the ingest function is deployed too.
+  const fx = synth(FULL_STACK);
   stack = fx.stack;
   json = fx.template.toJSON() as typeof json;
 });

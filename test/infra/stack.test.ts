@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Stack } from 'aws-cdk-lib';
-import { Annotations, Match, type Template } from 'aws-cdk-lib/assertions';
+import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -24,7 +24,7 @@ import { BundlingError, REPO_ROOT, bundleAll, httpEntry } from '../../infra/bund
 import { iotRuleName } from '../../infra/constructs/ingest';
 import { jobs } from '../../infra/jobs';
 import type { TrackingPortalStack } from '../../infra/stack';
-import { INGEST_FIXTURE, JOB_FIXTURE, NO_WEB_DIST, STACK_NAME, asArray, policyStatements, synth, webDistFixture } from './helpers';
+import { FULL_STACK, JOB_FIXTURE, NO_WEB_DIST, STACK_NAME, asArray, policyStatements, sharedTemplate, synth } from './helpers';
 
 const deployedRoutes = routeList.filter((r) => !r.embeddedOnly);
 const embeddedRoutes = routeList.filter((r) => r.embeddedOnly);
@@ -70,6 +70,19 @@ let template: Template;
 
 beforeAll(() => {
   ({ stack, template } = synth());
+});
+
+describe('the stacks synthesized once per run (test/infra/helpers.ts)', () => {
+  const options = [{}, FULL_STACK];
+  let synthesized: unknown[];
+  // Synthesis in a hook, which has the longer time-out.
+  beforeAll(() => {
+    synthesized = options.map((o) => Template.fromStack(synth(o).stack).toJSON());
+  });
+
+  it('are what this process synthesizes from the same options', () => {
+    options.forEach((o, i) => expect(synthesized[i]).toEqual(sharedTemplate(o).toJSON()));
+  });
 });
 
 describe('DynamoDB tables from shared/tables.ts', () => {
@@ -292,9 +305,8 @@ describe('IoT ingest', () => {
   describe('with ingest handlers (fixture)', () => {
     let fx: ReturnType<typeof synth>;
     beforeAll(() => {
-      fx = synth({
-        ingestHandlers: Object.fromEntries(iotRules.map((r) => [handlerPath(r.handler), INGEST_FIXTURE])),
-      });
+      // Its ingest handlers are stand-ins (test/support/portal-stack.ts).
+      fx = synth(FULL_STACK);
     });
 
     it('has one topic rule per manifest rule, with its SQL, onto the ingest stream keyed by the IMEI', () => {
@@ -413,7 +425,6 @@ describe('IoT ingest', () => {
 });
 
 describe('scheduled jobs on EventBridge Scheduler', () => {
-  const fixture = path.relative(REPO_ROOT, JOB_FIXTURE);
   let fx: ReturnType<typeof synth>;
   let json: { Resources: Record<string, Resource> };
   const jobsArn = () => ({ 'Fn::GetAtt': [logicalId(fx.stack, fx.stack.functions.get('jobs')!), 'Arn'] });
@@ -421,17 +432,17 @@ describe('scheduled jobs on EventBridge Scheduler', () => {
   const roleId = () => fx.stack.getLogicalId(fx.stack.jobSchedules!.role.node.defaultChild as never);
 
   beforeAll(() => {
-    fx = synth({
-      jobs: [
-        { name: 'command-timeouts', schedule: 'rate(1 minute)', file: fixture, description: 'every minute' },
-        { name: 'nightly', schedule: 'cron(0 3 * * ? *)', timeZone: 'Europe/Stockholm', file: fixture, description: '03:00 in Stockholm' },
-        { name: 'weekly-utc', schedule: 'cron(30 6 ? * MON *)', file: fixture, description: 'Mondays 06:30 UTC' },
-      ],
-    });
+    // Three jobs of the fixture: every minute, nightly in Stockholm, weekly in UTC.
+    fx = synth(FULL_STACK);
     json = fx.template.toJSON() as typeof json;
   });
 
   it('has one schedule per job: its expression, its time zone (UTC by default), no flexible window', () => {
+    expect(FULL_STACK.jobs!.map((j) => [j.name, j.schedule, j.timeZone, j.file])).toEqual([
+      ['command-timeouts', 'rate(1 minute)', undefined, path.relative(REPO_ROOT, JOB_FIXTURE)],
+      ['nightly', 'cron(0 3 * * ? *)', 'Europe/Stockholm', path.relative(REPO_ROOT, JOB_FIXTURE)],
+      ['weekly-utc', 'cron(30 6 ? * MON *)', undefined, path.relative(REPO_ROOT, JOB_FIXTURE)],
+    ]);
     fx.template.resourceCountIs('AWS::Scheduler::Schedule', 3);
     const byExpression = (expression: string) =>
       (Object.values(fx.template.findResources('AWS::Scheduler::Schedule', { Properties: { ScheduleExpression: expression } })) as Resource[])[0]!.Properties;
@@ -524,6 +535,12 @@ describe('scheduled jobs on EventBridge Scheduler', () => {
 });
 
 describe('web hosting', () => {
+  let webWarnings: unknown[];
+  // Synthesis in a hook, which has the longer time-out.
+  beforeAll(() => {
+    webWarnings = Annotations.fromStack(synth({ keepWebWarning: true }).stack).findWarning('*', Match.stringLikeRegexp('web app is not deployed'));
+  });
+
   it('keeps the site bucket private, encrypted, TLS-only and access-logged', () => {
     template.hasResourceProperties('AWS::S3::Bucket', {
       PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
@@ -567,19 +584,15 @@ describe('web hosting', () => {
       FunctionCode: brandRouterCode({}),
     });
     const domains = { 'portal.brand-two.se': 2, 'spåra.example.no': 5 };
-    const fx = synth({ context: { brandDomains: JSON.stringify({ 'portal.brand-two.se': 2 }) } });
-    fx.template.hasResourceProperties('AWS::CloudFront::Function', { FunctionCode: brandRouterCode({ 'portal.brand-two.se': 2 }) });
+    // The full stack's brand domains come as a JSON string, as `-c brandDomains=...` gives them.
+    expect(FULL_STACK.context?.['brandDomains']).toBe(JSON.stringify({ 'portal.example.se': 0, 'track.example.no': 3 }));
+    synth(FULL_STACK).template.hasResourceProperties('AWS::CloudFront::Function', { FunctionCode: brandRouterCode({ 'portal.example.se': 0, 'track.example.no': 3 }) });
     expect(() => synth({ context: { brandDomains: domains } })).toThrow(/not a host name/);
   });
 
   it('uses the brand domains as aliases with TLS 1.2 when a certificate is configured', () => {
-    const fx = synth({
-      context: {
-        brandDomains: { 'portal.example.se': 0, 'track.example.no': 3 },
-        certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc-123',
-      },
-    });
-    fx.template.hasResourceProperties('AWS::CloudFront::Distribution', {
+    expect(FULL_STACK.context?.['certificateArn']).toBe('arn:aws:acm:us-east-1:123456789012:certificate/abc-123');
+    synth(FULL_STACK).template.hasResourceProperties('AWS::CloudFront::Distribution', {
       DistributionConfig: Match.objectLike({
         Aliases: ['portal.example.se', 'track.example.no'],
         ViewerCertificate: Match.objectLike({ MinimumProtocolVersion: 'TLSv1.2_2021', SslSupportMethod: 'sni-only' }),
@@ -588,10 +601,10 @@ describe('web hosting', () => {
   });
 
   it('deploys web/dist only when it holds index.html, and warns otherwise', () => {
-    const bare = synth({ keepWebWarning: true });
-    bare.template.resourceCountIs('Custom::CDKBucketDeployment', 0);
-    expect(Annotations.fromStack(bare.stack).findWarning('*', Match.stringLikeRegexp('web app is not deployed'))).toHaveLength(1);
-    const fx = synth({ webDist: webDistFixture() });
+    template.resourceCountIs('Custom::CDKBucketDeployment', 0);
+    expect(webWarnings).toHaveLength(1);
+    // The full stack has a web build.
+    const fx = synth(FULL_STACK);
     fx.template.resourceCountIs('Custom::CDKBucketDeployment', 1);
     fx.template.hasResourceProperties('Custom::CDKBucketDeployment', { DistributionPaths: ['/*'] });
   });
@@ -638,19 +651,18 @@ describe('least privilege', () => {
   ]);
 
   it('grants no action wildcard and Resource "*" only to actions without resource types', () => {
-    const fx = synth({
-      webDist: webDistFixture(),
-      ingestHandlers: Object.fromEntries(iotRules.map((r) => [handlerPath(r.handler), INGEST_FIXTURE])),
-    });
-    for (const { owner, statement } of policyStatements(fx.template)) {
-      if (statement['Effect'] !== 'Allow') continue;
-      const actions = asArray(statement['Action'] as string | string[]);
-      for (const action of actions) {
-        expect(action, owner).not.toBe('*');
-        expect(action, owner).not.toMatch(/^[a-z0-9-]+:\*$/);
-      }
-      if (asArray(statement['Resource'] as unknown).includes('*')) {
-        for (const action of actions) expect(FULL_RESOURCE_ACTIONS, `${owner}: ${action} on *`).toContain(action);
+    // The full stack: with the web deployment, ingest and jobs, as well as the default one.
+    for (const fx of [synth(), synth(FULL_STACK)]) {
+      for (const { owner, statement } of policyStatements(fx.template)) {
+        if (statement['Effect'] !== 'Allow') continue;
+        const actions = asArray(statement['Action'] as string | string[]);
+        for (const action of actions) {
+          expect(action, owner).not.toBe('*');
+          expect(action, owner).not.toMatch(/^[a-z0-9-]+:\*$/);
+        }
+        if (asArray(statement['Resource'] as unknown).includes('*')) {
+          for (const action of actions) expect(FULL_RESOURCE_ACTIONS, `${owner}: ${action} on *`).toContain(action);
+        }
       }
     }
   });

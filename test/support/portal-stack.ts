@@ -1,0 +1,137 @@
+/**
+ * The real stack as the infrastructure tests build it: the context of cdk.json, a fixed region,
+ * the run's shared bundle root and no web build unless a test gives one. Used by the test files
+ * through test/infra/helpers.ts, and by the global setup (test/support/global-setup.ts), which
+ * builds the Lambda bundles and synthesizes the two shared stacks once per run:
+ * - the default stack (`synth()`), exactly as `cdk synth` makes it from the manifests;
+ * - the full stack (`FULL_STACK`): every optional part switched on at once (stand-in ingest
+ *   handlers, scheduled jobs of every kind, a web build, brand domains with a certificate and an
+ *   app URL, an IoT endpoint given, memory and timeout settings of its own).
+ * A test file then reads their templates instead of synthesizing them again.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { App, Validations } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { functionSettings, LIVE_AUTHORIZER } from '../../shared/capability-resources';
+import { iotRules } from '../../shared/iot-rules';
+import { handlerPath } from '../../shared/routes';
+import { REPO_ROOT } from '../../infra/bundling/bundle';
+import { readConfig } from '../../infra/config';
+import { TrackingPortalStack, type TrackingPortalStackProps } from '../../infra/stack';
+
+export const STACK_NAME = 'TrackingPortal';
+export const REGION = 'eu-north-1';
+export const FIXTURES = path.join(REPO_ROOT, 'test', 'infra', 'fixtures');
+export const INGEST_FIXTURE = path.join(FIXTURES, 'ingest-handler.ts');
+export const JOB_FIXTURE = path.join(FIXTURES, 'job-handler.ts');
+/** The IoT data endpoint the full stack is given instead of looking it up at deploy time. */
+export const FULL_STACK_IOT_ENDPOINT = 'a1b2c3d4e5f6g7-ats.iot.eu-north-1.amazonaws.com';
+
+export interface SynthOptions extends Partial<Omit<TrackingPortalStackProps, 'config'>> {
+  readonly context?: Record<string, unknown>;
+  /** Keep the "web app is not deployed" warning (acknowledged by default: tests use no web build). */
+  readonly keepWebWarning?: boolean;
+  /** Register cdk-nag as infra/app.ts does, so the synth fails on an unacknowledged violation. */
+  readonly nag?: boolean;
+}
+
+/** Where a test process builds: the shared bundles, a cloud assembly folder of its own, a web build folder that never exists. */
+export interface BuildPlace {
+  readonly bundleRoot: string;
+  readonly outdir: string;
+  readonly noWebDist: string;
+  /** CDK's built-in CloudFormation validation of the synthesized template (default on, as `cdk synth`). */
+  readonly validation?: boolean;
+}
+
+export function cdkJsonContext(): Record<string, unknown> {
+  const cdkJson = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'cdk.json'), 'utf8')) as { context: Record<string, unknown> };
+  return cdkJson.context;
+}
+
+/** Constructs the stack; nothing is synthesized yet. */
+export function buildStack(options: SynthOptions, place: BuildPlace): { app: App; stack: TrackingPortalStack } {
+  const { context, keepWebWarning, nag, ...props } = options;
+  const app = new App({ context: { ...cdkJsonContext(), ...context }, outdir: place.outdir, builtinCloudFormationValidation: place.validation ?? true });
+  if (nag) Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }));
+  const stack = new TrackingPortalStack(app, STACK_NAME, {
+    env: { region: REGION },
+    config: readConfig(app.node),
+    bundleRoot: place.bundleRoot,
+    sharedBundleRoot: true,
+    webDist: place.noWebDist,
+    ...props,
+  });
+  if (!keepWebWarning) {
+    Validations.of(stack).acknowledge({ id: 'Annotation::tracking-portal:web-dist-missing', reason: 'tests run without a web build' });
+  }
+  return { app, stack };
+}
+
+/** Writes a minimal web build into `dir`. */
+export function writeWebDist(dir: string): void {
+  fs.mkdirSync(path.join(dir, 'brands', '0'), { recursive: true });
+  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>portal</title>');
+  fs.writeFileSync(path.join(dir, 'brands', '0', 'index.html'), '<!doctype html><title>brand 0</title>');
+}
+
+/** The full stack's options; `webDist` is the run's shared web build fixture. */
+export function fullStackOptions(webDist: string): SynthOptions {
+  const job = path.relative(REPO_ROOT, JOB_FIXTURE);
+  return {
+    ingestHandlers: Object.fromEntries(iotRules.map((r) => [handlerPath(r.handler), INGEST_FIXTURE])),
+    jobs: [
+      { name: 'command-timeouts', schedule: 'rate(1 minute)', file: job, description: 'every minute' },
+      { name: 'nightly', schedule: 'cron(0 3 * * ? *)', timeZone: 'Europe/Stockholm', file: job, description: '03:00 in Stockholm' },
+      { name: 'weekly-utc', schedule: 'cron(30 6 ? * MON *)', file: job, description: 'Mondays 06:30 UTC' },
+    ],
+    webDist,
+    iotDataEndpoint: FULL_STACK_IOT_ENDPOINT,
+    functionSettings: {
+      ...functionSettings,
+      tracking: { memorySize: 1024, timeoutSeconds: 20 },
+      jobs: { timeoutSeconds: 120 },
+      [LIVE_AUTHORIZER]: { memorySize: 256, timeoutSeconds: 3 },
+    },
+    context: {
+      // As a JSON string, the way `cdk deploy -c brandDomains=...` passes it.
+      brandDomains: JSON.stringify({ 'portal.example.se': 0, 'track.example.no': 3 }),
+      certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc-123',
+      appUrl: 'https://portal.example.se',
+    },
+  };
+}
+
+/** Where the global setup leaves the shared stacks' templates and the full stack's web build. */
+export interface SharedStacks {
+  readonly defaultTemplate: string;
+  readonly fullTemplate: string;
+  readonly webDist: string;
+}
+
+/**
+ * Once per run (the global setup): builds every bundle the two shared stacks need into
+ * `bundleRoot` and writes their synthesized templates into `dir`. Without CDK's CloudFormation
+ * validation, whose engine takes seconds to start and leaves the template as it is:
+ * test/infra/stack.test.ts synthesizes both stacks again with it and compares the templates.
+ */
+export function synthesizeSharedStacks(bundleRoot: string, dir: string): SharedStacks {
+  const shared: SharedStacks = {
+    defaultTemplate: path.join(dir, 'default.template.json'),
+    fullTemplate: path.join(dir, 'full.template.json'),
+    webDist: path.join(dir, 'web'),
+  };
+  writeWebDist(shared.webDist);
+  const place = (name: string): BuildPlace => ({ bundleRoot, outdir: path.join(dir, `cdk.out-${name}`), noWebDist: path.join(dir, 'no-web-dist'), validation: false });
+  for (const [options, file, name] of [
+    [{}, shared.defaultTemplate, 'default'],
+    [fullStackOptions(shared.webDist), shared.fullTemplate, 'full'],
+  ] as const) {
+    const { stack } = buildStack(options, place(name));
+    fs.writeFileSync(file, JSON.stringify(Template.fromStack(stack).toJSON()));
+    fs.rmSync(place(name).outdir, { recursive: true, force: true });
+  }
+  return shared;
+}
