@@ -25,7 +25,8 @@
  *
  * Points of the same tour proven elsewhere, not repeated here:
  * - the lock on the map, its commands and events: unit-lock.e2e.test.ts;
- * - relative dates by calendar day: triplog.e2e.test.ts;
+ * - relative dates by calendar day: web/src/ui/relative-time.test.ts (the rule), units.e2e.test.ts
+ *   (as shown);
  * - the first-run notice of a unit that has not reported, on the map and the units list:
  *   add-unit.e2e.test.ts;
  * - the registration wizard's step count, unsaid until the customer type is chosen:
