@@ -9,7 +9,7 @@
  *
  * Trips lie in the last months: DynamoDB Local deletes items past their expiry.
  */
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fleetOverviewSchema, type FleetOverview } from '../../shared/schemas/fleet-overview';
@@ -22,12 +22,16 @@ import { getPorts } from '../../functions/platform/container';
 import { dynamo, tableName } from '../../functions/platform/db';
 import type { DetectedTrip } from '../../functions/trips/detect';
 import { storeDetectedTrips } from '../../functions/trips/store-detected';
+import { BACKFILL_MARKER, backfillTripRollups } from '../../functions/trips/rollup-backfill';
+import { handler as backfillJob } from '../../functions/jobs/trip-rollup-backfill';
 import type { EmbeddedRuntime } from '../../infra/local/runtime';
 import { demoImei } from '../../infra/local/seed';
 import { callAs, demoCallers, type Caller } from '../support/api-caller';
 import { eventually } from '../support/eventually';
 import { DEMO_REGISTERED_AT, testPosition } from '../support/positions';
 import { startRuntime } from '../support/runtime';
+import { callerFor } from '../support/api-caller';
+import { createTestUser } from '../support/sessions';
 import { storeUnitState } from '../support/unit-state';
 
 const STOCKHOLM = 'Europe/Stockholm';
@@ -231,5 +235,62 @@ describe('GET /api/v1/user/fleet-overview', () => {
     }
     const zone = await overview(admin, 'Mars/Olympus');
     expect([zone.status, zone.body.errors]).toEqual([422, { TimeZone: ['InvalidTimeZone'] }]);
+  });
+});
+
+describe('the trip-rollup-backfill job', () => {
+  /** The account's rollup items, in key order. */
+  const rollups = async (accountId: string) =>
+    (await dynamo().send(new QueryCommand({ TableName: tableName('tripRollups'), KeyConditionExpression: 'accountId = :a', ExpressionAttributeValues: { ':a': accountId }, ConsistentRead: true }))).Items ?? [];
+  const marker = () => dynamo().send(new DeleteCommand({ TableName: tableName('tripRollups'), Key: BACKFILL_MARKER }));
+
+  it('fills the rollups of trips stored before they existed, resumably in pages; a second run changes nothing', async () => {
+    // An account whose trips were stored before the rollups: stored, then their rollups taken away.
+    const legacy = await createTestUser();
+    const owner = await callerFor(legacy.username, legacy.password);
+    const imei = demoImei(701);
+    const unit: UnitRecord = { imei, accountId: owner.accountId, name: 'Old van', vehicleType: 'van', protocol: 'native', createdAt: DEMO_REGISTERED_AT.toISOString() };
+    await dynamo().send(new PutCommand({ TableName: tableName('units'), Item: unit }));
+    await storeTrip(imei, at(today, '00:10'), 6_000);
+    await storeTrip(imei, at(today, '00:50'), 2_500);
+    await storeTrip(imei, at(`${monthsAgo(1)}-03`, '07:00'), 9_000);
+    const written = await rollups(owner.accountId);
+    // What the trip writes keep, less what is already past its expiry (a quarter hour over 35 days
+    // old; DynamoDB deletes it, and the backfill does not write it).
+    const kept = written.filter((i) => Number(i['expiresAt']) > Date.now() / 1000);
+    expect(kept.map((i) => String(i['sk']).slice(0, 2)).sort()).toEqual(['m#', 'm#', 'q#', 'q#']);
+    for (const item of written) await dynamo().send(new DeleteCommand({ TableName: tableName('tripRollups'), Key: { accountId: owner.accountId, sk: item['sk'] } }));
+    const before = await figures(owner);
+    expect([before.today.trips, before.today.distance, before.attestation.months]).toEqual([0, 0, []]);
+
+    // As if the table had just been deployed: no marker yet. Runs with no time left do one page
+    // each (two trips a page here) and go on from the stored checkpoint.
+    await marker();
+    const runs = [];
+    for (let run = 0; run < 200; run += 1) {
+      const report = await backfillTripRollups(Date.now(), 0, 2);
+      runs.push(report);
+      if (report.done || report.alreadyDone) break;
+    }
+    expect(runs.length).toBeGreaterThan(1);
+    expect(runs.slice(0, -1).every((r) => r.pages === 1 && !r.done)).toBe(true);
+    expect(runs.at(-1)?.done || runs.at(-1)?.alreadyDone).toBe(true);
+
+    const after = await figures(owner);
+    expect(after.today).toMatchObject({ trips: 2, distance: 8.5 });
+    expect(after.week.trips).toBeGreaterThanOrEqual(2);
+    expect(after.attestation.months).toEqual([{ month: monthsAgo(1), units: 1 }]);
+    const filled = await rollups(owner.accountId);
+    // What it wrote is what the trip writes had kept (expiry included).
+    expect(filled).toEqual(kept);
+
+    // The job as scheduled: done, so it only reads the marker.
+    expect(await backfillJob({ job: 'trip-rollup-backfill' })).toMatchObject({ alreadyDone: true, pages: 0 });
+    // Run whole again from the start (the marker gone), twice at once: the same values.
+    await marker();
+    const again = await Promise.all([backfillJob({ job: 'trip-rollup-backfill' }), backfillJob({ job: 'trip-rollup-backfill' })]);
+    expect(again.some((r) => r.done)).toBe(true);
+    expect(await rollups(owner.accountId)).toEqual(kept);
+    expect(await figures(owner)).toMatchObject({ today: after.today, attestation: after.attestation });
   });
 });
