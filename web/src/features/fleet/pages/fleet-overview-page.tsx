@@ -28,6 +28,11 @@ import { useFleetOverview } from '../api/fleet-api';
 
 const statusKeys: Readonly<Record<UnitStatus, string>> = { moving: 'FleetMoving', idling: 'FleetIdling', parked: 'FleetParked', offline: 'FleetOffline' };
 
+/**
+ * One figure: its label, value and detail, as a link to the page that explains it when there is
+ * one. The link is named by all it says and where it leads (two figures lead to the trip log, two
+ * to the alerts), so that a screen reader tells them apart.
+ */
 function Figure({ label, value, detail, to, linkLabel }: { label: string; value: string; detail?: ReactNode; to: string | null; linkLabel?: string }) {
   const body = (
     <Stack gap={2}>
@@ -41,9 +46,9 @@ function Figure({ label, value, detail, to, linkLabel }: { label: string; value:
     </Stack>
   );
   return (
-    <Card withBorder radius="md" padding="md" >
+    <Card withBorder radius="md" padding="md">
       {to ? (
-        <Anchor component={Link} to={to} underline="never" c="inherit" aria-label={linkLabel ? `${linkLabel}: ${value}` : undefined} display="block">
+        <Anchor component={Link} to={to} underline="never" c="inherit" aria-label={linkLabel ? `${label}: ${value}${typeof detail === 'string' ? `, ${detail}` : ''} (${linkLabel})` : undefined} display="block">
           {body}
         </Anchor>
       ) : (
