@@ -9,7 +9,7 @@
  *    rollups are then recomputed with `refreshTripRollups`, the trip writes' own function, and
  *    must come out unchanged: the bench measures what the real path keeps.
  * 2. Times N requests (after 3 warm-ups) through HTTP as the admin: p50, p99 and the slowest.
- * 3. Counts the DynamoDB calls one request makes (a middleware on the shared client; the least of
+ * 3. Times the two large reads alone (the units, a week of quarter-hour rollups), and counts the DynamoDB calls one request makes (a middleware on the shared client; the least of
  *    5 requests, so that a scheduled job's call in between does not count), before the trips were
  *    written and after: the count must not grow with the trips, only with their size in 1 MB pages.
  *
@@ -25,7 +25,8 @@ import { addDays, localDayOf, startOfLocalDay } from '../../shared/local-time';
 import { FLEET_MONTH_ZONE, type FleetOverview } from '../../shared/schemas/fleet-overview';
 import { dynamo, tableName } from '../../functions/platform/db';
 import { refreshTripRollups } from '../../functions/trips/trip-rollups';
-import { monthKey, quarterKey, quarterOf, rollupMonthOf, unitAttribute } from '../../functions/trips/trip-rollup-reads';
+import { monthKey, quarterEntries, quarterKey, quarterOf, rollupMonthOf, unitAttribute } from '../../functions/trips/trip-rollup-reads';
+import { listAccountUnits } from '../../functions/domain/unit/reads';
 import { startEmbeddedRuntime } from '../../infra/local/runtime';
 import { seededRandom } from '../../infra/local/simulator/random';
 import { createTestUser, loginAs } from '../../test/support/sessions';
@@ -42,15 +43,16 @@ const ZONE = 'Europe/Stockholm';
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 
-/** The DynamoDB calls made through the shared client, by command. */
+/** The DynamoDB calls made through the shared client (the runtime's, once started), by command. */
 const calls = new Map<string, number>();
-dynamo().middlewareStack.add(
-  (next, context) => async (args) => {
-    calls.set(context.commandName ?? '?', (calls.get(context.commandName ?? '?') ?? 0) + 1);
-    return next(args);
-  },
-  { step: 'initialize', name: 'benchFleetCallCounter' },
-);
+const countCalls = () =>
+  dynamo().middlewareStack.add(
+    (next, context) => async (args) => {
+      calls.set(context.commandName ?? '?', (calls.get(context.commandName ?? '?') ?? 0) + 1);
+      return next(args);
+    },
+    { step: 'initialize', name: 'benchFleetCallCounter' },
+  );
 const totalCalls = () => [...calls.values()].reduce((a, b) => a + b, 0);
 
 interface Trip {
@@ -139,6 +141,7 @@ const rollupsOf = async (accountId: string) => {
 const runtime = await startEmbeddedRuntime({ port: 0, mqttPort: 0, dataDir: null, host: '127.0.0.1', seed: false });
 const outcome = { failed: true };
 try {
+  countCalls();
   const owner = await createTestUser();
   const { token } = await loginAs(owner.username, owner.password);
   const now = Date.now();
@@ -188,6 +191,21 @@ try {
   times.sort((a, b) => a - b);
   const [p50, p99, slowest] = [percentile(times, 50), percentile(times, 99), times[times.length - 1] ?? NaN];
 
+  // Where the time goes: the two large reads alone (medians of 10), the units and the week's quarter hours.
+  const median = async (fn: () => Promise<unknown>) => {
+    const ts: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const t = performance.now();
+      await fn();
+      ts.push(performance.now() - t);
+    }
+    return percentile(ts.sort((a, b) => a - b), 50);
+  };
+  const unitsMs = await median(() => listAccountUnits(owner.accountId));
+  const weekStart = startOfLocalDay(addDays(localDayOf(now, ZONE), -7), ZONE);
+  const weekEntries = (await quarterEntries(owner.accountId, weekStart, now)).length;
+  const quartersMs = await median(() => quarterEntries(owner.accountId, weekStart, now));
+
   // 3. DynamoDB calls of one request, with the month of trips.
   calls.clear();
   const callsWithTrips = await callsPerRequest();
@@ -203,6 +221,7 @@ try {
   console.log(`
   bench:fleet  ${UNITS} units, ${DAYS} days of trips (${trips.length} trips, ${rollups.length} rollup items); written in ${unitsS.toFixed(1)} s (units) and ${tripsS.toFixed(1)} s (trips and rollups)
     GET /fleet-overview (${REQUESTS} requests)  p50 ${p50.toFixed(0)} ms   p99 ${p99.toFixed(0)} ms   slowest ${slowest.toFixed(0)} ms   target p99 < ${TARGET.p99Ms} ms
+    of which, read alone (medians)      the units ${unitsMs.toFixed(0)} ms; 7 days of quarter-hour rollups (${weekEntries} unit entries) ${quartersMs.toFixed(0)} ms
     DynamoDB calls per request         ${callsWithTrips} with the trips (${byCommand}); ${callsWithoutTrips} before any trip   target <= ${TARGET.dynamoCalls}
     figures                            units ${last?.units}, ${JSON.stringify(last?.status)}, today ${last?.today.trips} trips ${last?.today.distance} km, week ${last?.week.trips} trips ${last?.week.distance} km
   ${missed.length ? `MISSED: ${missed.join('; ')}` : 'All targets met.'}

@@ -47,7 +47,7 @@ beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
   ({ app, browser } = await startBrowserApp());
   const now = Date.now();
-  // Service van 1 drives, Service van 2 is parked; Service van 3 reports a low battery (an alarm).
+  // Service van 1 drives, Service van 2 is parked, and so is Service van 3, with a low battery (an alarm).
   await storeUnitState(demoImei(0), nextState(undefined, testPosition(now - 10_000, 59.33, 18.06, { speed: 48, ignition: true }), now - 10_000));
   await storeUnitState(demoImei(1), nextState(undefined, testPosition(now - 10_000, 59.34, 18.07, { speed: 0, ignition: false }), now - 10_000));
   const tracker = await mqtt.connectAsync(app.mqttUrl, { clientId: demoImei(2), reconnectPeriod: 0 });
@@ -64,8 +64,8 @@ afterAll(async () => {
   await stopBrowserApp({ app, browser });
 });
 
-/** A figure's link by its label and value (its name also says where it leads). */
-const figure = (page: Page, label: string, value: string) => page.getByRole('link', { name: new RegExp(`^${label.replace(/[(),]/g, '\\$&')}: ${value}\\b`) });
+/** A figure's link by its label and value, with which its name starts (it goes on to say where it leads). */
+const figure = (page: Page, label: string, value: string) => page.getByRole('link', { name: new RegExp(`^${label.replace(/[(),]/g, '\\$&')} ${value}\\b`) });
 
 describe('the fleet overview as start page', () => {
   it('is chosen with its switch, opens after login, shows the figures and links each to the page that explains it', async () => {
@@ -84,7 +84,7 @@ describe('the fleet overview as start page', () => {
     expect(new URL(page.url()).pathname).toBe('/user/fleet-overview');
     await poll(() => figure(page, f.FleetMoving, '1').isVisible()).toBe(true);
     expect(await page.getByRole('switch', { name: f.FleetMakeLanding }).isChecked()).toBe(true);
-    expect(await figure(page, f.FleetParked, '1').isVisible()).toBe(true);
+    expect(await figure(page, f.FleetParked, '2').isVisible()).toBe(true);
     expect(await figure(page, f.FleetToday, '12.3 km').isVisible()).toBe(true);
     await poll(() => figure(page, f.FleetAlarms, '1').isVisible()).toBe(true);
     expect(await figure(page, f.FleetService, '1').isVisible()).toBe(true);
@@ -96,7 +96,7 @@ describe('the fleet overview as start page', () => {
     const links: [string, string, string][] = [
       [f.FleetMoving, '1', '/user/realtime-tracking?status=moving'],
       [f.FleetIdling, '0', '/user/realtime-tracking?status=idling'],
-      [f.FleetParked, '1', '/user/realtime-tracking?status=parked'],
+      [f.FleetParked, '2', '/user/realtime-tracking?status=parked'],
       [f.FleetOffline, '\\d+', '/user/realtime-tracking?status=offline'],
       [f.FleetToday, '12.3 km', `/user/create-triplog?from=${today}&to=${today}`],
       [f.FleetThisWeek, '[\\d.]+ km', `/user/create-triplog?from=${monday}&to=${today}`],
