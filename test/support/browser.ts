@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
+import axe from 'axe-core';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { DEMO_PASSWORD, demoUsers } from '../../infra/local/seed';
@@ -47,9 +47,18 @@ export async function openPage(browser: Browser, viewport = DESKTOP): Promise<{ 
   return { context, page, errors };
 }
 
-/** axe violations (all, or only serious and critical ones), readable in a failure message. */
+/**
+ * axe violations (all, or only serious and critical ones), readable in a failure message.
+ *
+ * axe-core runs in the page itself, put there once per document (a later check of the same
+ * document, after a client-side navigation, finds it there). @axe-core/playwright's analyze would
+ * put the 550 kB script in again at every check and finish each one in a new tab of its own, three
+ * times the time of the check itself; what it adds is the reach into cross-origin frames, and the
+ * portal has no frames.
+ */
 export async function axeViolations(page: Page, only: 'all' | 'serious' = 'all'): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+  const result = await page.evaluate(() => (window as unknown as { axe: typeof axe }).axe.run(document));
   return result.violations
     .filter((v) => only === 'all' || v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
