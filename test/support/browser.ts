@@ -84,6 +84,16 @@ export async function logInAs(page: Page, appUrl: string, username: string = dem
   await page.waitForURL((url) => url.pathname !== '/');
 }
 
+/**
+ * Opens the member page `path` (with its query) logged out and logs in on the login page it is
+ * sent to, which sends back there: the page without the detour over the map, where a login lands.
+ */
+export async function logInAt(page: Page, appUrl: string, path: string, username: string = demoUsers.admin.username, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto(`${appUrl}${path}`);
+  await fillLogin(page, username, password);
+  await page.waitForURL(`${appUrl}${path}`);
+}
+
 /** Opens the portal and logs in (the demo user by default), landing on the map. */
 export async function logInThroughForm(page: Page, appUrl: string, username?: string): Promise<void> {
   await page.goto(`${appUrl}/`);
