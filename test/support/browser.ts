@@ -25,12 +25,16 @@ export const PHONE = { width: 390, height: 844 };
 /** expect.poll with room for lazy chunks on a busy machine (its default gives up after 1 s). */
 export const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 10_000, interval: 100 });
 
-/** Starts a runtime and Chromium (the web app is built once for the run, test/support/global-setup.ts). */
+/**
+ * Starts a runtime and Chromium side by side (the web app is built once for the run,
+ * test/support/global-setup.ts); if either fails, the other is stopped again.
+ */
 export async function startBrowserApp(): Promise<{ app: App; browser: Browser }> {
   if (SCREENSHOTS) mkdirSync(SHOTS_DIR, { recursive: true });
-  const app = await startRuntime();
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
-  return { app, browser };
+  const [app, browser] = await Promise.allSettled([startRuntime(), chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS })]);
+  if (app.status === 'fulfilled' && browser.status === 'fulfilled') return { app: app.value, browser: browser.value };
+  await stopBrowserApp({ app: app.status === 'fulfilled' ? app.value : undefined, browser: browser.status === 'fulfilled' ? browser.value : undefined });
+  throw app.status === 'rejected' ? app.reason : (browser as PromiseRejectedResult).reason;
 }
 
 export async function stopBrowserApp(parts: { app?: App; browser?: Browser }): Promise<void> {
