@@ -34,6 +34,13 @@ export const jobs: readonly JobDef[] = [
     file: 'functions/jobs/safe-home-checks.ts',
     description: "Safe return home: at each unit's scheduled local times, a unit away from its home raises a 'not home' alarm to its alarm receivers.",
   },
+  {
+    name: 'trip-rollup-backfill',
+    schedule: 'rate(1 minute)',
+    file: 'functions/jobs/trip-rollup-backfill.ts',
+    description:
+      'One-off migration: fills the trip rollups of the fleet overview from trips stored before they existed, a bounded piece per run from a stored checkpoint; once its marker says done, a run only reads the marker.',
+  },
 ];
 
 const NAME = /^[a-z][a-z0-9-]{0,47}$/;

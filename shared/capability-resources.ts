@@ -56,6 +56,11 @@ export interface FunctionResources {
   readonly queues?: readonly QueueName[];
   /** FileStore operations on the files bucket (FILES_BUCKET): unit pictures. */
   readonly files?: readonly FileOperation[];
+  /**
+   * Tables of `tables` the function may Scan whole (dynamodb:Scan on the table, not its indexes):
+   * one-off migrations only, never a request path (docs/decisions/0013-resource-grants.md).
+   */
+  readonly scans?: readonly TableKey[];
 }
 
 /** The IoT Core custom authorizer of the live channel: a function of its own, outside the HTTP API. */
@@ -217,9 +222,11 @@ export const functionResources: Readonly<Partial<Record<FunctionName, FunctionRe
     tables: { users: 'read', tokens: 'read', accounts: 'read', units: 'read', events: 'read' },
   },
   // command-timeouts; safe-home-checks (functions/safe-home/checks.ts) reads the due items, advances
-  // them and records 'not home' events (the account's retention), alarmed through the alert queue.
+  // them and records 'not home' events (the account's retention), alarmed through the alert queue;
+  // trip-rollup-backfill scans the trips and writes their rollups and its marker.
   jobs: {
-    tables: { commands: 'read-write', units: 'read', safeHome: 'read-write', events: 'read-write', accounts: 'read' },
+    tables: { commands: 'read-write', units: 'read', safeHome: 'read-write', events: 'read-write', accounts: 'read', trips: 'read', tripRollups: 'read-write' },
+    scans: ['trips'],
     live: true,
     alerts: true,
   },

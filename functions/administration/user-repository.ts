@@ -7,10 +7,11 @@
  * (infra/local/seed.ts) and adding a unit (functions/units/add-unit-repository.ts) write them.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { BatchGetCommand, QueryCommand, TransactWriteCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { administrationMessageKeys as keys } from '../../shared/schemas/administration-messages';
 import { cancellationCodes } from '../platform/conditions';
 import { dynamo, tableName } from '../platform/db';
+import { queryAll } from '../platform/queries';
 import { accountUserRecords, getUserItem } from '../domain/user/reads';
 import { ConflictError, NotFoundError, ValidationError, type FieldErrors } from '../platform/errors';
 import { emailClaimKey, usernameClaimKey, type UserClaimRecord, type UserItem, type UserRecord } from '../domain/user/schema';
@@ -28,10 +29,8 @@ export async function listAccountUserRecords(accountId: string): Promise<UserIte
 
 /** The IMEIs of the account's units (one Query on the units' byAccount index, keys only). */
 export async function accountUnitImeis(accountId: string): Promise<Set<string>> {
-  const imeis = new Set<string>();
-  let start: QueryCommandOutput['LastEvaluatedKey'];
-  do {
-    const page: QueryCommandOutput = await dynamo().send(
+  const items = await queryAll(
+    (start) =>
       new QueryCommand({
         TableName: tableName('units'),
         IndexName: 'byAccount',
@@ -40,11 +39,8 @@ export async function accountUnitImeis(accountId: string): Promise<Set<string>> 
         ProjectionExpression: 'imei',
         ExclusiveStartKey: start,
       }),
-    );
-    for (const item of page.Items ?? []) imeis.add(String(item['imei']));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return imeis;
+  );
+  return new Set(items.map((item) => String(item['imei'])));
 }
 
 /** Whether an address is taken as an e-mail or as a login name, by anyone in any account. */

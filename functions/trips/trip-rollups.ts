@@ -21,9 +21,8 @@ import { monthKey, QUARTER_MS, quarterKey, quarterOf, rollupMonthOf, unitAttribu
 
 const DAY_S = 86_400;
 /** Quarter hours are read for today and this week only; months for the past year. */
-const QUARTER_KEEP_DAYS = 35;
+export const QUARTER_KEEP_DAYS = 35;
 const MONTH_KEEP_DAYS = 400;
-
 
 /** The starts (and distances) of the unit's trips in [fromMs, toMs), of this account only. */
 async function tripStarts(accountId: string, imei: string, fromMs: number, toMs: number): Promise<{ startTs: number; distanceM: number }[]> {
@@ -79,10 +78,11 @@ async function refreshMonth(accountId: string, imei: string, month: string): Pro
 
 /**
  * Recomputes the unit's entries of the quarter hours and months in which trips start or started at
- * `starts` (after a trip was stored, replaced, deleted, merged or split there).
+ * `starts` (after a trip was stored, replaced, deleted, merged or split there). `quartersFrom`
+ * leaves out the quarter hours before it (the backfill's: those past their keeping).
  */
-export async function refreshTripRollups(accountId: string, imei: string, starts: readonly number[]): Promise<void> {
-  const quarters = new Set(starts.map(quarterOf));
+export async function refreshTripRollups(accountId: string, imei: string, starts: readonly number[], options: { quartersFrom?: number } = {}): Promise<void> {
+  const quarters = new Set(starts.filter((ts) => ts >= (options.quartersFrom ?? -Infinity)).map(quarterOf));
   const months = new Set(starts.map(rollupMonthOf));
   await Promise.all([...[...quarters].map((q) => refreshQuarter(accountId, imei, q)), ...[...months].map((m) => refreshMonth(accountId, imei, m))]);
 }

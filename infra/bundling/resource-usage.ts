@@ -42,6 +42,8 @@ export interface ResourceUsage {
   alerts: boolean;
   /** WorkQueues.send: the queues of shared/queues.ts named by a literal (`queues.send('trip-addresses', ...)`). */
   readonly queues: Set<QueueName>;
+  /** Tables named in a ScanCommand (a read of the table besides). */
+  readonly scans: Set<TableKey>;
   /** Which source file each finding comes from (`table users (read-write)` -> files). */
   readonly where: Map<string, Set<string>>;
   /** Table names this reader could not see (not a literal key). */
@@ -54,7 +56,7 @@ const SESSION_MODULE = 'functions/platform/auth-context.ts';
 /** Calls resolveAuth for the routes that are not public; that alone does not make a function read sessions. */
 const MIDDLEWARE_MODULE = 'functions/platform/http.ts';
 
-const READ_COMMANDS = new Set(['Get', 'BatchGet', 'Query', 'TransactGet']);
+const READ_COMMANDS = new Set(['Get', 'BatchGet', 'Query', 'TransactGet', 'Scan']);
 const WRITE_COMMANDS = new Set(['Put', 'Update', 'Delete', 'BatchWrite', 'TransactWrite']);
 const TRANSACT_WRITES = new Set(['Put', 'Update', 'Delete']);
 const TRANSACT_READS = new Set(['ConditionCheck', 'Get']);
@@ -106,6 +108,14 @@ function accessOfRequestItems(computed: ts.ComputedPropertyName): TableAccess {
     if (request && ts.isObjectLiteralExpression(request)) return accessOfRequest(request);
   }
   return 'read-write';
+}
+
+/** Whether a `tableName(...)` call is the TableName of a ScanCommand. */
+function isScanned(call: ts.CallExpression): boolean {
+  const parent = call.parent;
+  if (!ts.isPropertyAssignment(parent) || nameOf(parent.name) !== 'TableName' || !ts.isObjectLiteralExpression(parent.parent)) return false;
+  const command = parent.parent.parent;
+  return ts.isNewExpression(command) && ts.isIdentifier(command.expression) && bare(command.expression.text) === 'ScanCommand';
 }
 
 /** Where a table name (the call itself or a variable holding it) ends up. */
@@ -199,6 +209,7 @@ function readModule(path: string, code: string): ModuleReading {
               usage.tables.set(key, before === 'read-write' || access === 'read-write' ? 'read-write' : 'read');
             });
           }
+          if (isScanned(n)) found(`scan ${key}`, (usage) => usage.scans.add(key));
         }
       }
       const port = portOf(n.expression);
@@ -259,6 +270,7 @@ export function readResourceUsage(bundleText: string, options: { servesMembers: 
     devices: false,
     alerts: false,
     queues: new Set(),
+    scans: new Set(),
     where: new Map(),
     problems: [],
   };
@@ -308,6 +320,8 @@ export function compareUsage(usage: ResourceUsage, declared: FunctionResources):
     ['geocoder', usage.geocoder, declared.geocoder ?? []],
     ['files', usage.files, declared.files ?? []],
   ] as const;
+  for (const key of usage.scans) if (!(declared.scans ?? []).includes(key)) undeclared.push(`scan ${key}${where(`scan ${key}`)}`);
+  for (const key of declared.scans ?? []) if (!usage.scans.has(key)) unused.push(`scan ${key}`);
   for (const queue of usage.queues) if (!(declared.queues ?? []).includes(queue)) undeclared.push(`queue ${queue}${where(`queue ${queue}`)}`);
   for (const queue of declared.queues ?? []) if (!usage.queues.has(queue)) unused.push(`queue ${queue}`);
   for (const [port, used, granted] of lists) {

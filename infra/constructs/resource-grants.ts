@@ -20,8 +20,10 @@ import { LIVE_PUBLISH_TOPIC_PATTERNS, TRACKER_SUBSCRIBES, trackerTopicWith } fro
 /** The environment variable `tableName()` reads on AWS (functions/platform/env.ts). */
 export const TABLES_VARIABLE = 'TABLES';
 
-/** Key reads. No Scan: every read in a request path is a Query or GetItem on a key or index. */
+/** Key reads. No Scan: every read in a request path is a Query or GetItem on a key or index (a migration declares `scans`). */
 export const DYNAMODB_READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem'] as const;
+/** A whole table's items, for the functions that declare `scans` (one-off migrations). */
+export const DYNAMODB_SCAN_ACTIONS = ['dynamodb:Scan'] as const;
 export const DYNAMODB_WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'] as const;
 
 export const TABLE_ACCESS_ACTIONS: Readonly<Record<TableAccess, readonly string[]>> = {
@@ -105,6 +107,12 @@ export function bindResources(fn: PortalFunction, resources: FunctionResources, 
     const indexes = ('indexes' in def ? def.indexes : []).map((i) => `${table.tableArn}/index/${i.name}`);
     grant(`${access === 'read' ? 'Read' : 'ReadWrite'}${pascal(def.name)}`, TABLE_ACCESS_ACTIONS[access], [table.tableArn, ...indexes]);
     actions.push(...TABLE_ACCESS_ACTIONS[access]);
+  }
+  for (const key of resources.scans ?? []) {
+    const table = targets.tables.get(tables[key].name);
+    if (!table || !resources.tables[key]) throw new Error(`function ${fn.node.id}: table ${key} is scanned but not declared in its tables`);
+    grant(`Scan${pascal(tables[key].name)}`, DYNAMODB_SCAN_ACTIONS, [table.tableArn]);
+    actions.push(...DYNAMODB_SCAN_ACTIONS);
   }
   fn.function.addEnvironment(TABLES_VARIABLE, JSON.stringify(names));
 

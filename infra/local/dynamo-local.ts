@@ -101,10 +101,19 @@ export async function startLocalDynamo(options: { dataDir?: string; port?: numbe
     NO_BROWSER_ORIGIN,
     '-disableTelemetry',
   ];
-  const child: ChildProcess = spawn('java', args, { cwd: engine, stdio: 'pipe' });
+  // Ctrl-C in a terminal interrupts the whole foreground process group, DynamoDB Local with it,
+  // while the runtime still drains what the broker acknowledged into it. Started with SIGINT
+  // ignored (a JVM keeps an ignored SIGINT ignored), it stops when the runtime stops it, last.
+  const child: ChildProcess =
+    process.platform === 'win32'
+      ? spawn('java', args, { cwd: engine, stdio: 'pipe' })
+      : spawn('/bin/sh', ['-c', 'trap "" INT; exec java "$@"', 'dynamodb-local', ...args], { cwd: engine, stdio: 'pipe' });
   let output = '';
   child.stdout?.on('data', (d: Buffer) => (output = (output + d.toString()).slice(-4000)));
   child.stderr?.on('data', (d: Buffer) => (output = (output + d.toString()).slice(-4000)));
+  // It ignores the terminal's Ctrl-C, so it must not outlive this process (a crash, process.exit).
+  const killWithUs = () => child.kill('SIGKILL');
+  process.once('exit', killWithUs);
   let exited: string | null = null;
   const spawnError = new Promise<never>((_, reject) => {
     child.once('error', (e) =>
@@ -112,6 +121,7 @@ export async function startLocalDynamo(options: { dataDir?: string; port?: numbe
     );
     child.once('exit', (code) => {
       exited = `exited with code ${code}`;
+      process.removeListener('exit', killWithUs);
     });
   });
   spawnError.catch(() => undefined);

@@ -50,6 +50,12 @@ if (!env.success) {
   process.exit(1);
 }
 
+// Until the portal runs, Ctrl-C or SIGTERM just ends the start (what it started goes with it).
+let stopRunning: ((signal: string) => void) | null = null;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => (stopRunning ? stopRunning(signal) : process.exit(130)));
+}
+
 const ephemeral = args.has('--ephemeral');
 console.log(`Starting the tracking portal (${ephemeral ? 'in memory' : `data in ${env.data.DATA_DIR}`})...`);
 
@@ -84,7 +90,7 @@ try {
   const warning = exposureWarning(env.data.HOST, new URL(runtime.mqttUrl).port);
   if (warning) console.warn(warning);
   let stopping = false;
-  const stop = (signal: string) => {
+  stopRunning = (signal: string) => {
     if (stopping) return;
     stopping = true;
     console.log(`\n${signal}: stopping...`);
@@ -96,8 +102,6 @@ try {
       },
     );
   };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);

@@ -61,14 +61,19 @@ export async function seedFleet(accountId: string, count: number, now = Date.now
     });
   }
 
-  // Batches of 25, a few writers at once; DynamoDB may hand back unprocessed items under load.
+  await putAll('units', items as unknown as Record<string, unknown>[]);
+  return fleet;
+}
+
+/** Writes items in batches of 25, a few writers at once; DynamoDB may hand back unprocessed items under load. */
+export async function putAll(table: 'units' | 'trips' | 'tripRollups', items: readonly Record<string, unknown>[]): Promise<void> {
   let next = 0;
   const writer = async () => {
     while (next < items.length) {
       const batch = items.slice(next, next + BATCH);
       next += BATCH;
       let request: Record<string, Array<{ PutRequest: { Item: Record<string, unknown> } }>> | undefined = {
-        [tableName('units')]: batch.map((item) => ({ PutRequest: { Item: item as unknown as Record<string, unknown> } })),
+        [tableName(table)]: batch.map((item) => ({ PutRequest: { Item: item } })),
       };
       for (let attempt = 0; request && Object.keys(request).length; attempt++) {
         if (attempt > 8) throw new Error('DynamoDB Local kept items unprocessed');
@@ -79,7 +84,6 @@ export async function seedFleet(accountId: string, count: number, now = Date.now
     }
   };
   await Promise.all(Array.from({ length: WRITERS }, writer));
-  return fleet;
 }
 
 /** Unit i drives on: about 10 s at 30 to 90 km/h along its heading, which drifts a little. */

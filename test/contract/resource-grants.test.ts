@@ -124,4 +124,11 @@ describe('readResourceUsage', () => {
       unused: ['table units (read)', 'mail'],
     });
   });
+
+  it('reads a Scan as a read that must be declared in `scans` as well', () => {
+    const usage = readResourceUsage(bundle({ 'functions/x/m.ts': 'new ScanCommand({ TableName: tableName("trips") }); new QueryCommand({ TableName: tableName("units") });' }), { servesMembers: false });
+    expect(Object.fromEntries(usage.tables)).toEqual({ trips: 'read', units: 'read' });
+    expect(compareUsage(usage, { tables: { trips: 'read', units: 'read' } })).toEqual({ undeclared: ['scan trips (functions/x/m.ts)'], unused: [] });
+    expect(compareUsage(usage, { tables: { trips: 'read', units: 'read' }, scans: ['trips', 'units'] })).toEqual({ undeclared: [], unused: ['scan units'] });
+  });
 });

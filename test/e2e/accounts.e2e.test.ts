@@ -154,6 +154,8 @@ describe('accounts in the browser', () => {
 
   it('logs in with the e-mailed code, trusts the browser, and then logs in without a code', async () => {
     const { context, page, errors } = await openPage(PHONE);
+    // The page's clock, to let the resend countdown run out without waiting for it.
+    await context.clock.install();
     await page.goto(`${app.url}/`);
     const codesBefore = (await outbox(admin.email)).filter(isCodeMail).length;
     await fillLogin(page, admin.username, DEMO_PASSWORD);
@@ -192,8 +194,9 @@ describe('accounts in the browser', () => {
     expect(left).toBeGreaterThan(0);
     expect(left).toBeLessThanOrEqual(10);
     expect(await resend.isDisabled()).toBe(true);
-    // The 10-second countdown runs on the page's timers, which a busy machine delays: more room than poll's 10 s.
-    await expect.poll(() => resend.isDisabled(), { timeout: 25_000, interval: 200 }).toBe(false);
+    // Ten seconds later (on the page's clock) Resend opens again.
+    await page.clock.fastForward(10_000);
+    await poll(() => resend.isDisabled()).toBe(false);
 
     await codeField.fill(secondCode);
     await page.getByRole('checkbox', { name: en.TrustThisBrowser }).check();
@@ -242,6 +245,7 @@ describe('accounts in the browser', () => {
 
   it('keeps the code screen and its countdown through a reload, and Cancel forgets the login', async () => {
     const { context, page, errors } = await openPage();
+    await context.clock.install();
     await page.goto(`${app.url}/`);
     const codesBefore = (await outbox(admin.email)).filter(isCodeMail).length;
     await fillLogin(page, admin.username, DEMO_PASSWORD);
@@ -249,7 +253,8 @@ describe('accounts in the browser', () => {
     await loginCode(admin.email, codesBefore + 1);
     expect(await page.evaluate(() => window.localStorage.getItem('session.temporary'))).toMatch(/^v1\./);
 
-    // Three seconds of the countdown go by.
+    // Three seconds of the countdown go by (on the page's clock, which the reload keeps).
+    await page.clock.fastForward(3000);
     await poll(() => countdownSeconds(page)).toBeLessThanOrEqual(177);
     const beforeReload = await countdownSeconds(page);
     expect(beforeReload).toBeLessThanOrEqual(177);

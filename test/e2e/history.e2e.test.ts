@@ -20,6 +20,7 @@ import { mapEn } from '../../shared/i18n/features/map/en';
 import { trackingEn } from '../../shared/i18n/features/tracking/en';
 import { historyUrl } from '../../web/src/features/history/history-url';
 import { DESKTOP, PHONE, SHOTS_DIR, axeViolations, logInThroughForm, openPage, poll, startBrowserApp, stopBrowserApp, type App, photograph, settle, SCREENSHOTS, untilStill } from '../support/browser';
+import { typeDate } from '../support/date-input';
 import { createTestUser } from '../support/sessions';
 
 let app: App;
@@ -187,7 +188,7 @@ describe('history playback on the map', () => {
     await panel.getByRole('button', { name: historyEn.HistoryChangePeriod }).click();
     const day = 86_400_000;
     const local = (ms: number) => new Date(ms).toLocaleString('sv-SE', { timeZone: 'Europe/Stockholm' }).slice(0, 16).replace(' ', 'T');
-    await fromInput(panel).fill(local(Date.now() - 40 * day));
+    await typeDate(fromInput(panel), local(Date.now() - 40 * day));
     expect(await panel.getByRole('radio', { name: historyEn.HistoryCustom }).isChecked()).toBe(true);
     await panel.getByRole('button', { name: historyEn.HistoryLoad }).click();
     await poll(() => panel.getByText(trackingEn.HistoryPeriodTooLong).isVisible()).toBe(true);
@@ -196,8 +197,8 @@ describe('history playback on the map', () => {
     expect(await panel.getByRole('status').textContent()).toContain(countText);
     await checkScreen(page, 'period-too-long');
 
-    await fromInput(panel).fill(local(Date.now() - 3 * day));
-    await toInput(panel).fill(local(Date.now() - 2 * day));
+    await typeDate(fromInput(panel), local(Date.now() - 3 * day));
+    await typeDate(toInput(panel), local(Date.now() - 2 * day));
     await panel.getByRole('button', { name: historyEn.HistoryLoad }).click();
     await poll(() => panel.getByText(historyEn.HistoryNoPositions).isVisible()).toBe(true);
     expect(await panel.getByRole('button', { name: historyEn.HistoryPlay }).count()).toBe(0);

@@ -47,6 +47,7 @@ interface Screen {
 }
 
 const adminScreens: readonly Screen[] = [
+  { name: 'fleet-overview', path: paths.fleetOverview, route: 'fleetOverview', ready: (p, t) => p.getByRole('heading', { name: t.FleetStatusHeading }) },
   { name: 'map', path: paths.realtimeTracking, route: 'realtimeTracking', ready: (p, t) => p.getByRole('list', { name: t.MapUnitsHeading }).getByRole('button').first() },
   { name: 'triplog', path: paths.createTriplog, route: 'createTriplog', ready: (p, t) => p.getByRole('main').getByText(t.TripTypeBusiness, { exact: true }).first() },
   { name: 'geofences', path: paths.geofences, route: 'geofences', ready: (p, t) => p.getByRole('link', { name: t.GeofenceAdd }) },

@@ -16,6 +16,7 @@ import { commandsEn } from '../../shared/i18n/features/commands/en';
 import { historyEn } from '../../shared/i18n/features/history/en';
 import { mapEn } from '../../shared/i18n/features/map/en';
 import { OPENFREEMAP_STYLE_URL } from '../../shared/schemas/tracking';
+import { RECONNECT_MAX_MS } from '../../web/src/app/live/backoff';
 import { DESKTOP, PHONE, SCREENSHOTS, SHOTS_DIR, axeViolations, logInThroughForm, openPage, poll, settle, startBrowserApp, stopBrowserApp, type App, photograph } from '../support/browser';
 import { getUnitItem } from '../../functions/domain/unit/reads';
 import { countColour, hexRgb } from '../support/pixels';
@@ -187,6 +188,8 @@ describe('real-time map', () => {
     await shot(page, 'details-1280x800');
 
     // The live channel drops: the notice says so; positions sent meanwhile arrive once it is back.
+    // The page's clock from here on, so that the reconnection waits out its backoff at once.
+    await context.clock.install();
     await live.cut();
     const notice = page.getByRole('status').filter({ hasText: mapEn.MapLiveOffline });
     await poll(() => notice.isVisible()).toBe(true);
@@ -196,7 +199,8 @@ describe('real-time map', () => {
     await poll(async () => (await getUnitItem(van1, { consistent: true }))?.state?.speed).toBe(12);
     expect(await fact(page, mapEn.MapSpeed).textContent()).toBe('77 km/h');
     live.restore();
-    await expect.poll(() => notice.count(), { timeout: 30_000, interval: 200 }).toBe(0);
+    await page.clock.fastForward(RECONNECT_MAX_MS);
+    await poll(() => notice.count()).toBe(0);
     await poll(() => fact(page, mapEn.MapSpeed).textContent()).toBe('12 km/h');
     // …and the renewed subscription hears the next one.
     await report(van1, { lat: 59.3510, lon: 18.0410, spd: 21, ign: true, hdg: 10 });

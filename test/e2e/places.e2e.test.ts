@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getPorts } from '../../functions/platform/container';
 import { addDays, localDayOf, wallToInstant } from '../../shared/local-time';
 import { unitWithCopies } from '../support/unit-state';
+import { typeDate } from '../support/date-input';
 import { storeDetectedTrips } from '../../functions/trips/store-detected';
 import { DEMO_PASSWORD, demoImei, demoUsers } from '../../infra/local/seed';
 import { en } from '../../shared/i18n/en';
@@ -134,8 +135,8 @@ describe('places', () => {
     await page.waitForURL(/\/add-edit-places\/[\w-]+$/);
     const offer = page.getByTestId('apply-offer');
     await poll(() => offer.isVisible()).toBe(true);
-    await offer.getByRole('textbox', { name: placesEn.PlaceApplyFrom, exact: true }).fill(addDays(yesterday, -3));
-    await offer.getByRole('textbox', { name: placesEn.PlaceApplyTo, exact: true }).fill(yesterday);
+    await typeDate(offer.getByRole('textbox', { name: placesEn.PlaceApplyFrom, exact: true }), addDays(yesterday, -3));
+    await typeDate(offer.getByRole('textbox', { name: placesEn.PlaceApplyTo, exact: true }), yesterday);
     await offer.getByRole('button', { name: placesEn.PlaceApply }).click();
     await poll(() => offer.getByTestId('apply-result').textContent()).toBe(text(placesEn.PlaceApplyDone, { count: 1 }));
     await shot(page, 'place-saved');

@@ -4,7 +4,8 @@
  * types it and show it back in national format, and refuse a fixed line with the same translated
  * message. Each screen is checked with axe at 390 and 1280 px in English; Swedish and Norwegian
  * once each (the profile's message in Swedish, the alarm form in Norwegian starting in Norway).
- * The server's side of the rule is in test/api (registration, alarm receivers, profile).
+ * The server's side of the rule is in test/api (registration, alarm receivers, profile). The
+ * wizard's 'Step n of N' keeps its N from step to step (it once said '1 of 11', then '2 of 12').
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -69,6 +70,13 @@ function wizardAtPhoneStep(imei: string, email: string): string {
   });
 }
 
+/** The wizard's 'Step n of N' as [n, N]. */
+async function stepOfTotal(page: Page): Promise<[number, number]> {
+  const said = page.getByText(new RegExp(`^${r.StepOfTotal.replace('{{current}}', '(\\d+)').replace('{{total}}', '(\\d+)')}:`));
+  const [, current = '', total = ''] = /(\d+)\D+(\d+)/.exec((await said.textContent()) ?? '') ?? [];
+  return [Number(current), Number(total)];
+}
+
 describe('one phone rule', () => {
   it('registration wizard: takes 070 123 45 67, shows it in national format, refuses a fixed line', async () => {
     const { context, page, errors } = await openPage(browser);
@@ -83,13 +91,17 @@ describe('one phone rule', () => {
     await poll(() => page.getByText(en.MakeSurePhoneNunIsCorrect).isVisible()).toBe(true);
     await checkScreen(page, 'wizard-error');
 
+    const [atPhone, total] = await stepOfTotal(page);
     await phone.fill(TYPED);
     await page.getByRole('button', { name: r.Next, exact: true }).click();
     await poll(() => page.getByRole('heading', { level: 2, name: r.PasswordQuestion }).isVisible()).toBe(true);
+    expect(await stepOfTotal(page)).toEqual([atPhone + 1, total]);
     await page.getByRole('textbox', { name: r.PasswordLabel, exact: true }).fill('Spring-2026!');
     await page.getByRole('textbox', { name: r.ConfirmPasswordLabel, exact: true }).fill('Spring-2026!');
     await page.getByRole('textbox', { name: r.ConfirmPasswordLabel, exact: true }).press('Enter');
     await poll(() => page.getByRole('heading', { level: 2, name: r.ReviewQuestion }).isVisible()).toBe(true);
+    // The last step: its number is the total said from the first.
+    expect(await stepOfTotal(page)).toEqual([total, total]);
     expect(await page.locator('dl').textContent()).toContain(NATIONAL);
 
     expect(errors).toEqual([]);

@@ -25,7 +25,7 @@ import { en } from '../../shared/i18n/en';
 import { commandsEn } from '../../shared/i18n/features/commands/en';
 import { mapEn } from '../../shared/i18n/features/map/en';
 import { unitEditorEn } from '../../shared/i18n/features/unit-editor/en';
-import { DESKTOP, PHONE, checkAndShoot, logInAs, openAllSections, openPage, poll, startBrowserApp, stopBrowserApp, type App, photograph } from '../support/browser';
+import { DESKTOP, PHONE, checkAndShoot, logInAs, logInAt, openAllSections, openPage, poll, startBrowserApp, stopBrowserApp, type App, photograph } from '../support/browser';
 import { testPosition } from '../support/positions';
 import { storeUnitState } from '../support/unit-state';
 
@@ -99,8 +99,7 @@ async function shot(page: Page, name: string, axe = true): Promise<void> {
 describe('unit editor', () => {
   it('edits and saves every section of a unit opened from the unit list, and keeps every value', async () => {
     const { context, page, errors } = await openPage(browser);
-    await logIn(page, demoUsers.admin.username);
-    await page.goto(`${app.url}/user/edit-terminal-list`);
+    await logInAt(page, app.url, '/user/edit-terminal-list');
     await page.getByRole('link', { name: 'Service van 1' }).click();
     await page.waitForURL(`${app.url}/user/edit-terminal?imei=${IMEI}`);
     await poll(() => page.getByRole('heading', { level: 2, name: 'Service van 1' }).isVisible()).toBe(true);
@@ -309,8 +308,7 @@ describe('unit editor', () => {
 
   it('prints a theft report with the theft and object fields', async () => {
     const { context, page, errors } = await openPage(browser);
-    await logIn(page, demoUsers.admin.username);
-    await page.goto(`${app.url}/user/edit-terminal?imei=${IMEI}`);
+    await logInAt(page, app.url, `/user/edit-terminal?imei=${IMEI}`);
     await page.getByRole('button', { name: T.UnitEditorTheftInfo }).click();
     const link = page.getByRole('link', { name: T.UnitEditorPrintTheftReport });
     expect(await link.getAttribute('href')).toBe(`/user/edit-terminal?imei=${IMEI}&print=theft`);
@@ -356,12 +354,11 @@ describe('unit editor', () => {
 
   it('shows an ordinary user a locked report frequency, and the not-found state for a unit not granted to them', async () => {
     const { context, page, errors } = await openPage(browser, PHONE);
-    await logIn(page, demoUsers.user.username);
     // A granted unit opens; support has locked its report frequency, so that is shown and not offered.
     await dynamo().send(
       new UpdateCommand({ TableName: tableName('units'), Key: { imei: demoImei(1) }, UpdateExpression: 'SET reportFrequencyChange = :l', ExpressionAttributeValues: { ':l': 'locked' } }),
     );
-    await page.goto(`${app.url}/user/edit-terminal?imei=${demoImei(1)}`);
+    await logInAt(page, app.url, `/user/edit-terminal?imei=${demoImei(1)}`, demoUsers.user.username);
     await poll(() => page.getByRole('heading', { level: 2, name: 'Service van 2' }).isVisible()).toBe(true);
     await page.getByRole('button', { name: T.UnitEditorReporting }).click();
     const reporting = section(page, T.UnitEditorReporting);

@@ -22,7 +22,7 @@ import { mapEn } from '../../shared/i18n/features/map/en';
 import { unitLockEn } from '../../shared/i18n/features/unit-lock/en';
 import { translateKey } from '../../shared/i18n/index';
 import { callAs, callerFor } from '../support/api-caller';
-import { checkAndShoot, logInAs, openPage, poll, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
+import { checkAndShoot, logInAt, openPage, poll, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
 
 let app: App;
 let browser: Browser;
@@ -98,8 +98,13 @@ describe('an immobiliser output', () => {
     page.getByRole('group', { name: new RegExp(`^${translateKey('en', 'DoutName', { output })}\\b`) });
   const switchOn = (page: Page, output: number) => doutGroup(page, output).getByRole('button', { name: translateKey('en', 'DoutSwitchOnNamed', { output }) });
 
+  // One page for both tests: the second goes on where the first left the unit's commands.
+  let opened: Awaited<ReturnType<typeof openPage>> | undefined;
+  afterAll(() => opened?.context.close());
+
   it('is switched only after a confirmation naming the unit and the output', async () => {
-    const { context, page, errors } = await openPage(browser);
+    opened = await openPage(browser);
+    const { page, errors } = opened;
     await logInAsAdmin(page);
     await page.getByRole('button', { name: /Service van 2/ }).first().click();
     await page.getByRole('tab', { name: mapEn.MapCommandsTab }).click();
@@ -130,15 +135,11 @@ describe('an immobiliser output', () => {
     expect(commandPosts).toHaveLength(1);
     expect(received[0]).toMatchObject({ type: 'dout', params: { output: 1, on: true } });
     expect(errors).toEqual([]);
-    await context.close();
   }, 120_000);
 
   it('asks nothing for an output that is neither', async () => {
-    const { context, page } = await openPage(browser);
-    await logInAsAdmin(page);
-    await page.getByRole('button', { name: /Service van 2/ }).first().click();
-    await page.getByRole('tab', { name: mapEn.MapCommandsTab }).click();
-    await poll(() => page.getByRole('heading', { name: commandsEn.DoutHeading }).isVisible()).toBe(true);
+    if (!opened) throw new Error('the first test opened no page');
+    const { page, errors } = opened;
     const before = received.length;
     // The first command is still waiting for its answer: answer it, so the outputs are free again.
     const first = received[0];
@@ -148,15 +149,14 @@ describe('an immobiliser output', () => {
     await poll(() => received.length).toBe(before + 1);
     expect(received[before]).toMatchObject({ type: 'dout', params: { output: 2, on: true } });
     expect(await page.getByRole('dialog').count()).toBe(0);
-    await context.close();
+    expect(errors).toEqual([]);
   }, 120_000);
 });
 
 describe("the unit editor's access lock", () => {
   it('locks and unlocks a unit after a confirmation each, and logs both', async () => {
     const { context, page, errors } = await openPage(browser);
-    await logInAs(page, app.url, demoUsers.user.username);
-    await page.goto(`${app.url}/user/edit-terminal?imei=${GUARDED}`);
+    await logInAt(page, app.url, `/user/edit-terminal?imei=${GUARDED}`, demoUsers.user.username);
     await page.getByRole('button', { name: unitLockEn.LockTitle, exact: true }).click();
     await poll(() => page.getByText(unitLockEn.LockStateUnlocked).isVisible()).toBe(true);
 

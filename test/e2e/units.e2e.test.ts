@@ -18,7 +18,7 @@ import { en } from '../../shared/i18n/en';
 import { unitsEn } from '../../shared/i18n/features/units/en';
 import { unitsSv } from '../../shared/i18n/features/units/sv';
 import { imeiFrom } from '../../shared/validators/imei';
-import { DESKTOP, PHONE, SHOTS_DIR, axeViolations, openPage, poll, startBrowserApp, stopBrowserApp, type App, photograph, settle } from '../support/browser';
+import { DESKTOP, PHONE, SHOTS_DIR, axeViolations, logInAt, openPage, poll, startBrowserApp, stopBrowserApp, type App, photograph, settle } from '../support/browser';
 import { createTestUser } from '../support/sessions';
 import { testPosition } from '../support/positions';
 
@@ -57,20 +57,14 @@ afterAll(async () => {
   await stopBrowserApp({ app, browser });
 });
 
-const UNITS_URL = () => `${app.url}/user/edit-terminal-list`;
+const UNITS_PATH = '/user/edit-terminal-list';
 
-/** Logs in through the form and opens the units list; errors of the landing page are not ours. */
+/** Opens the units list, logging in through the form on the way. */
 async function openUnits(username: string, password: string, viewport = DESKTOP, options: { fakeClock?: boolean } = {}) {
   const opened = await openPage(browser, viewport);
-  const { page, errors } = opened;
+  const { page } = opened;
   if (options.fakeClock) await opened.context.clock.install();
-  await page.goto(`${app.url}/`);
-  await page.getByRole('textbox', { name: en.UsernameOrEmail }).fill(username);
-  await page.getByRole('textbox', { name: en.Password, exact: true }).fill(password);
-  await page.getByRole('button', { name: en.Login, exact: true }).click();
-  await page.waitForURL((url) => url.pathname !== '/');
-  await page.goto(UNITS_URL());
-  errors.length = 0;
+  await logInAt(page, app.url, UNITS_PATH, username, password);
   await page.getByRole('table').or(page.getByRole('heading', { name: unitsEn.UnitsEmptyTitle })).waitFor();
   return opened;
 }
@@ -247,17 +241,16 @@ describe('units list', () => {
   it('says when the list cannot be loaded, and tries again on request', async () => {
     const opened = await openPage(browser, PHONE);
     const { context, page, errors } = opened;
-    await page.goto(`${app.url}/`);
-    await page.getByRole('textbox', { name: en.UsernameOrEmail }).fill(demoUsers.admin.username);
-    await page.getByRole('textbox', { name: en.Password, exact: true }).fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: en.Login, exact: true }).click();
-    await page.waitForURL((url) => url.pathname !== '/');
+    // The page's clock, to let the list's two retries (1 s and 2 s apart) come without waiting for them.
+    await context.clock.install();
     const failing = '**/api/v1/user/units';
     await page.route(failing, (route) => route.fulfill({ status: 503, contentType: 'text/html', body: '<h1>Service Unavailable</h1>' }));
-    await page.goto(UNITS_URL());
-    errors.length = 0;
+    await logInAt(page, app.url, UNITS_PATH, demoUsers.admin.username, DEMO_PASSWORD);
     const alert = page.getByRole('alert').filter({ hasText: unitsEn.UnitsLoadFailed });
-    await expect.poll(() => alert.isVisible(), { timeout: 20_000 }).toBe(true);
+    await poll(async () => {
+      await page.clock.fastForward(1000);
+      return alert.isVisible();
+    }).toBe(true);
     expect(await alert.textContent()).toContain(en.SomethingWentWrong);
     await checkScreen(page, 'error');
 

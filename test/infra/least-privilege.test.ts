@@ -14,7 +14,7 @@ import { tables, type TableKey } from '../../shared/tables';
 import { IDENTITY_OPERATION_ACTIONS } from '../../infra/constructs/identity';
 import { LIVE_AUTHORIZER_RESERVED_CONCURRENCY } from '../../infra/constructs/live-authorizer';
 import type { PortalFunction } from '../../infra/constructs/portal-function';
-import { FILE_OPERATION_GRANTS, GEOCODER_OPERATION_ACTIONS, TABLE_ACCESS_ACTIONS } from '../../infra/constructs/resource-grants';
+import { DYNAMODB_SCAN_ACTIONS, FILE_OPERATION_GRANTS, GEOCODER_OPERATION_ACTIONS, TABLE_ACCESS_ACTIONS } from '../../infra/constructs/resource-grants';
 import type { TrackingPortalStack } from '../../infra/stack';
 import { FULL_STACK, STACK_NAME, asArray, synth } from './helpers';
 
@@ -130,7 +130,8 @@ describe('each function gets exactly what shared/capability-resources.ts declare
     const grants = tableGrants(statementsOf(fn));
     expect([...grants.keys()].sort()).toEqual(Object.keys(declared.tables).sort());
     for (const [key, access] of Object.entries(declared.tables) as [TableKey, TableAccess][]) {
-      expect([...grants.get(key)!].sort(), `${name}: ${key}`).toEqual([...TABLE_ACCESS_ACTIONS[access]].sort());
+      const scanned = declared.scans?.includes(key) ? DYNAMODB_SCAN_ACTIONS : [];
+      expect([...grants.get(key)!].sort(), `${name}: ${key}`).toEqual([...TABLE_ACCESS_ACTIONS[access], ...scanned].sort());
     }
     // The names its handlers can look up are exactly the granted tables.
     const bound = JSON.parse(environmentOf(fn)['TABLES']) as Record<string, string>;
@@ -143,11 +144,20 @@ describe('each function gets exactly what shared/capability-resources.ts declare
     expect([...otherActions(statementsOf(entry[1]))].sort()).toEqual([...expectedActions(functionResources[name as FunctionName]!)].sort());
   });
 
-  it('grants table access by ARN (and index ARN) only, never Scan, never a wildcard', () => {
+  it('grants table access by ARN (and index ARN) only, Scan only on a table the function declares in `scans` (no index), never a wildcard', () => {
+    const byLogicalId = tableLogicalIds();
     for (const [name, fn] of deployedFunctions()) {
+      const scans: readonly TableKey[] = functionResources[name as FunctionName]?.scans ?? [];
       for (const st of statementsOf(fn)) {
         const actions = asArray(st.Action) as string[];
-        expect(actions, name).not.toContain('dynamodb:Scan');
+        if (actions.includes('dynamodb:Scan')) {
+          expect(actions, name).toEqual([...DYNAMODB_SCAN_ACTIONS]);
+          const scanned = asArray(st.Resource).map((r) => {
+            expect(r?.['Fn::GetAtt']?.[1], `${name}: Scan on a table ARN only`).toBe('Arn');
+            return (Object.keys(tables) as TableKey[]).find((k) => tables[k].name === byLogicalId.get(r?.['Fn::GetAtt']?.[0]));
+          });
+          expect(scanned, name).toEqual([...scans]);
+        }
         if (!actions.some((a) => a.startsWith('dynamodb:'))) continue;
         for (const resource of asArray(st.Resource)) expect(JSON.stringify(resource), name).not.toMatch(/\*|"\*"/);
       }

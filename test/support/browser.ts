@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
+import axe from 'axe-core';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { DEMO_PASSWORD, demoUsers } from '../../infra/local/seed';
@@ -25,12 +25,16 @@ export const PHONE = { width: 390, height: 844 };
 /** expect.poll with room for lazy chunks on a busy machine (its default gives up after 1 s). */
 export const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 10_000, interval: 100 });
 
-/** Starts a runtime and Chromium (the web app is built once for the run, test/support/global-setup.ts). */
+/**
+ * Starts a runtime and Chromium side by side (the web app is built once for the run,
+ * test/support/global-setup.ts); if either fails, the other is stopped again.
+ */
 export async function startBrowserApp(): Promise<{ app: App; browser: Browser }> {
   if (SCREENSHOTS) mkdirSync(SHOTS_DIR, { recursive: true });
-  const app = await startRuntime();
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
-  return { app, browser };
+  const [app, browser] = await Promise.allSettled([startRuntime(), chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS })]);
+  if (app.status === 'fulfilled' && browser.status === 'fulfilled') return { app: app.value, browser: browser.value };
+  await stopBrowserApp({ app: app.status === 'fulfilled' ? app.value : undefined, browser: browser.status === 'fulfilled' ? browser.value : undefined });
+  throw app.status === 'rejected' ? app.reason : (browser as PromiseRejectedResult).reason;
 }
 
 export async function stopBrowserApp(parts: { app?: App; browser?: Browser }): Promise<void> {
@@ -47,9 +51,18 @@ export async function openPage(browser: Browser, viewport = DESKTOP): Promise<{ 
   return { context, page, errors };
 }
 
-/** axe violations (all, or only serious and critical ones), readable in a failure message. */
+/**
+ * axe violations (all, or only serious and critical ones), readable in a failure message.
+ *
+ * axe-core runs in the page itself, put there once per document (a later check of the same
+ * document, after a client-side navigation, finds it there). @axe-core/playwright's analyze would
+ * put the 550 kB script in again at every check and finish each one in a new tab of its own, three
+ * times the time of the check itself; what it adds is the reach into cross-origin frames, and the
+ * portal has no frames.
+ */
 export async function axeViolations(page: Page, only: 'all' | 'serious' = 'all'): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+  const result = await page.evaluate(() => (window as unknown as { axe: typeof axe }).axe.run(document));
   return result.violations
     .filter((v) => only === 'all' || v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
@@ -73,6 +86,16 @@ export async function logInAs(page: Page, appUrl: string, username: string = dem
   await page.goto(`${appUrl}/`);
   await fillLogin(page, username, password);
   await page.waitForURL((url) => url.pathname !== '/');
+}
+
+/**
+ * Opens the member page `path` (with its query) logged out and logs in on the login page it is
+ * sent to, which sends back there: the page without the detour over the map, where a login lands.
+ */
+export async function logInAt(page: Page, appUrl: string, path: string, username: string = demoUsers.admin.username, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto(`${appUrl}${path}`);
+  await fillLogin(page, username, password);
+  await page.waitForURL(`${appUrl}${path}`);
 }
 
 /** Opens the portal and logs in (the demo user by default), landing on the map. */

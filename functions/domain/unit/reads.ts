@@ -1,7 +1,8 @@
 /** Reads of the `units` item (with its `unit-copies` beside it), each parsed by the item's schema. */
-import { BatchGetCommand, GetCommand, type BatchGetCommandOutput, QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, type BatchGetCommandOutput, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { IMEI_PATTERN } from '../../../shared/validators/imei';
 import { dynamo, tableName } from '../../platform/db';
+import { queryAll } from '../../platform/queries';
 import { CorruptUnitItemError, parseUnitItem, type UnitItem } from './schema';
 
 export async function getUnitItem(imei: string, options: { consistent?: boolean } = {}): Promise<UnitItem | null> {
@@ -57,10 +58,8 @@ export async function getUnitItems(imeis: readonly string[]): Promise<Map<string
 
 /** Every unit of an account, by IMEI (the byAccount index's sort key). */
 export async function listAccountUnits(accountId: string): Promise<UnitItem[]> {
-  const units: UnitItem[] = [];
-  let start: QueryCommandOutput['LastEvaluatedKey'];
-  do {
-    const page: QueryCommandOutput = await dynamo().send(
+  const items = await queryAll(
+    (start) =>
       new QueryCommand({
         TableName: tableName('units'),
         IndexName: 'byAccount',
@@ -68,9 +67,6 @@ export async function listAccountUnits(accountId: string): Promise<UnitItem[]> {
         ExpressionAttributeValues: { ':a': accountId },
         ExclusiveStartKey: start,
       }),
-    );
-    for (const item of page.Items ?? []) units.push(parseUnitItem(item));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return units;
+  );
+  return items.map(parseUnitItem);
 }

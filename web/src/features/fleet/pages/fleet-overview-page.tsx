@@ -4,9 +4,10 @@
  * alerts, the attest status. An admin may make it the page they land on after login (profile
  * `landingPage`).
  */
-import { Alert, Anchor, Button, Card, Group, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, SimpleGrid, Stack, Switch, Text, Title, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import IconAlertTriangle from '@tabler/icons-react/dist/esm/icons/IconAlertTriangle.mjs';
+import IconChevronRight from '@tabler/icons-react/dist/esm/icons/IconChevronRight.mjs';
 import IconTruck from '@tabler/icons-react/dist/esm/icons/IconTruck.mjs';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -28,12 +29,20 @@ import { useFleetOverview } from '../api/fleet-api';
 
 const statusKeys: Readonly<Record<UnitStatus, string>> = { moving: 'FleetMoving', idling: 'FleetIdling', parked: 'FleetParked', offline: 'FleetOffline' };
 
+/**
+ * One figure: its label, value and detail, as a link to the page that explains it when there is
+ * one. The link is named by what it shows, then where it leads (hidden but read out), so that
+ * figures leading to the same page differ and the visible text is the start of the name.
+ */
 function Figure({ label, value, detail, to, linkLabel }: { label: string; value: string; detail?: ReactNode; to: string | null; linkLabel?: string }) {
   const body = (
     <Stack gap={2}>
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
+      <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Text size="sm" c="dimmed">
+          {label}
+        </Text>
+        {to ? <IconChevronRight size={16} aria-hidden color="var(--mantine-color-dimmed)" style={{ flexShrink: 0 }} /> : null}
+      </Group>
       <Text fz={28} fw={700} lh={1.2}>
         {value}
       </Text>
@@ -41,10 +50,11 @@ function Figure({ label, value, detail, to, linkLabel }: { label: string; value:
     </Stack>
   );
   return (
-    <Card withBorder radius="md" padding="md" >
+    <Card withBorder radius="md" padding="md">
       {to ? (
-        <Anchor component={Link} to={to} underline="never" c="inherit" aria-label={linkLabel ? `${linkLabel}: ${value}` : undefined} display="block">
+        <Anchor component={Link} to={to} underline="never" c="inherit" display="block">
           {body}
+          {linkLabel ? <VisuallyHidden>{linkLabel}</VisuallyHidden> : null}
         </Anchor>
       ) : (
         body

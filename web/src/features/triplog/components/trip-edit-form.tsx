@@ -223,27 +223,24 @@ export function TripEditForm({ trip, purposes, projects, onSaved, onCancel: canc
           />
         </div>
         {askDiscard ? (
-          <Alert color="orange" role="alertdialog" aria-labelledby={`${headingId}-discard`}>
-            <Stack gap="xs">
-              <Text id={`${headingId}-discard`} size="sm">
-                {t('TripDiscardChanges')}
-              </Text>
-              <Group gap="sm">
-                <Button
-                  ref={keepEditingRef}
-                  size="xs"
-                  onClick={() => {
-                    setAskDiscard(false);
-                    typeRef.current?.focus();
-                  }}
-                >
-                  {t('TripKeepEditing')}
-                </Button>
-                <Button size="xs" variant="default" onClick={onCancel}>
-                  {t('TripDiscard')}
-                </Button>
-              </Group>
-            </Stack>
+          // The question is the Alert's title, which Mantine names the alertdialog by (it drops an aria-labelledby of
+          // our own), in the text colour: orange on its light orange is too faint to read.
+          <Alert color="orange" role="alertdialog" title={t('TripDiscardChanges')} styles={{ title: { color: 'var(--mantine-color-text)' } }}>
+            <Group gap="sm">
+              <Button
+                ref={keepEditingRef}
+                size="xs"
+                onClick={() => {
+                  setAskDiscard(false);
+                  typeRef.current?.focus();
+                }}
+              >
+                {t('TripKeepEditing')}
+              </Button>
+              <Button size="xs" variant="default" onClick={onCancel}>
+                {t('TripDiscard')}
+              </Button>
+            </Group>
           </Alert>
         ) : null}
         <Group justify="flex-end" gap="sm">
