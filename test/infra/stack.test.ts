@@ -2,7 +2,7 @@
  * The synthesized stack against the manifests: every deployed table and route is there, nothing
  * embedded-only is, and the security settings the architecture relies on hold.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -30,6 +30,19 @@ const deployedRoutes = routeList.filter((r) => !r.embeddedOnly);
 const embeddedRoutes = routeList.filter((r) => r.embeddedOnly);
 const deployedTables = tableList.filter((t) => !t.embeddedOnly);
 const capabilities = [...new Set(deployedRoutes.map((r) => r.capability))];
+
+/** Runs Node with `args`; its output once it has exited, whatever its exit code. */
+function runNode(args: string[], options: { env: NodeJS.ProcessEnv }): Promise<{ stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.once('error', reject);
+    child.once('close', () => resolve({ stdout, stderr }));
+  });
+}
 /** HTTP capabilities, plus ingest when there are IoT rules and jobs when there are jobs. */
 const functionNames = [...capabilities, ...queueList.map((q) => q.name), ...(iotRules.length ? ['ingest', INGEST_FAILURES] : []), ...(jobs.length ? ['jobs'] : [])];
 
@@ -206,8 +219,10 @@ describe('Lambda functions, one per capability', () => {
     }
   });
 
-  it('bundles a dispatcher that answers every route key of its capability', () => {
-    for (const capability of capabilities) {
+  // One Node process per capability loads its bundle alone (so each proves it is complete), two
+  // at a time; about 20 processes, hence the longer time-out.
+  it('bundles a dispatcher that answers every route key of its capability', async () => {
+    const check = async (capability: (typeof capabilities)[number]) => {
       const fn = stack.functions.get(capability)!;
       const routes = deployedRoutes.filter((r) => r.capability === capability);
       const guarded = routes.filter((r) => r.access !== 'public').map(routeKey);
@@ -218,8 +233,7 @@ describe('Lambda functions, one per capability', () => {
         `for (const key of ${JSON.stringify(guarded)}) out.guarded.push((await call(key)).statusCode);`,
         'console.log("RESULT" + JSON.stringify(out));',
       ].join('\n');
-      const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
-        encoding: 'utf8',
+      const child = await runNode(['--input-type=module', '-e', script], {
         env: {
           ...process.env,
           RUNTIME: 'aws',
@@ -243,8 +257,9 @@ describe('Lambda functions, one per capability', () => {
       expect(out.guarded).toEqual(guarded.map(() => 401));
       // The embedded adapters are replaced by a stub in Lambda bundles.
       expect(fs.readFileSync(path.join(fn.codeDir, 'index.mjs'), 'utf8')).toContain('not part of Lambda bundles');
-    }
-  });
+    };
+    for (let i = 0; i < capabilities.length; i += 2) await Promise.all(capabilities.slice(i, i + 2).map(check));
+  }, 120_000);
 
   it('names a missing handler file when it cannot bundle', () => {
     const ghost = { ...deployedRoutes[0]!, file: 'no-such-handler' };
