@@ -43,6 +43,8 @@ export interface WriteAheadLog {
   append(partitionKey: string, data: Buffer, arrivedAt: number): Promise<number>;
   /** The record is handled (stored or dead-lettered): a checkpoint may trim it. */
   handled(seq: number): void;
+  /** The sequence the latest `append` gave its record (assigned when it is called, before its sync). */
+  lastSequence(): number;
   /** Syncs the store and deletes the segments whose records are all handled. */
   checkpoint(): Promise<void>;
   /** Stops checkpointing, checkpoints once more and closes the open segment. */
@@ -248,6 +250,7 @@ export function openWriteAheadLog(options: WriteAheadLogOptions): WriteAheadLog 
     handled(seq) {
       unhandled.delete(seq);
     },
+    lastSequence: () => lastSeq,
     checkpoint,
     async close() {
       clearInterval(timer);

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { INGEST_STREAM, type IngestStreamEvent, type IngestStreamRecord } from '../../shared/ingest-stream';
+import type { WriteAheadLog } from './ingest-log';
 import { createLocalStream } from './stream';
 
 const valueOf = (r: IngestStreamRecord) => Buffer.from(r.kinesis.data, 'base64').toString();
@@ -62,4 +63,42 @@ describe('local ingest stream', () => {
     expect(failed).toEqual(['bad']);
     expect(handled.sort()).toEqual(['a', 'b', 'c']);
   });
+
+  it('hands a logged record to its lane at once and resolves the put only once the log has synced it', async () => {
+    const appends: Array<{ seq: number; synced: () => void }> = [];
+    const handledSeqs: number[] = [];
+    let lastSeq = 0;
+    const log: WriteAheadLog = {
+      recovered: [],
+      append: () => {
+        const seq = ++lastSeq;
+        return new Promise<number>((resolve) => appends.push({ seq, synced: () => resolve(seq) }));
+      },
+      handled: (seq) => handledSeqs.push(seq),
+      lastSequence: () => lastSeq,
+      checkpoint: async () => undefined,
+      close: async () => undefined,
+    };
+    const handled: string[] = [];
+    const stream = createLocalStream({
+      settings,
+      shards: 1,
+      log,
+      onFailure: async () => undefined,
+      handler: async (event: IngestStreamEvent) => {
+        for (const r of event.Records) handled.push(valueOf(r));
+      },
+    });
+    let acknowledged = false;
+    const put = stream.put('k', 'a').then(() => (acknowledged = true));
+    await stream.drain();
+    // Handled (and marked handled in the log under the sequence the append gave it) before its sync.
+    expect(handled).toEqual(['a']);
+    expect(handledSeqs).toEqual([1]);
+    expect(acknowledged).toBe(false);
+    appends[0]?.synced();
+    await put;
+    expect(acknowledged).toBe(true);
+  });
 });
+

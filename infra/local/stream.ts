@@ -165,9 +165,14 @@ export function createLocalStream(options: LocalStreamOptions): LocalStream {
         enqueue(partitionKey, bytes, arrivedAt);
         return;
       }
-      // Appends resolve in the order they were made, so a key's records keep their order.
-      const seq = await log.append(partitionKey, bytes, arrivedAt);
-      enqueue(partitionKey, bytes, arrivedAt, seq);
+      // The record is on its lane at once, in the order of the puts, while the log writes and
+      // syncs it: the put (the broker's acknowledgement) still waits for the sync, but handling
+      // does not. A record handled before its sync is stored, and a checkpoint that trims it syncs
+      // the store first; one handled but never acknowledged (the sync failed, the runtime died) is
+      // sent again by its tracker, and ingest is idempotent per position and per effect.
+      const appended = log.append(partitionKey, bytes, arrivedAt);
+      enqueue(partitionKey, bytes, arrivedAt, log.lastSequence());
+      await appended;
     },
     process(partitionKey, data) {
       if (log) return Promise.reject(new Error('ingest stream: process() is for a stream without a log'));
