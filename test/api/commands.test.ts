@@ -91,7 +91,9 @@ async function connectTracker(imei: string, protocol: UnitRecord['protocol'] = '
   client.on('message', (_topic, payload) => {
     tracker.received.push(JSON.parse(payload.toString()));
     const answer = tracker.answering ? answerCommand(protocol, vehicle, payload) : null;
-    if (answer) void client.publishAsync(answer.topic, answer.payload, { qos: 1 });
+    // Not awaited: the test may end the tracker as soon as the answer shows, which can be before
+    // the answer's PUBACK reaches it; what the answer did is asserted on the server.
+    if (answer) client.publish(answer.topic, answer.payload, { qos: 1 }, () => undefined);
   });
   await client.subscribeAsync(commandTopic(protocol, imei), { qos: 1 });
   return tracker;
