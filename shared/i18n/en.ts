@@ -186,6 +186,7 @@ export const en = {
   SpecifyLastName: 'Enter your last name.',
   EnterValidEmail: 'Enter a valid e-mail address.',
   MakeSurePhoneNunIsCorrect: "Enter a valid mobile number for the chosen country, for example 070 123 45 67.",
+  EnterValidPhoneNumber: "Enter a valid phone number for the chosen country, for example 08 123 456 78.",
   MaxLength50: 'At most 50 characters.',
 } as const;
 

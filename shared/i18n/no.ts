@@ -180,5 +180,6 @@ export const no: Messages = {
   SpecifyLastName: 'Skriv inn etternavnet ditt.',
   EnterValidEmail: 'Skriv inn en gyldig e-postadresse.',
   MakeSurePhoneNunIsCorrect: "Skriv inn et gyldig mobilnummer for det valgte landet, for eksempel 412 34 567.",
+  EnterValidPhoneNumber: "Skriv inn et gyldig telefonnummer for det valgte landet, for eksempel 22 12 34 56.",
   MaxLength50: 'Høyst 50 tegn.',
 };

@@ -180,5 +180,6 @@ export const sv: Messages = {
   SpecifyLastName: 'Ange ditt efternamn.',
   EnterValidEmail: 'Ange en giltig e-postadress.',
   MakeSurePhoneNunIsCorrect: "Ange ett giltigt mobilnummer för det valda landet, till exempel 070 123 45 67.",
+  EnterValidPhoneNumber: "Ange ett giltigt telefonnummer för det valda landet, till exempel 08-123 456 78.",
   MaxLength50: 'Högst 50 tecken.',
 };

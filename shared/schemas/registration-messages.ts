@@ -54,6 +54,7 @@ export const registrationMessageKeys = [
   // Phones
   'PhoneNumCannotBeEmpty',
   'MakeSurePhoneNunIsCorrect',
+  'EnterValidPhoneNumber',
   'SpecifyCompanyPhone',
   'SpecifyTelephone',
   // Password

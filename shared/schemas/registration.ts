@@ -349,7 +349,8 @@ export const classicFormSchema = z
         if (key) ctx.addIssue({ code: 'custom', message: key, path: ['phone'] });
         // The company phone is read in the phone's country too; a switchboard may be a fixed line.
         const company = typeof v.acc_company_phone === 'string' ? v.acc_company_phone : '';
-        if (phoneError(company, v.countryDialCode, 'any')) ctx.addIssue({ code: 'custom', message: INVALID_PHONE, path: ['acc_company_phone'] });
+        const companyKey = phoneError(company, v.countryDialCode, 'any');
+        if (companyKey) ctx.addIssue({ code: 'custom', message: companyKey, path: ['acc_company_phone'] });
       },
       { when: ({ value }) => hasStrings(value, 'phone', 'countryDialCode') },
     ),

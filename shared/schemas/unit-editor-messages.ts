@@ -47,7 +47,8 @@ export const unitEditorMessageKeys = {
   TooManyLinks: 'TooManyLinks',
   TheftDateInvalid: 'TheftDateInvalid',
   OwnerEmailInvalid: 'OwnerEmailInvalid',
-  OwnerPhoneInvalid: 'OwnerPhoneInvalid',
+  /** The owner's phone is no valid number of its country (the one phone rule's key for any number, fixed lines too). */
+  EnterValidPhoneNumber: 'EnterValidPhoneNumber',
   SpecifyServiceName: 'SpecifyServiceName',
   ServiceNameTooLong: 'ServiceNameTooLong',
   InvalidServiceKind: 'InvalidServiceKind',

@@ -18,6 +18,7 @@ import { DOUT_LABEL_MAX_CHARS, operatingModes } from './commands';
 import { markerSymbols, realtimeUnitSchema } from './tracking';
 import { dateTimeSchema, ODOMETER_MAX_KM } from './trips';
 import { IMEI_PATTERN } from '../validators/imei';
+import { INVALID_ANY_PHONE, PHONE_INPUT_MAX, phoneE164, phoneError } from '../validators/phone-rule';
 import { unitEditorMessageKeys as keys } from './unit-editor-messages';
 import { vehicleTypes } from './vehicle-types';
 
@@ -85,6 +86,14 @@ export const objectDescriptionSchema = z.object({
 });
 export type ObjectDescription = z.output<typeof objectDescriptionSchema>;
 
+/** The country an owner's phone typed without a country code is read in when the body names none. */
+export const DEFAULT_OWNER_PHONE_COUNTRY = 'SE';
+
+/**
+ * The theft info as stored and answered. `ownerPhone` is E.164 once saved through
+ * `theftInfoInputSchema`; a number stored before that rule is answered as it was typed (a read
+ * never drops the theft info for an older value), and saving the section again checks it.
+ */
 export const theftInfoSchema = z.object({
   date: day(keys.TheftDateInvalid).nullable().default(null),
   place: text(DESCRIPTION_TEXT_MAX).default(''),
@@ -93,13 +102,24 @@ export const theftInfoSchema = z.object({
   claimNumber: text(DESCRIPTION_TEXT_MAX).default(''),
   ownerName: text(DESCRIPTION_TEXT_MAX).default(''),
   ownerEmail: z.union([z.literal(''), z.email({ message: keys.OwnerEmailInvalid }).max(DESCRIPTION_TEXT_MAX, keys.OwnerEmailInvalid)], { message: keys.OwnerEmailInvalid }).default(''),
-  ownerPhone: z
-    .string({ message: keys.OwnerPhoneInvalid })
-    .trim()
-    .regex(/^(\+?[0-9][0-9 -]{4,19})?$/, keys.OwnerPhoneInvalid)
-    .default(''),
+  ownerPhone: z.string({ message: INVALID_ANY_PHONE }).trim().max(PHONE_INPUT_MAX, INVALID_ANY_PHONE).default(''),
   otherInfo: text(THEFT_OTHER_INFO_MAX).default(''),
 });
+/**
+ * The theft info as PUT takes it: the owner's phone is on the one phone rule (any valid number of
+ * its country, fixed lines included), typed as the owner knows it and read in `ownerPhoneCountry`
+ * (ISO 3166, 'SE' when absent; an international number names its own), stored as E.164.
+ */
+export const theftInfoInputSchema = theftInfoSchema
+  .extend({ ownerPhoneCountry: z.string({ message: INVALID_ANY_PHONE }).trim().max(3, INVALID_ANY_PHONE).optional() })
+  .superRefine((v, ctx) => {
+    const problem = phoneError(v.ownerPhone, v.ownerPhoneCountry || DEFAULT_OWNER_PHONE_COUNTRY, 'any');
+    if (problem) ctx.addIssue({ code: 'custom', path: ['ownerPhone'], message: problem });
+  })
+  .transform(({ ownerPhoneCountry, ...theft }) => ({
+    ...theft,
+    ownerPhone: theft.ownerPhone === '' ? '' : phoneE164(theft.ownerPhone, ownerPhoneCountry || DEFAULT_OWNER_PHONE_COUNTRY, 'any'),
+  }));
 export type TheftInfo = z.output<typeof theftInfoSchema>;
 
 export const reportFrequencySchema = z
@@ -209,7 +229,7 @@ export const unitUpdateSchema = z
     /** Support staff only: whether the owner may change the report frequency. */
     reportFrequencyChange: z.enum(frequencyChangeStates, { message: keys.InvalidInput }),
     objectDescription: objectDescriptionSchema,
-    theft: theftInfoSchema,
+    theft: theftInfoInputSchema,
     serviceIntervals: z
       .array(serviceIntervalInputSchema, { message: keys.InvalidInput })
       .max(SERVICE_INTERVALS_MAX, keys.TooManyServiceIntervals)

@@ -12,8 +12,10 @@ import type { Language } from '../schemas/common';
 /** Longer than any number with its formatting: refused before parsing. */
 export const PHONE_INPUT_MAX = 32;
 
-/** The one message key for a number that is not valid for its country, everywhere. */
+/** The one message key for a number that is not a valid mobile of its country, everywhere. */
 export const INVALID_PHONE = 'MakeSurePhoneNunIsCorrect';
+/** The one message key for a number of kind `any` (fixed lines too) that is not valid for its country. */
+export const INVALID_ANY_PHONE = 'EnterValidPhoneNumber';
 
 /**
  * What a number must be: `mobile` (a person's number: alarm SMS, profile, registration contact)
@@ -57,10 +59,11 @@ export function phoneModel(): PhoneModel {
   return installed;
 }
 
-/** INVALID_PHONE for a non-empty number that is not one of `kind` in `region`, else null (an empty field is each form's own rule). */
-export function phoneError(input: string, region: PhoneRegion, kind: PhoneKind = 'mobile'): typeof INVALID_PHONE | null {
+/** The key of a non-empty number that is not one of `kind` in `region` (INVALID_PHONE, or INVALID_ANY_PHONE for `any`), else null (an empty field is each form's own rule). */
+export function phoneError(input: string, region: PhoneRegion, kind: PhoneKind = 'mobile'): typeof INVALID_PHONE | typeof INVALID_ANY_PHONE | null {
   if (input.trim() === '') return null;
-  return phoneModel().parse(input, region, kind) ? null : INVALID_PHONE;
+  if (phoneModel().parse(input, region, kind)) return null;
+  return kind === 'any' ? INVALID_ANY_PHONE : INVALID_PHONE;
 }
 
 /** The E.164 form of a number that passed `phoneError`. */

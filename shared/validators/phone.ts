@@ -21,7 +21,7 @@ import {
 import metadata from 'libphonenumber-js/metadata.mobile.json';
 import { installPhoneModel, PHONE_INPUT_MAX, type ParsedPhone, type PhoneKind, type PhoneModel, type PhoneRegion } from './phone-rule';
 
-export { defaultPhoneCountry, INVALID_PHONE, PHONE_INPUT_MAX, phoneE164, phoneError, type ParsedPhone, type PhoneKind, type PhoneRegion } from './phone-rule';
+export { defaultPhoneCountry, INVALID_ANY_PHONE, INVALID_PHONE, PHONE_INPUT_MAX, phoneE164, phoneError, type ParsedPhone, type PhoneKind, type PhoneRegion } from './phone-rule';
 
 const countries = new Set<string>(getCountries());
 export const isPhoneCountry = (value: string): value is CountryCode => countries.has(value);
@@ -82,6 +82,15 @@ installPhoneModel(model);
 
 export const parsePhone = parse;
 export const formatPhone = format;
+
+/**
+ * A stored number as a phone form starts with it: its own country (else `fallback`, the country
+ * the form would otherwise start with) and the number in that country's display form.
+ */
+export function phoneFormValues(stored: string | null | undefined, fallback: string): { phone: string; country: string } {
+  const country = (stored && parse(stored, fallback, 'any')?.country) || fallback;
+  return { phone: stored ? format(stored, country) : '', country };
+}
 
 /**
  * A stored number as E.164 for sending and for the views: E.164 stays, older formats are read in

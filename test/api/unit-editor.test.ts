@@ -155,7 +155,7 @@ describe('saving: validation', () => {
     expect(await errorsOf(put(imei, { theft: { date: '2026-13-01', ownerEmail: 'not-mail', ownerPhone: 'call me', otherInfo: 'x'.repeat(1001) } }))).toEqual({
       'theft.date': ['TheftDateInvalid'],
       'theft.ownerEmail': ['OwnerEmailInvalid'],
-      'theft.ownerPhone': ['OwnerPhoneInvalid'],
+      'theft.ownerPhone': ['EnterValidPhoneNumber'],
       'theft.otherInfo': ['TextTooLong'],
     });
     expect(
@@ -266,7 +266,7 @@ describe('saving: what is stored', () => {
       insuranceNumber: '',
       links: ['https://volvo.se'],
     });
-    expect(saved.theft).toMatchObject({ date: '2026-05-01', place: 'Stureplan', ownerPhone: '+46 70 123 45 67' });
+    expect(saved.theft).toMatchObject({ date: '2026-05-01', place: 'Stureplan', ownerPhone: '+46701234567' });
     expect(saved.nameHistory).toEqual([expect.objectContaining({ name: 'Volvo V90', by: demoUsers.admin.username })]);
     // The map and the units list read the same item.
     expect(saved.realtime).toMatchObject({ name: 'Volvo V90', color: '#aa3300', symbol: 'van', registrationNumber: 'ABC123' });
@@ -274,6 +274,28 @@ describe('saving: what is stored', () => {
     // null clears an optional field.
     const cleared = await ok(put(imei, { overspeedKmh: null, nextInspection: null }));
     expect(cleared).toMatchObject({ overspeedKmh: null, nextInspection: null, name: 'Volvo V90' });
+  });
+
+  it("keeps the owner's phone on the one phone rule: read in its country, fixed lines too, stored as E.164; an older value still loads", async () => {
+    const imei = await newUnit();
+    const phoneOf = async (theft: Record<string, unknown>) => (await ok(put(imei, { theft }))).theft.ownerPhone;
+    // Without a country a national number is Swedish; a Stockholm fixed line is an owner's phone too.
+    expect(await phoneOf({ ownerPhone: '08-123 456 78' })).toBe('+46812345678');
+    expect(await phoneOf({ ownerPhone: '412 34 567', ownerPhoneCountry: 'NO' })).toBe('+4741234567');
+    // An international number names its own country whatever the form's country says.
+    expect(await phoneOf({ ownerPhone: '0047 22 12 34 56', ownerPhoneCountry: 'SE' })).toBe('+4722123456');
+    expect(await phoneOf({ ownerPhone: '' })).toBe('');
+    // A Swedish number is no Norwegian one; too short, letters and an unknown country are refused.
+    for (const theft of [{ ownerPhone: '070 123 45 67', ownerPhoneCountry: 'NO' }, { ownerPhone: '08 1' }, { ownerPhone: 'call me' }, { ownerPhone: '070 123 45 67', ownerPhoneCountry: 'XX' }]) {
+      expect(await errorsOf(put(imei, { theft })), JSON.stringify(theft)).toEqual({ 'theft.ownerPhone': ['EnterValidPhoneNumber'] });
+    }
+    expect(await errorsOf(put(imei, { theft: { ownerPhone: 46701234567 } }))).toEqual({ 'theft.ownerPhone': ['EnterValidPhoneNumber'] });
+    expect(await errorsOf(put(imei, { theft: { ownerPhoneCountry: 'SWE1' } }))).toEqual({ 'theft.ownerPhoneCountry': ['EnterValidPhoneNumber'] });
+    // A number stored before the rule (free text of its time) is answered as it is, with the rest of the theft info.
+    await dynamo().send(
+      new UpdateCommand({ TableName: tableName('unitDetails'), Key: { imei }, UpdateExpression: 'SET theft.ownerPhone = :p', ExpressionAttributeValues: { ':p': '070-12 34' } }),
+    );
+    expect((await ok(get(imei))).theft).toMatchObject({ ownerPhone: '070-12 34' });
   });
 
   it('allows 2 registration number changes in 24 hours: of 3 at once exactly 2 succeed', async () => {

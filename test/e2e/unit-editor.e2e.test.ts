@@ -142,7 +142,7 @@ describe('unit editor', () => {
     await box(description, T.UnitEditor_year).fill('2021');
     await save(page, T.UnitEditorObjectDescription);
 
-    // Theft info: an e-mail address that is not one is refused on its field.
+    // Theft info: an e-mail address that is not one, and a Swedish number as a Norwegian one, are refused on their fields.
     const theft = section(page, T.UnitEditorTheftInfo);
     const theftDay = dayMonthsFromNow(-1);
     await theft.getByLabel(T.UnitEditorTheft_date, { exact: true }).fill(theftDay);
@@ -151,11 +151,14 @@ describe('unit editor', () => {
     await box(theft, T.UnitEditorTheft_reportNumber).fill('5000-K123456-24');
     await box(theft, T.UnitEditorTheft_ownerName).fill('Alva Andersson');
     await box(theft, T.UnitEditorTheft_ownerEmail).fill('alva.example');
-    await box(theft, T.UnitEditorTheft_ownerPhone).fill('+46 70 123 45 67');
+    await combo(theft, T.UnitEditorTheft_ownerPhoneCountry).selectOption('NO');
+    await box(theft, T.UnitEditorTheft_ownerPhone).fill('070 123 45 67');
     await box(theft, T.UnitEditorTheft_otherInfo).fill('Roof rack and a blue toolbox.');
     await theft.getByRole('button', { name: T.UnitEditorSave }).click();
     await expectFieldError(box(theft, T.UnitEditorTheft_ownerEmail), T.OwnerEmailInvalid);
+    await expectFieldError(box(theft, T.UnitEditorTheft_ownerPhone), en.EnterValidPhoneNumber);
     await box(theft, T.UnitEditorTheft_ownerEmail).fill('alva@demo.example');
+    await box(theft, T.UnitEditorTheft_ownerPhone).fill('41234567');
     await save(page, T.UnitEditorTheftInfo);
 
     // Fuel and CO2: a consumption of 0 is refused.
@@ -285,7 +288,9 @@ describe('unit editor', () => {
       [T.UnitEditorTheft_reportNumber]: '5000-K123456-24',
       [T.UnitEditorTheft_ownerName]: 'Alva Andersson',
       [T.UnitEditorTheft_ownerEmail]: 'alva@demo.example',
-      [T.UnitEditorTheft_ownerPhone]: '+46 70 123 45 67',
+      // Stored as E.164, shown in its country's national form.
+      [T.UnitEditorTheft_ownerPhoneCountry]: 'NO',
+      [T.UnitEditorTheft_ownerPhone]: '41 23 45 67',
       [T.UnitEditorTheft_otherInfo]: 'Roof rack and a blue toolbox.',
     });
     await values(fuel, { [T.UnitEditorFuelType]: 'diesel', [T.UnitEditorConsumption]: '0.65', [T.UnitEditorCo2]: '172', [T.UnitEditorNextInspection]: '2027-05-31' });
@@ -326,6 +331,8 @@ describe('unit editor', () => {
     expect(await term(T.UnitEditorTheft_place)).toBe('Hornsgatan 12, Stockholm');
     expect(await term(T.UnitEditorTheft_reportNumber)).toBe('5000-K123456-24');
     expect(await term(T.UnitEditorTheft_ownerEmail)).toBe('alva@demo.example');
+    // Another country's number in international form for the (Swedish) reader.
+    expect(await term(T.UnitEditorTheft_ownerPhone)).toBe('+47 41 23 45 67');
     expect(await term(T.UnitEditor_hullNumber)).toBe('-');
     // On paper: the report alone, without the print button and the portal's header and menu.
     await report.emulateMedia({ media: 'print' });

@@ -7,7 +7,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { profileUpdateSchema, type Profile } from '../../../../../shared/schemas/auth';
-import { defaultPhoneCountry, formatPhone, parsePhone, PHONE_INPUT_MAX } from '../../../../../shared/validators/phone';
+import { defaultPhoneCountry, PHONE_INPUT_MAX, phoneFormValues } from '../../../../../shared/validators/phone';
 import { errorMessage } from '../../../app/api-client';
 import { parseLanguage } from '../../../app/preferences';
 import { phoneCountryOptions } from '../../registration/countries';
@@ -27,15 +27,15 @@ function ProfileForm({ profile, onClose }: { profile: Profile; onClose: () => vo
   const lang = parseLanguage(i18n.language) ?? profile.lang;
   const countryOptions = useMemo(() => phoneCountryOptions(lang).map((o) => ({ value: o.value, label: o.label })), [lang]);
   // The stored number's own country, else the profile language's (Sweden, or Norway for Norwegian).
-  const phoneCountry = (profile.phone && parsePhone(profile.phone, defaultPhoneCountry(profile.lang), 'any')?.country) || defaultPhoneCountry(profile.lang);
+  const stored = phoneFormValues(profile.phone, defaultPhoneCountry(profile.lang));
   const form = useForm<FormValues, unknown, z.output<typeof profileUpdateSchema>>({
     resolver: zodResolver(profileUpdateSchema),
     defaultValues: {
       FirstName: profile.FirstName,
       LastName: profile.LastName,
       // Shown in national format (international for another country's number); stored as E.164.
-      phone: profile.phone ? formatPhone(profile.phone, phoneCountry) : '',
-      phoneCountry,
+      phone: stored.phone,
+      phoneCountry: stored.country,
       lang: profile.lang,
       EnableTwoFactorAuth: profile.EnableTwoFactorAuth,
     },

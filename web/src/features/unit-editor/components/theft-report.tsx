@@ -13,6 +13,8 @@ import { vehicleTypeLabel } from '../../units/unit-list';
 import { useReverseGeocode } from '../../map/api/map-api';
 import { formatCoordinates } from '../../../ui/coordinates';
 import { absoluteTime } from '../../../ui/relative-time';
+import { parseLanguage } from '../../../app/preferences';
+import { defaultPhoneCountry, formatPhone } from '../../../../../shared/validators/phone';
 
 function Fields({ rows }: { rows: Array<[string, string]> }) {
   return (
@@ -28,7 +30,7 @@ function Fields({ rows }: { rows: Array<[string, string]> }) {
 }
 
 export function TheftReport({ unit }: { unit: UnitEditor }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const d = unit.objectDescription;
   const theft = unit.theft;
   const last = unit.realtime.state;
@@ -80,7 +82,7 @@ export function TheftReport({ unit }: { unit: UnitEditor }) {
           [t('UnitEditorTheft_claimNumber'), theft.claimNumber],
           [t('UnitEditorTheft_ownerName'), theft.ownerName],
           [t('UnitEditorTheft_ownerEmail'), theft.ownerEmail],
-          [t('UnitEditorTheft_ownerPhone'), theft.ownerPhone],
+          [t('UnitEditorTheft_ownerPhone'), theft.ownerPhone ? formatPhone(theft.ownerPhone, defaultPhoneCountry(parseLanguage(i18n.language) ?? undefined)) : ''],
           [t('UnitEditorTheft_otherInfo'), theft.otherInfo],
         ]}
       />

@@ -8,7 +8,7 @@ import '../unit-editor.css';
 import { Accordion, Alert, Anchor, Badge, Button, Checkbox, ColorInput, Group, NativeSelect, Paper, SimpleGrid, Stack, Switch, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
 import IconAlertTriangle from '@tabler/icons-react/dist/esm/icons/IconAlertTriangle.mjs';
 import IconTruckOff from '@tabler/icons-react/dist/esm/icons/IconTruckOff.mjs';
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { Controller, get, type FieldValues, type UseFormReturn } from 'react-hook-form';
@@ -44,6 +44,9 @@ import { SectionForm } from '../components/section-form';
 import { TheftReport } from '../components/theft-report';
 import { vehicleTypeLabel } from '../../units/unit-list';
 import { DateField } from '../../../ui/date-fields';
+import { defaultPhoneCountry, PHONE_INPUT_MAX, phoneFormValues } from '../../../../../shared/validators/phone';
+import { parseLanguage } from '../../../app/preferences';
+import { phoneCountryOptions } from '../../registration/countries';
 
 /** A section the lead mounts from another feature (pictures, sensors, access lock). */
 export interface EditorSection {
@@ -244,16 +247,22 @@ function DescriptionSection({ unit }: { unit: UnitEditor }) {
   );
 }
 
-const THEFT_TEXTS = ['place', 'policeStation', 'reportNumber', 'claimNumber', 'ownerName', 'ownerEmail', 'ownerPhone'] as const;
+const THEFT_TEXTS = ['place', 'policeStation', 'reportNumber', 'claimNumber', 'ownerName', 'ownerEmail'] as const;
 
 function TheftSection({ unit }: { unit: UnitEditor }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang = parseLanguage(i18n.language) ?? 'en';
+  const countryOptions = useMemo(() => phoneCountryOptions(lang).map((o) => ({ value: o.value, label: o.label })), [lang]);
   return (
     <Stack gap="sm">
       <SectionForm
         unit={unit}
         label={t('UnitEditorTheftInfo')}
-        defaultsOf={(u) => ({ ...u.theft, date: u.theft.date ?? '' })}
+        defaultsOf={(u) => {
+          // The owner's number in its own country's display form; a new one starts in the portal language's country.
+          const phone = phoneFormValues(u.theft.ownerPhone, defaultPhoneCountry(lang));
+          return { ...u.theft, date: u.theft.date ?? '', ownerPhone: phone.phone, ownerPhoneCountry: phone.country };
+        }}
         fieldOf={(f) => f.replace(/^theft\./, '')}
         toBody={(v) => ({ theft: { ...v, date: v.date || null } })}
       >
@@ -269,6 +278,8 @@ function TheftSection({ unit }: { unit: UnitEditor }) {
             {THEFT_TEXTS.map((k) => (
               <TextInput key={k} label={t(`UnitEditorTheft_${k}`)} {...form.register(k)} error={errorOf(form, k)} />
             ))}
+            <NativeSelect label={t('UnitEditorTheft_ownerPhoneCountry')} data={countryOptions} {...form.register('ownerPhoneCountry')} error={errorOf(form, 'ownerPhoneCountry')} />
+            <TextInput label={t('UnitEditorTheft_ownerPhone')} type="tel" autoComplete="off" maxLength={PHONE_INPUT_MAX} {...form.register('ownerPhone')} error={errorOf(form, 'ownerPhone')} />
             <Textarea label={t('UnitEditorTheft_otherInfo')} autosize minRows={2} {...form.register('otherInfo')} error={errorOf(form, 'otherInfo')} />
           </SimpleGrid>
         )}
