@@ -439,7 +439,7 @@ describe('classic registration form', () => {
     await page.getByRole('checkbox', { name: r.TermsCheckbox }).check();
     // The browser's phone rules: the company phone must be a number of the chosen country...
     await page.getByRole('button', { name: r.RegisterButton }).click();
-    await poll(() => page.getByText(en.MakeSurePhoneNunIsCorrect).isVisible()).toBe(true);
+    await poll(() => page.getByText(en.EnterValidPhoneNumber).isVisible()).toBe(true);
     await page.getByRole('textbox', { name: r.CompanyPhoneLabel }).fill('08-123 456 78');
     // ...the phone is required (checked once the other fields are valid)...
     await page.getByRole('button', { name: r.RegisterButton }).click();
