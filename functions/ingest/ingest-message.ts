@@ -15,8 +15,8 @@
  *   only if (imei, ts) is new, so a redelivered message is counted as duplicates;
  * - the transition is conditional on the item's revision, so it is applied once; a retried batch
  *   finds the state moved past its positions and decides nothing again;
- * - live goes out for a state this batch stored (or, in parallel with its write, is about to):
- *   a redelivered batch publishes nothing.
+ * - live goes out for the state this batch decides, as its positions are written: a redelivered
+ *   batch whose state was stored publishes nothing.
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { IotRuleEvent } from '../../shared/iot-rules';
@@ -168,6 +168,8 @@ export async function ingestMessages(events: readonly IotRuleEvent[], ports: Ing
   const batch: Write[] = [];
   const ifNew: Write[] = [];
   const planned: Array<{ lookup: Registered; messages: Array<UnitMessage<IngestResult>>; fresh: boolean }> = [];
+  /** The new state of each unit with fresh positions, for the live channel. */
+  const live: Array<{ unit: UnitItem; state: NonNullable<UnitItem['state']>; from: IngestResult | undefined }> = [];
   /** Per unit, the times of late positions the stages have not seen: stored now, or stored late by an attempt that may have failed before its transition. */
   const unseenLate = new Map<string, Set<number>>();
   for (const [imei, messages] of byUnit) {
@@ -177,11 +179,17 @@ export async function ingestMessages(events: readonly IotRuleEvent[], ports: Ing
     batch.push(...plan.fresh.map((f) => write(f)));
     ifNew.push(...plan.late.map((f) => write(f, true)));
     planned.push({ lookup, messages, fresh: plan.state !== undefined });
+    if (plan.state) live.push({ unit: lookup.unit, state: plan.state, from: plan.stateFrom });
     for (const m of messages) if (Object.keys(m.result.filtered).length) logger.debug('tracker positions filtered', { imei, filtered: m.result.filtered });
   }
 
   // Everything but the transitions at once; a state never points at a position that is not stored.
+  // Live goes out as the positions are written: the map shows a position as soon as it is decided,
+  // not after the slowest write of the batch. Should the writes fail, the batch is retried and
+  // live shows the same state again once more; a position that ends as a dead letter was shown
+  // once (live is best effort; the map reloads the stored state when it reconnects).
   const settled = await Promise.allSettled([
+    forEachLimit(live, WRITE_CONCURRENCY, ({ unit, state, from }) => publishState(unit, state, from, ports)),
     recordDeadLetters(letters),
     putPositions(batch.map((w) => w.item)).then(() => {
       for (const w of batch) w.result.stored++;
@@ -220,8 +228,7 @@ function limitsOf(lookup: Registered) {
 /**
  * One unit's transition for the messages of this batch: computed from the item as read, written
  * conditional on its revision (recomputed from a fresh read when another write came first), then
- * its effects sent. Live goes out as the write starts: the browser sees the state as soon as its
- * positions are stored.
+ * its effects sent.
  */
 async function transition(
   lookup: Registered,
@@ -230,7 +237,6 @@ async function transition(
   context: { stages: readonly IngestStage[]; senders: Readonly<Record<string, EffectSender>>; ports: IngestPorts },
 ): Promise<void> {
   let unit: UnitItem | null = lookup.unit;
-  let published = false;
   for (let attempt = 0; attempt < TRANSITION_TRIES && unit; attempt++) {
     // Screening again is pure: the counts of the first screening are kept.
     const tallies = messages.map((m) => ({ ...m, result: { duplicates: 0, filtered: {} } }));
@@ -246,12 +252,7 @@ async function transition(
     // Late positions no stage took any notice of: nothing to write.
     if (!plan.state && isDeepStrictEqual(next.stages, unit.stages ?? {}) && isDeepStrictEqual(next.effects, unit.effects ?? {})) return;
     const current: UnitItem = unit;
-    const committing = limited(() => commitUnitTransition(current, next));
-    if (!published && plan.state) {
-      published = true;
-      await publishState(current, plan.state, from, context.ports);
-    }
-    if (await committing) {
+    if (await limited(() => commitUnitTransition(current, next))) {
       if (from) from.stateAdvanced = true;
       const stored: UnitItem = { ...current, state: next.state, stages: next.stages, effects: next.effects, rev: (current.rev ?? 0) + 1 };
       if (Object.keys(next.effects).length) await deliverEffects(stored, next.effects, context.senders, context.ports);

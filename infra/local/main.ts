@@ -67,6 +67,7 @@ try {
     host: env.data.HOST,
     brandDomains: env.data.BRAND_DOMAINS,
     simulatedTrackers: env.data.SIMULATED_TRACKERS,
+    warmGeocoder: true,
     demoHistoryDays: env.data.DEMO_HISTORY_DAYS,
     mapOrigins: env.data.MAP_EXTRA_ORIGINS,
   });

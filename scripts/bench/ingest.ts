@@ -207,7 +207,7 @@ async function run(recordsPerMessage: number): Promise<RunReport> {
   // Local stays in memory, as the targets were set (on disk, its own syncs bound the store).
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-ingest-'));
   const db = await startLocalDynamo();
-  const runtime = await startEmbeddedRuntime({ port: 0, mqttPort: 0, dataDir, dynamo: db, host: '127.0.0.1', seed: true });
+  const runtime = await startEmbeddedRuntime({ port: 0, mqttPort: 0, dataDir, dynamo: db, host: '127.0.0.1', seed: true, warmGeocoder: true });
   try {
     // Registered ten minutes ago, so that the probes' first fixes (five minutes ago) count.
     await seedSimulatedUnits(trackers + probeCount, new Date(Date.now() - 600_000));

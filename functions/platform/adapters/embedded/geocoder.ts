@@ -59,6 +59,11 @@ function gazetteer(): Promise<Gazetteer> {
   return loading;
 }
 
+/** Loads the gazetteer now, off the path of the first lookup (infra/local/runtime.ts `warmGeocoder`). */
+export async function warmOfflineGeocoder(): Promise<void> {
+  await gazetteer();
+}
+
 function addressOf(g: Gazetteer, i: number): Address {
   const locality = g.names[i] ?? '';
   const country = g.countries[i] ?? '';
