@@ -12,12 +12,14 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { IotRuleEvent } from '../../shared/iot-rules';
 import { imeiFrom } from '../../shared/validators/imei';
 import { useLocalTables } from '../../test/support/local-tables';
-import { overridePorts } from '../platform/container';
+import { getPorts, overridePorts } from '../platform/container';
 import { dynamo, tableName } from '../platform/db';
 import { getUnitItem } from '../domain/unit/reads';
 import type { LiveMessage } from '../platform/ports';
 import { BatchWriteIncompleteError } from './batch-write';
 import { handler } from './handle-telemetry';
+import { ingestMessages } from './ingest-message';
+import type { IngestStage } from './transitions';
 import type { UnitState } from './types';
 import { deadLettersOf } from '../../test/support/dead-letters';
 
@@ -55,6 +57,8 @@ const deadLetters = (imei: string) => deadLettersOf(imei, NOW);
 
 type BatchFault = (input: BatchWriteCommandInput, attempt: number) => 'pass' | 'half' | 'throttle';
 let batchFault: BatchFault = () => 'pass';
+/** Runs once, before the next UpdateItem of a unit goes out (another write of the unit coming first). */
+let beforeUnitUpdate: (() => Promise<void>) | null = null;
 /** BatchWriteItem calls of the current test, the one being answered included. */
 let batchAttempt = 0;
 
@@ -64,6 +68,11 @@ beforeAll(async () => {
   dynamo().middlewareStack.add(
     (next, context) => async (args) => {
       calls.push(context.commandName ?? '?');
+      if (context.commandName === 'UpdateItemCommand' && (args.input as { TableName?: string }).TableName === tableName('units') && beforeUnitUpdate) {
+        const first = beforeUnitUpdate;
+        beforeUnitUpdate = null;
+        await first();
+      }
       if (context.commandName !== 'BatchWriteItemCommand') return next(args);
       const input = args.input as BatchWriteCommandInput;
       const fault = batchFault(input, batchAttempt++);
@@ -98,9 +107,34 @@ beforeEach(() => {
 
 afterEach(() => {
   batchFault = () => 'pass';
+  beforeUnitUpdate = null;
 });
 
 const count = (name: string) => calls.filter((c) => c === name).length;
+
+describe('two writers of one unit', () => {
+  /** A stage that keeps every device time it was shown, fresh or late. */
+  const seenStage: IngestStage<number[]> = {
+    name: 'seen',
+    parse: (stored) => (Array.isArray(stored) ? (stored as number[]) : undefined),
+    run: ({ previous, positions, late }) => ({ state: [...(previous ?? []), ...positions.map((p) => p.ts), ...late.map((p) => p.ts)].sort((a, b) => a - b) }),
+  };
+  const ingest = (events: IotRuleEvent[]) => ingestMessages(events, getPorts(), { stages: [seenStage], senders: {} });
+
+  it('shows the stages the positions a batch stored fresh when another write moved the unit past them first', async () => {
+    // The demo history's stream fills a unit's past while the live stream drives it on: the
+    // history's batch plans its positions as fresh, then loses its transition to the live batch.
+    const imei = await registerUnit();
+    beforeUnitUpdate = async () => {
+      await ingest([telemetry(imei, rec(NOW - 10_000))]);
+    };
+    await ingest([telemetry(imei, { records: [rec(NOW - 50_000), rec(NOW - 40_000, { lat: 59.33 })] })]);
+    expect(beforeUnitUpdate).toBeNull();
+    expect(await stateOf(imei)).toMatchObject({ ts: NOW - 10_000 });
+    const unit = await getUnitItem(imei, { consistent: true });
+    expect(unit?.stages?.['seen']).toEqual([NOW - 50_000, NOW - 40_000, NOW - 10_000]);
+  });
+});
 
 describe('a batch of messages', () => {
   it('stores every position of several messages of one unit and advances its state once, to the newest', async () => {

@@ -170,13 +170,19 @@ export async function ingestMessages(events: readonly IotRuleEvent[], ports: Ing
   const planned: Array<{ lookup: Registered; messages: Array<UnitMessage<IngestResult>>; fresh: boolean }> = [];
   /** The new state of each unit with fresh positions, for the live channel. */
   const live: Array<{ unit: UnitItem; state: NonNullable<UnitItem['state']>; from: IngestResult | undefined }> = [];
-  /** Per unit, the times of late positions the stages have not seen: stored now, or stored late by an attempt that may have failed before its transition. */
+  /**
+   * Per unit, the times of positions the stages have not seen: late ones stored now, or stored late
+   * by an attempt that may have failed before its transition; and the fresh ones this call writes,
+   * which are late by the time the transition is recomputed after losing to another write of the
+   * unit (the demo history's stream beside the live one).
+   */
   const unseenLate = new Map<string, Set<number>>();
   for (const [imei, messages] of byUnit) {
     const lookup = units.get(imei) as Registered;
     const plan = planUnit(lookup.unit.state, limitsOf(lookup), messages, lookup.registeredAt);
     const write = ({ p, receivedAt, result }: Planned<IngestResult>, late = false) => ({ item: positionItem(imei, p, receivedAt, lookup.retentionDays, late), result });
     batch.push(...plan.fresh.map((f) => write(f)));
+    if (plan.fresh.length && stages.length) unseenLate.set(imei, new Set(plan.fresh.map((f) => f.p.ts)));
     ifNew.push(...plan.late.map((f) => write(f, true)));
     planned.push({ lookup, messages, fresh: plan.state !== undefined });
     if (plan.state) live.push({ unit: lookup.unit, state: plan.state, from: plan.stateFrom });
