@@ -3,9 +3,8 @@
  * at DynamoDB Local through DYNAMODB_ENDPOINT and DYNAMODB_ACCESS_KEY_ID; on AWS the SDK's
  * defaults apply.
  */
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { HttpRequest, RequestSigner } from '@smithy/types';
 import { physicalTableName, tables, type TableKey } from '../../shared/tables';
 import { EnvironmentError, getEnv } from './env';
 
@@ -19,11 +18,13 @@ export const LOCAL_DYNAMO_REGION = 'eu-north-1';
  * signature, so the embedded runtime does not compute one: SigV4's hashing and HMACs were 6 % of
  * its main thread under npm run bench:ingest (CPU profile). On AWS the SDK signs as always.
  */
+type RequestSigner = Extract<NonNullable<DynamoDBClientConfig['signer']>, { sign: unknown }>;
+
 function localSigner(accessKeyId: string): RequestSigner {
   const authorization = `AWS4-HMAC-SHA256 Credential=${accessKeyId}/20000101/${LOCAL_DYNAMO_REGION}/dynamodb/aws4_request, SignedHeaders=host, Signature=0`;
   return {
     sign: (request) => {
-      (request as HttpRequest).headers['authorization'] = authorization;
+      request.headers['authorization'] = authorization;
       return Promise.resolve(request);
     },
   };
