@@ -16,6 +16,10 @@ import { accountAttestations } from '../trips/attestation-reads';
 import { monthEntries, quarterEntries } from '../trips/trip-rollup-reads';
 import { fleetWindows, pastMonths, statusCounts, sumTrips, unattestedMonths, unitServiceState } from './fleet-figures';
 import { realtimeUnitsOf } from './realtime-units';
+import { accountFeatures, featureProfileFeatures } from '../platform/auth-context';
+import { profileAllows } from '../../shared/feature-profiles';
+import { meetsFeature } from '../../shared/features';
+import type { ProfileFeature } from '../../shared/schemas/organisation';
 
 /** More alarms than this in a day are answered as this many, `truncated`. */
 const ALARMS_COUNTED_MAX = 10_000;
@@ -28,13 +32,23 @@ export const handler = httpHandler(routes.getFleetOverview, async ({ auth, ports
   const newest = monthDays(months[0] ?? windows.today.slice(0, 7)).last;
   const alarmsFrom = now - FLEET_ALARM_HOURS * 3_600_000;
 
+  // Only what the caller may use: an ordinary user's feature profile, and the account's map.
+  const [profile, account] = await Promise.all([
+    auth.featureProfileId === undefined ? null : featureProfileFeatures(auth.accountId, auth.featureProfileId),
+    accountFeatures(auth.accountId),
+  ]);
+  const may = (feature: ProfileFeature) => profileAllows(profile, feature);
+  const showStatus = may('realtimeMap') && meetsFeature(account, 'realtimeMap');
+  const showTrips = may('tripLog');
+  const showAlarms = may('alarms');
+
   const [{ items, units }, quarters, monthRollups, attestations, alarms] = await Promise.all([
     realtimeUnitsOf(auth, now),
-    quarterEntries(auth.accountId, windows.weekFromMs, windows.toMs),
-    monthEntries(auth.accountId, months[months.length - 1] ?? '', months[0] ?? ''),
+    showTrips ? quarterEntries(auth.accountId, windows.weekFromMs, windows.toMs) : [],
+    showTrips ? monthEntries(auth.accountId, months[months.length - 1] ?? '', months[0] ?? '') : [],
     // An attestation may start up to 12 months before the days it covers.
-    accountAttestations(auth.accountId, addMonthsToDay(oldest, -12), oldest, newest),
-    accountAlarms(auth.accountId, alarmsFrom, now, ALARMS_COUNTED_MAX),
+    showTrips ? accountAttestations(auth.accountId, addMonthsToDay(oldest, -12), oldest, newest) : [],
+    showAlarms ? accountAlarms(auth.accountId, alarmsFrom, now, ALARMS_COUNTED_MAX) : { items: [], more: false },
   ]);
 
   const visible = new Set(items.map((u) => u.imei));
@@ -49,11 +63,11 @@ export const handler = httpHandler(routes.getFleetOverview, async ({ auth, ports
   return {
     generatedAt: isoInZone(now, timeZone),
     units: items.length,
-    status: statusCounts(units, now),
-    today: { from: windows.today, to: windows.today, ...today },
-    week: { from: windows.weekStart, to: windows.today, ...week },
-    alarms: { count: alarmCount, since: isoInZone(alarmsFrom, timeZone), truncated: alarms.more },
+    status: showStatus ? statusCounts(units, now) : null,
+    today: showTrips ? { from: windows.today, to: windows.today, ...today } : null,
+    week: showTrips ? { from: windows.weekStart, to: windows.today, ...week } : null,
+    alarms: showAlarms ? { count: alarmCount, since: isoInZone(alarmsFrom, timeZone), truncated: alarms.more } : null,
     service: { units: service.filter((s) => s !== 'ok').length, overdue: service.filter((s) => s === 'overdue').length },
-    attestation: { checked: months.length, months: unattestedMonths(months, monthRollups, attestations, visible) },
+    attestation: showTrips ? { checked: months.length, months: unattestedMonths(months, monthRollups, attestations, visible) } : null,
   };
 });

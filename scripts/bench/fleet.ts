@@ -230,7 +230,7 @@ try {
     GET /fleet-overview (${REQUESTS} requests)  p50 ${p50.toFixed(0)} ms   p99 ${p99.toFixed(0)} ms   slowest ${slowest.toFixed(0)} ms   target p99 < ${TARGET.p99Ms} ms
     of which, read alone (medians)      the units ${unitsMs.toFixed(0)} ms; 7 days of quarter-hour rollups (${weekEntries} unit entries) ${quartersMs.toFixed(0)} ms
     DynamoDB calls per request         ${callsWithTrips} with the trips (${byCommand}); ${callsWithoutTrips} before any trip   target <= ${TARGET.dynamoCalls}
-    figures                            units ${last?.units}, ${JSON.stringify(last?.status)}, today ${last?.today.trips} trips ${last?.today.distance} km, week ${last?.week.trips} trips ${last?.week.distance} km
+    figures                            units ${last?.units}, ${JSON.stringify(last?.status)}, today ${last?.today?.trips} trips ${last?.today?.distance} km, week ${last?.week?.trips} trips ${last?.week?.distance} km
   ${missed.length ? `MISSED: ${missed.join('; ')}` : 'All targets met.'}
 `);
 } finally {

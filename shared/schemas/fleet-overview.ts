@@ -29,25 +29,30 @@ const tripFiguresSchema = z.object({
   trips: z.number().int(),
 });
 
+/**
+ * A section is null when the caller may not use what it summarises: `status` without the real-time
+ * map (the account's or the feature profile's), `today`, `week` and `attestation` without the trip
+ * log, `alarms` without alarms in the feature profile.
+ */
 export const fleetOverviewSchema = z.object({
   /** When the figures were computed, ISO 8601 with the caller's offset. */
   generatedAt: z.string(),
   /** The units counted. */
   units: z.number().int(),
   /** Units by their status now (shared/unit-status.ts); the four add up to `units`. */
-  status: z.object({ moving: z.number().int(), idling: z.number().int(), parked: z.number().int(), offline: z.number().int() }),
-  today: tripFiguresSchema,
+  status: z.object({ moving: z.number().int(), idling: z.number().int(), parked: z.number().int(), offline: z.number().int() }).nullable(),
+  today: tripFiguresSchema.nullable(),
   /** The week so far, from Monday. */
-  week: tripFiguresSchema,
+  week: tripFiguresSchema.nullable(),
   /** Alarms (events sent to alarm receivers) raised in the last FLEET_ALARM_HOURS hours. */
-  alarms: z.object({ count: z.number().int(), since: z.string(), truncated: z.boolean() }),
+  alarms: z.object({ count: z.number().int(), since: z.string(), truncated: z.boolean() }).nullable(),
   /** Units with a service interval due soon or overdue; `overdue` counts those with one overdue. */
   service: z.object({ units: z.number().int(), overdue: z.number().int() }),
   /**
    * The past complete months (newest first) in which a unit has trips that no attestation in force
    * covers, with how many units; `checked` is how many months were looked at.
    */
-  attestation: z.object({ checked: z.number().int(), months: z.array(z.object({ month: z.string(), units: z.number().int() })) }),
+  attestation: z.object({ checked: z.number().int(), months: z.array(z.object({ month: z.string(), units: z.number().int() })) }).nullable(),
 });
 export type FleetOverview = z.infer<typeof fleetOverviewSchema>;
 

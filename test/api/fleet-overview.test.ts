@@ -166,7 +166,7 @@ afterAll(async () => {
 
 describe('GET /api/v1/user/fleet-overview', () => {
   it("counts every unit of an admin's account by status now, as reported over MQTT", async () => {
-    const data = await eventually(() => figures(admin), (d) => d.status.moving === 1 && d.status.idling === 1 && d.status.parked === 1, 'the reported states');
+    const data = await eventually(() => figures(admin), (d) => d.status!.moving === 1 && d.status!.idling === 1 && d.status!.parked === 1, 'the reported states');
     expect(data.units).toBe(5);
     expect(data.status).toEqual({ moving: 1, idling: 1, parked: 1, offline: 2 });
   });
@@ -177,7 +177,7 @@ describe('GET /api/v1/user/fleet-overview', () => {
     const monday = mondayOf(today);
     expect(data.week).toEqual({ from: monday, to: today, ...expectedTrips([I0, I1, I2, I3, I4], STOCKHOLM, monday, today) });
     // Five minutes before midnight counts this week only when yesterday was in it; last week's trip never.
-    expect(data.week.trips).toBe(3 + (addDays(today, -1) >= monday ? 1 : 0) + (addDays(today, -2) >= monday ? 1 : 0));
+    expect(data.week!.trips).toBe(3 + (addDays(today, -1) >= monday ? 1 : 0) + (addDays(today, -2) >= monday ? 1 : 0));
   });
 
   it("reckons the day and the week in the caller's time zone", async () => {
@@ -191,9 +191,9 @@ describe('GET /api/v1/user/fleet-overview', () => {
   });
 
   it('counts the alarms of the last 24 hours, the units needing service and the months with unattested trips', async () => {
-    const data = await eventually(() => figures(admin), (d) => d.alarms.count >= 2, 'the low-battery alarms');
+    const data = await eventually(() => figures(admin), (d) => d.alarms!.count >= 2, 'the low-battery alarms');
     expect(data.alarms).toMatchObject({ count: 2, truncated: false });
-    expect(Date.parse(data.alarms.since)).toBeGreaterThan(Date.now() - 24 * 3_600_000 - 60_000);
+    expect(Date.parse(data.alarms!.since)).toBeGreaterThan(Date.now() - 24 * 3_600_000 - 60_000);
     expect(data.service).toEqual({ units: 2, overdue: 1 });
     // Last month I1 and I3; three months ago I0, whose attestation leaves its later trip uncovered.
     expect(data.attestation).toEqual({ checked: 3, months: [{ month: monthsAgo(1), units: 2 }, { month: monthsAgo(3), units: 1 }] });
@@ -202,18 +202,43 @@ describe('GET /api/v1/user/fleet-overview', () => {
   });
 
   it('counts for an ordinary user only the units granted to them', async () => {
-    const data = await eventually(() => figures(user), (d) => d.alarms.count >= 1 && d.status.moving === 1, 'the granted units');
+    const data = await eventually(() => figures(user), (d) => d.alarms!.count >= 1 && d.status!.moving === 1, 'the granted units');
     expect(data.units).toBe(2);
     expect(data.status).toEqual({ moving: 1, idling: 0, parked: 1, offline: 0 });
     expect(data.today).toEqual({ from: today, to: today, distance: 8.5, trips: 2 });
     expect(data.week).toMatchObject(expectedTrips([I0, I1], STOCKHOLM, mondayOf(today), today));
-    expect(data.alarms.count).toBe(1);
+    expect(data.alarms!.count).toBe(1);
     expect(data.service).toEqual({ units: 1, overdue: 1 });
-    expect(data.attestation.months).toEqual([{ month: monthsAgo(1), units: 1 }, { month: monthsAgo(3), units: 1 }]);
+    expect(data.attestation!.months).toEqual([{ month: monthsAgo(1), units: 1 }, { month: monthsAgo(3), units: 1 }]);
+  });
+
+  it("answers only the sections of what an ordinary user's feature profile allows", async () => {
+    const profiles = '/api/v1/administration/feature-profiles';
+    const created = await callAs<{ id: string }>(rt.url, 'POST', profiles, admin, { name: `Map only ${Date.now()}`, features: ['realtimeMap'] });
+    expect(created.status).toBe(201);
+    const id = created.body.data?.id ?? '';
+    expect((await callAs(rt.url, 'PUT', `${profiles}/${id}/users`, admin, { userIds: [user.userId] })).status).toBe(200);
+    try {
+      // No trip log: no trips and no attestation; no alarms; the map's status and the service figure stay.
+      const mapOnly = await figures(user);
+      expect(mapOnly).toMatchObject({ units: 2, today: null, week: null, attestation: null, alarms: null, service: { units: 1, overdue: 1 } });
+      expect(mapOnly.status).toEqual({ moving: 1, idling: 0, parked: 1, offline: 0 });
+      expect((await callAs(rt.url, 'PUT', `${profiles}/${id}`, admin, { name: 'Trips only', features: ['tripLog'] })).status).toBe(200);
+      const tripsOnly = await figures(user);
+      expect(tripsOnly).toMatchObject({ status: null, alarms: null, today: { distance: 8.5, trips: 2 } });
+      expect(tripsOnly.attestation?.months).toEqual([{ month: monthsAgo(1), units: 1 }, { month: monthsAgo(3), units: 1 }]);
+      // An admin in the same profile is never limited.
+      expect((await callAs(rt.url, 'PUT', `${profiles}/${id}/users`, admin, { userIds: [user.userId, admin.userId] })).status).toBe(200);
+      const all = await figures(admin);
+      expect([all.status, all.today, all.alarms, all.attestation].every((section) => section !== null)).toBe(true);
+    } finally {
+      expect((await callAs(rt.url, 'DELETE', `${profiles}/${id}`, admin)).status).toBe(200);
+    }
+    expect((await figures(user)).alarms).not.toBeNull();
   });
 
   it("never counts another account's units, and counts only its own for it", async () => {
-    const data = await eventually(() => figures(other), (d) => d.alarms.count >= 1 && d.status.moving === 1, "the other account's unit");
+    const data = await eventually(() => figures(other), (d) => d.alarms!.count >= 1 && d.status!.moving === 1, "the other account's unit");
     expect(data).toMatchObject({
       units: 1,
       status: { moving: 1, idling: 0, parked: 0, offline: 0 },
@@ -224,7 +249,7 @@ describe('GET /api/v1/user/fleet-overview', () => {
     });
     // And the demo account's figures hold none of it (100 km today, the third alarm, the moving van).
     const demo = await figures(admin);
-    expect([demo.today.distance, demo.alarms.count, demo.status.moving, demo.units]).toEqual([12.5, 2, 1, 5]);
+    expect([demo.today!.distance, demo.alarms!.count, demo.status!.moving, demo.units]).toEqual([12.5, 2, 1, 5]);
   });
 
   it('answers 401 without a session and the validation keys for a bad query or time zone', async () => {
@@ -261,7 +286,7 @@ describe('the trip-rollup-backfill job', () => {
     expect(kept.map((i) => String(i['sk']).slice(0, 2)).sort()).toEqual(['m#', 'm#', 'q#', 'q#']);
     for (const item of written) await dynamo().send(new DeleteCommand({ TableName: tableName('tripRollups'), Key: { accountId: owner.accountId, sk: item['sk'] } }));
     const before = await figures(owner);
-    expect([before.today.trips, before.today.distance, before.attestation.months]).toEqual([0, 0, []]);
+    expect([before.today!.trips, before.today!.distance, before.attestation!.months]).toEqual([0, 0, []]);
 
     // As if the table had just been deployed: no marker yet. Runs with no time left do one page
     // each (two trips a page here) and go on from the stored checkpoint.
@@ -278,8 +303,8 @@ describe('the trip-rollup-backfill job', () => {
 
     const after = await figures(owner);
     expect(after.today).toMatchObject({ trips: 2, distance: 8.5 });
-    expect(after.week.trips).toBeGreaterThanOrEqual(2);
-    expect(after.attestation.months).toEqual([{ month: monthsAgo(1), units: 1 }]);
+    expect(after.week!.trips).toBeGreaterThanOrEqual(2);
+    expect(after.attestation!.months).toEqual([{ month: monthsAgo(1), units: 1 }]);
     const filled = await rollups(owner.accountId);
     // What it wrote is what the trip writes had kept (expiry included).
     expect(filled).toEqual(kept);

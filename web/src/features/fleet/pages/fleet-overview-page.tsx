@@ -100,7 +100,7 @@ function Figures({ data }: { data: FleetOverview }) {
   const number = (n: number, digits = 0) => n.toLocaleString(locale, { maximumFractionDigits: digits, minimumFractionDigits: digits });
   const hasMap = featureEnabled('realtimeMap', settings);
   const monthName = (month: string) => new Date(`${month}-15T12:00:00Z`).toLocaleDateString(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' });
-  const unattested = data.attestation.months;
+  const unattested = data.attestation?.months ?? [];
   const newest = unattested[0];
   const attestLink = newest
     ? settings.is_admin
@@ -118,12 +118,14 @@ function Figures({ data }: { data: FleetOverview }) {
             {t('FleetUnitsTotal', { count: data.units })}
           </Text>
         </Group>
+        {/* Without the real-time map (the account's or the feature profile's) the server answers no status. */}
+        {data.status ? (
         <SimpleGrid cols={{ base: 2, sm: 4 }}>
           {unitStatuses.map((status) => (
             <Figure
               key={status}
               label={t(statusKeys[status])}
-              value={number(data.status[status])}
+              value={number(data.status?.[status] ?? 0)}
               detail={<span
                   aria-hidden
                   style={{ display: 'inline-block', width: 12, height: 12, borderRadius: 6, border: `2px solid ${STATUS_COLORS[status]}`, background: status === 'offline' ? 'transparent' : STATUS_COLORS[status] }}
@@ -133,42 +135,49 @@ function Figures({ data }: { data: FleetOverview }) {
             />
           ))}
         </SimpleGrid>
+        ) : null}
       </section>
+      {data.today && data.week ? (
       <section aria-labelledby="fleet-trips">
         <Title order={2} size="h4" id="fleet-trips" mb="xs">
           {t('FleetTripsHeading')}
         </Title>
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
-          {(['today', 'week'] as const).map((period) => (
+          {([['today', data.today], ['week', data.week]] as const).map(([period, figures]) => (
             <Figure
               key={period}
               label={t(period === 'today' ? 'FleetToday' : 'FleetThisWeek')}
-              value={t('FleetDistance', { distance: number(data[period].distance, 1) })}
-              detail={t('FleetTrips', { count: data[period].trips })}
-              to={withQuery(paths.createTriplog, { from: data[period].from, to: data[period].to })}
+              value={t('FleetDistance', { distance: number(figures.distance, 1) })}
+              detail={t('FleetTrips', { count: figures.trips })}
+              to={withQuery(paths.createTriplog, { from: figures.from, to: figures.to })}
               linkLabel={t('Triplog')}
             />
           ))}
         </SimpleGrid>
       </section>
+      ) : null}
       <section aria-labelledby="fleet-follow-up">
         <Title order={2} size="h4" id="fleet-follow-up" mb="xs">
           {t('FleetFollowUpHeading')}
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <Figure
-            label={t('FleetAlarms')}
-            value={data.alarms.truncated ? t('FleetAlarmsMore', { count: data.alarms.count }) : number(data.alarms.count)}
-            to={withQuery(paths.alerts, { period: '24h' })}
-            linkLabel={t('Alerts')}
-          />
+          {data.alarms ? (
+            <Figure
+              label={t('FleetAlarms')}
+              value={data.alarms.truncated ? t('FleetAlarmsMore', { count: data.alarms.count }) : number(data.alarms.count)}
+              to={withQuery(paths.alerts, { period: '24h' })}
+              linkLabel={t('Alerts')}
+            />
+          ) : null}
           <Figure
             label={t('FleetService')}
             value={number(data.service.units)}
             detail={data.service.overdue ? t('FleetServiceOverdue', { count: data.service.overdue }) : undefined}
-            to={withQuery(paths.alerts, { period: '30d', type: 'serviceDue' })}
+            // The alerts page is the alarms feature's: without it the figure links nowhere.
+            to={data.alarms ? withQuery(paths.alerts, { period: '30d', type: 'serviceDue' }) : null}
             linkLabel={t('Alerts')}
           />
+          {data.attestation ? (
           <Figure
             label={t('FleetUnattested')}
             value={number(unattested.length)}
@@ -180,6 +189,7 @@ function Figures({ data }: { data: FleetOverview }) {
             to={attestLink}
             linkLabel={t(settings.is_admin ? 'AttestStatus' : 'Triplog')}
           />
+          ) : null}
         </SimpleGrid>
       </section>
     </Stack>
