@@ -10,7 +10,7 @@ import IconAlertTriangle from '@tabler/icons-react/dist/esm/icons/IconAlertTrian
 import IconChevronRight from '@tabler/icons-react/dist/esm/icons/IconChevronRight.mjs';
 import IconTruck from '@tabler/icons-react/dist/esm/icons/IconTruck.mjs';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { FleetOverview } from '../../../../../shared/schemas/fleet-overview';
@@ -69,6 +69,9 @@ function LandingSwitch() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const profile = useProfile();
+  // The choice shows at once, in the click's own render: the mutation's pending state reaches the
+  // component a moment later, and a controlled switch would flip back until then.
+  const [wanted, setWanted] = useState<boolean | null>(null);
   const mutation = useMutation({
     mutationFn: (on: boolean) => {
       const p = profile.data;
@@ -81,14 +84,19 @@ function LandingSwitch() {
       notifications.show({ color: 'green', message: t(saved.landingPage === 'fleetOverview' ? 'FleetLandingSaved' : 'FleetLandingRemoved') });
     },
     onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
+    onSettled: () => setWanted(null),
   });
   if (!profile.data) return null;
   return (
     <Switch
       label={t('FleetMakeLanding')}
-      checked={mutation.isPending ? mutation.variables : profile.data.landingPage === 'fleetOverview'}
-      disabled={mutation.isPending}
-      onChange={(event) => mutation.mutate(event.currentTarget.checked)}
+      checked={wanted ?? profile.data.landingPage === 'fleetOverview'}
+      disabled={wanted !== null}
+      onChange={(event) => {
+        const on = event.currentTarget.checked;
+        setWanted(on);
+        mutation.mutate(on);
+      }}
     />
   );
 }
