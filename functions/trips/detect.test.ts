@@ -193,6 +193,40 @@ describe('ignition-based trip', () => {
     expect(detectWindow(t.out, S)).toEqual(closed);
   });
 
+  it('times the drive: in motion, and idling with the ignition on while standing, the same in batches and in a window', () => {
+    const t = new Track();
+    t.stand(10 * MIN, MIN, OFF);
+    t.point(15_000, { ...ON, speed: 0 });
+    // Warming up 2 minutes, 10 minutes on the road, a minute at a red light, 5 more minutes, then off.
+    t.stand(2 * MIN, 30_000, ON).drive(10 * MIN, 10_000, 50, 90, ON).stand(MIN, 30_000, ON).drive(5 * MIN, 10_000, 50, 90, ON);
+    t.point(10_000, { ...OFF, speed: 0 });
+    t.stand(10 * MIN, MIN, OFF);
+
+    const { closed } = run(t.out);
+    expect(closed.map((trip) => [trip.movingS, trip.idleS])).toEqual([[15 * 60, 3 * 60]]);
+    // Fed in batches of 7 with the state stored between them, and re-detected as a window: the same figures.
+    let state = initialDetectorState();
+    const batched: DetectedTrip[] = [];
+    for (let i = 0; i < t.out.length; i += 7) {
+      const step = detectTrips(stored(state), t.out.slice(i, i + 7), S);
+      state = step.state;
+      batched.push(...step.closed);
+    }
+    expect(batched).toEqual(closed);
+    expect(detectWindow(t.out, S)).toEqual(closed);
+  });
+
+  it('a unit without ignition has its time in motion and no idle time', () => {
+    const t = new Track();
+    t.stand(10 * MIN, MIN);
+    t.drive(10 * MIN, 10_000, 50, 90).stand(MIN, 30_000).drive(5 * MIN, 10_000, 50, 90);
+    t.stand(10 * MIN, MIN);
+    const [trip] = run(t.out).closed;
+    expect(trip?.basis).toBe('movement');
+    // From the parked position it left (the trip's start) to the last moving one, without the minute it stood.
+    expect([trip?.movingS, trip?.idleS]).toEqual([15 * 60, 0]);
+  });
+
   it('ignores movement while the ignition is off: a towed car makes no trip', () => {
     const t = new Track().stand(10 * MIN, MIN, OFF).drive(10 * MIN, 10_000, 40, 0, { ...OFF, movement: true }).stand(10 * MIN, MIN, OFF);
     expect(detectWindow(t.out, S)).toEqual([]);

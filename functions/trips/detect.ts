@@ -158,6 +158,17 @@ export interface DetectorState {
     /** Ignition basis: the first ignition-off position after `last`, the stop candidate. */
     off: TrackPoint | null;
     maxSpeedKmh: number;
+    /**
+     * Time in motion and time standing with the ignition on, ms, since the start: up to the newest
+     * position (`movingMs`, `idleMs`), and as they stood at `last` and at `off`, where the trip
+     * may stop. Absent in states stored before they were kept: counted from then on.
+     */
+    movingMs?: number;
+    idleMs?: number;
+    lastMovingMs?: number;
+    lastIdleMs?: number;
+    offMovingMs?: number;
+    offIdleMs?: number;
   } | null;
 }
 
@@ -186,7 +197,20 @@ const detectorStateSchema = z.object({
       odometerM: nullableNum,
     })
     .nullable(),
-  trip: z.object({ start: trackPointSchema, last: trackPointSchema, off: trackPointSchema.nullable(), maxSpeedKmh: num }).nullable(),
+  trip: z
+    .object({
+      start: trackPointSchema,
+      last: trackPointSchema,
+      off: trackPointSchema.nullable(),
+      maxSpeedKmh: num,
+      movingMs: num.optional(),
+      idleMs: num.optional(),
+      lastMovingMs: num.optional(),
+      lastIdleMs: num.optional(),
+      offMovingMs: num.optional(),
+      offIdleMs: num.optional(),
+    })
+    .nullable(),
 }) satisfies z.ZodType<DetectorState>;
 
 export function initialDetectorState(): DetectorState {
@@ -212,6 +236,13 @@ export interface DetectedTrip {
   startCounterM: number; stopCounterM: number;
   counterSource: 'tracker' | 'computed';
   maxSpeedKmh: number;
+  /**
+   * Seconds in motion between start and stop, and seconds standing with the ignition on (idling);
+   * a unit that reports no ignition has no idle time. Short silences count as what follows them.
+   * Absent on a trip decided before they were kept (an effect stored by an earlier version).
+   */
+  movingS?: number;
+  idleS?: number;
   /** Whether ignition decided start/stop (the unit reports ignition) or movement. */
   basis: 'ignition' | 'movement';
 }
@@ -301,6 +332,12 @@ class Machine {
   offCounter: number;
   offOdo: number;
   maxSpeed: number;
+  moveMs: number;
+  idleMs: number;
+  lastMoveMs: number;
+  lastIdleMs: number;
+  offMoveMs: number;
+  offIdleMs: number;
 
   readonly closed: DetectedTrip[] = [];
 
@@ -370,6 +407,12 @@ class Machine {
     this.offCounter = off ? off.counterM : 0;
     this.offOdo = off ? nanOf(off.odometerM) : Number.NaN;
     this.maxSpeed = trip ? trip.maxSpeedKmh : 0;
+    this.moveMs = trip?.movingMs ?? 0;
+    this.idleMs = trip?.idleMs ?? 0;
+    this.lastMoveMs = trip?.lastMovingMs ?? 0;
+    this.lastIdleMs = trip?.lastIdleMs ?? 0;
+    this.offMoveMs = trip?.offMovingMs ?? 0;
+    this.offIdleMs = trip?.offIdleMs ?? 0;
   }
 
   toState(): DetectorState {
@@ -401,6 +444,12 @@ class Machine {
             last: point(this.lastActTs, this.lastActLat, this.lastActLon, this.lastActCounter, this.lastActOdo),
             off: this.hasOff ? point(this.offTs, this.offLat, this.offLon, this.offCounter, this.offOdo) : null,
             maxSpeedKmh: this.maxSpeed,
+            movingMs: this.moveMs,
+            idleMs: this.idleMs,
+            lastMovingMs: this.lastMoveMs,
+            lastIdleMs: this.lastIdleMs,
+            // Only with an ignition off to stop at: a value left from an earlier one means nothing.
+            ...(this.hasOff ? { offMovingMs: this.offMoveMs, offIdleMs: this.offIdleMs } : {}),
           }
         : null,
     };
@@ -538,6 +587,12 @@ class Machine {
 
     const pointSpeed = good ? (speed === speed ? speed : segSpeed) : Number.NaN;
     if (this.inTrip) {
+      // The time since the previous position is what this one shows: in motion, or standing with the ignition on.
+      const dt = this.hasPrev ? ts - this.prevTs : 0;
+      if (dt > 0 && dt < this.ttp) {
+        if (moved || own) this.moveMs += dt;
+        else if (this.basisIgn && this.ign === ON) this.idleMs += dt;
+      }
       if (active) {
         this.setLast(ts, lat, lon, counter, odo);
         this.hasOff = false;
@@ -549,6 +604,8 @@ class Machine {
         this.offLon = lon;
         this.offCounter = counter;
         this.offOdo = odo;
+        this.offMoveMs = this.moveMs;
+        this.offIdleMs = this.idleMs;
       }
     } else if (active) {
       this.inTrip = true;
@@ -558,13 +615,17 @@ class Machine {
         this.startLon = this.prevLon;
         this.startCounter = this.prevCounter;
         this.startOdo = this.prevOdo;
+        // From the previous position on, the unit was on its way.
+        this.moveMs = ts - this.prevTs;
       } else {
+        this.moveMs = 0;
         this.startTs = ts;
         this.startLat = lat;
         this.startLon = lon;
         this.startCounter = counter;
         this.startOdo = odo;
       }
+      this.idleMs = 0;
       this.setLast(ts, lat, lon, counter, odo);
       this.hasOff = false;
       this.maxSpeed = pointSpeed === pointSpeed ? pointSpeed : 0;
@@ -579,6 +640,8 @@ class Machine {
   }
 
   private setLast(ts: number, lat: number, lon: number, counter: number, odo: number): void {
+    this.lastMoveMs = this.moveMs;
+    this.lastIdleMs = this.idleMs;
     this.lastActTs = ts;
     this.lastActLat = lat;
     this.lastActLon = lon;
@@ -597,15 +660,15 @@ class Machine {
   }
 
   private closeAtOff(): void {
-    this.close(this.offTs, this.offLat, this.offLon, this.offCounter, this.offOdo);
+    this.close(this.offTs, this.offLat, this.offLon, this.offCounter, this.offOdo, this.offMoveMs, this.offIdleMs);
   }
 
   private closeAtLast(): void {
-    this.close(this.lastActTs, this.lastActLat, this.lastActLon, this.lastActCounter, this.lastActOdo);
+    this.close(this.lastActTs, this.lastActLat, this.lastActLon, this.lastActCounter, this.lastActOdo, this.lastMoveMs, this.lastIdleMs);
   }
 
   /** The trip from the start to this stop (whether long enough or not). */
-  tripTo(stopTs: number, stopLat: number, stopLon: number, stopCounter: number, stopOdo: number): DetectedTrip {
+  tripTo(stopTs: number, stopLat: number, stopLon: number, stopCounter: number, stopOdo: number, movingMs: number, idleMs: number): DetectedTrip {
     const duration = stopTs - this.startTs;
     const a = this.startOdo;
     const b = stopOdo;
@@ -626,12 +689,14 @@ class Machine {
       stopCounterM,
       counterSource: tracker ? 'tracker' : 'computed',
       maxSpeedKmh: Math.round(this.maxSpeed * 10) / 10,
+      movingS: Math.round(movingMs / 1000),
+      idleS: Math.round(idleMs / 1000),
       basis: this.basisIgn ? 'ignition' : 'movement',
     };
   }
 
-  private close(stopTs: number, stopLat: number, stopLon: number, stopCounter: number, stopOdo: number): void {
-    const trip = this.tripTo(stopTs, stopLat, stopLon, stopCounter, stopOdo);
+  private close(stopTs: number, stopLat: number, stopLon: number, stopCounter: number, stopOdo: number, movingMs: number, idleMs: number): void {
+    const trip = this.tripTo(stopTs, stopLat, stopLon, stopCounter, stopOdo, movingMs, idleMs);
     if (trip.stopTs - trip.startTs >= this.minDur && trip.distanceM >= this.minDist) this.closed.push(trip);
     this.inTrip = false;
     this.hasOff = false;
@@ -640,8 +705,8 @@ class Machine {
   openTrip(): OpenTrip | undefined {
     if (!this.inTrip) return undefined;
     const t = this.hasOff
-      ? this.tripTo(this.offTs, this.offLat, this.offLon, this.offCounter, this.offOdo)
-      : this.tripTo(this.lastActTs, this.lastActLat, this.lastActLon, this.lastActCounter, this.lastActOdo);
+      ? this.tripTo(this.offTs, this.offLat, this.offLon, this.offCounter, this.offOdo, this.offMoveMs, this.offIdleMs)
+      : this.tripTo(this.lastActTs, this.lastActLat, this.lastActLon, this.lastActCounter, this.lastActOdo, this.lastMoveMs, this.lastIdleMs);
     return { startTs: t.startTs, startLat: t.startLat, startLon: t.startLon, distanceM: t.distanceM, lastMovingTs: t.stopTs };
   }
 }

@@ -37,6 +37,9 @@ export function mergedTrip(first: TripItem, second: TripItem): TripItem {
     stopCounterM: second.stopCounterM,
     counterSource: first.counterSource === second.counterSource ? first.counterSource : 'computed',
     maxSpeedKmh: Math.max(first.maxSpeedKmh ?? 0, second.maxSpeedKmh ?? 0) || undefined,
+    // The parked time between the two is neither: the parts' own figures add up, when both have them.
+    movingS: first.movingS !== undefined && second.movingS !== undefined ? first.movingS + second.movingS : undefined,
+    idleS: first.idleS !== undefined && second.idleS !== undefined ? first.idleS + second.idleS : undefined,
     purpose: first.purpose ?? second.purpose,
     note: first.note ?? second.note,
     passengers: first.passengers ?? second.passengers,

@@ -13,6 +13,7 @@ import { ConflictError } from '../platform/errors';
 import { mergeTrips, splitTrip } from './merge-service';
 import type { TripItem } from './trip-item';
 import { getTrip, updateTripFields } from './trip-repository';
+import { mergedTrip } from './merge-rules';
 
 const ACCOUNT = `acc-${randomUUID()}`;
 // 09:00 UTC five days ago: the three hourly trips fall on one Stockholm date whenever the test runs
@@ -38,6 +39,16 @@ async function threeTrips(): Promise<TripItem[]> {
 
 beforeAll(async () => {
   await useLocalTables();
+});
+
+describe('a merged trip', () => {
+  it("adds up the parts' time in motion and idling, and knows neither when a part was detected without them", () => {
+    const imei = imeiFrom('35693810999999');
+    const a = { ...trip(imei, T0), movingS: 500, idleS: 60 };
+    const b = { ...trip(imei, T0 + 3_600_000), movingS: 400, idleS: 30 };
+    expect(mergedTrip(a, b)).toMatchObject({ movingS: 900, idleS: 90, distanceM: 10_000 });
+    expect(mergedTrip(a, { ...b, movingS: undefined, idleS: undefined })).toMatchObject({ movingS: undefined, idleS: undefined });
+  });
 });
 
 describe('merge and split races', () => {

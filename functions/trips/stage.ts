@@ -54,6 +54,8 @@ const detectedTripSchema = z.object({
   stopCounterM: z.number(),
   counterSource: z.enum(['tracker', 'computed']),
   maxSpeedKmh: z.number(),
+  movingS: z.number().optional(),
+  idleS: z.number().optional(),
   basis: z.enum(['ignition', 'movement']),
 });
 const windowSchema = z.object({ fromTs: z.number(), toTs: z.number(), settledTs: z.number().optional() });

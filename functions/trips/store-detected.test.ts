@@ -138,6 +138,10 @@ describe('storeDetectedTrips', () => {
     expect(first.stopAddress).toMatch(/^Road /);
     expect(first.expiresAt).toBe(Math.floor((first.stopTs + RETENTION_DAYS * 86_400_000) / 1000));
     expect(first.distanceM).toBeGreaterThan(7_000);
+    // The detector's time in motion and idling are kept with the trip.
+    expect(first.movingS).toBeGreaterThan(0);
+    expect(first.movingS).toBeLessThanOrEqual((first.stopTs - first.startTs) / 1000);
+    expect(first.idleS).toBeGreaterThanOrEqual(0);
   });
 
   it('changes nothing when the same trips come again, and never overwrites what a user edited', async () => {

@@ -106,6 +106,8 @@ async function newTripItem(unit: UnitItem, trip: DetectedTrip, retentionDays: nu
     stopCounterM: trip.stopCounterM,
     counterSource: trip.counterSource,
     maxSpeedKmh: trip.maxSpeedKmh,
+    movingS: trip.movingS,
+    idleS: trip.idleS,
     basis: trip.basis,
     // A place rule of the unit's (functions/places/place-rules.ts), else the unit's default.
     type: placeRuleFor(trip, unit.places)?.type ?? defaultTripTypeOf(unit),

@@ -36,6 +36,9 @@ const tripFields = {
   stopCounterM: z.number(),
   counterSource: z.enum(['tracker', 'computed']),
   maxSpeedKmh: z.number().optional().catch(undefined),
+  /** Seconds in motion and idling (ignition on, standing), from detection; absent on trips detected before they were kept. */
+  movingS: z.number().optional().catch(undefined),
+  idleS: z.number().optional().catch(undefined),
   basis: z.enum(['ignition', 'movement']).optional().catch(undefined),
   type: tripTypeSchema.catch('business'),
   purpose: text,
