@@ -190,6 +190,24 @@ export const functionResources: Readonly<Partial<Record<FunctionName, FunctionRe
     mail: true,
     geocoder: ['reverse'],
   },
+  // Reports read trips, odometer entries, attestations, drivers, units, the organisation's departments
+  // and tags, and (the theft report) the unit's details, positions, events and commands.
+  reports: {
+    tables: {
+      users: 'read',
+      tokens: 'read',
+      accounts: 'read',
+      units: 'read',
+      unitDetails: 'read',
+      trips: 'read',
+      odometerEntries: 'read',
+      attestations: 'read',
+      organisation: 'read',
+      positions: 'read',
+      events: 'read',
+      commands: 'read',
+    },
+  },
   // Geofences write their copies onto the assigned units (zones) in the transaction that saves them.
   geofences: {
     tables: { users: 'read', tokens: 'read', accounts: 'read', units: 'read', unitCopies: 'read-write', geofences: 'read-write' },

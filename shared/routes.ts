@@ -89,6 +89,7 @@ import { bulkUnitRoutes } from './routes/bulk-units';
 import { unitEditorRoutes } from './routes/unit-editor';
 import { unitImageRoutes } from './routes/unit-images';
 import { unitLockRoutes } from './routes/unit-lock';
+import { reportRoutes } from './routes/reports';
 import { addUnitRoutes } from './routes/add-unit';
 import { administrationRoutes } from './routes/administration';
 import { safeHomeRoutes } from './routes/safe-home';
@@ -672,6 +673,7 @@ export const routes = {
   ...unitEditorRoutes,
   ...unitImageRoutes,
   ...unitLockRoutes,
+  ...reportRoutes,
   ...addUnitRoutes,
   ...administrationRoutes,
   ...safeHomeRoutes,

@@ -1,0 +1,19 @@
+/** The reports capability's on-screen route (spread into the manifest, shared/routes.ts). */
+import { reportKindParamSchema, reportModelSchema, reportQuerySchema } from '../schemas/reports';
+import { defineRoute } from '../route-def';
+
+export const reportRoutes = {
+  getReport: defineRoute({
+    operationId: 'getReport',
+    method: 'GET',
+    path: '/api/v1/user/reports/{kind}',
+    capability: 'reports',
+    file: 'get-report',
+    access: 'member',
+    summary:
+      "A report over local days (TimeZone header; at most 12 months: 422 TripPeriodTooLong on `to`) for the named units (`imeis`, comma-separated) or every unit the caller may see. A kind the caller may not run (the feature profile's reports, a unit locked by someone else: only benefitValue and summary, a basic-only account: only tripLog) answers 403 ReportNotAllowed; a unit the caller may not see, 404. The answer is the report model the PDF, Excel and CSV exports render too.",
+    params: reportKindParamSchema,
+    query: reportQuerySchema,
+    response: reportModelSchema,
+  }),
+} as const;
