@@ -1,5 +1,5 @@
 /**
- * Reports (docs/api.md Reports, docs/decisions/0033-reports.md): one typed model per report that
+ * Reports (docs/api.md Reports, docs/decisions/0034-reports.md): one typed model per report that
  * the screen, the PDF, the XLSX and the CSV all render, so their figures are equal by
  * construction.
  *
