@@ -67,6 +67,7 @@ export const en = {
   Triplog: 'Triplog',
   Log: 'Log',
   CongestionReport: 'Congestion tax report',
+  Reports: 'Reports',
   Geofence: 'Geofences',
   AddEditGeofence: 'Add or edit geofence',
   Places: 'Places',

@@ -84,6 +84,9 @@ import { organisationSv } from './features/organisation/sv';
 import { supportEn } from './features/support/en';
 import { supportNo } from './features/support/no';
 import { supportSv } from './features/support/sv';
+import { reportsPageEn } from './features/reports-page/en';
+import { reportsPageNo } from './features/reports-page/no';
+import { reportsPageSv } from './features/reports-page/sv';
 import { fleetEn } from './features/fleet/en';
 import { fleetNo } from './features/fleet/no';
 import { fleetSv } from './features/fleet/sv';
@@ -120,10 +123,11 @@ export const modules = {
   organisation: { en: organisationEn, sv: organisationSv, no: organisationNo },
   support: { en: supportEn, sv: supportSv, no: supportNo },
   fleet: { en: fleetEn, sv: fleetSv, no: fleetNo },
+  'reports-page': { en: reportsPageEn, sv: reportsPageSv, no: reportsPageNo },
 } as const satisfies Record<string, Record<Language, Readonly<Record<string, string>>>>;
 export type ModuleName = keyof typeof modules;
 
-const en = { ...coreEn, ...accountEn, ...registrationEn, ...trackingEn, ...commandsEn, ...mapEn, ...historyEn, ...unitsEn, ...tripsEn, ...geofencesEn, ...placesEn, ...alarmsEn, ...eventsEn, ...rfidEn, ...bulkUnitsEn, ...unitEditorEn, ...unitLockEn, ...unitImagesEn, ...sensorsEn, ...emailEn, ...userAccountsEn, ...safeHomeEn, ...carScheduleEn, ...organisationEn, ...supportEn, ...fleetEn } as const;
+const en = { ...coreEn, ...accountEn, ...registrationEn, ...trackingEn, ...commandsEn, ...mapEn, ...historyEn, ...unitsEn, ...tripsEn, ...geofencesEn, ...placesEn, ...alarmsEn, ...eventsEn, ...rfidEn, ...bulkUnitsEn, ...unitEditorEn, ...unitLockEn, ...unitImagesEn, ...sensorsEn, ...emailEn, ...userAccountsEn, ...safeHomeEn, ...carScheduleEn, ...organisationEn, ...supportEn, ...fleetEn, ...reportsPageEn } as const;
 export type MessageKey = keyof typeof en;
 export type Messages = { readonly [K in MessageKey]: string };
 

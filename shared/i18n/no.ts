@@ -62,6 +62,7 @@ export const no: Messages = {
   Triplog: 'Kjørebok',
   Log: 'Logg',
   CongestionReport: 'Rapport for bompenger',
+  Reports: 'Rapporter',
   Geofence: 'Geogjerder',
   AddEditGeofence: 'Legg til eller endre geogjerde',
   Places: 'Steder',

@@ -62,6 +62,7 @@ export const sv: Messages = {
   Triplog: 'Körjournal',
   Log: 'Logg',
   CongestionReport: 'Trängselskatterapport',
+  Reports: 'Rapporter',
   Geofence: 'Geostaket',
   AddEditGeofence: 'Lägg till eller ändra geostaket',
   Places: 'Platser',

@@ -37,7 +37,7 @@ describe('landingRoute', () => {
 
 describe('menuItems', () => {
   it('shows the member items of an ordinary account', () => {
-    expect(ids(settings())).toEqual(['fleetOverview', 'map', 'triplog', 'geofence', 'places', 'unit']);
+    expect(ids(settings())).toEqual(['fleetOverview', 'map', 'triplog', 'reports', 'geofence', 'places', 'unit']);
   });
   it('hides Map when the real-time map is disabled', () => {
     expect(ids(settings({ realtime_map: false }))).not.toContain('map');
@@ -50,6 +50,15 @@ describe('menuItems', () => {
     expect(items.find((i) => i.id === 'triplog')?.labelKey).toBe('Log');
     expect(items.map((i) => i.id)).not.toContain('places');
     expect(items.map((i) => i.id)).not.toContain('carSchedule');
+  });
+  it("shows Reports while the feature profile and the subscription leave the user a report", () => {
+    expect(menuItems(settings()).find((i) => i.id === 'reports')).toEqual({ id: 'reports', labelKey: 'Reports', path: '/user/create-triplog/reports', section: 'main' });
+    expect(ids(settings({ basic_only: true }))).toContain('reports');
+    expect(ids(settings({ profile_reports: ['summary'] }))).toContain('reports');
+    expect(ids(settings({ profile_reports: [] }))).not.toContain('reports');
+    // Kinds not computed yet are not offered, so a profile with only those has no Reports item.
+    expect(ids(settings({ profile_reports: ['ecoDriving', 'congestion'] }))).not.toContain('reports');
+    expect(ids(settings({ basic_only: true, profile_reports: ['summary'] }))).not.toContain('reports');
   });
   it('labels the trip log Triplog otherwise', () => {
     expect(menuItems(settings()).find((i) => i.id === 'triplog')?.labelKey).toBe('Triplog');
@@ -81,6 +90,7 @@ describe('menuItems', () => {
       fleetOverview: '/user/fleet-overview',
       map: '/user/realtime-tracking',
       triplog: '/user/create-triplog',
+      reports: '/user/create-triplog/reports',
       geofence: '/user/geofences',
       places: '/user/places',
       unit: '/user/edit-terminal-list',
@@ -102,7 +112,7 @@ describe('menuItems', () => {
   });
   it("shows an ordinary user with a feature profile only its features' items, and lands without the map when it lacks it", () => {
     const limited = settings({ enable_car_booking: true, profile_features: ['tripLog', 'places'] });
-    expect(menuItems(limited).map((i) => i.id)).toEqual(['fleetOverview', 'triplog', 'places', 'unit']);
+    expect(menuItems(limited).map((i) => i.id)).toEqual(['fleetOverview', 'triplog', 'reports', 'places', 'unit']);
     expect(landingRoute(limited)).toBe('/user/create-triplog');
     expect(featureRedirect('realtimeMap', limited)).toBe('/user/create-triplog');
     expect(menuItems(settings({ profile_features: null })).map((i) => i.id)).toContain('map');

@@ -6,6 +6,7 @@ import { ALERT_NUMBERS_PARENT_ID } from '../../../shared/brands';
 import { meetsFeature, type AccountFeatures, type FeatureRequirement } from '../../../shared/features';
 import type { ProfileFeature } from '../../../shared/schemas/organisation';
 import type { Settings } from '../../../shared/schemas/system';
+import { offeredReportKinds } from '../features/reports/report-request';
 import { paths } from './paths';
 
 /** Where a logged-in user starts, and where a logged-in visitor of a public page is sent: support staff on the support page. */
@@ -23,6 +24,7 @@ export type MenuItemId =
   | 'fleetOverview'
   | 'map'
   | 'triplog'
+  | 'reports'
   | 'geofence'
   | 'places'
   | 'unit'
@@ -90,6 +92,8 @@ export function menuItems(settings: Settings): MenuItem[] {
   main('fleetOverview', 'FleetOverview', paths.fleetOverview);
   if (has('realtimeMap')) main('map', 'Map', paths.realtimeTracking);
   main('triplog', settings.basic_only ? 'Log' : 'Triplog', paths.createTriplog);
+  // The reports the feature profile and the subscription leave the user (none: no menu item).
+  if (offeredReportKinds(settings).length > 0) main('reports', 'Reports', paths.reports);
   main('geofence', 'Geofence', paths.geofences);
   if (has('fullSubscription')) main('places', 'Places', paths.places);
   main('unit', 'Unit', paths.editTerminalList);

@@ -123,6 +123,11 @@ const loaders = {
     sv: () => import('../../../shared/i18n/features/organisation/sv').then((m) => m.organisationSv),
     no: () => import('../../../shared/i18n/features/organisation/no').then((m) => m.organisationNo),
   },
+  'reports-page': {
+    en: () => import('../../../shared/i18n/features/reports-page/en').then((m) => m.reportsPageEn),
+    sv: () => import('../../../shared/i18n/features/reports-page/sv').then((m) => m.reportsPageSv),
+    no: () => import('../../../shared/i18n/features/reports-page/no').then((m) => m.reportsPageNo),
+  },
   support: {
     en: () => import('../../../shared/i18n/features/support/en').then((m) => m.supportEn),
     sv: () => import('../../../shared/i18n/features/support/sv').then((m) => m.supportSv),

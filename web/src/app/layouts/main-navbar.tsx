@@ -10,6 +10,7 @@ import IconId from '@tabler/icons-react/dist/esm/icons/IconId.mjs';
 import IconLayoutDashboard from '@tabler/icons-react/dist/esm/icons/IconLayoutDashboard.mjs';
 import IconMap from '@tabler/icons-react/dist/esm/icons/IconMap.mjs';
 import IconMapPin from '@tabler/icons-react/dist/esm/icons/IconMapPin.mjs';
+import IconReportAnalytics from '@tabler/icons-react/dist/esm/icons/IconReportAnalytics.mjs';
 import IconRoute from '@tabler/icons-react/dist/esm/icons/IconRoute.mjs';
 import IconUser from '@tabler/icons-react/dist/esm/icons/IconUser.mjs';
 import IconUserCog from '@tabler/icons-react/dist/esm/icons/IconUserCog.mjs';
@@ -32,6 +33,7 @@ const icons: Readonly<Record<MenuItemId, TablerIcon>> = {
   fleetOverview: IconLayoutDashboard,
   map: IconMap,
   triplog: IconRoute,
+  reports: IconReportAnalytics,
   geofence: IconFence,
   places: IconMapPin,
   unit: IconGps,
@@ -52,6 +54,8 @@ function MenuLink({ item, onNavigate }: { item: MenuItem; onNavigate: () => void
     <NavLink
       component={RouterNavLink}
       to={item.path}
+      // The reports live under the trip log's address; only one of the two is the current page.
+      end={item.id === 'triplog'}
       label={t(item.labelKey)}
       leftSection={<Icon size={20} stroke={1.6} aria-hidden />}
       onClick={onNavigate}

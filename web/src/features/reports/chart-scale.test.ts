@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { chartScale, labelEvery, niceStep, stackTotals } from './chart-scale';
+
+describe('chart scale', () => {
+  const chart = {
+    labels: ['Jan', 'Feb', 'Mar'],
+    series: [
+      { key: 'business', label: 'Business', values: [120, 40, 0] },
+      { key: 'private', label: 'Private', values: [30, -5, 10] },
+    ],
+    limits: [] as Array<{ label: string; value: number }>,
+  };
+  it('stacks the series per label, negatives as nothing', () => {
+    expect(stackTotals(chart)).toEqual([150, 40, 10]);
+  });
+  it('rounds the top up to a whole number of 1, 2 or 5 steps', () => {
+    expect(niceStep(150, 4)).toBe(50);
+    expect(niceStep(0.9, 4)).toBe(0.5);
+    expect(chartScale(chart)).toEqual({ top: 150, ticks: [0, 50, 100, 150] });
+  });
+  it('reaches above a limit higher than every bar', () => {
+    expect(chartScale({ ...chart, limits: [{ label: 'Limit', value: 1000 }] }).top).toBe(1000);
+    expect(chartScale({ ...chart, limits: [{ label: 'Limit', value: 1001 }] }).top).toBe(1500);
+  });
+  it('an empty chart still has an axis', () => {
+    expect(chartScale({ labels: [], series: [], limits: [] })).toEqual({ top: 1, ticks: [0, 1] });
+  });
+  it('writes every label while they fit, else every n-th', () => {
+    expect(labelEvery(60)).toBe(1);
+    expect(labelEvery(10)).toBe(5);
+  });
+});

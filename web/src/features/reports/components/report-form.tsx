@@ -1,0 +1,201 @@
+/**
+ * What a report is asked for: the kind (only those the caller may run), the units (a searchable
+ * pick of the units the caller sees, narrowed by a department or tag; none picked: all units), the
+ * period (last month, this year, last year or any days, at most 12 months), the driver and the
+ * trip type, and how the large summary and the summary are grouped. The browser checks the period
+ * with the server's own rule; the server's 422 keys land on the same fields.
+ */
+import { Button, Group, MultiSelect, Paper, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import IconReportAnalytics from '@tabler/icons-react/dist/esm/icons/IconReportAnalytics.mjs';
+import { useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { reportGroupings, type BuiltReportKind, type ReportGrouping } from '../../../../../shared/schemas/reports';
+import { tripTypes, type TripType } from '../../../../../shared/schemas/trips';
+import { browserTimeZone } from '../../../app/api-client';
+import { intlLocale } from '../../../i18n/i18n';
+import { DateField } from '../../../ui/date-fields';
+import { fieldErrorText } from '../../../ui/form-errors';
+import { useDrivers } from '../../triplog/api/trip-api';
+import { tripTypeLabelKeys } from '../../triplog/components/trip-type';
+import { driverChoices, periodErrors } from '../../triplog/trip-log';
+import { periodPresets, presetOf, presetPeriod, selectedImeis, unitGroups, type FilterableUnit, type PeriodPreset, type ReportParams, type SummaryGrouping } from '../report-request';
+import { groupingKeys, periodPresetKeys, reportKindKeys, summaryGroupingKeys } from '../report-texts';
+
+export interface PickableUnit extends FilterableUnit {
+  label: string;
+}
+
+interface ReportFormProps {
+  kinds: readonly BuiltReportKind[];
+  units: readonly PickableUnit[];
+  /** The server's field errors of the last run (message keys), by field. */
+  serverErrors: Readonly<Record<string, readonly string[] | undefined>>;
+  running: boolean;
+  onRun: (params: ReportParams) => void;
+}
+
+export function ReportForm({ kinds, units, serverErrors, running, onRun }: ReportFormProps) {
+  const { t } = useTranslation();
+  const timeZone = browserTimeZone();
+  const locale = intlLocale();
+  const [kind, setKind] = useState<BuiltReportKind>(kinds[0] as BuiltReportKind);
+  const [picked, setPicked] = useState<string[]>([]);
+  const [department, setDepartment] = useState<string | null>(null);
+  const [tag, setTag] = useState<string | null>(null);
+  const [period, setPeriod] = useState(() => presetPeriod('lastMonth', Date.now(), timeZone) as { from: string; to: string });
+  const [driverId, setDriverId] = useState<string | null>(null);
+  const [type, setType] = useState<TripType | null>(null);
+  const [groupBy, setGroupBy] = useState<ReportGrouping>('month');
+  const [by, setBy] = useState<SummaryGrouping>('unit');
+  const [checked, setChecked] = useState<{ from?: string; to?: string; imeis?: string }>({});
+
+  const preset = presetOf(period, Date.now(), timeZone);
+  const groups = useMemo(() => unitGroups(units, locale), [units, locale]);
+  const drivers = useDrivers(units[0]?.imei ?? null);
+  const driverOptions = useMemo(() => driverChoices(drivers.data ?? []), [drivers.data]);
+
+  const choosePreset = (next: PeriodPreset) => {
+    const days = presetPeriod(next, Date.now(), timeZone);
+    if (days) setPeriod(days);
+    setChecked({});
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const problems: { from?: string; to?: string; imeis?: string } = { ...periodErrors(period.from, period.to) };
+    const imeis = selectedImeis(units, picked, department, tag);
+    if (imeis !== null && imeis.length === 0) problems.imeis = 'RptNoUnitsLeft';
+    setChecked(problems);
+    if (problems.from || problems.to || problems.imeis) return;
+    onRun({ kind, imeis, from: period.from, to: period.to, driverId, type, groupBy: kind === 'largeSummary' ? groupBy : null, by: kind === 'summary' ? by : null });
+  };
+
+  const error = (field: 'from' | 'to' | 'imeis') => fieldErrorText(checked[field] ?? serverErrors[field]?.[0]);
+
+  return (
+    <Paper withBorder radius="md" p="md" component="form" onSubmit={submit} noValidate aria-label={t('RptFormTitle')} className="report-form">
+      <Stack gap="md">
+        <div className="report-filters">
+          <Select
+            label={t('RptKind')}
+            data={kinds.map((k) => ({ value: k, label: t(reportKindKeys[k]) }))}
+            value={kind}
+            onChange={(value) => value && setKind(value as BuiltReportKind)}
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true }}
+            data-testid="report-kind"
+          />
+          <MultiSelect
+            className="report-units"
+            label={t('RptUnits')}
+            description={t('RptUnitsHint')}
+            placeholder={picked.length === 0 ? t('RptAllUnits') : undefined}
+            data={units.map((u) => ({ value: u.imei, label: u.label }))}
+            value={picked}
+            onChange={setPicked}
+            searchable
+            clearable
+            hidePickedOptions
+            nothingFoundMessage={t('RptNoUnitMatches')}
+            comboboxProps={{ withinPortal: true }}
+            error={error('imeis')}
+            data-testid="report-units"
+          />
+          {groups.departments.length > 0 ? (
+            <Select
+              label={t('RptDepartment')}
+              placeholder={t('RptAny')}
+              data={groups.departments}
+              value={department}
+              onChange={setDepartment}
+              clearable
+              searchable
+              comboboxProps={{ withinPortal: true }}
+            />
+          ) : null}
+          {groups.tags.length > 0 ? (
+            <Select label={t('RptTag')} placeholder={t('RptAny')} data={groups.tags} value={tag} onChange={setTag} clearable searchable comboboxProps={{ withinPortal: true }} />
+          ) : null}
+          <Select
+            label={t('RptPeriod')}
+            data={periodPresets.map((p) => ({ value: p, label: t(periodPresetKeys[p]) }))}
+            value={preset}
+            onChange={(value) => value && choosePreset(value as PeriodPreset)}
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true }}
+            data-testid="report-period"
+          />
+          <DateField
+            label={t('RptFrom')}
+            value={period.from}
+            onChange={(from) => {
+              setPeriod((p) => ({ ...p, from }));
+              setChecked({});
+            }}
+            error={error('from')}
+            required
+          />
+          <DateField
+            label={t('RptTo')}
+            value={period.to}
+            onChange={(to) => {
+              setPeriod((p) => ({ ...p, to }));
+              setChecked({});
+            }}
+            error={error('to')}
+            required
+          />
+          <Select
+            label={t('RptDriver')}
+            placeholder={t('RptAnyDriver')}
+            data={driverOptions}
+            value={driverId}
+            onChange={setDriverId}
+            clearable
+            searchable
+            nothingFoundMessage={t('RptNoDriverMatches')}
+            comboboxProps={{ withinPortal: true }}
+          />
+          <Select
+            label={t('RptTripType')}
+            placeholder={t('RptAnyTripType')}
+            data={tripTypes.map((tt) => ({ value: tt, label: t(tripTypeLabelKeys[tt]) }))}
+            value={type}
+            onChange={(value) => setType(value as TripType | null)}
+            clearable
+            comboboxProps={{ withinPortal: true }}
+          />
+        </div>
+        {kind === 'largeSummary' || kind === 'summary' ? (
+          <Stack gap={4}>
+            <Text size="sm" fw={500} id="report-grouping-label">
+              {t('RptGrouping')}
+            </Text>
+            {kind === 'largeSummary' ? (
+              <SegmentedControl
+                aria-labelledby="report-grouping-label"
+                className="report-grouping"
+                data={reportGroupings.map((g) => ({ value: g, label: t(groupingKeys[g]) }))}
+                value={groupBy}
+                onChange={(value) => setGroupBy(value as ReportGrouping)}
+              />
+            ) : (
+              <SegmentedControl
+                aria-labelledby="report-grouping-label"
+                className="report-grouping"
+                data={(['unit', 'driver'] as const).map((g) => ({ value: g, label: t(summaryGroupingKeys[g]) }))}
+                value={by}
+                onChange={(value) => setBy(value as SummaryGrouping)}
+              />
+            )}
+          </Stack>
+        ) : null}
+        <Group>
+          <Button type="submit" leftSection={<IconReportAnalytics size={18} aria-hidden />} loading={running} data-testid="report-run">
+            {t('RptRun')}
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,289 @@
+/**
+ * Scheduled reports (GET/POST/PUT/DELETE /reports/schedules): the list, and a form to add or
+ * change one: kind, units, format, how often, recipients, language and whether an empty report is
+ * skipped. The server's 422 keys land on the form's fields.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Group, Modal, MultiSelect, NativeSelect, SegmentedControl, Select, Stack, Switch, Table, TagsInput, Text, VisuallyHidden } from '@mantine/core';
+import IconPencil from '@tabler/icons-react/dist/esm/icons/IconPencil.mjs';
+import IconPlus from '@tabler/icons-react/dist/esm/icons/IconPlus.mjs';
+import IconTrash from '@tabler/icons-react/dist/esm/icons/IconTrash.mjs';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { reportFormats, type BuiltReportKind } from '../../../../../shared/schemas/reports';
+import { errorMessage } from '../../../app/api-client';
+import { currentLanguage, languageOptions } from '../../../i18n/i18n';
+import { ConfirmDeleteModal } from '../../../ui/confirm-delete-modal';
+import { applyServerFieldErrors, fieldErrorText } from '../../../ui/form-errors';
+import { PageLoader } from '../../../ui/page-loader';
+import { scheduleEvery, useDeleteSchedule, useReportSchedules, useSaveSchedule, type ReportSchedule } from '../api/reports-api';
+import { everyKeys, reportFormatNames, reportKindKeys } from '../report-texts';
+import { scheduleBody, scheduleFormSchema, scheduleFormValues, type ScheduleFormValues } from '../schedule-form';
+
+type Choice = { value: string; label: string };
+
+interface SchedulesPanelProps {
+  kinds: readonly BuiltReportKind[];
+  unitChoices: readonly Choice[];
+  announce: (text: string) => void;
+}
+
+export function SchedulesPanel({ kinds, unitChoices, announce }: SchedulesPanelProps) {
+  const { t } = useTranslation();
+  const schedules = useReportSchedules();
+  const remove = useDeleteSchedule();
+  const [editing, setEditing] = useState<ReportSchedule | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<ReportSchedule | null>(null);
+  const unitName = new Map(unitChoices.map((c) => [c.value, c.label]));
+
+  const unitsText = (schedule: ReportSchedule) => {
+    const imeis = scheduleFormValues(schedule).imeis;
+    return imeis.length === 0 ? t('RptAllUnits') : imeis.map((imei) => unitName.get(imei) ?? imei).join(', ');
+  };
+
+  return (
+    <Stack gap="sm" align="stretch">
+      <Group>
+        <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing('new')}>
+          {t('RptAddSchedule')}
+        </Button>
+      </Group>
+      {schedules.isPending ? (
+        <PageLoader />
+      ) : schedules.isError ? (
+        <Alert color="red" role="alert">
+          {errorMessage(schedules.error)}
+        </Alert>
+      ) : schedules.data.length === 0 ? (
+        <Text c="dimmed">{t('RptNoSchedules')}</Text>
+      ) : (
+        <div className="report-table-scroll" role="region" aria-labelledby="report-schedules-caption" tabIndex={0}>
+          <Table striped withTableBorder className="report-table">
+            <caption id="report-schedules-caption" className="report-table-caption">
+              {t('RptSchedules')}
+            </caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{t('RptKind')}</Table.Th>
+                <Table.Th scope="col">{t('RptUnits')}</Table.Th>
+                <Table.Th scope="col">{t('RptEvery')}</Table.Th>
+                <Table.Th scope="col">{t('RptFormat')}</Table.Th>
+                <Table.Th scope="col">{t('RptRecipients')}</Table.Th>
+                <Table.Th scope="col">
+                  <VisuallyHidden>{t('RptActions')}</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {schedules.data.map((schedule) => {
+                const name = t(reportKindKeys[schedule.kind]);
+                return (
+                  <Table.Tr key={schedule.id}>
+                    <Table.Td>{name}</Table.Td>
+                    <Table.Td>{unitsText(schedule)}</Table.Td>
+                    <Table.Td>{t(everyKeys[schedule.every])}</Table.Td>
+                    <Table.Td>{reportFormatNames[schedule.format]}</Table.Td>
+                    <Table.Td>{schedule.recipients.join(', ')}</Table.Td>
+                    <Table.Td>
+                      <Group gap={4} wrap="nowrap">
+                        <Button size="xs" variant="subtle" leftSection={<IconPencil size={14} aria-hidden />} onClick={() => setEditing(schedule)} aria-label={t('RptEditScheduleOf', { name })}>
+                          {t('RptEdit')}
+                        </Button>
+                        <Button size="xs" variant="subtle" color="red" leftSection={<IconTrash size={14} aria-hidden />} onClick={() => setDeleting(schedule)} aria-label={t('RptDeleteScheduleOf', { name })}>
+                          {t('RptDelete')}
+                        </Button>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </div>
+      )}
+
+      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={t(editing === 'new' ? 'RptAddSchedule' : 'RptEditSchedule')} size="lg" closeButtonProps={{ 'aria-label': t('RptCancel') }}>
+        {editing !== null ? (
+          <ScheduleForm
+            key={editing === 'new' ? 'new' : editing.id}
+            schedule={editing}
+            kinds={kinds}
+            unitChoices={unitChoices}
+            onClose={() => setEditing(null)}
+            onSaved={() => {
+              setEditing(null);
+              announce(t('RptScheduleSaved'));
+            }}
+          />
+        ) : null}
+      </Modal>
+
+      <ConfirmDeleteModal
+        opened={deleting !== null}
+        title={t('RptDeleteSchedule')}
+        message={deleting ? t('RptDeleteScheduleConfirm', { name: t(reportKindKeys[deleting.kind]), every: t(everyKeys[deleting.every]) }) : ''}
+        confirmLabel={t('RptDelete')}
+        cancelLabel={t('RptCancel')}
+        closeLabel={t('RptCancel')}
+        pending={remove.isPending}
+        error={remove.isError ? errorMessage(remove.error) : null}
+        onCancel={() => {
+          remove.reset();
+          setDeleting(null);
+        }}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.id, {
+            onSuccess: () => {
+              setDeleting(null);
+              announce(t('RptScheduleDeleted'));
+            },
+          })
+        }
+      />
+    </Stack>
+  );
+}
+
+const fields = ['kind', 'imeis', 'format', 'every', 'recipients', 'lang', 'skipEmpty'] as const;
+
+function ScheduleForm({
+  schedule,
+  kinds,
+  unitChoices,
+  onClose,
+  onSaved,
+}: {
+  schedule: ReportSchedule | 'new';
+  kinds: readonly BuiltReportKind[];
+  unitChoices: readonly Choice[];
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const { t } = useTranslation();
+  const save = useSaveSchedule();
+  const form = useForm<ScheduleFormValues, unknown, z.output<typeof scheduleFormSchema>>({
+    resolver: zodResolver(scheduleFormSchema),
+    defaultValues:
+      schedule === 'new'
+        ? { kind: kinds[0] ?? 'tripLog', imeis: [], format: 'pdf', every: 'month', recipients: [], lang: currentLanguage(), skipEmpty: true }
+        : scheduleFormValues(schedule),
+  });
+  const { errors } = form.formState;
+  const hasFieldError = fields.some((f) => errors[f]);
+  const submit = form.handleSubmit((values) =>
+    save.mutate(
+      { id: schedule === 'new' ? null : schedule.id, body: scheduleBody(values) },
+      { onSuccess: onSaved, onError: (error) => applyServerFieldErrors(error, fields, form.setError) },
+    ),
+  );
+  const kindChoices = kinds.map((kind) => ({ value: kind, label: t(reportKindKeys[kind]) }));
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate>
+      <Stack gap="md">
+        {save.isError && !hasFieldError ? (
+          <Alert color="red" role="alert">
+            {errorMessage(save.error)}
+          </Alert>
+        ) : null}
+        <NativeSelect label={t('RptKind')} data={kindChoices} {...form.register('kind')} error={fieldErrorText(errors.kind?.message)} data-autofocus />
+        <Controller
+          control={form.control}
+          name="imeis"
+          render={({ field }) => (
+            <MultiSelect
+              label={t('RptUnits')}
+              description={t('RptUnitsHint')}
+              placeholder={field.value.length === 0 ? t('RptAllUnits') : undefined}
+              data={[...unitChoices]}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              searchable
+              clearable
+              nothingFoundMessage={t('RptNoUnitMatches')}
+              comboboxProps={{ withinPortal: true }}
+              error={fieldErrorText(errors.imeis?.message)}
+            />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="format"
+          render={({ field }) => (
+            <Stack gap={4}>
+              <Text size="sm" fw={500} id="schedule-format-label">
+                {t('RptFormat')}
+              </Text>
+              <SegmentedControl
+                aria-labelledby="schedule-format-label"
+                data={reportFormats.map((f) => ({ value: f, label: reportFormatNames[f] }))}
+                value={field.value}
+                onChange={(value) => field.onChange(value)}
+              />
+            </Stack>
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="every"
+          render={({ field }) => (
+            <Select
+              label={t('RptEvery')}
+              data={scheduleEvery.map((e) => ({ value: e, label: t(everyKeys[e]) }))}
+              value={field.value}
+              onChange={(value) => value && field.onChange(value)}
+              allowDeselect={false}
+              comboboxProps={{ withinPortal: true }}
+              error={fieldErrorText(errors.every?.message)}
+            />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="recipients"
+          render={({ field }) => (
+            <TagsInput
+              label={t('RptRecipients')}
+              description={t('RptRecipientsHint')}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              splitChars={[',', ' ', ';']}
+              acceptValueOnBlur
+              required
+              error={fieldErrorText(errors.recipients?.message ?? errors.recipients?.find?.((e) => e?.message)?.message)}
+            />
+          )}
+        />
+        <NativeSelect label={t('RptLanguage')} data={languageOptions.map((o) => ({ value: o.value, label: o.label }))} {...form.register('lang')} error={fieldErrorText(errors.lang?.message)} />
+        <Controller
+          control={form.control}
+          name="skipEmpty"
+          render={({ field }) => (
+            <Switch
+              label={t('RptSkipEmpty')}
+              description={t('RptSkipEmptyHint')}
+              name={field.name}
+              ref={field.ref}
+              checked={field.value}
+              onChange={(event) => field.onChange(event.currentTarget.checked)}
+              onBlur={field.onBlur}
+            />
+          )}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('RptCancel')}
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            {t('RptSave')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,140 @@
+/**
+ * /user/create-triplog/reports: the reports of the trip log area. A report is asked for with the
+ * form and shown from the model the server answers (the same model the PDF, Excel and CSV exports
+ * render); a request too large to answer at once becomes a job whose progress is shown. Exports
+ * of the shown report, the recent exports and the scheduled reports are on the same page.
+ */
+import '../reports.css';
+import { Alert, Button, Stack, Tabs, VisuallyHidden } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import IconAlertTriangle from '@tabler/icons-react/dist/esm/icons/IconAlertTriangle.mjs';
+import IconCalendarRepeat from '@tabler/icons-react/dist/esm/icons/IconCalendarRepeat.mjs';
+import IconFileDownload from '@tabler/icons-react/dist/esm/icons/IconFileDownload.mjs';
+import IconLock from '@tabler/icons-react/dist/esm/icons/IconLock.mjs';
+import IconReportAnalytics from '@tabler/icons-react/dist/esm/icons/IconReportAnalytics.mjs';
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, errorMessage } from '../../../app/api-client';
+import { useLoadedSettings } from '../../../app/guards';
+import { MessageState } from '../../../ui/message-state';
+import { PageLoader } from '../../../ui/page-loader';
+import { useUnits } from '../../units/api/units';
+import { useReport } from '../api/reports-api';
+import { ExportPanel } from '../components/export-panel';
+import { JobProgress } from '../components/job-progress';
+import { RecentExports } from '../components/recent-exports';
+import { ReportForm, type PickableUnit } from '../components/report-form';
+import { ReportView } from '../components/report-view';
+import { SchedulesPanel } from '../components/schedules-panel';
+import { offeredReportKinds, type ReportParams } from '../report-request';
+
+export function ReportsPage() {
+  const { t } = useTranslation();
+  const settings = useLoadedSettings();
+  const kinds = offeredReportKinds(settings);
+  const units = useUnits();
+  const [params, setParams] = useState<ReportParams | null>(null);
+  const [tab, setTab] = useState<string | null>('report');
+  const [spoken, setSpoken] = useState('');
+  const report = useReport(params);
+
+  const pickable = useMemo<PickableUnit[]>(
+    () =>
+      (units.data ?? []).map((u) => ({
+        imei: u.imei,
+        label: u.registrationNumber && u.registrationNumber !== u.name ? `${u.name} (${u.registrationNumber})` : u.name,
+        departments: u.departments,
+        tags: u.tags,
+      })),
+    [units.data],
+  );
+
+  const announce = useCallback(
+    (text: string) => {
+      setSpoken((before) => (before === text ? `${text}\u00a0` : text));
+      notifications.show({ color: 'green', message: text, withBorder: true, closeButtonProps: { 'aria-label': t('RptClose') } });
+    },
+    [t],
+  );
+
+  if (kinds.length === 0) {
+    return (
+      <MessageState icon={<IconLock size={30} stroke={1.6} />} title={t('NoAccessTitle')} color="red">
+        {t('RptNoReportsAllowed')}
+      </MessageState>
+    );
+  }
+  if (units.data === undefined) {
+    if (!units.isError) return <PageLoader />;
+    return (
+      <Alert color="red" role="alert" icon={<IconAlertTriangle size={20} aria-hidden />} title={t('RptUnitsLoadFailed')} maw={640}>
+        <Stack gap="sm" align="flex-start">
+          <span>{errorMessage(units.error)}</span>
+          <Button variant="default" size="xs" onClick={() => void units.refetch()} loading={units.isFetching}>
+            {t('TryAgain')}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+
+  const serverErrors = report.error instanceof ApiError && report.error.status === 422 ? report.error.fieldErrors : {};
+  const fieldFailure = Object.keys(serverErrors).some((field) => ['from', 'to', 'imeis'].includes(field));
+  const answer = report.data;
+
+  return (
+    <Stack gap="lg" className="reports-page">
+      <div role="status" aria-live="polite">
+        <VisuallyHidden>{spoken}</VisuallyHidden>
+      </div>
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
+        <Tabs.List className="reports-tabs">
+          <Tabs.Tab value="report" leftSection={<IconReportAnalytics size={16} aria-hidden />}>
+            {t('RptTabReport')}
+          </Tabs.Tab>
+          <Tabs.Tab value="exports" leftSection={<IconFileDownload size={16} aria-hidden />}>
+            {t('RptRecentExports')}
+          </Tabs.Tab>
+          <Tabs.Tab value="schedules" leftSection={<IconCalendarRepeat size={16} aria-hidden />}>
+            {t('RptSchedules')}
+          </Tabs.Tab>
+        </Tabs.List>
+
+        <Tabs.Panel value="report" pt="md">
+          <Stack gap="lg">
+            <ReportForm kinds={kinds} units={pickable} serverErrors={serverErrors} running={report.isFetching} onRun={setParams} />
+            {params === null ? null : report.isPending ? (
+              <PageLoader />
+            ) : report.isError ? (
+              fieldFailure ? null : (
+                <Alert color="red" role="alert" icon={<IconAlertTriangle size={18} aria-hidden />} title={t('RptLoadFailed')}>
+                  <Stack gap="sm" align="flex-start">
+                    <span>{errorMessage(report.error)}</span>
+                    <Button variant="default" size="xs" onClick={() => void report.refetch()}>
+                      {t('TryAgain')}
+                    </Button>
+                  </Stack>
+                </Alert>
+              )
+            ) : answer && 'job' in answer ? (
+              <Stack gap="xs">
+                <Alert color="blue" icon={<IconReportAnalytics size={18} aria-hidden />}>
+                  {t('RptLargeReportJob')}
+                </Alert>
+                <JobProgress job={answer.job} linkLabel={t('RptOpenReport')} />
+              </Stack>
+            ) : answer ? (
+              <ReportView model={answer.model} actions={<ExportPanel params={params} />} />
+            ) : null}
+          </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="exports" pt="md">
+          <RecentExports />
+        </Tabs.Panel>
+        <Tabs.Panel value="schedules" pt="md">
+          <SchedulesPanel kinds={kinds} unitChoices={pickable.map((u) => ({ value: u.imei, label: u.label }))} announce={announce} />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}

@@ -1,0 +1,29 @@
+/** The page's names of the report kinds, formats, periods and groupings (i18n keys of the reports-page texts). */
+import type { ReportFormat, ReportGrouping, ReportKind } from '../../../../shared/schemas/reports';
+import type { PeriodPreset, SummaryGrouping } from './report-request';
+
+export const reportKindKeys: Readonly<Record<ReportKind, string>> = {
+  tripLog: 'RptKindTripLog',
+  summary: 'RptKindSummary',
+  largeSummary: 'RptKindLargeSummary',
+  benefitValue: 'RptKindBenefitValue',
+  ecoDriving: 'RptKindEcoDriving',
+  fuelConsumption: 'RptKindFuelConsumption',
+  congestion: 'RptKindCongestion',
+  environmental: 'RptKindEnvironmental',
+  theft: 'RptKindTheft',
+};
+
+/** The formats by their names, which are the same in every language. */
+export const reportFormatNames: Readonly<Record<ReportFormat, string>> = { pdf: 'PDF', xlsx: 'Excel', csv: 'CSV' };
+
+export const periodPresetKeys: Readonly<Record<PeriodPreset, string>> = {
+  lastMonth: 'RptPeriodLastMonth',
+  thisYear: 'RptPeriodThisYear',
+  lastYear: 'RptPeriodLastYear',
+  custom: 'RptPeriodCustom',
+};
+
+export const groupingKeys: Readonly<Record<ReportGrouping, string>> = { day: 'RptGroupDay', week: 'RptGroupWeek', month: 'RptGroupMonth' };
+export const summaryGroupingKeys: Readonly<Record<SummaryGrouping, string>> = { unit: 'RptByUnit', driver: 'RptByDriver' };
+export const everyKeys: Readonly<Record<ReportGrouping, string>> = { day: 'RptEveryDay', week: 'RptEveryWeek', month: 'RptEveryMonth' };
