@@ -78,11 +78,12 @@ export function useReportJob(id: string | null) {
   });
 }
 
-/** The caller's recent exports, newest first. */
+/** The caller's recent exports, newest first; asked for again every few seconds while one is not finished. */
 export function useReportExports() {
   return useQuery({
     queryKey: ['report-exports'],
     queryFn: ({ signal }) => apiRequest('GET', EXPORTS_PATH, { schema: jobListSchema, signal }),
+    refetchInterval: (query) => (query.state.data?.some((job) => job.status === 'queued' || job.status === 'running') ? 3_000 : false),
   });
 }
 

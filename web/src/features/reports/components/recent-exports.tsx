@@ -56,7 +56,7 @@ export function RecentExports() {
                   </Table.Td>
                   <Table.Td>
                     {job.status === 'done' && job.url ? (
-                      <Anchor href={job.url}>{t('RptDownload', { format: job.format ? reportFormatNames[job.format] : '' })}</Anchor>
+                      <Anchor href={job.url} size="sm">{t('RptDownload', { format: job.format ? reportFormatNames[job.format] : '' })}</Anchor>
                     ) : (
                       '–'
                     )}

@@ -85,6 +85,15 @@ export function ReportForm({ kinds, units, serverErrors, running, onRun }: Repor
             comboboxProps={{ withinPortal: true }}
             data-testid="report-kind"
           />
+          <Select
+            label={t('RptPeriod')}
+            data={periodPresets.map((p) => ({ value: p, label: t(periodPresetKeys[p]) }))}
+            value={preset}
+            onChange={(value) => value && choosePreset(value as PeriodPreset)}
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true }}
+            data-testid="report-period"
+          />
           <MultiSelect
             className="report-units"
             label={t('RptUnits')}
@@ -100,30 +109,6 @@ export function ReportForm({ kinds, units, serverErrors, running, onRun }: Repor
             comboboxProps={{ withinPortal: true }}
             error={error('imeis')}
             data-testid="report-units"
-          />
-          {groups.departments.length > 0 ? (
-            <Select
-              label={t('RptDepartment')}
-              placeholder={t('RptAny')}
-              data={groups.departments}
-              value={department}
-              onChange={setDepartment}
-              clearable
-              searchable
-              comboboxProps={{ withinPortal: true }}
-            />
-          ) : null}
-          {groups.tags.length > 0 ? (
-            <Select label={t('RptTag')} placeholder={t('RptAny')} data={groups.tags} value={tag} onChange={setTag} clearable searchable comboboxProps={{ withinPortal: true }} />
-          ) : null}
-          <Select
-            label={t('RptPeriod')}
-            data={periodPresets.map((p) => ({ value: p, label: t(periodPresetKeys[p]) }))}
-            value={preset}
-            onChange={(value) => value && choosePreset(value as PeriodPreset)}
-            allowDeselect={false}
-            comboboxProps={{ withinPortal: true }}
-            data-testid="report-period"
           />
           <DateField
             label={t('RptFrom')}
@@ -145,6 +130,21 @@ export function ReportForm({ kinds, units, serverErrors, running, onRun }: Repor
             error={error('to')}
             required
           />
+          {groups.departments.length > 0 ? (
+            <Select
+              label={t('RptDepartment')}
+              placeholder={t('RptAny')}
+              data={groups.departments}
+              value={department}
+              onChange={setDepartment}
+              clearable
+              searchable
+              comboboxProps={{ withinPortal: true }}
+            />
+          ) : null}
+          {groups.tags.length > 0 ? (
+            <Select label={t('RptTag')} placeholder={t('RptAny')} data={groups.tags} value={tag} onChange={setTag} clearable searchable comboboxProps={{ withinPortal: true }} />
+          ) : null}
           <Select
             label={t('RptDriver')}
             placeholder={t('RptAnyDriver')}

@@ -14,7 +14,8 @@ import { currentLanguage } from '../../../i18n/i18n';
 import { ReportChart } from './report-chart';
 import { columnHeading, ReportTable } from './report-table';
 
-const toneColor = { warning: 'yellow', alert: 'red' } as const;
+// Shades whose text (dark on yellow, white on red) keeps the contrast of body text.
+const toneColor = { warning: 'yellow.5', alert: 'red.9' } as const;
 const toneKey = { warning: 'RptToneWarning', alert: 'RptToneAlert' } as const;
 
 function unitHeading(unit: Pick<ReportUnit, 'name' | 'registrationNumber'>): string {
@@ -32,7 +33,7 @@ function Facts({ facts }: { facts: readonly ReportFact[] }) {
           <dt>{fact.label}</dt>
           <dd>
             {fact.tone ? (
-              <Badge color={toneColor[fact.tone]} variant="light" radius="sm" tt="none" mr={6} leftSection={<IconAlertTriangle size={14} aria-hidden />}>
+              <Badge color={toneColor[fact.tone]} variant="filled" autoContrast radius="sm" tt="none" mr={6} leftSection={<IconAlertTriangle size={14} aria-hidden />}>
                 {t(toneKey[fact.tone])}
               </Badge>
             ) : null}

@@ -87,8 +87,8 @@ export function ReportsPage() {
       <div role="status" aria-live="polite">
         <VisuallyHidden>{spoken}</VisuallyHidden>
       </div>
-      <Tabs value={tab} onChange={setTab} keepMounted={false}>
-        <Tabs.List className="reports-tabs">
+      <Tabs value={tab} onChange={setTab}>
+        <Tabs.List>
           <Tabs.Tab value="report" leftSection={<IconReportAnalytics size={16} aria-hidden />}>
             {t('RptTabReport')}
           </Tabs.Tab>
