@@ -123,6 +123,11 @@ const loaders = {
     sv: () => import('../../../shared/i18n/features/organisation/sv').then((m) => m.organisationSv),
     no: () => import('../../../shared/i18n/features/organisation/no').then((m) => m.organisationNo),
   },
+  reports: {
+    en: () => import('../../../shared/i18n/features/reports/en').then((m) => m.reportsEn),
+    sv: () => import('../../../shared/i18n/features/reports/sv').then((m) => m.reportsSv),
+    no: () => import('../../../shared/i18n/features/reports/no').then((m) => m.reportsNo),
+  },
   'reports-page': {
     en: () => import('../../../shared/i18n/features/reports-page/en').then((m) => m.reportsPageEn),
     sv: () => import('../../../shared/i18n/features/reports-page/sv').then((m) => m.reportsPageSv),

@@ -26,7 +26,8 @@ describe('chart scale', () => {
     expect(chartScale({ labels: [], series: [], limits: [] })).toEqual({ top: 1, ticks: [0, 1] });
   });
   it('writes every label while they fit, else every n-th', () => {
-    expect(labelEvery(60)).toBe(1);
-    expect(labelEvery(10)).toBe(5);
+    // Three letters (Jan) in 60 px each; a yyyy-MM-dd day in 23 px (31 days in 720 px): every 4th.
+    expect(labelEvery(60, 3)).toBe(1);
+    expect(labelEvery(720 / 31, 10)).toBe(4);
   });
 });

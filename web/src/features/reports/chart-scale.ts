@@ -28,7 +28,11 @@ export function chartScale(chart: Pick<ReportChart, 'labels' | 'series' | 'limit
   return { top, ticks };
 }
 
-/** Every how many labels one is written under the axis so that they do not overlap. */
-export function labelEvery(widthPerLabel: number, minLabelWidth = 44): number {
-  return Math.max(1, Math.ceil(minLabelWidth / Math.max(1, widthPerLabel)));
+/** Width of a tick label's character (11 px text) and the room kept between two labels, px. */
+const CHAR_WIDTH = 6.6;
+const LABEL_GAP = 10;
+
+/** Every how many labels one is written under the axis so that labels of up to `longest` characters do not overlap. */
+export function labelEvery(widthPerLabel: number, longest: number): number {
+  return Math.max(1, Math.ceil((longest * CHAR_WIDTH + LABEL_GAP) / Math.max(1, widthPerLabel)));
 }

@@ -2,17 +2,8 @@
 import type { ReportFormat, ReportGrouping, ReportKind } from '../../../../shared/schemas/reports';
 import type { PeriodPreset, SummaryGrouping } from './report-request';
 
-export const reportKindKeys: Readonly<Record<ReportKind, string>> = {
-  tripLog: 'RptKindTripLog',
-  summary: 'RptKindSummary',
-  largeSummary: 'RptKindLargeSummary',
-  benefitValue: 'RptKindBenefitValue',
-  ecoDriving: 'RptKindEcoDriving',
-  fuelConsumption: 'RptKindFuelConsumption',
-  congestion: 'RptKindCongestion',
-  environmental: 'RptKindEnvironmental',
-  theft: 'RptKindTheft',
-};
+/** A kind's name: the title the server gives its report (the reports texts, loaded with the page). */
+export const reportKindKey = (kind: ReportKind): string => `ReportTitle_${kind}`;
 
 /** The formats by their names, which are the same in every language. */
 export const reportFormatNames: Readonly<Record<ReportFormat, string>> = { pdf: 'PDF', xlsx: 'Excel', csv: 'CSV' };

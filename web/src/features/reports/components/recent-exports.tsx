@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../app/api-client';
 import { PageLoader } from '../../../ui/page-loader';
 import { useReportExports } from '../api/reports-api';
-import { reportFormatNames, reportKindKeys } from '../report-texts';
+import { reportFormatNames, reportKindKey } from '../report-texts';
 import { jobStatusKeys } from './job-progress';
 
 const statusColor = { queued: 'gray', running: 'blue', done: 'teal', failed: 'red' } as const;
@@ -45,7 +45,7 @@ export function RecentExports() {
             <Table.Tbody>
               {exports.data.map((job) => (
                 <Table.Tr key={job.id}>
-                  <Table.Td>{job.kind ? t(reportKindKeys[job.kind]) : '–'}</Table.Td>
+                  <Table.Td>{job.kind ? t(reportKindKey(job.kind)) : '–'}</Table.Td>
                   <Table.Td>{job.from && job.to ? `${job.from} – ${job.to}` : '–'}</Table.Td>
                   <Table.Td>{job.format ? reportFormatNames[job.format] : '–'}</Table.Td>
                   <Table.Td>

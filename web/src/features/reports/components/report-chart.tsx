@@ -8,8 +8,7 @@ import { useElementSize } from '@mantine/hooks';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReportChart as Chart } from '../../../../../shared/schemas/reports';
-import { formatNumber } from '../../../../../shared/reports/format';
-import { currentLanguage } from '../../../i18n/i18n';
+import { formatNumber, type ReportLanguage } from '../../../../../shared/reports/format';
 import { chartScale, labelEvery } from '../chart-scale';
 import { tripTypeColors } from '../../triplog/components/trip-type';
 
@@ -25,9 +24,8 @@ const DEFAULT_WIDTH = 640;
 const HEIGHT = 220;
 const PAD = { left: 52, right: 12, top: 12, bottom: 28 };
 
-export function ReportChart({ chart }: { chart: Chart }) {
+export function ReportChart({ chart, lang }: { chart: Chart; lang: ReportLanguage }) {
   const { t } = useTranslation();
-  const lang = currentLanguage();
   const titleId = useId();
   const tableId = useId();
   const [showTable, setShowTable] = useState(false);
@@ -40,7 +38,7 @@ export function ReportChart({ chart }: { chart: Chart }) {
   const slot = plotW / Math.max(1, chart.labels.length);
   const barW = Math.max(2, slot * 0.7);
   const y = (value: number) => PAD.top + plotH - (value / top) * plotH;
-  const every = labelEvery(slot);
+  const every = labelEvery(slot, Math.max(0, ...chart.labels.map((label) => label.length)));
   const decimals = top < 10 ? 1 : 0;
   const number = (value: number) => formatNumber(value, decimals, lang);
 

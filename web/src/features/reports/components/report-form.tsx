@@ -19,7 +19,7 @@ import { useDrivers } from '../../triplog/api/trip-api';
 import { tripTypeLabelKeys } from '../../triplog/components/trip-type';
 import { driverChoices, periodErrors } from '../../triplog/trip-log';
 import { periodPresets, presetOf, presetPeriod, selectedImeis, unitGroups, type FilterableUnit, type PeriodPreset, type ReportParams, type SummaryGrouping } from '../report-request';
-import { groupingKeys, periodPresetKeys, reportKindKeys, summaryGroupingKeys } from '../report-texts';
+import { groupingKeys, periodPresetKeys, reportKindKey, summaryGroupingKeys } from '../report-texts';
 
 export interface PickableUnit extends FilterableUnit {
   label: string;
@@ -78,7 +78,7 @@ export function ReportForm({ kinds, units, serverErrors, running, onRun }: Repor
         <div className="report-filters">
           <Select
             label={t('RptKind')}
-            data={kinds.map((k) => ({ value: k, label: t(reportKindKeys[k]) }))}
+            data={kinds.map((k) => ({ value: k, label: t(reportKindKey(k)) }))}
             value={kind}
             onChange={(value) => value && setKind(value as BuiltReportKind)}
             allowDeselect={false}

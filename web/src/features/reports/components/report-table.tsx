@@ -7,8 +7,7 @@ import { Table } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CellValue, ReportColumn } from '../../../../../shared/schemas/reports';
-import { formatCell } from '../../../../../shared/reports/format';
-import { currentLanguage } from '../../../i18n/i18n';
+import { formatCell, type ReportLanguage } from '../../../../../shared/reports/format';
 
 const NUMERIC = new Set(['km', 'odometer', 'duration', 'speed', 'count', 'money', 'coordinate']);
 
@@ -26,11 +25,12 @@ interface ReportTableProps {
   columns: readonly ReportColumn[];
   rows: ReadonlyArray<Readonly<Record<string, unknown>>>;
   totals: Readonly<Record<string, CellValue>> | null;
+  /** The language the values are written in (the report's). */
+  lang: ReportLanguage;
 }
 
-export function ReportTable({ caption, columns, rows, totals }: ReportTableProps) {
+export function ReportTable({ caption, columns, rows, totals, lang }: ReportTableProps) {
   const { t } = useTranslation();
-  const lang = currentLanguage();
   const captionId = useId();
   const align = (column: ReportColumn) => (NUMERIC.has(column.format) ? 'right' : undefined);
   const withTotals = totals !== null && columns.some((c) => c.total);

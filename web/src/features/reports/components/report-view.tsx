@@ -9,7 +9,7 @@ import IconInfoCircle from '@tabler/icons-react/dist/esm/icons/IconInfoCircle.mj
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReportFact, ReportModel, ReportUnit } from '../../../../../shared/schemas/reports';
-import { formatCell } from '../../../../../shared/reports/format';
+import { formatCell, type ReportLanguage } from '../../../../../shared/reports/format';
 import { currentLanguage } from '../../../i18n/i18n';
 import { ReportChart } from './report-chart';
 import { columnHeading, ReportTable } from './report-table';
@@ -22,21 +22,27 @@ function unitHeading(unit: Pick<ReportUnit, 'name' | 'registrationNumber'>): str
   return unit.registrationNumber && unit.registrationNumber !== unit.name ? `${unit.name} (${unit.registrationNumber})` : unit.name;
 }
 
-function Facts({ facts }: { facts: readonly ReportFact[] }) {
+/** In the overview layout a unit has a section of its own only for what the one table does not show. */
+function hasSectionContent(unit: ReportUnit): boolean {
+  return unit.facts.length > 0 || unit.tables.length > 0 || unit.notes.length > 0;
+}
+
+function Facts({ facts, lang }: { facts: readonly ReportFact[]; lang: ReportLanguage }) {
   const { t } = useTranslation();
-  const lang = currentLanguage();
   if (facts.length === 0) return null;
   return (
     <dl className="report-facts">
       {facts.map((fact) => (
         <div key={fact.key} className="report-fact" data-tone={fact.tone ?? undefined}>
-          <dt>{fact.label}</dt>
-          <dd>
+          <dt>
+            <span>{fact.label}</span>
             {fact.tone ? (
-              <Badge color={toneColor[fact.tone]} variant="filled" autoContrast radius="sm" tt="none" mr={6} leftSection={<IconAlertTriangle size={14} aria-hidden />}>
+              <Badge color={toneColor[fact.tone]} variant="filled" autoContrast radius="sm" tt="none" leftSection={<IconAlertTriangle size={14} aria-hidden />}>
                 {t(toneKey[fact.tone])}
               </Badge>
             ) : null}
+          </dt>
+          <dd>
             {formatCell(fact.value, fact.format, lang)}
             {fact.unit && fact.value !== null && typeof fact.value !== 'boolean' ? ` ${fact.unit}` : ''}
           </dd>
@@ -58,10 +64,10 @@ function Notes({ notes }: { notes: readonly string[] }) {
 }
 
 /** The fleet's totals: every column with a total, as labelled figures. */
-function FleetTotals({ model }: { model: ReportModel }) {
+function FleetTotals({ model, lang }: { model: ReportModel; lang: ReportLanguage }) {
   const { t } = useTranslation();
-  const lang = currentLanguage();
   const columns = model.columns.filter((c) => c.total && model.totals[c.key] !== undefined);
+  // One unit's totals are its table's totals row already.
   if (columns.length === 0 || model.units.length < 2) return null;
   return (
     <section aria-labelledby="report-fleet-totals" className="report-fleet-totals" data-testid="report-fleet-totals">
@@ -84,8 +90,14 @@ function FleetTotals({ model }: { model: ReportModel }) {
   );
 }
 
+/** The report's own language (its labels and notes are in it), so that its figures read as one document. */
+export function reportLanguage(model: Pick<ReportModel, 'lang'>): ReportLanguage {
+  return model.lang === 'sv' || model.lang === 'no' ? model.lang : model.lang === 'en' ? 'en' : currentLanguage();
+}
+
 export function ReportView({ model, actions }: { model: ReportModel; actions?: ReactNode }) {
   const { t } = useTranslation();
+  const lang = reportLanguage(model);
   return (
     <Stack gap="lg" className="report-view" data-testid="report-view">
       <div>
@@ -103,15 +115,18 @@ export function ReportView({ model, actions }: { model: ReportModel; actions?: R
           {t('RptNoUnitsInReport')}
         </Alert>
       ) : null}
-      <FleetTotals model={model} />
+      <FleetTotals model={model} lang={lang} />
       {model.charts.length > 0 ? (
         <SimpleGrid cols={{ base: 1, lg: model.charts.length > 1 ? 2 : 1 }} spacing="lg">
           {model.charts.map((chart) => (
-            <ReportChart key={chart.title} chart={chart} />
+            <ReportChart key={chart.title} chart={chart} lang={lang} />
           ))}
         </SimpleGrid>
       ) : null}
-      {model.units.map((unit) => {
+      {model.layout === 'overview' && model.columns.length > 0 ? (
+        <ReportTable lang={lang} caption={model.title} columns={model.columns} rows={model.units.flatMap((unit) => unit.rows)} totals={model.totals} />
+      ) : null}
+      {model.units.filter((unit) => model.layout === 'units' || hasSectionContent(unit)).map((unit) => {
         const heading = unitHeading(unit);
         const headingId = `report-unit-${unit.imei || 'none'}`;
         return (
@@ -120,10 +135,12 @@ export function ReportView({ model, actions }: { model: ReportModel; actions?: R
               {heading}
             </Title>
             <Stack gap="sm">
-              <Facts facts={unit.facts} />
-              {model.columns.length > 0 ? <ReportTable caption={t('RptTableCaption', { name: heading })} columns={model.columns} rows={unit.rows} totals={unit.totals} /> : null}
+              <Facts facts={unit.facts} lang={lang} />
+              {model.layout === 'units' && model.columns.length > 0 ? (
+                <ReportTable lang={lang} caption={t('RptTableCaption', { name: heading })} columns={model.columns} rows={unit.rows} totals={unit.totals} />
+              ) : null}
               {unit.tables.map((table) => (
-                <ReportTable key={table.key} caption={`${table.title} – ${heading}`} columns={table.columns} rows={table.rows} totals={table.totals} />
+                <ReportTable key={table.key} lang={lang} caption={`${table.title} – ${heading}`} columns={table.columns} rows={table.rows} totals={table.totals} />
               ))}
               <Notes notes={unit.notes} />
             </Stack>

@@ -19,7 +19,7 @@ import { ConfirmDeleteModal } from '../../../ui/confirm-delete-modal';
 import { applyServerFieldErrors, fieldErrorText } from '../../../ui/form-errors';
 import { PageLoader } from '../../../ui/page-loader';
 import { scheduleEvery, useDeleteSchedule, useReportSchedules, useSaveSchedule, type ReportSchedule } from '../api/reports-api';
-import { everyKeys, reportFormatNames, reportKindKeys } from '../report-texts';
+import { everyKeys, reportFormatNames, reportKindKey } from '../report-texts';
 import { scheduleBody, scheduleFormSchema, scheduleFormValues, type ScheduleFormValues } from '../schedule-form';
 
 type Choice = { value: string; label: string };
@@ -78,7 +78,7 @@ export function SchedulesPanel({ kinds, unitChoices, announce }: SchedulesPanelP
             </Table.Thead>
             <Table.Tbody>
               {schedules.data.map((schedule) => {
-                const name = t(reportKindKeys[schedule.kind]);
+                const name = t(reportKindKey(schedule.kind));
                 return (
                   <Table.Tr key={schedule.id}>
                     <Table.Td>{name}</Table.Td>
@@ -123,7 +123,7 @@ export function SchedulesPanel({ kinds, unitChoices, announce }: SchedulesPanelP
       <ConfirmDeleteModal
         opened={deleting !== null}
         title={t('RptDeleteSchedule')}
-        message={deleting ? t('RptDeleteScheduleConfirm', { name: t(reportKindKeys[deleting.kind]), every: t(everyKeys[deleting.every]) }) : ''}
+        message={deleting ? t('RptDeleteScheduleConfirm', { name: t(reportKindKey(deleting.kind)), every: t(everyKeys[deleting.every]) }) : ''}
         confirmLabel={t('RptDelete')}
         cancelLabel={t('RptCancel')}
         closeLabel={t('RptCancel')}
@@ -179,7 +179,7 @@ function ScheduleForm({
       { onSuccess: onSaved, onError: (error) => applyServerFieldErrors(error, fields, form.setError) },
     ),
   );
-  const kindChoices = kinds.map((kind) => ({ value: kind, label: t(reportKindKeys[kind]) }));
+  const kindChoices = kinds.map((kind) => ({ value: kind, label: t(reportKindKey(kind)) }));
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate>

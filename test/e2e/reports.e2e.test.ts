@@ -1,0 +1,124 @@
+/**
+ * The reports page in real Chromium against the embedded runtime. Trips of last month (in
+ * Stockholm) are stored for two demo units the way ingest stores them. demo-admin opens Reports
+ * from the sidebar, runs the summary over last month (the default period) for the whole demo
+ * fleet and sees the totals row with the two units' kilometres, then the trip log of one unit
+ * picked by search. axe checks the page with a report once at 390 and 1280 px; with SCREENSHOTS=1
+ * it is photographed in English and Swedish into test-results/.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getUnitItem } from '../../functions/domain/unit/reads';
+import { getPorts } from '../../functions/platform/container';
+import type { UnitItem } from '../../functions/domain/unit/schema';
+import type { DetectedTrip } from '../../functions/trips/detect';
+import { storeDetectedTrips } from '../../functions/trips/store-detected';
+import { demoImei } from '../../infra/local/seed';
+import { formatCell } from '../../shared/reports/format';
+import { en } from '../../shared/i18n/en';
+import { reportsEn } from '../../shared/i18n/features/reports/en';
+import { reportsPageEn } from '../../shared/i18n/features/reports-page/en';
+import { sv } from '../../shared/i18n/sv';
+import { localDayOf, startOfLocalDay } from '../../shared/local-time';
+import { previousMonthOf } from '../../web/src/features/triplog/trip-log';
+import { DESKTOP, PHONE, SCREENSHOTS, SHOTS_DIR, checkAndShoot, logInAs, openPage, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
+
+let app: App;
+let browser: Browser;
+
+const ZONE = 'Europe/Stockholm';
+const MIN = 60_000;
+const lastMonth = previousMonthOf(localDayOf(Date.now(), ZONE));
+const day = `${lastMonth.from.slice(0, 8)}10`;
+/** Two units' drives on the 10th of last month: 12.5 + 7.5 km and 30 km. */
+const drives = [
+  { imei: demoImei(0), hour: 8, km: 12.5 },
+  { imei: demoImei(0), hour: 14, km: 7.5 },
+  { imei: demoImei(1), hour: 9, km: 30 },
+];
+
+async function storeDrives(): Promise<void> {
+  for (const [i, d] of drives.entries()) {
+    const start = startOfLocalDay(day, ZONE) + d.hour * 60 * MIN;
+    const trip: DetectedTrip = {
+      startTs: start,
+      stopTs: start + 30 * MIN,
+      startLat: 59.33,
+      startLon: 18.06,
+      stopLat: 59.4,
+      stopLon: 17.95,
+      distanceM: d.km * 1000,
+      startCounterM: 1_000_000 + i * 100_000,
+      stopCounterM: 1_000_000 + i * 100_000 + d.km * 1000,
+      counterSource: 'tracker',
+      maxSpeedKmh: 80,
+      movingS: 25 * 60,
+      idleS: 5 * 60,
+      basis: 'ignition',
+    };
+    await storeDetectedTrips((await getUnitItem(d.imei)) as UnitItem, [trip], getPorts());
+  }
+}
+
+beforeAll(async () => {
+  ({ app, browser } = await startBrowserApp());
+  await storeDrives();
+});
+
+afterAll(async () => {
+  await stopBrowserApp({ app, browser });
+});
+
+/** Picks an option of one of the form's selects (Mantine's combobox: click, then the option). */
+async function choose(page: Page, testId: string, option: string): Promise<void> {
+  await page.getByTestId(testId).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+async function run(page: Page): Promise<void> {
+  await page.getByRole('button', { name: reportsPageEn.RptRun }).click();
+  await page.getByTestId('report-view').waitFor();
+}
+
+describe('reports page', () => {
+  it('demo-admin runs the summary of the fleet and the trip log of one unit', async () => {
+    const { context, page, errors } = await openPage(browser);
+    try {
+      await logInAs(page, app.url);
+      await page.getByRole('navigation').getByRole('link', { name: en.Reports }).click();
+      await page.waitForURL(`${app.url}/user/create-triplog/reports`);
+
+      // The summary over last month (the default) for all units: one table with the fleet's totals row.
+      await choose(page, 'report-kind', reportsEn.ReportTitle_summary);
+      await run(page);
+      await expect.poll(() => page.getByRole('heading', { level: 2 }).first().textContent()).toBe(reportsEn.ReportTitle_summary);
+      const totals = page.getByTestId('report-totals-row');
+      await expect.poll(() => totals.count()).toBe(1);
+      // 50 km over the fleet, written as every report writes a distance.
+      await expect.poll(() => totals.textContent()).toContain(formatCell(50, 'km', 'en'));
+      await checkAndShoot(page, SHOTS_DIR, 'reports-summary', { sizes: [PHONE, DESKTOP] });
+
+      // The trip log of Service van 1, picked by search: its two trips and their 20 km in its totals row.
+      await choose(page, 'report-kind', reportsEn.ReportTitle_tripLog);
+      await page.getByTestId('report-units').fill('Service van 1');
+      await page.getByRole('option', { name: /^Service van 1/ }).click();
+      await page.keyboard.press('Escape');
+      await run(page);
+      await expect.poll(() => page.getByRole('heading', { level: 2 }).first().textContent()).toBe(reportsEn.ReportTitle_tripLog);
+      await expect.poll(() => page.getByRole('heading', { level: 3 }).allTextContents()).toEqual([expect.stringMatching(/^Service van 1/)]);
+      const table = page.getByTestId('report-table').first();
+      await expect.poll(() => table.locator('tbody tr').count()).toBe(2);
+      await expect.poll(() => table.getByTestId('report-totals-row').textContent()).toContain(formatCell(20, 'km', 'en'));
+
+      if (SCREENSHOTS) {
+        await checkAndShoot(page, SHOTS_DIR, 'reports-triplog', { sizes: [PHONE, DESKTOP], axe: false });
+        await page.getByRole('combobox', { name: en.Language }).selectOption('sv');
+        await page.getByRole('link', { name: sv.Reports }).waitFor();
+        await checkAndShoot(page, SHOTS_DIR, 'reports-triplog-sv', { sizes: [PHONE, DESKTOP], axe: false });
+      }
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
