@@ -105,6 +105,8 @@ export function ReportForm({ kinds, units, serverErrors, running, onRun }: Repor
             searchable
             clearable
             hidePickedOptions
+            // A large fleet: the search narrows what is listed.
+            limit={100}
             nothingFoundMessage={t('RptNoUnitMatches')}
             comboboxProps={{ withinPortal: true }}
             error={error('imeis')}
