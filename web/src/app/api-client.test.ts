@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiRequest, describeError, requestHeaders, type Translate } from './api-client';
+import { apiRequest, attachmentName, describeError, requestHeaders, type Translate } from './api-client';
 
 const texts: Record<string, string> = {
   InvalidCredentials: 'Wrong, {{count}} left',
@@ -87,5 +87,15 @@ describe('apiRequest error texts', () => {
     vi.stubGlobal('fetch', () => Promise.resolve(new Response(JSON.stringify(body), { status: 423, headers: { 'content-type': 'application/json' } })));
     const error = await apiRequest('GET', '/api/v1/user/trips').catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 423, key: 'TrackerIsLocked', message: 'Enheten är låst av Erik Lind. Bara hen och supporten kan se var den är.' });
+  });
+});
+
+describe('attachmentName', () => {
+  it("reads a download's name, the encoded one first", () => {
+    expect(attachmentName('attachment; filename="summary-2026-10-01-2026-10-31.csv"')).toBe('summary-2026-10-01-2026-10-31.csv');
+    expect(attachmentName(`attachment; filename="k.csv"; filename*=UTF-8''k%C3%B6rjournal.csv`)).toBe('körjournal.csv');
+    expect(attachmentName('attachment; filename=plain.pdf')).toBe('plain.pdf');
+    expect(attachmentName('inline')).toBeNull();
+    expect(attachmentName(null)).toBeNull();
   });
 });

@@ -209,11 +209,10 @@ async function send(method: HttpMethod, path: string, token: string | undefined,
 }
 
 /**
- * Calls the API and returns `data` of the success envelope. A 401 on a call made with a token
- * first renews the token once (the access token lives shorter than the login session) and
- * retries; only when that fails does the 'Unauthenticated.' answer end the session.
+ * Sends a request with the session's token. A 401 on a call made with a token first renews the
+ * token once (the access token lives shorter than the login session) and retries.
  */
-export async function apiRequest<T = unknown>(method: HttpMethod, path: string, options: RequestOptions<T> = {}): Promise<T> {
+async function sendAuthorised(method: HttpMethod, path: string, options: RequestOptions<unknown>): Promise<Response> {
   const token = getSessionUser()?.token;
   let response = await send(method, path, token, options);
   if (response.status === 401 && token) {
@@ -223,7 +222,25 @@ export async function apiRequest<T = unknown>(method: HttpMethod, path: string, 
     const next = getSessionUser()?.token;
     if (renewed && next) response = await send(method, path, next, options);
   }
+  return response;
+}
 
+/** The ApiError of a failed answer; only when that fails does an 'Unauthenticated.' answer end the session. */
+async function failure(response: Response, path: string, body: unknown): Promise<ApiError> {
+  if (isRecord(body) && body['message'] === 'Unauthenticated.') {
+    handlers.onUnauthenticated();
+  } else if (response.status === 401 && path.includes('safe-home')) {
+    handlers.onSafeHomeUnauthorized();
+  }
+  // A key of a feature this page did not load (TrackerIsLocked on the trip log) gets its text first.
+  await ensureMessageKeys(answerKeys(body));
+  const { key, text, fieldErrors } = describeError(response.status, body, translateMessage, isKnownMessage);
+  return new ApiError(response.status, text, key, fieldErrors, body);
+}
+
+/** Calls the API and returns `data` of the success envelope (see sendAuthorised for the token). */
+export async function apiRequest<T = unknown>(method: HttpMethod, path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const response = await sendAuthorised(method, path, options);
   const body = await readJson(response);
   if (response.ok) {
     if (isRecord(body) && typeof body['message'] === 'string') options.onMessage?.(body['message']);
@@ -234,16 +251,32 @@ export async function apiRequest<T = unknown>(method: HttpMethod, path: string, 
     console.warn(`Unexpected answer from ${method} ${path}`, parsed.error.issues);
     throw new ApiError(response.status, translateMessage('SomethingWentWrong'), 'SomethingWentWrong', {}, body);
   }
+  throw await failure(response, path, body);
+}
 
-  if (isRecord(body) && body['message'] === 'Unauthenticated.') {
-    handlers.onUnauthenticated();
-  } else if (response.status === 401 && path.includes('safe-home')) {
-    handlers.onSafeHomeUnauthorized();
+/** The file name a Content-Disposition header gives (RFC 6266: `filename*` first), or null. */
+export function attachmentName(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
+  if (extended?.[1]) {
+    try {
+      return decodeURIComponent(extended[1].trim());
+    } catch {
+      // Not percent-encoding after all: the plain name, if any.
+    }
   }
-  // A key of a feature this page did not load (TrackerIsLocked on the trip log) gets its text first.
-  await ensureMessageKeys(answerKeys(body));
-  const { key, text, fieldErrors } = describeError(response.status, body, translateMessage, isKnownMessage);
-  throw new ApiError(response.status, text, key, fieldErrors, body);
+  const plain = /filename\s*=\s*"?([^";]+)"?/.exec(header);
+  return plain?.[1]?.trim() || null;
+}
+
+/**
+ * A file behind an API route that needs the login (a report export's portal link), following its
+ * redirect to the file: the bytes and the name the answer gives it. Failures as apiRequest's.
+ */
+export async function apiDownload(path: string): Promise<{ blob: Blob; name: string | null }> {
+  const response = await sendAuthorised('GET', path, {});
+  if (!response.ok) throw await failure(response, path, await readJson(response));
+  return { blob: await response.blob(), name: attachmentName(response.headers.get('Content-Disposition')) };
 }
 
 /**

@@ -40,6 +40,7 @@ const TriplogPage = lazyFeature(['trips', 'tracking', 'map'], () => import('../f
 // The reports page names the kinds by the reports' titles and answers with their refusals (reports),
 // and shows the trip types' names and the period keys of the trip log (trips, tracking).
 const ReportsPage = lazyFeature(['reports-page', 'reports', 'trips', 'tracking'], () => import('../features/reports/pages/reports-page').then((m) => m.ReportsPage));
+const ReportExportPage = lazyFeature(['reports-page', 'reports'], () => import('../features/reports/pages/report-export-page').then((m) => m.ReportExportPage));
 const CheckInPage = lazyFeature('trips', () => import('../features/triplog/pages/check-in-page').then((m) => m.CheckInPage));
 const FleetOverviewPage = lazyFeature('fleet', () => import('../features/fleet/pages/fleet-overview-page').then((m) => m.FleetOverviewPage));
 const AttestStatusPage = lazyFeature('trips', () => import('../features/triplog/pages/attest-status-page').then((m) => m.AttestStatusPage));
@@ -72,6 +73,7 @@ export function MemberArea() {
             {page('createTriplog', at('createTriplog'), <TriplogPage />)}
             {page('congestionReport')}
             {page('reports', at('reports'), <ReportsPage />)}
+            {page('reportExport', `${at('reportExport')}/:id`, <ReportExportPage />)}
             {page('geofences', at('geofences'), <GeofencesPage />)}
             {page('addEditGeofence', at('addEditGeofence'), <GeofenceEditPage />)}
             {page('addEditGeofence', `${at('addEditGeofence')}/:geofenceID`, <GeofenceEditPage />)}

@@ -10,6 +10,12 @@ describe('routeNameOf', () => {
     expect(routeNameOf('/user/places/add-edit-places/p-7')).toBe('addEditPlace');
     expect(routeNameOf('/user/places/add-edit-places/p-7/more')).toBeNull();
   });
+  it('matches the reports page and an export (where a scheduled report links) as member pages', () => {
+    expect(routeNameOf('/user/create-triplog/reports')).toBe('reports');
+    expect(routeNameOf('/user/reports/exports/job-1')).toBe('reportExport');
+    expect(isMemberPath('/user/reports/exports/job-1')).toBe(true);
+    expect(pageTitleKeyFor('/user/reports/exports/job-1')).toBe('Reports');
+  });
   it('ignores a trailing slash and rejects unknown addresses', () => {
     expect(routeNameOf('/user/geofences/')).toBe('geofences');
     expect(routeNameOf('/no-such-page')).toBeNull();

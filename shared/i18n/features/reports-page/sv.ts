@@ -47,6 +47,7 @@ export const reportsPageSv: ReportsPageMessages = {
   RptChartShowTable: 'Visa siffrorna som tabell',
   RptChartHideTable: 'Dölj tabellen',
   RptChartLabel: 'Tidsperiod',
+  RptBackToReports: 'Tillbaka till rapporterna',
   RptExport: 'Exportera',
   RptExportAs: 'Exportera som {{format}}',
   RptDownload: 'Ladda ner {{format}}',

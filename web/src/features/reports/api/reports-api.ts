@@ -27,8 +27,14 @@ export const reportJobSchema = z.object({
   from: z.string().optional(),
   to: z.string().optional(),
   createdAt: z.string().optional(),
+  /** When failed: a message key. */
+  error: z.string().optional(),
 });
 export type ReportJob = z.infer<typeof reportJobSchema>;
+
+/** The name a job's file is saved under when its answer names none. */
+export const fileNameOf = (job: Pick<ReportJob, 'id' | 'kind' | 'from' | 'to' | 'format'>): string =>
+  job.kind && job.from && job.to ? `${job.kind}-${job.from}-${job.to}.${job.format ?? 'pdf'}` : `report-${job.id}.${job.format ?? 'pdf'}`;
 
 const jobAnswerSchema = z.object({ job: reportJobSchema });
 const jobListSchema = z.union([z.array(reportJobSchema), z.object({ jobs: z.array(reportJobSchema) }).transform((d) => d.jobs)]);

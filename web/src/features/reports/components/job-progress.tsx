@@ -2,11 +2,12 @@
  * A report job (an export, or a report too large to answer at once): its progress, asked for every
  * second until it is done, then the link to the file; a failed job says so.
  */
-import { Alert, Anchor, Group, Progress, Stack, Text } from '@mantine/core';
-import IconDownload from '@tabler/icons-react/dist/esm/icons/IconDownload.mjs';
+import { Alert, Progress, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../app/api-client';
-import { useReportJob, type ReportJob } from '../api/reports-api';
+import { translateMessage } from '../../../i18n/i18n';
+import { fileNameOf, useReportJob, type ReportJob } from '../api/reports-api';
+import { DownloadButton } from './download-button';
 
 export const jobStatusKeys: Readonly<Record<ReportJob['status'], string>> = {
   queued: 'RptJobQueued',
@@ -32,15 +33,10 @@ export function JobProgress({ job: started, linkLabel }: JobProgressProps) {
     <Stack gap={6} className="report-job" data-testid="report-job">
       {job.status === 'failed' ? (
         <Alert color="red" role="alert">
-          {t('RptJobFailed')}
+          {job.error ? translateMessage(job.error) : t('RptJobFailed')}
         </Alert>
       ) : job.status === 'done' && job.url ? (
-        <Group gap="xs">
-          <IconDownload size={18} aria-hidden />
-          <Anchor href={job.url} fw={600} data-testid="report-download">
-            {linkLabel}
-          </Anchor>
-        </Group>
+        <DownloadButton url={job.url} label={linkLabel} fallbackName={fileNameOf(job)} />
       ) : (
         <>
           <Text size="sm" role="status">

@@ -1,10 +1,11 @@
 /** The caller's recent exports (GET /reports/exports), newest first: what, when, its state and the link. */
-import { Alert, Anchor, Badge, Button, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Stack, Table, Text } from '@mantine/core';
 import IconRefresh from '@tabler/icons-react/dist/esm/icons/IconRefresh.mjs';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../app/api-client';
 import { PageLoader } from '../../../ui/page-loader';
-import { useReportExports } from '../api/reports-api';
+import { fileNameOf, useReportExports } from '../api/reports-api';
+import { DownloadButton } from './download-button';
 import { reportFormatNames, reportKindKey } from '../report-texts';
 import { jobStatusKeys } from './job-progress';
 
@@ -56,7 +57,7 @@ export function RecentExports() {
                   </Table.Td>
                   <Table.Td>
                     {job.status === 'done' && job.url ? (
-                      <Anchor href={job.url} size="sm">{t('RptDownload', { format: job.format ? reportFormatNames[job.format] : '' })}</Anchor>
+                      <DownloadButton url={job.url} label={t('RptDownload', { format: job.format ? reportFormatNames[job.format] : '' })} fallbackName={fileNameOf(job)} />
                     ) : (
                       '–'
                     )}
