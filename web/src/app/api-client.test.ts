@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiRequest, attachmentName, describeError, requestHeaders, type Translate } from './api-client';
+import { apiRequest, describeError, requestHeaders, type Translate } from './api-client';
+import { attachmentName } from './api-download';
 
 const texts: Record<string, string> = {
   InvalidCredentials: 'Wrong, {{count}} left',

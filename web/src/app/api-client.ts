@@ -143,7 +143,7 @@ export interface RequestOptions<T> {
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-async function readJson(response: Response): Promise<unknown> {
+export async function readJson(response: Response): Promise<unknown> {
   const text = await response.text();
   if (!text) return null;
   try {
@@ -212,7 +212,7 @@ async function send(method: HttpMethod, path: string, token: string | undefined,
  * Sends a request with the session's token. A 401 on a call made with a token first renews the
  * token once (the access token lives shorter than the login session) and retries.
  */
-async function sendAuthorised(method: HttpMethod, path: string, options: RequestOptions<unknown>): Promise<Response> {
+export async function sendAuthorised(method: HttpMethod, path: string, options: RequestOptions<unknown>): Promise<Response> {
   const token = getSessionUser()?.token;
   let response = await send(method, path, token, options);
   if (response.status === 401 && token) {
@@ -226,7 +226,7 @@ async function sendAuthorised(method: HttpMethod, path: string, options: Request
 }
 
 /** The ApiError of a failed answer; only when that fails does an 'Unauthenticated.' answer end the session. */
-async function failure(response: Response, path: string, body: unknown): Promise<ApiError> {
+export async function failure(response: Response, path: string, body: unknown): Promise<ApiError> {
   if (isRecord(body) && body['message'] === 'Unauthenticated.') {
     handlers.onUnauthenticated();
   } else if (response.status === 401 && path.includes('safe-home')) {
@@ -252,31 +252,6 @@ export async function apiRequest<T = unknown>(method: HttpMethod, path: string, 
     throw new ApiError(response.status, translateMessage('SomethingWentWrong'), 'SomethingWentWrong', {}, body);
   }
   throw await failure(response, path, body);
-}
-
-/** The file name a Content-Disposition header gives (RFC 6266: `filename*` first), or null. */
-export function attachmentName(header: string | null): string | null {
-  if (!header) return null;
-  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
-  if (extended?.[1]) {
-    try {
-      return decodeURIComponent(extended[1].trim());
-    } catch {
-      // Not percent-encoding after all: the plain name, if any.
-    }
-  }
-  const plain = /filename\s*=\s*"?([^";]+)"?/.exec(header);
-  return plain?.[1]?.trim() || null;
-}
-
-/**
- * A file behind an API route that needs the login (a report export's portal link), following its
- * redirect to the file: the bytes and the name the answer gives it. Failures as apiRequest's.
- */
-export async function apiDownload(path: string): Promise<{ blob: Blob; name: string | null }> {
-  const response = await sendAuthorised('GET', path, {});
-  if (!response.ok) throw await failure(response, path, await readJson(response));
-  return { blob: await response.blob(), name: attachmentName(response.headers.get('Content-Disposition')) };
 }
 
 /**

@@ -5,7 +5,8 @@
 import { Anchor, Group, Text } from '@mantine/core';
 import IconDownload from '@tabler/icons-react/dist/esm/icons/IconDownload.mjs';
 import { useMutation } from '@tanstack/react-query';
-import { apiDownload, errorMessage } from '../../../app/api-client';
+import { errorMessage } from '../../../app/api-client';
+import { apiDownload } from '../../../app/api-download';
 
 /** Saves a blob as a file the way a download link would. */
 function save(blob: Blob, name: string): void {
