@@ -12,7 +12,7 @@ import IconCalendarRepeat from '@tabler/icons-react/dist/esm/icons/IconCalendarR
 import IconFileDownload from '@tabler/icons-react/dist/esm/icons/IconFileDownload.mjs';
 import IconLock from '@tabler/icons-react/dist/esm/icons/IconLock.mjs';
 import IconReportAnalytics from '@tabler/icons-react/dist/esm/icons/IconReportAnalytics.mjs';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessage } from '../../../app/api-client';
 import { useLoadedSettings } from '../../../app/guards';
@@ -37,6 +37,12 @@ export function ReportsPage() {
   const [tab, setTab] = useState<string | null>('report');
   const [spoken, setSpoken] = useState('');
   const report = useReport(params);
+  // A screen reader hears that the report is there (the page does not move focus away from the form).
+  const shown = report.data && 'model' in report.data ? `${report.data.model.title}. ${report.data.model.subtitle}` : null;
+  const updatedAt = report.dataUpdatedAt;
+  useEffect(() => {
+    if (shown) setSpoken((before) => (before === shown ? `${shown}\u00a0` : shown));
+  }, [shown, updatedAt]);
 
   const pickable = useMemo<PickableUnit[]>(
     () =>
@@ -56,6 +62,12 @@ export function ReportsPage() {
     },
     [t],
   );
+
+  // The same request again asks again (trips may have changed since); another one is a new query.
+  const run = (next: ReportParams) => {
+    if (params && JSON.stringify(next) === JSON.stringify(params)) void report.refetch();
+    else setParams(next);
+  };
 
   if (kinds.length === 0) {
     return (
@@ -102,7 +114,7 @@ export function ReportsPage() {
 
         <Tabs.Panel value="report" pt="md">
           <Stack gap="lg">
-            <ReportForm kinds={kinds} units={pickable} serverErrors={serverErrors} running={report.isFetching} onRun={setParams} />
+            <ReportForm kinds={kinds} units={pickable} serverErrors={serverErrors} running={report.isFetching} onRun={run} />
             {params === null ? null : report.isPending ? (
               <PageLoader />
             ) : report.isError ? (
