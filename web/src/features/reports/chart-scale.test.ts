@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chartScale, labelEvery, niceStep, stackTotals } from './chart-scale';
+import { chartScale, labelEvery, labelX, niceStep, stackTotals } from './chart-scale';
 
 describe('chart scale', () => {
   const chart = {
@@ -24,6 +24,12 @@ describe('chart scale', () => {
   });
   it('an empty chart still has an axis', () => {
     expect(chartScale({ labels: [], series: [], limits: [] })).toEqual({ top: 1, ticks: [0, 1] });
+  });
+  it('keeps a label at either end inside the figure', () => {
+    // yyyy-MM-dd is 66 px wide: centred at most 33 px from either edge.
+    expect(labelX(640, '2026-10-31', 0, 650)).toBe(617);
+    expect(labelX(5, '2026-10-01', 0, 650)).toBe(33);
+    expect(labelX(300, '2026-10-15', 0, 650)).toBe(300);
   });
   it('writes every label while they fit, else every n-th', () => {
     // Three letters (Jan) in 60 px each; a yyyy-MM-dd day in 23 px (31 days in 720 px): every 4th.

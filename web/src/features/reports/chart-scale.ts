@@ -29,10 +29,16 @@ export function chartScale(chart: Pick<ReportChart, 'labels' | 'series' | 'limit
 }
 
 /** Width of a tick label's character (11 px text) and the room kept between two labels, px. */
-const CHAR_WIDTH = 6.6;
+export const CHAR_WIDTH = 6.6;
 const LABEL_GAP = 10;
 
 /** Every how many labels one is written under the axis so that labels of up to `longest` characters do not overlap. */
 export function labelEvery(widthPerLabel: number, longest: number): number {
   return Math.max(1, Math.ceil((longest * CHAR_WIDTH + LABEL_GAP) / Math.max(1, widthPerLabel)));
+}
+
+/** Where a label centred under a bar is written so that it stays inside [left, right]. */
+export function labelX(centre: number, label: string, left: number, right: number): number {
+  const half = (label.length * CHAR_WIDTH) / 2;
+  return Math.min(Math.max(centre, left + half), right - half);
 }

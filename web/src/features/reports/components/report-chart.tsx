@@ -9,7 +9,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReportChart as Chart } from '../../../../../shared/schemas/reports';
 import { formatNumber, type ReportLanguage } from '../../../../../shared/reports/format';
-import { chartScale, labelEvery } from '../chart-scale';
+import { chartScale, labelEvery, labelX } from '../chart-scale';
 import { tripTypeColors } from '../../triplog/components/trip-type';
 
 /** Theme palettes for the series; the trip types keep the trip log's colours. */
@@ -22,6 +22,9 @@ export function seriesColor(key: string, index: number): string {
 /** Until the figure has been measured. */
 const DEFAULT_WIDTH = 640;
 const HEIGHT = 220;
+
+/** A label with its unit in brackets; a count has none. */
+const withUnit = (label: string, unit: string) => (unit ? `${label} (${unit})` : label);
 const PAD = { left: 52, right: 12, top: 12, bottom: 28 };
 
 export function ReportChart({ chart, lang }: { chart: Chart; lang: ReportLanguage }) {
@@ -41,11 +44,13 @@ export function ReportChart({ chart, lang }: { chart: Chart; lang: ReportLanguag
   const every = labelEvery(slot, Math.max(0, ...chart.labels.map((label) => label.length)));
   const decimals = top < 10 ? 1 : 0;
   const number = (value: number) => formatNumber(value, decimals, lang);
+  // Counts are written whole in the table; anything else with one decimal.
+  const tableDecimals = chart.series.every((s) => s.values.every(Number.isInteger)) && chart.limits.every((l) => Number.isInteger(l.value)) ? 0 : 1;
 
   return (
     <figure className="report-chart" aria-labelledby={titleId} ref={ref}>
       <Text component="figcaption" id={titleId} fw={700} size="sm">
-        {chart.title} ({chart.unit})
+        {withUnit(chart.title, chart.unit)}
       </Text>
       <ul className="report-chart-legend">
         {chart.series.map((s, i) => (
@@ -57,7 +62,7 @@ export function ReportChart({ chart, lang }: { chart: Chart; lang: ReportLanguag
         {chart.limits.map((limit) => (
           <li key={limit.label}>
             <span className="report-chart-limit-swatch" aria-hidden />
-            {limit.label}: {number(limit.value)} {chart.unit}
+            {limit.label}
           </li>
         ))}
       </ul>
@@ -82,7 +87,7 @@ export function ReportChart({ chart, lang }: { chart: Chart; lang: ReportLanguag
                 return rect;
               })}
               {i % every === 0 ? (
-                <text x={x + barW / 2} y={HEIGHT - 8} textAnchor="middle" className="report-chart-tick">
+                <text x={labelX(x + barW / 2, label, 0, width)} y={HEIGHT - 8} textAnchor="middle" className="report-chart-tick">
                   {label}
                 </text>
               ) : null}
@@ -104,7 +109,7 @@ export function ReportChart({ chart, lang }: { chart: Chart; lang: ReportLanguag
               <Table.Th scope="col">{t('RptChartLabel')}</Table.Th>
               {chart.series.map((s) => (
                 <Table.Th key={s.key} scope="col" ta="right">
-                  {s.label} ({chart.unit})
+                  {withUnit(s.label, chart.unit)}
                 </Table.Th>
               ))}
             </Table.Tr>
@@ -115,12 +120,24 @@ export function ReportChart({ chart, lang }: { chart: Chart; lang: ReportLanguag
                 <Table.Th scope="row">{label}</Table.Th>
                 {chart.series.map((s) => (
                   <Table.Td key={s.key} ta="right">
-                    {formatNumber(s.values[i] ?? 0, 1, lang)}
+                    {formatNumber(s.values[i] ?? 0, tableDecimals, lang)}
                   </Table.Td>
                 ))}
               </Table.Tr>
             ))}
           </Table.Tbody>
+          {chart.limits.length > 0 ? (
+            <Table.Tfoot>
+              {chart.limits.map((limit) => (
+                <Table.Tr key={limit.label}>
+                  <Table.Th scope="row">{limit.label}</Table.Th>
+                  <Table.Td colSpan={Math.max(1, chart.series.length)} ta="right">
+                    {formatNumber(limit.value, tableDecimals, lang)}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tfoot>
+          ) : null}
         </Table>
       </div>
     </figure>

@@ -21,6 +21,8 @@ import { driverChoices, periodErrors } from '../../triplog/trip-log';
 import { periodPresets, presetOf, presetPeriod, selectedImeis, unitGroups, type FilterableUnit, type PeriodPreset, type ReportParams, type SummaryGrouping } from '../report-request';
 import { groupingKeys, periodPresetKeys, reportKindKey, summaryGroupingKeys } from '../report-texts';
 
+const tripFilterKinds: ReadonlySet<BuiltReportKind> = new Set(['tripLog', 'summary', 'largeSummary']);
+
 export interface PickableUnit extends FilterableUnit {
   label: string;
 }
@@ -50,6 +52,8 @@ export function ReportForm({ kinds, units, serverErrors, running, onRun }: Repor
   const [checked, setChecked] = useState<{ from?: string; to?: string; imeis?: string }>({});
 
   const preset = presetOf(period, Date.now(), timeZone);
+  // The driver and the trip type pick trips; the benefit value and theft reports are not lists of trips.
+  const tripFilters = tripFilterKinds.has(kind);
   const groups = useMemo(() => unitGroups(units, locale), [units, locale]);
   const drivers = useDrivers(units[0]?.imei ?? null);
   const driverOptions = useMemo(() => driverChoices(drivers.data ?? []), [drivers.data]);
@@ -67,7 +71,7 @@ export function ReportForm({ kinds, units, serverErrors, running, onRun }: Repor
     if (imeis !== null && imeis.length === 0) problems.imeis = 'RptNoUnitsLeft';
     setChecked(problems);
     if (problems.from || problems.to || problems.imeis) return;
-    onRun({ kind, imeis, from: period.from, to: period.to, driverId, type, groupBy: kind === 'largeSummary' ? groupBy : null, by: kind === 'summary' ? by : null });
+    onRun({ kind, imeis, from: period.from, to: period.to, driverId: tripFilters ? driverId : null, type: tripFilters ? type : null, groupBy: kind === 'largeSummary' ? groupBy : null, by: kind === 'summary' ? by : null });
   };
 
   const error = (field: 'from' | 'to' | 'imeis') => fieldErrorText(checked[field] ?? serverErrors[field]?.[0]);
@@ -147,26 +151,30 @@ export function ReportForm({ kinds, units, serverErrors, running, onRun }: Repor
           {groups.tags.length > 0 ? (
             <Select label={t('RptTag')} placeholder={t('RptAny')} data={groups.tags} value={tag} onChange={setTag} clearable searchable comboboxProps={{ withinPortal: true }} />
           ) : null}
-          <Select
-            label={t('RptDriver')}
-            placeholder={t('RptAnyDriver')}
-            data={driverOptions}
-            value={driverId}
-            onChange={setDriverId}
-            clearable
-            searchable
-            nothingFoundMessage={t('RptNoDriverMatches')}
-            comboboxProps={{ withinPortal: true }}
-          />
-          <Select
-            label={t('RptTripType')}
-            placeholder={t('RptAnyTripType')}
-            data={tripTypes.map((tt) => ({ value: tt, label: t(tripTypeLabelKeys[tt]) }))}
-            value={type}
-            onChange={(value) => setType(value as TripType | null)}
-            clearable
-            comboboxProps={{ withinPortal: true }}
-          />
+          {tripFilters ? (
+            <>
+              <Select
+                label={t('RptDriver')}
+                placeholder={t('RptAnyDriver')}
+                data={driverOptions}
+                value={driverId}
+                onChange={setDriverId}
+                clearable
+                searchable
+                nothingFoundMessage={t('RptNoDriverMatches')}
+                comboboxProps={{ withinPortal: true }}
+              />
+              <Select
+                label={t('RptTripType')}
+                placeholder={t('RptAnyTripType')}
+                data={tripTypes.map((tt) => ({ value: tt, label: t(tripTypeLabelKeys[tt]) }))}
+                value={type}
+                onChange={(value) => setType(value as TripType | null)}
+                clearable
+                comboboxProps={{ withinPortal: true }}
+              />
+            </>
+          ) : null}
         </div>
         {kind === 'largeSummary' || kind === 'summary' ? (
           <Stack gap={4}>

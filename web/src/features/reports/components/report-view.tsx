@@ -43,8 +43,8 @@ function Facts({ facts, lang }: { facts: readonly ReportFact[]; lang: ReportLang
             ) : null}
           </dt>
           <dd>
-            {formatCell(fact.value, fact.format, lang)}
-            {fact.unit && fact.value !== null && typeof fact.value !== 'boolean' ? ` ${fact.unit}` : ''}
+            {formatCell(fact.value, fact.format, lang) || '–'}
+            {fact.unit && fact.value !== null && fact.value !== '' && typeof fact.value !== 'boolean' ? ` ${fact.unit}` : ''}
           </dd>
         </div>
       ))}
