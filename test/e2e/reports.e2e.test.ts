@@ -110,23 +110,6 @@ describe('reports page', () => {
       await expect.poll(() => table.locator('tbody tr').count()).toBe(2);
       await expect.poll(() => table.getByTestId('report-totals-row').textContent()).toContain(formatCell(20, 'km', 'en'));
 
-      if (process.env['EXTRA']) {
-        await choose(page, 'report-kind', reportsEn.ReportTitle_benefitValue);
-        await run(page);
-        await expect.poll(() => page.getByRole('heading', { level: 2 }).first().textContent()).toBe(reportsEn.ReportTitle_benefitValue);
-        await checkAndShoot(page, SHOTS_DIR, 'reports-benefit', { sizes: [PHONE, DESKTOP] });
-        await choose(page, 'report-kind', reportsEn.ReportTitle_largeSummary);
-        await page.locator('.report-grouping').getByText(reportsPageEn.RptGroupDay, { exact: true }).click();
-        await run(page);
-        await expect.poll(() => page.getByRole('heading', { level: 2 }).first().textContent()).toBe(reportsEn.ReportTitle_largeSummary);
-        await checkAndShoot(page, SHOTS_DIR, 'reports-large', { sizes: [PHONE, DESKTOP] });
-        await choose(page, 'report-kind', reportsEn.ReportTitle_theft);
-        await run(page);
-        await expect.poll(() => page.getByRole('heading', { level: 2 }).first().textContent()).toBe(reportsEn.ReportTitle_theft);
-        await checkAndShoot(page, SHOTS_DIR, 'reports-theft', { sizes: [PHONE, DESKTOP] });
-        await page.getByRole('tab', { name: reportsPageEn.RptSchedules }).click();
-        await checkAndShoot(page, SHOTS_DIR, 'reports-schedules', { sizes: [PHONE, DESKTOP] });
-      }
       if (SCREENSHOTS) {
         await checkAndShoot(page, SHOTS_DIR, 'reports-triplog', { sizes: [PHONE, DESKTOP], axe: false });
         await page.getByRole('combobox', { name: en.Language }).selectOption('sv');
