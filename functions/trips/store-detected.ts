@@ -35,7 +35,7 @@ import { reconcile, type NewTrip } from './reconcile';
 import { placeRuleFor } from '../places/place-rules';
 import { defaultTripTypeOf, type TripItem } from './trip-item';
 import { deleteTrip, fillTripAddress, getTrip, neighbourTrip, putNewTrip, replaceTrip, unitTrips } from './trip-repository';
-import { refreshTripRollups } from './trip-rollups';
+import { tripsChanged } from './unit-days';
 
 type StorePorts = Pick<Ports, 'queues' | 'clock'>;
 type AddressPorts = Pick<Ports, 'geocoder' | 'clock'>;
@@ -167,7 +167,7 @@ export async function storeDetectedTrips(unit: UnitItem, trips: readonly Detecte
     }),
   );
   // Also after a redelivery: a refresh that a failure cut short is made good here.
-  await refreshTripRollups(unit.accountId, unit.imei, own.map((t) => t.startTs));
+  await tripsChanged(ports, unit.accountId, unit.imei, own.map((t) => t.startTs));
   // Last, once the trips and their figures are written: the addresses come from the queue.
   await Promise.all(stored.map((trip) => (trip ? queueAddresses(trip, ports) : undefined)));
 }
@@ -289,7 +289,7 @@ async function applyPlan(unit: UnitItem, add: readonly NewTrip[], remove: readon
   const retentionDays = await retentionOf(unit.accountId, ports.clock.now().getTime());
   let clean = true;
   // New trips first: a failure between the two steps leaves an overlap the next run removes, never a gap.
-  for (const { detected, replaces, carried } of add) {
+  for (const { detected, replaces, carried, changes } of add) {
     const item = await newTripItem(unit, detected, retentionDays);
     if (carried) {
       for (const field of carried.fields) (item as Record<string, unknown>)[field] = carried.from[field];
@@ -297,12 +297,14 @@ async function applyPlan(unit: UnitItem, add: readonly NewTrip[], remove: readon
       item.editedAt = carried.from.editedAt;
       item.editedBy = carried.from.editedBy;
     }
+    // The change log follows the trip as its edits do.
+    item.changes = changes;
     const written = replaces ? await replaceTrip(replaces, item) : await putNewTrip(item);
     if (!written) clean = false;
     else await queueAddresses(item, ports);
   }
   for (const trip of remove) if (!(await deleteTrip(trip))) clean = false;
-  await refreshTripRollups(unit.accountId, unit.imei, [...add.map((a) => a.detected.startTs), ...add.flatMap((a) => (a.replaces ? [a.replaces.startTs] : [])), ...remove.map((t) => t.startTs)]);
+  await tripsChanged(ports, unit.accountId, unit.imei, [...add.map((a) => a.detected.startTs), ...add.flatMap((a) => (a.replaces ? [a.replaces.startTs] : [])), ...remove.map((t) => t.startTs)]);
   return clean;
 }
 
