@@ -257,6 +257,8 @@ export const functionResources: Readonly<Partial<Record<FunctionName, FunctionRe
       safeHome: 'read-write',
       events: 'read-write',
       accounts: 'read',
+      // The units' detection settings, read with their copies (functions/domain/unit/reads.ts).
+      unitCopies: 'read',
       trips: 'read-write',
       positions: 'read',
       tripRollups: 'read-write',

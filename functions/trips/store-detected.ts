@@ -21,16 +21,15 @@
  * Until then the addresses are absent (null in the API); the trip list (get-trips.ts) also fills
  * them in.
  */
-import { QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import type { Language } from '../../shared/schemas/common';
-import { dynamo, tableName } from '../platform/db';
 import { logger } from '../platform/logger';
 import type { Ports } from '../platform/ports';
 import { registeredAtOf, type UnitItem } from '../domain/unit/schema';
 import { createGeocodeCache } from '../tracking/geocode-cache';
 import { retentionDaysOf, tripAccountSettings } from './account-settings';
 import { driverAt } from './check-in-repository';
-import { detectWindow, tripSettingsOf, type DetectedTrip, type DetectorPosition } from './detect';
+import { detectWindow, tripSettingsOf, type DetectedTrip } from './detect';
+import { detectorPositions } from './detector-positions';
 import { reconcile, type NewTrip } from './reconcile';
 import { placeRuleFor } from '../places/place-rules';
 import { defaultTripTypeOf, type TripItem } from './trip-item';
@@ -172,44 +171,6 @@ export async function storeDetectedTrips(unit: UnitItem, trips: readonly Detecte
   await Promise.all(stored.map((trip) => (trip ? queueAddresses(trip, ports) : undefined)));
 }
 
-const DETECTOR_ATTRIBUTES = ['ts', 'lat', 'lon', 'speed', 'ignition', 'movement', 'odometer'] as const;
-
-/** The unit's stored positions in [fromMs, toMs] as the detector reads them (one Query, followed page by page). */
-async function detectorPositions(imei: string, fromMs: number, toMs: number): Promise<{ positions: DetectorPosition[]; truncated: boolean }> {
-  const positions: DetectorPosition[] = [];
-  // Names for all: several of these are DynamoDB reserved words.
-  const names = Object.fromEntries(DETECTOR_ATTRIBUTES.map((a, i) => [`#p${i}`, a]));
-  let start: QueryCommandOutput['LastEvaluatedKey'];
-  do {
-    const page: QueryCommandOutput = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName('positions'),
-        KeyConditionExpression: 'imei = :imei AND #p0 BETWEEN :from AND :to',
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: { ':imei': imei, ':from': fromMs, ':to': toMs },
-        ProjectionExpression: Object.keys(names).join(', '),
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      // Ingest stores only positions with a fix (functions/ingest/filter.ts).
-      positions.push({
-        ts: Number(item['ts']),
-        lat: Number(item['lat']),
-        lon: Number(item['lon']),
-        fix: true,
-        speed: item['speed'] as number | undefined,
-        ignition: item['ignition'] as boolean | undefined,
-        movement: item['movement'] as boolean | undefined,
-        odometer: item['odometer'] as number | undefined,
-      });
-    }
-    start = page.LastEvaluatedKey;
-  } while (start && positions.length < REDETECT_MAX_POSITIONS);
-  return { positions, truncated: start !== undefined };
-}
-
 interface Window {
   /** Positions are read over [readFromMs, readToMs]; trips are reconciled over [fromMs, limitTs]. */
   readFromMs: number;
@@ -318,7 +279,7 @@ export async function redetectTrips(unit: UnitItem, fromTs: number, toTs: number
   for (let attempt = 1; attempt <= REDETECT_ATTEMPTS; attempt++) {
     const window = await windowAround(unit, fromTs, toTs, settledTs);
     if (!(window.fromMs <= window.limitTs)) return;
-    const { positions, truncated } = await detectorPositions(unit.imei, window.readFromMs, window.readToMs);
+    const { positions, truncated } = await detectorPositions(unit.imei, window.readFromMs, window.readToMs, REDETECT_MAX_POSITIONS);
     if (truncated) {
       logger.error('re-detection window holds too many positions; trips left as stored', { imei: unit.imei, fromMs: window.readFromMs, toMs: window.readToMs });
       return;
