@@ -15,7 +15,7 @@ import { dynamo, tableName } from '../platform/db';
 import { ConflictError } from '../platform/errors';
 import { mergeTrips, splitTrip } from './merge-service';
 import type { TripItem } from './trip-item';
-import { getTrip, updateTripFields } from './trip-repository';
+import { getTrip, setCheckedInDriver, updateTripFields } from './trip-repository';
 import { mergedTrip } from './merge-rules';
 import { readUnitDays } from './unit-day-reads';
 import { localDayOf } from '../../shared/local-time';
@@ -122,5 +122,40 @@ describe('the change log and the day rollups of a merge and a split', () => {
     expect((await getTrip(b.imei, b.startTs))?.changes).toEqual([...edited.changes!, splitEntry(second)]);
     await queues.drained();
     expect(await readUnitDays(ACCOUNT, a.imei, day, day)).toMatchObject([{ day, trips: 3, distanceM: 15_000 }]);
+  });
+});
+
+describe('the change log of edits and check-ins', () => {
+  it('logs two edits made at once from the same read each with the value it replaced', async () => {
+    const [a] = (await threeTrips()) as [TripItem];
+    const results = await Promise.all([updateTripFields(a, { purpose: 'One' }, 'user-1', 1_000), updateTripFields(a, { purpose: 'Two' }, 'user-2', 2_000)]);
+    expect(results.every((r) => r !== null)).toBe(true);
+    const stored = (await getTrip(a.imei, a.startTs)) as TripItem;
+    const log = stored.changes!;
+    expect(log).toHaveLength(2);
+    // Whichever came second replaced the first one's value, not the value both read.
+    const [first, second] = [...log].sort((x, y) => (x.from === null ? -1 : y.from === null ? 1 : 0));
+    expect(first).toMatchObject({ field: 'purpose', from: null });
+    expect(second).toMatchObject({ field: 'purpose', from: first!.to, to: stored.purpose });
+    expect(stored.v).toBe(2);
+  });
+
+  it("logs a check-in's driver by who checked in, but changes no driver a user set", async () => {
+    const [a, b] = (await threeTrips()) as [TripItem, TripItem];
+    expect(await setCheckedInDriver(a, 'driver-1', 'user-5', 3_000)).toBe(true);
+    expect((await getTrip(a.imei, a.startTs))?.changes).toEqual([{ at: 3_000, by: 'user-5', field: 'driverId', from: null, to: 'driver-1' }]);
+    // The same driver again changes and logs nothing.
+    expect(await setCheckedInDriver(a, 'driver-1', 'user-5', 4_000)).toBe(false);
+    const edited = (await updateTripFields(b, { driverId: 'driver-2' }, 'user-6', 5_000)) as TripItem;
+    expect(await setCheckedInDriver(b, 'driver-1', 'user-5', 6_000)).toBe(false);
+    expect((await getTrip(b.imei, b.startTs))?.changes).toEqual(edited.changes);
+  });
+
+  it('keeps the newest 100 entries', async () => {
+    const [a] = (await threeTrips()) as [TripItem];
+    let trip = a;
+    for (let i = 0; i < 105; i++) trip = (await updateTripFields(trip, { note: `Note ${i}` }, 'user-1', 10_000 + i)) as TripItem;
+    expect(trip.changes).toHaveLength(100);
+    expect([trip.changes![0]!.to, trip.changes![99]!.to]).toEqual(['Note 5', 'Note 104']);
   });
 });

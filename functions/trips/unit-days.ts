@@ -16,12 +16,13 @@
  * A day whose trips all went away keeps its item with `trips: 0` (and its generation, so that the
  * guard never starts over); the reader leaves it out.
  */
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { localDayOf } from '../../shared/local-time';
 import { isConditionFailure } from '../platform/conditions';
 import { dynamo, tableName } from '../platform/db';
 import type { Ports } from '../platform/ports';
-import { parseTripItem, type TripItem } from './trip-item';
+import type { TripItem } from './trip-item';
+import { unitTrips } from './trip-repository';
 import { refreshTripRollups } from './trip-rollups';
 import { ROLLUP_ZONE, rollupDayRange, unitDayAttributes, unitDayFigures, unitDayKey } from './unit-day-item';
 
@@ -63,26 +64,6 @@ export async function tripsChanged(ports: Pick<Ports, 'queues'>, accountId: stri
   await ports.queues.send('unit-day-rollup', { accountId, imei, days });
 }
 
-/** The unit's trips starting in [fromMs, toMs), of this account only (an IMEI outlives a registration), consistently read. */
-async function tripsStartingIn(accountId: string, imei: string, fromMs: number, toMs: number): Promise<TripItem[]> {
-  const trips: TripItem[] = [];
-  let start: QueryCommandOutput['LastEvaluatedKey'];
-  do {
-    const page: QueryCommandOutput = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName('trips'),
-        KeyConditionExpression: 'imei = :imei AND startTs BETWEEN :from AND :to',
-        ExpressionAttributeValues: { ':imei': imei, ':from': fromMs, ':to': toMs - 1 },
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of page.Items ?? []) if (item['accountId'] === accountId) trips.push(parseTripItem(item));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return trips;
-}
-
 /** What a recomputation read: the day's generation (undefined: no item yet), then its trips. */
 export interface UnitDayRead {
   accountId: string;
@@ -97,7 +78,9 @@ export async function readUnitDay(accountId: string, imei: string, day: string):
   const current = await dynamo().send(new GetCommand({ TableName: tableName('unitDays'), Key: { unit: unitDayKey(accountId, imei), day }, ProjectionExpression: 'gen', ConsistentRead: true }));
   const gen = current.Item?.['gen'];
   const { fromMs, toMs } = rollupDayRange(day);
-  return { accountId, imei, day, gen: typeof gen === 'number' ? gen : undefined, trips: await tripsStartingIn(accountId, imei, fromMs, toMs) };
+  // All of the account's trips of the IMEI that day (no registration bound: the key holds the account), consistently read.
+  const trips = await unitTrips({ imei, accountId, createdAt: undefined }, fromMs, toMs - 1, { consistent: true });
+  return { accountId, imei, day, gen: typeof gen === 'number' ? gen : undefined, trips };
 }
 
 /** The item a read gives: the figures, or `trips: 0` for a day without trips. The same read gives the same item. */
