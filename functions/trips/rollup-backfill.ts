@@ -28,7 +28,8 @@ import { isConditionFailure } from '../platform/conditions';
 import { dynamo, tableName } from '../platform/db';
 import { getUnitItems } from '../domain/unit/reads';
 import { DEFAULT_TRIP_SETTINGS, tripSettingsOf, type TripSettings } from './detect';
-import { parseTripItem, type TripItem } from './trip-item';
+import { tripItemSchema, type TripItem } from './trip-item';
+import { logger } from '../platform/logger';
 import { fillTripTimes, isUntimed } from './trip-times';
 import { QUARTER_KEEP_DAYS, refreshTripRollups } from './trip-rollups';
 import { bumpUnitDays, recomputeUnitDay, rollupDaysOf } from './unit-days';
@@ -146,8 +147,12 @@ export async function backfillTripRollups(nowMs: number, deadlineMs: number, pag
     const page: ScanCommandOutput = await dynamo().send(new ScanCommand({ TableName: tableName('trips'), Limit: pageItems, ExclusiveStartKey: cursor }));
     const byUnit = new Map<string, PageUnit>();
     for (const item of page.Items ?? []) {
-      if (!item['accountId']) continue;
-      const trip = parseTripItem(item);
+      const parsed = tripItemSchema.safeParse(item);
+      if (!parsed.success) {
+        logger.warn('backfill: a trip item that does not parse is left out', { imei: String(item['imei']), startTs: Number(item['startTs']) });
+        continue;
+      }
+      const trip = parsed.data;
       const key = `${trip.accountId}|${trip.imei}`;
       const unit = byUnit.get(key) ?? { accountId: trip.accountId, imei: trip.imei, trips: [] };
       unit.trips.push(trip);
