@@ -204,6 +204,7 @@ export const functionResources: Readonly<Partial<Record<FunctionName, FunctionRe
       units: 'read',
       unitDetails: 'read',
       trips: 'read',
+      unitDays: 'read',
       // Only read; the odometer module hands the table to the readings helper, which the bundle
       // reader counts as a write (infra/bundling/resource-usage.ts errs towards the larger grant).
       odometerEntries: 'read-write',
