@@ -13,6 +13,7 @@ import { getPorts } from '../../functions/platform/container';
 import type { UnitItem } from '../../functions/domain/unit/schema';
 import type { DetectedTrip } from '../../functions/trips/detect';
 import { storeDetectedTrips } from '../../functions/trips/store-detected';
+import { readUnitDays } from '../../functions/trips/unit-day-reads';
 import { demoImei } from '../../infra/local/seed';
 import { formatCell } from '../../shared/reports/format';
 import { en } from '../../shared/i18n/en';
@@ -21,6 +22,7 @@ import { reportsPageEn } from '../../shared/i18n/features/reports-page/en';
 import { sv } from '../../shared/i18n/sv';
 import { localDayOf, startOfLocalDay } from '../../shared/local-time';
 import { previousMonthOf } from '../../web/src/features/triplog/trip-log';
+import { eventually } from '../support/eventually';
 import { DESKTOP, PHONE, SCREENSHOTS, SHOTS_DIR, checkAndShoot, logInAs, openPage, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
 
 let app: App;
@@ -57,6 +59,12 @@ async function storeDrives(): Promise<void> {
       basis: 'ignition',
     };
     await storeDetectedTrips((await getUnitItem(d.imei)) as UnitItem, [trip], getPorts());
+  }
+  // The summaries read the units' day rollups, which follow the trip writes through their queue.
+  for (const imei of new Set(drives.map((d) => d.imei))) {
+    const unit = (await getUnitItem(imei)) as UnitItem;
+    const trips = drives.filter((d) => d.imei === imei).length;
+    await eventually(() => readUnitDays(unit.accountId, imei, day, day), (days) => days.some((d) => d.trips === trips), `the day rollup of ${imei}`);
   }
 }
 
