@@ -1,5 +1,5 @@
 /** The caller's recent exports (GET /reports/exports), newest first: what, when, its state and the link. */
-import { Alert, Badge, Button, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Paper, Stack, Text } from '@mantine/core';
 import IconRefresh from '@tabler/icons-react/dist/esm/icons/IconRefresh.mjs';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../app/api-client';
@@ -29,44 +29,34 @@ export function RecentExports() {
       {exports.data.length === 0 ? (
         <Text c="dimmed">{t('RptNoExports')}</Text>
       ) : (
-        <div className="report-table-scroll" role="region" aria-labelledby="report-exports-caption" tabIndex={0}>
-          <Table striped withTableBorder className="report-table">
-            <caption id="report-exports-caption" className="report-table-caption">
-              {t('RptRecentExports')}
-            </caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('RptKind')}</Table.Th>
-                <Table.Th scope="col">{t('RptPeriod')}</Table.Th>
-                <Table.Th scope="col">{t('RptFormat')}</Table.Th>
-                <Table.Th scope="col">{t('RptStatus')}</Table.Th>
-                <Table.Th scope="col">{t('RptFile')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {exports.data.map((job) => (
-                <Table.Tr key={job.id}>
-                  <Table.Td>{job.kind ? t(reportKindKey(job.kind)) : '–'}</Table.Td>
-                  <Table.Td>{job.from && job.to ? `${job.from} – ${job.to}` : '–'}</Table.Td>
-                  <Table.Td>{job.format ? reportFormatNames[job.format] : '–'}</Table.Td>
-                  <Table.Td>
-                    <Badge color={statusColor[job.status]} variant="light" tt="none">
-                      {t(jobStatusKeys[job.status])}
-                      {job.status === 'running' ? ` ${Math.round(job.progress * 100)} %` : ''}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    {job.status === 'done' && job.url ? (
-                      <DownloadButton url={job.url} label={t('RptDownload', { format: job.format ? reportFormatNames[job.format] : '' })} fallbackName={fileNameOf(job)} />
-                    ) : (
-                      '–'
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </div>
+        // A list rather than a table: on a phone the link stays in view beside what it is.
+        <ul className="report-export-list" aria-label={t('RptRecentExports')}>
+          {exports.data.map((job) => {
+            const format = job.format ? reportFormatNames[job.format] : '';
+            return (
+              <li key={job.id}>
+                <Paper withBorder radius="md" p="sm" className="report-export-item">
+                  <div>
+                    <Text fw={600}>
+                      {job.kind ? t(reportKindKey(job.kind)) : t('RptExport')}
+                      {format ? ` · ${format}` : ''}
+                    </Text>
+                    {job.from && job.to ? (
+                      <Text size="sm" c="dimmed">
+                        {job.from} – {job.to}
+                      </Text>
+                    ) : null}
+                  </div>
+                  <Badge color={statusColor[job.status]} variant="light" tt="none">
+                    {t(jobStatusKeys[job.status])}
+                    {job.status === 'running' ? ` ${Math.round(job.progress * 100)} %` : ''}
+                  </Badge>
+                  {job.status === 'done' && job.url ? <DownloadButton url={job.url} label={t('RptDownload', { format })} fallbackName={fileNameOf(job)} /> : null}
+                </Paper>
+              </li>
+            );
+          })}
+        </ul>
       )}
     </Stack>
   );

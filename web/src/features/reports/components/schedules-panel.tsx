@@ -4,7 +4,7 @@
  * skipped. The server's 422 keys land on the form's fields.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Modal, MultiSelect, NativeSelect, SegmentedControl, Select, Stack, Switch, Table, TagsInput, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Group, Modal, MultiSelect, NativeSelect, SegmentedControl, Select, Paper, Stack, Switch, TagsInput, Text } from '@mantine/core';
 import IconPencil from '@tabler/icons-react/dist/esm/icons/IconPencil.mjs';
 import IconPlus from '@tabler/icons-react/dist/esm/icons/IconPlus.mjs';
 import IconTrash from '@tabler/icons-react/dist/esm/icons/IconTrash.mjs';
@@ -59,49 +59,37 @@ export function SchedulesPanel({ kinds, unitChoices, announce }: SchedulesPanelP
       ) : schedules.data.length === 0 ? (
         <Text c="dimmed">{t('RptNoSchedules')}</Text>
       ) : (
-        <div className="report-table-scroll" role="region" aria-labelledby="report-schedules-caption" tabIndex={0}>
-          <Table striped withTableBorder className="report-table">
-            <caption id="report-schedules-caption" className="report-table-caption">
-              {t('RptSchedules')}
-            </caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('RptKind')}</Table.Th>
-                <Table.Th scope="col">{t('RptUnits')}</Table.Th>
-                <Table.Th scope="col">{t('RptEvery')}</Table.Th>
-                <Table.Th scope="col">{t('RptFormat')}</Table.Th>
-                <Table.Th scope="col">{t('RptRecipients')}</Table.Th>
-                <Table.Th scope="col">
-                  <VisuallyHidden>{t('RptActions')}</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {schedules.data.map((schedule) => {
-                const name = t(reportKindKey(schedule.kind));
-                return (
-                  <Table.Tr key={schedule.id}>
-                    <Table.Td>{name}</Table.Td>
-                    <Table.Td>{unitsText(schedule)}</Table.Td>
-                    <Table.Td>{t(everyKeys[schedule.every])}</Table.Td>
-                    <Table.Td>{reportFormatNames[schedule.format]}</Table.Td>
-                    <Table.Td>{schedule.recipients.join(', ')}</Table.Td>
-                    <Table.Td>
-                      <Group gap={4} wrap="nowrap">
-                        <Button size="xs" variant="subtle" leftSection={<IconPencil size={14} aria-hidden />} onClick={() => setEditing(schedule)} aria-label={t('RptEditScheduleOf', { name })}>
-                          {t('RptEdit')}
-                        </Button>
-                        <Button size="xs" variant="subtle" color="red" leftSection={<IconTrash size={14} aria-hidden />} onClick={() => setDeleting(schedule)} aria-label={t('RptDeleteScheduleOf', { name })}>
-                          {t('RptDelete')}
-                        </Button>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </div>
+        <ul className="report-export-list" aria-label={t('RptSchedules')}>
+          {schedules.data.map((schedule) => {
+            // The kind and how often, so that two schedules' buttons have names of their own.
+            const name = `${t(reportKindKey(schedule.kind))}, ${t(everyKeys[schedule.every])}`;
+            return (
+              <li key={schedule.id}>
+                <Paper withBorder radius="md" p="sm" className="report-export-item">
+                  <div>
+                    <Text fw={600}>
+                      {t(reportKindKey(schedule.kind))} · {reportFormatNames[schedule.format]} · {t(everyKeys[schedule.every])}
+                    </Text>
+                    <Text size="sm">
+                      {t('RptUnits')}: {unitsText(schedule)}
+                    </Text>
+                    <Text size="sm" c="dimmed" className="report-recipients">
+                      {t('RptRecipients')}: {schedule.recipients.join(', ')}
+                    </Text>
+                  </div>
+                  <Group gap={4} wrap="nowrap">
+                    <Button size="xs" variant="subtle" leftSection={<IconPencil size={14} aria-hidden />} onClick={() => setEditing(schedule)} aria-label={t('RptEditScheduleOf', { name })}>
+                      {t('RptEdit')}
+                    </Button>
+                    <Button size="xs" variant="subtle" color="red" leftSection={<IconTrash size={14} aria-hidden />} onClick={() => setDeleting(schedule)} aria-label={t('RptDeleteScheduleOf', { name })}>
+                      {t('RptDelete')}
+                    </Button>
+                  </Group>
+                </Paper>
+              </li>
+            );
+          })}
+        </ul>
       )}
 
       <Modal opened={editing !== null} onClose={() => setEditing(null)} title={t(editing === 'new' ? 'RptAddSchedule' : 'RptEditSchedule')} size="lg" closeButtonProps={{ 'aria-label': t('RptCancel') }}>
