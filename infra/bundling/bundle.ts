@@ -20,8 +20,10 @@ const DISPATCH = 'functions/platform/dispatch.ts';
 const reportEmbeddedFiles = [
   "import FONT_REGULAR from '@fontsource/noto-sans/files/noto-sans-latin-400-normal.woff';",
   "import FONT_BOLD from '@fontsource/noto-sans/files/noto-sans-latin-700-normal.woff';",
+  "import FONT_REGULAR_EXT from '@fontsource/noto-sans/files/noto-sans-latin-ext-400-normal.woff';",
+  "import FONT_BOLD_EXT from '@fontsource/noto-sans/files/noto-sans-latin-ext-700-normal.woff';",
   ...[0, 1, 2, 3, 4, 5, 6, 7].map((id) => `import icon${id} from './web/public/logos/icon-${id}.svg';`),
-  'export { FONT_REGULAR, FONT_BOLD };',
+  'export { FONT_REGULAR, FONT_BOLD, FONT_REGULAR_EXT, FONT_BOLD_EXT };',
   'export const BRAND_ICONS = [icon0, icon1, icon2, icon3, icon4, icon5, icon6, icon7];',
   '',
 ].join('\n');

@@ -185,7 +185,7 @@ export function twoUnitTripLog(lang: ReportLanguage): ReportModel {
   ];
   first.notes = ['=SUM(A1) is text here, not a formula'];
   const second = unitOf(lang, '356307042441021', 'Ærlig Bjørn', null, [
-    { day: '2026-02-03', start: '06:58', end: '07:40', from: 'Øvre Slottsgate 3, Oslo', to: 'Strømsveien 8, Lillestrøm', private: false, driver: 'Bjørn Ødegård', km: 23.05, seconds: 2520, odometer: 55023, maxSpeed: 80 },
+    { day: '2026-02-03', start: '06:58', end: '07:40', from: 'Øvre Slottsgate 3, Oslo', to: 'Strømsveien 8, Lillestrøm', private: false, driver: 'Łukasz Šimůnek', km: 23.05, seconds: 2520, odometer: 55023, maxSpeed: 80 },
   ]);
   const units = [first, second];
   return {

@@ -21,6 +21,8 @@ describe('report PDF', () => {
       expect(text).toContain(formatCell(unit?.totals['duration'] ?? null, 'duration', lang));
     }
     expect(text).toContain('ÅÄÖ 123');
+    // Letters outside Latin-1, from the latin-ext font.
+    expect(text).toContain('Łukasz Šimůnek');
     // The totals over all units, with the language's separators (1 317,6 / 1,317.6).
     const fleet = formatCell(model.totals['distance'] ?? null, 'km', lang);
     expect(fleet).toBe(lang === 'sv' ? '1 317,6' : '1,317.6');

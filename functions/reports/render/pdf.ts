@@ -23,7 +23,7 @@ import {
   reportText,
   type ReportText,
 } from './common';
-import { BRAND_ICONS, FONT_BOLD, FONT_REGULAR } from './embedded-files';
+import { BRAND_ICONS, FONT_BOLD, FONT_BOLD_EXT, FONT_REGULAR, FONT_REGULAR_EXT } from './embedded-files';
 import type { ReportOutput } from './output';
 
 // A4 landscape, in points.
@@ -45,6 +45,8 @@ const TONES = {
 } as const;
 const SERIES_COLOURS = ['#7a8699', '#e0a100', '#2e9d6a', '#c2410c', '#6d28d9', '#0e7490'];
 
+/** Text the main font draws whole: Latin-1 (with the middle dot), the en dash, the ellipsis. */
+const LATIN_1 = /^[\u0000-\u00ff\u2013\u2026]*$/;
 const CELL_PADDING = 3;
 const BODY_SIZE = 7.5;
 const ROW_HEIGHT = 13;
@@ -89,6 +91,7 @@ class PdfReport {
   private readonly t: ReportText;
   private readonly brand;
   private readonly widths: Record<FontName, Map<string, number>> = { regular: new Map(), bold: new Map() };
+  private readonly covered = new Map<string, boolean>();
   private currentFont: FontName = 'regular';
   private currentSize = 0;
   private y = CONTENT_TOP;
@@ -120,6 +123,8 @@ class PdfReport {
     }) as Doc;
     this.doc.registerFont('regular', FONT_REGULAR as unknown as string);
     this.doc.registerFont('bold', FONT_BOLD as unknown as string);
+    this.doc.registerFont('regular-ext', FONT_REGULAR_EXT as unknown as string);
+    this.doc.registerFont('bold-ext', FONT_BOLD_EXT as unknown as string);
   }
 
   async render(): Promise<void> {
@@ -167,13 +172,26 @@ class PdfReport {
     this.doc.fillColor(colour);
   }
 
-  /** Width of a character at size 1000 in the current font, measured once. */
+  /** Whether the main font (the `latin` subset) has the character; else the `latin-ext` one is used. */
+  private inMainFont(char: string): boolean {
+    let has = this.covered.get(char);
+    if (has === undefined) {
+      has = (this.doc._font as unknown as { font: { hasGlyphForCodePoint(cp: number): boolean } }).font.hasGlyphForCodePoint(char.codePointAt(0) ?? 0);
+      this.covered.set(char, has);
+    }
+    return has;
+  }
+
+  /** Width of a character at size 1000 in the current font (or its `-ext` font), measured once. */
   private charWidth(char: string): number {
     const cache = this.widths[this.currentFont];
     let width = cache.get(char);
     if (width === undefined) {
+      const ext = !this.inMainFont(char);
+      if (ext) this.doc.font(`${this.currentFont}-ext`);
       this.doc.fontSize(1000);
       width = this.doc.widthOfString(char);
+      if (ext) this.doc.font(this.currentFont);
       this.doc.fontSize(this.currentSize);
       cache.set(char, width);
     }
@@ -204,8 +222,31 @@ class PdfReport {
   private line(text: string, x: number, y: number, width: number, align: 'left' | 'right' = 'left'): void {
     if (!text) return;
     const shown = this.fit(text, width);
-    const dx = align === 'right' ? width - this.width(shown) : 0;
-    this.doc.text(shown, x + dx, y, { lineBreak: false });
+    let at = x + (align === 'right' ? width - this.width(shown) : 0);
+    // Latin-1 (and so every Swedish and Norwegian letter) is in the main font; other letters are
+    // drawn in runs with the `latin-ext` font.
+    if (LATIN_1.test(shown)) {
+      this.doc.text(shown, at, y, { lineBreak: false });
+      return;
+    }
+    for (const run of this.runs(shown)) {
+      if (run.ext) this.doc.font(`${this.currentFont}-ext`);
+      this.doc.text(run.text, at, y, { lineBreak: false });
+      if (run.ext) this.doc.font(this.currentFont);
+      at += this.width(run.text);
+    }
+  }
+
+  /** The text in runs of characters of the main font and of the `latin-ext` font. */
+  private runs(text: string): { text: string; ext: boolean }[] {
+    const runs: { text: string; ext: boolean }[] = [];
+    for (const char of text) {
+      const ext = !this.inMainFont(char);
+      const last = runs.at(-1);
+      if (last && last.ext === ext) last.text += char;
+      else runs.push({ text: char, ext });
+    }
+    return runs;
   }
 
   private valueWithUnit(value: CellValue, format: ColumnFormat, unit: string | null): string {
@@ -239,7 +280,7 @@ class PdfReport {
     const icon = BRAND_ICONS[brand.id] ?? '';
     const size = Number(/\bwidth="([\d.]+)"/.exec(icon)?.[1] ?? 48);
     doc.save().translate(MARGIN, 22).scale(22 / size);
-    SVGtoPDF(doc, icon, 0, 0, { width: size, height: size, fontCallback: () => 'regular' });
+    SVGtoPDF(doc, icon, 0, 0, { width: size, height: size, assumePt: true, fontCallback: () => 'regular' });
     doc.restore();
     this.font('bold', 12, brand.primary);
     this.line(brand.title, MARGIN + 27, 26, 220);
