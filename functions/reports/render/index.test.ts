@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import type { ReportFormat } from '../../../shared/schemas/reports';
+import type { ReportFormat, ReportModel } from '../../../shared/schemas/reports';
 import { longTripLog } from '../../../test/support/report-models';
 import { renderReport } from './index';
 
@@ -30,6 +30,12 @@ function slowReader(options: { failAfter?: number } = {}) {
   return { stream, seen };
 }
 
+async function renderedSize(model: ReportModel, format: ReportFormat): Promise<number> {
+  const { stream, seen } = slowReader();
+  await renderReport(model, format, stream, { brand: 0 });
+  return seen.bytes;
+}
+
 describe('renderReport', () => {
   // Trips per format: enough for a file many times the reader's limit and its largest chunk.
   it.each<[ReportFormat, number]>([
@@ -51,8 +57,18 @@ describe('renderReport', () => {
     expect(progress.every((f) => f > 0 && f <= 1)).toBe(true);
   });
 
-  it.each<ReportFormat>(['pdf', 'xlsx', 'csv'])('fails when the stream fails (%s)', async (format) => {
-    const { stream } = slowReader({ failAfter: 2000 });
-    await expect(renderReport(longTripLog('en', 400), format, stream, { brand: 0 })).rejects.toThrow('disk full');
+  // Early, and late: after the last rows, while the file is being closed.
+  it.each<[ReportFormat, number]>([
+    ['pdf', 2000],
+    ['pdf', 0.95],
+    ['xlsx', 2000],
+    ['xlsx', 0.95],
+    ['csv', 2000],
+    ['csv', 0.95],
+  ])('fails when the stream fails (%s after %s)', async (format, after) => {
+    const model = longTripLog('en', 150);
+    const size = after < 1 ? (await renderedSize(model, format)) * after : after;
+    const { stream } = slowReader({ failAfter: size });
+    await expect(renderReport(model, format, stream, { brand: 0 })).rejects.toThrow('disk full');
   });
 });

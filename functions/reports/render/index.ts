@@ -31,7 +31,6 @@ export const REPORT_CONTENT_TYPES: Readonly<Record<ReportFormat, string>> = {
 export async function renderReport(model: ReportModel, format: ReportFormat, out: NodeJS.WritableStream, options: RenderOptions): Promise<void> {
   const output = new ReportOutput(out);
   const progress = new Progress(model, options.onProgress);
-  if (format === 'pdf') return renderPdf(model, options.brand, output, progress);
-  if (format === 'xlsx') return renderXlsx(model, output, progress);
-  return renderCsv(model, output, progress);
+  const work = format === 'pdf' ? renderPdf(model, options.brand, output, progress) : format === 'xlsx' ? renderXlsx(model, output, progress) : renderCsv(model, output, progress);
+  await Promise.race([work, output.failed]);
 }

@@ -10,11 +10,18 @@ import { finished } from 'node:stream/promises';
 
 export class ReportOutput extends Writable {
   private failure: Error | null = null;
+  private reject: (error: Error) => void = () => undefined;
+  /** Rejects when the caller's stream fails: whatever a renderer waits for then, it waits no more. */
+  readonly failed = new Promise<never>((_, reject) => {
+    this.reject = reject;
+  });
 
   constructor(private readonly target: NodeJS.WritableStream) {
     super({ highWaterMark: 256 * 1024 });
+    this.failed.catch(() => undefined);
     target.on('error', (error: Error) => {
       this.failure ??= error;
+      this.reject(error);
       this.destroy(error);
     });
   }
