@@ -7,6 +7,7 @@ import type { ReportExportsMessages } from '../../../shared/i18n/features/report
 import { formatCell, type ReportLanguage } from '../../../shared/reports/format';
 import { languages, type Language } from '../../../shared/schemas/common';
 import type { CellValue, ColumnFormat, ReportColumn, ReportModel } from '../../../shared/schemas/reports';
+import type { ReportOutput } from './output';
 
 export function reportLanguage(model: ReportModel): ReportLanguage {
   return (languages as readonly string[]).includes(model.lang) ? (model.lang as Language) : 'en';
@@ -83,5 +84,31 @@ export class Progress {
     if (!this.report || percent <= this.lastReported) return;
     this.lastReported = percent;
     this.report(percent / 100);
+  }
+}
+
+/** Rows drawn or written between two waits for the reader. */
+const ROWS_PER_TURN = 200;
+
+/** What every format's renderer starts from: the model, where it writes, the language, the progress. */
+export abstract class ReportRenderer {
+  protected readonly lang: ReportLanguage;
+  protected readonly t: ReportText;
+
+  constructor(
+    protected readonly model: ReportModel,
+    protected readonly output: ReportOutput,
+    protected readonly progress: Progress,
+  ) {
+    this.lang = reportLanguage(model);
+    this.t = reportText(this.lang);
+  }
+
+  /** After row `index` of a table of `count`: every few hundred rows and after the last, counts them and waits for the reader. */
+  protected async rowDone(index: number, count: number): Promise<void> {
+    const done = index + 1;
+    if (done % ROWS_PER_TURN !== 0 && done !== count) return;
+    this.progress.add(done % ROWS_PER_TURN || ROWS_PER_TURN);
+    await this.output.ready();
   }
 }

@@ -19,31 +19,18 @@
 import { once } from 'node:events';
 import { finished } from 'node:stream/promises';
 import { stringify, type Stringifier } from 'csv-stringify';
-import { formatCell, type ReportLanguage } from '../../../shared/reports/format';
+import { formatCell } from '../../../shared/reports/format';
 import type { CellValue, ReportColumn, ReportModel, ReportUnit } from '../../../shared/schemas/reports';
-import { cellValue, columnHeading, type Progress, reportLanguage, reportText } from './common';
+import { cellValue, columnHeading, type Progress, ReportRenderer } from './common';
 import type { ReportOutput } from './output';
 
-const ROWS_PER_TURN = 500;
 
 function safeText(text: string): string {
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 
-class CsvReport {
-  private readonly lang: ReportLanguage;
-  private readonly t;
-  private readonly csv: Stringifier;
-
-  constructor(
-    private readonly model: ReportModel,
-    private readonly output: ReportOutput,
-    private readonly progress: Progress,
-  ) {
-    this.lang = reportLanguage(model);
-    this.t = reportText(this.lang);
-    this.csv = stringify({ bom: true, delimiter: this.lang === 'en' ? ',' : ';', record_delimiter: '\r\n' });
-  }
+class CsvReport extends ReportRenderer {
+  private readonly csv: Stringifier = stringify({ bom: true, delimiter: this.lang === 'en' ? ',' : ';', record_delimiter: '\r\n' });
 
   private async write(record: readonly string[]): Promise<void> {
     if (!this.csv.write(record)) await once(this.csv, 'drain');
@@ -67,12 +54,8 @@ class CsvReport {
     const who = this.who(unit);
     for (const [index, row] of rows.entries()) {
       await this.write([...who, ...columns.map((c) => this.cell(cellValue(row, c.key), c))]);
-      if ((index + 1) % ROWS_PER_TURN === 0) {
-        this.progress.add(ROWS_PER_TURN);
-        await this.output.ready();
-      }
+      await this.rowDone(index, rows.length);
     }
-    this.progress.add(rows.length % ROWS_PER_TURN);
   }
 
   async render(): Promise<void> {

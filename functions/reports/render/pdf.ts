@@ -11,7 +11,7 @@
 import PDFDocument from 'pdfkit';
 import SVGtoPDF from 'svg-to-pdfkit';
 import { brandById, type BrandId } from '../../../shared/brands';
-import { formatCell, type ReportLanguage } from '../../../shared/reports/format';
+import { formatCell } from '../../../shared/reports/format';
 import type { CellValue, ColumnFormat, ReportChart, ReportColumn, ReportModel } from '../../../shared/schemas/reports';
 import {
   cellText,
@@ -19,9 +19,7 @@ import {
   FORMAT_WIDTH,
   NUMERIC_FORMATS,
   type Progress,
-  reportLanguage,
-  reportText,
-  type ReportText,
+  ReportRenderer,
 } from './common';
 import { BRAND_ICONS, FONT_BOLD, FONT_BOLD_EXT, FONT_REGULAR, FONT_REGULAR_EXT } from './embedded-files';
 import type { ReportOutput } from './output';
@@ -45,16 +43,14 @@ const TONES = {
 } as const;
 const SERIES_COLOURS = ['#7a8699', '#e0a100', '#2e9d6a', '#c2410c', '#6d28d9', '#0e7490'];
 
-/** Text the main font draws whole: Latin-1 (with the middle dot), the en dash, the ellipsis. */
-const LATIN_1 = /^[\u0000-\u00ff\u2013\u2026]*$/;
+/** Text the main font draws whole: printable Latin-1 (with the middle dot), the en dash, the ellipsis. */
+const LATIN_1 = /^[ -\u00ff\u2013\u2026]*$/;
 const CELL_PADDING = 3;
 const BODY_SIZE = 7.5;
 const ROW_HEIGHT = 13;
 const HEADER_HEIGHT = 24;
 /** Points per character of FORMAT_WIDTH at the body size. */
 const POINTS_PER_CHAR = 4.9;
-/** Rows drawn between two waits for the reader. */
-const ROWS_PER_TURN = 200;
 
 type FontName = 'regular' | 'bold';
 
@@ -85,10 +81,8 @@ function rgb(hex: string): string {
   return [(n >> 16) & 255, (n >> 8) & 255, n & 255].map((c) => (c / 255).toFixed(3)).join(' ');
 }
 
-class PdfReport {
+class PdfReport extends ReportRenderer {
   private readonly doc: Doc;
-  private readonly lang: ReportLanguage;
-  private readonly t: ReportText;
   private readonly brand;
   private readonly widths: Record<FontName, Map<string, number>> = { regular: new Map(), bold: new Map() };
   private readonly covered = new Map<string, boolean>();
@@ -101,14 +95,8 @@ class PdfReport {
   /** What the repeated header of a table on a new page is preceded by. */
   private continuation: string | null = null;
 
-  constructor(
-    private readonly model: ReportModel,
-    brandId: BrandId,
-    private readonly output: ReportOutput,
-    private readonly progress: Progress,
-  ) {
-    this.lang = reportLanguage(model);
-    this.t = reportText(this.lang);
+  constructor(model: ReportModel, output: ReportOutput, progress: Progress, brandId: BrandId) {
+    super(model, output, progress);
     this.brand = brandById(brandId);
     // The font option keeps pdfkit off its standard fonts (their metrics are files a bundle lacks).
     this.doc = new PDFDocument({
@@ -476,12 +464,8 @@ class PdfReport {
       if (this.y + ROW_HEIGHT > CONTENT_BOTTOM) this.continueTable(columns, widths);
       if (index % 2 === 1) this.doc.rect(MARGIN, this.y, tableWidth, ROW_HEIGHT).fill(STRIPE);
       this.row(columns, widths, columns.map((c) => cellText(row, c, this.lang)), 'regular');
-      if ((index + 1) % ROWS_PER_TURN === 0) {
-        this.progress.add(ROWS_PER_TURN);
-        await this.output.ready();
-      }
+      await this.rowDone(index, rows.length);
     }
-    this.progress.add(rows.length % ROWS_PER_TURN);
     if (totals) {
       if (this.y + ROW_HEIGHT + 2 > CONTENT_BOTTOM) this.continueTable(columns, widths);
       this.doc.rect(MARGIN, this.y, tableWidth, 1).fill(this.brand.primary);
@@ -585,6 +569,6 @@ function niceStep(raw: number): number {
 }
 
 export async function renderPdf(model: ReportModel, brand: BrandId, output: ReportOutput, progress: Progress): Promise<void> {
-  await new PdfReport(model, brand, output, progress).render();
+  await new PdfReport(model, output, progress, brand).render();
   await output.close();
 }

@@ -17,10 +17,9 @@
 import ExcelJS from 'exceljs';
 import { formatCell, type ReportLanguage } from '../../../shared/reports/format';
 import type { CellValue, ColumnFormat, ReportColumn, ReportModel, ReportUnit } from '../../../shared/schemas/reports';
-import { cellValue, columnHeading, FORMAT_WIDTH, type Progress, reportLanguage, reportText, type ReportText } from './common';
+import { cellValue, columnHeading, FORMAT_WIDTH, type Progress, ReportRenderer } from './common';
 import type { ReportOutput } from './output';
 
-const ROWS_PER_TURN = 500;
 const HEADER_ROW = 3;
 const SECONDS_PER_DAY = 86_400;
 
@@ -81,19 +80,12 @@ export function sheetNamer(): (name: string) => string {
   };
 }
 
-class XlsxReport {
-  private readonly lang: ReportLanguage;
-  private readonly t: ReportText;
+class XlsxReport extends ReportRenderer {
   private readonly workbook: ExcelJS.stream.xlsx.WorkbookWriter;
   private readonly sheetName = sheetNamer();
 
-  constructor(
-    private readonly model: ReportModel,
-    private readonly output: ReportOutput,
-    private readonly progress: Progress,
-  ) {
-    this.lang = reportLanguage(model);
-    this.t = reportText(this.lang);
+  constructor(model: ReportModel, output: ReportOutput, progress: Progress) {
+    super(model, output, progress);
     this.workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
     this.workbook.title = model.title;
     this.workbook.subject = model.subtitle;
@@ -154,12 +146,8 @@ class XlsxReport {
   private async tableRows(sheet: ExcelJS.Worksheet, columns: readonly ReportColumn[], rows: readonly Readonly<Record<string, unknown>>[]): Promise<void> {
     for (const [index, row] of rows.entries()) {
       this.valuesRow(sheet, columns, columns.map((c) => cellValue(row, c.key))).commit();
-      if ((index + 1) % ROWS_PER_TURN === 0) {
-        this.progress.add(ROWS_PER_TURN);
-        await this.output.ready();
-      }
+      await this.rowDone(index, rows.length);
     }
-    this.progress.add(rows.length % ROWS_PER_TURN);
   }
 
   private blank(sheet: ExcelJS.Worksheet): void {
