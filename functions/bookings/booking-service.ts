@@ -42,6 +42,7 @@ import {
   unitBookings,
   type StoredBooking,
 } from './booking-repository';
+import { mapLimited } from '../platform/concurrency';
 
 type Caller = Pick<AuthContext, 'userId' | 'accountId' | 'isAdmin' | 'unitImeis' | 'lang'>;
 
@@ -101,21 +102,6 @@ function bookingView(b: StoredBooking, caller: Caller, zone: string, names: Read
 /** An admin changes any booking of the account, an ordinary user only their own (spec section 6). */
 const mayChange = (caller: Caller, b: StoredBooking): boolean => caller.isAdmin || b.driverId === caller.userId;
 
-/** Runs at most `limit` of the tasks at once. */
-async function inBatches<T, R>(items: readonly T[], limit: number, run: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array<R>(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        out[i] = await run(items[i] as T);
-      }
-    }),
-  );
-  return out;
-}
-
 function groupByUnit(list: readonly StoredBooking[]): Map<string, StoredBooking[]> {
   const byUnit = new Map<string, StoredBooking[]>();
   for (const b of list) byUnit.set(b.imei, [...(byUnit.get(b.imei) ?? []), b]);
@@ -146,10 +132,10 @@ async function schedule(caller: Caller, zone: string, request: ScheduleRequest, 
     accountUsers(caller.accountId),
     request.mine
       ? driverBookings(caller.userId, fromMs, toMs).then((list) => groupByUnit(list.filter((b) => shown.has(b.imei) && b.accountId === caller.accountId)))
-      : inBatches(units, 8, (u) => unitBookings(u.imei, fromMs, toMs)).then((lists) => new Map(units.map((u, i) => [u.imei, (lists[i] ?? []).filter((b) => b.accountId === caller.accountId)]))),
+      : mapLimited(units, 8, (u) => unitBookings(u.imei, fromMs, toMs)).then((lists) => new Map(units.map((u, i) => [u.imei, (lists[i] ?? []).filter((b) => b.accountId === caller.accountId)]))),
     request.mine
       ? oldestDriverBooking(caller.userId)
-      : inBatches(units, 8, (u) => oldestUnitBooking(u.imei)).then((all) => all.reduce<number | null>((min, at) => (at !== null && (min === null || at < min) ? at : min), null)),
+      : mapLimited(units, 8, (u) => oldestUnitBooking(u.imei)).then((all) => all.reduce<number | null>((min, at) => (at !== null && (min === null || at < min) ? at : min), null)),
   ]);
   const names = new Map(users.map((u) => [u.userId, fullName(u)]));
   const nowMs = now.getTime();

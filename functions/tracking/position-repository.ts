@@ -55,3 +55,22 @@ export function unitPositions(unit: Pick<UnitItem, 'imei' | 'createdAt'>, fromMs
   if (!(from <= toMs)) return Promise.resolve({ items: [], truncated: false });
   return queryPositions(unit.imei, from, toMs, max);
 }
+
+/** The unit's last position before `beforeMs` since its registration, or null. */
+export async function lastPositionBefore(unit: Pick<UnitItem, 'imei' | 'createdAt'>, beforeMs: number): Promise<PositionItem | null> {
+  const registeredAt = unit.createdAt === undefined ? NaN : Date.parse(unit.createdAt);
+  if (!(registeredAt < beforeMs)) return null;
+  const names = Object.fromEntries(POSITION_ATTRIBUTES.map((a, i) => [`#p${i}`, a]));
+  const page = await dynamo().send(
+    new QueryCommand({
+      TableName: tableName('positions'),
+      KeyConditionExpression: 'imei = :imei AND #p0 BETWEEN :from AND :to',
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: { ':imei': unit.imei, ':from': registeredAt, ':to': beforeMs - 1 },
+      ProjectionExpression: Object.keys(names).join(', '),
+      ScanIndexForward: false,
+      Limit: 1,
+    }),
+  );
+  return (page.Items?.[0] as PositionItem | undefined) ?? null;
+}

@@ -28,6 +28,7 @@ import { setUnitOrganisationItem } from '../domain/unit/writes';
 import { getItem } from '../organisation/organisation-repository';
 import { sendCommand } from './command-service';
 import { isLockedFor } from './lock-rules';
+import { mapLimited } from '../platform/concurrency';
 
 type Caller = Pick<AuthContext, 'accountId' | 'userId' | 'unitImeis' | 'isAdmin' | 'isSupport' | 'subsiteId'>;
 
@@ -41,16 +42,6 @@ function keyOf(error: unknown, imei: string): string {
   if (error instanceof DomainError) return error.key;
   logger.error('bulk unit task failed', { imei, error: error instanceof Error ? error.message : String(error) });
   return 'SomethingWentWrong';
-}
-
-async function mapLimited<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    for (let i = next++; i < items.length; i = next++) out[i] = await fn(items[i] as T);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
 }
 
 /** The unit if the caller may see it; null otherwise (another account's, not granted, unknown). */

@@ -37,6 +37,9 @@ import { trackingEn } from './features/tracking/en';
 import { trackingNo } from './features/tracking/no';
 import { trackingSv } from './features/tracking/sv';
 import { tripsEn } from './features/trips/en';
+import { reportsEn } from './features/reports/en';
+import { reportsNo } from './features/reports/no';
+import { reportsSv } from './features/reports/sv';
 import { tripsNo } from './features/trips/no';
 import { tripsSv } from './features/trips/sv';
 import { geofencesEn } from './features/geofences/en';
@@ -123,11 +126,12 @@ export const modules = {
   organisation: { en: organisationEn, sv: organisationSv, no: organisationNo },
   support: { en: supportEn, sv: supportSv, no: supportNo },
   fleet: { en: fleetEn, sv: fleetSv, no: fleetNo },
+  reports: { en: reportsEn, sv: reportsSv, no: reportsNo },
   'report-exports': { en: reportExportsEn, sv: reportExportsSv, no: reportExportsNo },
 } as const satisfies Record<string, Record<Language, Readonly<Record<string, string>>>>;
 export type ModuleName = keyof typeof modules;
 
-const en = { ...coreEn, ...accountEn, ...registrationEn, ...trackingEn, ...commandsEn, ...mapEn, ...historyEn, ...unitsEn, ...tripsEn, ...geofencesEn, ...placesEn, ...alarmsEn, ...eventsEn, ...rfidEn, ...bulkUnitsEn, ...unitEditorEn, ...unitLockEn, ...unitImagesEn, ...sensorsEn, ...emailEn, ...userAccountsEn, ...safeHomeEn, ...carScheduleEn, ...organisationEn, ...supportEn, ...fleetEn, ...reportExportsEn } as const;
+const en = { ...coreEn, ...accountEn, ...registrationEn, ...trackingEn, ...commandsEn, ...mapEn, ...historyEn, ...unitsEn, ...tripsEn, ...geofencesEn, ...placesEn, ...alarmsEn, ...eventsEn, ...rfidEn, ...bulkUnitsEn, ...unitEditorEn, ...unitLockEn, ...unitImagesEn, ...sensorsEn, ...emailEn, ...userAccountsEn, ...safeHomeEn, ...carScheduleEn, ...organisationEn, ...supportEn, ...fleetEn, ...reportsEn, ...reportExportsEn } as const;
 export type MessageKey = keyof typeof en;
 export type Messages = { readonly [K in MessageKey]: string };
 

@@ -110,6 +110,8 @@ export const reportUnitSchema = z.object({
   /** Shown below the main table: appendices. */
   tables: z.array(reportTableSchema),
   notes: z.array(z.string()),
+  /** What a kind answers beside its rows (the theft report: theft info, lastPositionBefore). */
+  details: z.record(z.string(), z.unknown()).optional(),
 });
 export type ReportUnit = z.infer<typeof reportUnitSchema>;
 
@@ -136,6 +138,12 @@ export const reportModelSchema = z.object({
   subtitle: z.string(),
   /** ISO 8601 with offset. */
   generatedAt: z.string(),
+  /**
+   * `units`: a section per unit (heading, facts, its rows under `columns`, its totals, appendices).
+   * `overview`: one table of every unit's rows under `columns` (the rows carry the unit's name),
+   * then `totals`; the sections' facts, tables and notes follow, if any.
+   */
+  layout: z.enum(['units', 'overview']),
   columns: z.array(reportColumnSchema),
   units: z.array(reportUnitSchema),
   /** Over all units, under the keys of `columns` with `total` (and the contract's other totals). */

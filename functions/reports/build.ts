@@ -1,0 +1,320 @@
+/**
+ * Builds a report's model (shared/schemas/reports.ts) for a caller: checks who may run which kind
+ * on which units, reads what the kind needs (trips, day figures, attestations; the theft report
+ * also the unit's details, positions, events and commands), and hands it to the kind's pure
+ * function. The screen answer and every export come from here.
+ *
+ * The rules (docs/decisions/0034-reports.md): a feature profile's report list limits an ordinary
+ * user; a basic-only account runs the trip log report only; a unit locked by someone else allows
+ * only the benefit value and summary reports (named explicitly otherwise: 403; among all units: left
+ * out, with a note); a unit the caller may not see is 404.
+ */
+import { isoInZone, localDayOf, localDaysRange, startOfLocalDay } from '../../shared/local-time';
+import type { Language } from '../../shared/schemas/common';
+import {
+  basicReportKinds,
+  builtReportKinds,
+  lockedUnitReportKinds,
+  type BuiltReportKind,
+  type ReportKind,
+  type ReportModel,
+  type ReportRequest,
+  type ReportUnit,
+} from '../../shared/schemas/reports';
+import { addMonthsToDay } from '../../shared/schemas/trips';
+import { formatPhone } from '../../shared/validators/phone';
+import { defaultPhoneCountry } from '../../shared/validators/phone-rule';
+import { registeredAtOf, type UnitItem } from '../domain/unit/schema';
+import { unitEvents } from '../events/event-repository';
+import { toEvent } from '../events/event-item';
+import { accountFeatures, featureProfileReports, type AuthContext } from '../platform/auth-context';
+import { mapLimited } from '../platform/concurrency';
+import { ForbiddenError, NotFoundError } from '../platform/errors';
+import { lastPositionBefore, unitPositions } from '../tracking/position-repository';
+import { getUnit, listUnits } from '../tracking/unit-repository';
+import { unitAttestations } from '../trips/attestation-reads';
+import { namesOf } from '../trips/people';
+import { unitTrips } from '../trips/trip-repository';
+import { tripViews } from '../trips/trip-views';
+import type { TripItem } from '../trips/trip-item';
+import { readUnit } from '../units/editor/unit-editor-repository';
+import { listCommands } from '../units/command-repository';
+import { isLockedFor } from '../units/lock-rules';
+import { textsFor, type Texts } from './columns';
+import { tripFigures, type Figures, addFigures } from './figures';
+import { benefitCharts, benefitColumns, benefitNotes, benefitUnit } from './kinds/benefit-value';
+import { distanceChart, figuresMissingOf, fleetTotals, largeSummaryColumns, largeSummaryUnits, summaryColumns, summaryUnits, type SummarySection } from './kinds/summary';
+import { theftColumns, theftUnit } from './kinds/theft';
+import { tripLogColumns, tripLogUnit, type TripChange } from './kinds/trip-log';
+
+export interface BuildInput {
+  request: ReportRequest;
+  caller: AuthContext;
+  lang: Language;
+  timeZone: string;
+  now: Date;
+  /** Called with the share of the units read so far (0..1). */
+  onProgress?: (fraction: number) => void;
+}
+
+/** Units read at once. */
+const PARALLEL = 8;
+/** Positions a theft report lists after the theft. */
+export const THEFT_POSITIONS_MAX = 2000;
+/** Events a theft report lists after the theft. */
+const THEFT_EVENTS_MAX = 500;
+const THEFT_COMMANDS_MAX = 50;
+
+const isBuilt = (kind: ReportKind): kind is BuiltReportKind => (builtReportKinds as readonly string[]).includes(kind);
+
+/** The kinds the caller may run at all: the feature profile's list, the trip log only on a basic-only account. */
+export async function allowedReportKinds(caller: AuthContext): Promise<ReportKind[]> {
+  const [profile, features] = await Promise.all([
+    caller.featureProfileId === undefined ? null : featureProfileReports(caller.accountId, caller.featureProfileId),
+    accountFeatures(caller.accountId),
+  ]);
+  let kinds: ReportKind[] = [...builtReportKinds];
+  if (profile) kinds = kinds.filter((k) => profile.includes(k));
+  if (features?.basicOnly) kinds = kinds.filter((k) => (basicReportKinds as readonly string[]).includes(k));
+  return kinds;
+}
+
+const mayRunOnLocked = (kind: ReportKind) => (lockedUnitReportKinds as readonly string[]).includes(kind);
+
+/** The units a report covers, in name order, and how many locked ones were left out. */
+async function reportUnits(input: BuildInput): Promise<{ units: UnitItem[]; leftOut: number }> {
+  const { request, caller } = input;
+  const named = request.imeis?.length ? request.imeis : null;
+  const all = named ? await Promise.all(named.map((imei) => getUnit(caller, imei))) : await listUnits(caller);
+  const filtered = all.filter(
+    (u) => (!request.department || (u.departmentIds ?? []).includes(request.department)) && (!request.tag || (u.departmentIds ?? []).includes(request.tag)),
+  );
+  const locked = filtered.filter((u) => isLockedFor(caller, u));
+  if (locked.length && !mayRunOnLocked(request.kind)) {
+    if (named) throw new ForbiddenError('ReportNotAllowed');
+  }
+  const units = mayRunOnLocked(request.kind) ? filtered : filtered.filter((u) => !isLockedFor(caller, u));
+  const collator = new Intl.Collator(input.lang);
+  units.sort((a, b) => collator.compare(a.name, b.name) || a.imei.localeCompare(b.imei));
+  return { units, leftOut: filtered.length - units.length };
+}
+
+function tripMatches(trip: TripItem, request: ReportRequest): boolean {
+  return (
+    (!request.type || trip.type === request.type) &&
+    (!request.driverId || trip.driverId === request.driverId) &&
+    (!request.project || trip.project?.trim().toLowerCase() === request.project.toLowerCase())
+  );
+}
+
+/** The trips of each unit in the period, filtered, with progress. */
+async function tripsOfUnits(units: readonly UnitItem[], input: BuildInput): Promise<TripItem[][]> {
+  const { fromMs, toMs } = localDaysRange(input.request.from, input.request.to, input.timeZone);
+  let done = 0;
+  return mapLimited(units, PARALLEL, async (unit) => {
+    const trips = (await unitTrips(unit, fromMs, toMs - 1)).filter((t) => tripMatches(t, input.request));
+    done++;
+    input.onProgress?.(done / units.length);
+    return trips;
+  });
+}
+
+const changesOf = (trip: TripItem): TripChange[] => ((trip as { changes?: TripChange[] }).changes ?? []).slice();
+
+async function buildTripLog(units: readonly UnitItem[], input: BuildInput, x: Texts): Promise<ReportUnit[]> {
+  const { request, caller, timeZone } = input;
+  const trips = await tripsOfUnits(units, input);
+  const earliest = addMonthsToDay(request.from, -12);
+  const loaded = await mapLimited(units, PARALLEL, async (unit, i) => {
+    const items = trips[i] ?? [];
+    const [views, attestations] = await Promise.all([tripViews(unit, items, timeZone), unitAttestations(unit.accountId, unit.imei, earliest, request.from, request.to)]);
+    return { unit, items, views, attestations };
+  });
+  const people = new Set<string>();
+  for (const u of loaded) {
+    for (const a of u.attestations) people.add(a.userId);
+    for (const t of u.items) {
+      if (t.driverId) people.add(t.driverId);
+      for (const c of changesOf(t)) {
+        people.add(c.by);
+        if (c.field === 'driverId') for (const id of [c.from, c.to]) if (id) people.add(id);
+      }
+    }
+  }
+  const names = await namesOf(caller.accountId, people);
+  const iso = (ms: number) => isoInZone(ms, timeZone);
+  return loaded.map((u) =>
+    tripLogUnit(
+      {
+        imei: u.unit.imei,
+        name: u.unit.name,
+        registrationNumber: u.unit.registrationNumber ?? null,
+        trips: u.views.map((view, i) => ({ view, changes: changesOf(u.items[i] as TripItem) })),
+        attestations: u.attestations,
+      },
+      { viewer: caller, names, iso },
+      x,
+    ),
+  );
+}
+
+/** Each unit's (or driver's) figures per local day, from its trips. */
+async function summarySections(units: readonly UnitItem[], input: BuildInput, by: 'unit' | 'driver', x: Texts): Promise<SummarySection[]> {
+  const trips = await tripsOfUnits(units, input);
+  const sections = new Map<string, { name: string; registrationNumber: string | null; days: Map<string, Figures> }>();
+  await mapLimited(units, PARALLEL, async (unit, i) => {
+    const items = trips[i] ?? [];
+    const views = await tripViews(unit, items, input.timeZone);
+    items.forEach((trip, k) => {
+      const view = views[k];
+      const id = by === 'unit' ? unit.imei : (trip.driverId ?? '');
+      const section = sections.get(id) ?? { name: by === 'unit' ? unit.name : (view?.driverName ?? x.t('ReportNote_driverUnknown')), registrationNumber: by === 'unit' ? (unit.registrationNumber ?? null) : null, days: new Map() };
+      const day = localDayOf(trip.startTs, input.timeZone);
+      const f = tripFigures({ ...trip, startOdometer: view?.startOdometer ?? null, stopOdometer: view?.stopOdometer ?? null });
+      const before = section.days.get(day);
+      section.days.set(day, before ? addFigures(before, f) : f);
+      sections.set(id, section);
+    });
+  });
+  const list = by === 'unit'
+    ? units.map((u) => ({ id: u.imei, ...(sections.get(u.imei) ?? { name: u.name, registrationNumber: u.registrationNumber ?? null, days: new Map<string, Figures>() }) }))
+    : [...sections].map(([id, s]) => ({ id, ...s }));
+  const collator = new Intl.Collator(input.lang);
+  return by === 'unit' ? list : list.sort((a, b) => collator.compare(a.name, b.name));
+}
+
+async function buildBenefit(units: readonly UnitItem[], input: BuildInput, x: Texts): Promise<{ units: ReportUnit[]; years: { name: string; years: ReturnType<typeof benefitUnit>['years'] }[] }> {
+  const trips = await tripsOfUnits(units, input);
+  const names = await namesOf(input.caller.accountId, trips.flat().map((t) => t.driverId));
+  const built = units.map((unit, i) =>
+    benefitUnit(
+      {
+        imei: unit.imei,
+        name: unit.name,
+        registrationNumber: unit.registrationNumber ?? null,
+        trips: (trips[i] ?? []).map((t) => ({ day: localDayOf(t.startTs, input.timeZone), type: t.type, distanceM: t.distanceM, driverId: t.driverId ?? null })),
+      },
+      names,
+      x,
+    ),
+  );
+  return { units: built.map((b) => b.unit), years: built.map((b, i) => ({ name: units[i]?.name ?? '', years: b.years })) };
+}
+
+async function buildTheft(units: readonly UnitItem[], input: BuildInput, x: Texts): Promise<ReportUnit[]> {
+  const { fromMs, toMs } = localDaysRange(input.request.from, input.request.to, input.timeZone);
+  const iso = (ms: number) => isoInZone(ms, input.timeZone);
+  const read = await mapLimited(units, PARALLEL, async (unit) => ({ unit, seen: await readUnit(unit.imei) }));
+  // Among all units, only those with a theft date; a unit named explicitly is reported anyway.
+  const chosen = input.request.imeis?.length ? read : read.filter((r) => r.seen?.details?.theft?.date);
+  let done = 0;
+  return mapLimited(chosen, PARALLEL, async ({ unit, seen }) => {
+    const theft = seen?.details?.theft ?? null;
+    const theftMs = Math.max(theft?.date ? startOfLocalDay(theft.date, input.timeZone) : fromMs, registeredAtOf(unit));
+    const [before, after, events, commands] = await Promise.all([
+      lastPositionBefore(unit, theftMs),
+      theftMs < toMs ? unitPositions(unit, theftMs, toMs - 1, THEFT_POSITIONS_MAX) : Promise.resolve({ items: [], truncated: false }),
+      theftMs < toMs ? unitEvents(unit, { fromMs: theftMs, toMs: toMs - 1, limit: THEFT_EVENTS_MAX }) : Promise.resolve({ items: [], more: false }),
+      listCommands(unit.imei, unit.accountId, THEFT_COMMANDS_MAX),
+    ]);
+    done++;
+    input.onProgress?.(done / chosen.length);
+    const position = (p: { ts: number; lat: number; lon: number; speed?: number | null | undefined }) => ({ ts: p.ts, lat: p.lat, lon: p.lon, speed: p.speed ?? null });
+    return theftUnit(
+      {
+        imei: unit.imei,
+        name: unit.name,
+        registrationNumber: unit.registrationNumber ?? null,
+        theft,
+        description: seen?.details?.objectDescription ?? null,
+        theftMs,
+        lastBefore: before ? position(before) : null,
+        positions: after.items.map(position),
+        positionsCapped: after.truncated,
+        events: [...events.items].reverse().map((e) => toEvent(e, input.timeZone)),
+        commands: commands.filter((c) => c.type === 'operatingMode' && Date.parse(c.createdAt) >= Math.min(theftMs, fromMs)).reverse(),
+        iso,
+        phone: (e164) => formatPhone(e164, defaultPhoneCountry(input.lang)),
+      },
+      x,
+    );
+  });
+}
+
+export async function buildReport(input: BuildInput): Promise<ReportModel> {
+  const { request, timeZone } = input;
+  const kind = request.kind;
+  if (!isBuilt(kind)) throw new NotFoundError('ReportNotAvailable');
+  if (!(await allowedReportKinds(input.caller)).includes(kind)) throw new ForbiddenError('ReportNotAllowed');
+  const x = textsFor(input.lang);
+  const { units, leftOut } = await reportUnits(input);
+  const notes: string[] = [];
+  if (leftOut) notes.push(x.t('ReportNote_lockedUnits', { count: leftOut }));
+  const base = {
+    kind,
+    from: request.from,
+    to: request.to,
+    timeZone,
+    lang: input.lang,
+    title: x.t(`ReportTitle_${kind}`),
+    subtitle: x.t('ReportSubtitle', { from: request.from, to: request.to, units: units.length, zone: timeZone }),
+    generatedAt: isoInZone(input.now.getTime(), timeZone),
+  };
+  switch (kind) {
+    case 'tripLog': {
+      const built = await buildTripLog(units, input, x);
+      const sum = (key: string) => Math.round(built.reduce((n, u) => n + Number(u.totals[key] ?? 0), 0) * 1000) / 1000;
+      return {
+        ...base,
+        layout: 'units',
+        columns: tripLogColumns(x),
+        units: built,
+        totals: { trips: sum('trips'), distance: sum('distance'), businessDistance: sum('businessDistance'), privateDistance: sum('privateDistance'), otherDistance: sum('otherDistance'), startOdometer: null, stopOdometer: null },
+        charts: [],
+        notes,
+      };
+    }
+    case 'summary':
+    case 'largeSummary': {
+      const by = kind === 'summary' ? (request.by ?? 'unit') : 'unit';
+      const sections = await summarySections(units, input, by, x);
+      const missing = figuresMissingOf(sections);
+      if (missing) notes.push(x.t('ReportNote_figuresMissing', { count: missing }));
+      const iso = (ms: number) => isoInZone(ms, timeZone);
+      return {
+        ...base,
+        layout: 'overview',
+        columns: kind === 'summary' ? summaryColumns(x, by) : largeSummaryColumns(x),
+        units: kind === 'summary' ? summaryUnits(sections, by) : largeSummaryUnits(sections, request.groupBy ?? 'month', iso),
+        totals: fleetTotals(sections),
+        charts: [distanceChart(sections, request.from, request.to, x)],
+        notes,
+      };
+    }
+    case 'benefitValue': {
+      const built = await buildBenefit(units, input, x);
+      const sum = (key: string) => Math.round(built.units.reduce((n, u) => n + Number(u.totals[key] ?? 0), 0) * 1000) / 1000;
+      return {
+        ...base,
+        layout: 'units',
+        columns: benefitColumns(x),
+        units: built.units,
+        totals: { privateTrips: sum('privateTrips'), privateOccasions: sum('privateOccasions'), privateDistance: sum('privateDistance'), businessDistance: sum('businessDistance') },
+        charts: benefitCharts(built.years, x),
+        notes: [...notes, ...benefitNotes(request.from, request.to, x)],
+      };
+    }
+    case 'theft': {
+      const built = await buildTheft(units, input, x);
+      return {
+        ...base,
+        layout: 'units',
+        columns: theftColumns(x),
+        units: built,
+        totals: { positions: built.reduce((n, u) => n + Number(u.totals['positions']), 0), events: built.reduce((n, u) => n + Number(u.totals['events']), 0) },
+        charts: [],
+        notes,
+      };
+    }
+  }
+}
