@@ -1,7 +1,8 @@
 /**
  * Report models made by hand for the renderers' tests and bench (functions/reports/render): a
  * two-unit trip log with Swedish and Norwegian letters, a private trip, facts with tones, an
- * appendix and a chart; and a trip-log-shaped model of any number of trips.
+ * appendix and a chart; the same two units as a summary in the `overview` layout; and a
+ * trip-log-shaped model of any number of trips.
  */
 import type { ReportLanguage } from '../../shared/reports/format';
 import type { ReportColumn, ReportModel, ReportUnit } from '../../shared/schemas/reports';
@@ -33,6 +34,10 @@ const LABELS: Record<ReportLanguage, Record<string, string>> = {
     attested: 'Attested',
     chart: 'Distance per day',
     limit: 'Daily limit',
+    unit: 'Unit',
+    registrationNumber: 'Registration number',
+    trips: 'Trips',
+    summary: 'Summary',
   },
   sv: {
     title: 'Körjournal',
@@ -60,6 +65,10 @@ const LABELS: Record<ReportLanguage, Record<string, string>> = {
     attested: 'Attesterad',
     chart: 'Sträcka per dag',
     limit: 'Dagsgräns',
+    unit: 'Enhet',
+    registrationNumber: 'Registreringsnummer',
+    trips: 'Resor',
+    summary: 'Sammanställning',
   },
   no: {
     title: 'Kjørebok',
@@ -87,6 +96,10 @@ const LABELS: Record<ReportLanguage, Record<string, string>> = {
     attested: 'Attestert',
     chart: 'Strekning per dag',
     limit: 'Daglig grense',
+    unit: 'Enhet',
+    registrationNumber: 'Registreringsnummer',
+    trips: 'Turer',
+    summary: 'Sammendrag',
   },
 };
 
@@ -197,6 +210,7 @@ export function twoUnitTripLog(lang: ReportLanguage): ReportModel {
     title: l['title'] as string,
     subtitle: '2026-02-01 – 2026-02-28',
     generatedAt: '2026-03-01T09:30:00+01:00',
+    layout: 'units',
     columns: tripLogColumns(lang),
     units,
     totals: { distance: sum(units.map((u) => u.totals['distance'] as number)), duration: sum(units.map((u) => u.totals['duration'] as number)) },
@@ -252,10 +266,37 @@ export function longTripLog(lang: ReportLanguage, trips: number): ReportModel {
     title: l['title'] as string,
     subtitle: `${specs[0]?.day ?? ''} – ${specs.at(-1)?.day ?? ''}`,
     generatedAt: '2026-12-31T18:00:00+01:00',
+    layout: 'units',
     columns: tripLogColumns(lang),
     units: [unit],
     totals: { ...unit.totals },
     charts: [],
     notes: [],
+  };
+}
+
+/** The two units of `twoUnitTripLog` as a summary: one row per unit in one table (`overview`). */
+export function twoUnitSummary(lang: ReportLanguage): ReportModel {
+  const log = twoUnitTripLog(lang);
+  const l = LABELS[lang];
+  const columns: ReportColumn[] = [
+    { key: 'unitName', label: l['unit'] as string, format: 'text', unit: null, total: false },
+    { key: 'registrationNumber', label: l['registrationNumber'] as string, format: 'text', unit: null, total: false },
+    { key: 'trips', label: l['trips'] as string, format: 'count', unit: null, total: true },
+    { key: 'distance', label: l['distance'] as string, format: 'km', unit: 'km', total: true },
+    { key: 'duration', label: l['duration'] as string, format: 'duration', unit: 'h:mm', total: true },
+  ];
+  const units = log.units.map((u) => {
+    const totals = { trips: u.rows.length, distance: u.totals['distance'] ?? null, duration: u.totals['duration'] ?? null };
+    return { ...u, rows: [{ unitName: u.name, registrationNumber: u.registrationNumber, ...totals }], totals, tables: [] };
+  });
+  return {
+    ...log,
+    kind: 'summary',
+    title: l['summary'] as string,
+    layout: 'overview',
+    columns,
+    units,
+    totals: { trips: 4, distance: log.totals['distance'] ?? null, duration: log.totals['duration'] ?? null },
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatCell, type ReportLanguage } from '../../../shared/reports/format';
-import { twoUnitTripLog } from '../../../test/support/report-models';
+import { twoUnitSummary, twoUnitTripLog } from '../../../test/support/report-models';
 import { renderToBuffer } from '../../../test/support/report-files';
 import { renderReport } from './index';
 
@@ -77,5 +77,17 @@ describe('report CSV', () => {
     // A text a spreadsheet would run as a formula is kept as text.
     expect(notes[1]).toEqual(['Skåpbil Östra Göinge', 'ÅÄÖ 123', "'=SUM(A1) is text here, not a formula"]);
     expect(notes[2]).toEqual(['', '', model.notes[0]]);
+  });
+
+  it("is the report's columns alone in the overview layout, with one totals line", async () => {
+    const model = twoUnitSummary('no');
+    const records = parseCsv((await renderToBuffer(renderReport, model, 'csv')).subarray(3).toString('utf8'), ';');
+    expect(records.slice(0, 4)).toEqual([
+      ['Enhet', 'Registreringsnummer', 'Turer', 'Strekning (km)', 'Tid (h:mm)'],
+      ['Skåpbil Östra Göinge', 'ÅÄÖ 123', '3', '1294,6', '13:04'],
+      ['Ærlig Bjørn', '', '1', '23,1', '0:42'],
+      ['Sum', '', '4', '1317,6', '13:46'],
+    ]);
+    expect(records[4]).toEqual(['']);
   });
 });

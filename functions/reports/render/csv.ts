@@ -6,7 +6,9 @@
  * A CSV is one table, so the layout is (docs/decisions/0035-report-exports.md):
  * 1. the main table: a header line (unit, registration number, the report's columns), every
  *    unit's rows, each unit followed by its totals line ("Total" in the first column without a
- *    total), and with more than one unit a last line with the totals over all units;
+ *    total), and with more than one unit a last line with the totals over all units. In the
+ *    `overview` layout (the summaries), whose rows name their unit themselves: the report's
+ *    columns alone, every row, and one totals line over all units;
  * 2. after a blank line, the facts: unit, registration number, fact, value (with its unit);
  * 3. per appendix (a unit table key, such as a trip log's changes), after a blank line: its title,
  *    its own header (unit, registration number, its columns) and the rows of every unit that has
@@ -50,8 +52,9 @@ class CsvReport extends ReportRenderer {
     return columns.map((c, i) => (c.total ? this.cell(totals[c.key] ?? null, c) : i === labelAt ? this.t('ReportTotal') : ''));
   }
 
-  private async rows(unit: ReportUnit, columns: readonly ReportColumn[], rows: readonly Readonly<Record<string, unknown>>[]): Promise<void> {
-    const who = this.who(unit);
+  /** Rows under `columns`, led by their unit's name and registration number unless `unit` is null. */
+  private async rows(unit: ReportUnit | null, columns: readonly ReportColumn[], rows: readonly Readonly<Record<string, unknown>>[]): Promise<void> {
+    const who = unit ? this.who(unit) : [];
     for (const [index, row] of rows.entries()) {
       await this.write([...who, ...columns.map((c) => this.cell(cellValue(row, c.key), c))]);
       await this.rowDone(index, rows.length);
@@ -63,12 +66,19 @@ class CsvReport extends ReportRenderer {
     this.csv.pipe(this.output, { end: false });
     const heading = (columns: readonly ReportColumn[]) => [t('ReportUnit'), t('ReportRegistrationNumber'), ...columns.map(columnHeading)];
 
-    await this.write(heading(model.columns));
-    for (const unit of model.units) {
-      await this.rows(unit, model.columns, unit.rows);
-      await this.write([...this.who(unit), ...this.totalsLine(model.columns, unit.totals)]);
+    if (model.layout === 'overview') {
+      // The rows carry their unit already: the report's columns alone, and the totals over all.
+      await this.write(model.columns.map(columnHeading));
+      for (const unit of model.units) await this.rows(null, model.columns, unit.rows);
+      await this.write(this.totalsLine(model.columns, model.totals));
+    } else {
+      await this.write(heading(model.columns));
+      for (const unit of model.units) {
+        await this.rows(unit, model.columns, unit.rows);
+        await this.write([...this.who(unit), ...this.totalsLine(model.columns, unit.totals)]);
+      }
+      if (model.units.length > 1) await this.write([t('ReportAllUnits'), '', ...this.totalsLine(model.columns, model.totals)]);
     }
-    if (model.units.length > 1) await this.write([t('ReportAllUnits'), '', ...this.totalsLine(model.columns, model.totals)]);
 
     if (model.units.some((u) => u.facts.length)) {
       await this.write([]);

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { formatCell, type ReportLanguage } from '../../../shared/reports/format';
-import { longTripLog, twoUnitTripLog } from '../../../test/support/report-models';
+import { longTripLog, twoUnitSummary, twoUnitTripLog } from '../../../test/support/report-models';
 import { pdfPages, renderToBuffer } from '../../../test/support/report-files';
+import type { Trip } from '../../../shared/schemas/trips';
+import type { ReportModel } from '../../../shared/schemas/reports';
+import { textsFor } from '../columns';
+import { tripLogColumns, tripLogUnit } from '../kinds/trip-log';
 import { renderReport } from './index';
 
 describe('report PDF', () => {
@@ -47,5 +51,61 @@ describe('report PDF', () => {
     // Rows on page 2 are the ones after page 1's, and the long addresses end in an ellipsis.
     expect(pages[1]).toContain('…');
     expect(pages.at(-1)).toContain(`Summa ${formatCell(model.units[0]?.totals['distance'] ?? null, 'km', 'sv')}`);
+  });
+
+  it('draws the overview layout as one table of every unit with the totals over all, then what units have beside', async () => {
+    const model = twoUnitSummary('en');
+    const text = (await pdfPages(await renderToBuffer(renderReport, model, 'pdf', 4))).join(' ');
+    // One header, both units' rows, one totals row.
+    expect(text.match(/Unit Registration number Trips/g)).toHaveLength(1);
+    expect(text).toContain('Skåpbil Östra Göinge ÅÄÖ 123 3 1,294.6 13:04');
+    expect(text).toContain('Ærlig Bjørn 1 23.1 0:42');
+    expect(text).toContain('Total 4 1,317.6 13:46');
+    // The first unit's facts and note in its own section; no section for the second.
+    expect(text).toContain('Distance without trips');
+    expect(text).not.toContain('Ærlig Bjørn ·');
+  });
+
+  it("keeps dates, times and numbers whole in the trip log's 13 columns, narrowing the texts", async () => {
+    const x = textsFor('sv');
+    const trips = Array.from({ length: 12 }, (_, i) => {
+      const day = `2026-03-${String(1 + Math.floor(i / 4)).padStart(2, '0')}`;
+      const view: Trip = {
+        id: `t${i}`,
+        imei: '350000000000001',
+        startTime: `${day}T0${6 + (i % 4)}:00:00.000+01:00`,
+        stopTime: `${day}T0${6 + (i % 4)}:40:00.000+01:00`,
+        startAddress: 'Storgatan 1, 114 55 Stockholm, Sverige',
+        stopAddress: 'Kungsgatan 2, 111 43 Stockholm, Sverige',
+        startLat: 59.33,
+        startLon: 18.06,
+        stopLat: 59.34,
+        stopLon: 18.07,
+        startOdometer: 101_000 + i * 12,
+        stopOdometer: 101_012 + i * 12,
+        distance: 12.345,
+        type: i % 5 ? 'business' : 'private',
+        purpose: 'Kundbesök hos Åhléns på Drottninggatan',
+        note: 'Parkerade i garaget under huset',
+        driverId: 'u1',
+        driverName: 'Åsa Öberg',
+        passengers: null,
+        project: 'Projekt Norrsken',
+        merged: false,
+        attested: false,
+      };
+      return { view, changes: [] };
+    });
+    const unit = tripLogUnit(
+      { imei: '350000000000001', name: 'Skåpbil 3', registrationNumber: 'ABC 123', attestations: [], trips },
+      { viewer: { userId: 'u1', isAdmin: true, isSupport: false }, names: new Map([['u1', 'Åsa Öberg']]), iso: (ms) => new Date(ms).toISOString() },
+      x,
+    );
+    const model: ReportModel = { ...twoUnitTripLog('sv'), columns: tripLogColumns(x), units: [unit], totals: unit.totals, charts: [], notes: [] };
+    const text = (await pdfPages(await renderToBuffer(renderReport, model, 'pdf'))).join(' ');
+    expect(text).toContain('2026-03-01 06:00 06:40');
+    expect(text).toContain('101 000 101 012 12,3');
+    expect(text).toContain('Mätarställning start');
+    expect(text).toContain(`Summa ${formatCell(unit.totals['distance'] ?? null, 'km', 'sv')}`);
   });
 });

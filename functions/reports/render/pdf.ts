@@ -12,7 +12,7 @@ import PDFDocument from 'pdfkit';
 import SVGtoPDF from 'svg-to-pdfkit';
 import { brandById, type BrandId } from '../../../shared/brands';
 import { formatCell } from '../../../shared/reports/format';
-import type { CellValue, ColumnFormat, ReportChart, ReportColumn, ReportModel } from '../../../shared/schemas/reports';
+import type { CellValue, ColumnFormat, ReportChart, ReportColumn, ReportModel, ReportUnit } from '../../../shared/schemas/reports';
 import {
   cellText,
   columnHeading,
@@ -48,7 +48,11 @@ const LATIN_1 = /^[ -\u00ff\u2013\u2026]*$/;
 const CELL_PADDING = 3;
 const BODY_SIZE = 7.5;
 const ROW_HEIGHT = 13;
-const HEADER_HEIGHT = 24;
+/** A table header's line height; the header has as many lines as its fullest column. */
+const HEADER_LINE = 9;
+/** The widest a date, time or number column gets for its label. */
+const MAX_FIXED_WIDTH = 62;
+const MIN_TEXT_WIDTH = 45;
 /** Points per character of FORMAT_WIDTH at the body size. */
 const POINTS_PER_CHAR = 4.9;
 
@@ -94,6 +98,8 @@ class PdfReport extends ReportRenderer {
   private readonly pageNumberForms: PDFKit.PDFKitReference[] = [];
   /** What the repeated header of a table on a new page is preceded by. */
   private continuation: string | null = null;
+  /** Unit sections drawn so far. */
+  private sections = 0;
 
   constructor(model: ReportModel, output: ReportOutput, progress: Progress, brandId: BrandId) {
     super(model, output, progress);
@@ -124,29 +130,37 @@ class PdfReport extends ReportRenderer {
     this.newPage();
     this.titleBlock();
     const { model, t } = this;
-    if (model.units.length === 0) this.paragraph(t('ReportNoRows'), MUTED);
-    for (const [index, unit] of model.units.entries()) {
-      if (index > 0) this.space(14);
-      this.ensure(120);
-      this.unitHeading(unit.name, unit.registrationNumber);
-      this.facts(
-        unit.facts.map((f) => ({ label: f.label, value: this.valueWithUnit(f.value, f.format, f.unit), tone: f.tone })),
-      );
-      const context = unit.registrationNumber ? `${unit.name} · ${unit.registrationNumber}` : unit.name;
-      await this.table({ title: null, columns: model.columns, rows: unit.rows, totals: unit.totals }, context);
-      for (const appendix of unit.tables) {
-        this.space(10);
-        await this.table(appendix, `${context} · ${appendix.title}`);
-      }
-      this.notes(unit.notes);
+    if (model.layout === 'overview') {
+      // One table of every unit's rows (they carry the unit), the totals over all; then what the
+      // units have beside their rows.
+      await this.table({ title: null, columns: model.columns, rows: model.units.flatMap((u) => u.rows), totals: model.totals }, model.title);
+      for (const unit of model.units) if (unit.facts.length || unit.tables.length || unit.notes.length) await this.unitSection(unit, false);
+    } else {
+      if (model.units.length === 0) this.paragraph(t('ReportNoRows'), MUTED);
+      for (const unit of model.units) await this.unitSection(unit, true);
+      if (model.units.length !== 1) this.fleetTotals();
     }
-    if (model.units.length !== 1) this.fleetTotals();
     for (const chart of model.charts) this.chart(chart);
     this.notes(model.notes);
     this.writePageNumbers();
     this.doc.end();
     await ended;
     this.progress.finish();
+  }
+
+  /** A unit's heading, facts, its rows under the report's columns (in the `units` layout), appendices and notes. */
+  private async unitSection(unit: ReportUnit, withRows: boolean): Promise<void> {
+    if (this.sections++ > 0) this.space(14);
+    this.ensure(120);
+    this.unitHeading(unit.name, unit.registrationNumber);
+    this.facts(unit.facts.map((f) => ({ label: f.label, value: this.valueWithUnit(f.value, f.format, f.unit), tone: f.tone })));
+    const context = unit.registrationNumber ? `${unit.name} · ${unit.registrationNumber}` : unit.name;
+    if (withRows) await this.table({ title: null, columns: this.model.columns, rows: unit.rows, totals: unit.totals }, context);
+    for (const appendix of unit.tables) {
+      this.space(10);
+      await this.table(appendix, `${context} · ${appendix.title}`);
+    }
+    this.notes(unit.notes);
   }
 
   // Text and measures.
@@ -391,44 +405,104 @@ class PdfReport extends ReportRenderer {
 
   // Tables.
 
-  /** Column widths from their formats, shared out over the page when they would not fit. */
-  private columnWidths(columns: readonly ReportColumn[]): number[] {
-    const natural = columns.map((c) => Math.max(FORMAT_WIDTH[c.format], Math.min(c.label.length, 12)) * POINTS_PER_CHAR + 2 * CELL_PADDING);
-    const sum = natural.reduce((a, b) => a + b, 0);
-    if (sum >= CONTENT_WIDTH) return natural.map((w) => (w * CONTENT_WIDTH) / sum);
-    // Room to spare goes to the text columns, which can use it.
-    const textWidth = columns.reduce((n, c, i) => n + (c.format === 'text' ? (natural[i] as number) : 0), 0);
-    if (textWidth === 0) return natural;
-    return natural.map((w, i) => (columns[i]?.format === 'text' ? w + ((CONTENT_WIDTH - sum) * w) / textWidth : w));
+  /**
+   * Column widths. Dates, times and numbers get their width from the format (and the longest word
+   * of their label, up to a limit) and are not narrowed; text columns share what is left, by what
+   * their first rows need (within the format's width), each at least MIN_TEXT_WIDTH. Only when even
+   * that does not fit is every column narrowed alike.
+   */
+  private columnWidths(columns: readonly ReportColumn[], rows: readonly Readonly<Record<string, unknown>>[]): number[] {
+    // A text column as wide as most of its first rows need (the 90th percentile), within its format's width.
+    this.font('regular', BODY_SIZE, INK);
+    const sample = rows.slice(0, 200);
+    const contentWidth = (column: ReportColumn) => {
+      const widths = sample.map((row) => this.width(cellText(row, column, this.lang))).sort((a, b) => a - b);
+      return widths[Math.floor(widths.length * 0.9)] ?? 0;
+    };
+    this.font('bold', BODY_SIZE, INK);
+    const pad = 2 * CELL_PADDING;
+    const longestWord = (label: string) => Math.max(0, ...label.split(/\s+/).map((word) => this.width(word)));
+    const natural = columns.map((c) => {
+      const byFormat = FORMAT_WIDTH[c.format] * POINTS_PER_CHAR;
+      if (c.format === 'text') return Math.min(byFormat, Math.max(contentWidth(c), longestWord(c.label), MIN_TEXT_WIDTH - pad)) + pad;
+      return Math.min(Math.max(byFormat, longestWord(c.label)), MAX_FIXED_WIDTH) + pad;
+    });
+    const isText = columns.map((c) => c.format === 'text');
+    // A text column is never narrower than MIN_TEXT_WIDTH nor than its label's longest word.
+    const minimum = columns.map((c, i) => (isText[i] ? Math.max(MIN_TEXT_WIDTH, Math.min(natural[i] as number, longestWord(c.label) + pad)) : 0));
+    const fixed = natural.reduce((n, w, i) => n + (isText[i] ? 0 : w), 0);
+    const text = natural.reduce((n, w, i) => n + (isText[i] ? w : 0), 0);
+    const room = CONTENT_WIDTH - fixed;
+    if (!isText.includes(true)) return fixed <= CONTENT_WIDTH ? natural : natural.map((w) => (w * CONTENT_WIDTH) / fixed);
+    const least = minimum.reduce((a, b) => a + b, 0);
+    if (room < least) return natural.map((w, i) => ((isText[i] ? (minimum[i] as number) : w) * CONTENT_WIDTH) / (fixed + least));
+    // The text columns fill the room, by their natural widths, none under the minimum.
+    let free = room;
+    let share = text;
+    const widths = natural.map((w, i) => (isText[i] ? 0 : w));
+    const open = new Set(natural.flatMap((_, i) => (isText[i] ? [i] : [])));
+    for (let changed = true; changed; ) {
+      changed = false;
+      for (const i of open) {
+        if (((natural[i] as number) * free) / share < (minimum[i] as number)) {
+          widths[i] = minimum[i] as number;
+          free -= minimum[i] as number;
+          share -= natural[i] as number;
+          open.delete(i);
+          changed = true;
+        }
+      }
+    }
+    for (const i of open) widths[i] = ((natural[i] as number) * free) / share;
+    return widths;
   }
 
-  private tableHeader(columns: readonly ReportColumn[], widths: readonly number[]): void {
+  /** A column's label in up to two lines (the second cut to fit), then its unit. */
+  private headerLines(column: ReportColumn, width: number): string[] {
+    const words = column.label.split(/\s+/);
+    let first = words.shift() ?? '';
+    while (words.length && this.width(`${first} ${words[0]}`) <= width) first += ` ${words.shift()}`;
+    return words.length ? [first, words.join(' ')] : [first];
+  }
+
+  /** Each column's header lines: its label in up to two lines, then its unit. */
+  private headerTexts(columns: readonly ReportColumn[], widths: readonly number[]): string[][] {
+    this.font('bold', BODY_SIZE, INK);
+    return columns.map((c, i) => [...this.headerLines(c, (widths[i] as number) - 2 * CELL_PADDING), ...(c.unit ? [c.unit] : [])]);
+  }
+
+  private headerHeight(texts: readonly string[][]): number {
+    return 6 + HEADER_LINE * Math.max(1, ...texts.map((t) => t.length));
+  }
+
+  private tableHeader(columns: readonly ReportColumn[], widths: readonly number[], texts: readonly string[][]): void {
     const total = widths.reduce((a, b) => a + b, 0);
-    this.doc.rect(MARGIN, this.y, total, HEADER_HEIGHT).fill(this.brand.primary);
+    const height = this.headerHeight(texts);
+    this.doc.rect(MARGIN, this.y, total, height).fill(this.brand.primary);
     let x = MARGIN;
     for (const [i, column] of columns.entries()) {
-      const width = widths[i] as number;
+      const width = (widths[i] as number) - 2 * CELL_PADDING;
       const align = NUMERIC_FORMATS.has(column.format) ? 'right' : 'left';
-      this.font('bold', BODY_SIZE, '#ffffff');
-      this.line(column.label, x + CELL_PADDING, this.y + 3, width - 2 * CELL_PADDING, align);
-      if (column.unit) {
-        this.font('regular', 6.5, '#ffffff');
-        this.line(column.unit, x + CELL_PADDING, this.y + 13, width - 2 * CELL_PADDING, align);
+      for (const [n, text] of (texts[i] ?? []).entries()) {
+        const isUnit = column.unit !== null && n === (texts[i]?.length ?? 0) - 1;
+        if (isUnit) this.font('regular', 6.5, '#ffffff');
+        else this.font('bold', BODY_SIZE, '#ffffff');
+        this.line(text, x + CELL_PADDING, this.y + 3 + n * HEADER_LINE + (isUnit ? 0.5 : 0), width, align);
       }
-      x += width;
+      x += widths[i] as number;
     }
-    this.y += HEADER_HEIGHT;
+    this.y += height;
   }
 
   /** A new page for the rest of a table: what it belongs to, then its header again. */
-  private continueTable(columns: readonly ReportColumn[], widths: readonly number[]): void {
+  private continueTable(columns: readonly ReportColumn[], widths: readonly number[], header: readonly string[][]): void {
     this.newPage();
     if (this.continuation) {
       this.font('regular', 8, MUTED);
       this.line(this.continuation, MARGIN, this.y, CONTENT_WIDTH);
       this.y += 13;
     }
-    this.tableHeader(columns, widths);
+    this.tableHeader(columns, widths, header);
   }
 
   private row(columns: readonly ReportColumn[], widths: readonly number[], texts: readonly string[], font: FontName): void {
@@ -445,29 +519,30 @@ class PdfReport extends ReportRenderer {
   private async table(spec: TableSpec, context: string): Promise<void> {
     const { columns, rows, totals } = spec;
     if (columns.length === 0) return;
-    const widths = this.columnWidths(columns);
+    const widths = this.columnWidths(columns, rows);
+    const header = this.headerTexts(columns, widths);
     const tableWidth = widths.reduce((a, b) => a + b, 0);
     this.continuation = context;
-    this.ensure((spec.title ? 18 : 0) + HEADER_HEIGHT + 2 * ROW_HEIGHT);
+    this.ensure((spec.title ? 18 : 0) + this.headerHeight(header) + 2 * ROW_HEIGHT);
     if (spec.title) {
       this.font('bold', 10.5, INK);
       this.line(spec.title, MARGIN, this.y, CONTENT_WIDTH);
       this.y += 17;
     }
-    this.tableHeader(columns, widths);
+    this.tableHeader(columns, widths, header);
     if (rows.length === 0) {
       this.font('regular', BODY_SIZE, MUTED);
       this.line(this.t('ReportNoRows'), MARGIN + CELL_PADDING, this.y + 3, tableWidth);
       this.y += ROW_HEIGHT;
     }
     for (const [index, row] of rows.entries()) {
-      if (this.y + ROW_HEIGHT > CONTENT_BOTTOM) this.continueTable(columns, widths);
+      if (this.y + ROW_HEIGHT > CONTENT_BOTTOM) this.continueTable(columns, widths, header);
       if (index % 2 === 1) this.doc.rect(MARGIN, this.y, tableWidth, ROW_HEIGHT).fill(STRIPE);
       this.row(columns, widths, columns.map((c) => cellText(row, c, this.lang)), 'regular');
       await this.rowDone(index, rows.length);
     }
     if (totals) {
-      if (this.y + ROW_HEIGHT + 2 > CONTENT_BOTTOM) this.continueTable(columns, widths);
+      if (this.y + ROW_HEIGHT + 2 > CONTENT_BOTTOM) this.continueTable(columns, widths, header);
       this.doc.rect(MARGIN, this.y, tableWidth, 1).fill(this.brand.primary);
       this.y += 1;
       // "Total" in the first column without a total of its own.

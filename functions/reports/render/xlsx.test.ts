@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { twoUnitTripLog } from '../../../test/support/report-models';
+import { twoUnitSummary, twoUnitTripLog } from '../../../test/support/report-models';
 import { renderToBuffer } from '../../../test/support/report-files';
 import { renderReport } from './index';
 import { excelDate, sheetNamer } from './xlsx';
@@ -78,6 +78,23 @@ describe('report XLSX', () => {
     model.notes = [];
     const workbook = await workbookOf(await renderToBuffer(renderReport, model, 'xlsx'));
     expect(workbook.worksheets.map((s) => s.name)).toEqual(['Ærlig Bjørn']);
+  });
+
+  it("has one sheet in the overview layout: every unit's row and the totals over all", async () => {
+    const model = twoUnitSummary('sv');
+    const workbook = await workbookOf(await renderToBuffer(renderReport, model, 'xlsx'));
+    expect(workbook.worksheets.map((s) => s.name)).toEqual(['Sammanställning', 'Anmärkningar']);
+    const sheet = workbook.getWorksheet('Sammanställning') as ExcelJS.Worksheet;
+    expect(sheet.getRow(3).values).toEqual([undefined, 'Enhet', 'Registreringsnummer', 'Resor', 'Sträcka (km)', 'Tid (h:mm)']);
+    expect(sheet.getRow(4).values).toEqual([undefined, 'Skåpbil Östra Göinge', 'ÅÄÖ 123', 3, model.units[0]?.totals['distance'], expect.any(Date)]);
+    expect(sheet.getRow(5).getCell(1).value).toBe('Ærlig Bjørn');
+    const totals = sheet.getRow(6);
+    expect(totals.getCell(1).value).toBe('Summa');
+    expect(totals.getCell(3).value).toBe(4);
+    expect(totals.getCell(4).value).toBe(model.totals['distance']);
+    // The first unit's facts follow under its name.
+    expect(rowWith(sheet, 1, 'Skåpbil Östra Göinge · ÅÄÖ 123').number).toBeGreaterThan(6);
+    expect(rowWith(sheet, 1, 'Sträcka utan resor (km)').getCell(2).value).toBe(14.25);
   });
 
   it('names sheets as Excel allows', () => {

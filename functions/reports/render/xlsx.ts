@@ -2,12 +2,14 @@
  * The XLSX of a report, written by exceljs's streaming workbook writer: each row is committed as
  * it is added and each sheet before the next begins, so the workbook is never held in memory.
  *
- * Sheets (docs/decisions/0035-report-exports.md): with more than one unit, first a totals sheet
- * (one line per unit with its totals, then the totals over all units); then one sheet per unit,
- * named after it (unique, at most 31 characters, none of [ ] : * ? / \). A unit's sheet: its name
- * and registration number, the report's title, the header (frozen, with the two lines above it),
- * the rows and a totals line; below them its facts, its appendix tables (title, header, rows,
- * totals) and its notes.
+ * Sheets (docs/decisions/0035-report-exports.md), in the `units` layout: with more than one unit,
+ * first a totals sheet (one line per unit with its totals, then the totals over all units); then
+ * one sheet per unit, named after it (unique, at most 31 characters, none of [ ] : * ? / \). A
+ * unit's sheet: its name and registration number, the report's title, the header (frozen, with
+ * the two lines above it), the rows and a totals line; below them its facts, its appendix tables
+ * (title, header, rows, totals) and its notes. In the `overview` layout (the summaries): one sheet
+ * of every unit's rows and the totals over all, then below, per unit that has them, its facts,
+ * appendix tables and notes.
  *
  * Cells hold real values: numbers as numbers with a number format of the decimals the report
  * shows; durations as fractions of a day formatted [h]:mm (so Excel adds them up); days, times
@@ -178,13 +180,38 @@ class XlsxReport extends ReportRenderer {
   }
 
   private async unitSheet(unit: ReportUnit): Promise<void> {
-    const { model, t } = this;
+    const { model } = this;
     const sheet = this.sheet(unit.name, model.columns);
     this.titleRows(sheet, unit.registrationNumber ? `${unit.name} · ${unit.registrationNumber}` : unit.name);
     this.headerRow(sheet, model.columns.map(columnHeading));
     await this.tableRows(sheet, model.columns, unit.rows);
     this.totalsRow(sheet, model.columns, unit.totals);
+    await this.unitExtras(sheet, unit);
+    sheet.commit();
+    await this.output.ready();
+  }
 
+  /** `overview` layout: one sheet of every unit's rows and the totals over all; below, what units have beside their rows. */
+  private async overviewSheet(): Promise<void> {
+    const { model } = this;
+    const sheet = this.sheet(model.title, model.columns);
+    this.titleRows(sheet, model.title);
+    this.headerRow(sheet, model.columns.map(columnHeading));
+    await this.tableRows(sheet, model.columns, model.units.flatMap((u) => u.rows));
+    this.totalsRow(sheet, model.columns, model.totals);
+    for (const unit of model.units) {
+      if (!unit.facts.length && !unit.tables.length && !unit.notes.length) continue;
+      this.blank(sheet);
+      this.boldLine(sheet, unit.registrationNumber ? `${unit.name} · ${unit.registrationNumber}` : unit.name);
+      await this.unitExtras(sheet, unit);
+    }
+    sheet.commit();
+    await this.output.ready();
+  }
+
+  /** A unit's facts, appendix tables and notes, below what is on the sheet. */
+  private async unitExtras(sheet: ExcelJS.Worksheet, unit: ReportUnit): Promise<void> {
+    const { t } = this;
     if (unit.facts.length) {
       this.blank(sheet);
       this.boldLine(sheet, t('ReportFacts'));
@@ -208,14 +235,15 @@ class XlsxReport extends ReportRenderer {
       this.boldLine(sheet, t('ReportNotes'));
       for (const note of unit.notes) sheet.addRow([note]).commit();
     }
-    sheet.commit();
-    await this.output.ready();
   }
 
   async render(): Promise<void> {
     const { model, t } = this;
-    if (model.units.length !== 1) this.totalsSheet();
-    for (const unit of model.units) await this.unitSheet(unit);
+    if (model.layout === 'overview') await this.overviewSheet();
+    else {
+      if (model.units.length !== 1) this.totalsSheet();
+      for (const unit of model.units) await this.unitSheet(unit);
+    }
     if (model.notes.length) {
       const sheet = this.sheet(t('ReportNotes'), [{ format: 'text', label: t('ReportNotes') }]);
       this.titleRows(sheet, t('ReportNotes'));
