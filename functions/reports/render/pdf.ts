@@ -1,12 +1,13 @@
 /**
  * The PDF of a report: A4 landscape, the brand's mark, name and colour, the report's title, then
  * per unit its heading, facts, main table (header repeated on every page, a totals row) and
- * appendix tables, its notes; then the totals over all units, the charts, the report's notes.
+ * appendix tables, its notes; then the totals over all units, the charts, the report's notes. In
+ * the `overview` layout the units' rows are one table, closed by the totals over all units.
  *
  * Tables are laid out here, row by row, with pdfkit's text and vector calls (pdfkit's own table
- * is far too slow for thousands of rows). Pages are written out as they fill: "Page x of y" names
- * the page count through one form object that every page draws and that is written once, at the
- * end, when the count is known. Only values through `formatCell` become text.
+ * is far too slow for thousands of rows). Pages are written out as they fill: each page's "Page x
+ * of y" is a small form object of its own, written at the end, when the page count is known. Only
+ * values through `formatCell` become text.
  */
 import PDFDocument from 'pdfkit';
 import SVGtoPDF from 'svg-to-pdfkit';
@@ -64,6 +65,8 @@ interface EmbeddedFontInternals {
   ascender: number;
   ref(): PDFKit.PDFKitReference;
   encode(text: string): [string[], unknown[]];
+  /** The fontkit font. */
+  font: { hasGlyphForCodePoint(codePoint: number): boolean };
 }
 type Doc = PDFKit.PDFDocument & { _font: EmbeddedFontInternals };
 
@@ -93,7 +96,6 @@ class PdfReport extends ReportRenderer {
   private currentFont: FontName = 'regular';
   private currentSize = 0;
   private y = CONTENT_TOP;
-  private pageCount = 0;
   /** Per page, the form its footer draws "Page x of y" with; written at the end, when y is known. */
   private readonly pageNumberForms: PDFKit.PDFKitReference[] = [];
   /** What the repeated header of a table on a new page is preceded by. */
@@ -178,7 +180,7 @@ class PdfReport extends ReportRenderer {
   private inMainFont(char: string): boolean {
     let has = this.covered.get(char);
     if (has === undefined) {
-      has = (this.doc._font as unknown as { font: { hasGlyphForCodePoint(cp: number): boolean } }).font.hasGlyphForCodePoint(char.codePointAt(0) ?? 0);
+      has = this.doc._font.font.hasGlyphForCodePoint(char.codePointAt(0) ?? 0);
       this.covered.set(char, has);
     }
     return has;
@@ -260,7 +262,6 @@ class PdfReport extends ReportRenderer {
 
   private newPage(): void {
     this.doc.addPage({ size: 'A4', layout: 'landscape', margin: 0 });
-    this.pageCount += 1;
     this.pageFurniture();
     this.y = CONTENT_TOP;
   }
