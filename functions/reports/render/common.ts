@@ -25,13 +25,14 @@ export function cellValue(row: Readonly<Record<string, unknown>>, key: string): 
   return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : null;
 }
 
-export function cellText(row: Readonly<Record<string, unknown>>, column: Pick<ReportColumn, 'key' | 'format'>, lang: ReportLanguage, options: { plain?: boolean } = {}): string {
-  return formatCell(cellValue(row, column.key), column.format, lang, options);
+export function cellText(row: Readonly<Record<string, unknown>>, column: Pick<ReportColumn, 'key' | 'format'>, lang: ReportLanguage): string {
+  return formatCell(cellValue(row, column.key), column.format, lang);
 }
 
 /**
  * A column's width in characters by what it shows: dates and times narrow, numbers by their
- * digits, free text wide. The PDF shares the page width out by these; the XLSX sets them as they are.
+ * digits, free text wide. The PDF gives dates, times and numbers these widths (text columns share
+ * the rest); the XLSX sets them as they are.
  */
 export const FORMAT_WIDTH: Readonly<Record<ColumnFormat, number>> = {
   text: 24,
