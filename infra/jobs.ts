@@ -39,7 +39,15 @@ export const jobs: readonly JobDef[] = [
     schedule: 'rate(1 minute)',
     file: 'functions/jobs/trip-rollup-backfill.ts',
     description:
-      'One-off migration: fills the trip rollups of the fleet overview from trips stored before they existed, a bounded piece per run from a stored checkpoint; once its marker says done, a run only reads the marker.',
+      "Migration, once per version: times trips stored before they were timed (from their positions), fills the fleet overview's trip rollups and the day rollups from the trips, a bounded piece per run from a stored checkpoint; once its marker says done, a run only reads the marker.",
+  },
+  {
+    name: 'unit-day-rederive',
+    // At night in the product's market zone, when yesterday is complete and few trips are written.
+    schedule: 'cron(30 3 * * ? *)',
+    timeZone: 'Europe/Stockholm',
+    file: 'functions/jobs/unit-day-rederive.ts',
+    description: "Queues the recomputation of the last three complete local days' day rollups of every unit that has them, so a recomputation a failure left out is made good by the next morning.",
   },
 ];
 

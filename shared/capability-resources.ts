@@ -154,6 +154,7 @@ export const functionResources: Readonly<Partial<Record<FunctionName, FunctionRe
       deadLetters: 'read-write',
       trips: 'read-write',
       tripRollups: 'read-write',
+      unitDays: 'read-write',
       driverCheckIns: 'read-write',
       events: 'read-write',
       unitCopies: 'read',
@@ -165,8 +166,8 @@ export const functionResources: Readonly<Partial<Record<FunctionName, FunctionRe
       users: 'read',
     },
     live: true,
-    // Trip addresses and re-detection go to their queues (shared/queues.ts), out of the ingest batch.
-    queues: ['trip-addresses', 'trip-redetect'],
+    // Trip addresses, re-detection and the day rollups go to their queues (shared/queues.ts), out of the ingest batch.
+    queues: ['trip-addresses', 'trip-redetect', 'unit-day-rollup'],
     alerts: true,
     devices: true,
   },
@@ -181,6 +182,8 @@ export const functionResources: Readonly<Partial<Record<FunctionName, FunctionRe
       positions: 'read',
       trips: 'read-write',
       tripRollups: 'read-write',
+      // Every trip write announces its days' rollups (functions/trips/unit-days.ts) and queues them.
+      unitDays: 'read-write',
       odometerEntries: 'read-write',
       driverCheckIns: 'read-write',
       attestations: 'read-write',
@@ -189,6 +192,7 @@ export const functionResources: Readonly<Partial<Record<FunctionName, FunctionRe
     },
     mail: true,
     geocoder: ['reverse'],
+    queues: ['unit-day-rollup'],
   },
   // Reports read trips, odometer entries, attestations, drivers and units, and (the theft report) the
   // unit's details, positions, events and commands.
@@ -200,6 +204,7 @@ export const functionResources: Readonly<Partial<Record<FunctionName, FunctionRe
       units: 'read',
       unitDetails: 'read',
       trips: 'read',
+      unitDays: 'read',
       // Only read; the odometer module hands the table to the readings helper, which the bundle
       // reader counts as a write (infra/bundling/resource-usage.ts errs towards the larger grant).
       odometerEntries: 'read-write',
@@ -216,8 +221,10 @@ export const functionResources: Readonly<Partial<Record<FunctionName, FunctionRe
   },
   // Places write their rules onto the assigned units (places) and re-apply them to unattested trips
   // (a trip's own attestationId says it is attested); the address search is the geofences' route.
+  // A trip's type is in the rollups: applying a rule refreshes them like any trip write (functions/trips/unit-days.ts).
   places: {
-    tables: { users: 'read', tokens: 'read', accounts: 'read', units: 'read', unitCopies: 'read-write', places: 'read-write', trips: 'read-write' },
+    tables: { users: 'read', tokens: 'read', accounts: 'read', units: 'read', unitCopies: 'read-write', places: 'read-write', trips: 'read-write', tripRollups: 'read-write', unitDays: 'read-write' },
+    queues: ['unit-day-rollup'],
   },
   // Alarm receivers, the units and BLE sensors (their copies beside the units) they get alarms of, and the account's alert language, time zone and SMS credits.
   alarms: {
@@ -242,12 +249,27 @@ export const functionResources: Readonly<Partial<Record<FunctionName, FunctionRe
   },
   // command-timeouts; safe-home-checks (functions/safe-home/checks.ts) reads the due items, advances
   // them and records 'not home' events (the account's retention), alarmed through the alert queue;
-  // trip-rollup-backfill scans the trips and writes their rollups and its marker.
+  // trip-rollup-backfill scans the trips, times those detected before trips were timed (their
+  // positions) and writes their rollups, day rollups and its marker; unit-day-rederive lists the
+  // last days' unit-day items (their byDay index) and queues their recomputation.
   jobs: {
-    tables: { commands: 'read-write', units: 'read', safeHome: 'read-write', events: 'read-write', accounts: 'read', trips: 'read', tripRollups: 'read-write' },
+    tables: {
+      commands: 'read-write',
+      units: 'read',
+      safeHome: 'read-write',
+      events: 'read-write',
+      accounts: 'read',
+      // The units' detection settings, read with their copies (functions/domain/unit/reads.ts).
+      unitCopies: 'read',
+      trips: 'read-write',
+      positions: 'read',
+      tripRollups: 'read-write',
+      unitDays: 'read-write',
+    },
     scans: ['trips'],
     live: true,
     alerts: true,
+    queues: ['unit-day-rollup'],
   },
   // The account administration: users with their claims and identities, their grants and the units'
   // viewers in one transaction, the welcome e-mail's single-use code (tokens), sessions ended on a new
@@ -294,8 +316,12 @@ export const functionResources: Readonly<Partial<Record<FunctionName, FunctionRe
   // re-detection read and wrote inside ingest before (the unit with its place copies, whose rules
   // type a new trip), and the addresses of the trips it writes.
   'trip-redetect': {
-    tables: { accounts: 'read', units: 'read', unitCopies: 'read', positions: 'read', trips: 'read-write', tripRollups: 'read-write', driverCheckIns: 'read' },
-    queues: ['trip-addresses'],
+    tables: { accounts: 'read', units: 'read', unitCopies: 'read', positions: 'read', trips: 'read-write', tripRollups: 'read-write', unitDays: 'read-write', driverCheckIns: 'read' },
+    queues: ['trip-addresses', 'unit-day-rollup'],
+  },
+  // The unit-day-rollup queue's consumer (functions/trips/unit-day-rollup.ts): a unit's days from its trips.
+  'unit-day-rollup': {
+    tables: { trips: 'read', unitDays: 'read-write' },
   },
   // Reading the stream back and consuming its queue are granted by infra/constructs/ingest.ts.
   [INGEST_FAILURES]: {
@@ -356,6 +382,7 @@ export const functionSettings: Readonly<Partial<Record<FunctionName, FunctionSet
   'alert-delivery': { timeoutSeconds: 30 },
   'trip-addresses': { timeoutSeconds: 30 },
   'trip-redetect': { timeoutSeconds: 300 },
+  'unit-day-rollup': { timeoutSeconds: 30 },
 };
 
 /** The function's memory and timeout with the defaults filled in; throws, naming the entry, on a value outside the limits. */

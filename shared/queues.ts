@@ -68,6 +68,16 @@ export const queueList = [
     concurrency: 2,
     description: "Re-detects a unit's trips over a window of late positions and reconciles the stored trips with them",
   },
+  {
+    name: 'unit-day-rollup',
+    file: 'functions/trips/unit-day-rollup.ts',
+    batchSize: 10,
+    maxReceiveCount: 5,
+    visibilityTimeoutSeconds: 6 * 30,
+    retentionSeconds: 4 * DAY,
+    concurrency: 2,
+    description: "Recomputes a unit's day rollups (unit-days) from its trips after a trip write, each day under the generation it read",
+  },
 ] as const satisfies readonly QueueDef[];
 
 export type QueueName = (typeof queueList)[number]['name'];

@@ -134,6 +134,20 @@ export const tables = {
     sortKey: s('sk'),
     ttlAttribute: 'expiresAt',
   },
+  // What the reports sum (docs/decisions/0036-day-rollups.md): per unit of an account (`unit` =
+  // `<accountId>#<imei>`, an IMEI outlives a registration) one item per local day (Stockholm) with
+  // the figures of the trips starting that day, recomputed from the trips through the
+  // unit-day-rollup queue after every trip write. `byDay` lists the units with an item on a day, for
+  // the nightly re-derivation.
+  unitDays: {
+    name: 'unit-days',
+    description:
+      "Per unit of an account and local day (Europe/Stockholm) of a trip's start: trips, distance, per type, per driver and per project, times in motion and idling, top speed, first start, last stop and the raw counters; recomputed from trips after every trip write, guarded by a generation.",
+    partitionKey: s('unit'),
+    sortKey: s('day'),
+    indexes: [{ name: 'byDay', partitionKey: s('day'), sortKey: s('unit') }],
+    ttlAttribute: 'expiresAt',
+  },
   odometerEntries: {
     name: 'odometer-entries',
     description: "Odometer readings a user entered per unit (time, km) with the unit's trip counter at that time; they correct later trips' odometers.",

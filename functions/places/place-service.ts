@@ -14,6 +14,8 @@ import { localDaysRange } from '../../shared/local-time';
 import { getUnitItems } from '../domain/unit/reads';
 import type { UnitItem, UnitPlace } from '../domain/unit/schema';
 import { unitTrips, updateTripFields } from '../trips/trip-repository';
+import { tripsChanged } from '../trips/unit-days';
+import type { Ports } from '../platform/ports';
 import { matchPlaceRule } from './place-rules';
 import { accountPlaces, toPlace, unitCopyOf, writePlace, type PlaceItem } from './place-repository';
 
@@ -109,7 +111,7 @@ export async function deletePlace(caller: Caller, id: string): Promise<void> {
  * (functions/places/place-rules.ts, the other place of a 'between' rule as saved). Attested trips
  * are counted, not changed; the type is recorded as the caller's edit, so re-detection keeps it.
  */
-export async function applyPlace(caller: Caller, id: string, period: PlaceApplyRequest, timeZone: string, now: number): Promise<PlaceApply> {
+export async function applyPlace(caller: Caller, id: string, period: PlaceApplyRequest, timeZone: string, now: number, ports: Pick<Ports, 'queues'>): Promise<PlaceApply> {
   const all = await accountPlaces(caller.accountId);
   const place = visible(caller, all, id);
   const copies: Record<string, UnitPlace> = Object.fromEntries(all.map((p) => [p.id, unitCopyOf(p)]));
@@ -121,11 +123,15 @@ export async function applyPlace(caller: Caller, id: string, period: PlaceApplyR
   await Promise.all(
     [...units.values()].map(async (unit) => {
       if (unit instanceof Error || unit.accountId !== caller.accountId) return;
+      const changed: number[] = [];
       for (const trip of await unitTrips(unit, fromMs, toMs - 1)) {
         if (!matchPlaceRule(id, copy, trip, copies)) continue;
         if (trip.attestationId !== undefined) result.attested++;
-        else if (trip.type !== copy.rule.type && (await updateTripFields(trip, { type: copy.rule.type }, caller.userId, now))) result.changed++;
+        else if (trip.type !== copy.rule.type && (await updateTripFields(trip, { type: copy.rule.type }, caller.userId, now))) changed.push(trip.startTs);
       }
+      result.changed += changed.length;
+      // A trip's type is in the day rollups' figures.
+      await tripsChanged(ports, unit.accountId, unit.imei, changed);
     }),
   );
   return result;

@@ -3,5 +3,5 @@ import { httpHandler } from '../platform/http';
 import { applyPlace } from './place-service';
 
 export const handler = httpHandler(routes.applyPlace, ({ auth, params, body, timeZone, ports }) =>
-  applyPlace(auth, params.id, body, timeZone, ports.clock.now().getTime()),
+  applyPlace(auth, params.id, body, timeZone, ports.clock.now().getTime(), ports),
 );

@@ -36,7 +36,10 @@ import { unitAttestations } from '../trips/attestation-reads';
 import { namesOf } from '../trips/people';
 import { unitTrips } from '../trips/trip-repository';
 import { tripViews } from '../trips/trip-views';
-import type { TripItem } from '../trips/trip-item';
+import { resolvedOdometerEntries, type OdometerEntryItem } from '../trips/odometer';
+import { ROLLUP_ZONE, type UnitDay } from '../trips/unit-day-item';
+import { readUnitDays, unitDayOdometers } from '../trips/unit-day-reads';
+import type { TripChange, TripItem } from '../trips/trip-item';
 import { readUnit } from '../units/editor/unit-editor-repository';
 import { listCommands } from '../units/command-repository';
 import { isLockedFor } from '../units/lock-rules';
@@ -45,7 +48,7 @@ import { tripFigures, type Figures, addFigures } from './figures';
 import { benefitCharts, benefitColumns, benefitNotes, benefitUnit } from './kinds/benefit-value';
 import { distanceChart, figuresMissingOf, fleetTotals, largeSummaryColumns, largeSummaryUnits, summaryColumns, summaryUnits, type SummarySection } from './kinds/summary';
 import { theftColumns, theftUnit } from './kinds/theft';
-import { tripLogColumns, tripLogUnit, type TripChange } from './kinds/trip-log';
+import { tripLogColumns, tripLogUnit } from './kinds/trip-log';
 
 export interface BuildInput {
   request: ReportRequest;
@@ -119,7 +122,7 @@ async function tripsOfUnits(units: readonly UnitItem[], input: BuildInput): Prom
   });
 }
 
-const changesOf = (trip: TripItem): TripChange[] => ((trip as { changes?: TripChange[] }).changes ?? []).slice();
+const changesOf = (trip: TripItem): TripChange[] => trip.changes ?? [];
 
 async function buildTripLog(units: readonly UnitItem[], input: BuildInput, x: Texts): Promise<ReportUnit[]> {
   const { request, caller, timeZone } = input;
@@ -158,8 +161,42 @@ async function buildTripLog(units: readonly UnitItem[], input: BuildInput, x: Te
   );
 }
 
-/** Each unit's (or driver's) figures per local day, from its trips. */
+/** Whether the day rollups answer a summary: per unit, without a trip filter, in their zone. */
+const rollupsAnswer = (request: ReportRequest, by: 'unit' | 'driver', zone: string): boolean =>
+  by === 'unit' && !request.type && !request.driverId && !request.project && zone === ROLLUP_ZONE;
+
+/** A day rollup as figures, its odometers from the unit's entries. */
+function dayFigures(day: UnitDay, entries: readonly OdometerEntryItem[]): Figures {
+  const odometers = unitDayOdometers(day, entries);
+  return {
+    trips: day.trips,
+    distanceM: day.distanceM,
+    byType: day.byType,
+    movingS: day.movingS,
+    idleS: day.idleS,
+    figuresMissing: day.figuresMissing,
+    maxSpeedKmh: day.maxSpeedKmh,
+    firstStartTs: day.firstStartTs,
+    lastStopTs: day.lastStopTs,
+    startOdometer: odometers.start,
+    stopOdometer: odometers.stop,
+  };
+}
+
+/** Each unit's figures per local day from its day rollups. */
+async function rollupSections(units: readonly UnitItem[], input: BuildInput): Promise<SummarySection[]> {
+  let done = 0;
+  return mapLimited(units, PARALLEL, async (unit) => {
+    const [days, entries] = await Promise.all([readUnitDays(unit.accountId, unit.imei, input.request.from, input.request.to), resolvedOdometerEntries(unit)]);
+    done++;
+    input.onProgress?.(done / units.length);
+    return { id: unit.imei, name: unit.name, registrationNumber: unit.registrationNumber ?? null, days: new Map(days.filter((d) => d.trips > 0).map((d) => [d.day, dayFigures(d, entries)])) };
+  });
+}
+
+/** Each unit's (or driver's) figures per local day: from the day rollups where they answer, else from the trips. */
 async function summarySections(units: readonly UnitItem[], input: BuildInput, by: 'unit' | 'driver', x: Texts): Promise<SummarySection[]> {
+  if (rollupsAnswer(input.request, by, input.timeZone)) return rollupSections(units, input);
   const trips = await tripsOfUnits(units, input);
   const sections = new Map<string, { name: string; registrationNumber: string | null; days: Map<string, Figures> }>();
   await mapLimited(units, PARALLEL, async (unit, i) => {

@@ -33,6 +33,7 @@ export const sendRfidRead: EffectSender = async (effect, unit, ports) => {
       { imei: unit.imei, driverId: item.userId, from: new Date(from).toISOString() },
       'UTC',
       Math.max(now, ts),
+      ports,
     );
   } catch (error) {
     // The owner left the account, or the unit changed hands: nobody to check in.

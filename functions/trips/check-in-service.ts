@@ -23,6 +23,8 @@ import { checkInAfter, putCheckIn } from './check-in-repository';
 import { isoInZone, parseDateTime } from '../../shared/local-time';
 import { accountUser, fullName } from './people';
 import { setCheckedInDriver, unitTrips } from './trip-repository';
+import { tripsChanged } from './unit-days';
+import type { Ports } from '../platform/ports';
 
 type Caller = Pick<AuthContext, 'userId' | 'accountId' | 'unitImeis' | 'isSupport'>;
 
@@ -60,7 +62,7 @@ export async function checkInUnit(caller: Caller, code: string): Promise<CheckIn
   return { imei: unit.imei, name: unit.name, registrationNumber: unit.registrationNumber ?? null };
 }
 
-export async function checkInDriver(caller: Caller, request: DriverCheckInRequest, zone: string, now: number): Promise<DriverCheckIn> {
+export async function checkInDriver(caller: Caller, request: DriverCheckInRequest, zone: string, now: number, ports: Pick<Ports, 'queues'>): Promise<DriverCheckIn> {
   let fromTs = request.from === undefined ? now : parseDateTime(request.from, zone);
   if (Number.isNaN(fromTs)) throw new ValidationError({ from: [keys.InvalidDateTime] });
   if (fromTs > now + CLOCK_SKEW_MS) throw new ValidationError({ from: [keys.CheckInFuture] });
@@ -76,8 +78,9 @@ export async function checkInDriver(caller: Caller, request: DriverCheckInReques
   await putCheckIn({ imei: unit.imei, fromTs, accountId: unit.accountId, driverId, by: caller.userId, via: byQr ? 'qr' : 'manual', createdAt: now });
   const next = await checkInAfter(unit, fromTs);
   const trips = await unitTrips(unit, fromTs, next ? next.fromTs - 1 : Number.MAX_SAFE_INTEGER, { consistent: true });
-  let changed = 0;
-  for (const trip of trips) if (await setCheckedInDriver(trip, driverId)) changed++;
+  const changed: number[] = [];
+  for (const trip of trips) if (await setCheckedInDriver(trip, driverId, caller.userId, now)) changed.push(trip.startTs);
+  await tripsChanged(ports, unit.accountId, unit.imei, changed);
   const name = fullName(driver);
   if (!next) await setUnitDriver(unit.imei, unit.accountId, name);
   return {
@@ -86,6 +89,6 @@ export async function checkInDriver(caller: Caller, request: DriverCheckInReques
     driverName: name,
     from: isoInZone(fromTs, zone),
     until: next ? isoInZone(next.fromTs, zone) : null,
-    tripsChanged: changed,
+    tripsChanged: changed.length,
   };
 }

@@ -8,7 +8,9 @@ import {
   initialDetectorState,
   openTripOf,
   parseDetectorState,
+  timingMarginMs,
   tripSettingsOf,
+  tripTimesOf,
   type DetectedTrip,
   type DetectorPosition,
   type DetectorState,
@@ -730,6 +732,39 @@ function shuffle<T>(xs: T[], rnd: () => number): T[] {
   }
   return out;
 }
+
+describe('tripTimesOf (property, seeded)', () => {
+  it("times a stored trip from its own positions as the detector timed it over the whole track", () => {
+    let trips = 0;
+    let timed = 0;
+    let exact = 0;
+    for (let c = 0; c < 300; c++) {
+      const rnd = prng(5_000 + c);
+      const all = randomTrack(rnd).sort((a, b) => a.ts - b.ts);
+      const settings = rnd() < 0.2 ? tripSettingsOf({ timeTillParkedMinutes: 1 + Math.floor(rnd() * 15) }) : S;
+      const margin = timingMarginMs(settings);
+      for (const trip of detectWindow(all, settings)) {
+        trips++;
+        const around = all.filter((p) => p.ts >= trip.startTs - margin && p.ts <= trip.stopTs + margin);
+        const times = tripTimesOf(around, trip, settings);
+        if (times === undefined) continue;
+        timed++;
+        const off = Math.abs(times.movingS - trip.movingS!) + Math.abs(times.idleS - trip.idleS!);
+        if (off === 0) exact++;
+        // Where the anchor before the trip differs, a position near its start may count otherwise.
+        expect(off, `case ${c}`).toBeLessThanOrEqual(0.02 * ((trip.stopTs - trip.startTs) / 1000));
+      }
+    }
+    expect(trips).toBeGreaterThan(500);
+    // Nearly every trip is found again from its own stretch of positions, and timed to the second.
+    expect(timed / trips).toBeGreaterThan(0.95);
+    expect(exact / timed).toBeGreaterThan(0.99);
+  });
+
+  it('finds nothing for a trip its positions do not show', () => {
+    expect(tripTimesOf([], { startTs: T0, stopTs: T0 + MIN }, S)).toBeUndefined();
+  });
+});
 
 describe('incremental exactness (property, seeded)', () => {
   it('any split into batches, shuffled and redelivered, gives the trips of one window', () => {

@@ -6,7 +6,7 @@
  */
 import { tripMessageKeys as keys, type TripMessageKey } from '../../shared/schemas/trips-messages';
 import { localDayOf } from '../../shared/local-time';
-import { isMerged, partOf, type TripItem } from './trip-item';
+import { isMerged, joinChanges, partOf, type TripItem } from './trip-item';
 
 export function mergeRefusal(first: TripItem, second: TripItem, zone: string): TripMessageKey | null {
   if (first.imei !== second.imei || first.startTs === second.startTs) return keys.NoTripBelow;
@@ -22,8 +22,8 @@ export function mergeRefusal(first: TripItem, second: TripItem, zone: string): T
 
 /**
  * The merged trip: the first one's start and the second one's stop, the distances added, the
- * text fields of the first (or the second's where the first has none), and both trips' own
- * records in `joined` for split.
+ * text fields of the first (or the second's where the first has none), both trips' change logs,
+ * and both trips' own records in `joined` for split.
  */
 export function mergedTrip(first: TripItem, second: TripItem): TripItem {
   const edited = [...new Set([...(first.edited ?? []), ...(second.edited ?? [])])].sort();
@@ -46,6 +46,7 @@ export function mergedTrip(first: TripItem, second: TripItem): TripItem {
     project: first.project ?? second.project,
     edited: edited.length ? edited : undefined,
     expiresAt: Math.max(first.expiresAt ?? 0, second.expiresAt ?? 0) || undefined,
+    changes: joinChanges(first.changes, second.changes),
     joined: [partOf(first), partOf(second)],
     v: first.v + 1,
   };

@@ -15,9 +15,16 @@ import { dynamo, tableName } from '../platform/db';
 import { ConflictError, ValidationError } from '../platform/errors';
 import { TripIsAttestedError } from './errors';
 import { mergedTrip, mergeRefusal } from './merge-rules';
-import { isAttested, type TripItem } from './trip-item';
+import { isAttested, joinChanges, spanText, type TripItem } from './trip-item';
 import { anyTripBetween } from './trip-repository';
-import { refreshTripRollups } from './trip-rollups';
+import { tripsChanged } from './unit-days';
+import type { Ports } from '../platform/ports';
+
+/** Who merges or splits, and when: the change log's entry. */
+export interface TripActor {
+  by: string;
+  at: number;
+}
 
 const refuse = (key: string) => new ValidationError({ ids: [key] }, key);
 const couldNot = () => new ConflictError(keys.CouldNotSplitOrMerge);
@@ -25,14 +32,16 @@ const couldNot = () => new ConflictError(keys.CouldNotSplitOrMerge);
 const UNCHANGED = 'v = :v AND attribute_not_exists(attestationId) AND attribute_not_exists(joined)';
 
 /** Merges two trips of one unit (in either order); answers the merged trip. */
-export async function mergeTrips(a: TripItem, b: TripItem, zone: string): Promise<TripItem> {
+export async function mergeTrips(a: TripItem, b: TripItem, zone: string, actor: TripActor, ports: Pick<Ports, 'queues'>): Promise<TripItem> {
   const [first, second] = a.startTs <= b.startTs ? [a, b] : [b, a];
   if (isAttested(first) || isAttested(second)) throw new TripIsAttestedError();
   const refusal = mergeRefusal(first, second, zone);
   if (refusal) throw refuse(refusal);
   if (await anyTripBetween(first.imei, first.startTs, second.startTs)) throw refuse(keys.NoTripBelow);
 
-  const merged = mergedTrip(first, second);
+  const joined = mergedTrip(first, second);
+  // The merged trip's log: both trips' (their own stay with them in `joined`), then the merge.
+  const merged: TripItem = { ...joined, changes: joinChanges(joined.changes, [{ ...actor, field: 'merged', from: spanText(first), to: spanText(second) }]) };
   try {
     await dynamo().send(
       new TransactWriteCommand({
@@ -53,16 +62,24 @@ export async function mergeTrips(a: TripItem, b: TripItem, zone: string): Promis
     if (lostTransactionRace(error)) throw couldNot();
     throw error;
   }
-  await refreshTripRollups(first.accountId, first.imei, [first.startTs, second.startTs]);
+  await tripsChanged(ports, first.accountId, first.imei, [first.startTs, second.startTs]);
   return merged;
 }
 
-/** Undoes the merge of a merged trip; answers the two trips it joined. */
-export async function splitTrip(trip: TripItem): Promise<[TripItem, TripItem]> {
+/** Undoes the merge of a merged trip; answers the two trips it joined, each with its own change log and the split. */
+export async function splitTrip(trip: TripItem, actor: TripActor, ports: Pick<Ports, 'queues'>): Promise<[TripItem, TripItem]> {
   if (isAttested(trip)) throw new TripIsAttestedError();
   if (!trip.joined) throw refuse(keys.CouldNotSplitOrMerge);
   const [firstPart, secondPart] = trip.joined;
-  const restore = (part: typeof firstPart, v: number): TripItem => ({ ...part, imei: trip.imei, accountId: trip.accountId, joined: undefined, attestationId: undefined, v });
+  const restore = (part: typeof firstPart, v: number): TripItem => ({
+    ...part,
+    imei: trip.imei,
+    accountId: trip.accountId,
+    joined: undefined,
+    attestationId: undefined,
+    changes: joinChanges(part.changes, [{ ...actor, field: 'split', from: spanText(trip), to: spanText(part) }]),
+    v,
+  });
   const first = restore(firstPart, trip.v + 1);
   const second = restore(secondPart, trip.v + 1);
   try {
@@ -86,6 +103,6 @@ export async function splitTrip(trip: TripItem): Promise<[TripItem, TripItem]> {
     if (lostTransactionRace(error)) throw couldNot();
     throw error;
   }
-  await refreshTripRollups(trip.accountId, trip.imei, [first.startTs, second.startTs]);
+  await tripsChanged(ports, trip.accountId, trip.imei, [first.startTs, second.startTs]);
   return [first, second];
 }

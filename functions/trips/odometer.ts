@@ -131,6 +131,9 @@ export async function resolveEntryCounters(unit: Unit, entries: readonly Odomete
   );
 }
 
+/** The unit's entries of its current registration, oldest first, with their counters resolved: what `odometersOf` takes. */
+export const resolvedOdometerEntries = async (unit: Unit): Promise<OdometerEntryItem[]> => resolveEntryCounters(unit, await listOdometerEntries(unit));
+
 /** The odometer (km) at a counter (m) of the entry's source: the entry's value plus what was driven since. */
 export const odometerFromEntry = (entry: Pick<OdometerEntryItem, 'valueKm' | 'counterAtEntryM'>, counterM: number): number =>
   entry.valueKm + (counterM - (entry.counterAtEntryM ?? counterM)) / 1000;

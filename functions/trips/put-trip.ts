@@ -9,6 +9,9 @@ import { accountUser } from './people';
 import { editableFields } from './trip-item';
 import { getTrip, updateTripFields } from './trip-repository';
 import { tripView } from './trip-views';
+import { tripsChanged } from './unit-days';
+
+const FIGURE_FIELDS = ['type', 'driverId', 'project'] as const;
 
 export const handler = httpHandler(routes.putTrip, async ({ auth, params, body, timeZone, ports }) => {
   const { unit, trip } = await tripFor(auth, params.id);
@@ -39,5 +42,7 @@ export const handler = httpHandler(routes.putTrip, async ({ auth, params, body, 
     if (now?.attestationId !== undefined) throw new TripIsAttestedError();
     throw new NotFoundError();
   }
+  // The type, driver and project are in the day rollups' figures; purpose, note and passengers are not.
+  if (FIGURE_FIELDS.some((field) => changes[field] !== undefined)) await tripsChanged(ports, trip.accountId, trip.imei, [trip.startTs]);
   return tripView(unit, updated, timeZone);
 });

@@ -9,7 +9,8 @@
  *   counters) is unchanged. A merged trip is unchanged when both trips it joined are reproduced.
  * - Every other stored trip goes; every other detected trip is new. A stored trip a user edited
  *   hands its edits (the fields in `edited`) to the new trip that overlaps it most; when several
- *   want the same new trip, the one overlapping it most wins.
+ *   want the same new trip, the one overlapping it most wins. Its change log (`changes`) goes to
+ *   the same new trip, and several logs that go to one trip are joined.
  * - `fromTs`, `limitTs`: the window. A detected trip that starts before it (the trip before the
  *   window, read as context) or stops after it (what comes next: the ingest stage's own detector
  *   state, or the next stored trip) is dropped, and the stored trips it overlaps are kept as they are.
@@ -19,7 +20,7 @@
  *   detection with more data decides them.
  */
 import type { DetectedTrip } from './detect';
-import { editedFieldsOf, type EditableField, type TripItem, type TripPart } from './trip-item';
+import { editedFieldsOf, joinChanges, type EditableField, type TripChange, type TripItem, type TripPart } from './trip-item';
 
 export interface CarriedEdits {
   from: TripItem;
@@ -31,6 +32,8 @@ export interface NewTrip {
   /** The stored trip of the same start, which this one replaces in place. */
   replaces: TripItem | undefined;
   carried: CarriedEdits | undefined;
+  /** The change logs of the stored trips that overlap this one most, joined (trip-item.ts `joinChanges`). */
+  changes: TripChange[] | undefined;
 }
 
 export interface ReconcilePlan {
@@ -98,10 +101,12 @@ export function reconcile(stored: readonly TripItem[], detected: readonly Detect
   }
 
   // Edits go to the new trip each edited one overlaps most; the largest overlap wins a new trip.
+  // Change logs go the same way, all of them.
   const carriedTo = new Map<DetectedTrip, { edits: CarriedEdits; overlap: number }>();
+  const changesTo = new Map<DetectedTrip, TripChange[] | undefined>();
   for (const trip of gone) {
     const fields = editedFieldsOf(trip);
-    if (!fields.length) continue;
+    if (!fields.length && !trip.changes?.length) continue;
     let best: DetectedTrip | undefined;
     let bestOverlap = 0;
     for (const d of candidates) {
@@ -109,6 +114,8 @@ export function reconcile(stored: readonly TripItem[], detected: readonly Detect
       if (o > bestOverlap) [best, bestOverlap] = [d, o];
     }
     if (!best) continue;
+    if (trip.changes?.length) changesTo.set(best, joinChanges(changesTo.get(best), trip.changes));
+    if (!fields.length) continue;
     const held = carriedTo.get(best);
     if (!held || bestOverlap > held.overlap) carriedTo.set(best, { edits: { from: trip, fields }, overlap: bestOverlap });
   }
@@ -117,6 +124,7 @@ export function reconcile(stored: readonly TripItem[], detected: readonly Detect
     detected: d,
     replaces: gone.find((t) => t.startTs === d.startTs),
     carried: carriedTo.get(d)?.edits,
+    changes: changesTo.get(d),
   }));
   const replaced = new Set(add.map((a) => a.replaces).filter((t) => t !== undefined));
   return {

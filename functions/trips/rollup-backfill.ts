@@ -1,17 +1,24 @@
 /**
- * The one-off backfill of the trip rollups (docs/decisions/0032-fleet-overview.md): trips stored
- * before the trip-rollups table existed have no entries there, so the fleet overview would count
- * none of them. The job `trip-rollup-backfill` (infra/jobs.ts) walks the trips table in Scan pages
- * (the one Scan of the portal: every unit of every account, once) and recomputes, per unit of each
- * page, the entries of the quarter hours and months its trips start in, with the very
- * `refreshTripRollups` every trip write uses. A recomputation writes the same value however often
- * it runs, so a page done twice (a run cut short before its checkpoint, two runs at once) changes
- * nothing.
+ * The backfill of what trip writes keep beside the trips, for trips stored before it was kept
+ * (docs/decisions/0032-fleet-overview.md, docs/decisions/0036-day-rollups.md). The job
+ * `trip-rollup-backfill` (infra/jobs.ts) walks the trips table in Scan pages (the one Scan of the
+ * portal: every unit of every account, once per version) and, per unit of each page:
  *
- * Its state is one item of the trip-rollups table, under a partition no account has: the Scan's
- * checkpoint (the last key of the last page done) while under way, `doneAt` once the Scan has
- * ended. Each run goes on from the checkpoint for a bounded time and stops after the page it is
- * on; a run after `doneAt` reads the marker and does nothing.
+ * 1. times the trips stored without `movingS`/`idleS` from their positions, where these still
+ *    exist (trip-times.ts, the detector's own timing);
+ * 2. recomputes the fleet overview's entries of the quarter hours and months its recent trips start
+ *    in, with the very `refreshTripRollups` every trip write uses;
+ * 3. recomputes the day rollups of the local days its trips start in (unit-days.ts), announcing
+ *    each first as a trip write does, so that a recomputation racing it never writes older figures.
+ *
+ * Every step is a recomputation or a conditional fill, so a page done twice (a run cut short before
+ * its checkpoint, two runs at once) changes nothing.
+ *
+ * Its state is one item of the trip-rollups table per version of the work, under a partition no
+ * account has: the Scan's checkpoint (the last key of the last page done) while under way, `doneAt`
+ * once the Scan has ended. Each run goes on from the checkpoint for a bounded time and stops after
+ * the page it is on; a run after `doneAt` reads the marker and does nothing. A deployment that
+ * finished an older version's marker runs the current version once more, from the start.
  */
 import { GetCommand, ScanCommand, UpdateCommand, type ScanCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { localDayOf, startOfLocalDay } from '../../shared/local-time';
@@ -19,10 +26,21 @@ import { FLEET_ATTEST_MONTHS_MAX, FLEET_MONTH_ZONE } from '../../shared/schemas/
 import { addMonthsToDay } from '../../shared/schemas/trips';
 import { isConditionFailure } from '../platform/conditions';
 import { dynamo, tableName } from '../platform/db';
+import { getUnitItems } from '../domain/unit/reads';
+import { DEFAULT_TRIP_SETTINGS, tripSettingsOf, type TripSettings } from './detect';
+import { tripItemSchema, type TripItem } from './trip-item';
+import { logger } from '../platform/logger';
+import { fillTripTimes, isUntimed } from './trip-times';
 import { QUARTER_KEEP_DAYS, refreshTripRollups } from './trip-rollups';
+import { bumpUnitDays, recomputeUnitDay, rollupDaysOf } from './unit-days';
 
-/** The marker's key: a partition no account has (account ids are UUIDs). */
-export const BACKFILL_MARKER = { accountId: '#migrations', sk: 'trip-rollups-backfill' } as const;
+/**
+ * The version of the work: 1 filled the trip rollups; 2 also times untimed trips and builds the
+ * day rollups. Raising it runs the backfill once more on every deployment.
+ */
+export const BACKFILL_VERSION = 2;
+/** The marker's key: a partition no account has (account ids are UUIDs), an item per version. */
+export const BACKFILL_MARKER = { accountId: '#migrations', sk: `trip-rollups-backfill#v${BACKFILL_VERSION}` } as const;
 /** Trips read per Scan page. */
 const PAGE_ITEMS = 500;
 /** Units refreshed at once within a page. */
@@ -36,6 +54,8 @@ export interface BackfillReport {
   pages: number;
   trips: number;
   units: number;
+  /** Trips timed from their positions. */
+  timed: number;
 }
 
 interface Marker {
@@ -71,7 +91,7 @@ async function writeMarker(cursor: Record<string, unknown> | undefined, nowMs: n
   }
 }
 
-/** The earliest trip start any rollup still matters for: the first day of the oldest month the overview may check. */
+/** The earliest trip start the fleet overview's rollups still matter for: the first day of the oldest month the overview may check. */
 export function backfillSince(nowMs: number): number {
   const thisMonth = `${localDayOf(nowMs, FLEET_MONTH_ZONE).slice(0, 7)}-01`;
   return startOfLocalDay(addMonthsToDay(thisMonth, -FLEET_ATTEST_MONTHS_MAX), FLEET_MONTH_ZONE);
@@ -81,39 +101,68 @@ async function inBatches<T>(items: readonly T[], size: number, fn: (item: T) => 
   for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(fn));
 }
 
+interface PageUnit {
+  accountId: string;
+  imei: string;
+  trips: TripItem[];
+}
+
+/** The detection settings of the page's units, as they are now (defaults for a unit gone or of another account). */
+async function settingsOf(units: readonly PageUnit[]): Promise<Map<string, TripSettings>> {
+  const items = await getUnitItems([...new Set(units.map((u) => u.imei))]);
+  const settings = new Map<string, TripSettings>();
+  for (const u of units) {
+    const item = items.get(u.imei);
+    settings.set(`${u.accountId}|${u.imei}`, item && !(item instanceof Error) && item.accountId === u.accountId ? tripSettingsOf(item) : DEFAULT_TRIP_SETTINGS);
+  }
+  return settings;
+}
+
+/** One unit's part of a page: its untimed trips timed, then its fleet overview rollups and its day rollups recomputed. */
+async function backfillUnit(unit: PageUnit, settings: TripSettings, since: number, quartersFrom: number): Promise<number> {
+  let timed = 0;
+  for (const trip of unit.trips) if (isUntimed(trip) && (await fillTripTimes(trip, settings))) timed++;
+  const starts = unit.trips.map((t) => t.startTs);
+  const recent = starts.filter((ts) => ts >= since);
+  if (recent.length) await refreshTripRollups(unit.accountId, unit.imei, recent, { quartersFrom });
+  const days = rollupDaysOf(starts);
+  await bumpUnitDays(unit.accountId, unit.imei, days);
+  for (const day of days) await recomputeUnitDay(unit.accountId, unit.imei, day);
+  return timed;
+}
+
 /**
  * Goes on with the backfill from its checkpoint until the Scan ends or `deadlineMs` has passed
- * (checked after each page, so a run does at least one); `nowMs` decides which trips still matter.
+ * (checked after each page, so a run does at least one); `nowMs` decides which trips' fleet
+ * overview rollups still matter.
  */
 export async function backfillTripRollups(nowMs: number, deadlineMs: number, pageItems = PAGE_ITEMS): Promise<BackfillReport> {
   const marker = await readMarker();
-  const report: BackfillReport = { alreadyDone: marker.doneAt !== undefined, done: false, pages: 0, trips: 0, units: 0 };
+  const report: BackfillReport = { alreadyDone: marker.doneAt !== undefined, done: false, pages: 0, trips: 0, units: 0, timed: 0 };
   if (report.alreadyDone) return report;
   const since = backfillSince(nowMs);
   const quartersFrom = nowMs - QUARTER_KEEP_DAYS * 86_400_000;
   let cursor = marker.cursor;
   do {
-    const page: ScanCommandOutput = await dynamo().send(
-      new ScanCommand({
-        TableName: tableName('trips'),
-        ProjectionExpression: 'imei, startTs, accountId',
-        FilterExpression: 'startTs >= :since',
-        ExpressionAttributeValues: { ':since': since },
-        Limit: pageItems,
-        ExclusiveStartKey: cursor,
-      }),
-    );
-    const byUnit = new Map<string, { accountId: string; imei: string; starts: number[] }>();
+    const page: ScanCommandOutput = await dynamo().send(new ScanCommand({ TableName: tableName('trips'), Limit: pageItems, ExclusiveStartKey: cursor }));
+    const byUnit = new Map<string, PageUnit>();
     for (const item of page.Items ?? []) {
-      const accountId = String(item['accountId'] ?? '');
-      const imei = String(item['imei']);
-      if (!accountId) continue;
-      const key = `${accountId}|${imei}`;
-      const unit = byUnit.get(key) ?? { accountId, imei, starts: [] };
-      unit.starts.push(Number(item['startTs']));
+      const parsed = tripItemSchema.safeParse(item);
+      if (!parsed.success) {
+        logger.warn('backfill: a trip item that does not parse is left out', { imei: String(item['imei']), startTs: Number(item['startTs']) });
+        continue;
+      }
+      const trip = parsed.data;
+      const key = `${trip.accountId}|${trip.imei}`;
+      const unit = byUnit.get(key) ?? { accountId: trip.accountId, imei: trip.imei, trips: [] };
+      unit.trips.push(trip);
       byUnit.set(key, unit);
     }
-    await inBatches([...byUnit.values()], UNITS_AT_ONCE, (u) => refreshTripRollups(u.accountId, u.imei, u.starts, { quartersFrom }));
+    const units = [...byUnit.values()];
+    const settings = units.length ? await settingsOf(units) : new Map<string, TripSettings>();
+    await inBatches(units, UNITS_AT_ONCE, async (u) => {
+      report.timed += await backfillUnit(u, settings.get(`${u.accountId}|${u.imei}`) ?? DEFAULT_TRIP_SETTINGS, since, quartersFrom);
+    });
     report.pages += 1;
     report.trips += page.Items?.length ?? 0;
     report.units += byUnit.size;

@@ -36,7 +36,7 @@ let queues: LocalQueues;
 beforeAll(async () => {
   await useLocalTables();
   // Re-detection and addresses run on their queues, with their real consumers.
-  queues = await useWorkQueues(['trip-redetect', 'trip-addresses']);
+  queues = await useWorkQueues(['trip-redetect', 'trip-addresses', 'unit-day-rollup']);
   const all = getPorts();
   ports = { live: { publish: async () => undefined }, clock: all.clock, geocoder: all.geocoder, alerts: all.alerts, queues: all.queues, devices: all.devices };
   // The offline geocoder loads its places on first use: here, rather than in the first test's time.

@@ -24,6 +24,9 @@ import { detectWindow, tripSettingsOf, type DetectedTrip } from './detect';
 import { rebaseCounters, redetectTrips, storeDetectedTrips } from './store-detected';
 import type { TripItem } from './trip-item';
 import { getTrip, lockTrip, unitTrips, updateTripFields } from './trip-repository';
+import { readUnitDays } from './unit-day-reads';
+import { ROLLUP_ZONE } from './unit-day-item';
+import { localDayOf } from '../../shared/local-time';
 
 const ACCOUNT = `acc-${randomUUID()}`;
 /** Long: DynamoDB Local deletes expired items, and these tests store history at fixed dates. */
@@ -106,7 +109,7 @@ let queues: LocalQueues;
 beforeAll(async () => {
   await useLocalTables();
   // Addresses come from their queue's real consumer (functions/trips/trip-addresses.ts).
-  queues = await useWorkQueues(['trip-addresses']);
+  queues = await useWorkQueues(['trip-addresses', 'unit-day-rollup']);
   await dynamo().send(new PutCommand({ TableName: tableName('accounts'), Item: { accountId: ACCOUNT, name: 'Trips AB', retentionDays: RETENTION_DAYS } }));
   overridePorts({
     clock: { now: () => new Date(now) },
@@ -132,6 +135,17 @@ describe('storeDetectedTrips', () => {
     expect(trips.map((t) => [t.type, t.driverId, t.v])).toEqual([
       ['business', 'driver-1', 0],
       ['business', 'driver-2', 0],
+    ]);
+    // Their day's rollup, from the unit-day-rollup queue.
+    const local = localDayOf(day, ROLLUP_ZONE);
+    expect(await readUnitDays(ACCOUNT, unit.imei, local, local)).toMatchObject([
+      {
+        trips: 2,
+        distanceM: trips[0]!.distanceM + trips[1]!.distanceM,
+        movingS: trips[0]!.movingS! + trips[1]!.movingS!,
+        figuresMissing: 0,
+        drivers: { 'driver-1': { trips: 1 }, 'driver-2': { trips: 1 } },
+      },
     ]);
     const [first] = trips as [TripItem];
     expect(first.startAddress).toMatch(/^Road 59\.3000 18\.0000$/);
@@ -236,6 +250,14 @@ describe('redetectTrips', () => {
     const after = await unitTrips(unit, day - MIN, day + 86_400_000, { consistent: true });
     expect(after).toHaveLength(1);
     expect(after[0]).toMatchObject({ startTs: first.startTs, purpose: 'Delivery', passengers: 'Kim', edited: ['passengers', 'purpose'] });
+    // The edits' change log goes with them.
+    expect(after[0]!.changes).toEqual([
+      { at: now, by: 'user-2', field: 'purpose', from: null, to: 'Delivery' },
+      { at: now, by: 'user-2', field: 'passengers', from: null, to: 'Kim' },
+    ]);
+    // The day's rollup is the one trip now.
+    const local = localDayOf(first.startTs, ROLLUP_ZONE);
+    expect(await readUnitDays(ACCOUNT, unit.imei, local, local)).toMatchObject([{ trips: 1, distanceM: after[0]!.distanceM, movingS: after[0]!.movingS }]);
     expect(after[0]!.stopTs).toBeGreaterThanOrEqual(endOf(b).ts);
     expect(after[0]!.distanceM).toBeGreaterThan(first.distanceM + second.distanceM);
 

@@ -21,21 +21,20 @@
  * Until then the addresses are absent (null in the API); the trip list (get-trips.ts) also fills
  * them in.
  */
-import { QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import type { Language } from '../../shared/schemas/common';
-import { dynamo, tableName } from '../platform/db';
 import { logger } from '../platform/logger';
 import type { Ports } from '../platform/ports';
 import { registeredAtOf, type UnitItem } from '../domain/unit/schema';
 import { createGeocodeCache } from '../tracking/geocode-cache';
 import { retentionDaysOf, tripAccountSettings } from './account-settings';
 import { driverAt } from './check-in-repository';
-import { detectWindow, tripSettingsOf, type DetectedTrip, type DetectorPosition } from './detect';
+import { detectWindow, tripSettingsOf, type DetectedTrip } from './detect';
+import { detectorPositions } from './detector-positions';
 import { reconcile, type NewTrip } from './reconcile';
 import { placeRuleFor } from '../places/place-rules';
 import { defaultTripTypeOf, type TripItem } from './trip-item';
 import { deleteTrip, fillTripAddress, getTrip, neighbourTrip, putNewTrip, replaceTrip, unitTrips } from './trip-repository';
-import { refreshTripRollups } from './trip-rollups';
+import { tripsChanged } from './unit-days';
 
 type StorePorts = Pick<Ports, 'queues' | 'clock'>;
 type AddressPorts = Pick<Ports, 'geocoder' | 'clock'>;
@@ -167,47 +166,9 @@ export async function storeDetectedTrips(unit: UnitItem, trips: readonly Detecte
     }),
   );
   // Also after a redelivery: a refresh that a failure cut short is made good here.
-  await refreshTripRollups(unit.accountId, unit.imei, own.map((t) => t.startTs));
+  await tripsChanged(ports, unit.accountId, unit.imei, own.map((t) => t.startTs));
   // Last, once the trips and their figures are written: the addresses come from the queue.
   await Promise.all(stored.map((trip) => (trip ? queueAddresses(trip, ports) : undefined)));
-}
-
-const DETECTOR_ATTRIBUTES = ['ts', 'lat', 'lon', 'speed', 'ignition', 'movement', 'odometer'] as const;
-
-/** The unit's stored positions in [fromMs, toMs] as the detector reads them (one Query, followed page by page). */
-async function detectorPositions(imei: string, fromMs: number, toMs: number): Promise<{ positions: DetectorPosition[]; truncated: boolean }> {
-  const positions: DetectorPosition[] = [];
-  // Names for all: several of these are DynamoDB reserved words.
-  const names = Object.fromEntries(DETECTOR_ATTRIBUTES.map((a, i) => [`#p${i}`, a]));
-  let start: QueryCommandOutput['LastEvaluatedKey'];
-  do {
-    const page: QueryCommandOutput = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName('positions'),
-        KeyConditionExpression: 'imei = :imei AND #p0 BETWEEN :from AND :to',
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: { ':imei': imei, ':from': fromMs, ':to': toMs },
-        ProjectionExpression: Object.keys(names).join(', '),
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      // Ingest stores only positions with a fix (functions/ingest/filter.ts).
-      positions.push({
-        ts: Number(item['ts']),
-        lat: Number(item['lat']),
-        lon: Number(item['lon']),
-        fix: true,
-        speed: item['speed'] as number | undefined,
-        ignition: item['ignition'] as boolean | undefined,
-        movement: item['movement'] as boolean | undefined,
-        odometer: item['odometer'] as number | undefined,
-      });
-    }
-    start = page.LastEvaluatedKey;
-  } while (start && positions.length < REDETECT_MAX_POSITIONS);
-  return { positions, truncated: start !== undefined };
 }
 
 interface Window {
@@ -289,7 +250,7 @@ async function applyPlan(unit: UnitItem, add: readonly NewTrip[], remove: readon
   const retentionDays = await retentionOf(unit.accountId, ports.clock.now().getTime());
   let clean = true;
   // New trips first: a failure between the two steps leaves an overlap the next run removes, never a gap.
-  for (const { detected, replaces, carried } of add) {
+  for (const { detected, replaces, carried, changes } of add) {
     const item = await newTripItem(unit, detected, retentionDays);
     if (carried) {
       for (const field of carried.fields) (item as Record<string, unknown>)[field] = carried.from[field];
@@ -297,12 +258,14 @@ async function applyPlan(unit: UnitItem, add: readonly NewTrip[], remove: readon
       item.editedAt = carried.from.editedAt;
       item.editedBy = carried.from.editedBy;
     }
+    // The change log follows the trip as its edits do.
+    item.changes = changes;
     const written = replaces ? await replaceTrip(replaces, item) : await putNewTrip(item);
     if (!written) clean = false;
     else await queueAddresses(item, ports);
   }
   for (const trip of remove) if (!(await deleteTrip(trip))) clean = false;
-  await refreshTripRollups(unit.accountId, unit.imei, [...add.map((a) => a.detected.startTs), ...add.flatMap((a) => (a.replaces ? [a.replaces.startTs] : [])), ...remove.map((t) => t.startTs)]);
+  await tripsChanged(ports, unit.accountId, unit.imei, [...add.map((a) => a.detected.startTs), ...add.flatMap((a) => (a.replaces ? [a.replaces.startTs] : [])), ...remove.map((t) => t.startTs)]);
   return clean;
 }
 
@@ -316,7 +279,7 @@ export async function redetectTrips(unit: UnitItem, fromTs: number, toTs: number
   for (let attempt = 1; attempt <= REDETECT_ATTEMPTS; attempt++) {
     const window = await windowAround(unit, fromTs, toTs, settledTs);
     if (!(window.fromMs <= window.limitTs)) return;
-    const { positions, truncated } = await detectorPositions(unit.imei, window.readFromMs, window.readToMs);
+    const { positions, truncated } = await detectorPositions(unit.imei, window.readFromMs, window.readToMs, REDETECT_MAX_POSITIONS);
     if (truncated) {
       logger.error('re-detection window holds too many positions; trips left as stored', { imei: unit.imei, fromMs: window.readFromMs, toMs: window.readToMs });
       return;

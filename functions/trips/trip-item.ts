@@ -8,7 +8,8 @@
  * project): re-detection carries them over and never overwrites them, and a check-in does not
  * change a driver a user chose. `joined` is present on a merged trip and holds the two trips' own
  * records, which split restores. `attestationId` locks the trip. `v` counts changes: every write
- * but the first is conditional on the version it read.
+ * but the first is conditional on the version it read. `changes` is the trip's change log since
+ * detection (the trip log report's appendix): the last CHANGES_KEPT changes, oldest first.
  */
 import { z } from 'zod';
 import { tripTypeSchema, type Trip, type TripType } from '../../shared/schemas/trips';
@@ -18,6 +19,52 @@ import { isoInZone } from '../../shared/local-time';
 /** The fields a user may set; date, times and distance are never editable. */
 export const editableFields = ['type', 'purpose', 'note', 'driverId', 'passengers', 'project'] as const;
 export type EditableField = (typeof editableFields)[number];
+
+/** What a change log entry may name: an editable field, or a merge or split of the trip. */
+export const changeFields = [...editableFields, 'merged', 'split'] as const;
+export type ChangeField = (typeof changeFields)[number];
+
+/**
+ * One change of a trip after detection: when (ms), by whom (user id), which field, and its value
+ * before and after (null: not set). For `merged`, `from` is the trip's own span before the merge and
+ * `to` the span of the trip joined to it; for `split`, `from` is the merged trip's span and `to`
+ * this trip's own; a span is `<start>/<stop>` in ISO 8601 UTC (`spanText`).
+ */
+export interface TripChange {
+  at: number;
+  by: string;
+  field: ChangeField;
+  from: string | null;
+  to: string | null;
+}
+
+/** Changes kept per trip: the newest, a bounded item whatever is done to a trip. */
+export const CHANGES_KEPT = 100;
+
+const tripChangeSchema = z.object({
+  at: z.number(),
+  by: z.string(),
+  field: z.enum(changeFields),
+  from: z.string().nullable().catch(null),
+  to: z.string().nullable().catch(null),
+}) satisfies z.ZodType<TripChange>;
+
+/** Lenient: an entry that does not parse is left out, never the trip. */
+const changeList = z.array(z.unknown()).transform((list) =>
+  list.flatMap((entry) => {
+    const parsed = tripChangeSchema.safeParse(entry);
+    return parsed.success ? [parsed.data] : [];
+  }),
+);
+
+/** Two logs as one, oldest first, with the newest CHANGES_KEPT kept; undefined when empty. */
+export function joinChanges(...logs: readonly (readonly TripChange[] | undefined)[]): TripChange[] | undefined {
+  const all = logs.flatMap((log) => log ?? []).sort((a, b) => a.at - b.at);
+  return all.length ? all.slice(-CHANGES_KEPT) : undefined;
+}
+
+/** A trip's span as a change log value: `<start>/<stop>`, ISO 8601 UTC. */
+export const spanText = (trip: Pick<TripItem, 'startTs' | 'stopTs'>): string => `${new Date(trip.startTs).toISOString()}/${new Date(trip.stopTs).toISOString()}`;
 
 /** A string set as DynamoDB returns it, or a list. */
 const stringSet = z.union([z.set(z.string()), z.array(z.string())]).transform((v) => [...v].sort());
@@ -50,6 +97,7 @@ const tripFields = {
   editedAt: z.number().optional().catch(undefined),
   editedBy: text,
   expiresAt: z.number().optional().catch(undefined),
+  changes: changeList.optional().catch(undefined),
 };
 
 /** One of the two trips a merge joined, as it was stored. */

@@ -8,7 +8,7 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, typ
 import { isConditionFailure } from '../platform/conditions';
 import { dynamo, tableName } from '../platform/db';
 import { registeredAtOf, type UnitItem } from '../domain/unit/schema';
-import { parseTripItem, type TripItem } from './trip-item';
+import { editableFields, editedFieldsOf, joinChanges, parseTripItem, type EditableField, type TripChange, type TripItem } from './trip-item';
 
 export type OwnerUnit = Pick<UnitItem, 'imei' | 'accountId' | 'createdAt'>;
 
@@ -146,71 +146,113 @@ export async function fillTripAddress(trip: Pick<TripItem, 'imei' | 'startTs'>, 
   }
 }
 
+/** Tries of a change made on the trip as read, read again each time it moved meanwhile. */
+const CHANGE_ATTEMPTS = 5;
+
 /**
- * A user's edit: sets (or, for null, removes) the given fields, records them in `edited`, and
- * bumps the version; only on a trip of the account that is not attested. Null when the condition
- * failed (the caller reads again to tell why).
+ * Makes a change on the trip as read (`write`: true when written, false when it moved since, null
+ * when it may not be changed); when it moved, reads it again and makes the change on that, so that
+ * a change log entry's old value is the value it replaced.
  */
-export async function updateTripFields(
-  trip: Pick<TripItem, 'imei' | 'startTs' | 'accountId'>,
-  changes: Record<string, string | null>,
-  by: string,
-  at: number,
-): Promise<TripItem | null> {
-  const fields = Object.keys(changes);
-  const names: Record<string, string> = { '#edited': 'edited' };
-  const values: Record<string, unknown> = { ':account': trip.accountId, ':one': 1, ':fields': new Set(fields), ':at': at, ':by': by };
-  const sets = ['editedAt = :at', 'editedBy = :by'];
-  const removes: string[] = [];
-  fields.forEach((field, i) => {
-    names[`#f${i}`] = field;
-    const value = changes[field];
-    if (value === null || value === undefined) removes.push(`#f${i}`);
-    else {
-      values[`:f${i}`] = value;
-      sets.push(`#f${i} = :f${i}`);
-    }
-  });
-  try {
-    const out = await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName('trips'),
-        Key: { imei: trip.imei, startTs: trip.startTs },
-        UpdateExpression: `SET ${sets.join(', ')} ADD v :one, #edited :fields${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
-        ConditionExpression: 'accountId = :account AND attribute_not_exists(attestationId)',
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return out.Attributes ? parseTripItem(out.Attributes) : null;
-  } catch (error) {
-    if (isConditionFailure(error)) return null;
-    throw error;
+async function changeAsRead<T>(trip: TripItem, write: (current: TripItem) => Promise<T | false | null>): Promise<T | null> {
+  let current: TripItem | null = trip;
+  for (let attempt = 0; attempt < CHANGE_ATTEMPTS && current; attempt++) {
+    if (current.accountId !== trip.accountId) return null;
+    const result = await write(current);
+    if (result !== false) return result;
+    current = await getTrip(trip.imei, trip.startTs);
   }
+  return null;
+}
+
+/** The change log entries of setting `changes` on a trip: one per field whose value it changes. */
+export function changeEntries(trip: TripItem, changes: Record<string, string | null>, by: string, at: number): TripChange[] {
+  return Object.entries(changes).flatMap(([field, value]) => {
+    const from = (trip as Record<string, unknown>)[field];
+    const before = typeof from === 'string' ? from : null;
+    const after = value ?? null;
+    return before === after || !(editableFields as readonly string[]).includes(field) ? [] : [{ at, by, field: field as EditableField, from: before, to: after }];
+  });
 }
 
 /**
- * A check-in's driver on one trip: not on an attested trip, nor on one whose driver a user set.
- * True when changed.
+ * A user's edit: sets (or, for null, removes) the given fields, records them in `edited`, adds an
+ * entry per changed field to the trip's change log, and bumps the version; only on a trip of the
+ * account that is not attested, and on the version read (read again when it moved, so the log's
+ * old values are right). Null when it may not be changed (the caller reads again to tell why).
  */
-export async function setCheckedInDriver(trip: Pick<TripItem, 'imei' | 'startTs' | 'accountId'>, driverId: string): Promise<boolean> {
-  try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName('trips'),
-        Key: { imei: trip.imei, startTs: trip.startTs },
-        UpdateExpression: 'SET driverId = :driver ADD v :one',
-        ConditionExpression:
-          'accountId = :account AND attribute_not_exists(attestationId) AND (attribute_not_exists(edited) OR NOT contains(edited, :field)) AND (attribute_not_exists(driverId) OR driverId <> :driver)',
-        ExpressionAttributeValues: { ':driver': driverId, ':account': trip.accountId, ':one': 1, ':field': 'driverId' },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+export async function updateTripFields(trip: TripItem, changes: Record<string, string | null>, by: string, at: number): Promise<TripItem | null> {
+  return changeAsRead(trip, async (current) => {
+    if (current.attestationId !== undefined) return null;
+    const fields = Object.keys(changes);
+    const entries = changeEntries(current, changes, by, at);
+    const names: Record<string, string> = { '#edited': 'edited' };
+    const values: Record<string, unknown> = { ':account': trip.accountId, ':one': 1, ':fields': new Set(fields), ':at': at, ':by': by, ':v': current.v };
+    const sets = ['editedAt = :at', 'editedBy = :by'];
+    const removes: string[] = [];
+    if (entries.length) {
+      sets.push('changes = :changes');
+      values[':changes'] = joinChanges(current.changes, entries);
+    }
+    fields.forEach((field, i) => {
+      names[`#f${i}`] = field;
+      const value = changes[field];
+      if (value === null || value === undefined) removes.push(`#f${i}`);
+      else {
+        values[`:f${i}`] = value;
+        sets.push(`#f${i} = :f${i}`);
+      }
+    });
+    try {
+      const out = await dynamo().send(
+        new UpdateCommand({
+          TableName: tableName('trips'),
+          Key: { imei: trip.imei, startTs: trip.startTs },
+          UpdateExpression: `SET ${sets.join(', ')} ADD v :one, #edited :fields${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
+          ConditionExpression: 'v = :v AND accountId = :account AND attribute_not_exists(attestationId)',
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: values,
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return out.Attributes ? parseTripItem(out.Attributes) : null;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
+  });
+}
+
+/**
+ * A check-in's driver on one trip, with its change log entry (`by`: who checked in): not on an
+ * attested trip, nor on one whose driver a user set. True when changed.
+ */
+export async function setCheckedInDriver(trip: TripItem, driverId: string, by: string, at: number): Promise<boolean> {
+  const changed = await changeAsRead(trip, async (current) => {
+    if (current.attestationId !== undefined || editedFieldsOf(current).includes('driverId') || current.driverId === driverId) return null;
+    try {
+      await dynamo().send(
+        new UpdateCommand({
+          TableName: tableName('trips'),
+          Key: { imei: trip.imei, startTs: trip.startTs },
+          UpdateExpression: 'SET driverId = :driver, changes = :changes ADD v :one',
+          ConditionExpression: 'v = :v AND accountId = :account AND attribute_not_exists(attestationId)',
+          ExpressionAttributeValues: {
+            ':driver': driverId,
+            ':account': trip.accountId,
+            ':one': 1,
+            ':v': current.v,
+            ':changes': joinChanges(current.changes, changeEntries(current, { driverId }, by, at)),
+          },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
+  });
+  return changed === true;
 }
 
 /** Locks a trip for an attestation; false when it is gone or already attested. */

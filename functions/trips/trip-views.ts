@@ -4,14 +4,14 @@
  */
 import type { Trip } from '../../shared/schemas/trips';
 import type { UnitItem } from '../domain/unit/schema';
-import { listOdometerEntries, odometersOf, resolveEntryCounters } from './odometer';
+import { odometersOf, resolvedOdometerEntries } from './odometer';
 import { namesOf } from './people';
 import { toTrip, type TripItem } from './trip-item';
 
 export async function tripViews(unit: UnitItem, trips: readonly TripItem[], zone: string): Promise<Trip[]> {
   if (!trips.length) return [];
   const [entries, names] = await Promise.all([
-    listOdometerEntries(unit).then((e) => resolveEntryCounters(unit, e)),
+    resolvedOdometerEntries(unit),
     namesOf(unit.accountId, trips.map((t) => t.driverId)),
   ]);
   return trips.map((t) => toTrip(t, zone, odometersOf(t, entries), t.driverId ? (names.get(t.driverId) ?? null) : null));

@@ -21,6 +21,7 @@ import type { Trip } from '../../shared/schemas/trips';
 import type { EmbeddedRuntime } from '../../infra/local/runtime';
 import { DEMO_PASSWORD, demoImei, demoUsers } from '../../infra/local/seed';
 import { callAs, callerFor, type Caller } from '../support/api-caller';
+import { eventually } from '../support/eventually';
 import { DEMO_REGISTERED_AT } from '../support/positions';
 import { startRuntime } from '../support/runtime';
 import { createTestUser } from '../support/sessions';
@@ -134,14 +135,28 @@ describe('GET /api/v1/user/reports/{kind}: the figures', () => {
     expect(unit?.facts.find((f) => f.key === 'odometerGap')).toMatchObject({ value: -50_023, tone: 'alert' });
     expect(unit?.facts.find((f) => f.key === 'attestation')).toMatchObject({ value: 'Not attested', tone: 'warning' });
     expect(model.totals).toMatchObject({ trips: 3, distance: 33, businessDistance: 25, privateDistance: 8 });
+    const changes = unit?.tables.find((t) => t.key === 'changes')?.rows.map((r) => [r['field'], r['oldValue'], r['newValue']]);
+    expect(changes).toEqual(
+      expect.arrayContaining([
+        ['Merged', expect.stringMatching(new RegExp(`^${day} 08:00–08:20$`)), expect.stringMatching(new RegExp(`^${day} 08:30–08:40$`))],
+        ['Type', 'Business', 'Private'],
+        ['Purpose', null, 'Ärende på stan'],
+      ]),
+    );
+    expect(unit?.tables.find((t) => t.key === 'changes')?.rows.every((r) => r['changedBy'] && r['changedBy'] !== admin.userId)).toBe(true);
   });
 
   it('summary and large summary: trips, distance by type, driving and idle time, top speed, odometers', async () => {
-    const res = await report('summary', { imeis: car, from: day, to: next });
+    const expected = { trips: 3, distance: 33, businessDistance: 25, privateDistance: 8, otherDistance: 0, drivingSeconds: 3_600, idleSeconds: 210, maxSpeed: 110 };
+    // The day rollups follow the trip writes through their queue.
+    const res = await eventually(
+      () => report('summary', { imeis: car, from: day, to: next }),
+      (r) => r.status !== 200 || Object.entries(expected).every(([k, v]) => r.body.data?.totals[k] === v),
+      'the day rollups of the trip writes',
+    );
     expect(res.status).toBe(200);
     const model = res.body.data as ReportModel;
     expect(model.layout).toBe('overview');
-    const expected = { trips: 3, distance: 33, businessDistance: 25, privateDistance: 8, otherDistance: 0, drivingSeconds: 3_600, idleSeconds: 210, maxSpeed: 110 };
     expect(model.units[0]?.totals).toMatchObject({ ...expected, startOdometer: 100_000, stopOdometer: 50_010 });
     expect(model.units[0]?.rows).toEqual([expect.objectContaining({ unitName: 'Report car Åsa', ...expected })]);
     expect(model.totals).toMatchObject(expected);

@@ -44,7 +44,7 @@ describe('trip log', () => {
   ]);
   const iso = (ms: number) => new Date(ms).toISOString().replace('Z', '+00:00');
   const privateTrip = trip({ type: 'private', driverId: 'u-driver', startTime: '2026-03-02T17:00:00.000+01:00', startOdometer: 1012, stopOdometer: 1020, distance: 8 });
-  const unit = { imei: '350000000000001', name: 'Bil', registrationNumber: 'ABC 123', attestations: [], trips: [{ view: trip({}), changes: [] }, { view: privateTrip, changes: [{ at: Date.UTC(2026, 2, 3), by: 'u-admin', field: 'type', from: 'business', to: 'private' }] }] };
+  const unit = { imei: '350000000000001', name: 'Bil', registrationNumber: 'ABC 123', attestations: [], trips: [{ view: trip({}), changes: [] }, { view: privateTrip, changes: [{ at: Date.UTC(2026, 2, 3), by: 'u-admin', field: 'type' as const, from: 'business', to: 'private' }] }] };
 
   it("hides a private trip's places from everyone but its driver and administrators", () => {
     const viewer = (userId: string, isAdmin = false) => ({ userId, isAdmin, isSupport: false });

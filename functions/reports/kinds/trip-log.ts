@@ -9,15 +9,8 @@ import type { ReportColumn, ReportFact, ReportTable, ReportUnit } from '../../..
 import type { Trip, TripType } from '../../../shared/schemas/trips';
 import type { Texts } from '../columns';
 import { kmOf } from '../figures';
+import type { TripChange } from '../../trips/trip-item';
 
-/** One change made to a trip after detection (stored on the trip). */
-export interface TripChange {
-  at: number;
-  by: string;
-  field: string;
-  from: string | null;
-  to: string | null;
-}
 
 export interface TripLogAttestation {
   fromDay: string;
@@ -69,8 +62,16 @@ export function tripLogColumns(x: Texts): ReportColumn[] {
 
 const round3 = (km: number) => Math.round(km * 1000) / 1000;
 
-function changeValue(change: TripChange, value: string | null, x: Texts, names: ReadonlyMap<string, string>): string | null {
+/** A merge's or split's span (`<start>/<stop>`, ISO UTC) as local date and times. */
+function spanText(value: string, iso: (ms: number) => string): string {
+  const [start = '', stop = ''] = value.split('/').map((t) => iso(Date.parse(t)));
+  return `${start.slice(0, 10)} ${start.slice(11, 16)}–${stop.slice(11, 16)}`;
+}
+
+function changeValue(change: TripChange, value: string | null, x: Texts, input: TripLogInput): string | null {
+  const names = input.names;
   if (value === null) return null;
+  if (change.field === 'merged' || change.field === 'split') return spanText(value, input.iso);
   if (change.field === 'type' && value in TYPE_LABEL) return x.t(TYPE_LABEL[value as TripType]);
   if (change.field === 'driverId') return names.get(value) ?? value;
   return value;
@@ -84,8 +85,8 @@ function changesTable(unit: TripLogUnitInput, input: TripLogInput, x: Texts): Re
       changedAt: input.iso(c.at),
       changedBy: input.names.get(c.by) ?? c.by,
       field: x.t(`ReportField_${c.field}`),
-      oldValue: changeValue(c, c.from, x, input.names),
-      newValue: changeValue(c, c.to, x, input.names),
+      oldValue: changeValue(c, c.from, x, input),
+      newValue: changeValue(c, c.to, x, input),
     })),
   );
   if (!rows.length) return null;

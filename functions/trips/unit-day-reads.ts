@@ -1,0 +1,58 @@
+/**
+ * Reading the day rollups (table `unit-days`, functions/trips/unit-day-item.ts): what the reports
+ * call. Read-only, so a function that reads them is granted reads only.
+ *
+ * Odometers: a day holds the raw counters of its first trip's start and its last trip's stop. The
+ * odometer at either is the trip log's (functions/trips/odometer.ts `odometersOf`, from the unit's
+ * odometer entries, `resolvedOdometerEntries`): read the entries once per unit, then
+ * `unitDayOdometers(day, entries)` for each day. An entry made later changes what is read, never
+ * what is stored.
+ */
+import { QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { dynamo, tableName } from '../platform/db';
+import { odometersOf, type OdometerEntryItem } from './odometer';
+import type { Odometers } from './trip-item';
+import { parseUnitDayItem, unitDayKey, type UnitDay } from './unit-day-item';
+
+/**
+ * The days of a unit of an account from `fromDay` to `toDay` (yyyy-MM-dd, both included, local
+ * days in ROLLUP_ZONE), oldest first; only days on which a trip of this account starts. One Query,
+ * followed page by page.
+ */
+export async function readUnitDays(accountId: string, imei: string, fromDay: string, toDay: string): Promise<UnitDay[]> {
+  if (!(fromDay <= toDay)) return [];
+  const days: UnitDay[] = [];
+  let start: QueryCommandOutput['LastEvaluatedKey'];
+  do {
+    const page: QueryCommandOutput = await dynamo().send(
+      new QueryCommand({
+        TableName: tableName('unitDays'),
+        KeyConditionExpression: '#unit = :unit AND #day BETWEEN :from AND :to',
+        ExpressionAttributeNames: { '#unit': 'unit', '#day': 'day' },
+        ExpressionAttributeValues: { ':unit': unitDayKey(accountId, imei), ':from': fromDay, ':to': toDay },
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      const day = parseUnitDayItem(item);
+      if (day) days.push(day);
+    }
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return days;
+}
+
+/**
+ * The odometer (km) at a day's first start and last stop, as the trip log shows them on the day's
+ * first and last trip: `entries` are the unit's odometer entries, oldest first, with their counters
+ * resolved (odometer.ts `resolvedOdometerEntries`). Null where the trip log shows none (a computed
+ * counter without an entry before it).
+ */
+export function unitDayOdometers(
+  day: Pick<UnitDay, 'firstStartTs' | 'lastStartTs' | 'startCounterM' | 'stopCounterM' | 'counterSource' | 'stopCounterSource'>,
+  entries: readonly OdometerEntryItem[],
+): Odometers {
+  const start = odometersOf({ startTs: day.firstStartTs, startCounterM: day.startCounterM, stopCounterM: day.startCounterM, counterSource: day.counterSource }, entries);
+  const stop = odometersOf({ startTs: day.lastStartTs, startCounterM: day.stopCounterM, stopCounterM: day.stopCounterM, counterSource: day.stopCounterSource }, entries);
+  return { start: start.start, stop: stop.stop };
+}
