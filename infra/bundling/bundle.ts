@@ -16,11 +16,28 @@ export const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
 const WORKER = path.join(import.meta.dirname, 'esbuild-worker.mjs');
 const DISPATCH = 'functions/platform/dispatch.ts';
 
+/** The font and logo files a report PDF embeds (functions/reports/render/embedded-files.ts). */
+const reportEmbeddedFiles = [
+  "import FONT_REGULAR from '@fontsource/noto-sans/files/noto-sans-latin-400-normal.woff';",
+  "import FONT_BOLD from '@fontsource/noto-sans/files/noto-sans-latin-700-normal.woff';",
+  "import FONT_REGULAR_EXT from '@fontsource/noto-sans/files/noto-sans-latin-ext-400-normal.woff';",
+  "import FONT_BOLD_EXT from '@fontsource/noto-sans/files/noto-sans-latin-ext-700-normal.woff';",
+  ...[0, 1, 2, 3, 4, 5, 6, 7].map((id) => `import icon${id} from './web/public/logos/icon-${id}.svg';`),
+  'export { FONT_REGULAR, FONT_BOLD, FONT_REGULAR_EXT, FONT_BOLD_EXT };',
+  'export const BRAND_ICONS = [icon0, icon1, icon2, icon3, icon4, icon5, icon6, icon7];',
+  '',
+].join('\n');
+
 /**
- * Modules replaced by a stub in every Lambda bundle. The port container imports the embedded
- * adapters statically; on AWS (RUNTIME=aws, always set by the stack) that branch never runs, and
- * bundling it would drag in the local gazetteer and broker clients, some of which read data files
- * at import time and would break the cold start. The stub keeps the export and fails loudly.
+ * Modules replaced in every Lambda bundle (their imports resolve from the repository root):
+ *
+ * - The port container imports the embedded adapters statically; on AWS (RUNTIME=aws, always set
+ *   by the stack) that branch never runs, and bundling it would drag in the local gazetteer and
+ *   broker clients, some of which read data files at import time and would break the cold start.
+ *   The stub keeps the export and fails loudly.
+ * - The report renderer's embedded files, which the source reads from node_modules and
+ *   web/public: in a bundle they are imported, so esbuild's binary (.woff) and text (.svg) loaders
+ *   put their bytes into the bundle (docs/decisions/0035-report-exports.md).
  */
 export const LAMBDA_STUBS: readonly { path: string; contents: string }[] = [
   {
@@ -30,6 +47,7 @@ export const LAMBDA_STUBS: readonly { path: string; contents: string }[] = [
       "  throw new Error('The embedded adapters are not part of Lambda bundles: RUNTIME must be aws');\n" +
       '}\n',
   },
+  { path: path.join(REPO_ROOT, 'functions/reports/render/embedded-files'), contents: reportEmbeddedFiles },
 ];
 
 export class BundlingError extends Error {

@@ -30,7 +30,7 @@ const stubPlugin = {
       const stub = stubs.find((s) => s.path === resolved);
       return stub ? { path: resolved, namespace: 'lambda-stub', pluginData: stub.contents } : undefined;
     });
-    b.onLoad({ filter: /.*/, namespace: 'lambda-stub' }, (args) => ({ contents: args.pluginData, loader: 'js' }));
+    b.onLoad({ filter: /.*/, namespace: 'lambda-stub' }, (args) => ({ contents: args.pluginData, loader: 'js', resolveDir: repoRoot }));
   },
 };
 
@@ -53,6 +53,8 @@ async function one({ name, entry, outfile, analysisFile }) {
     mainFields: ['module', 'main'],
     logLevel: 'silent',
     plugins: [stubPlugin],
+    // Files a bundle carries as data: fonts as bytes (Uint8Array), SVG logos as text.
+    loader: { '.woff': 'binary', '.svg': 'text' },
   };
   try {
     const result = await build({

@@ -93,6 +93,9 @@ import { reportsPageSv } from './features/reports-page/sv';
 import { fleetEn } from './features/fleet/en';
 import { fleetNo } from './features/fleet/no';
 import { fleetSv } from './features/fleet/sv';
+import { reportExportsEn } from './features/report-exports/en';
+import { reportExportsNo } from './features/report-exports/no';
+import { reportExportsSv } from './features/report-exports/sv';
 import { no as coreNo } from './no';
 import { sv as coreSv } from './sv';
 
@@ -127,11 +130,12 @@ export const modules = {
   support: { en: supportEn, sv: supportSv, no: supportNo },
   fleet: { en: fleetEn, sv: fleetSv, no: fleetNo },
   reports: { en: reportsEn, sv: reportsSv, no: reportsNo },
+  'report-exports': { en: reportExportsEn, sv: reportExportsSv, no: reportExportsNo },
   'reports-page': { en: reportsPageEn, sv: reportsPageSv, no: reportsPageNo },
 } as const satisfies Record<string, Record<Language, Readonly<Record<string, string>>>>;
 export type ModuleName = keyof typeof modules;
 
-const en = { ...coreEn, ...accountEn, ...registrationEn, ...trackingEn, ...commandsEn, ...mapEn, ...historyEn, ...unitsEn, ...tripsEn, ...geofencesEn, ...placesEn, ...alarmsEn, ...eventsEn, ...rfidEn, ...bulkUnitsEn, ...unitEditorEn, ...unitLockEn, ...unitImagesEn, ...sensorsEn, ...emailEn, ...userAccountsEn, ...safeHomeEn, ...carScheduleEn, ...organisationEn, ...supportEn, ...fleetEn, ...reportsEn, ...reportsPageEn } as const;
+const en = { ...coreEn, ...accountEn, ...registrationEn, ...trackingEn, ...commandsEn, ...mapEn, ...historyEn, ...unitsEn, ...tripsEn, ...geofencesEn, ...placesEn, ...alarmsEn, ...eventsEn, ...rfidEn, ...bulkUnitsEn, ...unitEditorEn, ...unitLockEn, ...unitImagesEn, ...sensorsEn, ...emailEn, ...userAccountsEn, ...safeHomeEn, ...carScheduleEn, ...organisationEn, ...supportEn, ...fleetEn, ...reportsEn, ...reportExportsEn, ...reportsPageEn } as const;
 export type MessageKey = keyof typeof en;
 export type Messages = { readonly [K in MessageKey]: string };
 
