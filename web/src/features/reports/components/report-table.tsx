@@ -7,18 +7,8 @@ import { Table } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CellValue, ReportColumn } from '../../../../../shared/schemas/reports';
+import { cellText, columnHeading, NUMERIC_FORMATS } from '../../../../../shared/reports/cells';
 import { formatCell, type ReportLanguage } from '../../../../../shared/reports/format';
-
-const NUMERIC = new Set(['km', 'odometer', 'duration', 'speed', 'count', 'money', 'coordinate']);
-
-/** A raw row or totals value as a cell value (anything else, an object say, shows empty). */
-export function cellValue(value: unknown): CellValue {
-  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : null;
-}
-
-export function columnHeading(column: Pick<ReportColumn, 'label' | 'unit'>): string {
-  return column.unit ? `${column.label} (${column.unit})` : column.label;
-}
 
 interface ReportTableProps {
   caption: string;
@@ -32,7 +22,7 @@ interface ReportTableProps {
 export function ReportTable({ caption, columns, rows, totals, lang }: ReportTableProps) {
   const { t } = useTranslation();
   const captionId = useId();
-  const align = (column: ReportColumn) => (NUMERIC.has(column.format) ? 'right' : undefined);
+  const align = (column: ReportColumn) => (NUMERIC_FORMATS.has(column.format) ? 'right' : undefined);
   const withTotals = totals !== null && columns.some((c) => c.total);
   return (
     // Focusable so that a keyboard user can scroll it sideways; named by its caption.
@@ -60,7 +50,7 @@ export function ReportTable({ caption, columns, rows, totals, lang }: ReportTabl
               <Table.Tr key={index}>
                 {columns.map((column) => (
                   <Table.Td key={column.key} ta={align(column)}>
-                    {formatCell(cellValue(row[column.key]), column.format, lang)}
+                    {cellText(row, column, lang)}
                   </Table.Td>
                 ))}
               </Table.Tr>

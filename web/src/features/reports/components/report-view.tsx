@@ -9,10 +9,10 @@ import IconInfoCircle from '@tabler/icons-react/dist/esm/icons/IconInfoCircle.mj
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReportFact, ReportModel, ReportUnit } from '../../../../../shared/schemas/reports';
+import { columnHeading, reportLanguage } from '../../../../../shared/reports/cells';
 import { formatCell, type ReportLanguage } from '../../../../../shared/reports/format';
-import { currentLanguage } from '../../../i18n/i18n';
 import { ReportChart } from './report-chart';
-import { columnHeading, ReportTable } from './report-table';
+import { ReportTable } from './report-table';
 
 // Shades whose text (dark on yellow, white on red) keeps the contrast of body text.
 const toneColor = { warning: 'yellow.5', alert: 'red.9' } as const;
@@ -88,11 +88,6 @@ function FleetTotals({ model, lang }: { model: ReportModel; lang: ReportLanguage
       </SimpleGrid>
     </section>
   );
-}
-
-/** The report's own language (its labels and notes are in it), so that its figures read as one document. */
-export function reportLanguage(model: Pick<ReportModel, 'lang'>): ReportLanguage {
-  return model.lang === 'sv' || model.lang === 'no' ? model.lang : model.lang === 'en' ? 'en' : currentLanguage();
 }
 
 export function ReportView({ model, actions }: { model: ReportModel; actions?: ReactNode }) {
