@@ -13,7 +13,7 @@ import { ALERT_QUEUE } from '../../shared/queues';
 import { tables, type TableKey } from '../../shared/tables';
 import { IDENTITY_OPERATION_ACTIONS } from './identity';
 import { acknowledgeFindings } from './nag';
-import { PENDING_PREFIX, PICTURES_PREFIX } from './unit-images-bucket';
+import { PENDING_PREFIX, PICTURES_PREFIX, REPORTS_PREFIX } from './unit-images-bucket';
 import type { PortalFunction } from './portal-function';
 import { LIVE_PUBLISH_TOPIC_PATTERNS, TRACKER_SUBSCRIBES, trackerTopicWith } from '../../shared/mqtt-topics';
 
@@ -42,6 +42,7 @@ export const FILES_BUCKET_VARIABLE = 'FILES_BUCKET';
 /**
  * What each FileStore operation does on the files bucket, by key prefix (adapters/aws/file-store.ts).
  * `readHead` also needs ListBucket: without it S3 answers a missing key AccessDenied, not NoSuchKey.
+ * `writeStream` is PutObject (which also allows the parts of a multipart upload) and aborting one.
  */
 export const FILE_OPERATION_GRANTS: Readonly<Record<FileOperation, readonly { actions: readonly string[]; prefix: string | null }[]>> = {
   createUpload: [{ actions: ['s3:PutObject'], prefix: PENDING_PREFIX }],
@@ -53,11 +54,16 @@ export const FILE_OPERATION_GRANTS: Readonly<Record<FileOperation, readonly { ac
     { actions: ['s3:GetObject', 's3:DeleteObject'], prefix: PENDING_PREFIX },
     { actions: ['s3:PutObject'], prefix: PICTURES_PREFIX },
   ],
-  viewUrl: [{ actions: ['s3:GetObject'], prefix: PICTURES_PREFIX }],
+  viewUrl: [
+    { actions: ['s3:GetObject'], prefix: PICTURES_PREFIX },
+    { actions: ['s3:GetObject'], prefix: REPORTS_PREFIX },
+  ],
   delete: [
     { actions: ['s3:DeleteObject'], prefix: PENDING_PREFIX },
     { actions: ['s3:DeleteObject'], prefix: PICTURES_PREFIX },
+    { actions: ['s3:DeleteObject'], prefix: REPORTS_PREFIX },
   ],
+  writeStream: [{ actions: ['s3:PutObject', 's3:AbortMultipartUpload'], prefix: REPORTS_PREFIX }],
 };
 
 /** Live topics of units, for accounts and for users (shared/mqtt-topics.ts). */
@@ -180,9 +186,9 @@ export function bindResources(fn: PortalFunction, resources: FunctionResources, 
       ? [
           {
             rule: 'AwsSolutions-IAM5' as const,
-            finding: /^Resource::<[A-Za-z0-9]+\.Arn>\/(pending|units)\/\*$/,
+            finding: /^Resource::<[A-Za-z0-9]+\.Arn>\/(pending|units|reports)\/\*$/,
             reason:
-              'Uploaded files are keyed by the unit and a random id, known only at run time: pending/* for uploads before their check, units/* for checked pictures, in the files bucket only, with the actions of the declared FileStore operations.',
+              'Files are keyed by a unit or a job and a random id, known only at run time: pending/* for uploads before their check, units/* for checked pictures, reports/* for report exports, in the files bucket only, with the actions of the declared FileStore operations.',
           },
         ]
       : []),

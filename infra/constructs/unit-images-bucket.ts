@@ -1,5 +1,7 @@
 /**
- * The private bucket of uploaded files (unit pictures, docs/decisions/0019-unit-pictures.md).
+ * The private bucket of uploaded files (unit pictures, docs/decisions/0019-unit-pictures.md) and
+ * of report exports (`reports/`, written by the report-export queue's consumer, deleted after 30
+ * days, docs/decisions/0037-report-jobs-and-schedules.md).
  * Browsers PUT to `pending/` with presigned URLs signed by the units function and view `units/`
  * through presigned GETs; nothing is public. Uploads that were never confirmed expire from
  * `pending/` after a day.
@@ -16,6 +18,10 @@ import { Construct } from 'constructs';
 export const PENDING_PREFIX = 'pending/';
 /** Keys of checked pictures. */
 export const PICTURES_PREFIX = 'units/';
+/** Keys of report exports (functions/reports/export-request.ts), deleted after 30 days. */
+export const REPORTS_PREFIX = 'reports/';
+/** Days a report export is kept: the export jobs' own expiry (shared/schemas/report-exports.ts). */
+export const REPORTS_KEEP_DAYS = 30;
 
 /** `<stack name>-pics-<account>-<region>`, lower case: at most 60 characters for the stack names of infra/config.ts. */
 export function unitImagesBucketName(stack: Stack): string {
@@ -60,6 +66,7 @@ export class UnitImagesBucket extends Construct {
       ],
       lifecycleRules: [
         { id: 'abandoned-uploads', prefix: PENDING_PREFIX, expiration: Duration.days(1) },
+        { id: 'report-exports', prefix: REPORTS_PREFIX, expiration: Duration.days(REPORTS_KEEP_DAYS) },
         { id: 'incomplete-multipart', abortIncompleteMultipartUploadAfter: Duration.days(1) },
       ],
     });
