@@ -33,9 +33,9 @@ export type GeocoderOperation = (typeof geocoderOperations)[number];
  * FileStore operations (functions/platform/ports.ts), each a permission on the files bucket:
  * `createUpload` signs a PUT to `pending/`, `readHead` reads a file's first bytes and size,
  * `move` copies a checked upload out of `pending/` and deletes it there, `viewUrl` signs a GET,
- * `delete` removes a file.
+ * `delete` removes a file, `writeStream` writes a report export to `reports/` (in parts).
  */
-export const fileOperations = ['createUpload', 'readHead', 'move', 'viewUrl', 'delete'] as const;
+export const fileOperations = ['createUpload', 'readHead', 'move', 'viewUrl', 'delete', 'writeStream'] as const;
 export type FileOperation = (typeof fileOperations)[number];
 
 export interface FunctionResources {
@@ -54,7 +54,7 @@ export interface FunctionResources {
   readonly alerts?: true;
   /** WorkQueues.send: messages onto these queues of shared/queues.ts (QUEUE_URLS). */
   readonly queues?: readonly QueueName[];
-  /** FileStore operations on the files bucket (FILES_BUCKET): unit pictures. */
+  /** FileStore operations on the files bucket (FILES_BUCKET): unit pictures, report exports. */
   readonly files?: readonly FileOperation[];
   /**
    * Tables of `tables` the function may Scan whole (dynamodb:Scan on the table, not its indexes):
@@ -192,6 +192,8 @@ export const functionResources: Readonly<Partial<Record<FunctionName, FunctionRe
   },
   // Reports read trips, odometer entries, attestations, drivers, units, the organisation's departments
   // and tags, and (the theft report) the unit's details, positions, events and commands.
+  // Exports (docs/decisions/0037): the caller's jobs and request claims, the report-export queue, the
+  // portal link's signed URL, and expired files removed on read; the caller's report schedules.
   reports: {
     tables: {
       users: 'read',
@@ -206,7 +208,11 @@ export const functionResources: Readonly<Partial<Record<FunctionName, FunctionRe
       positions: 'read',
       events: 'read',
       commands: 'read',
+      reportJobs: 'read-write',
+      reportSchedules: 'read-write',
     },
+    queues: ['report-export'],
+    files: ['viewUrl', 'delete'],
   },
   // Geofences write their copies onto the assigned units (zones) in the transaction that saves them.
   geofences: {
@@ -241,12 +247,28 @@ export const functionResources: Readonly<Partial<Record<FunctionName, FunctionRe
   },
   // command-timeouts; safe-home-checks (functions/safe-home/checks.ts) reads the due items, advances
   // them and records 'not home' events (the account's retention), alarmed through the alert queue;
-  // trip-rollup-backfill scans the trips and writes their rollups and its marker.
+  // trip-rollup-backfill scans the trips and writes their rollups and its marker; report-schedules
+  // starts the due schedules' exports (their jobs, the report-export queue); attestation-reminders
+  // walks the accounts once a month (a Scan of their ids, docs/decisions/0037), their units' trips
+  // and users, and e-mails drivers once (claims in report-schedules).
   jobs: {
-    tables: { commands: 'read-write', units: 'read', safeHome: 'read-write', events: 'read-write', accounts: 'read', trips: 'read', tripRollups: 'read-write' },
-    scans: ['trips'],
+    tables: {
+      commands: 'read-write',
+      units: 'read',
+      safeHome: 'read-write',
+      events: 'read-write',
+      accounts: 'read',
+      trips: 'read',
+      tripRollups: 'read-write',
+      users: 'read',
+      reportJobs: 'read-write',
+      reportSchedules: 'read-write',
+    },
+    scans: ['trips', 'accounts'],
     live: true,
     alerts: true,
+    mail: true,
+    queues: ['report-export'],
   },
   // The account administration: users with their claims and identities, their grants and the units'
   // viewers in one transaction, the welcome e-mail's single-use code (tokens), sessions ended on a new
@@ -295,6 +317,14 @@ export const functionResources: Readonly<Partial<Record<FunctionName, FunctionRe
   'trip-redetect': {
     tables: { accounts: 'read', units: 'read', unitCopies: 'read', positions: 'read', trips: 'read-write', tripRollups: 'read-write', driverCheckIns: 'read' },
     queues: ['trip-addresses'],
+  },
+  // The report-export queue's consumer (functions/reports/export-consumer.ts): the job and its owner,
+  // the file streamed to reports/, and a schedule's e-mails with their claims. The producer's report
+  // reads (functions/reports/build.ts) are the reports capability's tables.
+  'report-export': {
+    tables: { users: 'read', reportJobs: 'read-write', reportSchedules: 'read-write' },
+    mail: true,
+    files: ['writeStream'],
   },
   // Reading the stream back and consuming its queue are granted by infra/constructs/ingest.ts.
   [INGEST_FAILURES]: {
@@ -355,6 +385,10 @@ export const functionSettings: Readonly<Partial<Record<FunctionName, FunctionSet
   'alert-delivery': { timeoutSeconds: 30 },
   'trip-addresses': { timeoutSeconds: 30 },
   'trip-redetect': { timeoutSeconds: 300 },
+  // A 12-month PDF of a large fleet: Lambda's 15 minutes, and memory (hence CPU) for pdfkit and exceljs.
+  'report-export': { memorySize: 2048, timeoutSeconds: 900 },
+  // The monthly attestation reminders walk accounts for up to 10 minutes a run (functions/jobs/attestation-reminders.ts).
+  jobs: { timeoutSeconds: 720 },
 };
 
 /** The function's memory and timeout with the defaults filled in; throws, naming the entry, on a value outside the limits. */

@@ -87,6 +87,9 @@ import { supportSv } from './features/support/sv';
 import { fleetEn } from './features/fleet/en';
 import { fleetNo } from './features/fleet/no';
 import { fleetSv } from './features/fleet/sv';
+import { reportJobsEn } from './features/report-jobs/en';
+import { reportJobsNo } from './features/report-jobs/no';
+import { reportJobsSv } from './features/report-jobs/sv';
 import { no as coreNo } from './no';
 import { sv as coreSv } from './sv';
 
@@ -120,10 +123,11 @@ export const modules = {
   organisation: { en: organisationEn, sv: organisationSv, no: organisationNo },
   support: { en: supportEn, sv: supportSv, no: supportNo },
   fleet: { en: fleetEn, sv: fleetSv, no: fleetNo },
+  'report-jobs': { en: reportJobsEn, sv: reportJobsSv, no: reportJobsNo },
 } as const satisfies Record<string, Record<Language, Readonly<Record<string, string>>>>;
 export type ModuleName = keyof typeof modules;
 
-const en = { ...coreEn, ...accountEn, ...registrationEn, ...trackingEn, ...commandsEn, ...mapEn, ...historyEn, ...unitsEn, ...tripsEn, ...geofencesEn, ...placesEn, ...alarmsEn, ...eventsEn, ...rfidEn, ...bulkUnitsEn, ...unitEditorEn, ...unitLockEn, ...unitImagesEn, ...sensorsEn, ...emailEn, ...userAccountsEn, ...safeHomeEn, ...carScheduleEn, ...organisationEn, ...supportEn, ...fleetEn } as const;
+const en = { ...coreEn, ...accountEn, ...registrationEn, ...trackingEn, ...commandsEn, ...mapEn, ...historyEn, ...unitsEn, ...tripsEn, ...geofencesEn, ...placesEn, ...alarmsEn, ...eventsEn, ...rfidEn, ...bulkUnitsEn, ...unitEditorEn, ...unitLockEn, ...unitImagesEn, ...sensorsEn, ...emailEn, ...userAccountsEn, ...safeHomeEn, ...carScheduleEn, ...organisationEn, ...supportEn, ...fleetEn, ...reportJobsEn } as const;
 export type MessageKey = keyof typeof en;
 export type Messages = { readonly [K in MessageKey]: string };
 
