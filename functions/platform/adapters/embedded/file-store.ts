@@ -77,21 +77,31 @@ interface Storage {
 /** Collects a stream's bytes and hands them over once it ended; nothing when it was destroyed. */
 function collectingStream(store: (bytes: Uint8Array) => Promise<void>): FileWrite {
   const chunks: Buffer[] = [];
-  let settle!: { resolve: () => void; reject: (error: Error) => void };
-  const done = new Promise<void>((resolve, reject) => (settle = { resolve, reject }));
-  const stream = new Writable({
-    write(chunk: Buffer | string, _encoding, callback) {
-      chunks.push(Buffer.from(chunk));
-      callback();
-    },
-    final(callback) {
-      store(new Uint8Array(Buffer.concat(chunks))).then(() => callback(), callback);
-    },
+  return fileWriteOf(
+    new Writable({
+      write(chunk: Buffer | string, _encoding, callback) {
+        chunks.push(Buffer.from(chunk));
+        callback();
+      },
+      final(callback) {
+        store(new Uint8Array(Buffer.concat(chunks))).then(() => callback(), callback);
+      },
+    }),
+  );
+}
+
+/**
+ * The write of a stream: `done` resolves once it finished and rejects, with its error, once it
+ * closed without finishing. Its errors go to `done` only (the writer destroyed it, it knows).
+ */
+function fileWriteOf(stream: Writable): FileWrite {
+  const done = new Promise<void>((resolve, reject) => {
+    stream.on('finish', () => resolve());
+    stream.on('close', () => {
+      if (!stream.writableFinished) reject(stream.errored ?? new Error('the file was not completed'));
+    });
   });
-  stream.on('finish', () => settle.resolve());
-  stream.on('close', () => {
-    if (!stream.writableFinished) settle.reject(stream.errored ?? new Error('the file was not completed'));
-  });
+  stream.on('error', () => undefined);
   return { stream, done };
 }
 
@@ -175,33 +185,28 @@ function directoryStorage(dir: string): Storage {
     writeStream(key) {
       const target = pathOf(key);
       const temporary = join(dirname(target), `.${basename(target)}.${randomBytes(6).toString('hex')}.part`);
-      let settle!: { resolve: () => void; reject: (error: Error) => void };
-      const done = new Promise<void>((resolve, reject) => (settle = { resolve, reject }));
       let file: WriteStream | undefined;
-      const stream = new Writable({
-        construct(callback) {
-          mkdir(dirname(target), { recursive: true }).then(() => {
-            file = createWriteStream(temporary, { flags: 'wx' });
-            file.once('open', () => callback()).once('error', callback);
-          }, callback);
-        },
-        write(chunk: Buffer | string, _encoding, callback) {
-          file!.write(chunk, callback);
-        },
-        final(callback) {
-          file!.end(() => rename(temporary, target).then(() => callback(), callback));
-        },
-        destroy(error, callback) {
-          file?.destroy();
-          if (this.writableFinished) return callback(error);
-          rm(temporary, { force: true }).then(() => callback(error), () => callback(error));
-        },
-      });
-      stream.on('finish', () => settle.resolve());
-      stream.on('close', () => {
-        if (!stream.writableFinished) settle.reject(stream.errored ?? new Error('the file was not completed'));
-      });
-      return { stream, done };
+      return fileWriteOf(
+        new Writable({
+          construct(callback) {
+            mkdir(dirname(target), { recursive: true }).then(() => {
+              file = createWriteStream(temporary, { flags: 'wx' });
+              file.once('open', () => callback()).once('error', callback);
+            }, callback);
+          },
+          write(chunk: Buffer | string, _encoding, callback) {
+            file!.write(chunk, callback);
+          },
+          final(callback) {
+            file!.end(() => rename(temporary, target).then(() => callback(), callback));
+          },
+          destroy(error, callback) {
+            file?.destroy();
+            if (this.writableFinished) return callback(error);
+            rm(temporary, { force: true }).then(() => callback(error), () => callback(error));
+          },
+        }),
+      );
     },
   };
 }
