@@ -37,6 +37,8 @@ export type GeocoderOperation = (typeof geocoderOperations)[number];
  */
 export const fileOperations = ['createUpload', 'readHead', 'move', 'viewUrl', 'delete', 'writeStream'] as const;
 export type FileOperation = (typeof fileOperations)[number];
+/** The files a function's FileStore operations reach: unit pictures (`pending/`, `units/`) or report exports (`reports/`). */
+export type FileArea = 'pictures' | 'reports';
 
 export interface FunctionResources {
   readonly tables: Readonly<Partial<Record<TableKey, TableAccess>>>;
@@ -54,11 +56,14 @@ export interface FunctionResources {
   readonly alerts?: true;
   /** WorkQueues.send: messages onto these queues of shared/queues.ts (QUEUE_URLS). */
   readonly queues?: readonly QueueName[];
-  /** FileStore operations on the files bucket (FILES_BUCKET): unit pictures, report exports. */
+  /** FileStore operations on the files bucket (FILES_BUCKET), in `fileArea`. */
   readonly files?: readonly FileOperation[];
+  /** Which keys the file operations reach (infra/constructs/resource-grants.ts); default pictures. */
+  readonly fileArea?: FileArea;
   /**
    * Tables of `tables` the function may Scan whole (dynamodb:Scan on the table, not its indexes):
-   * one-off migrations only, never a request path (docs/decisions/0013-resource-grants.md).
+   * one-off migrations, and the monthly walk over the accounts' ids (docs/decisions/0037); never a
+   * request path (docs/decisions/0013-resource-grants.md).
    */
   readonly scans?: readonly TableKey[];
 }
@@ -213,6 +218,7 @@ export const functionResources: Readonly<Partial<Record<FunctionName, FunctionRe
     },
     queues: ['report-export'],
     files: ['viewUrl', 'delete'],
+    fileArea: 'reports',
   },
   // Geofences write their copies onto the assigned units (zones) in the transaction that saves them.
   geofences: {
@@ -325,6 +331,7 @@ export const functionResources: Readonly<Partial<Record<FunctionName, FunctionRe
     tables: { users: 'read', reportJobs: 'read-write', reportSchedules: 'read-write' },
     mail: true,
     files: ['writeStream'],
+    fileArea: 'reports',
   },
   // Reading the stream back and consuming its queue are granted by infra/constructs/ingest.ts.
   [INGEST_FAILURES]: {

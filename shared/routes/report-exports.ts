@@ -1,4 +1,5 @@
 /** Report exports and scheduled reports (spread into the manifest, shared/routes.ts); docs/decisions/0037-report-jobs-and-schedules.md. */
+import { z } from 'zod';
 import { defineRoute } from '../route-def';
 import {
   reportExportRequestSchema,
@@ -61,6 +62,7 @@ export const reportExportRoutes = {
     access: 'member',
     summary: `The portal link of a done export: 302 to a URL of the file valid for 5 minutes, saved under the report's name. Not done yet: 409 ReportExportNotReady; expired or gone: 404. ${OWN}`,
     params: reportJobIdParamSchema,
+    redirects: true,
   }),
   getReportSchedules: defineRoute({
     operationId: 'getReportSchedules',
@@ -104,5 +106,6 @@ export const reportExportRoutes = {
     access: 'member',
     summary: `Deletes a report schedule; exports already made stay. ${OWN}`,
     params: reportScheduleIdParamSchema,
+    response: z.null(),
   }),
 } as const;
