@@ -24,13 +24,13 @@ import { runExport, type ExportProducer } from './export-run';
 import { toReportJob } from './export-request';
 
 vi.mock('./export-repository', async (importOriginal) => {
-  const original = await importOriginal<typeof import('./export-repository')>();
+  const original = await importOriginal<typeof repository>();
   return { ...original, setProgress: vi.fn(original.setProgress) };
 });
 
 const dir = mkdtempSync(join(tmpdir(), 'exports-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-let now = Date.parse('2026-03-02T09:00:00Z');
+const now = Date.parse('2026-03-02T09:00:00Z');
 const sent: { queue: string; message: unknown }[] = [];
 const files = createLocalFileStore({ secret: 's'.repeat(48), dir, now: () => new Date(now) });
 
