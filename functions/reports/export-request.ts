@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { isoInZone } from '../../shared/local-time';
 import type { ReportFormat, ReportQuery, ReportRequest } from '../../shared/schemas/reports';
-import type { ReportJob } from '../../shared/schemas/report-exports';
+import { REPORT_FILES_PREFIX, type ReportJob } from '../../shared/schemas/report-exports';
 import { routes } from '../../shared/routes';
 import type { Language } from '../../shared/schemas/common';
 import type { ExportJobItem } from './export-repository';
@@ -38,7 +38,7 @@ export const reportRequestOf = (job: Pick<ExportJobItem, 'kind' | 'params'>): Re
 /** `tripLog-2026-01-01-2026-01-31.pdf`: what the browser saves the file as. */
 export const downloadNameOf = (job: Pick<ExportJobItem, 'kind' | 'params' | 'format'>): string => `${job.kind}-${job.params.from}-${job.params.to}.${job.format}`;
 
-export const fileKeyOf = (job: Pick<ExportJobItem, 'id'>): string => `reports/${job.id}`;
+export const fileKeyOf = (job: Pick<ExportJobItem, 'id'>): string => `${REPORT_FILES_PREFIX}${job.id}`;
 
 /** The portal link of a job: the download route, which checks the session and the owner before it redirects to the file. */
 export const portalLinkOf = (id: string): string => routes.downloadReportExport.path.replace('{id}', encodeURIComponent(id));

@@ -30,7 +30,8 @@ vi.mock('./export-repository', async (importOriginal) => {
 
 const dir = mkdtempSync(join(tmpdir(), 'exports-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const now = Date.parse('2026-03-02T09:00:00Z');
+// In the future: DynamoDB Local deletes items whose TTL attribute (epoch seconds) has passed.
+const now = Date.parse('2037-03-02T09:00:00Z');
 const sent: { queue: string; message: unknown }[] = [];
 const files = createLocalFileStore({ secret: 's'.repeat(48), dir, now: () => new Date(now) });
 
@@ -68,7 +69,7 @@ async function newCaller(fields: Partial<AuthContext> = {}): Promise<AuthContext
   return caller;
 }
 
-const request = (fields: Record<string, unknown> = {}) => reportExportRequestSchema.parse({ kind: 'tripLog', from: '2026-02-01', to: '2026-02-28', format: 'csv', ...fields });
+const request = (fields: Record<string, unknown> = {}) => reportExportRequestSchema.parse({ kind: 'tripLog', from: '2037-02-01', to: '2037-02-28', format: 'csv', ...fields });
 
 /** The test's producer: the request as CSV, in ten pieces with progress after each. */
 const csvProducer: ExportProducer = async (job, out, progress) => {
@@ -138,8 +139,8 @@ describe('the report-export queue', () => {
 
     const done = (await repository.getJob(caller.userId, job.id, { consistent: true }))!;
     expect(done).toMatchObject({ status: 'done', progress: 1, rows: 1, fileKey: `reports/${job.id}` });
-    expect(await fileText(`reports/${job.id}`)).toBe(`kind,from,to,imeis,lang,brand,user\ntripLog,2026-02-01,2026-02-28,356938074000017,sv,2,${caller.userId}\n`);
-    expect(toReportJob(done, 'Europe/Stockholm')).toMatchObject({ status: 'done', url: `/api/v1/user/reports/exports/${job.id}/download`, expiresAt: '2026-04-01T11:00:00.000+02:00' });
+    expect(await fileText(`reports/${job.id}`)).toBe(`kind,from,to,imeis,lang,brand,user\ntripLog,2037-02-01,2037-02-28,356938074000017,sv,2,${caller.userId}\n`);
+    expect(toReportJob(done, 'Europe/Stockholm')).toMatchObject({ status: 'done', url: `/api/v1/user/reports/exports/${job.id}/download`, expiresAt: '2037-04-01T11:00:00.000+02:00' });
 
     // Redelivered after it was done: nothing runs again.
     expect(await runExport(message, getPorts(), produce)).toBe('skipped');
@@ -148,7 +149,7 @@ describe('the report-export queue', () => {
     // The portal link's target: a 5-minute URL saved under the report's name.
     const url = await downloadUrl(caller, job.id, getPorts(), now);
     const served = await files.serve(url.slice('/api/v1/files/'.length), new Date(now + 299_000));
-    expect(served).toMatchObject({ contentType: 'text/csv; charset=utf-8', disposition: 'attachment; filename="tripLog-2026-02-01-2026-02-28.csv"' });
+    expect(served).toMatchObject({ contentType: 'text/csv; charset=utf-8', disposition: 'attachment; filename="tripLog-2037-02-01-2037-02-28.csv"' });
     expect(await files.serve(url.slice('/api/v1/files/'.length), new Date(now + 300_000))).toBeNull();
     const stranger = await newCaller();
     await expect(downloadUrl(stranger, job.id, getPorts(), now)).rejects.toMatchObject({ status: 404 });

@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { reportExportMessageKeys as keys } from '../../shared/schemas/report-exports';
 import type { ReportFormat, ReportRequest } from '../../shared/schemas/reports';
 import type { Language } from '../../shared/schemas/common';
-import type { AuthContext } from '../platform/auth-context';
+import { authContextOf, type AuthContext } from '../platform/auth-context';
 import { getUserItem } from '../domain/user/reads';
 import { DomainError } from '../platform/errors';
 import { logger } from '../platform/logger';
@@ -59,19 +59,7 @@ const REFUSALS = new Set([403, 404, 422]);
 async function ownerContext(job: ExportJobItem): Promise<AuthContext | null> {
   const user = await getUserItem(job.userId, { consistent: true });
   if (!user || user.accountId !== job.accountId) return null;
-  return {
-    userId: user.userId,
-    accountId: user.accountId,
-    sessionId: `report-export-${job.id}`,
-    sessionExpiresAt: 0,
-    username: user.username,
-    isAdmin: user.isAdmin,
-    isSupport: user.isSupport,
-    subsiteId: user.subsiteId,
-    lang: user.lang,
-    unitImeis: user.isAdmin ? undefined : (user.unitImeis ?? []),
-    featureProfileId: user.isAdmin || typeof user.featureProfileId !== 'string' ? undefined : user.featureProfileId,
-  };
+  return authContextOf(user, { sessionId: `report-export-${job.id}`, expiresAt: 0 });
 }
 
 /** Writes progress at most every PROGRESS_STEP, one write at a time, never holding the producer up. */

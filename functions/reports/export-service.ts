@@ -8,8 +8,6 @@
 import { createHash } from 'node:crypto';
 import { queueList } from '../../shared/queues';
 import { REPORT_DOWNLOAD_URL_SECONDS, REPORT_EXPORTS_LISTED, reportExportMessageKeys as keys, type ReportExportRequest } from '../../shared/schemas/report-exports';
-import type { ReportFormat, ReportQuery, ReportKind } from '../../shared/schemas/reports';
-import type { Language } from '../../shared/schemas/common';
 import type { AuthContext } from '../platform/auth-context';
 import { ConflictError, NotFoundError } from '../platform/errors';
 import { logger } from '../platform/logger';
@@ -39,16 +37,8 @@ export const JOB_LIFETIME_MS = (queue?.visibilityTimeoutSeconds ?? 5400) * (queu
 export const isActive = (job: Pick<ExportJobItem, 'status' | 'createdAt'>, now: number): boolean =>
   (job.status === 'queued' || job.status === 'running') && job.createdAt > now - JOB_LIFETIME_MS;
 
-export interface ExportSpec {
-  userId: string;
-  accountId: string;
-  kind: ReportKind;
-  params: ReportQuery;
-  format: ReportFormat;
-  lang: Language;
-  timeZone: string;
-  brand: number;
-}
+/** What an export is made of: whose, what report, in which format, language, zone and brand. */
+export type ExportSpec = Pick<ExportJobItem, 'userId' | 'accountId' | 'kind' | 'params' | 'format' | 'lang' | 'timeZone' | 'brand'>;
 
 function newJob(spec: ExportSpec, id: string, now: number, extra: Pick<ExportJobItem, 'scheduleId' | 'period'> = {}): ExportJobItem {
   const params = normalisedParams(spec.params);

@@ -14,7 +14,8 @@ import { dynamo, tableName } from '../platform/db';
 import type { EmailMessage } from '../platform/ports';
 import { handler } from '../jobs/attestation-reminders';
 
-let now = Date.parse('2026-03-01T07:00:00Z');
+// In the future (2037 has 2026's calendar): DynamoDB Local deletes items whose TTL attribute has passed.
+let now = Date.parse('2037-03-01T07:00:00Z');
 const mails: EmailMessage[] = [];
 
 beforeAll(async () => {
@@ -47,7 +48,7 @@ describe('job attestation-reminders', () => {
         const accountId = `a-${randomUUID()}`;
         await put('accounts', { accountId, name: `Fleet ${n}` });
         const imei = imeiFrom(`3569380761${String(n).padStart(4, '0')}`);
-        await put('units', { imei, accountId, name: `Van ${n}`, vehicleType: 'van', protocol: 'native', createdAt: '2025-01-01T00:00:00.000Z' });
+        await put('units', { imei, accountId, name: `Van ${n}`, vehicleType: 'van', protocol: 'native', createdAt: '2036-01-01T00:00:00.000Z' });
         return { accountId, imei };
       }),
     );
@@ -57,28 +58,28 @@ describe('job attestation-reminders', () => {
     const cia = await user(a.accountId, 'en', 'Cia');
     const dag = await user(b.accountId, 'no', 'Dag');
     // Anna: two open trips in February. Bo: only an attested one. Cia: only one in January. Dag: open, another account.
-    await trip(a.imei, a.accountId, '2026-02-03T08:00:00Z', { driverId: anna.userId });
-    await trip(a.imei, a.accountId, '2026-02-27T08:00:00Z', { driverId: anna.userId });
-    await trip(a.imei, a.accountId, '2026-02-10T08:00:00Z', { driverId: bo.userId, attestationId: 'att-1' });
-    await trip(a.imei, a.accountId, '2026-01-31T08:00:00Z', { driverId: cia.userId });
+    await trip(a.imei, a.accountId, '2037-02-03T08:00:00Z', { driverId: anna.userId });
+    await trip(a.imei, a.accountId, '2037-02-27T08:00:00Z', { driverId: anna.userId });
+    await trip(a.imei, a.accountId, '2037-02-10T08:00:00Z', { driverId: bo.userId, attestationId: 'att-1' });
+    await trip(a.imei, a.accountId, '2037-01-31T08:00:00Z', { driverId: cia.userId });
     // 28 February 23:30 UTC is 1 March in Stockholm: not February's.
-    await trip(a.imei, a.accountId, '2026-02-28T23:30:00Z', { driverId: cia.userId });
-    await trip(b.imei, b.accountId, '2026-02-14T08:00:00Z', { driverId: dag.userId });
+    await trip(a.imei, a.accountId, '2037-02-28T23:30:00Z', { driverId: cia.userId });
+    await trip(b.imei, b.accountId, '2037-02-14T08:00:00Z', { driverId: dag.userId });
 
-    now = Date.parse('2026-03-02T07:00:00Z');
+    now = Date.parse('2037-03-02T07:00:00Z');
     expect(await handler({ job: 'attestation-reminders' })).toMatchObject({ sent: 0, done: false });
 
-    now = Date.parse('2026-03-01T07:00:00Z');
+    now = Date.parse('2037-03-01T07:00:00Z');
     const runs = await Promise.all([handler({ job: 'attestation-reminders' }), handler({ job: 'attestation-reminders' }), handler({ job: 'attestation-reminders' })]);
-    expect(runs.every((r) => r.month === '2026-02')).toBe(true);
+    expect(runs.every((r) => r.month === '2037-02')).toBe(true);
     // A later run of the day finds the month done.
     now += 600_000;
     expect(await handler({ job: 'attestation-reminders' })).toMatchObject({ done: true, accounts: 0, sent: 0 });
 
     expect(mails.map((m) => m.to).sort()).toEqual([anna.email, dag.email].sort());
     const annas = mails.find((m) => m.to === anna.email)!;
-    expect(annas.subject).toContain('februari 2026');
+    expect(annas.subject).toContain('februari 2037');
     expect(annas.text).toContain('Hej Anna');
-    expect(mails.find((m) => m.to === dag.email)!.subject).toContain('februar 2026');
+    expect(mails.find((m) => m.to === dag.email)!.subject).toContain('februar 2037');
   });
 });

@@ -13,15 +13,15 @@
 import { Aws, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
+import { REPORT_EXPORT_KEEP_DAYS, REPORT_FILES_PREFIX } from '../../shared/schemas/report-exports';
 
 /** Keys browsers upload to, before the bytes are checked. */
 export const PENDING_PREFIX = 'pending/';
 /** Keys of checked pictures. */
 export const PICTURES_PREFIX = 'units/';
-/** Keys of report exports (functions/reports/export-request.ts), deleted after 30 days. */
-export const REPORTS_PREFIX = 'reports/';
-/** Days a report export is kept: the export jobs' own expiry (shared/schemas/report-exports.ts). */
-export const REPORTS_KEEP_DAYS = 30;
+/** Keys of report exports (functions/reports/export-request.ts), deleted after the export jobs' own 30 days. */
+export const REPORTS_PREFIX = REPORT_FILES_PREFIX;
+export const REPORTS_KEEP_DAYS = REPORT_EXPORT_KEEP_DAYS;
 
 /** `<stack name>-pics-<account>-<region>`, lower case: at most 60 characters for the stack names of infra/config.ts. */
 export function unitImagesBucketName(stack: Stack): string {

@@ -33,6 +33,8 @@ export type ReportJobStatus = (typeof reportJobStatuses)[number];
 
 /** Files and jobs are kept this long (the bucket's lifecycle rule and the items' expiry). */
 export const REPORT_EXPORT_KEEP_DAYS = 30;
+/** Where export files live in the files bucket (`reports/<job id>`). */
+export const REPORT_FILES_PREFIX = 'reports/';
 /** The presigned URL a download redirects to is valid this long. */
 export const REPORT_DOWNLOAD_URL_SECONDS = 5 * 60;
 /** A schedule names at most this many recipients. */

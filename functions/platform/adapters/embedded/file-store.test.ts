@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -98,5 +98,30 @@ describe.each([
     await expect(store.viewUrl('reports/x', 'text/csv', 60, { downloadName: '../x"' })).rejects.toThrow(/not one of ours/);
     await expect(store.createUpload('../outside', 'image/png', 1, 60)).rejects.toThrow(/not one of ours/);
     await expect(store.readHead('units/../../x', 1)).rejects.toThrow(/not one of ours/);
+  });
+});
+
+describe('the local file store lifecycle', () => {
+  it('deletes the files under a rule prefix older than its days once a new one is written there, as the bucket rule does', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'files-life-'));
+    try {
+      const store = createLocalFileStore({ secret: SECRET, dir: root, now: () => NOW, lifecycle: [{ prefix: 'reports/', days: 30 }] });
+      const write = async (key: string) => {
+        const w = store.writeStream(key, 'text/csv');
+        w.stream.end('x');
+        await w.done;
+      };
+      await write('reports/old');
+      await write('units/u/old');
+      const monthAgo = new Date(Date.now() - 31 * 86_400_000);
+      utimesSync(join(root, 'reports/old'), monthAgo, monthAgo);
+      utimesSync(join(root, 'units/u/old'), monthAgo, monthAgo);
+      await write('reports/new');
+      for (let i = 0; i < 50 && readdirSync(join(root, 'reports')).includes('old'); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(readdirSync(join(root, 'reports'))).toEqual(['new']);
+      expect(readdirSync(join(root, 'units/u'))).toEqual(['old']);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

@@ -11,7 +11,7 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { Writable } from 'node:stream';
 import type { FileStore, FileWrite, StoredFileHead } from '../../ports';
@@ -72,6 +72,8 @@ interface Storage {
   remove(key: string): Promise<void>;
   /** A stream whose bytes become the file at `key` only once it ended. */
   writeStream(key: string): FileWrite;
+  /** Removes the files under `prefix` written before `beforeMs`. */
+  sweep(prefix: string, beforeMs: number): Promise<void>;
 }
 
 /** Collects a stream's bytes and hands them over once it ended; nothing when it was destroyed. */
@@ -106,9 +108,12 @@ function fileWriteOf(stream: Writable): FileWrite {
 }
 
 const memory = new Map<string, Uint8Array>();
+/** When each file in memory was written (epoch ms of the system clock, as a file's mtime). */
+const memoryWritten = new Map<string, number>();
 const memoryStorage: Storage = {
   async write(key, bytes) {
     memory.set(key, Uint8Array.from(bytes));
+    memoryWritten.set(key, Date.now());
   },
   async read(key) {
     return memory.get(key) ?? null;
@@ -127,9 +132,15 @@ const memoryStorage: Storage = {
     memory.delete(key);
   },
   writeStream(key) {
-    return collectingStream(async (bytes) => {
-      memory.set(key, bytes);
-    });
+    return collectingStream(async (bytes) => memoryStorage.write(key, bytes));
+  },
+  async sweep(prefix, beforeMs) {
+    for (const [key, at] of memoryWritten) {
+      if (key.startsWith(prefix) && at < beforeMs) {
+        memory.delete(key);
+        memoryWritten.delete(key);
+      }
+    }
   },
 };
 
@@ -208,6 +219,21 @@ function directoryStorage(dir: string): Storage {
         }),
       );
     },
+    async sweep(prefix, beforeMs) {
+      const folder = pathOf(prefix.replace(/\/$/, ''));
+      let names: string[];
+      try {
+        names = await readdir(folder);
+      } catch (error) {
+        if (missing(error)) return;
+        throw error;
+      }
+      for (const name of names) {
+        const file = join(folder, name);
+        const info = await stat(file).catch(() => null);
+        if (info?.isFile() && info.mtimeMs < beforeMs) await rm(file, { force: true });
+      }
+    },
   };
 }
 
@@ -223,8 +249,24 @@ export interface LocalFileStore extends FileStore {
   serve(token: string, now: Date): Promise<{ bytes: Uint8Array; contentType: string; disposition: string } | null>;
 }
 
-export function createLocalFileStore(options: { secret: string; dir: string | null; now: () => Date }): LocalFileStore {
+/** As an S3 lifecycle rule: files under `prefix` are deleted `days` after they were written. */
+export interface FileLifecycleRule {
+  prefix: string;
+  days: number;
+}
+
+/**
+ * `lifecycle` plays the bucket's expiration rules: after each streamed write under a rule's prefix,
+ * the files there older than its days are deleted (by their write time on the system clock).
+ */
+export function createLocalFileStore(options: { secret: string; dir: string | null; now: () => Date; lifecycle?: readonly FileLifecycleRule[] }): LocalFileStore {
   const storage = options.dir ? directoryStorage(join(options.dir)) : memoryStorage;
+  const expire = (key: string) => {
+    for (const rule of options.lifecycle ?? []) {
+      if (!key.startsWith(rule.prefix)) continue;
+      storage.sweep(rule.prefix, Date.now() - rule.days * 86_400_000).catch(() => undefined);
+    }
+  };
   const sign = (grant: FileGrant) => `${LOCAL_FILES_PATH}${signFileGrant(options.secret, grant)}`;
   const now = () => options.now().getTime();
   return {
@@ -240,7 +282,11 @@ export function createLocalFileStore(options: { secret: string; dir: string | nu
       const name = viewOptions.downloadName === undefined ? {} : { downloadName: viewOptions.downloadName };
       return sign({ op: 'get', key: checkedKey(key), contentType, ...name, expiresAt: now() + expiresInSeconds * 1000 });
     },
-    writeStream: (key) => storage.writeStream(checkedKey(key)),
+    writeStream(key) {
+      const write = storage.writeStream(checkedKey(key));
+      write.done.then(() => expire(key), () => undefined);
+      return write;
+    },
     delete: async (key) => storage.remove(checkedKey(key)),
 
     async acceptUpload(token, contentType, bytes, at) {
