@@ -33,6 +33,8 @@ export interface ExportWork {
   lang: Language;
   timeZone: string;
   brand: number;
+  /** The consumer's clock when it took the job (the report's "now"). */
+  now: Date;
 }
 /** What the producer learnt: how many rows the report has (0: empty, a schedule with skipEmpty sends nothing). */
 export interface ExportOutcome {
@@ -106,7 +108,7 @@ export async function runExport(message: ExportMessage, ports: Pick<Ports, 'file
   const fileKey = fileKeyOf(job);
   const write = ports.files.writeStream(fileKey, CONTENT_TYPES[job.format]);
   const progress = progressWriter(job);
-  const work: ExportWork = { id: job.id, request: reportRequestOf(job), caller, format: job.format, lang: job.lang, timeZone: job.timeZone, brand: job.brand };
+  const work: ExportWork = { id: job.id, request: reportRequestOf(job), caller, format: job.format, lang: job.lang, timeZone: job.timeZone, brand: job.brand, now: new Date(now) };
   let outcome: ExportOutcome;
   try {
     const produced = produce(work, write.stream, progress.report);
