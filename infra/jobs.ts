@@ -49,6 +49,21 @@ export const jobs: readonly JobDef[] = [
     file: 'functions/jobs/unit-day-rederive.ts',
     description: "Queues the recomputation of the last three complete local days' day rollups of every unit that has them, so a recomputation a failure left out is made good by the next morning.",
   },
+  {
+    name: 'report-schedules',
+    schedule: 'rate(15 minutes)',
+    file: 'functions/jobs/report-schedules.ts',
+    description:
+      'Report schedules: starts the export of the last complete day, week or month of each schedule that is due (sparse due index); the recipients are e-mailed a portal link once the export is done.',
+  },
+  {
+    name: 'attestation-reminders',
+    // Every 10 minutes through the 1st: a run continues from the month's checkpoint until every account is done.
+    schedule: 'cron(0/10 * 1 * ? *)',
+    timeZone: 'Europe/Stockholm',
+    file: 'functions/jobs/attestation-reminders.ts',
+    description: 'On the 1st of each month: one reminder e-mail to each driver with unattested trips in the previous month.',
+  },
 ];
 
 const NAME = /^[a-z][a-z0-9-]{0,47}$/;

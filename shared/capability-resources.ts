@@ -33,10 +33,12 @@ export type GeocoderOperation = (typeof geocoderOperations)[number];
  * FileStore operations (functions/platform/ports.ts), each a permission on the files bucket:
  * `createUpload` signs a PUT to `pending/`, `readHead` reads a file's first bytes and size,
  * `move` copies a checked upload out of `pending/` and deletes it there, `viewUrl` signs a GET,
- * `delete` removes a file.
+ * `delete` removes a file, `writeStream` writes a report export to `reports/` (in parts).
  */
-export const fileOperations = ['createUpload', 'readHead', 'move', 'viewUrl', 'delete'] as const;
+export const fileOperations = ['createUpload', 'readHead', 'move', 'viewUrl', 'delete', 'writeStream'] as const;
 export type FileOperation = (typeof fileOperations)[number];
+/** The files a function's FileStore operations reach: unit pictures (`pending/`, `units/`) or report exports (`reports/`). */
+export type FileArea = 'pictures' | 'reports';
 
 export interface FunctionResources {
   readonly tables: Readonly<Partial<Record<TableKey, TableAccess>>>;
@@ -54,11 +56,14 @@ export interface FunctionResources {
   readonly alerts?: true;
   /** WorkQueues.send: messages onto these queues of shared/queues.ts (QUEUE_URLS). */
   readonly queues?: readonly QueueName[];
-  /** FileStore operations on the files bucket (FILES_BUCKET): unit pictures. */
+  /** FileStore operations on the files bucket (FILES_BUCKET), in `fileArea`. */
   readonly files?: readonly FileOperation[];
+  /** Which keys the file operations reach (infra/constructs/resource-grants.ts); default pictures. */
+  readonly fileArea?: FileArea;
   /**
    * Tables of `tables` the function may Scan whole (dynamodb:Scan on the table, not its indexes):
-   * one-off migrations only, never a request path (docs/decisions/0013-resource-grants.md).
+   * one-off migrations, and the monthly walk over the accounts' ids (docs/decisions/0037); never a
+   * request path (docs/decisions/0013-resource-grants.md).
    */
   readonly scans?: readonly TableKey[];
 }
@@ -196,6 +201,8 @@ export const functionResources: Readonly<Partial<Record<FunctionName, FunctionRe
   },
   // Reports read trips, odometer entries, attestations, drivers and units, and (the theft report) the
   // unit's details, positions, events and commands.
+  // Exports (docs/decisions/0037): the caller's jobs and request claims, the report-export queue, the
+  // portal link's signed URL, and expired files removed on read; the caller's report schedules.
   reports: {
     tables: {
       users: 'read',
@@ -212,7 +219,12 @@ export const functionResources: Readonly<Partial<Record<FunctionName, FunctionRe
       positions: 'read',
       events: 'read',
       commands: 'read',
+      reportJobs: 'read-write',
+      reportSchedules: 'read-write',
     },
+    queues: ['report-export'],
+    files: ['viewUrl', 'delete'],
+    fileArea: 'reports',
   },
   // Geofences write their copies onto the assigned units (zones) in the transaction that saves them.
   geofences: {
@@ -252,6 +264,9 @@ export const functionResources: Readonly<Partial<Record<FunctionName, FunctionRe
   // trip-rollup-backfill scans the trips, times those detected before trips were timed (their
   // positions) and writes their rollups, day rollups and its marker; unit-day-rederive lists the
   // last days' unit-day items (their byDay index) and queues their recomputation.
+  // report-schedules starts the due schedules' exports (their jobs, the report-export queue);
+  // attestation-reminders walks the accounts once a month (a Scan of their ids, docs/decisions/0037),
+  // their units' trips and users, and e-mails drivers once (claims in report-schedules).
   jobs: {
     tables: {
       commands: 'read-write',
@@ -265,11 +280,15 @@ export const functionResources: Readonly<Partial<Record<FunctionName, FunctionRe
       positions: 'read',
       tripRollups: 'read-write',
       unitDays: 'read-write',
+      users: 'read',
+      reportJobs: 'read-write',
+      reportSchedules: 'read-write',
     },
-    scans: ['trips'],
+    scans: ['trips', 'accounts'],
     live: true,
     alerts: true,
-    queues: ['unit-day-rollup'],
+    mail: true,
+    queues: ['unit-day-rollup', 'report-export'],
   },
   // The account administration: users with their claims and identities, their grants and the units'
   // viewers in one transaction, the welcome e-mail's single-use code (tokens), sessions ended on a new
@@ -322,6 +341,31 @@ export const functionResources: Readonly<Partial<Record<FunctionName, FunctionRe
   // The unit-day-rollup queue's consumer (functions/trips/unit-day-rollup.ts): a unit's days from its trips.
   'unit-day-rollup': {
     tables: { trips: 'read', unitDays: 'read-write' },
+  },
+  // The report-export queue's consumer (functions/reports/export-consumer.ts): the job and its owner,
+  // the file streamed to reports/, and a schedule's e-mails with their claims. The producer's report
+  // reads (functions/reports/build.ts) are the reports capability's tables.
+  // Builds the report as its owner (the reports function's reads) and writes the file.
+  'report-export': {
+    tables: {
+      users: 'read',
+      accounts: 'read',
+      units: 'read',
+      unitDetails: 'read',
+      trips: 'read',
+      unitDays: 'read',
+      // Read only; see the reports function.
+      odometerEntries: 'read-write',
+      attestations: 'read',
+      positions: 'read',
+      events: 'read',
+      commands: 'read',
+      reportJobs: 'read-write',
+      reportSchedules: 'read-write',
+    },
+    mail: true,
+    files: ['writeStream'],
+    fileArea: 'reports',
   },
   // Reading the stream back and consuming its queue are granted by infra/constructs/ingest.ts.
   [INGEST_FAILURES]: {
@@ -383,6 +427,10 @@ export const functionSettings: Readonly<Partial<Record<FunctionName, FunctionSet
   'trip-addresses': { timeoutSeconds: 30 },
   'trip-redetect': { timeoutSeconds: 300 },
   'unit-day-rollup': { timeoutSeconds: 30 },
+  // A 12-month PDF of a large fleet: Lambda's 15 minutes, and memory (hence CPU) for pdfkit and exceljs.
+  'report-export': { memorySize: 2048, timeoutSeconds: 900 },
+  // The monthly attestation reminders walk accounts for up to 10 minutes a run (functions/jobs/attestation-reminders.ts).
+  jobs: { timeoutSeconds: 720 },
 };
 
 /** The function's memory and timeout with the defaults filled in; throws, naming the entry, on a value outside the limits. */

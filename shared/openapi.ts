@@ -55,23 +55,28 @@ export function openApiDocument(routes: readonly RouteDef[] = routeList, options
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
     if (route.embeddedOnly && !options.embedded) continue;
-    const responses: Record<string, unknown> = {
-      '200': {
-        description: 'Success',
-        content: {
-          'application/json': {
-            schema: {
-              type: 'object',
-              required: ['success', 'data'],
-              properties: {
-                success: { const: true },
-                data: route.response ? schemaOf(route.response, 'output') : {},
-                message: { type: 'string' },
+    const ok = route.redirects
+      ? { '302': { description: 'Found: the Location header is where the file is, for a short while', headers: { Location: { schema: { type: 'string' } } } } }
+      : {
+          '200': {
+            description: 'Success',
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  required: ['success', 'data'],
+                  properties: {
+                    success: { const: true },
+                    data: route.response ? schemaOf(route.response, 'output') : {},
+                    message: { type: 'string' },
+                  },
+                },
               },
             },
           },
-        },
-      },
+        };
+    const responses: Record<string, unknown> = {
+      ...ok,
       '422': { description: 'Validation failed', content: { 'application/json': { schema: schemaOf(validationErrorSchema, 'output') } } },
     };
     if (route.access !== 'public') {

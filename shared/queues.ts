@@ -78,6 +78,19 @@ export const queueList = [
     concurrency: 2,
     description: "Recomputes a unit's day rollups (unit-days) from its trips after a trip write, each day under the generation it read",
   },
+  {
+    name: 'report-export',
+    file: 'functions/reports/export-consumer.ts',
+    // One export per invocation: a 12-month PDF of a large fleet takes minutes of one function.
+    batchSize: 1,
+    maxReceiveCount: 3,
+    // Six times the consumer's 15 minutes, as for the other queues: a message is handed out again
+    // only after its consumer surely stopped (docs/decisions/0037-report-jobs-and-schedules.md).
+    visibilityTimeoutSeconds: 6 * 15 * MINUTE,
+    retentionSeconds: DAY,
+    concurrency: 2,
+    description: 'Produces a report export (PDF, Excel or CSV) into the files bucket, then e-mails the recipients of the schedule it was made for',
+  },
 ] as const satisfies readonly QueueDef[];
 
 export type QueueName = (typeof queueList)[number]['name'];

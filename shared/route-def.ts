@@ -40,6 +40,8 @@ export interface RouteDef<
   readonly params?: P;
   /** The `data` of a successful answer. */
   readonly response?: R;
+  /** Answers 302 with a `Location` (and no body) instead of a JSON success: a portal link to a file. */
+  readonly redirects?: true;
   /** Served only by the embedded runtime, never deployed. */
   readonly embeddedOnly?: boolean;
 }

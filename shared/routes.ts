@@ -90,6 +90,7 @@ import { unitEditorRoutes } from './routes/unit-editor';
 import { unitImageRoutes } from './routes/unit-images';
 import { unitLockRoutes } from './routes/unit-lock';
 import { reportRoutes } from './routes/reports';
+import { reportExportRoutes } from './routes/report-exports';
 import { addUnitRoutes } from './routes/add-unit';
 import { administrationRoutes } from './routes/administration';
 import { safeHomeRoutes } from './routes/safe-home';
@@ -673,6 +674,7 @@ export const routes = {
   ...unitEditorRoutes,
   ...unitImageRoutes,
   ...unitLockRoutes,
+  ...reportExportRoutes,
   ...reportRoutes,
   ...addUnitRoutes,
   ...administrationRoutes,

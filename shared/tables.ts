@@ -306,6 +306,30 @@ export const tables = {
     sortKey: s('sk'),
     indexes: [{ name: 'byDriver', partitionKey: s('driverId'), sortKey: n('startTs') }],
   },
+  // Report exports (docs/decisions/0037-report-jobs-and-schedules.md): per user, the export jobs
+  // (`job#<id>`, ids sort by creation, so the newest are one Query backwards) and the claims that
+  // make an identical request answer the running job (`request#<hash>`); both expire after 30 days.
+  reportJobs: {
+    name: 'report-jobs',
+    description:
+      "Per user: report export jobs (`job#<id>`: request, format, status, progress, file key, error key) and the claim of each request hash naming its latest job (`request#<hash>`); expire after 30 days.",
+    partitionKey: s('userId'),
+    sortKey: s('sk'),
+    ttlAttribute: 'expiresAt',
+  },
+  // Scheduled reports: per owner (`user#<id>`) the schedules (`schedule#<id>`), in the sparse `due`
+  // index by their next run while they have one; beside them the claims that make each e-mail go out
+  // once (`sent#<schedule>#<period>` per recipient, `reminder#<month>` per driver) and the monthly
+  // reminder's checkpoint.
+  reportSchedules: {
+    name: 'report-schedules',
+    description:
+      "Report schedules per owner (`user#<userId>`, `schedule#<id>`: request, format, every, recipients, language, zone, next run in the due index), and the claims of sent e-mails (schedule and period per recipient, attestation reminders per month and driver); claims expire.",
+    partitionKey: s('pk'),
+    sortKey: s('sk'),
+    indexes: [{ name: 'due', partitionKey: s('dueBucket'), sortKey: n('nextDueAt') }],
+    ttlAttribute: 'expiresAt',
+  },
 } as const satisfies Record<string, TableDef>;
 
 export type TableKey = keyof typeof tables;

@@ -13,7 +13,7 @@ import type { AccountFeatures } from '../../shared/features';
 import { z } from 'zod';
 import { parseAccountFields } from '../domain/account/schema';
 import { isCurrentSession, parseSessionItem, sessionItemId } from '../domain/session/schema';
-import { parseUserItem } from '../domain/user/schema';
+import { parseUserItem, type UserItem } from '../domain/user/schema';
 
 export interface AuthContext {
   userId: string;
@@ -50,11 +50,16 @@ export async function resolveAuth(token: string, identity: IdentityProvider, now
   const userItem = user.Item ? parseUserItem(user.Item) : undefined;
   // A password change since the session began ends it, as logout does.
   if (!userItem || userItem.userId !== principal.userId || !isCurrentSession(sessionItem, userItem, now)) throw new UnauthenticatedError();
+  return authContextOf(userItem, { sessionId: principal.sessionId, expiresAt: sessionItem.expiresAt });
+}
+
+/** Who a user is to the handlers, in a session (a request's, or a job's made up on their behalf). */
+export function authContextOf(userItem: UserItem, session: { sessionId: string; expiresAt: number }): AuthContext {
   return {
     userId: userItem.userId,
     accountId: userItem.accountId,
-    sessionId: principal.sessionId,
-    sessionExpiresAt: sessionItem.expiresAt,
+    sessionId: session.sessionId,
+    sessionExpiresAt: session.expiresAt,
     username: userItem.username,
     isAdmin: userItem.isAdmin,
     isSupport: userItem.isSupport,

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { RouteDef } from '../../shared/routes';
 import { useLocalTables } from '../../test/support/local-tables';
 import { ConflictError, DetailedError, NotFoundError, TooManyRequestsError } from './errors';
-import { created, errorResponse, fieldErrorsOf, httpHandler } from './http';
+import { accepted, created, errorResponse, fieldErrorsOf, httpHandler, Redirect } from './http';
 import { logger, redactReplacer } from './logger';
 
 const context = {} as Context;
@@ -125,6 +125,15 @@ describe('httpHandler', () => {
     const ok = await make(event({ name: 'Ada' }), context);
     expect(ok.statusCode).toBe(201);
     expect(JSON.parse(ok.body ?? '')).toEqual({ success: true, data: { id: 'Ada' }, message: 'Created' });
+
+    const queued = await httpHandler(route, async ({ body }) => accepted({ job: body.name }))(event({ name: 'Ada' }), context);
+    expect(queued.statusCode).toBe(202);
+    expect(JSON.parse(queued.body ?? '')).toEqual({ success: true, data: { job: 'Ada' } });
+  });
+
+  it('answers a redirect as a bare 302 with its Location, never cached', async () => {
+    const moved = await httpHandler({ ...route, redirects: true }, async () => new Redirect('/api/v1/files/abc.def'))(event({ name: 'Ada' }), context);
+    expect(moved).toEqual({ statusCode: 302, headers: { location: '/api/v1/files/abc.def', 'cache-control': 'no-store' }, body: '' });
   });
 
   it("types what the operation returns by the route's response schema (the type check fails otherwise)", async () => {

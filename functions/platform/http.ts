@@ -51,13 +51,19 @@ export class HttpReply<T> {
   ) {}
 }
 export const created = <T>(data: T, message?: string) => new HttpReply(201, data, message);
+export const accepted = <T>(data: T) => new HttpReply(202, data);
+
+/** A 302 to `location` without a body (a portal link handing the browser a short-lived file URL). */
+export class Redirect {
+  constructor(readonly location: string) {}
+}
 
 /**
  * What a route's `data` may be: the input type of its response schema, i.e. what the schema
  * accepts on the wire (the browser parses it into the output type). A route without one: anything.
  */
 export type ResponseData<R extends RouteDef> = NonNullable<R['response']> extends z.ZodType ? z.input<NonNullable<R['response']>> : unknown;
-type Handler<R extends RouteDef> = (ctx: RequestContext<R>) => Promise<ResponseData<R> | HttpReply<ResponseData<R>>>;
+type Handler<R extends RouteDef> = (ctx: RequestContext<R>) => Promise<ResponseData<R> | HttpReply<ResponseData<R>> | Redirect>;
 type Event = APIGatewayProxyEventV2;
 type Result = APIGatewayProxyStructuredResultV2;
 
@@ -297,6 +303,7 @@ function wrapOperation<R extends RouteDef>(route: R, fn: Handler<R>) {
         event,
       } as RequestContext<R>;
       const out = await fn(ctx);
+      if (out instanceof Redirect) return { statusCode: 302, headers: { location: out.location, 'cache-control': 'no-store' }, body: '' };
       if (out instanceof HttpReply) {
         const result = json(out.status, { success: true, data: out.data, ...(out.message ? { message: out.message } : {}) });
         return out.cookies?.length ? { ...result, cookies: [...out.cookies] } : result;

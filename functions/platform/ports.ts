@@ -5,6 +5,7 @@
 import type { Language } from '../../shared/schemas/common';
 import type { LiveAudience } from '../../shared/mqtt-topics';
 import type { QueueName } from '../../shared/queues';
+import type { Writable } from 'node:stream';
 
 export interface EmailMessage {
   to: string;
@@ -157,9 +158,23 @@ export interface StoredFileHead {
   head: Uint8Array;
 }
 /**
- * Files the browser uploads and views directly (unit pictures): a private S3 bucket with presigned
- * URLs on AWS, files under DATA_DIR (or in memory) behind signed routes of the embedded runtime.
- * Keys are ours (`pending/...`, `units/...`), never a user's file name.
+ * A file being written as a stream (a report export): its bytes go to `stream`, and `done` settles
+ * once the file is stored, or rejects when it is not. A stream destroyed with an error (or ended by
+ * a failing writer) stores nothing: no half-written file is ever seen under the key.
+ */
+export interface FileWrite {
+  stream: Writable;
+  done: Promise<void>;
+}
+/** How a viewed file is answered: shown in the browser, or saved under this name. */
+export interface ViewOptions {
+  downloadName?: string;
+}
+/**
+ * Files the browser uploads and views directly (unit pictures) and files the functions write
+ * (report exports): a private S3 bucket with presigned URLs on AWS, files under DATA_DIR (or in
+ * memory) behind signed routes of the embedded runtime. Keys are ours (`pending/...`, `units/...`,
+ * `reports/...`), never a user's file name.
  */
 export interface FileStore {
   /** A target that accepts exactly `size` bytes of `contentType` for `key` until `expiresInSeconds` pass. */
@@ -168,8 +183,10 @@ export interface FileStore {
   readHead(key: string, length: number): Promise<StoredFileHead | null>;
   /** Moves a file to another key, to be served as `contentType`. */
   move(from: string, to: string, contentType: string): Promise<void>;
-  /** A URL that shows the file as `contentType` for `expiresInSeconds`. */
-  viewUrl(key: string, contentType: string, expiresInSeconds: number): Promise<string>;
+  /** A URL that shows the file as `contentType` (or has it saved as `downloadName`) for `expiresInSeconds`. */
+  viewUrl(key: string, contentType: string, expiresInSeconds: number, options?: ViewOptions): Promise<string>;
+  /** Writes a file of `contentType` at `key` from a stream, replacing any file there once complete. */
+  writeStream(key: string, contentType: string): FileWrite;
   /** Removes the file; a missing file is no error. */
   delete(key: string): Promise<void>;
 }

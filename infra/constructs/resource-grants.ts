@@ -8,12 +8,12 @@
 import { ArnFormat, Stack } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
-import type { FileOperation, FunctionResources, GeocoderOperation, TableAccess } from '../../shared/capability-resources';
+import type { FileArea, FileOperation, FunctionResources, GeocoderOperation, TableAccess } from '../../shared/capability-resources';
 import { ALERT_QUEUE } from '../../shared/queues';
 import { tables, type TableKey } from '../../shared/tables';
 import { IDENTITY_OPERATION_ACTIONS } from './identity';
 import { acknowledgeFindings } from './nag';
-import { PENDING_PREFIX, PICTURES_PREFIX } from './unit-images-bucket';
+import { PENDING_PREFIX, PICTURES_PREFIX, REPORTS_PREFIX } from './unit-images-bucket';
 import type { PortalFunction } from './portal-function';
 import { LIVE_PUBLISH_TOPIC_PATTERNS, TRACKER_SUBSCRIBES, trackerTopicWith } from '../../shared/mqtt-topics';
 
@@ -39,26 +39,48 @@ export const GEOCODER_OPERATION_ACTIONS: Readonly<Record<GeocoderOperation, read
 /** The environment variable the FileStore reads its bucket from on AWS (functions/platform/env.ts). */
 export const FILES_BUCKET_VARIABLE = 'FILES_BUCKET';
 
+type FileGrant = { actions: readonly string[]; prefix: string | null };
+
 /**
- * What each FileStore operation does on the files bucket, by key prefix (adapters/aws/file-store.ts).
+ * What each FileStore operation does on the files bucket, by key prefix (adapters/aws/file-store.ts),
+ * in the area of files the function works on (`fileArea`): unit pictures (`pending/` and `units/`)
+ * or report exports (`reports/`). An operation the area has no use for is not granted in it.
  * `readHead` also needs ListBucket: without it S3 answers a missing key AccessDenied, not NoSuchKey.
+ * `writeStream` is PutObject (which also allows the parts of a multipart upload) and aborting one.
  */
-export const FILE_OPERATION_GRANTS: Readonly<Record<FileOperation, readonly { actions: readonly string[]; prefix: string | null }[]>> = {
-  createUpload: [{ actions: ['s3:PutObject'], prefix: PENDING_PREFIX }],
-  readHead: [
-    { actions: ['s3:GetObject'], prefix: PENDING_PREFIX },
-    { actions: ['s3:ListBucket'], prefix: null },
-  ],
-  move: [
-    { actions: ['s3:GetObject', 's3:DeleteObject'], prefix: PENDING_PREFIX },
-    { actions: ['s3:PutObject'], prefix: PICTURES_PREFIX },
-  ],
-  viewUrl: [{ actions: ['s3:GetObject'], prefix: PICTURES_PREFIX }],
-  delete: [
-    { actions: ['s3:DeleteObject'], prefix: PENDING_PREFIX },
-    { actions: ['s3:DeleteObject'], prefix: PICTURES_PREFIX },
-  ],
+export const FILE_OPERATION_GRANTS: Readonly<Record<FileArea, Readonly<Partial<Record<FileOperation, readonly FileGrant[]>>>>> = {
+  pictures: {
+    createUpload: [{ actions: ['s3:PutObject'], prefix: PENDING_PREFIX }],
+    readHead: [
+      { actions: ['s3:GetObject'], prefix: PENDING_PREFIX },
+      { actions: ['s3:ListBucket'], prefix: null },
+    ],
+    move: [
+      { actions: ['s3:GetObject', 's3:DeleteObject'], prefix: PENDING_PREFIX },
+      { actions: ['s3:PutObject'], prefix: PICTURES_PREFIX },
+    ],
+    viewUrl: [{ actions: ['s3:GetObject'], prefix: PICTURES_PREFIX }],
+    delete: [
+      { actions: ['s3:DeleteObject'], prefix: PENDING_PREFIX },
+      { actions: ['s3:DeleteObject'], prefix: PICTURES_PREFIX },
+    ],
+  },
+  reports: {
+    viewUrl: [{ actions: ['s3:GetObject'], prefix: REPORTS_PREFIX }],
+    delete: [{ actions: ['s3:DeleteObject'], prefix: REPORTS_PREFIX }],
+    writeStream: [{ actions: ['s3:PutObject', 's3:AbortMultipartUpload'], prefix: REPORTS_PREFIX }],
+  },
 };
+
+/** The grants of a function's FileStore operations in its area; throws on one the area does not offer. */
+export function fileGrantsOf(resources: Pick<FunctionResources, 'files' | 'fileArea'>, fn: string): FileGrant[] {
+  const area = resources.fileArea ?? 'pictures';
+  return (resources.files ?? []).flatMap((op) => {
+    const grants = FILE_OPERATION_GRANTS[area][op];
+    if (!grants) throw new Error(`function ${fn}: FileStore operation ${op} is not one of the ${area} area (shared/capability-resources.ts fileArea)`);
+    return grants;
+  });
+}
 
 /** Live topics of units, for accounts and for users (shared/mqtt-topics.ts). */
 export const LIVE_TOPICS = LIVE_PUBLISH_TOPIC_PATTERNS;
@@ -145,13 +167,11 @@ export function bindResources(fn: PortalFunction, resources: FunctionResources, 
     if (!bucket) throw new Error(`function ${fn.node.id}: declares files but the stack has no files bucket`);
     // One statement per action, on the prefixes the declared operations need it for.
     const byAction = new Map<string, Set<string>>();
-    for (const op of resources.files) {
-      for (const grantOf of FILE_OPERATION_GRANTS[op]) {
-        for (const action of grantOf.actions) {
-          const set = byAction.get(action) ?? new Set<string>();
-          set.add(grantOf.prefix === null ? bucket.bucketArn : bucket.arnForObjects(`${grantOf.prefix}*`));
-          byAction.set(action, set);
-        }
+    for (const grantOf of fileGrantsOf(resources, fn.node.id)) {
+      for (const action of grantOf.actions) {
+        const set = byAction.get(action) ?? new Set<string>();
+        set.add(grantOf.prefix === null ? bucket.bucketArn : bucket.arnForObjects(`${grantOf.prefix}*`));
+        byAction.set(action, set);
       }
     }
     for (const [action, arns] of [...byAction].sort(([a], [b]) => a.localeCompare(b))) {
@@ -180,9 +200,9 @@ export function bindResources(fn: PortalFunction, resources: FunctionResources, 
       ? [
           {
             rule: 'AwsSolutions-IAM5' as const,
-            finding: /^Resource::<[A-Za-z0-9]+\.Arn>\/(pending|units)\/\*$/,
+            finding: /^Resource::<[A-Za-z0-9]+\.Arn>\/(pending|units|reports)\/\*$/,
             reason:
-              'Uploaded files are keyed by the unit and a random id, known only at run time: pending/* for uploads before their check, units/* for checked pictures, in the files bucket only, with the actions of the declared FileStore operations.',
+              'Files are keyed by a unit or a job and a random id, known only at run time: pending/* for uploads before their check, units/* for checked pictures, reports/* for report exports, in the files bucket only, with the actions of the declared FileStore operations.',
           },
         ]
       : []),

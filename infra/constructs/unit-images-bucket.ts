@@ -1,5 +1,7 @@
 /**
- * The private bucket of uploaded files (unit pictures, docs/decisions/0019-unit-pictures.md).
+ * The private bucket of uploaded files (unit pictures, docs/decisions/0019-unit-pictures.md) and
+ * of report exports (`reports/`, written by the report-export queue's consumer, deleted after 30
+ * days, docs/decisions/0037-report-jobs-and-schedules.md).
  * Browsers PUT to `pending/` with presigned URLs signed by the units function and view `units/`
  * through presigned GETs; nothing is public. Uploads that were never confirmed expire from
  * `pending/` after a day.
@@ -11,11 +13,15 @@
 import { Aws, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
+import { REPORT_EXPORT_KEEP_DAYS, REPORT_FILES_PREFIX } from '../../shared/schemas/report-exports';
 
 /** Keys browsers upload to, before the bytes are checked. */
 export const PENDING_PREFIX = 'pending/';
 /** Keys of checked pictures. */
 export const PICTURES_PREFIX = 'units/';
+/** Keys of report exports (functions/reports/export-request.ts), deleted after the export jobs' own 30 days. */
+export const REPORTS_PREFIX = REPORT_FILES_PREFIX;
+export const REPORTS_KEEP_DAYS = REPORT_EXPORT_KEEP_DAYS;
 
 /** `<stack name>-pics-<account>-<region>`, lower case: at most 60 characters for the stack names of infra/config.ts. */
 export function unitImagesBucketName(stack: Stack): string {
@@ -60,6 +66,7 @@ export class UnitImagesBucket extends Construct {
       ],
       lifecycleRules: [
         { id: 'abandoned-uploads', prefix: PENDING_PREFIX, expiration: Duration.days(1) },
+        { id: 'report-exports', prefix: REPORTS_PREFIX, expiration: Duration.days(REPORTS_KEEP_DAYS) },
         { id: 'incomplete-multipart', abortIncompleteMultipartUploadAfter: Duration.days(1) },
       ],
     });

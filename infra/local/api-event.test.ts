@@ -19,4 +19,13 @@ describe('path parameters of the embedded server', () => {
     expect(match?.compiled.route.operationId).toBeDefined();
     expect(match?.params).toEqual({ imei: '\ufffd' });
   });
+
+  it('prefers literal segments over a path parameter, whatever the order of the routes', () => {
+    for (const list of [routeList, [...routeList].reverse()]) {
+      const compiled = compileRoutes(list);
+      expect(matchRoute(compiled, 'GET', '/api/v1/user/reports/exports')?.compiled.route.operationId).toBe('getReportExports');
+      expect(matchRoute(compiled, 'GET', '/api/v1/user/reports/schedules')?.compiled.route.operationId).toBe('getReportSchedules');
+      expect(matchRoute(compiled, 'GET', '/api/v1/user/reports/tripLog')).toMatchObject({ compiled: { route: { operationId: 'getReport' } }, params: { kind: 'tripLog' } });
+    }
+  });
 });

@@ -59,19 +59,26 @@ export function decodePathParameter(segment: string): string {
   }
 }
 
-/** API Gateway answers 404 for an unknown path and for a known path with another method. */
+/**
+ * API Gateway answers 404 for an unknown path and for a known path with another method. Where a
+ * path fits several routes, the one with the fewest path parameters wins, as API Gateway prefers
+ * literal segments (`/reports/exports` over `/reports/{kind}`), whatever the manifest's order.
+ */
 export function matchRoute(compiled: readonly CompiledRoute[], method: string, path: string): RouteMatch | null {
+  let best: { compiled: CompiledRoute; values: RegExpExecArray } | null = null;
   for (const c of compiled) {
     if (c.route.method !== method) continue;
     const m = c.pattern.exec(path);
     if (!m) continue;
-    const params: Record<string, string> = {};
-    c.paramNames.forEach((name, i) => {
-      params[name] = decodePathParameter(m[i + 1] ?? '');
-    });
-    return { compiled: c, params };
+    if (!best || c.paramNames.length < best.compiled.paramNames.length) best = { compiled: c, values: m };
   }
-  return null;
+  if (!best) return null;
+  const { compiled: c, values } = best;
+  const params: Record<string, string> = {};
+  c.paramNames.forEach((name, i) => {
+    params[name] = decodePathParameter(values[i + 1] ?? '');
+  });
+  return { compiled: c, params };
 }
 
 export function toApiEvent(req: IncomingMessage, url: URL, body: Buffer, match: RouteMatch): APIGatewayProxyEventV2 {

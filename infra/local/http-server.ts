@@ -37,7 +37,7 @@ export interface HttpServerOptions {
   files?: {
     readonly prefix: string;
     upload(token: string, contentType: string | undefined, bytes: Buffer): Promise<boolean>;
-    view(token: string): Promise<{ bytes: Uint8Array; contentType: string } | null>;
+    view(token: string): Promise<{ bytes: Uint8Array; contentType: string; disposition: string } | null>;
   };
 }
 
@@ -151,7 +151,7 @@ export function createHttpServer(options: HttpServerOptions): Server {
       'content-length': file.bytes.length,
       'cache-control': 'private, max-age=600',
       'x-content-type-options': 'nosniff',
-      'content-disposition': 'inline',
+      'content-disposition': file.disposition,
     });
     res.end(req.method === 'HEAD' ? undefined : Buffer.from(file.bytes));
   }

@@ -96,6 +96,9 @@ import { fleetSv } from './features/fleet/sv';
 import { reportExportsEn } from './features/report-exports/en';
 import { reportExportsNo } from './features/report-exports/no';
 import { reportExportsSv } from './features/report-exports/sv';
+import { reportJobsEn } from './features/report-jobs/en';
+import { reportJobsNo } from './features/report-jobs/no';
+import { reportJobsSv } from './features/report-jobs/sv';
 import { no as coreNo } from './no';
 import { sv as coreSv } from './sv';
 
@@ -131,11 +134,12 @@ export const modules = {
   fleet: { en: fleetEn, sv: fleetSv, no: fleetNo },
   reports: { en: reportsEn, sv: reportsSv, no: reportsNo },
   'report-exports': { en: reportExportsEn, sv: reportExportsSv, no: reportExportsNo },
+  'report-jobs': { en: reportJobsEn, sv: reportJobsSv, no: reportJobsNo },
   'reports-page': { en: reportsPageEn, sv: reportsPageSv, no: reportsPageNo },
 } as const satisfies Record<string, Record<Language, Readonly<Record<string, string>>>>;
 export type ModuleName = keyof typeof modules;
 
-const en = { ...coreEn, ...accountEn, ...registrationEn, ...trackingEn, ...commandsEn, ...mapEn, ...historyEn, ...unitsEn, ...tripsEn, ...geofencesEn, ...placesEn, ...alarmsEn, ...eventsEn, ...rfidEn, ...bulkUnitsEn, ...unitEditorEn, ...unitLockEn, ...unitImagesEn, ...sensorsEn, ...emailEn, ...userAccountsEn, ...safeHomeEn, ...carScheduleEn, ...organisationEn, ...supportEn, ...fleetEn, ...reportsEn, ...reportExportsEn, ...reportsPageEn } as const;
+const en = { ...coreEn, ...accountEn, ...registrationEn, ...trackingEn, ...commandsEn, ...mapEn, ...historyEn, ...unitsEn, ...tripsEn, ...geofencesEn, ...placesEn, ...alarmsEn, ...eventsEn, ...rfidEn, ...bulkUnitsEn, ...unitEditorEn, ...unitLockEn, ...unitImagesEn, ...sensorsEn, ...emailEn, ...userAccountsEn, ...safeHomeEn, ...carScheduleEn, ...organisationEn, ...supportEn, ...fleetEn, ...reportsEn, ...reportExportsEn, ...reportJobsEn, ...reportsPageEn } as const;
 export type MessageKey = keyof typeof en;
 export type Messages = { readonly [K in MessageKey]: string };
 

@@ -14,7 +14,7 @@ import { tables, type TableKey } from '../../shared/tables';
 import { IDENTITY_OPERATION_ACTIONS } from '../../infra/constructs/identity';
 import { LIVE_AUTHORIZER_RESERVED_CONCURRENCY } from '../../infra/constructs/live-authorizer';
 import type { PortalFunction } from '../../infra/constructs/portal-function';
-import { DYNAMODB_SCAN_ACTIONS, FILE_OPERATION_GRANTS, GEOCODER_OPERATION_ACTIONS, TABLE_ACCESS_ACTIONS } from '../../infra/constructs/resource-grants';
+import { DYNAMODB_SCAN_ACTIONS, fileGrantsOf, GEOCODER_OPERATION_ACTIONS, TABLE_ACCESS_ACTIONS } from '../../infra/constructs/resource-grants';
 import type { TrackingPortalStack } from '../../infra/stack';
 import { FULL_STACK, STACK_NAME, asArray, synth } from './helpers';
 
@@ -108,7 +108,7 @@ function expectedActions(declared: FunctionResources): Set<string> {
     ...(declared.sms ? ['sns:Publish'] : []),
     ...(declared.live || declared.devices ? ['iot:Publish'] : []),
     ...(declared.alerts || declared.queues?.length ? ['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'] : []),
-    ...(declared.files ?? []).flatMap((op) => FILE_OPERATION_GRANTS[op].flatMap((g) => g.actions)),
+    ...fileGrantsOf(declared, 'declared').flatMap((g) => g.actions),
   ]);
 }
 
@@ -148,19 +148,22 @@ describe('each function gets exactly what shared/capability-resources.ts declare
     const byLogicalId = tableLogicalIds();
     for (const [name, fn] of deployedFunctions()) {
       const scans: readonly TableKey[] = functionResources[name as FunctionName]?.scans ?? [];
+      const scanned: (TableKey | undefined)[] = [];
       for (const st of statementsOf(fn)) {
         const actions = asArray(st.Action) as string[];
         if (actions.includes('dynamodb:Scan')) {
           expect(actions, name).toEqual([...DYNAMODB_SCAN_ACTIONS]);
-          const scanned = asArray(st.Resource).map((r) => {
-            expect(r?.['Fn::GetAtt']?.[1], `${name}: Scan on a table ARN only`).toBe('Arn');
-            return (Object.keys(tables) as TableKey[]).find((k) => tables[k].name === byLogicalId.get(r?.['Fn::GetAtt']?.[0]));
-          });
-          expect(scanned, name).toEqual([...scans]);
+          scanned.push(
+            ...asArray(st.Resource).map((r) => {
+              expect(r?.['Fn::GetAtt']?.[1], `${name}: Scan on a table ARN only`).toBe('Arn');
+              return (Object.keys(tables) as TableKey[]).find((k) => tables[k].name === byLogicalId.get(r?.['Fn::GetAtt']?.[0]));
+            }),
+          );
         }
         if (!actions.some((a) => a.startsWith('dynamodb:'))) continue;
         for (const resource of asArray(st.Resource)) expect(JSON.stringify(resource), name).not.toMatch(/\*|"\*"/);
       }
+      expect(scanned.sort(), name).toEqual([...scans].sort());
     }
   });
 

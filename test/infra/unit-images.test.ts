@@ -64,11 +64,12 @@ describe('the pictures bucket', () => {
     expect(origins).not.toContain(JSON.stringify('*'));
   });
 
-  it('expires uploads that were never confirmed from pending/ after a day', () => {
+  it('expires uploads that were never confirmed from pending/ after a day, and report exports after 30 days', () => {
     const rules = json.Resources[bucketId].Properties.LifecycleConfiguration.Rules;
     expect(rules).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ Id: 'abandoned-uploads', Prefix: 'pending/', ExpirationInDays: 1, Status: 'Enabled' }),
+        expect.objectContaining({ Id: 'report-exports', Prefix: 'reports/', ExpirationInDays: 30, Status: 'Enabled' }),
         expect.objectContaining({ Id: 'incomplete-multipart', AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 } }),
       ]),
     );
@@ -81,30 +82,39 @@ describe('grants on the pictures bucket', () => {
       ({ owner, statement }) => (roleOwnerPrefix === null || owner.startsWith(roleOwnerPrefix)) && asArray(statement['Action'] as string | string[]).some((a) => a.startsWith('s3:')) && flat(statement['Resource']).includes(bucketId),
     );
 
-  it('gives the units function exactly its FileStore operations, per prefix', () => {
-    const units = stack.functions.get('units');
-    expect(units).toBeDefined();
-    const roleId = Stack.of(stack).getLogicalId(units!.role.node.defaultChild as never);
+  /** The bucket statements of a function's policy, as action to prefixes (or 'bucket'). */
+  const bucketGrantsOf = (name: string) => {
+    const fn = stack.functions.get(name);
+    expect(fn, name).toBeDefined();
+    const roleId = Stack.of(stack).getLogicalId(fn!.role.node.defaultChild as never);
     const policy = Object.entries(json.Resources).find(([, r]) => r.Type === 'AWS::IAM::Policy' && asArray(r.Properties.Roles).some((x: Json) => x?.Ref === roleId));
     expect(policy).toBeDefined();
     const statements = (policy![1].Properties.PolicyDocument.Statement as Json[]).filter((s) => flat(s.Resource).includes(bucketId));
-    const byAction = Object.fromEntries(
-      statements.map((s) => [s.Action, asArray(s.Resource).map((r: Json) => (flat(r).match(/\/(pending|units)\/\*/)?.[0] ?? 'bucket')).sort()]),
+    expect(statements.every((s) => s.Effect === 'Allow' && !asArray(s.Action).includes('s3:*'))).toBe(true);
+    // Its environment names the bucket.
+    const resource = json.Resources[Stack.of(stack).getLogicalId(fn!.function.node.defaultChild as never)];
+    expect(resource.Properties.Environment.Variables.FILES_BUCKET).toEqual({ Ref: bucketId });
+    return Object.fromEntries(
+      statements.map((s) => [s.Action, asArray(s.Resource).map((r: Json) => (flat(r).match(/\/(pending|units|reports)\/\*/)?.[0] ?? 'bucket')).sort()]),
     );
-    expect(byAction).toEqual({
+  };
+
+  it('gives the units function exactly its FileStore operations, per prefix', () => {
+    expect(bucketGrantsOf('units')).toEqual({
       's3:DeleteObject': ['/pending/*', '/units/*'],
       's3:GetObject': ['/pending/*', '/units/*'],
       's3:ListBucket': ['bucket'],
       's3:PutObject': ['/pending/*', '/units/*'],
     });
-    expect(statements.every((s) => s.Effect === 'Allow' && !asArray(s.Action).includes('s3:*'))).toBe(true);
-    // Its environment names the bucket.
-    const fn = json.Resources[Stack.of(stack).getLogicalId(units!.function.node.defaultChild as never)];
-    expect(fn.Properties.Environment.Variables.FILES_BUCKET).toEqual({ Ref: bucketId });
+  });
+
+  it('gives the report functions reports/ only: the consumer writes, the reports function signs downloads and deletes', () => {
+    expect(bucketGrantsOf('report-export')).toEqual({ 's3:AbortMultipartUpload': ['/reports/*'], 's3:PutObject': ['/reports/*'] });
+    expect(bucketGrantsOf('reports')).toEqual({ 's3:DeleteObject': ['/reports/*'], 's3:GetObject': ['/reports/*'] });
   });
 
   it('gives no other function anything on it', () => {
-    const others = [...stack.functions].filter(([name]) => name !== 'units');
+    const others = [...stack.functions].filter(([name]) => !['units', 'reports', 'report-export'].includes(name));
     for (const [name, fn] of others) {
       const env = json.Resources[Stack.of(stack).getLogicalId(fn.function.node.defaultChild as never)].Properties.Environment?.Variables ?? {};
       expect(env.FILES_BUCKET, name).toBeUndefined();

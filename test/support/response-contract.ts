@@ -81,6 +81,8 @@ export function strictVariant(schema: z.ZodType): z.ZodType {
 
 /** The whole successful answer of a route: the success envelope around its strict response schema. */
 export function answerSchema(route: RouteDef): z.ZodType {
+  // A redirecting route has no success body: any 2xx answer of it is outside its contract.
+  if (route.redirects) return z.never();
   if (!route.response) throw new Error(`${routeKey(route)} has no response schema in shared/routes.ts`);
   return z.strictObject({ success: z.literal(true), data: strictVariant(route.response), message: z.string().optional() });
 }

@@ -20,6 +20,7 @@ const templateVars = {
   smsCreditsOut: ['unit', 'receiversUrl'],
   smsCreditsLow: ['balance', 'threshold', 'receiversUrl'],
   userInvite: ['firstName', 'username', 'link', 'days'],
+  reportReady: ['report', 'period', 'link'],
 } as const;
 
 export type EmailTemplate = keyof typeof templateVars;
@@ -109,6 +110,16 @@ const builders: Record<EmailTemplate, Build> = {
       { kind: 'text', text: t('EmailInviteIgnore') },
     ],
     footer: t('EmailFooter'),
+  }),
+  // A scheduled report's export is done (functions/reports/schedule-mail.ts): the portal link, never the file's own URL.
+  reportReady: (t, vars) => ({
+    subject: t('EmailReportReadySubject'),
+    heading: t('EmailReportReadyHeading'),
+    blocks: [
+      { kind: 'text', text: t('EmailReportReadyIntro') },
+      { kind: 'action', label: t('EmailReportReadyAction'), url: vars['link'] ?? '', fallback: t('EmailLinkFallback') },
+    ],
+    footer: t('EmailReportReadyFooter'),
   }),
 };
 

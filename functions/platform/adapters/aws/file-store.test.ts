@@ -1,7 +1,19 @@
-import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, NoSuchKey, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CopyObjectCommand,
+  CreateMultipartUploadCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+  UploadPartCommand,
+} from '@aws-sdk/client-s3';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createS3FileStore } from './file-store';
+import { createS3FileStore, UPLOAD_PART_BYTES } from './file-store';
 
 const s3 = mockClient(S3Client);
 const client = new S3Client({ region: 'eu-north-1', credentials: { accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 'secret' }, requestChecksumCalculation: 'WHEN_REQUIRED' });
@@ -60,6 +72,73 @@ describe('the S3 file store', () => {
     expect(url.searchParams.get('response-content-type')).toBe('image/jpeg');
     expect(url.searchParams.get('response-content-disposition')).toBe('inline');
     expect(url.searchParams.get('X-Amz-Expires')).toBe('900');
+  });
+
+  it('presigns a GET that has the file saved under a name of ours', async () => {
+    const url = new URL(await store.viewUrl('reports/abc', 'text/csv', 300, { downloadName: 'tripLog-2026-01.csv' }));
+    expect(url.searchParams.get('response-content-disposition')).toBe('attachment; filename="tripLog-2026-01.csv"');
+    expect(url.searchParams.get('X-Amz-Expires')).toBe('300');
+    await expect(store.viewUrl('reports/abc', 'text/csv', 300, { downloadName: 'a"b.csv' })).rejects.toThrow(/not one of ours/);
+  });
+
+  it('writes a small stream with one PutObject of its bytes and type, sent when the stream ends', async () => {
+    s3.on(PutObjectCommand).resolves({});
+    const write = store.writeStream('reports/job-1', 'text/csv');
+    write.stream.write('a,b\n');
+    write.stream.end('1,2\n');
+    await write.done;
+    const calls = s3.commandCalls(PutObjectCommand).map((c) => c.args[0].input);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({ Bucket: 'pictures-bucket', Key: 'reports/job-1', ContentType: 'text/csv' });
+    expect(Buffer.from(calls[0]!.Body as Uint8Array).toString()).toBe('a,b\n1,2\n');
+    expect(s3.commandCalls(CreateMultipartUploadCommand)).toHaveLength(0);
+  });
+
+  it('writes a large stream as a multipart upload in parts and completes it', async () => {
+    s3.on(CreateMultipartUploadCommand).resolves({ UploadId: 'up-1' });
+    s3.on(UploadPartCommand).callsFake((input: { PartNumber: number }) => ({ ETag: `"e${input.PartNumber}"` }));
+    s3.on(CompleteMultipartUploadCommand).resolves({});
+    const write = store.writeStream('reports/job-2', 'application/pdf');
+    write.stream.write(Buffer.alloc(UPLOAD_PART_BYTES, 1));
+    write.stream.end(Buffer.alloc(1000, 2));
+    await write.done;
+    expect(s3.commandCalls(CreateMultipartUploadCommand).map((c) => c.args[0].input)).toEqual([
+      { Bucket: 'pictures-bucket', Key: 'reports/job-2', ContentType: 'application/pdf' },
+    ]);
+    const parts = s3.commandCalls(UploadPartCommand).map((c) => c.args[0].input);
+    expect(parts.map((p) => [p.UploadId, p.PartNumber, p.ContentLength ?? (p.Body as Uint8Array).length])).toEqual([
+      ['up-1', 1, UPLOAD_PART_BYTES],
+      ['up-1', 2, 1000],
+    ]);
+    expect(s3.commandCalls(CompleteMultipartUploadCommand).map((c) => c.args[0].input)).toEqual([
+      expect.objectContaining({
+        Bucket: 'pictures-bucket',
+        Key: 'reports/job-2',
+        UploadId: 'up-1',
+        MultipartUpload: { Parts: [{ ETag: '"e1"', PartNumber: 1 }, { ETag: '"e2"', PartNumber: 2 }] },
+      }),
+    ]);
+    expect(s3.commandCalls(PutObjectCommand)).toHaveLength(0);
+    expect(s3.commandCalls(AbortMultipartUploadCommand)).toHaveLength(0);
+  });
+
+  it('aborts a multipart upload when the writer fails, and stores nothing when it fails early', async () => {
+    s3.on(CreateMultipartUploadCommand).resolves({ UploadId: 'up-2' });
+    s3.on(UploadPartCommand).resolves({ ETag: '"e"' });
+    s3.on(AbortMultipartUploadCommand).resolves({});
+    const write = store.writeStream('reports/job-3', 'application/pdf');
+    write.stream.write(Buffer.alloc(UPLOAD_PART_BYTES + 10, 1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    write.stream.destroy(new Error('the report could not be rendered'));
+    await expect(write.done).rejects.toThrow();
+    expect(s3.commandCalls(CompleteMultipartUploadCommand)).toHaveLength(0);
+    expect(s3.commandCalls(AbortMultipartUploadCommand).map((c) => c.args[0].input)).toEqual([{ Bucket: 'pictures-bucket', Key: 'reports/job-3', UploadId: 'up-2' }]);
+
+    const early = store.writeStream('reports/job-4', 'text/csv');
+    early.stream.write('a,b\n');
+    early.stream.destroy(new Error('no'));
+    await expect(early.done).rejects.toThrow();
+    expect(s3.commandCalls(PutObjectCommand)).toHaveLength(0);
   });
 
   it('refuses keys that are not ours and names a missing bucket', async () => {

@@ -12,8 +12,11 @@ import {
   S3ServiceException,
   type S3Client,
 } from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { FileStore, StoredFileHead } from '../../ports';
+import { PassThrough } from 'node:stream';
+import type { FileStore, FileWrite, StoredFileHead } from '../../ports';
+import { contentDisposition } from '../content-disposition';
 
 const SAFE_KEY = /^[A-Za-z0-9/_-]{1,300}$/;
 
@@ -31,6 +34,9 @@ function totalOf(contentRange: string | undefined, fallback: number | undefined)
   const match = /\/(\d+)$/.exec(contentRange ?? '');
   return match ? Number(match[1]) : (fallback ?? 0);
 }
+
+/** Parts of a streamed upload: S3's minimum is 5 MB; a report of a year is a few parts. */
+export const UPLOAD_PART_BYTES = 8 * 1024 * 1024;
 
 /**
  * The client must not add flexible checksums to presigned requests: a checksum of the empty body
@@ -78,15 +84,30 @@ export function createS3FileStore(client: S3Client, bucket: string | undefined):
       await client.send(new DeleteObjectCommand({ Bucket, Key: from }));
     },
 
-    async viewUrl(key, contentType, expiresInSeconds) {
+    async viewUrl(key, contentType, expiresInSeconds, options = {}) {
       const command = new GetObjectCommand({
         Bucket: bucketName(),
         Key: checkedKey(key),
         ResponseContentType: contentType,
-        ResponseContentDisposition: 'inline',
+        ResponseContentDisposition: contentDisposition(options.downloadName),
         ResponseCacheControl: 'private, max-age=600',
       });
       return getSignedUrl(client, command, { expiresIn: expiresInSeconds });
+    },
+
+    writeStream(key, contentType): FileWrite {
+      const stream = new PassThrough();
+      const upload = new Upload({
+        client,
+        params: { Bucket: bucketName(), Key: checkedKey(key), Body: stream, ContentType: contentType },
+        partSize: UPLOAD_PART_BYTES,
+        queueSize: 2,
+        leavePartsOnError: false,
+      });
+      const done = upload.done().then(() => undefined);
+      // A writer's failure: the upload stops reading and fails (aborting the multipart upload).
+      stream.on('error', () => void upload.abort().catch(() => undefined));
+      return { stream, done };
     },
 
     async delete(key) {

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -58,7 +58,7 @@ describe.each([
     expect(await store.readHead(key, 2)).toBeNull();
     if (where) expect([...readFileSync(join(where, 'units/x/one'))]).toEqual([1, 2, 3, 4]);
     const view = tokenOf(await store.viewUrl('units/x/one', 'image/png', 60));
-    expect(await store.serve(view, NOW)).toEqual({ bytes: new Uint8Array([1, 2, 3, 4]), contentType: 'image/png' });
+    expect(await store.serve(view, NOW)).toEqual({ bytes: new Uint8Array([1, 2, 3, 4]), contentType: 'image/png', disposition: 'inline' });
     expect(await store.serve(token, NOW)).toBeNull();
     expect(await store.acceptUpload(view, 'image/png', new Uint8Array([1, 2, 3, 4]), NOW)).toBe('refused');
     await store.delete('units/x/one');
@@ -66,8 +66,62 @@ describe.each([
     expect(await store.serve(view, NOW)).toBeNull();
   });
 
+  it('writes a stream under the key only once it ended, and serves it as an attachment when asked', async () => {
+    const key = `reports/${where ? 'd' : 'm'}-1`;
+    const write = store.writeStream(key, 'text/csv');
+    write.stream.write('a,b\n');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await store.readHead(key, 8)).toBeNull();
+    write.stream.end('1,2\n');
+    await write.done;
+    expect(await store.readHead(key, 100)).toEqual({ size: 8, head: new Uint8Array(Buffer.from('a,b\n1,2\n')) });
+    const view = tokenOf(await store.viewUrl(key, 'text/csv', 60, { downloadName: 'tripLog.csv' }));
+    expect(await store.serve(view, NOW)).toEqual({ bytes: new Uint8Array(Buffer.from('a,b\n1,2\n')), contentType: 'text/csv', disposition: 'attachment; filename="tripLog.csv"' });
+    if (where) expect(readdirSync(join(where, 'reports'))).toEqual([key.slice('reports/'.length)]);
+  });
+
+  it('leaves nothing when the writer fails, not even the earlier file or a temporary one', async () => {
+    const key = `reports/${where ? 'd' : 'm'}-2`;
+    const first = store.writeStream(key, 'text/csv');
+    first.stream.end('old');
+    await first.done;
+    const write = store.writeStream(key, 'text/csv');
+    write.stream.write('half of a report');
+    write.stream.destroy(new Error('the report could not be rendered'));
+    await expect(write.done).rejects.toThrow('the report could not be rendered');
+    expect(await store.readHead(key, 10)).toEqual({ size: 3, head: new Uint8Array(Buffer.from('old')) });
+    if (where) expect(readdirSync(join(where, 'reports')).filter((name) => name.startsWith('.'))).toEqual([]);
+  });
+
   it('refuses keys that are not ours', async () => {
+    expect(() => store.writeStream('../outside', 'text/csv')).toThrow(/not one of ours/);
+    await expect(store.viewUrl('reports/x', 'text/csv', 60, { downloadName: '../x"' })).rejects.toThrow(/not one of ours/);
     await expect(store.createUpload('../outside', 'image/png', 1, 60)).rejects.toThrow(/not one of ours/);
     await expect(store.readHead('units/../../x', 1)).rejects.toThrow(/not one of ours/);
+  });
+});
+
+describe('the local file store lifecycle', () => {
+  it('deletes the files under a rule prefix older than its days once a new one is written there, as the bucket rule does', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'files-life-'));
+    try {
+      const store = createLocalFileStore({ secret: SECRET, dir: root, now: () => NOW, lifecycle: [{ prefix: 'reports/', days: 30 }] });
+      const write = async (key: string) => {
+        const w = store.writeStream(key, 'text/csv');
+        w.stream.end('x');
+        await w.done;
+      };
+      await write('reports/old');
+      await write('units/u/old');
+      const monthAgo = new Date(Date.now() - 31 * 86_400_000);
+      utimesSync(join(root, 'reports/old'), monthAgo, monthAgo);
+      utimesSync(join(root, 'units/u/old'), monthAgo, monthAgo);
+      await write('reports/new');
+      for (let i = 0; i < 50 && readdirSync(join(root, 'reports')).includes('old'); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(readdirSync(join(root, 'reports'))).toEqual(['new']);
+      expect(readdirSync(join(root, 'units/u'))).toEqual(['old']);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

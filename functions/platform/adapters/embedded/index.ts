@@ -9,6 +9,7 @@ import { systemClock } from '../system-clock';
 import { createLocalDeviceGateway } from './devices';
 import { createOfflineGeocoder } from './geocoder';
 import { createLocalFileStore } from './file-store';
+import { REPORT_EXPORT_KEEP_DAYS, REPORT_FILES_PREFIX } from '../../../../shared/schemas/report-exports';
 import { createLocalIdentity } from './identity';
 import { createLocalLiveBus } from './live';
 import { createOutboxMailer, createOutboxPush, createOutboxSms } from './outbox';
@@ -27,7 +28,8 @@ export function createEmbeddedPorts(env: EmbeddedEnv): Ports {
     alerts: alertQueueOver(queues),
     queues,
     identity: createLocalIdentity({ secret: env.JWT_SECRET, now }),
-    files: createLocalFileStore({ secret: env.JWT_SECRET, dir: env.FILES_DIR ?? null, now }),
+    // The files bucket's lifecycle rule for report exports (infra/constructs/unit-images-bucket.ts).
+    files: createLocalFileStore({ secret: env.JWT_SECRET, dir: env.FILES_DIR ?? null, now, lifecycle: [{ prefix: REPORT_FILES_PREFIX, days: REPORT_EXPORT_KEEP_DAYS }] }),
     clock: systemClock,
   };
 }

@@ -32,6 +32,11 @@ export const emailEn = {
   EmailInviteAction: 'Choose your password',
   EmailInviteValidity: 'The link is valid for {{days}} days and can be used once. Your administrator can send a new one.',
   EmailInviteIgnore: 'If you did not expect this e-mail, you can ignore it.',
+  EmailReportReadySubject: '{{report}} {{period}} ({{brand}})',
+  EmailReportReadyHeading: 'Your report is ready',
+  EmailReportReadyIntro: 'The scheduled report {{report}} for {{period}} is ready. Log in to {{brand}} with the account that made the schedule to download it. It is kept for 30 days.',
+  EmailReportReadyAction: 'Download the report',
+  EmailReportReadyFooter: 'You get this e-mail because a report schedule in {{brand}} names you as a recipient. Please do not reply to it.',
   EmailFooter: 'This e-mail was sent by {{brand}}. Please do not reply to it.',
 } as const;
 

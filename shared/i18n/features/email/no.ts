@@ -30,5 +30,10 @@ export const emailNo: EmailMessages = {
   EmailInviteAction: 'Velg passordet ditt',
   EmailInviteValidity: 'Lenken gjelder i {{days}} dager og kan brukes én gang. Administratoren din kan sende en ny.',
   EmailInviteIgnore: 'Hvis du ikke ventet denne e-posten, kan du se bort fra den.',
+  EmailReportReadySubject: '{{report}} {{period}} ({{brand}})',
+  EmailReportReadyHeading: 'Rapporten din er klar',
+  EmailReportReadyIntro: 'Den planlagte rapporten {{report}} for {{period}} er klar. Logg inn hos {{brand}} med kontoen som opprettet planen for å laste den ned. Den lagres i 30 dager.',
+  EmailReportReadyAction: 'Last ned rapporten',
+  EmailReportReadyFooter: 'Du får denne e-posten fordi en rapportplan hos {{brand}} har deg som mottaker. Ikke svar på den.',
   EmailFooter: 'Denne e-posten ble sendt av {{brand}}. Ikke svar på den.',
 };

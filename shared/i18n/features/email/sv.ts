@@ -30,5 +30,10 @@ export const emailSv: EmailMessages = {
   EmailInviteAction: 'Välj ditt lösenord',
   EmailInviteValidity: 'Länken gäller i {{days}} dagar och kan användas en gång. Din administratör kan skicka en ny.',
   EmailInviteIgnore: 'Om du inte väntade dig det här meddelandet kan du bortse från det.',
+  EmailReportReadySubject: '{{report}} {{period}} ({{brand}})',
+  EmailReportReadyHeading: 'Din rapport är klar',
+  EmailReportReadyIntro: 'Den schemalagda rapporten {{report}} för {{period}} är klar. Logga in hos {{brand}} med kontot som skapade schemat för att ladda ner den. Den sparas i 30 dagar.',
+  EmailReportReadyAction: 'Ladda ner rapporten',
+  EmailReportReadyFooter: 'Du får det här meddelandet eftersom ett rapportschema hos {{brand}} har dig som mottagare. Svara inte på det.',
   EmailFooter: 'Det här meddelandet skickades av {{brand}}. Svara inte på det.',
 };
