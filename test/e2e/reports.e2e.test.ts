@@ -3,9 +3,10 @@
  * Stockholm) are stored for two demo units the way ingest stores them. demo-admin opens Reports
  * from the sidebar, runs the summary over last month (the default period) for the whole demo
  * fleet and sees the totals row with the two units' kilometres, then the trip log of one unit
- * picked by search. axe checks the page with a report once at 390 and 1280 px; with SCREENSHOTS=1
+ * picked by search, exports it as CSV and downloads the file through the export's link. axe checks the page with a report once at 390 and 1280 px; with SCREENSHOTS=1
  * it is photographed in English and Swedish into test-results/.
  */
+import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getUnitItem } from '../../functions/domain/unit/reads';
@@ -83,6 +84,8 @@ async function choose(page: Page, testId: string, option: string): Promise<void>
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
+const text = (template: string, vars: Record<string, string>) => template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => vars[name] ?? '');
+
 async function run(page: Page): Promise<void> {
   await page.getByRole('button', { name: reportsPageEn.RptRun }).click();
   await page.getByTestId('report-view').waitFor();
@@ -117,6 +120,18 @@ describe('reports page', () => {
       const table = page.getByTestId('report-table').first();
       await expect.poll(() => table.locator('tbody tr').count()).toBe(2);
       await expect.poll(() => table.getByTestId('report-totals-row').textContent()).toContain(formatCell(20, 'km', 'en'));
+
+      // The same trip log as CSV: the export job's progress, then its link, which downloads the file.
+      await page.getByRole('button', { name: text(reportsPageEn.RptExportAs, { format: 'CSV' }) }).click();
+      const link = page.getByTestId('report-download');
+      await link.waitFor({ timeout: 30_000 });
+      const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+      expect(download.suggestedFilename()).toBe(`tripLog-${lastMonth.from}-${lastMonth.to}.csv`);
+      const csv = readFileSync(await download.path(), 'utf8');
+      // Its two trips and its totals line, as the screen showed them.
+      const lines = csv.split('\r\n');
+      expect(lines.filter((line) => line.startsWith(`Service van 1,ABC123,${day},`))).toHaveLength(2);
+      expect(lines.find((line) => line.startsWith('Service van 1,ABC123,Total,'))).toContain(`,${formatCell(20, 'km', 'en', { plain: true })},`);
 
       if (SCREENSHOTS) {
         await checkAndShoot(page, SHOTS_DIR, 'reports-triplog', { sizes: [PHONE, DESKTOP], axe: false });

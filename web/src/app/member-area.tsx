@@ -37,10 +37,10 @@ const UnitEditorPage = lazyFeature(['unit-editor', 'commands', 'unit-lock', 'uni
 );
 // The trip log also shows keys of the period check (tracking: InvalidDate, EndDateMustBeAfterStart) and the routes map's controls (map).
 const TriplogPage = lazyFeature(['trips', 'tracking', 'map'], () => import('../features/triplog/pages/triplog-page').then((m) => m.TriplogPage));
-// The reports page names the kinds by the reports' titles and answers with their refusals (reports),
+// The reports page names the kinds by the reports' titles and shows their refusals and the exports' (reports, report-jobs),
 // and shows the trip types' names and the period keys of the trip log (trips, tracking).
-const ReportsPage = lazyFeature(['reports-page', 'reports', 'trips', 'tracking'], () => import('../features/reports/pages/reports-page').then((m) => m.ReportsPage));
-const ReportExportPage = lazyFeature(['reports-page', 'reports'], () => import('../features/reports/pages/report-export-page').then((m) => m.ReportExportPage));
+const ReportsPage = lazyFeature(['reports-page', 'reports', 'report-jobs', 'trips', 'tracking'], () => import('../features/reports/pages/reports-page').then((m) => m.ReportsPage));
+const ReportExportPage = lazyFeature(['reports-page', 'reports', 'report-jobs'], () => import('../features/reports/pages/report-export-page').then((m) => m.ReportExportPage));
 const CheckInPage = lazyFeature('trips', () => import('../features/triplog/pages/check-in-page').then((m) => m.CheckInPage));
 const FleetOverviewPage = lazyFeature('fleet', () => import('../features/fleet/pages/fleet-overview-page').then((m) => m.FleetOverviewPage));
 const AttestStatusPage = lazyFeature('trips', () => import('../features/triplog/pages/attest-status-page').then((m) => m.AttestStatusPage));

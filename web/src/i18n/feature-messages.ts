@@ -128,6 +128,11 @@ const loaders = {
     sv: () => import('../../../shared/i18n/features/reports/sv').then((m) => m.reportsSv),
     no: () => import('../../../shared/i18n/features/reports/no').then((m) => m.reportsNo),
   },
+  'report-jobs': {
+    en: () => import('../../../shared/i18n/features/report-jobs/en').then((m) => m.reportJobsEn),
+    sv: () => import('../../../shared/i18n/features/report-jobs/sv').then((m) => m.reportJobsSv),
+    no: () => import('../../../shared/i18n/features/report-jobs/no').then((m) => m.reportJobsNo),
+  },
   'reports-page': {
     en: () => import('../../../shared/i18n/features/reports-page/en').then((m) => m.reportsPageEn),
     sv: () => import('../../../shared/i18n/features/reports-page/sv').then((m) => m.reportsPageSv),

@@ -11,18 +11,17 @@ describe('schedule form', () => {
   });
   it('names the problem with a message key', () => {
     const issues = (input: unknown) => scheduleFormSchema.safeParse(input).error?.issues.map((i) => i.message) ?? [];
-    expect(issues({ ...valid, recipients: [] })).toEqual(['RptRecipientsRequired']);
-    expect(issues({ ...valid, recipients: ['not-an-address'] })).toEqual(['RptRecipientInvalid']);
-    expect(issues({ ...valid, recipients: Array.from({ length: 21 }, (_, i) => `u${i}@example.com`) })).toEqual(['RptTooManyRecipients']);
+    expect(issues({ ...valid, recipients: [] })).toEqual(['ScheduleRecipientsRequired']);
+    expect(issues({ ...valid, recipients: ['not-an-address'] })).toEqual(['EnterValidEmail']);
+    expect(issues({ ...valid, recipients: Array.from({ length: 21 }, (_, i) => `u${i}@example.com`) })).toEqual(['TooManyScheduleRecipients']);
   });
   it('sends the units comma-separated, and none for all units', () => {
     expect(scheduleBody(scheduleFormSchema.parse(valid))).not.toHaveProperty('imeis');
     expect(scheduleBody(scheduleFormSchema.parse({ ...valid, imeis: ['1', '2'] })).imeis).toBe('1,2');
   });
-  it('reads a saved schedule back, whichever way its units come', () => {
-    const saved: Omit<ReportSchedule, 'imeis'> = { id: 's1', kind: 'tripLog', format: 'csv', every: 'week', recipients: ['a@b.se'], lang: 'en', skipEmpty: false };
-    expect(scheduleFormValues({ ...saved, imeis: '1,2' }).imeis).toEqual(['1', '2']);
+  it('reads a saved schedule back, all units as none picked', () => {
+    const saved: ReportSchedule = { id: 's1', kind: 'tripLog', format: 'csv', every: 'week', recipients: ['a@b.se'], lang: 'en', skipEmpty: false, timeZone: 'Europe/Stockholm', nextRunAt: '2026-12-07T06:00:00+01:00' };
     expect(scheduleFormValues({ ...saved, imeis: ['3'] }).imeis).toEqual(['3']);
-    expect(scheduleFormValues({ ...saved, imeis: null }).imeis).toEqual([]);
+    expect(scheduleFormValues(saved).imeis).toEqual([]);
   });
 });

@@ -6,56 +6,27 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { routes } from '../../../../../shared/routes';
-import { reportFormats, reportKinds, reportModelSchema, type ReportFormat, type ReportModel } from '../../../../../shared/schemas/reports';
-import { languages } from '../../../../../shared/schemas/common';
+import {
+  reportJobAnswerSchema,
+  reportJobListSchema,
+  reportScheduleListSchema,
+  type ReportJob,
+  type reportScheduleRequestSchema,
+} from '../../../../../shared/schemas/report-exports';
+import { reportModelSchema, type ReportFormat, type ReportModel } from '../../../../../shared/schemas/reports';
 import { apiRequest } from '../../../app/api-client';
 import { withParams } from '../../triplog/api/trip-paths';
 import { exportBody, reportQueryString, type ReportParams } from '../report-request';
 
-const EXPORTS_PATH = '/api/v1/user/reports/exports';
-const SCHEDULES_PATH = '/api/v1/user/reports/schedules';
-
-/** An export, or a report too large to answer at once: its state until the file or model is ready. */
-export const reportJobSchema = z.object({
-  id: z.string(),
-  status: z.enum(['queued', 'running', 'done', 'failed']),
-  progress: z.number().min(0).max(1),
-  url: z.string().nullish(),
-  expiresAt: z.string().nullish(),
-  kind: z.enum(reportKinds).optional(),
-  format: z.enum(reportFormats).optional(),
-  from: z.string().optional(),
-  to: z.string().optional(),
-  createdAt: z.string().optional(),
-  /** When failed: a message key. */
-  error: z.string().optional(),
-});
-export type ReportJob = z.infer<typeof reportJobSchema>;
-
 /** The name a job's file is saved under when its answer names none. */
-export const fileNameOf = (job: Pick<ReportJob, 'id' | 'kind' | 'from' | 'to' | 'format'>): string =>
-  job.kind && job.from && job.to ? `${job.kind}-${job.from}-${job.to}.${job.format ?? 'pdf'}` : `report-${job.id}.${job.format ?? 'pdf'}`;
+export const fileNameOf = (job: Pick<ReportJob, 'kind' | 'from' | 'to' | 'format'>): string => `${job.kind}-${job.from}-${job.to}.${job.format}`;
 
-const jobAnswerSchema = z.object({ job: reportJobSchema });
-const jobListSchema = z.union([z.array(reportJobSchema), z.object({ jobs: z.array(reportJobSchema) }).transform((d) => d.jobs)]);
+export type { ReportJob, ReportSchedule } from '../../../../../shared/schemas/report-exports';
+/** POST and PUT /reports/schedules as sent. */
+export type ReportScheduleBody = z.input<typeof reportScheduleRequestSchema>;
 
 export type ReportAnswer = { model: ReportModel } | { job: ReportJob };
-const reportAnswerSchema = z.union([reportModelSchema.transform((model) => ({ model })), jobAnswerSchema]);
-
-export const scheduleEvery = ['day', 'week', 'month'] as const;
-export const reportScheduleSchema = z.object({
-  id: z.string(),
-  kind: z.enum(reportKinds),
-  imeis: z.union([z.array(z.string()), z.string()]).nullish(),
-  format: z.enum(reportFormats),
-  every: z.enum(scheduleEvery),
-  recipients: z.array(z.string()),
-  lang: z.enum(languages),
-  skipEmpty: z.boolean(),
-});
-export type ReportSchedule = z.infer<typeof reportScheduleSchema>;
-export type ScheduleBody = Omit<ReportSchedule, 'id' | 'imeis'> & { imeis?: string };
-const scheduleListSchema = z.object({ schedules: z.array(reportScheduleSchema) });
+const reportAnswerSchema = z.union([reportModelSchema.transform((model) => ({ model })), reportJobAnswerSchema]);
 
 export const reportKey = (params: ReportParams | null) => ['report', params] as const;
 
@@ -78,7 +49,7 @@ export function useReport(params: ReportParams | null) {
 export function useReportJob(id: string | null) {
   return useQuery({
     queryKey: ['report-job', id],
-    queryFn: ({ signal }) => apiRequest('GET', `${EXPORTS_PATH}/${encodeURIComponent(id ?? '')}`, { schema: jobAnswerSchema, signal }).then((d) => d.job),
+    queryFn: ({ signal }) => apiRequest('GET', withParams(routes.getReportExport.path, { id: id ?? '' }), { schema: reportJobAnswerSchema, signal }).then((d) => d.job),
     enabled: id !== null,
     refetchInterval: (query) => (query.state.data && (query.state.data.status === 'done' || query.state.data.status === 'failed') ? false : 1_000),
   });
@@ -88,7 +59,7 @@ export function useReportJob(id: string | null) {
 export function useReportExports() {
   return useQuery({
     queryKey: ['report-exports'],
-    queryFn: ({ signal }) => apiRequest('GET', EXPORTS_PATH, { schema: jobListSchema, signal }),
+    queryFn: ({ signal }) => apiRequest('GET', routes.getReportExports.path, { schema: reportJobListSchema, signal }).then((d) => d.jobs),
     refetchInterval: (query) => (query.state.data?.some((job) => job.status === 'queued' || job.status === 'running') ? 3_000 : false),
   });
 }
@@ -98,7 +69,7 @@ export function useStartExport() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ params, format, lang }: { params: ReportParams; format: ReportFormat; lang: string }) =>
-      apiRequest('POST', EXPORTS_PATH, { body: exportBody(params, format, lang), schema: jobAnswerSchema }).then((d) => d.job),
+      apiRequest('POST', routes.postReportExport.path, { body: exportBody(params, format, lang), schema: reportJobAnswerSchema }).then((d) => d.job),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['report-exports'] }),
   });
 }
@@ -106,15 +77,15 @@ export function useStartExport() {
 export function useReportSchedules() {
   return useQuery({
     queryKey: ['report-schedules'],
-    queryFn: ({ signal }) => apiRequest('GET', SCHEDULES_PATH, { schema: scheduleListSchema, signal }).then((d) => d.schedules),
+    queryFn: ({ signal }) => apiRequest('GET', routes.getReportSchedules.path, { schema: reportScheduleListSchema, signal }).then((d) => d.schedules),
   });
 }
 
 export function useSaveSchedule() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string | null; body: ScheduleBody }) =>
-      id ? apiRequest('PUT', `${SCHEDULES_PATH}/${encodeURIComponent(id)}`, { body }) : apiRequest('POST', SCHEDULES_PATH, { body }),
+    mutationFn: ({ id, body }: { id: string | null; body: ReportScheduleBody }) =>
+      id ? apiRequest('PUT', withParams(routes.putReportSchedule.path, { id }), { body }) : apiRequest('POST', routes.postReportSchedule.path, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['report-schedules'] }),
   });
 }
@@ -122,7 +93,7 @@ export function useSaveSchedule() {
 export function useDeleteSchedule() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiRequest('DELETE', `${SCHEDULES_PATH}/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => apiRequest('DELETE', withParams(routes.deleteReportSchedule.path, { id })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['report-schedules'] }),
   });
 }

@@ -18,7 +18,8 @@ import { currentLanguage, languageOptions } from '../../../i18n/i18n';
 import { ConfirmDeleteModal } from '../../../ui/confirm-delete-modal';
 import { applyServerFieldErrors, fieldErrorText } from '../../../ui/form-errors';
 import { PageLoader } from '../../../ui/page-loader';
-import { scheduleEvery, useDeleteSchedule, useReportSchedules, useSaveSchedule, type ReportSchedule } from '../api/reports-api';
+import { scheduleEvery } from '../../../../../shared/schemas/report-exports';
+import { useDeleteSchedule, useReportSchedules, useSaveSchedule, type ReportSchedule } from '../api/reports-api';
 import { everyKeys, reportFormatNames, reportKindKey } from '../report-texts';
 import { scheduleBody, scheduleFormSchema, scheduleFormValues, type ScheduleFormValues } from '../schedule-form';
 
