@@ -9,7 +9,8 @@ import { DownloadButton } from './download-button';
 import { reportFormatNames, reportKindKey } from '../report-texts';
 import { jobStatusKeys } from './job-progress';
 
-const statusColor = { queued: 'gray', running: 'blue', done: 'teal', failed: 'red' } as const;
+// Shades that keep white text readable (the light variants' tinted text does not on every brand).
+const statusColor = { queued: 'gray.7', running: 'blue.8', done: 'teal.9', failed: 'red.9' } as const;
 
 export function RecentExports() {
   const { t } = useTranslation();
@@ -47,7 +48,7 @@ export function RecentExports() {
                       </Text>
                     ) : null}
                   </div>
-                  <Badge color={statusColor[job.status]} variant="light" tt="none">
+                  <Badge color={statusColor[job.status]} variant="filled" autoContrast tt="none">
                     {t(jobStatusKeys[job.status])}
                     {job.status === 'running' ? ` ${Math.round(job.progress * 100)} %` : ''}
                   </Badge>
