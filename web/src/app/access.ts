@@ -6,7 +6,7 @@ import { ALERT_NUMBERS_PARENT_ID } from '../../../shared/brands';
 import { meetsFeature, type AccountFeatures, type FeatureRequirement } from '../../../shared/features';
 import type { ProfileFeature } from '../../../shared/schemas/organisation';
 import type { Settings } from '../../../shared/schemas/system';
-import { offeredReportKinds } from '../features/reports/report-request';
+import { offeredReportKinds } from '../features/reports/offered-kinds';
 import { paths } from './paths';
 
 /** Where a logged-in user starts, and where a logged-in visitor of a public page is sent: support staff on the support page. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { exportBody, offeredReportKinds, presetOf, presetPeriod, reportQueryString, selectedImeis, unitGroups, type ReportParams } from './report-request';
+import { offeredReportKinds } from './offered-kinds';
+import { exportBody, presetOf, presetPeriod, reportQueryString, selectedImeis, unitGroups, type ReportParams } from './report-request';
 
 const at = (iso: string) => Date.parse(iso);
 

@@ -1,33 +1,12 @@
 /**
- * The reports page as pure functions: which kinds the caller may run (the feature profile, the
- * basic-only subscription, the kinds this release computes), the period presets in the browser's
+ * The reports page as pure functions: the period presets in the browser's
  * zone (the zone the API reads days in), the units a department or tag filter leaves, and the
  * query string and export body one report request becomes.
  */
-import {
-  basicReportKinds,
-  builtReportKinds,
-  type BuiltReportKind,
-  type ReportFormat,
-  type ReportGrouping,
-} from '../../../../shared/schemas/reports';
-import type { Settings } from '../../../../shared/schemas/system';
+import type { BuiltReportKind, ReportFormat, ReportGrouping } from '../../../../shared/schemas/reports';
 import type { TripType } from '../../../../shared/schemas/trips';
 import { addDays, localDayOf } from '../../../../shared/local-time';
 import { monthOf, previousMonthOf } from '../triplog/trip-log';
-
-/**
- * The kinds the caller may run, in display order: what this release computes, narrowed by the
- * feature profile's reports (null: no profile limits the caller) and, for a basic-only account, to
- * the trip log. The server refuses the others with 403 ReportNotAllowed.
- */
-export function offeredReportKinds(settings: Pick<Settings, 'basic_only' | 'profile_reports'>): BuiltReportKind[] {
-  return builtReportKinds.filter(
-    (kind) =>
-      (!settings.basic_only || (basicReportKinds as readonly string[]).includes(kind)) &&
-      (!settings.profile_reports || settings.profile_reports.includes(kind)),
-  );
-}
 
 export const periodPresets = ['lastMonth', 'thisYear', 'lastYear', 'custom'] as const;
 export type PeriodPreset = (typeof periodPresets)[number];

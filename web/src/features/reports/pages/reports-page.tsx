@@ -26,7 +26,8 @@ import { RecentExports } from '../components/recent-exports';
 import { ReportForm, type PickableUnit } from '../components/report-form';
 import { ReportView } from '../components/report-view';
 import { SchedulesPanel } from '../components/schedules-panel';
-import { offeredReportKinds, type ReportParams } from '../report-request';
+import { offeredReportKinds } from '../offered-kinds';
+import type { ReportParams } from '../report-request';
 
 export function ReportsPage() {
   const { t } = useTranslation();
