@@ -5,18 +5,18 @@
  * of the shown report, the recent exports and the scheduled reports are on the same page.
  */
 import '../reports.css';
-import { Alert, Button, Stack, Tabs, VisuallyHidden } from '@mantine/core';
+import { Alert, Stack, Tabs, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import IconAlertTriangle from '@tabler/icons-react/dist/esm/icons/IconAlertTriangle.mjs';
 import IconCalendarRepeat from '@tabler/icons-react/dist/esm/icons/IconCalendarRepeat.mjs';
 import IconFileDownload from '@tabler/icons-react/dist/esm/icons/IconFileDownload.mjs';
 import IconLock from '@tabler/icons-react/dist/esm/icons/IconLock.mjs';
 import IconReportAnalytics from '@tabler/icons-react/dist/esm/icons/IconReportAnalytics.mjs';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, errorMessage } from '../../../app/api-client';
+import { ApiError } from '../../../app/api-client';
 import { useLoadedSettings } from '../../../app/guards';
 import { MessageState } from '../../../ui/message-state';
+import { LoadFailed } from '../../../ui/load-failed';
 import { PageLoader } from '../../../ui/page-loader';
 import { useUnits } from '../../units/api/units';
 import { useReport } from '../api/reports-api';
@@ -79,16 +79,7 @@ export function ReportsPage() {
   }
   if (units.data === undefined) {
     if (!units.isError) return <PageLoader />;
-    return (
-      <Alert color="red" role="alert" icon={<IconAlertTriangle size={20} aria-hidden />} title={t('RptUnitsLoadFailed')} maw={640}>
-        <Stack gap="sm" align="flex-start">
-          <span>{errorMessage(units.error)}</span>
-          <Button variant="default" size="xs" onClick={() => void units.refetch()} loading={units.isFetching}>
-            {t('TryAgain')}
-          </Button>
-        </Stack>
-      </Alert>
-    );
+    return <LoadFailed title={t('RptUnitsLoadFailed')} error={units.error} onRetry={() => void units.refetch()} retrying={units.isFetching} />;
   }
 
   const serverErrors = report.error instanceof ApiError && report.error.status === 422 ? report.error.fieldErrors : {};
@@ -120,14 +111,7 @@ export function ReportsPage() {
               <PageLoader />
             ) : report.isError ? (
               fieldFailure ? null : (
-                <Alert color="red" role="alert" icon={<IconAlertTriangle size={18} aria-hidden />} title={t('RptLoadFailed')}>
-                  <Stack gap="sm" align="flex-start">
-                    <span>{errorMessage(report.error)}</span>
-                    <Button variant="default" size="xs" onClick={() => void report.refetch()}>
-                      {t('TryAgain')}
-                    </Button>
-                  </Stack>
-                </Alert>
+                <LoadFailed title={t('RptLoadFailed')} error={report.error} onRetry={() => void report.refetch()} retrying={report.isFetching} />
               )
             ) : answer && 'job' in answer ? (
               <Stack gap="xs">

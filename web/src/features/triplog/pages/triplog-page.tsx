@@ -32,6 +32,7 @@ import { storage } from '../../../app/preferences';
 import { getSessionUser } from '../../../app/session';
 import { fieldErrorText } from '../../../ui/form-errors';
 import { MessageState } from '../../../ui/message-state';
+import { LoadFailed } from '../../../ui/load-failed';
 import { PageLoader } from '../../../ui/page-loader';
 import { canOpenHistory } from '../../history/history-url';
 import { useUnits } from '../../units/api/units';
@@ -104,16 +105,7 @@ export function TriplogPage() {
 
   if (units.data === undefined) {
     if (!units.isError) return <PageLoader />;
-    return (
-      <Alert color="red" role="alert" icon={<IconAlertTriangle size={20} aria-hidden />} title={t('TripUnitsLoadFailed')} maw={640}>
-        <Stack gap="sm" align="flex-start">
-          <span>{errorMessage(units.error)}</span>
-          <Button variant="default" size="xs" onClick={() => void units.refetch()} loading={units.isFetching}>
-            {t('TryAgain')}
-          </Button>
-        </Stack>
-      </Alert>
-    );
+    return <LoadFailed title={t('TripUnitsLoadFailed')} error={units.error} onRetry={() => void units.refetch()} retrying={units.isFetching} />;
   }
   if (units.data.length === 0 || imei === null) {
     return (

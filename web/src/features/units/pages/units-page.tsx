@@ -4,17 +4,16 @@
  * (`?q=`, `?sort=`), so coming back from a unit finds the list as it was left.
  */
 import '../units.css';
-import { Alert, Button, CloseButton, Stack, TextInput } from '@mantine/core';
-import IconAlertTriangle from '@tabler/icons-react/dist/esm/icons/IconAlertTriangle.mjs';
+import { CloseButton, Stack, TextInput } from '@mantine/core';
 import IconSearch from '@tabler/icons-react/dist/esm/icons/IconSearch.mjs';
 import IconTruck from '@tabler/icons-react/dist/esm/icons/IconTruck.mjs';
 import type { OnChangeFn, SortingState } from '@tanstack/react-table';
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { errorMessage } from '../../../app/api-client';
 import { intlLocale } from '../../../i18n/i18n';
 import { MessageState } from '../../../ui/message-state';
+import { LoadFailed } from '../../../ui/load-failed';
 import { PageLoader } from '../../../ui/page-loader';
 import { useUnits } from '../api/units';
 import { BulkTasks } from '../components/bulk-tasks';
@@ -76,16 +75,7 @@ export function UnitsPage() {
   // A failed background refresh keeps the list it has; only a first load that fails shows the error.
   if (units.data === undefined) {
     if (!units.isError) return <PageLoader />;
-    return (
-      <Alert color="red" role="alert" icon={<IconAlertTriangle size={20} aria-hidden />} title={t('UnitsLoadFailed')} maw={640}>
-        <Stack gap="sm" align="flex-start">
-          <span>{errorMessage(units.error)}</span>
-          <Button variant="default" size="xs" onClick={() => void units.refetch()} loading={units.isFetching}>
-            {t('TryAgain')}
-          </Button>
-        </Stack>
-      </Alert>
-    );
+    return <LoadFailed title={t('UnitsLoadFailed')} error={units.error} onRetry={() => void units.refetch()} retrying={units.isFetching} />;
   }
   if (units.data.length === 0) {
     return (
