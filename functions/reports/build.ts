@@ -27,7 +27,8 @@ import { defaultPhoneCountry } from '../../shared/validators/phone-rule';
 import { registeredAtOf, type UnitItem } from '../domain/unit/schema';
 import { unitEvents } from '../events/event-repository';
 import { toEvent } from '../events/event-item';
-import { accountFeatures, featureProfileReports, type AuthContext } from '../platform/auth-context';
+import type { AuthContext } from '../platform/auth-context';
+import { getAccountFields } from '../domain/account/reads';
 import { mapLimited } from '../platform/concurrency';
 import { ForbiddenError, NotFoundError } from '../platform/errors';
 import { lastPositionBefore, unitPositions } from '../tracking/position-repository';
@@ -70,15 +71,17 @@ const THEFT_COMMANDS_MAX = 50;
 
 const isBuilt = (kind: ReportKind): kind is BuiltReportKind => (builtReportKinds as readonly string[]).includes(kind);
 
-/** The kinds the caller may run at all: the feature profile's list, the trip log only on a basic-only account. */
-export async function allowedReportKinds(caller: AuthContext): Promise<ReportKind[]> {
-  const [profile, features] = await Promise.all([
-    caller.featureProfileId === undefined ? null : featureProfileReports(caller.accountId, caller.featureProfileId),
-    accountFeatures(caller.accountId),
-  ]);
+/**
+ * The kinds the caller may run at all: the feature profile's list (read on every request, so a
+ * changed profile counts at once; a deleted profile limits no one), the trip log only on a
+ * basic-only account. Admins have no profile.
+ */
+export async function allowedReportKinds(caller: Pick<AuthContext, 'accountId' | 'featureProfileId'>): Promise<ReportKind[]> {
+  const account = await getAccountFields(caller.accountId, ['features', 'featureProfiles']);
+  const profile = caller.featureProfileId === undefined ? undefined : account?.featureProfiles?.[caller.featureProfileId];
   let kinds: ReportKind[] = [...builtReportKinds];
-  if (profile) kinds = kinds.filter((k) => profile.includes(k));
-  if (features?.basicOnly) kinds = kinds.filter((k) => (basicReportKinds as readonly string[]).includes(k));
+  if (profile) kinds = kinds.filter((k) => (profile.reports as readonly string[]).includes(k));
+  if (account?.features?.basicOnly) kinds = kinds.filter((k) => (basicReportKinds as readonly string[]).includes(k));
   return kinds;
 }
 
