@@ -25,6 +25,7 @@ import type { EmbeddedRuntime } from '../../infra/local/runtime';
 import { DEMO_PASSWORD, demoImei, demoUsers } from '../../infra/local/seed';
 import { callAs, callerFor, type Caller } from '../support/api-caller';
 import { eventually } from '../support/eventually';
+import { apiFetch } from '../support/http';
 import { DEMO_REGISTERED_AT } from '../support/positions';
 import { startRuntime } from '../support/runtime';
 import { createTestUser } from '../support/sessions';
@@ -272,9 +273,9 @@ async function exported(kind: string, params: Record<string, string>, format: Re
     { timeoutMs: 60_000 },
   );
   expect(done.body.data?.job).toMatchObject({ status: 'done', progress: 1 });
-  const link = await fetch(`${rt.url}${done.body.data?.job.url}`, { headers: { authorization: `Bearer ${admin.token}` }, redirect: 'manual' });
+  const link = await apiFetch(`${rt.url}${done.body.data?.job.url}`, { headers: { authorization: `Bearer ${admin.token}` }, redirect: 'manual' });
   expect(link.status).toBe(302);
-  const file = await fetch(new URL(link.headers.get('location') as string, rt.url));
+  const file = await apiFetch(new URL(link.headers.get('location') as string, rt.url));
   expect(file.status).toBe(200);
   return Buffer.from(await file.arrayBuffer());
 }
