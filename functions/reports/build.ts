@@ -88,7 +88,7 @@ export async function allowedReportKinds(caller: Pick<AuthContext, 'accountId' |
 const mayRunOnLocked = (kind: ReportKind) => (lockedUnitReportKinds as readonly string[]).includes(kind);
 
 /** The units a report covers, in name order, and how many locked ones were left out. */
-async function reportUnits(input: BuildInput): Promise<{ units: UnitItem[]; leftOut: number }> {
+async function reportUnits(input: Pick<BuildInput, 'request' | 'caller' | 'lang'>): Promise<{ units: UnitItem[]; leftOut: number }> {
   const { request, caller } = input;
   const named = request.imeis?.length ? request.imeis : null;
   const all = named ? await Promise.all(named.map((imei) => getUnit(caller, imei))) : await listUnits(caller);
@@ -281,13 +281,21 @@ async function buildTheft(units: readonly UnitItem[], input: BuildInput, x: Text
   });
 }
 
-export async function buildReport(input: BuildInput): Promise<ReportModel> {
-  const { request, timeZone } = input;
-  const kind = request.kind;
+/**
+ * What a report request may cover, or the refusal: the kind must be built and allowed, the units
+ * visible, a locked one only for the kinds allowed on it. Reads no trips.
+ */
+export async function reportScope(input: Pick<BuildInput, 'request' | 'caller' | 'lang'>): Promise<{ kind: BuiltReportKind; units: UnitItem[]; leftOut: number }> {
+  const kind = input.request.kind;
   if (!isBuilt(kind)) throw new NotFoundError('ReportNotAvailable');
   if (!(await allowedReportKinds(input.caller)).includes(kind)) throw new ForbiddenError('ReportNotAllowed');
+  return { kind, ...(await reportUnits(input)) };
+}
+
+export async function buildReport(input: BuildInput): Promise<ReportModel> {
+  const { request, timeZone } = input;
+  const { kind, units, leftOut } = await reportScope(input);
   const x = textsFor(input.lang);
-  const { units, leftOut } = await reportUnits(input);
   const notes: string[] = [];
   if (leftOut) notes.push(x.t('ReportNote_lockedUnits', { count: leftOut }));
   const base = {

@@ -286,6 +286,27 @@ function totalsOf(model: ReportModel): { format: ReportModel['columns'][number][
   return sets.flatMap((totals) => model.columns.filter((c) => c.total && typeof totals[c.key] === 'number').map((c) => ({ format: c.format, value: totals[c.key] as number })));
 }
 
+describe('a report too large to answer at once', () => {
+  it('is made by a job whose file is the model: a trip log over more than 31 days', async () => {
+    const from = addDays(day, -40);
+    const res = await report('tripLog', { imeis: car, from, to: next });
+    expect(res.status).toBe(202);
+    const job = (res.body.data as unknown as { job: Job }).job;
+    expect(job).toMatchObject({ kind: 'tripLog', format: 'json', from, to: next });
+    const done = await eventually(
+      () => call<{ job: Job }>('GET', `/api/v1/user/reports/exports/${job.id}`, admin),
+      (r) => r.body.data?.job.status === 'done' || r.body.data?.job.status === 'failed',
+      'the report job',
+    );
+    const link = await apiFetch(`${rt.url}${done.body.data?.job.url}`, { headers: { authorization: `Bearer ${admin.token}` }, redirect: 'manual' });
+    const model = (await (await apiFetch(new URL(link.headers.get('location') as string, rt.url))).json()) as ReportModel;
+    expect(model).toMatchObject({ kind: 'tripLog', from, to: next });
+    expect(model.units[0]?.totals).toMatchObject({ trips: 3, distance: 33 });
+    // Refused at once when it could not run, rather than by a failed job.
+    expect((await report('tripLog', { imeis: car, from, to: next }, other)).status).toBe(404);
+  });
+});
+
 describe('exports: the same figures on screen, in the PDF, the XLSX and the CSV', () => {
   it.each(['tripLog', 'summary', 'largeSummary', 'benefitValue', 'theft'])('%s', async (kind) => {
     const params = { imeis: car, from: day, to: next };
