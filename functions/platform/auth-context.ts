@@ -91,28 +91,17 @@ export async function accountFeatures(accountId: string): Promise<AccountFeature
  * limit (shared/feature-profiles.ts): read from the accounts item on every such request, so a
  * changed profile counts at once. Null when the profile is gone (a deleted profile limits no one).
  */
-const profileProjection = z.object({
-  featureProfiles: z.record(z.string(), z.object({ features: z.array(z.unknown()).optional(), reports: z.array(z.unknown()).optional() })).optional(),
-});
+const profileFeaturesProjection = z.object({ featureProfiles: z.record(z.string(), z.object({ features: z.array(z.unknown()).optional() })).optional() });
 
-async function featureProfileList(accountId: string, profileId: string, list: 'features' | 'reports'): Promise<string[] | null> {
+export async function featureProfileFeatures(accountId: string, profileId: string): Promise<readonly ProfileFeature[] | null> {
   const out = await dynamo().send(
     new GetCommand({
       TableName: tableName('accounts'),
       Key: { accountId },
-      ProjectionExpression: '#profiles.#id.#list',
-      ExpressionAttributeNames: { '#profiles': 'featureProfiles', '#id': profileId, '#list': list },
+      ProjectionExpression: '#profiles.#id.features',
+      ExpressionAttributeNames: { '#profiles': 'featureProfiles', '#id': profileId },
     }),
   );
-  const values = profileProjection.safeParse(out.Item ?? {}).data?.featureProfiles?.[profileId]?.[list];
-  return values ? values.filter((v): v is string => typeof v === 'string') : null;
-}
-
-export async function featureProfileFeatures(accountId: string, profileId: string): Promise<readonly ProfileFeature[] | null> {
-  return (await featureProfileList(accountId, profileId, 'features')) as ProfileFeature[] | null;
-}
-
-/** The reports a user's feature profile names, the same way; null when the profile is gone. */
-export async function featureProfileReports(accountId: string, profileId: string): Promise<readonly string[] | null> {
-  return featureProfileList(accountId, profileId, 'reports');
+  const features = profileFeaturesProjection.safeParse(out.Item ?? {}).data?.featureProfiles?.[profileId]?.features;
+  return features ? features.filter((f): f is ProfileFeature => typeof f === 'string') : null;
 }

@@ -27,7 +27,8 @@ import { defaultPhoneCountry } from '../../shared/validators/phone-rule';
 import { registeredAtOf, type UnitItem } from '../domain/unit/schema';
 import { unitEvents } from '../events/event-repository';
 import { toEvent } from '../events/event-item';
-import { accountFeatures, featureProfileReports, type AuthContext } from '../platform/auth-context';
+import type { AuthContext } from '../platform/auth-context';
+import { getAccountFields } from '../domain/account/reads';
 import { mapLimited } from '../platform/concurrency';
 import { ForbiddenError, NotFoundError } from '../platform/errors';
 import { lastPositionBefore, unitPositions } from '../tracking/position-repository';
@@ -70,22 +71,24 @@ const THEFT_COMMANDS_MAX = 50;
 
 const isBuilt = (kind: ReportKind): kind is BuiltReportKind => (builtReportKinds as readonly string[]).includes(kind);
 
-/** The kinds the caller may run at all: the feature profile's list, the trip log only on a basic-only account. */
-export async function allowedReportKinds(caller: AuthContext): Promise<ReportKind[]> {
-  const [profile, features] = await Promise.all([
-    caller.featureProfileId === undefined ? null : featureProfileReports(caller.accountId, caller.featureProfileId),
-    accountFeatures(caller.accountId),
-  ]);
+/**
+ * The kinds the caller may run at all: the feature profile's list (read on every request, so a
+ * changed profile counts at once; a deleted profile limits no one), the trip log only on a
+ * basic-only account. Admins have no profile.
+ */
+export async function allowedReportKinds(caller: Pick<AuthContext, 'accountId' | 'featureProfileId'>): Promise<ReportKind[]> {
+  const account = await getAccountFields(caller.accountId, ['features', 'featureProfiles']);
+  const profile = caller.featureProfileId === undefined ? undefined : account?.featureProfiles?.[caller.featureProfileId];
   let kinds: ReportKind[] = [...builtReportKinds];
-  if (profile) kinds = kinds.filter((k) => profile.includes(k));
-  if (features?.basicOnly) kinds = kinds.filter((k) => (basicReportKinds as readonly string[]).includes(k));
+  if (profile) kinds = kinds.filter((k) => (profile.reports as readonly string[]).includes(k));
+  if (account?.features?.basicOnly) kinds = kinds.filter((k) => (basicReportKinds as readonly string[]).includes(k));
   return kinds;
 }
 
 const mayRunOnLocked = (kind: ReportKind) => (lockedUnitReportKinds as readonly string[]).includes(kind);
 
 /** The units a report covers, in name order, and how many locked ones were left out. */
-async function reportUnits(input: BuildInput): Promise<{ units: UnitItem[]; leftOut: number }> {
+async function reportUnits(input: Pick<BuildInput, 'request' | 'caller' | 'lang'>): Promise<{ units: UnitItem[]; leftOut: number }> {
   const { request, caller } = input;
   const named = request.imeis?.length ? request.imeis : null;
   const all = named ? await Promise.all(named.map((imei) => getUnit(caller, imei))) : await listUnits(caller);
@@ -278,13 +281,21 @@ async function buildTheft(units: readonly UnitItem[], input: BuildInput, x: Text
   });
 }
 
-export async function buildReport(input: BuildInput): Promise<ReportModel> {
-  const { request, timeZone } = input;
-  const kind = request.kind;
+/**
+ * What a report request may cover, or the refusal: the kind must be built and allowed, the units
+ * visible, a locked one only for the kinds allowed on it. Reads no trips.
+ */
+export async function reportScope(input: Pick<BuildInput, 'request' | 'caller' | 'lang'>): Promise<{ kind: BuiltReportKind; units: UnitItem[]; leftOut: number }> {
+  const kind = input.request.kind;
   if (!isBuilt(kind)) throw new NotFoundError('ReportNotAvailable');
   if (!(await allowedReportKinds(input.caller)).includes(kind)) throw new ForbiddenError('ReportNotAllowed');
+  return { kind, ...(await reportUnits(input)) };
+}
+
+export async function buildReport(input: BuildInput): Promise<ReportModel> {
+  const { request, timeZone } = input;
+  const { kind, units, leftOut } = await reportScope(input);
   const x = textsFor(input.lang);
-  const { units, leftOut } = await reportUnits(input);
   const notes: string[] = [];
   if (leftOut) notes.push(x.t('ReportNote_lockedUnits', { count: leftOut }));
   const base = {

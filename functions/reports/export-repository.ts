@@ -8,7 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { ReportFormat, ReportKind, ReportQuery } from '../../shared/schemas/reports';
+import type { ExportFormat, ReportKind, ReportQuery } from '../../shared/schemas/reports';
 import type { Language } from '../../shared/schemas/common';
 import { REPORT_EXPORT_KEEP_DAYS, type ReportJobStatus } from '../../shared/schemas/report-exports';
 import { isConditionFailure, lostTransactionRace } from '../platform/conditions';
@@ -23,7 +23,7 @@ export interface ExportJobItem {
   kind: ReportKind;
   /** GET /reports/{kind}'s filters as parsed (imeis a list). */
   params: ReportQuery;
-  format: ReportFormat;
+  format: ExportFormat;
   lang: Language;
   timeZone: string;
   /** The brand (subsite id) the file is branded with. */

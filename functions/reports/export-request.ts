@@ -4,17 +4,13 @@
  */
 import { createHash } from 'node:crypto';
 import { isoInZone } from '../../shared/local-time';
-import type { ReportFormat, ReportQuery, ReportRequest } from '../../shared/schemas/reports';
+import type { ExportFormat, ReportQuery, ReportRequest } from '../../shared/schemas/reports';
 import { REPORT_FILES_PREFIX, type ReportJob } from '../../shared/schemas/report-exports';
 import { routes } from '../../shared/routes';
 import type { Language } from '../../shared/schemas/common';
 import type { ExportJobItem } from './export-repository';
 
-export const CONTENT_TYPES: Readonly<Record<ReportFormat, string>> = {
-  pdf: 'application/pdf',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  csv: 'text/csv; charset=utf-8',
-};
+export { REPORT_CONTENT_TYPES as CONTENT_TYPES } from './render/index';
 
 /** The filters of a request with absent ones left out and the units sorted: equal requests, equal params. */
 export function normalisedParams(query: ReportQuery): ReportQuery {
@@ -28,7 +24,7 @@ export function normalisedParams(query: ReportQuery): ReportQuery {
 }
 
 /** The hash that identifies a request: the kind, the filters, format, language, zone and brand. */
-export function requestHash(request: { kind: string; params: ReportQuery; format: ReportFormat; lang: Language; timeZone: string; brand: number }): string {
+export function requestHash(request: { kind: string; params: ReportQuery; format: ExportFormat; lang: Language; timeZone: string; brand: number }): string {
   const canonical = JSON.stringify([request.kind, request.params, request.format, request.lang, request.timeZone, request.brand]);
   return createHash('sha256').update(canonical).digest('hex').slice(0, 32);
 }

@@ -12,7 +12,7 @@
  */
 import { z } from 'zod';
 import { reportExportMessageKeys as keys } from '../../shared/schemas/report-exports';
-import type { ReportFormat, ReportRequest } from '../../shared/schemas/reports';
+import type { ExportFormat, ReportRequest } from '../../shared/schemas/reports';
 import type { Language } from '../../shared/schemas/common';
 import { authContextOf, type AuthContext } from '../platform/auth-context';
 import { getUserItem } from '../domain/user/reads';
@@ -29,7 +29,7 @@ export interface ExportWork {
   id: string;
   request: ReportRequest;
   caller: AuthContext;
-  format: ReportFormat;
+  format: ExportFormat;
   lang: Language;
   timeZone: string;
   brand: number;

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { languageSchema } from './common';
-import { reportFormats, reportKindParamSchema, reportKinds, reportQuerySchema } from './reports';
+import { exportFormats, reportFormats, reportKindParamSchema, reportKinds, reportQuerySchema } from './reports';
 import { tripPeriodProblem } from './trips';
 import { userEmailSchema } from './administration';
 
@@ -45,11 +45,12 @@ export const REPORT_EXPORTS_LISTED = 50;
 // The report's own keys (shared/schemas/reports.ts), as GET /reports/{kind} answers them.
 const kind = reportKindParamSchema.shape.kind;
 const format = z.enum(reportFormats, { message: REPORT_FORMAT_KEY });
+const exportFormat = z.enum(exportFormats, { message: REPORT_FORMAT_KEY });
 const lang = z.enum(languageSchema.options, { message: keys.InvalidReportLanguage });
 
 /** POST /reports/exports: GET /reports/{kind}'s filters (the same keys and errors), the kind, the format and the language (default: the caller's). */
 export const reportExportRequestSchema = z
-  .object({ ...reportQuerySchema.shape, kind, format, lang: lang.optional() })
+  .object({ ...reportQuerySchema.shape, kind, format: exportFormat, lang: lang.optional() })
   .superRefine((value, ctx) => {
     const problem = tripPeriodProblem(value.from, value.to);
     if (problem) ctx.addIssue({ code: 'custom', path: ['to'], message: problem });
@@ -62,7 +63,7 @@ export const reportJobIdParamSchema = z.object({ id: z.string().min(1).max(100) 
 export const reportJobSchema = z.object({
   id: z.string(),
   kind: z.enum(reportKinds),
-  format: z.enum(reportFormats),
+  format: z.enum(exportFormats),
   from: z.string(),
   to: z.string(),
   status: z.enum(reportJobStatuses),

@@ -26,8 +26,12 @@ export const lockedUnitReportKinds = ['benefitValue', 'summary'] as const satisf
 /** Accounts with only the basic subscription get the trip log report only. */
 export const basicReportKinds = ['tripLog'] as const satisfies readonly ReportKind[];
 
+/** The files a report is exported and scheduled as. */
 export const reportFormats = ['pdf', 'xlsx', 'csv'] as const;
 export type ReportFormat = (typeof reportFormats)[number];
+/** What an export job makes: a file, or `json`, the model itself, for a report too large to answer at once (GET /reports/{kind} 202). */
+export const exportFormats = [...reportFormats, 'json'] as const;
+export type ExportFormat = (typeof exportFormats)[number];
 export const reportGroupings = ['day', 'week', 'month'] as const;
 export type ReportGrouping = (typeof reportGroupings)[number];
 
