@@ -3,7 +3,8 @@
  * Stockholm) are stored for two demo units the way ingest stores them. demo-admin opens Reports
  * from the sidebar, runs the summary over last month (the default period) for the whole demo
  * fleet and sees the totals row with the two units' kilometres, then the trip log of one unit
- * picked by search, exports it as CSV and downloads the file through the export's link. axe checks the page with a report once at 390 and 1280 px; with SCREENSHOTS=1
+ * picked by search, exports it as CSV and downloads the file through the export's link, and runs it
+ * over more than a month, which the server makes by a job whose file is the model. axe checks the page with a report once at 390 and 1280 px; with SCREENSHOTS=1
  * it is photographed in English and Swedish into test-results/.
  */
 import { readFileSync } from 'node:fs';
@@ -21,7 +22,7 @@ import { en } from '../../shared/i18n/en';
 import { reportsEn } from '../../shared/i18n/features/reports/en';
 import { reportsPageEn } from '../../shared/i18n/features/reports-page/en';
 import { sv } from '../../shared/i18n/sv';
-import { localDayOf, startOfLocalDay } from '../../shared/local-time';
+import { addDays, localDayOf, startOfLocalDay } from '../../shared/local-time';
 import { previousMonthOf } from '../../web/src/features/triplog/trip-log';
 import { eventually } from '../support/eventually';
 import { DESKTOP, PHONE, SCREENSHOTS, SHOTS_DIR, checkAndShoot, logInAs, openPage, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
@@ -132,6 +133,14 @@ describe('reports page', () => {
       const lines = csv.split('\r\n');
       expect(lines.filter((line) => line.startsWith(`Service van 1,ABC123,${day},`))).toHaveLength(2);
       expect(lines.find((line) => line.startsWith('Service van 1,ABC123,Total,'))).toContain(`,${formatCell(20, 'km', 'en', { plain: true })},`);
+
+      // Over more than a month the trip log is made by a job whose file is the model: the same trips.
+      const longFrom = addDays(lastMonth.from, -31);
+      await page.getByRole('textbox', { name: reportsPageEn.RptFrom }).fill(longFrom);
+      await page.getByRole('textbox', { name: reportsPageEn.RptFrom }).press('Tab');
+      await run(page);
+      await expect.poll(() => page.getByTestId('report-view').textContent(), { timeout: 30_000 }).toContain(`${longFrom} – ${lastMonth.to}`);
+      await expect.poll(() => page.getByTestId('report-table').first().locator('tbody tr').count()).toBe(2);
 
       if (SCREENSHOTS) {
         await checkAndShoot(page, SHOTS_DIR, 'reports-triplog', { sizes: [PHONE, DESKTOP], axe: false });

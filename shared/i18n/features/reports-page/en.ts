@@ -39,7 +39,6 @@ export const reportsPageEn = {
   RptLoadFailed: 'The report could not be shown.',
   RptNoReportsAllowed: 'Your user has no reports. Ask an administrator of your account.',
   RptLargeReportJob: 'This report is large and is being prepared. You can follow its progress here.',
-  RptOpenReport: 'Open the report',
   RptNoUnitsInReport: 'The report has no units for these settings.',
   RptNoRows: 'Nothing in this period.',
   RptTotal: 'Total',

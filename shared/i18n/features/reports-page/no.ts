@@ -36,7 +36,6 @@ export const reportsPageNo: ReportsPageMessages = {
   RptLoadFailed: 'Rapporten kunne ikke vises.',
   RptNoReportsAllowed: 'Brukeren din har ingen rapporter. Spør en administrator for kontoen din.',
   RptLargeReportJob: 'Rapporten er stor og blir laget nå. Du kan følge fremdriften her.',
-  RptOpenReport: 'Åpne rapporten',
   RptNoUnitsInReport: 'Rapporten har ingen enheter for disse innstillingene.',
   RptNoRows: 'Ingenting i perioden.',
   RptTotal: 'Totalt',

@@ -36,7 +36,6 @@ export const reportsPageSv: ReportsPageMessages = {
   RptLoadFailed: 'Rapporten kunde inte visas.',
   RptNoReportsAllowed: 'Din användare har inga rapporter. Fråga en administratör för ditt konto.',
   RptLargeReportJob: 'Rapporten är stor och håller på att tas fram. Du kan följa förloppet här.',
-  RptOpenReport: 'Öppna rapporten',
   RptNoUnitsInReport: 'Rapporten har inga enheter för de här inställningarna.',
   RptNoRows: 'Inget under perioden.',
   RptTotal: 'Totalt',

@@ -1,12 +1,12 @@
 /** The page's names of the report kinds, formats, periods and groupings (i18n keys of the reports-page texts). */
-import type { ReportFormat, ReportGrouping, ReportKind } from '../../../../shared/schemas/reports';
+import type { ExportFormat, ReportGrouping, ReportKind } from '../../../../shared/schemas/reports';
 import type { PeriodPreset, SummaryGrouping } from './report-request';
 
 /** A kind's name: the title the server gives its report (the reports texts, loaded with the page). */
 export const reportKindKey = (kind: ReportKind): string => `ReportTitle_${kind}`;
 
-/** The formats by their names, which are the same in every language. */
-export const reportFormatNames: Readonly<Record<ReportFormat, string>> = { pdf: 'PDF', xlsx: 'Excel', csv: 'CSV' };
+/** The formats by their names, which are the same in every language (json: a large report's model for the screen). */
+export const reportFormatNames: Readonly<Record<ExportFormat, string>> = { pdf: 'PDF', xlsx: 'Excel', csv: 'CSV', json: 'JSON' };
 
 export const periodPresetKeys: Readonly<Record<PeriodPreset, string>> = {
   lastMonth: 'RptPeriodLastMonth',

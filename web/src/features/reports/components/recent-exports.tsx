@@ -22,17 +22,19 @@ export function RecentExports() {
         {errorMessage(exports.error)}
       </Alert>
     );
+  // A large report shown on screen is made as a job too (json, its model): not a file for the list.
+  const files = exports.data.filter((job) => job.format !== 'json');
   return (
     <Stack gap="sm" align="flex-start">
       <Button variant="default" size="xs" leftSection={<IconRefresh size={16} aria-hidden />} onClick={() => void exports.refetch()} loading={exports.isFetching}>
         {t('RptRefresh')}
       </Button>
-      {exports.data.length === 0 ? (
+      {files.length === 0 ? (
         <Text c="dimmed">{t('RptNoExports')}</Text>
       ) : (
         // A list rather than a table: on a phone the link stays in view beside what it is.
         <ul className="report-export-list" aria-label={t('RptRecentExports')}>
-          {exports.data.map((job) => {
+          {files.map((job) => {
             const format = job.format ? reportFormatNames[job.format] : '';
             return (
               <li key={job.id}>

@@ -5,7 +5,7 @@
  * of the shown report, the recent exports and the scheduled reports are on the same page.
  */
 import '../reports.css';
-import { Alert, Stack, Tabs, VisuallyHidden } from '@mantine/core';
+import { Stack, Tabs, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import IconCalendarRepeat from '@tabler/icons-react/dist/esm/icons/IconCalendarRepeat.mjs';
 import IconFileDownload from '@tabler/icons-react/dist/esm/icons/IconFileDownload.mjs';
@@ -21,7 +21,7 @@ import { PageLoader } from '../../../ui/page-loader';
 import { useUnits } from '../../units/api/units';
 import { useReport } from '../api/reports-api';
 import { ExportPanel } from '../components/export-panel';
-import { JobProgress } from '../components/job-progress';
+import { ReportFromJob } from '../components/report-from-job';
 import { RecentExports } from '../components/recent-exports';
 import { ReportForm, type PickableUnit } from '../components/report-form';
 import { ReportView } from '../components/report-view';
@@ -114,12 +114,7 @@ export function ReportsPage() {
                 <LoadFailed title={t('RptLoadFailed')} error={report.error} onRetry={() => void report.refetch()} retrying={report.isFetching} />
               )
             ) : answer && 'job' in answer ? (
-              <Stack gap="xs">
-                <Alert color="blue" icon={<IconReportAnalytics size={18} aria-hidden />}>
-                  {t('RptLargeReportJob')}
-                </Alert>
-                <JobProgress job={answer.job} linkLabel={t('RptOpenReport')} />
-              </Stack>
+              <ReportFromJob key={answer.job.id} job={answer.job} actions={<ExportPanel params={params} />} />
             ) : answer ? (
               <ReportView model={answer.model} actions={<ExportPanel params={params} />} />
             ) : null}
