@@ -225,7 +225,7 @@ export async function sendAuthorised(method: HttpMethod, path: string, options: 
   return response;
 }
 
-/** The ApiError of a failed answer; only when that fails does an 'Unauthenticated.' answer end the session. */
+/** The ApiError of a failed answer; an 'Unauthenticated.' answer (the token renewed first where it could be) ends the session. */
 export async function failure(response: Response, path: string, body: unknown): Promise<ApiError> {
   if (isRecord(body) && body['message'] === 'Unauthenticated.') {
     handlers.onUnauthenticated();

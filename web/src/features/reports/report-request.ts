@@ -1,12 +1,12 @@
 /**
- * The reports page as pure functions: the period presets in the browser's
- * zone (the zone the API reads days in), the units a department or tag filter leaves, and the
+ * The reports page as pure functions: the period presets in the browser's zone (the zone the API
+ * reads days in), the units a department or tag filter leaves, and the
  * query string and export body one report request becomes.
  */
 import type { BuiltReportKind, ReportFormat, ReportGrouping } from '../../../../shared/schemas/reports';
 import type { TripType } from '../../../../shared/schemas/trips';
-import { addDays, localDayOf } from '../../../../shared/local-time';
-import { monthOf, previousMonthOf } from '../triplog/trip-log';
+import { localDayOf } from '../../../../shared/local-time';
+import { previousMonthOf } from '../triplog/trip-log';
 
 export const periodPresets = ['lastMonth', 'thisYear', 'lastYear', 'custom'] as const;
 export type PeriodPreset = (typeof periodPresets)[number];
@@ -44,14 +44,6 @@ export function presetOf(period: Period, now: number, timeZone: string): PeriodP
   }) ?? 'custom';
 }
 
-/** This month's days, for the custom period's first suggestion. */
-export function currentMonth(now: number, timeZone: string): Period {
-  return monthOf(localDayOf(now, timeZone));
-}
-
-/** The day before `day` (a custom period that should end yesterday). */
-export const dayBefore = (day: string): string => addDays(day, -1);
-
 export type SummaryGrouping = 'unit' | 'driver';
 
 /** Everything one report is asked for with. */
@@ -70,7 +62,7 @@ export interface ReportParams {
 }
 
 /** The request's fields as the API names them, leaving out what is unset or does not apply to the kind. */
-export function reportFields(params: ReportParams): Record<string, string> {
+function reportFields(params: ReportParams): Record<string, string> {
   const fields: Record<string, string> = {};
   if (params.imeis !== null) fields['imeis'] = [...params.imeis].join(',');
   fields['from'] = params.from;

@@ -25,10 +25,10 @@ export type { ReportJob, ReportSchedule } from '../../../../../shared/schemas/re
 /** POST and PUT /reports/schedules as sent. */
 export type ReportScheduleBody = z.input<typeof reportScheduleRequestSchema>;
 
-export type ReportAnswer = { model: ReportModel } | { job: ReportJob };
+type ReportAnswer = { model: ReportModel } | { job: ReportJob };
 const reportAnswerSchema = z.union([reportModelSchema.transform((model) => ({ model })), reportJobAnswerSchema]);
 
-export const reportKey = (params: ReportParams | null) => ['report', params] as const;
+const reportKey = (params: ReportParams | null) => ['report', params] as const;
 
 /** A report's model, or the job it became (202); null asks for nothing. */
 export function useReport(params: ReportParams | null) {

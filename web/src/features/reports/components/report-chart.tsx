@@ -14,7 +14,7 @@ import { tripTypeColors } from '../../triplog/components/trip-type';
 
 /** Theme palettes for the series; the trip types keep the trip log's colours. */
 const PALETTE = ['brand', 'teal', 'orange', 'grape', 'cyan', 'lime', 'pink'] as const;
-export function seriesColor(key: string, index: number): string {
+function seriesColor(key: string, index: number): string {
   const palette = key in tripTypeColors ? tripTypeColors[key as keyof typeof tripTypeColors] : PALETTE[index % PALETTE.length];
   return `var(--mantine-color-${palette}-6)`;
 }
