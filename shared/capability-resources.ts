@@ -76,6 +76,7 @@ export const LIVE_AUTHORIZER = 'live-authorizer';
  * runtime writes those letters directly and has no such function.
  */
 export const INGEST_FAILURES = 'ingest-failures';
+
 /**
  * What building a report reads (functions/reports/build.ts): the caller, the account's features and
  * profiles, the units, trips, day rollups, odometer entries and attestations, and for the theft
