@@ -76,6 +76,28 @@ export const LIVE_AUTHORIZER = 'live-authorizer';
  * runtime writes those letters directly and has no such function.
  */
 export const INGEST_FAILURES = 'ingest-failures';
+
+/**
+ * What building a report reads (functions/reports/build.ts): the caller, the account's features and
+ * profiles, the units, trips, day rollups, odometer entries and attestations, and for the theft
+ * report the unit's details, positions, events and commands. The odometer module hands its table to
+ * the readings helper, which the bundle reader counts as a write (infra/bundling/resource-usage.ts
+ * errs towards the larger grant), so that one is read-write though only read.
+ */
+const reportReads = {
+  users: 'read',
+  accounts: 'read',
+  units: 'read',
+  unitDetails: 'read',
+  trips: 'read',
+  unitDays: 'read',
+  odometerEntries: 'read-write',
+  attestations: 'read',
+  positions: 'read',
+  events: 'read',
+  commands: 'read',
+} as const satisfies Partial<Record<TableKey, TableAccess>>;
+
 /**
  * Consumes the alert queue: delivers each alarm to its unit's alarm receivers by e-mail, SMS and
  * push (functions/events/alert-delivery.ts). Every queue of shared/queues.ts has a consumer
@@ -199,29 +221,11 @@ export const functionResources: Readonly<Partial<Record<FunctionName, FunctionRe
     geocoder: ['reverse'],
     queues: ['unit-day-rollup'],
   },
-  // Reports read trips, odometer entries, attestations, drivers and units, and (the theft report) the
-  // unit's details, positions, events and commands.
-  // Exports (docs/decisions/0037): the caller's jobs and request claims, the report-export queue, the
-  // portal link's signed URL, and expired files removed on read; the caller's report schedules.
+  // Reports (functions/reports/build.ts, reportReads above) and exports (docs/decisions/0037): the
+  // caller's jobs and request claims, the report-export queue, the portal link's signed URL, and
+  // expired files removed on read; the caller's report schedules.
   reports: {
-    tables: {
-      users: 'read',
-      tokens: 'read',
-      accounts: 'read',
-      units: 'read',
-      unitDetails: 'read',
-      trips: 'read',
-      unitDays: 'read',
-      // Only read; the odometer module hands the table to the readings helper, which the bundle
-      // reader counts as a write (infra/bundling/resource-usage.ts errs towards the larger grant).
-      odometerEntries: 'read-write',
-      attestations: 'read',
-      positions: 'read',
-      events: 'read',
-      commands: 'read',
-      reportJobs: 'read-write',
-      reportSchedules: 'read-write',
-    },
+    tables: { ...reportReads, tokens: 'read', reportJobs: 'read-write', reportSchedules: 'read-write' },
     queues: ['report-export'],
     files: ['viewUrl', 'delete'],
     fileArea: 'reports',
@@ -342,27 +346,11 @@ export const functionResources: Readonly<Partial<Record<FunctionName, FunctionRe
   'unit-day-rollup': {
     tables: { trips: 'read', unitDays: 'read-write' },
   },
-  // The report-export queue's consumer (functions/reports/export-consumer.ts): the job and its owner,
-  // the file streamed to reports/, and a schedule's e-mails with their claims. The producer's report
-  // reads (functions/reports/build.ts) are the reports capability's tables.
-  // Builds the report as its owner (the reports function's reads) and writes the file.
+  // The report-export queue's consumer (functions/reports/export-consumer.ts): the report built as
+  // its owner (reportReads), the job, the file streamed to reports/, and a schedule's e-mails with
+  // their claims.
   'report-export': {
-    tables: {
-      users: 'read',
-      accounts: 'read',
-      units: 'read',
-      unitDetails: 'read',
-      trips: 'read',
-      unitDays: 'read',
-      // Read only; see the reports function.
-      odometerEntries: 'read-write',
-      attestations: 'read',
-      positions: 'read',
-      events: 'read',
-      commands: 'read',
-      reportJobs: 'read-write',
-      reportSchedules: 'read-write',
-    },
+    tables: { ...reportReads, reportJobs: 'read-write', reportSchedules: 'read-write' },
     mail: true,
     files: ['writeStream'],
     fileArea: 'reports',

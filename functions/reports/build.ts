@@ -39,7 +39,7 @@ import { unitTrips } from '../trips/trip-repository';
 import { tripViews } from '../trips/trip-views';
 import { resolvedOdometerEntries, type OdometerEntryItem } from '../trips/odometer';
 import { ROLLUP_ZONE, type UnitDay } from '../trips/unit-day-item';
-import { readUnitDays, unitDayOdometers } from '../trips/unit-day-reads';
+import { readAccountDays, readUnitDays, unitDayOdometers } from '../trips/unit-day-reads';
 import type { TripChange, TripItem } from '../trips/trip-item';
 import { readUnit } from '../units/editor/unit-editor-repository';
 import { listCommands } from '../units/command-repository';
@@ -186,11 +186,22 @@ function dayFigures(day: UnitDay, entries: readonly OdometerEntryItem[]): Figure
   };
 }
 
+/** Units from which a report reads the account's days (one Query per day) rather than each unit's (one per unit). */
+const ACCOUNT_DAYS_FROM_UNITS = 20;
+
 /** Each unit's figures per local day from its day rollups. */
 async function rollupSections(units: readonly UnitItem[], input: BuildInput): Promise<SummarySection[]> {
+  const { from, to } = input.request;
+  const byAccount = units.length >= ACCOUNT_DAYS_FROM_UNITS;
+  const accountDays = byAccount ? await readAccountDays(input.caller.accountId, from, to) : [];
+  const daysOf = new Map<string, UnitDay[]>();
+  for (const day of accountDays) daysOf.set(day.imei, [...(daysOf.get(day.imei) ?? []), day]);
   let done = 0;
-  return mapLimited(units, PARALLEL, async (unit) => {
-    const [days, entries] = await Promise.all([readUnitDays(unit.accountId, unit.imei, input.request.from, input.request.to), resolvedOdometerEntries(unit)]);
+  return mapLimited(units, byAccount ? 16 : PARALLEL, async (unit) => {
+    const [days, entries] = await Promise.all([
+      byAccount ? (daysOf.get(unit.imei) ?? []) : readUnitDays(unit.accountId, unit.imei, from, to),
+      resolvedOdometerEntries(unit),
+    ]);
     done++;
     input.onProgress?.(done / units.length);
     return { id: unit.imei, name: unit.name, registrationNumber: unit.registrationNumber ?? null, days: new Map(days.filter((d) => d.trips > 0).map((d) => [d.day, dayFigures(d, entries)])) };

@@ -16,8 +16,8 @@ import type { Ports } from '../platform/ports';
 import type { ExportJobItem } from './export-repository';
 import { claimOnce, getSchedule, releaseClaim, sentClaimKey } from './schedule-repository';
 
-/** The web app's page of one export: it signs the user in if needed and downloads through the portal link (GET /reports/exports/{id}/download). */
-export const exportPagePath = (id: string): string => `/user/reports/exports/${encodeURIComponent(id)}`;
+/** The web app's reports page naming one export: it signs the user in if needed and offers the file through the portal link (GET /reports/exports/{id}/download). */
+export const exportPagePath = (id: string): string => `/user/create-triplog/reports?export=${encodeURIComponent(id)}`;
 
 /** A report kind's name in a language (the feature profiles' report names). */
 export const reportKindName = (kind: ReportKind, lang: Language): string => translateKey(lang, `ProfileReport${kind.charAt(0).toUpperCase()}${kind.slice(1)}`);

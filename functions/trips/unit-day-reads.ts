@@ -9,6 +9,8 @@
  * what is stored.
  */
 import { QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { addDays } from '../../shared/local-time';
+import { mapLimited } from '../platform/concurrency';
 import { dynamo, tableName } from '../platform/db';
 import { odometersOf, type OdometerEntryItem } from './odometer';
 import type { Odometers } from './trip-item';
@@ -40,6 +42,53 @@ export async function readUnitDays(accountId: string, imei: string, fromDay: str
     start = page.LastEvaluatedKey;
   } while (start);
   return days;
+}
+
+/** Local days from `fromDay` to `toDay`, both included. */
+function daysFrom(fromDay: string, toDay: string): string[] {
+  const days: string[] = [];
+  for (let day = fromDay; day <= toDay; day = addDays(day, 1)) days.push(day);
+  return days;
+}
+
+/**
+ * Every unit's days of an account from `fromDay` to `toDay`, without their drivers and projects:
+ * one Query of the byDay index per day (the account's units of that day, by their key's prefix),
+ * at most `parallel` at once. For a report over many units, far fewer calls than one Query per unit.
+ */
+/** What a unit's summary reads of a day: everything but the drivers and projects. */
+const SUMMARY_ATTRIBUTES = [
+  'unit', 'day', 'accountId', 'imei', 'trips', 'distanceM', 'byType', 'movingS', 'idleS', 'figuresMissing', 'maxSpeedKmh',
+  'firstStartTs', 'lastStartTs', 'lastStopTs', 'startCounterM', 'counterSource', 'stopCounterM', 'stopCounterSource',
+] as const;
+
+export async function readAccountDays(accountId: string, fromDay: string, toDay: string, parallel = 16): Promise<UnitDay[]> {
+  const names = Object.fromEntries(SUMMARY_ATTRIBUTES.map((a, i) => [`#a${i}`, a]));
+  const perDay = await mapLimited(daysFrom(fromDay, toDay), parallel, async (day) => {
+    const found: UnitDay[] = [];
+    let start: QueryCommandOutput['LastEvaluatedKey'];
+    do {
+      const page: QueryCommandOutput = await dynamo().send(
+        new QueryCommand({
+          TableName: tableName('unitDays'),
+          IndexName: 'byDay',
+          KeyConditionExpression: '#a1 = :day AND begins_with(#a0, :account)',
+          ExpressionAttributeNames: names,
+          // Without the drivers and projects: a unit's summary does not show them.
+          ProjectionExpression: Object.keys(names).join(', '),
+          ExpressionAttributeValues: { ':day': day, ':account': unitDayKey(accountId, '') },
+          ExclusiveStartKey: start,
+        }),
+      );
+      for (const item of page.Items ?? []) {
+        const parsed = parseUnitDayItem(item);
+        if (parsed && parsed.accountId === accountId) found.push(parsed);
+      }
+      start = page.LastEvaluatedKey;
+    } while (start);
+    return found;
+  });
+  return perDay.flat();
 }
 
 /**

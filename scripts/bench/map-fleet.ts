@@ -30,10 +30,11 @@ export interface BenchFleet {
 /** IMEIs of the bench fleet: TAC 35693806 (the demo fleet's is 35693803), with a valid check digit. */
 const benchImei = (i: number) => imeiFrom(`35693806${String(i).padStart(6, '0')}`);
 
-export async function seedFleet(accountId: string, count: number, now = Date.now()): Promise<BenchFleet> {
+/** `registeredAt`: when the units were registered (default `now`); a unit's trips and positions count from then. */
+export async function seedFleet(accountId: string, count: number, now = Date.now(), registeredAt = now): Promise<BenchFleet> {
   const random = seededRandom(4242);
   const fleet: BenchFleet = { accountId, imeis: [], lat: new Float64Array(count), lon: new Float64Array(count), heading: new Float64Array(count) };
-  const createdAt = new Date(now).toISOString();
+  const createdAt = new Date(registeredAt).toISOString();
   const items: UnitItem[] = [];
   for (let i = 0; i < count; i++) {
     const imei = benchImei(i);

@@ -1,0 +1,206 @@
+/**
+ * `npm run bench:reports`: the reports on an in-memory embedded runtime (its own DynamoDB Local,
+ * the real HTTP server, handlers and export queue).
+ *
+ * 1. One account with an admin and 500 units registered 13 months ago, a month of trips for each
+ *    (3 a day, 2 to 40 km, some private), and one more unit with 12 months of trips (about 3,000).
+ *    Trips are written in the shape the trip log stores them (functions/trips/trip-item.ts) and
+ *    every unit's day rollups are then computed by `recomputeUnitDay`, the rollup queue's own
+ *    function, so the reports read what the real write path keeps.
+ * 2. Times through HTTP as the admin: the summary of all units over the last month (p95 of 20
+ *    requests), the large summary of all units over 12 months by month (p95 of 5), and the
+ *    12-month trip log of the one unit as PDF and as XLSX through the export job (POST, then until
+ *    the job is done), sampling this process's memory meanwhile (the runtime and the export share
+ *    it here; on AWS the export is a function of its own).
+ *
+ *   npm run bench:reports -- [--units 500] [--requests 20]
+ *
+ * Targets (docs/decisions/0034-reports.md): summary p95 <= 1 s, large summary p95 <= 3 s, trip
+ * log PDF <= 5 s and at most 256 MB more memory than before it, XLSX <= 3 s. Exit code 1 when a
+ * target is missed.
+ */
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import { addDays, localDayOf, startOfLocalDay } from '../../shared/local-time';
+import type { ReportModel } from '../../shared/schemas/reports';
+import { mapLimited } from '../../functions/platform/concurrency';
+import { recomputeUnitDay } from '../../functions/trips/unit-days';
+import { ROLLUP_ZONE } from '../../functions/trips/unit-day-item';
+import { startEmbeddedRuntime } from '../../infra/local/runtime';
+import { seededRandom } from '../../infra/local/simulator/random';
+import { createTestUser, loginAs } from '../../test/support/sessions';
+import { putAll, seedFleet } from './map-fleet';
+
+const TARGET = { summaryP95Ms: 1000, largeP95Ms: 3000, pdfMs: 5000, pdfMb: 256, xlsxMs: 3000 };
+const { values: flags } = parseArgs({ options: { units: { type: 'string', default: '500' }, requests: { type: 'string', default: '20' } } });
+const UNITS = Number(flags.units);
+const REQUESTS = Number(flags.requests);
+const MIN = 60_000;
+const DAY_MS = 86_400_000;
+const ZONE = ROLLUP_ZONE;
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+
+interface SeedTrip {
+  imei: string;
+  startTs: number;
+  distanceM: number;
+  private: boolean;
+}
+
+/** `perDay` trips a day of each unit over the days before today, between 06:00 and 21:00 local. */
+function tripsOf(imeis: readonly string[], days: number, perDay: number, today: string, seed: number): SeedTrip[] {
+  const random = seededRandom(seed);
+  const trips: SeedTrip[] = [];
+  const slot = Math.floor((15 * 60) / perDay);
+  for (const imei of imeis) {
+    for (let d = days; d >= 1; d--) {
+      const dayStart = startOfLocalDay(addDays(today, -d), ZONE);
+      for (let i = 0; i < perDay; i++) {
+        trips.push({ imei, startTs: dayStart + (6 * 60 + i * slot + random.int(0, Math.max(1, slot - 40))) * MIN, distanceM: random.int(2_000, 40_000), private: random.int(0, 9) === 0 });
+      }
+    }
+  }
+  return trips;
+}
+
+/** The trips as the trip log stores them, each unit's tracker counter running on from trip to trip. */
+function tripItems(accountId: string, trips: readonly SeedTrip[]): Record<string, unknown>[] {
+  const counters = new Map<string, number>();
+  return trips.map((t) => {
+    const counter = counters.get(t.imei) ?? 10_000_000;
+    counters.set(t.imei, counter + t.distanceM + 500);
+    const minutes = Math.max(5, Math.round(t.distanceM / 700));
+    return {
+      imei: t.imei,
+      startTs: t.startTs,
+      accountId,
+      stopTs: t.startTs + minutes * MIN,
+      startLat: 59.33,
+      startLon: 18.06,
+      stopLat: 59.4,
+      stopLon: 17.95,
+      startAddress: 'Storgatan 1, 111 22 Stockholm',
+      stopAddress: 'Kungsgatan 12, 111 35 Stockholm',
+      distanceM: t.distanceM,
+      startCounterM: counter,
+      stopCounterM: counter + t.distanceM,
+      counterSource: 'tracker',
+      maxSpeedKmh: 50 + (t.distanceM % 60),
+      movingS: minutes * 55,
+      idleS: minutes * 5,
+      basis: 'ignition',
+      type: t.private ? 'private' : 'business',
+      purpose: t.private ? undefined : 'Kundbesök',
+      v: 0,
+      expiresAt: Math.floor(t.startTs / 1000) + 395 * 86_400,
+    };
+  });
+}
+
+/** Every unit-day of the trips recomputed by the rollup queue's function. */
+async function rollUp(accountId: string, trips: readonly SeedTrip[]): Promise<number> {
+  const days = [...new Set(trips.map((t) => `${t.imei}|${localDayOf(t.startTs, ZONE)}`))];
+  await mapLimited(days, 16, async (key) => {
+    const [imei = '', day = ''] = key.split('|');
+    if (!(await recomputeUnitDay(accountId, imei, day))) throw new Error(`day ${key} was not written`);
+  });
+  return days.length;
+}
+
+const runtime = await startEmbeddedRuntime({ port: 0, mqttPort: 0, dataDir: null, host: '127.0.0.1', seed: false });
+const outcome = { failed: true };
+try {
+  const owner = await createTestUser();
+  const { token } = await loginAs(owner.username, owner.password);
+  const now = Date.now();
+  const today = localDayOf(now, ZONE);
+  const registeredAt = now - 400 * DAY_MS;
+
+  let t0 = performance.now();
+  const fleet = await seedFleet(owner.accountId, UNITS + 1, now, registeredAt);
+  const [yearUnit = '', ...monthUnits] = fleet.imeis;
+  const month = tripsOf(monthUnits, 31, 3, today, 7);
+  const year = tripsOf([yearUnit], 365, 8, today, 8);
+  await putAll('trips', tripItems(owner.accountId, [...month, ...year]));
+  const tripsS = (performance.now() - t0) / 1000;
+  t0 = performance.now();
+  const unitDays = await rollUp(owner.accountId, [...month, ...year]);
+  const rollupS = (performance.now() - t0) / 1000;
+
+  const get = async (path: string): Promise<{ status: number; body: { data?: unknown } }> => {
+    const res = await fetch(`${runtime.url}${path}`, { headers: { authorization: `Bearer ${token}`, timezone: ZONE } });
+    return { status: res.status, body: (await res.json()) as { data?: unknown } };
+  };
+  const timed = async (path: string, count: number): Promise<{ p50: number; p95: number; model: ReportModel }> => {
+    await get(path);
+    const times: number[] = [];
+    let model: ReportModel | undefined;
+    for (let i = 0; i < count; i++) {
+      const t = performance.now();
+      const res = await get(path);
+      times.push(performance.now() - t);
+      if (res.status !== 200) throw new Error(`GET ${path} answered ${res.status}: ${JSON.stringify(res.body).slice(0, 300)}`);
+      model = res.body.data as ReportModel;
+    }
+    times.sort((a, b) => a - b);
+    return { p50: percentile(times, 50), p95: percentile(times, 95), model: model as ReportModel };
+  };
+
+  const lastMonthFrom = addDays(today, -31);
+  const lastDay = addDays(today, -1);
+  const summary = await timed(`/api/v1/user/reports/summary?from=${lastMonthFrom}&to=${lastDay}`, REQUESTS);
+  const yearFrom = addDays(today, -365);
+  const large = await timed(`/api/v1/user/reports/largeSummary?from=${yearFrom}&to=${lastDay}&groupBy=month`, Math.max(3, Math.round(REQUESTS / 4)));
+
+  /** The 12-month trip log through its export job: the time until done, and this process's memory meanwhile. */
+  const exportJob = async (format: 'pdf' | 'xlsx'): Promise<{ ms: number; peakMb: number; baseMb: number; bytes: number }> => {
+    global.gc?.();
+    const baseMb = process.memoryUsage().rss / 2 ** 20;
+    let peakMb = baseMb;
+    const sampler = setInterval(() => (peakMb = Math.max(peakMb, process.memoryUsage().rss / 2 ** 20)), 10);
+    const t = performance.now();
+    const posted = await fetch(`${runtime.url}/api/v1/user/reports/exports`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, timezone: ZONE, 'content-type': 'application/json' },
+      body: JSON.stringify({ kind: 'tripLog', imeis: yearUnit, from: yearFrom, to: lastDay, format }),
+    });
+    const job = ((await posted.json()) as { data: { job: { id: string } } }).data.job;
+    let status = 'queued';
+    let url = '';
+    while (status === 'queued' || status === 'running') {
+      await new Promise((r) => setTimeout(r, 20));
+      const answer = (await get(`/api/v1/user/reports/exports/${job.id}`)).body.data as { job: { status: string; url?: string } };
+      status = answer.job.status;
+      url = answer.job.url ?? '';
+    }
+    const ms = performance.now() - t;
+    clearInterval(sampler);
+    if (status !== 'done') throw new Error(`the ${format} export ${status}`);
+    const link = await fetch(`${runtime.url}${url}`, { headers: { authorization: `Bearer ${token}` }, redirect: 'manual' });
+    const file = await fetch(new URL(link.headers.get('location') as string, runtime.url));
+    return { ms, peakMb, baseMb, bytes: (await file.arrayBuffer()).byteLength };
+  };
+  const pdf = await exportJob('pdf');
+  const xlsx = await exportJob('xlsx');
+
+  const missed = [
+    summary.p95 > TARGET.summaryP95Ms && `summary p95 ${summary.p95.toFixed(0)} ms > ${TARGET.summaryP95Ms} ms`,
+    large.p95 > TARGET.largeP95Ms && `large summary p95 ${large.p95.toFixed(0)} ms > ${TARGET.largeP95Ms} ms`,
+    pdf.ms > TARGET.pdfMs && `PDF ${pdf.ms.toFixed(0)} ms > ${TARGET.pdfMs} ms`,
+    pdf.peakMb - pdf.baseMb > TARGET.pdfMb && `PDF +${(pdf.peakMb - pdf.baseMb).toFixed(0)} MB > ${TARGET.pdfMb} MB`,
+    xlsx.ms > TARGET.xlsxMs && `XLSX ${xlsx.ms.toFixed(0)} ms > ${TARGET.xlsxMs} ms`,
+  ].filter((m): m is string => typeof m === 'string');
+  outcome.failed = missed.length > 0;
+  console.log(`
+  bench:reports  ${UNITS} units with a month of trips (${month.length}) and one with 12 months (${year.length}); trips written in ${tripsS.toFixed(1)} s, ${unitDays} day rollups computed in ${rollupS.toFixed(1)} s
+    summary, ${UNITS} units x 1 month (${REQUESTS} requests)        p50 ${summary.p50.toFixed(0)} ms   p95 ${summary.p95.toFixed(0)} ms   target p95 <= ${TARGET.summaryP95Ms} ms   (${summary.model.totals['trips']} trips, ${summary.model.totals['distance']} km)
+    large summary, ${UNITS} units x 12 months by month            p50 ${large.p50.toFixed(0)} ms   p95 ${large.p95.toFixed(0)} ms   target p95 <= ${TARGET.largeP95Ms} ms   (${large.model.units.reduce((n, u) => n + u.rows.length, 0)} rows)
+    trip log PDF, 1 unit x 12 months (export job)           ${pdf.ms.toFixed(0)} ms, ${(pdf.bytes / 1024).toFixed(0)} KB; memory ${pdf.baseMb.toFixed(0)} MB before, peak ${pdf.peakMb.toFixed(0)} MB   target <= ${TARGET.pdfMs} ms, <= +${TARGET.pdfMb} MB
+    trip log XLSX, the same                                 ${xlsx.ms.toFixed(0)} ms, ${(xlsx.bytes / 1024).toFixed(0)} KB; memory ${xlsx.baseMb.toFixed(0)} MB before, peak ${xlsx.peakMb.toFixed(0)} MB   target <= ${TARGET.xlsxMs} ms
+  ${missed.length ? `MISSED: ${missed.join('; ')}` : 'All targets met.'}
+`);
+} finally {
+  await runtime.stop();
+}
+process.exit(outcome.failed ? 1 : 0);
