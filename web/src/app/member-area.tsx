@@ -40,7 +40,6 @@ const TriplogPage = lazyFeature(['trips', 'tracking', 'map'], () => import('../f
 // The reports page names the kinds by the reports' titles and shows their refusals and the exports' (reports, report-jobs),
 // and shows the trip types' names and the period keys of the trip log (trips, tracking).
 const ReportsPage = lazyFeature(['reports-page', 'reports', 'report-jobs', 'trips', 'tracking'], () => import('../features/reports/pages/reports-page').then((m) => m.ReportsPage));
-const ReportExportPage = lazyFeature(['reports-page', 'reports', 'report-jobs'], () => import('../features/reports/pages/report-export-page').then((m) => m.ReportExportPage));
 const CheckInPage = lazyFeature('trips', () => import('../features/triplog/pages/check-in-page').then((m) => m.CheckInPage));
 const FleetOverviewPage = lazyFeature('fleet', () => import('../features/fleet/pages/fleet-overview-page').then((m) => m.FleetOverviewPage));
 const AttestStatusPage = lazyFeature('trips', () => import('../features/triplog/pages/attest-status-page').then((m) => m.AttestStatusPage));
@@ -73,7 +72,6 @@ export function MemberArea() {
             {page('createTriplog', at('createTriplog'), <TriplogPage />)}
             {page('congestionReport')}
             {page('reports', at('reports'), <ReportsPage />)}
-            {page('reportExport', `${at('reportExport')}/:id`, <ReportExportPage />)}
             {page('geofences', at('geofences'), <GeofencesPage />)}
             {page('addEditGeofence', at('addEditGeofence'), <GeofenceEditPage />)}
             {page('addEditGeofence', `${at('addEditGeofence')}/:geofenceID`, <GeofenceEditPage />)}

@@ -10,11 +10,10 @@ describe('routeNameOf', () => {
     expect(routeNameOf('/user/places/add-edit-places/p-7')).toBe('addEditPlace');
     expect(routeNameOf('/user/places/add-edit-places/p-7/more')).toBeNull();
   });
-  it('matches the reports page and an export (where a scheduled report links) as member pages', () => {
+  it('matches the reports page (where a scheduled report links, naming its export) as a member page', () => {
     expect(routeNameOf('/user/create-triplog/reports')).toBe('reports');
-    expect(routeNameOf('/user/reports/exports/job-1')).toBe('reportExport');
-    expect(isMemberPath('/user/reports/exports/job-1')).toBe(true);
-    expect(pageTitleKeyFor('/user/reports/exports/job-1')).toBe('Reports');
+    expect(isMemberPath('/user/create-triplog/reports')).toBe(true);
+    expect(pageTitleKeyFor('/user/create-triplog/reports')).toBe('Reports');
   });
   it('ignores a trailing slash and rejects unknown addresses', () => {
     expect(routeNameOf('/user/geofences/')).toBe('geofences');

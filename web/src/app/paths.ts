@@ -15,8 +15,6 @@ export const paths = {
   createTriplog: '/user/create-triplog',
   congestionReport: '/user/create-triplog/congestionreportnew',
   reports: '/user/create-triplog/reports',
-  // One report export, where a scheduled report's e-mail links: /user/reports/exports/{id}
-  reportExport: '/user/reports/exports',
   geofences: '/user/geofences',
   addEditGeofence: '/user/geofences/add-edit-geofences',
   places: '/user/places',
@@ -58,7 +56,6 @@ export const pageTitleKeys: Readonly<Record<PathName, string>> = {
   createTriplog: 'Triplog',
   congestionReport: 'CongestionReport',
   reports: 'Reports',
-  reportExport: 'Reports',
   geofences: 'Geofence',
   addEditGeofence: 'AddEditGeofence',
   places: 'Places',
@@ -82,7 +79,6 @@ export const paramRoutes: ReadonlyArray<{ pattern: string; name: PathName }> = [
   { pattern: `${paths.addEditGeofence}/:geofenceID`, name: 'addEditGeofence' },
   { pattern: `${paths.addEditPlace}/:placeID`, name: 'addEditPlace' },
   { pattern: `${paths.checkIn}/:code`, name: 'checkIn' },
-  { pattern: `${paths.reportExport}/:id`, name: 'reportExport' },
 ];
 
 const publicNames: ReadonlySet<PathName> = new Set(['login', 'register', 'forgotPassword', 'resetPassword', 'accountDeletion', 'alertOptOut', 'outbox']);

@@ -49,7 +49,6 @@ export const reportsPageEn = {
   RptChartShowTable: 'Show the figures as a table',
   RptChartHideTable: 'Hide the table',
   RptChartLabel: 'Period',
-  RptBackToReports: 'Back to reports',
   RptExport: 'Export',
   RptExportAs: 'Export as {{format}}',
   RptDownload: 'Download {{format}}',

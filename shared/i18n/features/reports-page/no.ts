@@ -46,7 +46,6 @@ export const reportsPageNo: ReportsPageMessages = {
   RptChartShowTable: 'Vis tallene som tabell',
   RptChartHideTable: 'Skjul tabellen',
   RptChartLabel: 'Periode',
-  RptBackToReports: 'Tilbake til rapportene',
   RptExport: 'Eksporter',
   RptExportAs: 'Eksporter som {{format}}',
   RptDownload: 'Last ned {{format}}',

@@ -46,7 +46,6 @@ export const reportsPageSv: ReportsPageMessages = {
   RptChartShowTable: 'Visa siffrorna som tabell',
   RptChartHideTable: 'Dölj tabellen',
   RptChartLabel: 'Tidsperiod',
-  RptBackToReports: 'Tillbaka till rapporterna',
   RptExport: 'Exportera',
   RptExportAs: 'Exportera som {{format}}',
   RptDownload: 'Ladda ner {{format}}',

@@ -13,6 +13,7 @@ import IconLock from '@tabler/icons-react/dist/esm/icons/IconLock.mjs';
 import IconReportAnalytics from '@tabler/icons-react/dist/esm/icons/IconReportAnalytics.mjs';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../app/api-client';
 import { useLoadedSettings } from '../../../app/guards';
 import { MessageState } from '../../../ui/message-state';
@@ -20,6 +21,7 @@ import { LoadFailed } from '../../../ui/load-failed';
 import { PageLoader } from '../../../ui/page-loader';
 import { useUnits } from '../../units/api/units';
 import { useReport } from '../api/reports-api';
+import { ExportCard } from '../components/export-card';
 import { ExportPanel } from '../components/export-panel';
 import { ReportFromJob } from '../components/report-from-job';
 import { RecentExports } from '../components/recent-exports';
@@ -38,6 +40,9 @@ export function ReportsPage() {
   const [tab, setTab] = useState<string | null>('report');
   const [spoken, setSpoken] = useState('');
   const report = useReport(params);
+  // A scheduled report's e-mail links here naming its export.
+  const [search, setSearch] = useSearchParams();
+  const exportId = search.get('export');
   // A screen reader hears that the report is there (the page does not move focus away from the form).
   const shown = report.data && 'model' in report.data ? `${report.data.model.title}. ${report.data.model.subtitle}` : null;
   const updatedAt = report.dataUpdatedAt;
@@ -91,6 +96,22 @@ export function ReportsPage() {
       <div role="status" aria-live="polite">
         <VisuallyHidden>{spoken}</VisuallyHidden>
       </div>
+      {exportId ? (
+        <ExportCard
+          key={exportId}
+          id={exportId}
+          onClose={() =>
+            setSearch(
+              (current) => {
+                const next = new URLSearchParams(current);
+                next.delete('export');
+                return next;
+              },
+              { replace: true },
+            )
+          }
+        />
+      ) : null}
       <Tabs value={tab} onChange={setTab}>
         <Tabs.List>
           <Tabs.Tab value="report" leftSection={<IconReportAnalytics size={16} aria-hidden />}>
