@@ -269,8 +269,8 @@ export const functionResources: Readonly<Partial<Record<FunctionName, FunctionRe
   // positions) and writes their rollups, day rollups and its marker; unit-day-rederive lists the
   // last days' unit-day items (their byDay index) and queues their recomputation.
   // report-schedules starts the due schedules' exports (their jobs, the report-export queue);
-  // attestation-reminders walks the accounts once a month (a Scan of their ids, docs/decisions/0037),
-  // their units' trips and users, and e-mails drivers once (claims in report-schedules).
+  // attestation-reminders walks last month's unit months (the unit-days byDay index, no Scan), their
+  // units and trips and their accounts' users, and e-mails drivers once (claims in report-schedules).
   jobs: {
     tables: {
       commands: 'read-write',
@@ -288,7 +288,7 @@ export const functionResources: Readonly<Partial<Record<FunctionName, FunctionRe
       reportJobs: 'read-write',
       reportSchedules: 'read-write',
     },
-    scans: ['trips', 'accounts'],
+    scans: ['trips'],
     live: true,
     alerts: true,
     mail: true,

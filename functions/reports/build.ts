@@ -21,7 +21,7 @@ import {
   type ReportRequest,
   type ReportUnit,
 } from '../../shared/schemas/reports';
-import { addMonthsToDay } from '../../shared/schemas/trips';
+import { addMonthsToDay, type TripType } from '../../shared/schemas/trips';
 import { formatPhone } from '../../shared/validators/phone';
 import { defaultPhoneCountry } from '../../shared/validators/phone-rule';
 import { registeredAtOf, type UnitItem } from '../domain/unit/schema';
@@ -38,8 +38,8 @@ import { namesOf } from '../trips/people';
 import { unitTrips } from '../trips/trip-repository';
 import { tripViews } from '../trips/trip-views';
 import { resolvedOdometerEntries, type OdometerEntryItem } from '../trips/odometer';
-import { ROLLUP_ZONE, type UnitDay } from '../trips/unit-day-item';
-import { readAccountDays, readUnitDays, unitDayOdometers } from '../trips/unit-day-reads';
+import { ROLLUP_ZONE, type UnitDay, type UnitMonth } from '../trips/unit-day-item';
+import { readAccountDays, readAccountMonths, readUnitDays, unitDayOdometers } from '../trips/unit-day-reads';
 import type { TripChange, TripItem } from '../trips/trip-item';
 import { readUnit } from '../units/editor/unit-editor-repository';
 import { listCommands } from '../units/command-repository';
@@ -47,7 +47,7 @@ import { isLockedFor } from '../units/lock-rules';
 import { textsFor, type Texts } from './columns';
 import { tripFigures, type Figures, addFigures } from './figures';
 import { benefitCharts, benefitColumns, benefitNotes, benefitUnit } from './kinds/benefit-value';
-import { distanceChart, figuresMissingOf, fleetTotals, largeSummaryColumns, largeSummaryUnits, summaryColumns, summaryUnits, type SummarySection } from './kinds/summary';
+import { distanceChart, distancesOf, figuresMissingOf, splitByMonths, fleetTotals, largeSummaryColumns, largeSummaryUnits, summaryColumns, summaryUnits, type SummarySection } from './kinds/summary';
 import { theftColumns, theftUnit } from './kinds/theft';
 import { tripLogColumns, tripLogUnit } from './kinds/trip-log';
 
@@ -168,8 +168,8 @@ async function buildTripLog(units: readonly UnitItem[], input: BuildInput, x: Te
 const rollupsAnswer = (request: ReportRequest, by: 'unit' | 'driver', zone: string): boolean =>
   by === 'unit' && !request.type && !request.driverId && !request.project && zone === ROLLUP_ZONE;
 
-/** A day rollup as figures, its odometers from the unit's entries. */
-function dayFigures(day: UnitDay, entries: readonly OdometerEntryItem[]): Figures {
+/** A day or month rollup as figures, its odometers from the unit's entries. */
+function rollupFigures(day: UnitDay | UnitMonth, entries: readonly OdometerEntryItem[]): Figures {
   const odometers = unitDayOdometers(day, entries);
   return {
     trips: day.trips,
@@ -189,22 +189,37 @@ function dayFigures(day: UnitDay, entries: readonly OdometerEntryItem[]): Figure
 /** Units from which a report reads the account's days (one Query per day) rather than each unit's (one per unit). */
 const ACCOUNT_DAYS_FROM_UNITS = 20;
 
-/** Each unit's figures per local day from its day rollups. */
+/**
+ * Each unit's figures from its rollups: its days, or for many units the account's days and, where
+ * the period covers whole months and the report does not split them, the account's months.
+ */
 async function rollupSections(units: readonly UnitItem[], input: BuildInput): Promise<SummarySection[]> {
-  const { from, to } = input.request;
+  const { from, to, kind, groupBy } = input.request;
+  const accountId = input.caller.accountId;
   const byAccount = units.length >= ACCOUNT_DAYS_FROM_UNITS;
-  const accountDays = byAccount ? await readAccountDays(input.caller.accountId, from, to) : [];
-  const daysOf = new Map<string, UnitDay[]>();
-  for (const day of accountDays) daysOf.set(day.imei, [...(daysOf.get(day.imei) ?? []), day]);
+  const split = byAccount && (kind === 'summary' || (groupBy ?? 'month') === 'month') ? splitByMonths(from, to) : { months: [], dayRanges: [[from, to]] as [string, string][] };
+  const [accountMonths, accountDays] = byAccount
+    ? await Promise.all([readAccountMonths(accountId, split.months), Promise.all(split.dayRanges.map(([a, b]) => readAccountDays(accountId, a, b))).then((d) => d.flat())])
+    : [[], []];
+  const rollupsOf = new Map<string, (UnitDay | UnitMonth)[]>();
+  for (const r of [...accountMonths, ...accountDays]) rollupsOf.set(r.imei, [...(rollupsOf.get(r.imei) ?? []), r]);
   let done = 0;
   return mapLimited(units, byAccount ? 16 : PARALLEL, async (unit) => {
-    const [days, entries] = await Promise.all([
-      byAccount ? (daysOf.get(unit.imei) ?? []) : readUnitDays(unit.accountId, unit.imei, from, to),
-      resolvedOdometerEntries(unit),
-    ]);
+    const [rollups, entries] = await Promise.all([byAccount ? (rollupsOf.get(unit.imei) ?? []) : readUnitDays(unit.accountId, unit.imei, from, to), resolvedOdometerEntries(unit)]);
     done++;
     input.onProgress?.(done / units.length);
-    return { id: unit.imei, name: unit.name, registrationNumber: unit.registrationNumber ?? null, days: new Map(days.filter((d) => d.trips > 0).map((d) => [d.day, dayFigures(d, entries)])) };
+    const days = new Map<string, Figures>();
+    const distances = new Map<string, Record<TripType, number>>();
+    for (const r of rollups) {
+      if ('month' in r) {
+        days.set(r.month, rollupFigures(r, entries));
+        for (const d of r.daily) distances.set(d.day, { business: d.businessM, private: d.privateM, other: d.otherM });
+      } else {
+        days.set(r.day, rollupFigures(r, entries));
+        distances.set(r.day, { business: r.byType.business.distanceM, private: r.byType.private.distanceM, other: r.byType.other.distanceM });
+      }
+    }
+    return { id: unit.imei, name: unit.name, registrationNumber: unit.registrationNumber ?? null, days, distances };
   });
 }
 
@@ -227,9 +242,11 @@ async function summarySections(units: readonly UnitItem[], input: BuildInput, by
       sections.set(id, section);
     });
   });
-  const list = by === 'unit'
-    ? units.map((u) => ({ id: u.imei, ...(sections.get(u.imei) ?? { name: u.name, registrationNumber: u.registrationNumber ?? null, days: new Map<string, Figures>() }) }))
-    : [...sections].map(([id, s]) => ({ id, ...s }));
+  const list = (
+    by === 'unit'
+      ? units.map((u) => ({ id: u.imei, ...(sections.get(u.imei) ?? { name: u.name, registrationNumber: u.registrationNumber ?? null, days: new Map<string, Figures>() }) }))
+      : [...sections].map(([id, s]) => ({ id, ...s }))
+  ).map((section) => ({ ...section, distances: distancesOf(section.days) }));
   const collator = new Intl.Collator(input.lang);
   return by === 'unit' ? list : list.sort((a, b) => collator.compare(a.name, b.name));
 }

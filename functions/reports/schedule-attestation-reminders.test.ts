@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { recomputeUnitDaysAndMonths } from '../trips/unit-days';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { imeiFrom } from '../../shared/validators/imei';
 import { useLocalTables } from '../../test/support/local-tables';
@@ -65,6 +66,9 @@ describe('job attestation-reminders', () => {
     // 28 February 23:30 UTC is 1 March in Stockholm: not February's.
     await trip(a.imei, a.accountId, '2037-02-28T23:30:00Z', { driverId: cia.userId });
     await trip(b.imei, b.accountId, '2037-02-14T08:00:00Z', { driverId: dag.userId });
+    // The rollups every trip write keeps: the job finds last month's units through them.
+    await recomputeUnitDaysAndMonths(a.accountId, a.imei, ['2037-01-31', '2037-02-03', '2037-02-10', '2037-02-27', '2037-03-01']);
+    await recomputeUnitDaysAndMonths(b.accountId, b.imei, ['2037-02-14']);
 
     now = Date.parse('2037-03-02T07:00:00Z');
     expect(await handler({ job: 'attestation-reminders' })).toMatchObject({ sent: 0, done: false });

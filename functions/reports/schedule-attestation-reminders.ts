@@ -3,18 +3,19 @@
  * driver with unattested trips in the previous month gets one reminder to attest it, the trip log's
  * own reminder e-mail (functions/trips/reminder-email.ts) in their language and brand.
  *
- * Accounts are read a page at a time from a checkpoint kept per month, so a run that stops (its
- * time is up, or it failed) is continued by the next run of the day; the run ends once the last
- * page is done. Each driver and month is claimed with a conditional write before the e-mail, so
+ * The units with trips in the month are the month's rollup items (functions/trips/unit-days.ts),
+ * read through the rollups' byDay index (its partition is the month), a page at a time from a
+ * checkpoint kept per month, so a run that stops (its time is up, or it failed) is continued by the
+ * next run of the day, and no table is scanned; the run ends once the last page is done. Each driver and month is claimed with a conditional write before the e-mail, so
  * racing runs and pages read twice remind a driver once; a failed send gives the claim back.
  */
-import { ScanCommand, type ScanCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { localDayOf, localDaysRange, monthDays } from '../../shared/local-time';
 import { addMonthsToDay } from '../../shared/schemas/trips';
 import { dynamo, tableName } from '../platform/db';
 import { logger } from '../platform/logger';
 import type { Ports } from '../platform/ports';
-import { listAccountUnits } from '../domain/unit/reads';
+import { getUnitItems } from '../domain/unit/reads';
 import { accountUsers } from '../trips/people';
 import { renderReminderEmail } from '../trips/reminder-email';
 import { unitTrips } from '../trips/trip-repository';
@@ -23,8 +24,8 @@ import { claimOnce, moveMarker, readMarker, releaseClaim } from './schedule-repo
 
 /** The months of the trip log are local months in this zone, as the job's own schedule. */
 export const REMINDER_ZONE = 'Europe/Stockholm';
-/** Accounts per page of the walk. */
-const PAGE = 25;
+/** Unit months per page of the walk. */
+const PAGE = 100;
 
 export interface ReminderReport {
   month: string;
@@ -33,12 +34,13 @@ export interface ReminderReport {
   done: boolean;
 }
 
-/** The drivers (user ids) of the account with unattested trips in the month. */
-async function driversToRemind(accountId: string, month: string): Promise<Set<string>> {
+/** The drivers (user ids) with unattested trips in the month on these units of the account. */
+async function driversToRemind(accountId: string, imeis: readonly string[], month: string): Promise<Set<string>> {
   const { first, last } = monthDays(month);
   const { fromMs, toMs } = localDaysRange(first, last, REMINDER_ZONE);
   const drivers = new Set<string>();
-  for (const unit of await listAccountUnits(accountId)) {
+  for (const unit of (await getUnitItems(imeis)).values()) {
+    if (unit instanceof Error || unit.accountId !== accountId) continue;
     for (const trip of await unitTrips(unit, fromMs, toMs - 1)) {
       if (!isAttested(trip) && trip.driverId) drivers.add(trip.driverId);
     }
@@ -46,8 +48,8 @@ async function driversToRemind(accountId: string, month: string): Promise<Set<st
   return drivers;
 }
 
-async function remindAccount(accountId: string, month: string, ports: Pick<Ports, 'mailer' | 'clock'>): Promise<number> {
-  const drivers = await driversToRemind(accountId, month);
+async function remindAccount(accountId: string, imeis: readonly string[], month: string, ports: Pick<Ports, 'mailer' | 'clock'>): Promise<number> {
+  const drivers = await driversToRemind(accountId, imeis, month);
   if (!drivers.size) return 0;
   let sent = 0;
   for (const person of await accountUsers(accountId)) {
@@ -88,16 +90,27 @@ export async function runAttestationReminders(ports: Pick<Ports, 'mailer' | 'clo
   for (;;) {
     const marker = (await readMarker(pk, 'checkpoint')) as Checkpoint | null;
     if (marker?.done) return { ...report, done: true };
-    const page: ScanCommandOutput = await dynamo().send(
-      new ScanCommand({
-        TableName: tableName('accounts'),
-        ProjectionExpression: 'accountId',
+    const page: QueryCommandOutput = await dynamo().send(
+      new QueryCommand({
+        TableName: tableName('unitDays'),
+        IndexName: 'byDay',
+        KeyConditionExpression: '#day = :month',
+        ExpressionAttributeNames: { '#day': 'day' },
+        ExpressionAttributeValues: { ':month': month },
+        ProjectionExpression: 'accountId, imei, trips',
         Limit: PAGE,
         ...(marker?.next ? { ExclusiveStartKey: marker.next } : {}),
       }),
     );
+    // The page's units with trips, by account (the index keeps an account's units together).
+    const byAccount = new Map<string, string[]>();
     for (const item of page.Items ?? []) {
-      report.sent += await remindAccount(String(item['accountId']), month, ports);
+      if (typeof item['trips'] !== 'number' || item['trips'] <= 0) continue;
+      const accountId = String(item['accountId']);
+      byAccount.set(accountId, [...(byAccount.get(accountId) ?? []), String(item['imei'])]);
+    }
+    for (const [accountId, imeis] of byAccount) {
+      report.sent += await remindAccount(accountId, imeis, month, ports);
       report.accounts++;
     }
     const next = page.LastEvaluatedKey ?? null;

@@ -105,10 +105,10 @@ describe('the report-schedules job', () => {
     expect(mails.map((m) => m.to).sort()).toEqual(['a@example.se', 'b@example.se']);
     const mail = mails[0]!;
     expect(mail.subject).toContain('Körjournal 2037-03-02 – 2037-03-08');
-    expect(mail.text).toMatch(/https?:\/\/[^\s]+\/user\/reports\/exports\/[a-z0-9-]+/);
+    expect(mail.text).toMatch(/https?:\/\/[^\s]+\/user\/create-triplog\/reports\?export=[a-z0-9-]+/);
     const [schedule] = await listSchedules(caller);
     expect(schedule).toMatchObject({ id, lastPeriod: '2037-03-02..2037-03-08', nextRunAt: '2037-03-16T06:00:00.000+01:00' });
-    const jobId = /exports\/([a-z0-9-]+)/.exec(mail.text)![1]!;
+    const jobId = /export=([a-z0-9-]+)/.exec(mail.text)![1]!;
     expect(await getJob(caller.userId, jobId)).toMatchObject({ status: 'done', scheduleId: id, period: '2037-03-02..2037-03-08', params: { from: '2037-03-02', to: '2037-03-08' }, lang: 'sv', brand: 3 });
 
     // Later the same week: nothing more; a redelivered message of the done job sends nothing either.

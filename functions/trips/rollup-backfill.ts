@@ -32,13 +32,13 @@ import { tripItemSchema, type TripItem } from './trip-item';
 import { logger } from '../platform/logger';
 import { fillTripTimes, isUntimed } from './trip-times';
 import { QUARTER_KEEP_DAYS, refreshTripRollups } from './trip-rollups';
-import { bumpUnitDays, recomputeUnitDay, rollupDaysOf } from './unit-days';
+import { bumpUnitDays, recomputeUnitDaysAndMonths, rollupDaysOf } from './unit-days';
 
 /**
  * The version of the work: 1 filled the trip rollups; 2 also times untimed trips and builds the
- * day rollups. Raising it runs the backfill once more on every deployment.
+ * day rollups; 3 also their month items. Raising it runs the backfill once more on every deployment.
  */
-export const BACKFILL_VERSION = 2;
+export const BACKFILL_VERSION = 3;
 /** The marker's key: a partition no account has (account ids are UUIDs), an item per version. */
 export const BACKFILL_MARKER = { accountId: '#migrations', sk: `trip-rollups-backfill#v${BACKFILL_VERSION}` } as const;
 /** Trips read per Scan page. */
@@ -127,7 +127,7 @@ async function backfillUnit(unit: PageUnit, settings: TripSettings, since: numbe
   if (recent.length) await refreshTripRollups(unit.accountId, unit.imei, recent, { quartersFrom });
   const days = rollupDaysOf(starts);
   await bumpUnitDays(unit.accountId, unit.imei, days);
-  for (const day of days) await recomputeUnitDay(unit.accountId, unit.imei, day);
+  await recomputeUnitDaysAndMonths(unit.accountId, unit.imei, days);
   return timed;
 }
 

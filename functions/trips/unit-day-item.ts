@@ -201,3 +201,77 @@ export function unitDayAttributes(figures: UnitDayFigures): Record<string, unkno
     projects: Object.entries(figures.projects).map(([project, distanceM]) => ({ project, distanceM })),
   };
 }
+
+/** A month's distance per day with trips, by type (metres), for a chart of the month by day. */
+export interface DailyDistance {
+  day: string;
+  businessM: number;
+  privateM: number;
+  otherM: number;
+}
+
+/**
+ * A unit's month (sort key yyyy-MM, beside its days): the sum of its day items' figures without
+ * drivers and projects, and each day's distance by type (functions/trips/unit-days.ts keeps it).
+ */
+export interface UnitMonth extends Omit<UnitDayFigures, 'drivers' | 'projects'> {
+  accountId: string;
+  imei: string;
+  month: string;
+  daily: DailyDistance[];
+}
+
+const MONTH = /^\d{4}-\d{2}$/;
+
+/** The month item of a unit's day items (oldest first), or `trips: 0` without any. */
+export function unitMonthItemOf(accountId: string, imei: string, month: string, days: readonly UnitDay[], emptyExpiresAt: number): Record<string, unknown> {
+  const base = { unit: unitDayKey(accountId, imei), day: month, accountId, imei };
+  const withTrips = days.filter((d) => d.trips > 0).sort((a, b) => a.day.localeCompare(b.day));
+  const first = withTrips[0];
+  const last = withTrips[withTrips.length - 1];
+  if (!first || !last) return { ...base, trips: 0, expiresAt: emptyExpiresAt };
+  const byType = Object.fromEntries(tripTypes.map((t) => [t, { trips: 0, distanceM: 0 }])) as Record<TripType, TripCount>;
+  let maxSpeedKmh: number | null = null;
+  for (const d of withTrips) {
+    for (const t of tripTypes) {
+      byType[t].trips += d.byType[t].trips;
+      byType[t].distanceM += d.byType[t].distanceM;
+    }
+    if (d.maxSpeedKmh !== null) maxSpeedKmh = Math.max(maxSpeedKmh ?? 0, d.maxSpeedKmh);
+  }
+  const sum = (key: 'trips' | 'distanceM' | 'movingS' | 'idleS' | 'figuresMissing') => withTrips.reduce((n, d) => n + d[key], 0);
+  return {
+    ...base,
+    trips: sum('trips'),
+    distanceM: sum('distanceM'),
+    byType,
+    movingS: sum('movingS'),
+    idleS: sum('idleS'),
+    figuresMissing: sum('figuresMissing'),
+    maxSpeedKmh,
+    firstStartTs: first.firstStartTs,
+    lastStartTs: last.lastStartTs,
+    lastStopTs: last.lastStopTs,
+    startCounterM: first.startCounterM,
+    counterSource: first.counterSource,
+    stopCounterM: last.stopCounterM,
+    stopCounterSource: last.stopCounterSource,
+    daily: withTrips.map((d) => ({ day: d.day, businessM: d.byType.business.distanceM, privateM: d.byType.private.distanceM, otherM: d.byType.other.distanceM })),
+    // The month goes with its last day.
+    expiresAt: emptyExpiresAt,
+  };
+}
+
+const unitMonthItemSchema = unitDayItemSchema.omit({ day: true, drivers: true, projects: true }).extend({
+  day: z.string().regex(MONTH),
+  daily: z.array(z.object({ day: z.string().regex(DAY), businessM: count, privateM: count, otherM: count })).catch([]),
+});
+
+/** The month of a stored month item, or null for one without trips or that does not parse. */
+export function parseUnitMonthItem(raw: Record<string, unknown>): UnitMonth | null {
+  if (typeof raw['trips'] !== 'number' || raw['trips'] <= 0) return null;
+  const parsed = unitMonthItemSchema.safeParse(raw);
+  if (!parsed.success) return null;
+  const { unit: _unit, day, ...rest } = parsed.data;
+  return { ...rest, month: day };
+}

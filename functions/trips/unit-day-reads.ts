@@ -14,14 +14,14 @@ import { mapLimited } from '../platform/concurrency';
 import { dynamo, tableName } from '../platform/db';
 import { odometersOf, type OdometerEntryItem } from './odometer';
 import type { Odometers } from './trip-item';
-import { parseUnitDayItem, unitDayKey, type UnitDay } from './unit-day-item';
+import { parseUnitDayItem, parseUnitMonthItem, unitDayKey, type UnitDay, type UnitMonth } from './unit-day-item';
 
 /**
  * The days of a unit of an account from `fromDay` to `toDay` (yyyy-MM-dd, both included, local
  * days in ROLLUP_ZONE), oldest first; only days on which a trip of this account starts. One Query,
  * followed page by page.
  */
-export async function readUnitDays(accountId: string, imei: string, fromDay: string, toDay: string): Promise<UnitDay[]> {
+export async function readUnitDays(accountId: string, imei: string, fromDay: string, toDay: string, options: { consistent?: boolean } = {}): Promise<UnitDay[]> {
   if (!(fromDay <= toDay)) return [];
   const days: UnitDay[] = [];
   let start: QueryCommandOutput['LastEvaluatedKey'];
@@ -32,6 +32,7 @@ export async function readUnitDays(accountId: string, imei: string, fromDay: str
         KeyConditionExpression: '#unit = :unit AND #day BETWEEN :from AND :to',
         ExpressionAttributeNames: { '#unit': 'unit', '#day': 'day' },
         ExpressionAttributeValues: { ':unit': unitDayKey(accountId, imei), ':from': fromDay, ':to': toDay },
+        ConsistentRead: options.consistent ?? false,
         ExclusiveStartKey: start,
       }),
     );
@@ -51,44 +52,51 @@ function daysFrom(fromDay: string, toDay: string): string[] {
   return days;
 }
 
+/** What a unit's summary reads of a day or month item: everything but the drivers and projects. */
+const SUMMARY_ATTRIBUTES = [
+  'unit', 'day', 'accountId', 'imei', 'trips', 'distanceM', 'byType', 'movingS', 'idleS', 'figuresMissing', 'maxSpeedKmh',
+  'firstStartTs', 'lastStartTs', 'lastStopTs', 'startCounterM', 'counterSource', 'stopCounterM', 'stopCounterSource', 'daily',
+] as const;
+
 /**
  * Every unit's days of an account from `fromDay` to `toDay`, without their drivers and projects:
  * one Query of the byDay index per day (the account's units of that day, by their key's prefix),
  * at most `parallel` at once. For a report over many units, far fewer calls than one Query per unit.
  */
-/** What a unit's summary reads of a day: everything but the drivers and projects. */
-const SUMMARY_ATTRIBUTES = [
-  'unit', 'day', 'accountId', 'imei', 'trips', 'distanceM', 'byType', 'movingS', 'idleS', 'figuresMissing', 'maxSpeedKmh',
-  'firstStartTs', 'lastStartTs', 'lastStopTs', 'startCounterM', 'counterSource', 'stopCounterM', 'stopCounterSource',
-] as const;
-
 export async function readAccountDays(accountId: string, fromDay: string, toDay: string, parallel = 16): Promise<UnitDay[]> {
+  return (await accountItems(accountId, daysFrom(fromDay, toDay), parallel)).flatMap((item) => parseUnitDayItem(item) ?? []);
+}
+
+/** Every unit's month items of an account (months yyyy-MM), the same way: one Query per month. */
+export async function readAccountMonths(accountId: string, months: readonly string[], parallel = 16): Promise<UnitMonth[]> {
+  return (await accountItems(accountId, months, parallel)).flatMap((item) => parseUnitMonthItem(item) ?? []);
+}
+
+/** The account's items under each sort key of `keys` (days or months), through the byDay index. */
+async function accountItems(accountId: string, keys: readonly string[], parallel: number): Promise<Record<string, unknown>[]> {
   const names = Object.fromEntries(SUMMARY_ATTRIBUTES.map((a, i) => [`#a${i}`, a]));
-  const perDay = await mapLimited(daysFrom(fromDay, toDay), parallel, async (day) => {
-    const found: UnitDay[] = [];
+  const perKey = await mapLimited(keys, parallel, async (key) => {
+    const found: Record<string, unknown>[] = [];
     let start: QueryCommandOutput['LastEvaluatedKey'];
     do {
       const page: QueryCommandOutput = await dynamo().send(
         new QueryCommand({
           TableName: tableName('unitDays'),
           IndexName: 'byDay',
-          KeyConditionExpression: '#a1 = :day AND begins_with(#a0, :account)',
+          KeyConditionExpression: '#a1 = :key AND begins_with(#a0, :account)',
           ExpressionAttributeNames: names,
           // Without the drivers and projects: a unit's summary does not show them.
           ProjectionExpression: Object.keys(names).join(', '),
-          ExpressionAttributeValues: { ':day': day, ':account': unitDayKey(accountId, '') },
+          ExpressionAttributeValues: { ':key': key, ':account': unitDayKey(accountId, '') },
           ExclusiveStartKey: start,
         }),
       );
-      for (const item of page.Items ?? []) {
-        const parsed = parseUnitDayItem(item);
-        if (parsed && parsed.accountId === accountId) found.push(parsed);
-      }
+      for (const item of page.Items ?? []) if (item['accountId'] === accountId) found.push(item);
       start = page.LastEvaluatedKey;
     } while (start);
     return found;
   });
-  return perDay.flat();
+  return perKey.flat();
 }
 
 /**

@@ -3,12 +3,13 @@
  * account and local days (`{ accountId, imei, days }`) whose trips were written. Each day is
  * recomputed from the trips table and written whole, under the generation it read
  * (functions/trips/unit-days.ts): a redelivered message writes the same item, and a run that
- * a later trip write overtook writes nothing (that write's own message recomputes the day).
+ * a later trip write overtook writes nothing (that write's own message recomputes the day). Then
+ * the days' months are summed again from their days, under their own generation.
  */
 import { z } from 'zod';
 import { logger } from '../platform/logger';
 import { queueConsumer } from '../platform/queue-consumer';
-import { recomputeUnitDay } from './unit-days';
+import { recomputeUnitDaysAndMonths } from './unit-days';
 
 export const unitDayRollupMessage = z.object({
   accountId: z.string().min(1),
@@ -18,11 +19,8 @@ export const unitDayRollupMessage = z.object({
 export type UnitDayRollupMessage = z.infer<typeof unitDayRollupMessage>;
 
 export async function recomputeUnitDays(message: UnitDayRollupMessage): Promise<void> {
-  for (const day of message.days) {
-    if (!(await recomputeUnitDay(message.accountId, message.imei, day))) {
-      logger.debug('day rollup overtaken by a later trip write; left to its recomputation', { imei: message.imei, day });
-    }
-  }
+  const { overtaken } = await recomputeUnitDaysAndMonths(message.accountId, message.imei, message.days);
+  if (overtaken.length) logger.debug('rollups overtaken by a later trip write; left to its recomputation', { imei: message.imei, overtaken });
 }
 
 export const handler = queueConsumer('unit-day-rollup', unitDayRollupMessage, recomputeUnitDays);

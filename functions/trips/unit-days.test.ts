@@ -17,9 +17,9 @@ import { dynamo, tableName } from '../platform/db';
 import type { OdometerEntryItem } from './odometer';
 import type { TripItem } from './trip-item';
 import { unitDayKey, type UnitDay } from './unit-day-item';
-import { readUnitDays, unitDayOdometers } from './unit-day-reads';
+import { readAccountMonths, readUnitDays, unitDayOdometers } from './unit-day-reads';
 import { recomputeUnitDays } from './unit-day-rollup';
-import { readUnitDay, tripsChanged, writeUnitDay } from './unit-days';
+import { readUnitDay, readUnitMonth, tripsChanged, writeUnitDay, writeUnitMonth } from './unit-days';
 
 const ACCOUNT = `acc-${randomUUID()}`;
 const OTHER = `acc-${randomUUID()}`;
@@ -152,6 +152,36 @@ describe('a day rollup', () => {
     expect(await readUnitDays(ACCOUNT, imei, DAY, DAY)).toEqual([]);
     // The item stays with its generation, so that the guard never starts over.
     expect(await rawDay(imei)).toMatchObject({ trips: 0, gen: 2 });
+  });
+});
+
+describe('a month rollup', () => {
+  const rawMonth = async (imei: string, month = DAY.slice(0, 7)) => rawDay(imei, month);
+
+  it("sums the month's days, with each day's distance by type, after the days of a message", async () => {
+    const imei = nextImei();
+    await dayOfTrips(imei);
+    await recomputeUnitDays({ accountId: ACCOUNT, imei, days: [DAY, '2025-06-03'] });
+    const [month] = await readAccountMonths(ACCOUNT, ['2025-06']).then((all) => all.filter((m) => m.imei === imei));
+    expect(month).toMatchObject({ month: '2025-06', trips: 4, distanceM: 23_500, movingS: 3_000, idleS: 300, figuresMissing: 1, maxSpeedKmh: 90 });
+    expect(month?.byType).toEqual({ business: { trips: 2, distanceM: 18_000 }, private: { trips: 1, distanceM: 3_000 }, other: { trips: 1, distanceM: 2_500 } });
+    expect(month?.daily).toEqual([
+      { day: DAY, businessM: 8_000, privateM: 3_000, otherM: 2_500 },
+      { day: '2025-06-03', businessM: 10_000, privateM: 0, otherM: 0 },
+    ]);
+    // Not a day: the day reader leaves it out.
+    expect((await readUnitDays(ACCOUNT, imei, '2025-05-01', '2025-07-01')).map((d) => d.day)).toEqual([DAY, '2025-06-03']);
+  });
+
+  it('is never overwritten by a recomputation that read the days before a later one', async () => {
+    const imei = nextImei();
+    await dayOfTrips(imei);
+    await recomputeUnitDays({ accountId: ACCOUNT, imei, days: [DAY] });
+    const early = await readUnitMonth(ACCOUNT, imei, '2025-06');
+    // Meanwhile another day gets its trip and its own recomputation writes the month.
+    await recomputeUnitDays({ accountId: ACCOUNT, imei, days: ['2025-06-03'] });
+    expect(await writeUnitMonth(early)).toBe(false);
+    expect((await rawMonth(imei))?.['trips']).toBe(4);
   });
 });
 

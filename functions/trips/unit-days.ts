@@ -15,6 +15,13 @@
  *
  * A day whose trips all went away keeps its item with `trips: 0` (and its generation, so that the
  * guard never starts over); the reader leaves it out.
+ *
+ * 3. After its days, the consumer recomputes their months (`recomputeUnitMonths`): a month item
+ *    (sort key yyyy-MM, beside the days) sums the month's day items, for reports over whole months
+ *    that would otherwise read every day. It first raises the month's own generation `mgen`
+ *    (getting N back), then reads the days, and writes under `mgen = N`. A run that started later
+ *    raised `mgen` after its own day writes and reads the days after this run's, so when two
+ *    overlap the later one's write stands and the earlier one's fails.
  */
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { localDayOf } from '../../shared/local-time';
@@ -24,7 +31,8 @@ import type { Ports } from '../platform/ports';
 import type { TripItem } from './trip-item';
 import { unitTrips } from './trip-repository';
 import { refreshTripRollups } from './trip-rollups';
-import { ROLLUP_ZONE, rollupDayRange, unitDayAttributes, unitDayFigures, unitDayKey } from './unit-day-item';
+import { ROLLUP_ZONE, rollupDayRange, unitDayAttributes, unitDayFigures, unitDayKey, unitMonthItemOf, type UnitDay } from './unit-day-item';
+import { readUnitDays } from './unit-day-reads';
 
 const DAY_S = 86_400;
 /** A day without trips, and an item announced but never recomputed, is kept this long after the day. */
@@ -120,4 +128,62 @@ export async function writeUnitDay(read: UnitDayRead): Promise<boolean> {
 /** Recomputes one day of a unit from its trips; false when a later trip write superseded this run. */
 export async function recomputeUnitDay(accountId: string, imei: string, day: string): Promise<boolean> {
   return writeUnitDay(await readUnitDay(accountId, imei, day));
+}
+
+/** The months (yyyy-MM) of local days. */
+export const monthsOf = (days: readonly string[]): string[] => [...new Set(days.map((d) => d.slice(0, 7)))].sort();
+
+/** What a month's recomputation read: the generation it raised the month to, then the month's days. */
+export interface UnitMonthRead {
+  accountId: string;
+  imei: string;
+  month: string;
+  mgen: number;
+  days: UnitDay[];
+}
+
+/** The first half of a month's recomputation: raises its generation, then (never before) reads its days. */
+export async function readUnitMonth(accountId: string, imei: string, month: string): Promise<UnitMonthRead> {
+  const bumped = await dynamo().send(
+    new UpdateCommand({
+      TableName: tableName('unitDays'),
+      Key: { unit: unitDayKey(accountId, imei), day: month },
+      UpdateExpression: 'ADD mgen :one',
+      ExpressionAttributeValues: { ':one': 1 },
+      ReturnValues: 'UPDATED_NEW',
+    }),
+  );
+  const days = await readUnitDays(accountId, imei, `${month}-01`, `${month}-31`, { consistent: true });
+  return { accountId, imei, month, mgen: Number(bumped.Attributes?.['mgen']), days };
+}
+
+/** The second half: writes the month unless a later recomputation raised its generation since. */
+export async function writeUnitMonth(read: UnitMonthRead): Promise<boolean> {
+  try {
+    await dynamo().send(
+      new PutCommand({
+        TableName: tableName('unitDays'),
+        Item: { ...unitMonthItemOf(read.accountId, read.imei, read.month, read.days, emptyExpiry(`${read.month}-01`)), mgen: read.mgen },
+        ConditionExpression: 'mgen = :mgen',
+        ExpressionAttributeValues: { ':mgen': read.mgen },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** Recomputes a unit's month item from its day items; false when a later run overtook this one. */
+export async function recomputeUnitMonth(accountId: string, imei: string, month: string): Promise<boolean> {
+  return writeUnitMonth(await readUnitMonth(accountId, imei, month));
+}
+
+/** Recomputes each day (see above), then their months. */
+export async function recomputeUnitDaysAndMonths(accountId: string, imei: string, days: readonly string[]): Promise<{ overtaken: string[] }> {
+  const overtaken: string[] = [];
+  for (const day of days) if (!(await recomputeUnitDay(accountId, imei, day))) overtaken.push(day);
+  for (const month of monthsOf(days)) if (!(await recomputeUnitMonth(accountId, imei, month))) overtaken.push(month);
+  return { overtaken };
 }

@@ -3,7 +3,7 @@ import type { Trip } from '../../../shared/schemas/trips';
 import { textsFor } from '../columns';
 import { emptyFigures, tripFigures } from '../figures';
 import { benefitNotes, benefitUnit, verdictOf } from './benefit-value';
-import { bucketOf, distanceChart, isoWeekOf, largeSummaryUnits } from './summary';
+import { bucketOf, distanceChart, distancesOf, isoWeekOf, largeSummaryUnits, splitByMonths } from './summary';
 import { maySeePlaces, tripLogUnit } from './trip-log';
 
 const en = textsFor('en');
@@ -110,6 +110,13 @@ describe('benefit value', () => {
 });
 
 describe('summaries', () => {
+  it('reads whole calendar months as months and the days around them as days', () => {
+    expect(splitByMonths('2026-10-01', '2026-10-31')).toEqual({ months: ['2026-10'], dayRanges: [] });
+    expect(splitByMonths('2025-12-15', '2026-03-10')).toEqual({ months: ['2026-01', '2026-02'], dayRanges: [['2025-12-15', '2025-12-31'], ['2026-03-01', '2026-03-10']] });
+    expect(splitByMonths('2026-02-02', '2026-02-27')).toEqual({ months: [], dayRanges: [['2026-02-02', '2026-02-27']] });
+    expect(splitByMonths('2024-02-01', '2024-02-29')).toEqual({ months: ['2024-02'], dayRanges: [] });
+  });
+
   it('groups days into ISO weeks from Monday and months', () => {
     expect(isoWeekOf('2026-01-01')).toBe('2026-W01');
     expect(isoWeekOf('2027-01-01')).toBe('2026-W53');
@@ -125,11 +132,11 @@ describe('summaries', () => {
       ['2026-03-02', f(Date.UTC(2026, 2, 2, 7), 12, 1000, 'business')],
       ['2026-03-03', f(Date.UTC(2026, 2, 3, 7), 8, 1012, 'private')],
     ]);
-    const [unit] = largeSummaryUnits([{ id: 'i', name: 'Bil', registrationNumber: 'ABC 123', days }], 'week', (ms) => new Date(ms).toISOString());
+    const [unit] = largeSummaryUnits([{ id: 'i', name: 'Bil', registrationNumber: 'ABC 123', days, distances: distancesOf(days) }], 'week', (ms) => new Date(ms).toISOString());
     expect(unit?.rows).toEqual([
       expect.objectContaining({ period: '2026-W10', trips: 2, distance: 20, businessDistance: 12, privateDistance: 8, drivingSeconds: 1000, idleSeconds: 40, maxSpeed: 120, startOdometer: 1000, stopOdometer: 1020, firstStart: '2026-03-02T07:00:00.000Z', lastStop: '2026-03-03T07:10:00.000Z' }),
     ]);
-    const chart = distanceChart([{ id: 'i', name: 'Bil', registrationNumber: null, days }], '2026-03-01', '2026-03-03', en);
+    const chart = distanceChart([{ id: 'i', name: 'Bil', registrationNumber: null, days, distances: distancesOf(days) }], '2026-03-01', '2026-03-03', en);
     expect(chart.labels).toEqual(['2026-03-01', '2026-03-02', '2026-03-03']);
     expect(chart.series.map((s) => s.values)).toEqual([[0, 12, 0], [0, 0, 8], [0, 0, 0]]);
     expect(emptyFigures().maxSpeedKmh).toBeNull();

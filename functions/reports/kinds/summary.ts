@@ -4,7 +4,8 @@
  * driver); the large summary one row per unit per day, week (from Monday) or month. Neither shows
  * an address, so a locked unit's users may run them.
  */
-import { addDays } from '../../../shared/local-time';
+import { addDays, monthDays } from '../../../shared/local-time';
+import { addMonthsToDay } from '../../../shared/schemas/trips';
 import type { ReportChart, ReportColumn, ReportGrouping, ReportUnit } from '../../../shared/schemas/reports';
 import type { TripType } from '../../../shared/schemas/trips';
 import type { Texts } from '../columns';
@@ -15,9 +16,15 @@ export interface SummarySection {
   id: string;
   name: string;
   registrationNumber: string | null;
-  /** Figures per local day (yyyy-MM-dd) with trips. */
+  /** Figures per local day (yyyy-MM-dd) with trips, or per whole month (yyyy-MM) where the period covers it. */
   days: ReadonlyMap<string, Figures>;
+  /** Distance (m) by type per local day with trips, for the chart. */
+  distances: ReadonlyMap<string, Record<TripType, number>>;
 }
+
+/** Each day's distance by type from figures per day. */
+export const distancesOf = (days: ReadonlyMap<string, Figures>): Map<string, Record<TripType, number>> =>
+  new Map([...days].map(([day, f]) => [day, { business: f.byType.business.distanceM, private: f.byType.private.distanceM, other: f.byType.other.distanceM }]));
 
 /** The columns both summaries show after their own leading ones. */
 function figureColumns(x: Texts): ReportColumn[] {
@@ -50,6 +57,21 @@ export function largeSummaryColumns(x: Texts): ReportColumn[] {
     x.column('startOdometer', 'odometer'),
     x.column('stopOdometer', 'odometer'),
   ];
+}
+
+/** The calendar months wholly inside [from, to], and the days before and after them. */
+export function splitByMonths(from: string, to: string): { months: string[]; dayRanges: [string, string][] } {
+  const months: string[] = [];
+  for (let month = from.slice(0, 7); month <= to.slice(0, 7); month = addMonthsToDay(`${month}-01`, 1).slice(0, 7)) {
+    if (`${month}-01` >= from && monthDays(month).last <= to) months.push(month);
+  }
+  const first = months[0];
+  const last = months[months.length - 1];
+  if (!first || !last) return { months, dayRanges: [[from, to]] };
+  const dayRanges: [string, string][] = [];
+  if (from < `${first}-01`) dayRanges.push([from, addDays(`${first}-01`, -1)]);
+  if (to > monthDays(last).last) dayRanges.push([addDays(monthDays(last).last, 1), to]);
+  return { months, dayRanges };
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -135,12 +157,12 @@ export function distanceChart(sections: readonly SummarySection[], from: string,
   const index = new Map(keys.map((k, i) => [k, i]));
   const series = CHART_TYPES.map(({ type, label }) => ({ key: type, label: x.t(label), values: keys.map(() => 0) }));
   for (const section of sections) {
-    for (const [day, f] of section.days) {
+    for (const [day, metres] of section.distances) {
       const i = index.get(monthly ? day.slice(0, 7) : day);
       if (i === undefined) continue;
       CHART_TYPES.forEach(({ type }, s) => {
         const values = (series[s] as (typeof series)[number]).values;
-        values[i] = (values[i] ?? 0) + f.byType[type].distanceM;
+        values[i] = (values[i] ?? 0) + metres[type];
       });
     }
   }
