@@ -325,7 +325,7 @@ export async function buildReport(input: BuildInput): Promise<ReportModel> {
   const { kind, units, leftOut } = await reportScope(input);
   const x = textsFor(input.lang);
   const notes: string[] = [];
-  if (leftOut) notes.push(x.t('ReportNote_lockedUnits', { count: leftOut }));
+  if (leftOut) notes.push(leftOut === 1 ? x.t('ReportNote_lockedUnit') : x.t('ReportNote_lockedUnits', { count: leftOut }));
   const base = {
     kind,
     from: request.from,
@@ -333,7 +333,7 @@ export async function buildReport(input: BuildInput): Promise<ReportModel> {
     timeZone,
     lang: input.lang,
     title: x.t(`ReportTitle_${kind}`),
-    subtitle: x.t('ReportSubtitle', { from: request.from, to: request.to, units: units.length, zone: timeZone }),
+    subtitle: x.t(units.length === 1 ? 'ReportSubtitleOne' : 'ReportSubtitle', { from: request.from, to: request.to, units: units.length, zone: timeZone }),
     generatedAt: isoInZone(input.now.getTime(), timeZone),
   };
   switch (kind) {

@@ -21,15 +21,17 @@ const FROM_TRIPS: readonly ReportKind[] = ['tripLog', 'benefitValue', 'theft'];
 const daysOf = (from: string, to: string): number => Math.round((Date.parse(`${addDays(to, 1)}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
 export const handler = httpHandler(routes.getReport, async ({ auth, params, query, timeZone, ports }) => {
-  const request = { ...query, kind: params.kind };
+  const { lang: asked, ...filters } = query;
+  const lang = asked ?? auth.lang;
+  const request = { ...filters, kind: params.kind };
   if (FROM_TRIPS.includes(params.kind)) {
     // Refused here as the job would refuse it, so a request that cannot run makes no job.
-    const { units } = await reportScope({ request, caller: auth, lang: auth.lang });
+    const { units } = await reportScope({ request, caller: auth, lang });
     if (daysOf(query.from, query.to) > SCREEN_DAYS_MAX || units.length > SCREEN_UNITS_MAX) {
       const now = ports.clock.now().getTime();
-      const job = await startExport(auth, { ...request, format: 'json', lang: auth.lang }, timeZone, ports, now);
+      const job = await startExport(auth, { ...request, format: 'json', lang }, timeZone, ports, now);
       return accepted({ job: toReportJob(job, timeZone) });
     }
   }
-  return buildReport({ request, caller: auth, lang: auth.lang, timeZone, now: ports.clock.now() });
+  return buildReport({ request, caller: auth, lang, timeZone, now: ports.clock.now() });
 });

@@ -11,6 +11,7 @@
  */
 import { z } from 'zod';
 import { profileReports } from './profile-features';
+import { languages } from './common';
 import { IMEI_PATTERN } from '../validators/imei';
 import { localDaySchema, tripPeriodProblem, tripTypeSchema } from './trips';
 
@@ -197,6 +198,8 @@ const reportFilterShape = {
   department: filterText('InvalidDepartment').optional(),
   tag: filterText('InvalidTag').optional(),
   project: filterText('ProjectNotAllowed').optional(),
+  /** The language of the report's texts (default: the caller's). */
+  lang: z.enum(languages, { message: 'InvalidReportLanguage' }).optional(),
 };
 
 function checkPeriod(value: { from: string; to: string }, ctx: z.RefinementCtx): void {

@@ -196,6 +196,9 @@ describe('GET /api/v1/user/reports/{kind}: the figures', () => {
     const model = (await report('summary', { imeis: unit, from: day, to: day }, other)).body.data as ReportModel;
     expect(model.title).toBe('Sammanställning');
     expect(model.columns.find((c) => c.key === 'drivingSeconds')).toMatchObject({ label: 'Körtid', unit: 'h:mm' });
+    // The language the page shows, when it names one.
+    expect((await report('summary', { imeis: unit, from: day, to: day, lang: 'no' }, other)).body.data?.title).toBe('Sammendrag');
+    expect((await report('summary', { imeis: unit, from: day, to: day, lang: 'xx' }, other)).body.errors).toEqual({ lang: ['InvalidReportLanguage'] });
   });
 });
 
@@ -228,7 +231,7 @@ describe('GET /api/v1/user/reports/{kind}: the rules', () => {
       // Among all units the locked one is left out, and the report says so.
       const all = (await report('tripLog', { from: day, to: day })).body.data as ReportModel;
       expect(all.units.map((u) => u.imei)).not.toContain(locked);
-      expect(all.notes).toContain('1 units locked by someone else are left out of this report.');
+      expect(all.notes).toContain('One unit locked by someone else is left out of this report.');
       // The locker runs every report on it.
       expect((await report('tripLog', { imeis: locked, from: day, to: day }, user)).status).toBe(200);
     } finally {

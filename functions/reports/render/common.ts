@@ -4,29 +4,16 @@
  */
 import { translateKey } from '../../../shared/i18n/index';
 import type { ReportExportsMessages } from '../../../shared/i18n/features/report-exports/en';
-import { formatCell, type ReportLanguage } from '../../../shared/reports/format';
-import { languages, type Language } from '../../../shared/schemas/common';
-import type { CellValue, ColumnFormat, ReportColumn, ReportModel } from '../../../shared/schemas/reports';
+import type { ReportLanguage } from '../../../shared/reports/format';
+import type { ColumnFormat, ReportModel } from '../../../shared/schemas/reports';
+import { reportLanguage } from '../../../shared/reports/cells';
+export { cellText, cellValue, columnHeading, NUMERIC_FORMATS, reportLanguage } from '../../../shared/reports/cells';
 import type { ReportOutput } from './output';
-
-export function reportLanguage(model: ReportModel): ReportLanguage {
-  return (languages as readonly string[]).includes(model.lang) ? (model.lang as Language) : 'en';
-}
 
 export type ReportText = (key: keyof ReportExportsMessages, vars?: Readonly<Record<string, string | number>>) => string;
 
 export function reportText(lang: ReportLanguage): ReportText {
   return (key, vars) => translateKey(lang, key, vars);
-}
-
-/** A cell's raw value from a row (rows are records of unknown values; anything else is shown empty). */
-export function cellValue(row: Readonly<Record<string, unknown>>, key: string): CellValue {
-  const value = row[key];
-  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : null;
-}
-
-export function cellText(row: Readonly<Record<string, unknown>>, column: Pick<ReportColumn, 'key' | 'format'>, lang: ReportLanguage): string {
-  return formatCell(cellValue(row, column.key), column.format, lang);
 }
 
 /**
@@ -48,14 +35,6 @@ export const FORMAT_WIDTH: Readonly<Record<ColumnFormat, number>> = {
   money: 11,
   coordinate: 10,
 };
-
-/** Formats whose values are numbers, right-aligned. */
-export const NUMERIC_FORMATS: ReadonlySet<ColumnFormat> = new Set(['km', 'odometer', 'duration', 'speed', 'count', 'money', 'coordinate']);
-
-/** The column's header: its label, with its unit in brackets. */
-export function columnHeading(column: Pick<ReportColumn, 'label' | 'unit'>): string {
-  return column.unit ? `${column.label} (${column.unit})` : column.label;
-}
 
 /** Counts rows done out of every row of the model (main tables and appendices) for `onProgress`. */
 export class Progress {

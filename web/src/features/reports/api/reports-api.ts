@@ -16,6 +16,7 @@ import {
 import { reportModelSchema, type ReportFormat, type ReportModel } from '../../../../../shared/schemas/reports';
 import { apiRequest } from '../../../app/api-client';
 import { withParams } from '../../triplog/api/trip-paths';
+import { currentLanguage } from '../../../i18n/i18n';
 import { exportBody, reportQueryString, type ReportParams } from '../report-request';
 
 /** The name a job's file is saved under when its answer names none. */
@@ -28,14 +29,15 @@ export type ReportScheduleBody = z.input<typeof reportScheduleRequestSchema>;
 type ReportAnswer = { model: ReportModel } | { job: ReportJob };
 const reportAnswerSchema = z.union([reportModelSchema.transform((model) => ({ model })), reportJobAnswerSchema]);
 
-const reportKey = (params: ReportParams | null) => ['report', params] as const;
+const reportKey = (params: ReportParams | null, lang: string) => ['report', params, lang] as const;
 
-/** A report's model, or the job it became (202); null asks for nothing. */
+/** A report's model in the page's language, or the job it became (202); null asks for nothing. */
 export function useReport(params: ReportParams | null) {
+  const lang = currentLanguage();
   return useQuery({
-    queryKey: reportKey(params),
+    queryKey: reportKey(params, lang),
     queryFn: ({ signal }) =>
-      apiRequest('GET', `${withParams(routes.getReport.path, { kind: (params as ReportParams).kind })}?${reportQueryString(params as ReportParams)}`, {
+      apiRequest('GET', `${withParams(routes.getReport.path, { kind: (params as ReportParams).kind })}?${reportQueryString(params as ReportParams)}&lang=${lang}`, {
         schema: reportAnswerSchema,
         signal,
       }) as Promise<ReportAnswer>,
