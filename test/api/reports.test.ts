@@ -26,7 +26,8 @@ import { DEMO_PASSWORD, demoImei, demoUsers } from '../../infra/local/seed';
 import { callAs, callerFor, type Caller } from '../support/api-caller';
 import { eventually } from '../support/eventually';
 import { apiFetch } from '../support/http';
-import { DEMO_REGISTERED_AT } from '../support/positions';
+import { DEMO_REGISTERED_AT, testPosition } from '../support/positions';
+import { storePosition } from '../../functions/ingest/repository';
 import { startRuntime } from '../support/runtime';
 import { createTestUser } from '../support/sessions';
 
@@ -188,6 +189,44 @@ describe('GET /api/v1/user/reports/{kind}: the figures', () => {
     ]);
     expect(model.notes[0]).toContain('each calendar day with at least one private trip');
     expect(model.charts.map((c) => c.limits[0]?.value)).toEqual([1000, 10]);
+  });
+
+  it('theft: the theft information, the last known position before it, and the route after it', async () => {
+    const boat = await newUnit(admin.accountId, 'Stulen båt');
+    await dynamo().send(
+      new PutCommand({
+        TableName: tableName('unitDetails'),
+        Item: {
+          imei: boat,
+          accountId: admin.accountId,
+          theft: { date: day, place: 'Hamnen', policeStation: 'Polisen City', reportNumber: 'K-123', claimNumber: '', ownerName: 'Åsa Ägare', ownerEmail: '', ownerPhone: '+46701234567', otherInfo: '' },
+          objectDescription: { manufacturer: 'Yamaha', model: 'VX', year: 2020, hullNumber: 'H-1', motorNumber: '', chassisNumber: '', insuranceCompany: 'Försäkring AB', insuranceNumber: 'F-9', links: [] },
+        },
+      }),
+    );
+    const before = at(addDays(day, -1), '23:00');
+    await storePosition(boat, testPosition(before, 59.1, 18.1, { speed: 0 }), before, 395);
+    for (const [i, hhmm] of ['02:00', '02:10', '02:20'].entries()) await storePosition(boat, testPosition(at(day, hhmm), [59.2, 59.21, 59.22][i] as number, 18.2, { speed: 30 + i }), at(day, hhmm), 395);
+
+    const model = (await report('theft', { imeis: boat, from: addDays(day, -1), to: day })).body.data as ReportModel;
+    const unit = model.units[0];
+    expect(unit?.rows.map((r) => [r['lat'], r['speed']])).toEqual([
+      [59.2, 30],
+      [59.21, 31],
+      [59.22, 32],
+    ]);
+    expect(unit?.totals).toEqual({ positions: 3, events: 0 });
+    const fact = (key: string) => unit?.facts.find((f) => f.key === key);
+    expect(fact('theftDate')?.value).toBe(day);
+    expect(fact('lastPosition')?.value).toBe('59.10000, 18.10000');
+    expect(fact('ownerPhone')).toMatchObject({ label: "Owner's phone", value: '070-123 45 67' });
+    expect(fact('policeStation')?.value).toBe('Polisen City');
+    expect(unit?.tables.find((t) => t.key === 'description')?.rows).toEqual(expect.arrayContaining([{ field: 'Manufacturer', value: 'Yamaha' }]));
+    expect(unit?.details).toMatchObject({ lastPositionBefore: { lat: 59.1, lon: 18.1 } });
+    // Among all units the theft report covers those with a theft date only.
+    const all = (await report('theft', { from: addDays(day, -1), to: day })).body.data as ReportModel;
+    expect(all.units.map((u) => u.imei)).toContain(boat);
+    expect(all.units.map((u) => u.imei)).not.toContain(car);
   });
 
   it('answers in the caller language with the texts of the report', async () => {
