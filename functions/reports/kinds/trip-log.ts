@@ -8,6 +8,7 @@
 import type { ReportColumn, ReportFact, ReportTable, ReportUnit } from '../../../shared/schemas/reports';
 import type { Trip, TripType } from '../../../shared/schemas/trips';
 import type { Texts } from '../columns';
+import { formatNumber } from '../../../shared/reports/format';
 import { kmOf } from '../figures';
 import type { TripChange } from '../../trips/trip-item';
 
@@ -181,7 +182,7 @@ export function tripLogUnit(unit: TripLogUnitInput, input: TripLogInput, x: Text
       x.fact('tripsDistance', kmOf(totalM), 'km'),
       x.fact('odometerGap', gap, 'km', Math.abs(gap) >= ODOMETER_GAP_KM ? 'alert' : null),
     );
-    if (Math.abs(gap) >= ODOMETER_GAP_KM) notes.push(x.t('ReportNote_odometerGap', { km: gap.toFixed(1) }));
+    if (Math.abs(gap) >= ODOMETER_GAP_KM) notes.push(x.t('ReportNote_odometerGap', { km: formatNumber(gap, 1, x.lang) }));
   }
   facts.push(...attestationFacts(unit, input, x));
   if (!views.length) notes.push(x.t('ReportNote_noTrips'));
