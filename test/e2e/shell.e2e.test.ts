@@ -212,7 +212,8 @@ describe('logged-in shell', () => {
     }
     await poll(() => page.locator('[data-testid="realtime-map"]').count()).toBe(1);
     expect(await page.getByRole('link', { name: /support@trackportal\.example/ }).getAttribute('href')).toBe('mailto:support@trackportal.example');
-    expect(await page.getByText('Planned maintenance on Sunday').isVisible()).toBe(true);
+    // The announcement arrives with its own request, after the map.
+    await poll(() => page.getByText('Planned maintenance on Sunday').isVisible()).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
     await shot(page, 'main-1280x800');
 
