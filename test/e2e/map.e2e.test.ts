@@ -109,13 +109,14 @@ describe('real-time map', () => {
     await poll(() => drawn(page)).toBe('2');
     // OpenFreeMap is offered, and cannot be reached from here: the offline map, with its credits.
     await expect.poll(() => map(page).getAttribute('data-basemap'), { timeout: 15_000, interval: 100 }).toBe('offline');
+    const offlineDrawn = Date.now();
+    // The times are printed, not asserted (CI load stretches them; bench:map measures the map).
     console.info(
-      `OpenFreeMap given up ${((styleFailed - shown) / 1000).toFixed(1)} s and the offline map drawn ${((Date.now() - shown) / 1000).toFixed(1)} s after the map page opened`,
+      `OpenFreeMap given up ${((styleFailed - shown) / 1000).toFixed(1)} s and the offline map drawn ${((offlineDrawn - shown) / 1000).toFixed(1)} s after the map page opened`,
     );
-    // Without a network the request fails at once; the rest is the offline map's own preparation.
+    // The offline map follows the failed request for OpenFreeMap's style, not a timer of its own.
     expect(styleFailed).toBeGreaterThan(0);
-    expect(styleFailed - shown).toBeLessThan(3_000);
-    expect(Date.now() - shown).toBeLessThan(10_000);
+    expect(styleFailed).toBeLessThanOrEqual(offlineDrawn);
     expect(await map(page).locator('.maplibregl-ctrl-attrib-inner').textContent()).toContain('Natural Earth');
     expect(await page.getByRole('radiogroup', { name: mapEn.MapBaseMapLabel }).count()).toBe(0);
     expect(await row(page, 'Service van 1').textContent()).toContain('0 km/h');

@@ -124,4 +124,33 @@ describe('apiRequest token renewal', () => {
     });
     expect(refresh.status).toBe(401);
   });
+
+  it('a 401 that arrives after a log-out and a new login leaves the new session alone', async () => {
+    const old = await logIn();
+    await startSession({ ...old, token: 'expired-access-token', refresh_token: 'revoked-refresh-token' });
+    // A call of the old session is on its way; its answer is held until the next login is in.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
+      calls.push(`${init?.method ?? 'GET'} ${input}`);
+      const response = await realFetch(new URL(input, app.url), init);
+      if (input === REFRESH_PATH) await held;
+      return response;
+    });
+    const late = apiRequest('GET', '/api/v1/user/settings').catch((e: unknown) => e);
+    await vi.waitFor(() => expect(refreshCalls()).toBe(1));
+    endSession();
+    const next = await logIn('user');
+    await startSession(next);
+    release();
+
+    const error = await late;
+    expect((error as ApiError).status).toBe(401);
+    expect(unauthenticated).not.toHaveBeenCalled();
+    expect(getSessionUser()?.token).toBe(next.token);
+    vi.stubGlobal('fetch', (input: string, init?: RequestInit) => {
+      calls.push(`${init?.method ?? 'GET'} ${input}`);
+      return realFetch(new URL(input, app.url), init);
+    });
+  });
 });

@@ -215,19 +215,32 @@ async function send(method: HttpMethod, path: string, token: string | undefined,
 export async function sendAuthorised(method: HttpMethod, path: string, options: RequestOptions<unknown>): Promise<Response> {
   const token = getSessionUser()?.token;
   let response = await send(method, path, token, options);
+  let sentWith = token;
   if (response.status === 401 && token) {
     const current = getSessionUser()?.token;
     // Another call may have renewed the token while this one was on its way.
     const renewed = current !== undefined && current !== token ? true : await refreshSession();
     const next = getSessionUser()?.token;
-    if (renewed && next) response = await send(method, path, next, options);
+    if (renewed && next) {
+      response = await send(method, path, next, options);
+      sentWith = next;
+    }
   }
+  tokenSent.set(response, sentWith);
   return response;
 }
 
-/** The ApiError of a failed answer; an 'Unauthenticated.' answer (the token renewed first where it could be) ends the session. */
+/** The token each answer was asked with, so a late 401 of an ended session cannot end the next one. */
+const tokenSent = new WeakMap<Response, string | undefined>();
+
+/**
+ * The ApiError of a failed answer; an 'Unauthenticated.' answer (the token renewed first where it
+ * could be) ends the session it was asked in. An answer that arrives after a log-out and a new login
+ * (a map request still on its way, say) leaves the new session alone.
+ */
 export async function failure(response: Response, path: string, body: unknown): Promise<ApiError> {
-  if (isRecord(body) && body['message'] === 'Unauthenticated.') {
+  const current = getSessionUser()?.token;
+  if (isRecord(body) && body['message'] === 'Unauthenticated.' && current !== undefined && current === tokenSent.get(response)) {
     handlers.onUnauthenticated();
   } else if (response.status === 401 && path.includes('safe-home')) {
     handlers.onSafeHomeUnauthorized();
