@@ -218,6 +218,34 @@ describe('demo history generator', () => {
     }
   });
 
+  it('brakes, accelerates and corners harshly now and then (some drivers more than others) and leaves engines running at some stops', () => {
+    const perUnit = fleet
+      .filter(({ index }) => vehicleClass(unitOf(index).vehicleType) !== 'machine')
+      .map(({ index, history }) => {
+        const harsh = history.records.filter((r) => r.harsh);
+        const km = history.trips.reduce((sum, t) => sum + t.distanceM, 0) / 1000;
+        return { name: unitOf(index).name, harsh, per100Km: (harsh.length / km) * 100, longIdles: history.trips.filter((t) => t.idleS >= 300).length, trips: history.trips.length };
+      });
+    const all = perUnit.flatMap((u) => u.harsh);
+    expect(new Set(all.map((r) => r.harsh?.kind))).toEqual(new Set(['acceleration', 'braking', 'cornering']));
+    for (const r of all) {
+      // Past the usual thresholds (0.25 g to 0.4 g), sent at once as the tracker's own record, while moving.
+      expect(r.harsh?.g).toBeGreaterThanOrEqual(0.3);
+      expect(r.harsh?.g).toBeLessThan(1);
+      expect(r.harsh?.ms).toBeGreaterThan(0);
+      expect(r.cause).toBe('harsh');
+      expect(r.ignition).toBe(true);
+    }
+    // Rare on the whole, and a spread between drivers: the roughest far above the gentlest.
+    const rates = perUnit.map((u) => u.per100Km).sort((a, b) => a - b);
+    expect(rates.at(-1)).toBeGreaterThan(3 * (rates[0] as number) + 1);
+    expect(all.length / perUnit.reduce((sum, u) => sum + u.trips, 0)).toBeLessThan(0.5);
+    // Engines left running for five minutes or more: at some stops, not at most.
+    const longIdles = perUnit.reduce((sum, u) => sum + u.longIdles, 0);
+    expect(longIdles).toBeGreaterThan(0);
+    expect(longIdles / perUnit.reduce((sum, u) => sum + u.trips, 0)).toBeLessThan(0.25);
+  });
+
   it('drives the roads at believable speeds and never jumps', () => {
     for (const { index, history } of fleet) {
       const unit = unitOf(index);
@@ -241,7 +269,8 @@ describe('demo history generator', () => {
         expect(distanceM(a, b), `${name} ${new Date(a.ts).toISOString()}`).toBeLessThanOrEqual(10 + ((maxKmh * 1.1) / 3.6) * seconds);
       }
       for (const t of history.trips) {
-        const kmh = t.distanceM / 1000 / ((t.stop - t.start) / HOUR);
+        // Over the time on the way: an engine left running at the destination is no driving.
+        const kmh = t.distanceM / 1000 / ((t.stop - t.start - t.idleS * 1000) / HOUR);
         expect(kmh, name).toBeGreaterThan(12);
         expect(kmh, name).toBeLessThan(80);
       }

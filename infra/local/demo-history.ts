@@ -31,7 +31,8 @@ import { BatchGetCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamo
 import { dynamo, tableName } from '../../functions/platform/db';
 import { offsetAt, wallToInstant } from '../../shared/local-time';
 import type { DemoUnitSpec } from './seed';
-import { distanceM, offset, type LatLon } from './simulator/geo';
+import { HARSH_GAP_MS, harshInStep, harshnessOf, longIdleS, type HarshEvent } from './simulator/driving-style';
+import { distanceM, offset, turnDeg, type LatLon } from './simulator/geo';
 import { limitAt, pointAt, RoadNetwork, type Route } from './simulator/network';
 import { telemetryMessage } from './simulator/protocol';
 import { seededRandom, trackerSeed, type Random } from './simulator/random';
@@ -273,6 +274,8 @@ export interface HistoryTrip {
   legs: PlaceId[];
   distanceM: number;
   private: boolean;
+  /** Seconds the engine was left running at the destination beyond the usual arrival (0 mostly). */
+  idleS: number;
 }
 
 export interface UnitHistory {
@@ -323,6 +326,13 @@ class HistoryWriter {
    */
   noise: Random;
   private readonly cls: VehicleClass;
+  /**
+   * The driver's style (simulator/driving-style.ts): harsh episodes and engines left running, drawn
+   * from a generator of the day's own, so they change neither the trips nor the next days.
+   */
+  style: Random;
+  private readonly harshness: number;
+  private lastHarsh = -Infinity;
   private readonly sensors: readonly SensorSpec[];
   private readonly sensorBase: Array<{ temp: number; hum: number; bat: number }>;
 
@@ -332,7 +342,9 @@ class HistoryWriter {
     rng: Random,
   ) {
     this.noise = rng;
+    this.style = rng;
     this.cls = vehicleClass(options.vehicleType);
+    this.harshness = harshnessOf(options.imei);
     this.sensors = sensorsFor(options.index, options.imei);
     this.sensorBase = this.sensors.map((s) => ({ temp: s.kind === 'reefer' ? -18 : rng.between(17, 22), hum: s.kind === 'reefer' ? rng.between(70, 80) : rng.between(35, 50), bat: rng.between(2.95, 3.05) }));
   }
@@ -371,6 +383,7 @@ class HistoryWriter {
     const start = Math.ceil(depart / SECOND) * SECOND;
     const odometerAtStart = this.sim.odometerM;
     const from = this.sim.place ?? 'site';
+    let idleS = 0;
     this.sim.t = start;
     this.sim.ignition = true;
     this.emit('ignition');
@@ -383,8 +396,11 @@ class HistoryWriter {
         this.sim.place = dest;
         if (i < plan.legs.length - 1) this.idle(rng.int(TOUR_STOP_S[0], TOUR_STOP_S[1]) * SECOND);
       });
-      // Arriving: into the spot, handbrake, then the key.
-      this.idle(rng.int(10, 40) * SECOND);
+      // Arriving: into the spot, handbrake, then the key; now and then the engine is left running.
+      const usualS = rng.int(10, 40);
+      const longS = longIdleS(this.style, this.harshness);
+      if (longS !== null) idleS = longS;
+      this.idle((longS ?? usualS) * SECOND);
     }
     this.sim.ignition = false;
     this.sim.offAt = this.sim.t;
@@ -414,6 +430,7 @@ class HistoryWriter {
       legs: [...plan.legs],
       distanceM: Math.round(this.sim.odometerM - odometerAtStart),
       private: plan.private,
+      idleS,
     });
     return true;
   }
@@ -488,20 +505,27 @@ class HistoryWriter {
         }
         capIndex = i + 1;
       }
+      const v0 = v;
       v = stopped ? 0 : v1;
       this.sim.odometerM += s1 - s;
       s = s1;
       const point = pointAt(route, s, hint);
       this.sim.pos = point.point;
       hint = point.index;
+      const headingBefore = this.sim.heading;
       if (v > 0.5 || stopped) this.sim.heading = point.heading;
-      if (this.sim.t - this.sim.lastTs >= every) this.emit('periodic', { speedKmh: round(v * 3.6, 1), moving: v > 0.3 });
+      const harsh = this.sim.t - this.lastHarsh >= HARSH_GAP_MS ? harshInStep(this.style, this.harshness, v0, v, turnDeg(headingBefore, this.sim.heading)) : null;
+      if (harsh) {
+        // The tracker sends the episode at once, as the green-driving scenario does.
+        this.lastHarsh = this.sim.t;
+        this.emit('harsh', { speedKmh: round(v * 3.6, 1), moving: v > 0.3, harsh });
+      } else if (this.sim.t - this.sim.lastTs >= every) this.emit('periodic', { speedKmh: round(v * 3.6, 1), moving: v > 0.3 });
       if (arrived) return;
       if (waitS > 0) this.idle(waitS * SECOND);
     }
   }
 
-  private emit(cause: TrackerRecord['cause'], o: { jitter?: boolean; at?: LatLon; speedKmh?: number; moving?: boolean } = {}): void {
+  private emit(cause: TrackerRecord['cause'], o: { jitter?: boolean; at?: LatLon; speedKmh?: number; moving?: boolean; harsh?: HarshEvent } = {}): void {
     const sim = this.sim;
     const rng = this.noise;
     if (sim.t <= sim.lastTs) sim.t = sim.lastTs + SECOND;
@@ -528,6 +552,7 @@ class HistoryWriter {
       din: { '2': false, '3': false },
       dout: { '1': false, '2': false, '3': false },
       ble: this.ble(),
+      ...(o.harsh ? { harsh: o.harsh } : {}),
       cause,
     });
   }
@@ -589,6 +614,7 @@ export function generateUnitHistory(options: HistoryOptions): UnitHistory {
     const daySeed = (seed ^ dayHash(local.day)) >>> 0;
     const driveRng = seededRandom((daySeed ^ 0x68e3_1da4) >>> 0);
     writer.noise = seededRandom((daySeed ^ 0xb529_7a4d) >>> 0);
+    writer.style = seededRandom((daySeed ^ 0x3c6e_f372) >>> 0);
     for (const plan of planDay(profile, dayStart, local.weekday, seededRandom(daySeed), network)) {
       const arrival = writer.state.t;
       const depart = Math.max(plan.at ?? arrival + (plan.dwellMs ?? 0), arrival + MIN_PARK_MS);

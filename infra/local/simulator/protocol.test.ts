@@ -48,6 +48,15 @@ describe('tracker records', () => {
     });
   });
 
+  it('carry a harsh episode as the protocol has it: native `harsh`, Teltonika green driving (IO 253, 254, 243)', () => {
+    const [r] = records(1) as [TrackerRecord];
+    const harsh = { ...r, cause: 'harsh' as const, harsh: { kind: 'braking' as const, g: 0.47, ms: 1200 } };
+    expect(JSON.parse(telemetryMessage('native', imei, [harsh]).payload)).toMatchObject({ harsh: { kind: 'braking', g: 0.47, ms: 1200 } });
+    expect(JSON.parse(telemetryMessage('teltonika', imei, [harsh]).payload).state.reported).toMatchObject({ evt: '253', '253': 2, '254': 47, '243': 1200 });
+    expect(JSON.parse(telemetryMessage('native', imei, [r]).payload)).not.toHaveProperty('harsh');
+    expect(JSON.parse(telemetryMessage('teltonika', imei, [r]).payload).state.reported).not.toHaveProperty('253');
+  });
+
   it('go as one buffered batch when several are due at once', () => {
     const batch = records(3);
     for (const protocol of ['native', 'teltonika'] as const) {

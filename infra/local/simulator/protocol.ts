@@ -35,11 +35,15 @@ export function nativeRecord(r: TrackerRecord): Record<string, unknown> {
     din: r.din,
     dout: r.dout,
     ...(r.ble.length ? { ble: r.ble } : {}),
+    ...(r.harsh ? { harsh: r.harsh } : {}),
   };
 }
 
+/** Teltonika's green-driving type (IO 253) of each harsh kind. */
+const GREEN_DRIVING_TYPE: Record<NonNullable<TrackerRecord['harsh']>['kind'], number> = { acceleration: 1, braking: 2, cornering: 3 };
+
 /** Teltonika event ids (the IO element that triggered a record); 0 is a periodic record. */
-const TELTONIKA_EVENT: Record<TrackerRecord['cause'], number> = { periodic: 0, ignition: 239, turn: 0, output: 179, door: 0 };
+const TELTONIKA_EVENT: Record<TrackerRecord['cause'], number> = { periodic: 0, ignition: 239, turn: 0, output: 179, door: 0, harsh: 253 };
 
 /**
  * A Teltonika FMB record in its AWS JSON form: position fields as the firmware sends them (numbers
@@ -72,6 +76,12 @@ export function teltonikaRecord(r: TrackerRecord): Record<string, unknown> {
     '380': r.dout['3'] ? 1 : 0,
   };
   if (r.extVolts !== undefined) reported['66'] = Math.round(r.extVolts * 1000);
+  if (r.harsh) {
+    // Green driving: its type, its value in g x 100 (accelerometer source), its duration in ms.
+    reported['253'] = GREEN_DRIVING_TYPE[r.harsh.kind];
+    reported['254'] = Math.round(r.harsh.g * 100);
+    reported['243'] = r.harsh.ms;
+  }
   return { state: { reported } };
 }
 

@@ -11,6 +11,7 @@
  */
 import { operatingModePeriods } from '../../../functions/platform/adapters/device-encoding';
 import type { OperatingMode } from '../../../shared/schemas/commands';
+import { HARSH_GAP_MS, harshInStep, harshnessOf, longIdleS, styleRandom, type HarshEvent } from './driving-style';
 import { distanceM, offset, turnDeg, type LatLon } from './geo';
 import { limitAt, pointAt, RoadNetwork, type Route } from './network';
 import { seededRandom, type Random } from './random';
@@ -83,8 +84,10 @@ export interface TrackerRecord {
   din: Record<'2' | '3', boolean>;
   dout: Record<'1' | '2' | '3', boolean>;
   ble: BleRecord[];
+  /** A harsh acceleration, braking or cornering the tracker measured since its last record. */
+  harsh?: HarshEvent;
   /** Why this record was sent now: its period, or an event. */
-  cause: 'periodic' | 'ignition' | 'turn' | 'output' | 'door';
+  cause: 'periodic' | 'ignition' | 'turn' | 'output' | 'door' | 'harsh';
 }
 
 export interface ReportIntervals {
@@ -149,6 +152,11 @@ export class SimulatedVehicle {
   readonly index: number;
   readonly cls: VehicleClass;
   private readonly rng: Random;
+  /** The driver's style (driving-style.ts): its own draws, so it changes no trip. */
+  private readonly style: Random;
+  private readonly harshness: number;
+  private lastHarsh = -Infinity;
+  private pendingHarsh: HarshEvent | null = null;
   private readonly network: RoadNetwork;
   private readonly stepMs: number;
   private readonly stopMinutes: readonly [number, number];
@@ -189,6 +197,8 @@ export class SimulatedVehicle {
     this.index = options.index;
     this.cls = vehicleClass(options.vehicleType);
     this.rng = seededRandom(options.seed);
+    this.style = styleRandom(options.imei, options.seed);
+    this.harshness = harshnessOf(options.imei);
     this.network = options.network ?? new RoadNetwork();
     this.stepMs = options.stepMs ?? 1000;
     this.stopMinutes = options.stopMinutes ?? [5, 25];
@@ -433,7 +443,16 @@ export class SimulatedVehicle {
     const at = pointAt(route, s, this.pointHint);
     this.position = at.point;
     this.pointHint = at.index;
+    const headingBefore = this.heading;
     if (this.v > 0.5 || stopped) this.heading = at.heading;
+    if (this.t - this.lastHarsh >= HARSH_GAP_MS) {
+      const harsh = harshInStep(this.style, this.harshness, v0, v0 + (this.v - v0) / dt, turnDeg(headingBefore, this.heading) / dt);
+      if (harsh) {
+        this.lastHarsh = this.t;
+        this.pendingHarsh = harsh;
+        this.event('harsh');
+      }
+    }
     if (this.v > 2 && turnDeg(this.heading, this.lastReportHeading) >= TURN_REPORT_DEG && this.t - (this.lastReport ?? 0) >= MIN_EVENT_GAP_MS) {
       this.event('turn');
     }
@@ -443,7 +462,9 @@ export class SimulatedVehicle {
     const route = this.route as Route;
     this.place = route.to;
     this.v = 0;
-    this.phase = { kind: 'arriving', until: this.t + this.rng.between(10, 40) * 1000 };
+    // Into the spot, handbrake, then the key; now and then the engine is left running for minutes.
+    const usualS = this.rng.between(10, 40);
+    this.phase = { kind: 'arriving', until: this.t + (longIdleS(this.style, this.harshness) ?? usualS) * 1000 };
   }
 
   private updatePower(dt: number): void {
@@ -506,6 +527,8 @@ export class SimulatedVehicle {
     this.lastReportHeading = this.heading;
     const doorOpen = this.t < this.doorOpenUntil;
     const moving = this.v > 0.3 || (this.cls === 'machine' && this.ignition);
+    const harsh = this.pendingHarsh;
+    this.pendingHarsh = null;
     return {
       ts: this.t,
       lat: round(this.position.lat, 6),
@@ -529,6 +552,7 @@ export class SimulatedVehicle {
         ...(s.kind === 'door' ? { door: doorOpen } : { temp: round(s.temp, 1), hum: Math.round(s.hum) }),
         bat: round(s.bat, 2),
       })),
+      ...(harsh ? { harsh } : {}),
       cause,
     };
   }
