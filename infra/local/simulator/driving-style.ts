@@ -49,16 +49,17 @@ const round2 = (v: number) => Math.round(v * 100) / 100;
  */
 export function harshInStep(rng: Random, harshness: number, v0: number, v1: number, turnDegPerS: number): HarshEvent | null {
   const dv = v1 - v0;
-  if (dv <= -1.8 && v0 > 20 / 3.6 && rng.chance(0.025 * harshness)) {
-    return { kind: 'braking', g: round2(Math.max(-dv / G, rng.between(0.38, 0.6))), ms: rng.int(600, 2500) };
+  if (dv <= -1.8 && v0 > 20 / 3.6 && rng.chance(0.015 * harshness)) {
+    return { kind: 'braking', g: round2(Math.min(0.8, Math.max(-dv / G, rng.between(0.38, 0.6)))), ms: rng.int(600, 2500) };
   }
-  if (dv >= 1 && v0 > 10 / 3.6 && v0 < 60 / 3.6 && rng.chance(0.012 * harshness)) {
+  if (dv >= 1 && v0 > 10 / 3.6 && v0 < 60 / 3.6 && rng.chance(0.008 * harshness)) {
     return { kind: 'acceleration', g: round2(rng.between(0.3, 0.48)), ms: rng.int(1000, 3500) };
   }
   // The lateral acceleration v·ω of a bend taken at speed.
   const lateral = (v1 * turnDegPerS * Math.PI) / 180;
-  if (v1 > 30 / 3.6 && lateral > 2 && rng.chance(0.05 * harshness)) {
-    return { kind: 'cornering', g: round2(Math.max(lateral / G, rng.between(0.36, 0.55))), ms: rng.int(800, 2500) };
+  if (v1 > 30 / 3.6 && lateral > 2 && rng.chance(0.03 * harshness)) {
+    // A waypoint's corner is sharper than any road: the peak stays what tyres can hold.
+    return { kind: 'cornering', g: round2(Math.min(0.8, Math.max(lateral / G, rng.between(0.36, 0.55)))), ms: rng.int(800, 2500) };
   }
   return null;
 }

@@ -3,6 +3,7 @@
  * across a bay, every stop reaches every other, and a trip is laid out with what a driver meets.
  */
 import { describe, expect, it } from 'vitest';
+import { crossingsBetween } from '../../../shared/congestion/passages';
 import { distanceM, type LatLon } from './geo';
 import { bendSpeedKmh, limitAt, pointAt, RoadNetwork } from './network';
 import { seededRandom } from './random';
@@ -11,6 +12,18 @@ import { places, stockholmBounds, type Place, type PlaceId, type Road } from './
 const network = new RoadNetwork();
 
 describe('the Stockholm road map', () => {
+  it('crosses the congestion tax stations where those roads do: Essingeleden, Norrtull, Johanneshovsbron, and no other', () => {
+    const t = Date.UTC(2025, 2, 4, 7);
+    const crossed = network.polylines().flatMap((line, r) =>
+      line.slice(1).flatMap((b, i) => crossingsBetween({ t, ...(line[i] as LatLon) }, { t: t + 1000, ...b }).map((p) => `${network.roads[r]?.name}: ${p.station} ${p.direction}`)),
+    );
+    expect(crossed.sort()).toEqual([
+      'Centralbron, Söderleden, Johanneshovsbron: Johanneshovsbron out',
+      'E4 Uppsalavägen: Norrtull out',
+      'E4/E20 Essingeleden: Lilla Essingen in',
+    ]);
+  });
+
   it('has waypoints close together (motorways 1.1 km, streets 700 m), all inside Stockholm', () => {
     for (const [r, line] of network.polylines().entries()) {
       const most = network.roads[r]?.kind === 'motorway' ? 1100 : 700;

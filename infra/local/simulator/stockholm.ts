@@ -161,6 +161,8 @@ export const roads: readonly Road[] = [
     kind: 'motorway',
     limitKmh: 80,
     via: [
+      // Through the Norrtull congestion tax station, where the E4 leaves the inner city.
+      [59.34976, 18.04264],
       [59.353, 18.039],
       [59.357, 18.031],
       [59.3625, 18.0225],
@@ -233,9 +235,9 @@ export const roads: readonly Road[] = [
       [59.317, 18.073],
       [59.313, 18.075],
       [59.309, 18.077],
-      [59.3065, 18.078],
-      // Johanneshovsbron
-      [59.304, 18.0795],
+      [59.3065, 18.0785],
+      // Johanneshovsbron, through its congestion tax station
+      [59.3038, 18.0771],
       [59.301, 18.0805],
     ],
   },
