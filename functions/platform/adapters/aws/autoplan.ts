@@ -121,11 +121,11 @@ export function createHttpsAutoplan(config: HttpsAutoplanConfig): Autoplan {
         throw new AutoplanNoResponseError(`Autoplan did not answer: ${(error as Error).name}`);
       }
       const text = await response.text().catch(() => '');
-      let json: unknown = null;
+      let json: unknown;
       try {
         json = JSON.parse(text);
       } catch {
-        json = null;
+        json = {};
       }
       const answer = answerSchema.parse(json ?? {});
       if (response.ok) return { status: 'accepted', reference: answer.reference === undefined ? null : String(answer.reference) };
