@@ -391,17 +391,19 @@ describe('trip log', () => {
   });
 
   it('reports the previous month to Autoplan on day 2, refuses it again, and lets the admin turn automatic reporting on', async () => {
-    // Noon on the 2nd of this month in Stockholm: in the past (or within hours), so the session stays valid.
+    // Noon on the 2nd of this month in Stockholm.
     const today = localDayOf(Date.now(), ZONE);
     const second = wallToInstant(Date.parse(`${today.slice(0, 8)}02T12:00:00Z`), ZONE);
     const previous = addDays(`${today.slice(0, 8)}01`, -1);
     const monthLabel = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(Date.parse(`${previous.slice(0, 7)}-01T00:00:00Z`));
     const realClock = getPorts().clock;
-    overridePorts({ clock: { now: () => new Date(second) } });
     const { context, page, errors } = await openPage(browser, PHONE);
     try {
-      await page.clock.setFixedTime(second);
+      // The browser starts there and its time flows on (a frozen clock would stall the page's own timers).
+      await page.clock.install({ time: second });
+      // Logged in at the real time, so the session outlives the test whichever clock checks it; then the server's day is the 2nd.
       await logInAt(page, app.url, triplogPath);
+      overridePorts({ clock: { now: () => new Date(second) } });
       await page.getByRole('button', { name: autoplanEn.AutoplanButton }).click();
       const dialog = page.getByRole('dialog', { name: autoplanEn.AutoplanTitle });
       const send = dialog.getByRole('button', { name: text(autoplanEn.AutoplanSend, { month: monthLabel }) });
@@ -413,12 +415,16 @@ describe('trip log', () => {
       await shot(page, 'autoplan-sent');
       // Once per vehicle and month: opened again, the same report is refused with the spec's text.
       await dialog.getByRole('button', { name: autoplanEn.AutoplanClose }).click();
+      await dialog.waitFor({ state: 'hidden' });
       await page.getByRole('button', { name: autoplanEn.AutoplanButton }).click();
+      await poll(() => send.isEnabled()).toBe(true);
       await send.click();
       await dialog.getByRole('alert').filter({ hasText: autoplanEn.AutoplanMonthAlreadyReported }).waitFor();
       await shot(page, 'autoplan-refused', [PHONE]);
       const automatic = dialog.getByRole('switch', { name: autoplanEn.AutoplanAutomatic });
-      await automatic.check();
+      // The switch shows the saved setting: it turns on once the server has it.
+      await automatic.click();
+      await poll(() => automatic.isChecked()).toBe(true);
       await spoken(page).filter({ hasText: autoplanEn.AutoplanSettingsSaved }).waitFor({ state: 'attached' });
       expect(await readOutbox({ to: 'ABC123', kind: 'autoplan', limit: 10 })).toHaveLength(1);
       expect(errors).toEqual([]);

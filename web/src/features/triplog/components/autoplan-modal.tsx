@@ -4,7 +4,8 @@
  * greys the button out), the figures sent or the refusal's text, and for admins the account's
  * automatic reporting on the 1st.
  */
-import { Alert, Button, Group, Loader, Modal, Stack, Switch, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Modal, Stack, Switch, Text } from '@mantine/core';
+import IconCircleCheck from '@tabler/icons-react/dist/esm/icons/IconCircleCheck.mjs';
 import IconSend from '@tabler/icons-react/dist/esm/icons/IconSend.mjs';
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -95,19 +96,20 @@ function Sent({ report, monthLabel }: { report: AutoplanReport; monthLabel: stri
     ...(report.reference ? [[t('AutoplanReference'), report.reference] as [string, string]] : []),
   ];
   return (
-    <Alert color="green" role="status" title={t('AutoplanSentTitle', { month: monthLabel })}>
-      <Table withRowBorders={false} verticalSpacing={2} horizontalSpacing="xs" className="triplog-autoplan-figures">
-        <Table.Tbody>
-          {rows.map(([label, value]) => (
-            <Table.Tr key={label}>
-              <Table.Th scope="row" fw={500}>
-                {label}
-              </Table.Th>
-              <Table.Td ta="right">{value}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+    // No Alert title: Mantine's light green title text is too pale on its background; the heading takes the text colour.
+    <Alert color="green" variant="light" icon={<IconCircleCheck size={20} aria-hidden />} role="status">
+      <Text fw={700} mb={4}>
+        {t('AutoplanSentTitle', { month: monthLabel })}
+      </Text>
+      {/* A list of label and value, two columns that wrap on a phone rather than a table that overflows. */}
+      <dl className="triplog-autoplan-figures">
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
     </Alert>
   );
 }
