@@ -7,8 +7,8 @@
  * that code on a phone (logged out first: the login brings them back; the page names the unit),
  * edits a trip at 390 px and attests the period; demo-admin opens the attest status page from the
  * sidebar and unlocks it. On the 2nd of a month (the browser's and the server's clocks moved there)
- * demo-admin reports the previous month to Autoplan, is refused the second time, and turns automatic
- * reporting on. Every screen is checked with axe and photographed at 390 and 1280 px into
+ * demo-admin reports the previous month to Autoplan, is refused the second time, turns automatic
+ * reporting on, and on the 10th finds the report button greyed out. Every screen is checked with axe and photographed at 390 and 1280 px into
  * /tmp/triplog-shots/.
  */
 import { mkdirSync } from 'node:fs';
@@ -427,6 +427,14 @@ describe('trip log', () => {
       await poll(() => automatic.isChecked()).toBe(true);
       await spoken(page).filter({ hasText: autoplanEn.AutoplanSettingsSaved }).waitFor({ state: 'attached' });
       expect(await readOutbox({ to: 'ABC123', kind: 'autoplan', limit: 10 })).toHaveLength(1);
+      // On the 10th the report button is greyed out and says why.
+      await page.clock.setSystemTime(wallToInstant(Date.parse(`${today.slice(0, 8)}10T12:00:00Z`), ZONE));
+      await dialog.getByRole('button', { name: autoplanEn.AutoplanClose }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      await page.getByRole('button', { name: autoplanEn.AutoplanButton }).click();
+      await dialog.getByText(autoplanEn.AutoplanClosedHint).waitFor();
+      expect(await send.isDisabled()).toBe(true);
+      await shot(page, 'autoplan-closed', [PHONE]);
       expect(errors).toEqual([]);
     } finally {
       overridePorts({ clock: realClock });
