@@ -115,7 +115,7 @@ function Outbox() {
             { value: 'email', label: t('OutboxKindEmail') },
             { value: 'sms', label: t('OutboxKindSms') },
             { value: 'push', label: t('OutboxKindPush') },
-            { value: 'autoplan', label: t('OutboxKindAutoplan') },
+            // Autoplan reports (kind 'autoplan') are listed under All and found by registration number: a fifth option does not fit a phone.
           ]}
         />
       </Stack>
