@@ -226,7 +226,7 @@ export const functionResources: Readonly<Partial<Record<FunctionName, FunctionRe
   // Reports (functions/reports/build.ts, reportReads above) and exports (docs/decisions/0037): the
   // caller's jobs and request claims, the report-export queue, the portal link's signed URL, and
   // expired files removed on read; the caller's report schedules.
-  // Autoplan (docs/decisions/0038-autoplan.md): the month claims and the accounts' setting, the
+  // Autoplan (docs/decisions/0039-autoplan.md): the month claims and the accounts' setting, the
   // month rollup and odometer entries (reportReads), the account's zone, and Autoplan itself.
   reports: {
     tables: { ...reportReads, tokens: 'read', reportJobs: 'read-write', reportSchedules: 'read-write', autoplanReports: 'read-write' },
@@ -292,7 +292,7 @@ export const functionResources: Readonly<Partial<Record<FunctionName, FunctionRe
       users: 'read',
       reportJobs: 'read-write',
       reportSchedules: 'read-write',
-      // autoplan-reports (docs/decisions/0038-autoplan.md): the opted-in accounts, their vehicles'
+      // autoplan-reports (docs/decisions/0039-autoplan.md): the opted-in accounts, their vehicles'
       // month claims and rollups (with the odometer entries), the admins' e-mails claimed once.
       autoplanReports: 'read-write',
       odometerEntries: 'read-write',

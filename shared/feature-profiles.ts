@@ -19,7 +19,7 @@ const byCapability: Partial<Record<RouteDef['capability'], ProfileFeature>> = {
 const byOperation: Readonly<Record<string, ProfileFeature>> = {
   getRealtimeUnits: 'realtimeMap',
   getPositions: 'realtimeMap',
-  // Autoplan reports a vehicle's trip log month (docs/decisions/0038-autoplan.md).
+  // Autoplan reports a vehicle's trip log month (docs/decisions/0039-autoplan.md).
   postAutoplanReport: 'tripLog',
 };
 

@@ -330,7 +330,7 @@ export const tables = {
     indexes: [{ name: 'due', partitionKey: s('dueBucket'), sortKey: n('nextDueAt') }],
     ttlAttribute: 'expiresAt',
   },
-  // Autoplan (docs/decisions/0038-autoplan.md): per vehicle (`unit#<accountId>#<imei>`) each month's
+  // Autoplan (docs/decisions/0039-autoplan.md): per vehicle (`unit#<accountId>#<imei>`) each month's
   // report (`month#<yyyy-MM>`), claimed with a conditional write before Autoplan is called, so a
   // month is reported once; the accounts that report automatically (`automatic`, sort key the
   // account id), which the monthly job lists with one Query; and the job's run per account and month.

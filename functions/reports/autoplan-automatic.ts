@@ -1,5 +1,5 @@
 /**
- * Automatic Autoplan reporting (job `autoplan-reports`, infra/jobs.ts; docs/decisions/0038-autoplan.md):
+ * Automatic Autoplan reporting (job `autoplan-reports`, infra/jobs.ts; docs/decisions/0039-autoplan.md):
  * on the 1st, every vehicle of each account that opted in is reported for the previous month, as
  * the report route would (functions/reports/autoplan-service.ts), and the account's admins get the
  * result by e-mail once.

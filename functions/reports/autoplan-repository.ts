@@ -1,5 +1,5 @@
 /**
- * The `autoplan-reports` table (shared/tables.ts), owned here (docs/decisions/0038-autoplan.md):
+ * The `autoplan-reports` table (shared/tables.ts), owned here (docs/decisions/0039-autoplan.md):
  * - `unit#<accountId>#<imei>` / `month#<yyyy-MM>`: a vehicle's month. A report first claims it with
  *   a conditional put, so two requests at once (or a request and the monthly job) report it once;
  *   the claim becomes the stored report when Autoplan took it, and is given back when it did not.

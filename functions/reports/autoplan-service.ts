@@ -1,5 +1,5 @@
 /**
- * Reporting a vehicle's month to Autoplan (docs/decisions/0038-autoplan.md), for the report route
+ * Reporting a vehicle's month to Autoplan (docs/decisions/0039-autoplan.md), for the report route
  * and the monthly job alike: the figures come from the month's rollup (functions/trips/unit-day-reads.ts)
  * and the unit's odometer entries, never from trips or positions; the month is claimed before
  * Autoplan is called and given back when Autoplan does not take the report, so it is reported once

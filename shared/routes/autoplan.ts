@@ -1,4 +1,4 @@
-/** Autoplan mileage reporting (spread into the manifest, shared/routes.ts); docs/decisions/0038-autoplan.md. */
+/** Autoplan mileage reporting (spread into the manifest, shared/routes.ts); docs/decisions/0039-autoplan.md. */
 import { defineRoute } from '../route-def';
 import { autoplanReportSchema, autoplanRequestSchema, autoplanSettingsSchema, autoplanSettingsUpdateSchema } from '../schemas/autoplan';
 

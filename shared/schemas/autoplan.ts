@@ -1,5 +1,5 @@
 /**
- * Autoplan mileage reporting (spec sections 1, 5, 8 and 9; docs/decisions/0038-autoplan.md): a
+ * Autoplan mileage reporting (spec sections 1, 5, 8 and 9; docs/decisions/0039-autoplan.md): a
  * vehicle's previous month, reported once, on days 1 to 4 of the month in the account's zone. The
  * window rule is here so that the server and the browser apply the same one.
  */
@@ -48,7 +48,7 @@ export const autoplanRequestSchema = z.object({
 });
 export type AutoplanRequest = z.infer<typeof autoplanRequestSchema>;
 
-/** The figures Autoplan asks for (docs/decisions/0038-autoplan.md), km with 3 decimals. */
+/** The figures Autoplan asks for (docs/decisions/0039-autoplan.md), km with 3 decimals. */
 export const autoplanFiguresSchema = z.object({
   registrationNumber: z.string(),
   /** The odometer at the month's first trip's start and last trip's stop; null where the trip log shows none. */

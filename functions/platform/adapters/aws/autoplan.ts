@@ -1,5 +1,5 @@
 /**
- * Autoplan over HTTPS (docs/decisions/0038-autoplan.md). Each account has its own Autoplan agreement,
+ * Autoplan over HTTPS (docs/decisions/0039-autoplan.md). Each account has its own Autoplan agreement,
  * so its endpoint and credentials are a secret of its own in Secrets Manager, named
  * `<AUTOPLAN_SECRET_PREFIX><accountId>` and holding `{ "url": "https://…", "token": "…",
  * "customerNumber"?: "…" }`. The stack grants GetSecretValue on the prefix only; nothing of a secret
