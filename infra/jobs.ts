@@ -64,6 +64,14 @@ export const jobs: readonly JobDef[] = [
     file: 'functions/jobs/attestation-reminders.ts',
     description: 'On the 1st of each month: one reminder e-mail to each driver with unattested trips in the previous month.',
   },
+  {
+    name: 'autoplan-reports',
+    // Hourly through the 1st from 06:00: a run continues the accounts an earlier one did not finish.
+    schedule: 'cron(0 6-23 1 * ? *)',
+    timeZone: 'Europe/Stockholm',
+    file: 'functions/jobs/autoplan-reports.ts',
+    description: "On the 1st of each month: every vehicle of the accounts that report to Autoplan automatically is reported for the previous month, and each account's admins get the result by e-mail once.",
+  },
 ];
 
 const NAME = /^[a-z][a-z0-9-]{0,47}$/;

@@ -66,6 +66,8 @@ export interface FunctionResources {
    * request path (docs/decisions/0013-resource-grants.md).
    */
   readonly scans?: readonly TableKey[];
+  /** Autoplan.report: reads the accounts' Autoplan secrets (endpoint and credentials) under the stack's prefix. */
+  readonly autoplan?: true;
 }
 
 /** The IoT Core custom authorizer of the live channel: a function of its own, outside the HTTP API. */
@@ -224,11 +226,14 @@ export const functionResources: Readonly<Partial<Record<FunctionName, FunctionRe
   // Reports (functions/reports/build.ts, reportReads above) and exports (docs/decisions/0037): the
   // caller's jobs and request claims, the report-export queue, the portal link's signed URL, and
   // expired files removed on read; the caller's report schedules.
+  // Autoplan (docs/decisions/0039-autoplan.md): the month claims and the accounts' setting, the
+  // month rollup and odometer entries (reportReads), the account's zone, and Autoplan itself.
   reports: {
-    tables: { ...reportReads, tokens: 'read', reportJobs: 'read-write', reportSchedules: 'read-write' },
+    tables: { ...reportReads, tokens: 'read', reportJobs: 'read-write', reportSchedules: 'read-write', autoplanReports: 'read-write' },
     queues: ['report-export'],
     files: ['viewUrl', 'delete'],
     fileArea: 'reports',
+    autoplan: true,
   },
   // Geofences write their copies onto the assigned units (zones) in the transaction that saves them.
   geofences: {
@@ -287,12 +292,17 @@ export const functionResources: Readonly<Partial<Record<FunctionName, FunctionRe
       users: 'read',
       reportJobs: 'read-write',
       reportSchedules: 'read-write',
+      // autoplan-reports (docs/decisions/0039-autoplan.md): the opted-in accounts, their vehicles'
+      // month claims and rollups (with the odometer entries), the admins' e-mails claimed once.
+      autoplanReports: 'read-write',
+      odometerEntries: 'read-write',
     },
     scans: ['trips'],
     live: true,
     alerts: true,
     mail: true,
     queues: ['unit-day-rollup', 'report-export'],
+    autoplan: true,
   },
   // The account administration: users with their claims and identities, their grants and the units'
   // viewers in one transaction, the welcome e-mail's single-use code (tokens), sessions ended on a new

@@ -19,6 +19,8 @@ const byCapability: Partial<Record<RouteDef['capability'], ProfileFeature>> = {
 const byOperation: Readonly<Record<string, ProfileFeature>> = {
   getRealtimeUnits: 'realtimeMap',
   getPositions: 'realtimeMap',
+  // Autoplan reports a vehicle's trip log month (docs/decisions/0039-autoplan.md).
+  postAutoplanReport: 'tripLog',
 };
 
 /** The profile feature a route belongs to, or null when no profile limits it (public, admin and support routes never are). */

@@ -97,6 +97,7 @@ import { safeHomeRoutes } from './routes/safe-home';
 import { carScheduleRoutes } from './routes/car-schedule';
 import { organisationRoutes } from './routes/organisation';
 import { supportRoutes } from './routes/support';
+import { autoplanRoutes } from './routes/autoplan';
 
 export { capabilities, defineRoute, type Access, type Capability, type HttpMethod, type RouteDef } from './route-def';
 
@@ -682,6 +683,7 @@ export const routes = {
   ...carScheduleRoutes,
   ...organisationRoutes,
   ...supportRoutes,
+  ...autoplanRoutes,
 } as const;
 
 export type RouteKey = keyof typeof routes;

@@ -330,6 +330,17 @@ export const tables = {
     indexes: [{ name: 'due', partitionKey: s('dueBucket'), sortKey: n('nextDueAt') }],
     ttlAttribute: 'expiresAt',
   },
+  // Autoplan (docs/decisions/0039-autoplan.md): per vehicle (`unit#<accountId>#<imei>`) each month's
+  // report (`month#<yyyy-MM>`), claimed with a conditional write before Autoplan is called, so a
+  // month is reported once; the accounts that report automatically (`automatic`, sort key the
+  // account id), which the monthly job lists with one Query; and the job's run per account and month.
+  autoplanReports: {
+    name: 'autoplan-reports',
+    description:
+      "Autoplan: per vehicle and month the report's claim, then its figures and Autoplan's receipt; the accounts that report automatically; the monthly job's progress per account and month.",
+    partitionKey: s('pk'),
+    sortKey: s('sk'),
+  },
 } as const satisfies Record<string, TableDef>;
 
 export type TableKey = keyof typeof tables;

@@ -66,6 +66,8 @@ const awsEnv = common.extend({
   LIVE_AUTHORIZER_NAME: z.string().regex(/^[\w=,@-]{1,128}$/).optional(),
   /** The private bucket of uploaded files (infra/constructs/unit-images-bucket.ts), for the functions that declare `files`. */
   FILES_BUCKET: z.string().min(3).optional(),
+  /** The name prefix of the accounts' Autoplan secrets (`<prefix><accountId>`), for the functions that declare `autoplan`. */
+  AUTOPLAN_SECRET_PREFIX: z.string().min(1).optional(),
 });
 
 const embeddedEnv = common.extend({

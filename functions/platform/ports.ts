@@ -195,6 +195,50 @@ export interface Clock {
   now(): Date;
 }
 
+/** One vehicle's month as Autoplan takes it (shared/schemas/autoplan.ts figures; km, 3 decimals). */
+export interface AutoplanSubmission {
+  accountId: string;
+  imei: string;
+  /** yyyy-MM. */
+  month: string;
+  registrationNumber: string;
+  odometerStart: number | null;
+  odometerEnd: number | null;
+  trips: number;
+  distanceKm: number;
+  businessKm: number;
+  privateKm: number;
+  otherKm: number;
+  /** The same for every attempt of one vehicle and month: Autoplan can tell a repeat from a new report. */
+  idempotencyKey: string;
+}
+/** What Autoplan made of a report (spec section 8): taken, or one of its refusals. */
+export type AutoplanOutcome =
+  | { status: 'accepted'; reference: string | null }
+  | { status: 'noLicencePlateMatch' }
+  | { status: 'serviceCar' };
+
+/** Autoplan did not answer (network, time-out, its server failing): the report may be sent again. */
+export class AutoplanNoResponseError extends Error {
+  override name = 'AutoplanNoResponseError';
+}
+/** Autoplan answered something that is neither an acceptance nor one of its known refusals. */
+export class AutoplanRejectedError extends Error {
+  override name = 'AutoplanRejectedError';
+}
+/** The account has no Autoplan connection (no endpoint and credentials stored for it). */
+export class AutoplanNotConfiguredError extends Error {
+  override name = 'AutoplanNotConfiguredError';
+}
+
+/**
+ * Autoplan mileage reporting: over HTTPS with the account's endpoint and credentials from Secrets
+ * Manager on AWS, into the outbox in the embedded runtime. Throws the errors above.
+ */
+export interface Autoplan {
+  report(submission: AutoplanSubmission): Promise<AutoplanOutcome>;
+}
+
 export interface Ports {
   mailer: Mailer;
   sms: SmsSender;
@@ -207,4 +251,5 @@ export interface Ports {
   identity: IdentityProvider;
   files: FileStore;
   clock: Clock;
+  autoplan: Autoplan;
 }

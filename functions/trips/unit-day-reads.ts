@@ -8,7 +8,7 @@
  * `unitDayOdometers(day, entries)` for each day. An entry made later changes what is read, never
  * what is stored.
  */
-import { QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { addDays } from '../../shared/local-time';
 import { mapLimited } from '../platform/concurrency';
 import { dynamo, tableName } from '../platform/db';
@@ -43,6 +43,12 @@ export async function readUnitDays(accountId: string, imei: string, fromDay: str
     start = page.LastEvaluatedKey;
   } while (start);
   return days;
+}
+
+/** One unit's month item (yyyy-MM), or null when the unit has no trip in the month. One GetItem. */
+export async function readUnitMonthItem(accountId: string, imei: string, month: string): Promise<UnitMonth | null> {
+  const out = await dynamo().send(new GetCommand({ TableName: tableName('unitDays'), Key: { unit: unitDayKey(accountId, imei), day: month }, ConsistentRead: true }));
+  return out.Item ? parseUnitMonthItem(out.Item) : null;
 }
 
 /** Local days from `fromDay` to `toDay`, both included. */

@@ -8,7 +8,7 @@
  * Conventions the reading relies on, which the code base follows:
  * - a table is named by `tableName('<manifest key>')` with a literal key;
  * - a port method is called on an expression named after the port: `ports.identity.createUser(`,
- *   `geocoder.reverse(`, `live.publish(`, `getPorts().mailer.send(`.
+ *   `geocoder.reverse(`, `live.publish(`, `getPorts().mailer.send(`, `ports.autoplan.report(`.
  * Where a table name goes somewhere this reader cannot classify (into a helper, say), it counts
  * as a write, so a mistake errs towards asking for the larger grant.
  */
@@ -40,6 +40,8 @@ export interface ResourceUsage {
   devices: boolean;
   /** AlertQueue.enqueue: alarms onto the alert queue. */
   alerts: boolean;
+  /** Autoplan.report: the accounts' Autoplan secrets. */
+  autoplan: boolean;
   /** WorkQueues.send: the queues of shared/queues.ts named by a literal (`queues.send('trip-addresses', ...)`). */
   readonly queues: Set<QueueName>;
   /** Tables named in a ScanCommand (a read of the table besides). */
@@ -234,6 +236,10 @@ function readModule(path: string, code: string): ModuleReading {
           found('alerts.enqueue', (usage) => {
             usage.alerts = true;
           });
+        } else if (port.port === 'autoplan' && method === 'report') {
+          found('autoplan.report', (usage) => {
+            usage.autoplan = true;
+          });
         } else if (port.port === 'queues' && method === 'send') {
           const [arg] = n.arguments;
           if (!arg || !ts.isStringLiteral(arg) || !queueNames.has(arg.text)) {
@@ -269,6 +275,7 @@ export function readResourceUsage(bundleText: string, options: { servesMembers: 
     live: false,
     devices: false,
     alerts: false,
+    autoplan: false,
     queues: new Set(),
     scans: new Set(),
     where: new Map(),
@@ -335,6 +342,7 @@ export function compareUsage(usage: ResourceUsage, declared: FunctionResources):
     ['live', usage.live, declared.live === true, 'live.publish'],
     ['devices', usage.devices, declared.devices === true, 'devices.send'],
     ['alerts', usage.alerts, declared.alerts === true, 'alerts.enqueue'],
+    ['autoplan', usage.autoplan, declared.autoplan === true, 'autoplan.report'],
   ] as const;
   for (const [name, used, granted, call] of flags) {
     if (used && !granted) undeclared.push(`${name}${where(call)}`);

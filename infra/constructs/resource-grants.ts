@@ -82,6 +82,18 @@ export function fileGrantsOf(resources: Pick<FunctionResources, 'files' | 'fileA
   });
 }
 
+/** The environment variable the Autoplan adapter reads its secrets' name prefix from (functions/platform/env.ts). */
+export const AUTOPLAN_SECRET_PREFIX_VARIABLE = 'AUTOPLAN_SECRET_PREFIX';
+export const AUTOPLAN_SECRET_ACTIONS = ['secretsmanager:GetSecretValue'] as const;
+
+/**
+ * Where the accounts' Autoplan secrets live: `<stack>/autoplan/<accountId>`, created by operators
+ * per account (docs/operations.md), never by the stack, so no secret value is in the template.
+ */
+export function autoplanSecretPrefix(stackName: string): string {
+  return `${stackName}/autoplan/`;
+}
+
 /** Live topics of units, for accounts and for users (shared/mqtt-topics.ts). */
 export const LIVE_TOPICS = LIVE_PUBLISH_TOPIC_PATTERNS;
 /** Native trackers/{imei}/commands and Teltonika's {imei}/commands. */
@@ -180,6 +192,15 @@ export function bindResources(fn: PortalFunction, resources: FunctionResources, 
     }
     fn.function.addEnvironment(FILES_BUCKET_VARIABLE, bucket.bucketName);
   }
+  if (resources.autoplan) {
+    const prefix = autoplanSecretPrefix(stack.stackName);
+    // Secrets Manager appends a random suffix to a secret's ARN: the name prefix is matched with `*`.
+    grant('ReadAutoplanSecrets', AUTOPLAN_SECRET_ACTIONS, [
+      stack.formatArn({ service: 'secretsmanager', resource: 'secret', resourceName: `${prefix}*`, arnFormat: ArnFormat.COLON_RESOURCE_NAME }),
+    ]);
+    actions.push(...AUTOPLAN_SECRET_ACTIONS);
+    fn.function.addEnvironment(AUTOPLAN_SECRET_PREFIX_VARIABLE, prefix);
+  }
   const topics = [...(resources.live ? LIVE_TOPICS : []), ...(resources.devices ? COMMAND_TOPICS : [])];
   if (topics.length) {
     grant(resources.devices ? (resources.live ? 'PublishLiveAndCommands' : 'PublishCommands') : 'PublishLive', ['iot:Publish'], topics.map(iotTopic));
@@ -203,6 +224,16 @@ export function bindResources(fn: PortalFunction, resources: FunctionResources, 
             finding: /^Resource::<[A-Za-z0-9]+\.Arn>\/(pending|units|reports)\/\*$/,
             reason:
               'Files are keyed by a unit or a job and a random id, known only at run time: pending/* for uploads before their check, units/* for checked pictures, reports/* for report exports, in the files bucket only, with the actions of the declared FileStore operations.',
+          },
+        ]
+      : []),
+    ...(resources.autoplan
+      ? [
+          {
+            rule: 'AwsSolutions-IAM5' as const,
+            finding: /^Resource::arn:[^:]+:secretsmanager:[^:]+:(<AWS::AccountId>|\d{12}):secret:.+\/autoplan\/\*$/,
+            reason:
+              "Each account's Autoplan secret is named after the account id, known only at run time: GetSecretValue on the stack's autoplan/ name prefix only, for the functions that declare autoplan.",
           },
         ]
       : []),

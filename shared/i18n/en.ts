@@ -51,6 +51,7 @@ export const en = {
   OutboxKindEmail: 'E-mail',
   OutboxKindSms: 'SMS',
   OutboxKindPush: 'Push',
+  OutboxKindAutoplan: 'Autoplan',
   OutboxEmpty: 'No messages have been sent yet.',
   OutboxSentAt: 'Sent',
   OutboxTo: 'To',

@@ -99,6 +99,9 @@ import { reportExportsSv } from './features/report-exports/sv';
 import { reportJobsEn } from './features/report-jobs/en';
 import { reportJobsNo } from './features/report-jobs/no';
 import { reportJobsSv } from './features/report-jobs/sv';
+import { autoplanEn } from './features/autoplan/en';
+import { autoplanNo } from './features/autoplan/no';
+import { autoplanSv } from './features/autoplan/sv';
 import { no as coreNo } from './no';
 import { sv as coreSv } from './sv';
 
@@ -136,10 +139,11 @@ export const modules = {
   'report-exports': { en: reportExportsEn, sv: reportExportsSv, no: reportExportsNo },
   'report-jobs': { en: reportJobsEn, sv: reportJobsSv, no: reportJobsNo },
   'reports-page': { en: reportsPageEn, sv: reportsPageSv, no: reportsPageNo },
+  autoplan: { en: autoplanEn, sv: autoplanSv, no: autoplanNo },
 } as const satisfies Record<string, Record<Language, Readonly<Record<string, string>>>>;
 export type ModuleName = keyof typeof modules;
 
-const en = { ...coreEn, ...accountEn, ...registrationEn, ...trackingEn, ...commandsEn, ...mapEn, ...historyEn, ...unitsEn, ...tripsEn, ...geofencesEn, ...placesEn, ...alarmsEn, ...eventsEn, ...rfidEn, ...bulkUnitsEn, ...unitEditorEn, ...unitLockEn, ...unitImagesEn, ...sensorsEn, ...emailEn, ...userAccountsEn, ...safeHomeEn, ...carScheduleEn, ...organisationEn, ...supportEn, ...fleetEn, ...reportsEn, ...reportExportsEn, ...reportJobsEn, ...reportsPageEn } as const;
+const en = { ...coreEn, ...accountEn, ...registrationEn, ...trackingEn, ...commandsEn, ...mapEn, ...historyEn, ...unitsEn, ...tripsEn, ...geofencesEn, ...placesEn, ...alarmsEn, ...eventsEn, ...rfidEn, ...bulkUnitsEn, ...unitEditorEn, ...unitLockEn, ...unitImagesEn, ...sensorsEn, ...emailEn, ...userAccountsEn, ...safeHomeEn, ...carScheduleEn, ...organisationEn, ...supportEn, ...fleetEn, ...reportsEn, ...reportExportsEn, ...reportJobsEn, ...reportsPageEn, ...autoplanEn } as const;
 export type MessageKey = keyof typeof en;
 export type Messages = { readonly [K in MessageKey]: string };
 

@@ -46,6 +46,7 @@ export const no: Messages = {
   OutboxKindEmail: 'E-post',
   OutboxKindSms: 'SMS',
   OutboxKindPush: 'Push-varsler',
+  OutboxKindAutoplan: 'Autoplan',
   OutboxEmpty: 'Ingen meldinger er sendt ennå.',
   OutboxSentAt: 'Sendt',
   OutboxTo: 'Til',

@@ -46,6 +46,7 @@ export const sv: Messages = {
   OutboxKindEmail: 'E-post',
   OutboxKindSms: 'Sms',
   OutboxKindPush: 'Pushnotiser',
+  OutboxKindAutoplan: 'Autoplan',
   OutboxEmpty: 'Inga meddelanden har skickats ännu.',
   OutboxSentAt: 'Skickat',
   OutboxTo: 'Till',

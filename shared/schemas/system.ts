@@ -3,7 +3,7 @@ import { landingPageSchema } from './fleet-overview';
 import { profileFeatures, profileReports } from './profile-features';
 import { languageSchema, subsiteIdSchema } from './common';
 
-export const outboxKinds = ['email', 'sms', 'push'] as const;
+export const outboxKinds = ['email', 'sms', 'push', 'autoplan'] as const;
 export const outboxKindSchema = z.enum(outboxKinds);
 export type OutboxKind = z.infer<typeof outboxKindSchema>;
 

@@ -6,7 +6,9 @@
  * in a driver picked from the account's users, opens the unit's QR code, checks in as its driver by
  * that code on a phone (logged out first: the login brings them back; the page names the unit),
  * edits a trip at 390 px and attests the period; demo-admin opens the attest status page from the
- * sidebar and unlocks it. Every screen is checked with axe and photographed at 390 and 1280 px into
+ * sidebar and unlocks it. On the 2nd of a month (the browser's and the server's clocks moved there)
+ * demo-admin reports the previous month to Autoplan, is refused the second time, turns automatic
+ * reporting on, and on the 10th finds the report button greyed out. Every screen is checked with axe and photographed at 390 and 1280 px into
  * /tmp/triplog-shots/.
  */
 import { mkdirSync } from 'node:fs';
@@ -14,7 +16,8 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storePosition } from '../../functions/ingest/repository';
-import { getPorts } from '../../functions/platform/container';
+import { getPorts, overridePorts } from '../../functions/platform/container';
+import { readOutbox } from '../../functions/platform/adapters/embedded/outbox';
 import { getUnitItem } from '../../functions/domain/unit/reads';
 import type { DetectedTrip } from '../../functions/trips/detect';
 import { addDays, localDayOf, wallToInstant } from '../../shared/local-time';
@@ -22,6 +25,7 @@ import { storeDetectedTrips } from '../../functions/trips/store-detected';
 import { DEMO_PASSWORD, demoImei, demoUsers } from '../../infra/local/seed';
 import { en } from '../../shared/i18n/en';
 import { tripsEn } from '../../shared/i18n/features/trips/en';
+import { autoplanEn } from '../../shared/i18n/features/autoplan/en';
 import { brands } from '../../shared/brands';
 import { DESKTOP, PHONE, axeViolations, logInAt, openPage, poll, startBrowserApp, stopBrowserApp, type App, checkAndShoot, photograph, SCREENSHOTS, untilStill } from '../support/browser';
 import { testPosition } from '../support/positions';
@@ -384,5 +388,57 @@ describe('trip log', () => {
     }
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it('reports the previous month to Autoplan on day 2, refuses it again, and lets the admin turn automatic reporting on', async () => {
+    // Noon on the 2nd of this month in Stockholm.
+    const today = localDayOf(Date.now(), ZONE);
+    const second = wallToInstant(Date.parse(`${today.slice(0, 8)}02T12:00:00Z`), ZONE);
+    const previous = addDays(`${today.slice(0, 8)}01`, -1);
+    const monthLabel = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(Date.parse(`${previous.slice(0, 7)}-01T00:00:00Z`));
+    const realClock = getPorts().clock;
+    const { context, page, errors } = await openPage(browser, PHONE);
+    try {
+      // The browser starts there and its time flows on (a frozen clock would stall the page's own timers).
+      await page.clock.install({ time: second });
+      // Logged in at the real time, so the session outlives the test whichever clock checks it; then the server's day is the 2nd.
+      await logInAt(page, app.url, triplogPath);
+      overridePorts({ clock: { now: () => new Date(second) } });
+      await page.getByRole('button', { name: autoplanEn.AutoplanButton }).click();
+      const dialog = page.getByRole('dialog', { name: autoplanEn.AutoplanTitle });
+      const send = dialog.getByRole('button', { name: text(autoplanEn.AutoplanSend, { month: monthLabel }) });
+      await send.waitFor();
+      await shot(page, 'autoplan-open');
+      await send.click();
+      await dialog.getByRole('status').filter({ hasText: text(autoplanEn.AutoplanSentTitle, { month: monthLabel }) }).waitFor();
+      expect(await send.isDisabled()).toBe(true);
+      await shot(page, 'autoplan-sent');
+      // Once per vehicle and month: opened again, the same report is refused with the spec's text.
+      await dialog.getByRole('button', { name: autoplanEn.AutoplanClose }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      await page.getByRole('button', { name: autoplanEn.AutoplanButton }).click();
+      await poll(() => send.isEnabled()).toBe(true);
+      await send.click();
+      await dialog.getByRole('alert').filter({ hasText: autoplanEn.AutoplanMonthAlreadyReported }).waitFor();
+      await shot(page, 'autoplan-refused', [PHONE]);
+      const automatic = dialog.getByRole('switch', { name: autoplanEn.AutoplanAutomatic });
+      // The switch shows the saved setting: it turns on once the server has it.
+      await automatic.click();
+      await poll(() => automatic.isChecked()).toBe(true);
+      await spoken(page).filter({ hasText: autoplanEn.AutoplanSettingsSaved }).waitFor({ state: 'attached' });
+      expect(await readOutbox({ to: 'ABC123', kind: 'autoplan', limit: 10 })).toHaveLength(1);
+      // On the 10th the report button is greyed out and says why.
+      await page.clock.setSystemTime(wallToInstant(Date.parse(`${today.slice(0, 8)}10T12:00:00Z`), ZONE));
+      await dialog.getByRole('button', { name: autoplanEn.AutoplanClose }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      await page.getByRole('button', { name: autoplanEn.AutoplanButton }).click();
+      await dialog.getByText(autoplanEn.AutoplanClosedHint).waitFor();
+      expect(await send.isDisabled()).toBe(true);
+      await shot(page, 'autoplan-closed', [PHONE]);
+      expect(errors).toEqual([]);
+    } finally {
+      overridePorts({ clock: realClock });
+      await context.close();
+    }
   });
 });

@@ -14,7 +14,7 @@ import { tables, type TableKey } from '../../shared/tables';
 import { IDENTITY_OPERATION_ACTIONS } from '../../infra/constructs/identity';
 import { LIVE_AUTHORIZER_RESERVED_CONCURRENCY } from '../../infra/constructs/live-authorizer';
 import type { PortalFunction } from '../../infra/constructs/portal-function';
-import { DYNAMODB_SCAN_ACTIONS, fileGrantsOf, GEOCODER_OPERATION_ACTIONS, TABLE_ACCESS_ACTIONS } from '../../infra/constructs/resource-grants';
+import { AUTOPLAN_SECRET_ACTIONS, DYNAMODB_SCAN_ACTIONS, fileGrantsOf, GEOCODER_OPERATION_ACTIONS, TABLE_ACCESS_ACTIONS } from '../../infra/constructs/resource-grants';
 import type { TrackingPortalStack } from '../../infra/stack';
 import { FULL_STACK, STACK_NAME, asArray, synth } from './helpers';
 
@@ -109,6 +109,7 @@ function expectedActions(declared: FunctionResources): Set<string> {
     ...(declared.live || declared.devices ? ['iot:Publish'] : []),
     ...(declared.alerts || declared.queues?.length ? ['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'] : []),
     ...fileGrantsOf(declared, 'declared').flatMap((g) => g.actions),
+    ...(declared.autoplan ? AUTOPLAN_SECRET_ACTIONS : []),
   ]);
 }
 
@@ -179,6 +180,32 @@ describe('each function gets exactly what shared/capability-resources.ts declare
     // Ingest publishes live and sends the theft-mode command; the jobs publish live only.
     expect(JSON.stringify(bySid(stack.functions.get('ingest')!, 'PublishLiveAndCommands')?.Resource)).toContain(':topic/trackers/*/commands');
     expect(JSON.stringify(bySid(stack.functions.get('jobs')!, 'PublishLive')?.Resource)).not.toContain('commands');
+  });
+});
+
+describe('Autoplan secrets', () => {
+  it('grants read on the accounts\' secret prefix to the functions that declare autoplan, names the prefix to them, and puts no Autoplan secret in the template', () => {
+    const prefix = `${STACK_NAME}/autoplan/`;
+    const declaring = deployedFunctions().filter(([name]) => functionResources[name]?.autoplan);
+    expect(declaring.map(([name]) => name).sort()).toEqual(['jobs', 'reports']);
+    for (const [name, fn] of deployedFunctions()) {
+      const reads = statementsOf(fn).filter((st) => (asArray(st.Action) as string[]).some((a) => a.startsWith('secretsmanager:')));
+      if (!functionResources[name]?.autoplan) {
+        expect(reads, name).toEqual([]);
+        expect(environmentOf(fn)['AUTOPLAN_SECRET_PREFIX'], name).toBeUndefined();
+        continue;
+      }
+      expect(reads.map((st) => st.Sid), name).toEqual(['ReadAutoplanSecrets']);
+      expect(asArray(reads[0].Action), name).toEqual([...AUTOPLAN_SECRET_ACTIONS]);
+      const resource = JSON.stringify(reads[0].Resource);
+      expect(resource, name).toContain(`:secretsmanager:${Stack.of(stack).region}:`);
+      expect(resource, name).toContain(`:secret:${prefix}*"`);
+      expect(environmentOf(fn)['AUTOPLAN_SECRET_PREFIX'], name).toBe(prefix);
+    }
+    // The stack creates no Autoplan secret (its only secret is the origin secret): values never pass through a template.
+    const secrets = Object.values(json.Resources).filter((r) => r.Type === 'AWS::SecretsManager::Secret');
+    expect(secrets.filter((r) => JSON.stringify(r).includes('autoplan'))).toEqual([]);
+    expect(JSON.stringify(json)).not.toMatch(/"(token|customerNumber)"/);
   });
 });
 

@@ -5,7 +5,7 @@ import { createAwsPorts } from './aws/index';
 import { PushNotConfiguredError } from './aws/push';
 import { createEmbeddedPorts } from './embedded/index';
 
-const portNames: (keyof Ports)[] = ['mailer', 'sms', 'push', 'geocoder', 'devices', 'live', 'alerts', 'queues', 'identity', 'files', 'clock'];
+const portNames: (keyof Ports)[] = ['mailer', 'sms', 'push', 'geocoder', 'devices', 'live', 'alerts', 'queues', 'identity', 'files', 'clock', 'autoplan'];
 
 afterEach(() => vi.unstubAllEnvs());
 
@@ -36,6 +36,13 @@ describe('port wiring', () => {
     await expect(ports.alerts.enqueue({ imei: '356938035643809', sk: 'x' })).rejects.toThrow(/alert-delivery is not in QUEUE_URLS/);
     // A function not given the files bucket cannot store files, and says why.
     await expect(ports.files.delete('units/356938035643809/x')).rejects.toThrow(/FILES_BUCKET/);
+    // A function the stack did not grant Autoplan cannot read a secret, and says why.
+    await expect(
+      ports.autoplan.report({
+        accountId: 'a', imei: '356938035643809', month: '2026-10', registrationNumber: 'ABC123', odometerStart: null, odometerEnd: null,
+        trips: 0, distanceKm: 0, businessKm: 0, privateKm: 0, otherKm: 0, idempotencyKey: 'k',
+      }),
+    ).rejects.toThrow(/AUTOPLAN_SECRET_PREFIX/);
   });
 
   it('createEmbeddedPorts wires every port without touching the database', () => {

@@ -21,6 +21,7 @@ const templateVars = {
   smsCreditsLow: ['balance', 'threshold', 'receiversUrl'],
   userInvite: ['firstName', 'username', 'link', 'days'],
   reportReady: ['report', 'period', 'link'],
+  autoplanResult: ['month', 'reported', 'vehicles', 'details', 'tripLogUrl'],
 } as const;
 
 export type EmailTemplate = keyof typeof templateVars;
@@ -120,6 +121,17 @@ const builders: Record<EmailTemplate, Build> = {
       { kind: 'action', label: t('EmailReportReadyAction'), url: vars['link'] ?? '', fallback: t('EmailLinkFallback') },
     ],
     footer: t('EmailReportReadyFooter'),
+  }),
+  // The monthly automatic Autoplan report (functions/reports/autoplan-automatic.ts): one line per vehicle.
+  autoplanResult: (t, vars) => ({
+    subject: t('EmailAutoplanSubject'),
+    heading: t('EmailAutoplanHeading'),
+    blocks: [
+      { kind: 'text', text: t('EmailAutoplanIntro') },
+      ...(vars['details'] ?? '').split('\n').map((line) => ({ kind: 'text' as const, text: line })),
+      { kind: 'action', label: t('EmailAutoplanAction'), url: vars['tripLogUrl'] ?? '', fallback: t('EmailLinkFallback') },
+    ],
+    footer: t('EmailAutoplanFooter'),
   }),
 };
 

@@ -35,8 +35,8 @@ const AddUnitPage = lazyFeature(['unit-lock', 'registration', 'units'], () => im
 const UnitEditorPage = lazyFeature(['unit-editor', 'commands', 'unit-lock', 'unit-images', 'sensors', 'units'], () =>
   import('../features/unit-editor/pages/unit-editor-route').then((m) => m.UnitEditorRoute),
 );
-// The trip log also shows keys of the period check (tracking: InvalidDate, EndDateMustBeAfterStart) and the routes map's controls (map).
-const TriplogPage = lazyFeature(['trips', 'tracking', 'map'], () => import('../features/triplog/pages/triplog-page').then((m) => m.TriplogPage));
+// The trip log also shows keys of the period check (tracking: InvalidDate, EndDateMustBeAfterStart), the routes map's controls (map) and Autoplan's.
+const TriplogPage = lazyFeature(['trips', 'tracking', 'map', 'autoplan'], () => import('../features/triplog/pages/triplog-page').then((m) => m.TriplogPage));
 // The reports page names the kinds by the reports' titles and shows their refusals and the exports' (reports, report-jobs),
 // and shows the trip types' names and the period keys of the trip log (trips, tracking).
 const ReportsPage = lazyFeature(['reports-page', 'reports', 'report-jobs', 'trips', 'tracking'], () => import('../features/reports/pages/reports-page').then((m) => m.ReportsPage));

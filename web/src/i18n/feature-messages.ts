@@ -143,6 +143,11 @@ const loaders = {
     sv: () => import('../../../shared/i18n/features/support/sv').then((m) => m.supportSv),
     no: () => import('../../../shared/i18n/features/support/no').then((m) => m.supportNo),
   },
+  autoplan: {
+    en: () => import('../../../shared/i18n/features/autoplan/en').then((m) => m.autoplanEn),
+    sv: () => import('../../../shared/i18n/features/autoplan/sv').then((m) => m.autoplanSv),
+    no: () => import('../../../shared/i18n/features/autoplan/no').then((m) => m.autoplanNo),
+  },
 } as const satisfies Record<string, Record<Language, () => Promise<Texts>>>;
 
 export type BrowserFeature = keyof typeof loaders;

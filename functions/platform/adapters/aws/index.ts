@@ -4,6 +4,7 @@
  */
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { S3Client } from '@aws-sdk/client-s3';
+import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { GeoPlacesClient } from '@aws-sdk/client-geo-places';
 import { IoTDataPlaneClient } from '@aws-sdk/client-iot-data-plane';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
@@ -14,6 +15,7 @@ import type { AwsEnv } from '../../env';
 import type { Ports } from '../../ports';
 import { alertQueueOver } from '../alert-queue';
 import { systemClock } from '../system-clock';
+import { createHttpsAutoplan } from './autoplan';
 import { createS3FileStore } from './file-store';
 import { createLocationGeocoder } from './geocoder';
 import { createIotDeviceGateway } from './devices';
@@ -59,5 +61,7 @@ export function createAwsPorts(env: AwsEnv): Ports {
     // No flexible checksums: they would be signed into presigned upload URLs (adapters/aws/file-store.ts).
     files: createS3FileStore(new S3Client({ region, requestChecksumCalculation: 'WHEN_REQUIRED' }), env.FILES_BUCKET),
     clock: systemClock,
+    // Each account's endpoint and credentials are its own secret under the prefix the stack grants.
+    autoplan: createHttpsAutoplan({ client: new SecretsManagerClient({ region }), secretPrefix: env.AUTOPLAN_SECRET_PREFIX }),
   };
 }

@@ -1,5 +1,5 @@
 /**
- * The embedded adapters: the outbox instead of SES, SNS and push; the offline gazetteer instead of
+ * The embedded adapters: the outbox instead of SES, SNS, push and Autoplan; the offline gazetteer instead of
  * Amazon Location; the local broker instead of IoT Core; local users instead of Cognito.
  */
 import type { EmbeddedEnv } from '../../env';
@@ -12,7 +12,7 @@ import { createLocalFileStore } from './file-store';
 import { REPORT_EXPORT_KEEP_DAYS, REPORT_FILES_PREFIX } from '../../../../shared/schemas/report-exports';
 import { createLocalIdentity } from './identity';
 import { createLocalLiveBus } from './live';
-import { createOutboxMailer, createOutboxPush, createOutboxSms } from './outbox';
+import { createOutboxAutoplan, createOutboxMailer, createOutboxPush, createOutboxSms } from './outbox';
 import { createLocalWorkQueues } from './work-queues';
 
 export function createEmbeddedPorts(env: EmbeddedEnv): Ports {
@@ -31,5 +31,6 @@ export function createEmbeddedPorts(env: EmbeddedEnv): Ports {
     // The files bucket's lifecycle rule for report exports (infra/constructs/unit-images-bucket.ts).
     files: createLocalFileStore({ secret: env.JWT_SECRET, dir: env.FILES_DIR ?? null, now, lifecycle: [{ prefix: REPORT_FILES_PREFIX, days: REPORT_EXPORT_KEEP_DAYS }] }),
     clock: systemClock,
+    autoplan: createOutboxAutoplan(now),
   };
 }

@@ -1,6 +1,6 @@
 /**
- * The outbox: what the embedded runtime "sends" instead of SES, SNS and the push provider. One
- * writer serves the three ports; the dev route GET /api/dev/outbox and the dev page read it back.
+ * The outbox: what the embedded runtime "sends" instead of SES, SNS, the push provider and
+ * Autoplan. One writer serves the four ports; the dev route GET /api/dev/outbox and the dev page read it back.
  *
  * Layout (shared/tables.ts `outbox`): partition `kind`, sort `sentAtId` = `<ISO sentAt>#<id>`, so
  * a Query newest-first is a reverse range read; GSI `byRecipient` on `to` with the same sort key.
@@ -11,7 +11,17 @@ import { randomBytes } from 'node:crypto';
 import { PutCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { outboxKinds, type OutboxKind, type OutboxMessage } from '../../../../shared/schemas/system';
 import { dynamo, epochSeconds, tableName } from '../../db';
-import { assertE164, type EmailMessage, type Mailer, type PushMessage, type PushSender, type SmsMessage, type SmsSender } from '../../ports';
+import {
+  assertE164,
+  type Autoplan,
+  type AutoplanSubmission,
+  type EmailMessage,
+  type Mailer,
+  type PushMessage,
+  type PushSender,
+  type SmsMessage,
+  type SmsSender,
+} from '../../ports';
 
 const KEEP_SECONDS = 30 * 24 * 3600;
 
@@ -159,6 +169,24 @@ export function createOutboxPush(now: () => Date = () => new Date()): PushSender
         { kind: 'push', to: message.to, subject: message.title, text: message.text, ...(message.data ? { data: message.data } : {}) },
         now(),
       );
+    },
+  };
+}
+
+/**
+ * Autoplan in the embedded runtime: the report as Autoplan would get it, under the vehicle's
+ * registration number (GET /api/dev/outbox?kind=autoplan). It always takes the report; its receipt
+ * is the outbox message's id.
+ */
+export function createOutboxAutoplan(now: () => Date = () => new Date()): Autoplan {
+  return {
+    async report(submission: AutoplanSubmission) {
+      const { accountId: _account, idempotencyKey: _key, ...figures } = submission;
+      const text = Object.entries(figures)
+        .map(([name, value]) => `${name}: ${value === null ? '-' : String(value)}`)
+        .join('\n');
+      const sent = await writeOutbox({ kind: 'autoplan', to: submission.registrationNumber, subject: `Autoplan ${submission.month} ${submission.registrationNumber}`, text }, now());
+      return { status: 'accepted', reference: sent.id };
     },
   };
 }

@@ -38,6 +38,12 @@ export const emailEn = {
   EmailReportReadyAction: 'Download the report',
   EmailReportReadyFooter: 'You get this e-mail because a report schedule in {{brand}} names you as a recipient. Please do not reply to it.',
   EmailFooter: 'This e-mail was sent by {{brand}}. Please do not reply to it.',
+  EmailAutoplanSubject: 'Autoplan report for {{month}} ({{brand}})',
+  EmailAutoplanHeading: 'Kilometres reported to Autoplan for {{month}}',
+  EmailAutoplanIntro: '{{reported}} of {{vehicles}} vehicles were reported to Autoplan for {{month}}:',
+  EmailAutoplanAction: 'Open the trip log',
+  EmailAutoplanFooter: 'You get this e-mail because your account reports to Autoplan automatically on the 1st of each month. An administrator can turn this off in the trip log.',
+  AutoplanEmailLineReported: 'reported, {{distance}} km of which {{business}} km business and {{private}} km private',
 } as const;
 
 export type EmailMessages = { readonly [K in keyof typeof emailEn]: string };

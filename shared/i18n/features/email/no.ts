@@ -36,4 +36,10 @@ export const emailNo: EmailMessages = {
   EmailReportReadyAction: 'Last ned rapporten',
   EmailReportReadyFooter: 'Du får denne e-posten fordi en rapportplan hos {{brand}} har deg som mottaker. Ikke svar på den.',
   EmailFooter: 'Denne e-posten ble sendt av {{brand}}. Ikke svar på den.',
+  EmailAutoplanSubject: 'Autoplan-rapport for {{month}} ({{brand}})',
+  EmailAutoplanHeading: 'Kilometer rapportert til Autoplan for {{month}}',
+  EmailAutoplanIntro: '{{reported}} av {{vehicles}} kjøretøy ble rapportert til Autoplan for {{month}}:',
+  EmailAutoplanAction: 'Åpne kjørejournalen',
+  EmailAutoplanFooter: 'Du får denne e-posten fordi kontoen din rapporterer til Autoplan automatisk den 1. hver måned. En administrator kan slå det av i kjørejournalen.',
+  AutoplanEmailLineReported: 'rapportert, {{distance}} km hvorav {{business}} km i tjenesten og {{private}} km privat',
 };

@@ -36,4 +36,10 @@ export const emailSv: EmailMessages = {
   EmailReportReadyAction: 'Ladda ner rapporten',
   EmailReportReadyFooter: 'Du får det här meddelandet eftersom ett rapportschema hos {{brand}} har dig som mottagare. Svara inte på det.',
   EmailFooter: 'Det här meddelandet skickades av {{brand}}. Svara inte på det.',
+  EmailAutoplanSubject: 'Autoplan-rapport för {{month}} ({{brand}})',
+  EmailAutoplanHeading: 'Kilometer rapporterade till Autoplan för {{month}}',
+  EmailAutoplanIntro: '{{reported}} av {{vehicles}} fordon rapporterades till Autoplan för {{month}}:',
+  EmailAutoplanAction: 'Öppna körjournalen',
+  EmailAutoplanFooter: 'Du får det här e-postmeddelandet eftersom ditt konto rapporterar till Autoplan automatiskt den 1:a varje månad. En administratör kan stänga av det i körjournalen.',
+  AutoplanEmailLineReported: 'rapporterad, {{distance}} km varav {{business}} km i tjänsten och {{private}} km privat',
 };

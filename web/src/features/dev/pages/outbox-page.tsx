@@ -18,7 +18,7 @@ import { queryClient } from '../../../app/query-client';
 import { useOutbox } from '../api/outbox';
 import '../outbox.css';
 
-const kindKeys = { email: 'OutboxKindEmail', sms: 'OutboxKindSms', push: 'OutboxKindPush' } as const;
+const kindKeys = { email: 'OutboxKindEmail', sms: 'OutboxKindSms', push: 'OutboxKindPush', autoplan: 'OutboxKindAutoplan' } as const;
 
 /** An http(s) address up to white space, without a sentence's closing punctuation. */
 const LINK = /(https?:\/\/[^\s<>"]*[^\s<>".,;:!?)\]'])/;
@@ -115,6 +115,7 @@ function Outbox() {
             { value: 'email', label: t('OutboxKindEmail') },
             { value: 'sms', label: t('OutboxKindSms') },
             { value: 'push', label: t('OutboxKindPush') },
+            // Autoplan reports (kind 'autoplan') are listed under All and found by registration number: a fifth option does not fit a phone.
           ]}
         />
       </Stack>

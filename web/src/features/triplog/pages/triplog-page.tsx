@@ -11,6 +11,7 @@ import { notifications } from '@mantine/notifications';
 import IconAlertTriangle from '@tabler/icons-react/dist/esm/icons/IconAlertTriangle.mjs';
 import IconArrowsJoin2 from '@tabler/icons-react/dist/esm/icons/IconArrowsJoin2.mjs';
 import IconArrowsSplit2 from '@tabler/icons-react/dist/esm/icons/IconArrowsSplit2.mjs';
+import IconCloudUpload from '@tabler/icons-react/dist/esm/icons/IconCloudUpload.mjs';
 import IconGauge from '@tabler/icons-react/dist/esm/icons/IconGauge.mjs';
 import IconHourglass from '@tabler/icons-react/dist/esm/icons/IconHourglass.mjs';
 import IconLock from '@tabler/icons-react/dist/esm/icons/IconLock.mjs';
@@ -38,6 +39,7 @@ import { canOpenHistory } from '../../history/history-url';
 import { useUnits } from '../../units/api/units';
 import { mergeTrips, splitTrip, tripsKey, useDemoHistory, useTrips, type TripsQuery } from '../api/trip-api';
 import { AttestModal } from '../components/attest-modal';
+import { AutoplanModal } from '../components/autoplan-modal';
 import { CheckInModal } from '../components/check-in-modal';
 import { OdometerModal } from '../components/odometer-modal';
 import { QrCodeModal } from '../components/qr-code-modal';
@@ -66,7 +68,7 @@ import { DateField } from '../../../ui/date-fields';
 
 const RouteMapModal = lazy(() => import('../components/route-map-modal'));
 
-type Dialog = 'checkIn' | 'qr' | 'odometer' | 'attest' | null;
+type Dialog = 'checkIn' | 'qr' | 'odometer' | 'attest' | 'autoplan' | null;
 
 /**
  * The account's default purposes come first in the purpose picker. GET /user/settings does not
@@ -280,6 +282,9 @@ function TriplogView({ imei, unitName, unitChoices, from, to, onChoose }: Triplo
         <Button leftSection={<IconSignature size={18} aria-hidden />} onClick={() => setDialog('attest')} disabled={!list || list.length === 0 || allAttested}>
           {t('TripAttestPeriod')}
         </Button>
+        <Button variant="light" leftSection={<IconCloudUpload size={18} aria-hidden />} onClick={() => setDialog('autoplan')}>
+          {t('AutoplanButton')}
+        </Button>
         {settings.is_admin ? (
           <Anchor component={Link} to={paths.attestStatus} size="sm" fw={600} className="triplog-admin-link">
             {t('AttestStatus')}
@@ -418,6 +423,7 @@ function TriplogView({ imei, unitName, unitChoices, from, to, onChoose }: Triplo
       />
       <QrCodeModal imei={imei} unitName={unitName} opened={dialog === 'qr'} onClose={() => setDialog(null)} />
       <OdometerModal imei={imei} unitName={unitName} opened={dialog === 'odometer'} onClose={() => setDialog(null)} announce={announce} />
+      <AutoplanModal imei={imei} unitName={unitName} isAdmin={settings.is_admin} opened={dialog === 'autoplan'} onClose={() => setDialog(null)} announce={announce} />
       <AttestModal
         imei={imei}
         unitName={unitName}
