@@ -133,6 +133,16 @@ describe('dated fuel prices in the settings', () => {
   });
 });
 
+describe('idle consumption on the unit', () => {
+  it('answers it, refuses 0 and over 20 per hour with its key, and clears it with null', async () => {
+    const path = `/api/v1/user/units/${bare}`;
+    expect((await call<{ idleConsumption: number | null }>('GET', `/api/v1/user/units/${diesel}`, admin)).body.data?.idleConsumption).toBe(1.2);
+    for (const idleConsumption of [0, 20.5, 'a lot']) expect((await call('PUT', path, admin, { idleConsumption })).body.errors).toEqual({ idleConsumption: ['IdleConsumptionInvalid'] });
+    expect((await call<{ idleConsumption: number | null }>('PUT', path, admin, { idleConsumption: 0.8 })).body.data?.idleConsumption).toBe(0.8);
+    expect((await call<{ idleConsumption: number | null }>('PUT', path, admin, { idleConsumption: null })).body.data?.idleConsumption).toBeNull();
+  });
+});
+
 describe('GET /api/v1/user/reports/fuelConsumption', () => {
   it('fuel per unit, driver and month with each day at the price in force; a unit without consumption gets a note', async () => {
     const res = await report('fuelConsumption', { imeis: [diesel, ev, petrol, bare].join(','), from: day1, to: day2 });

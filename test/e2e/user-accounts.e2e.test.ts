@@ -82,19 +82,19 @@ describe('user accounts', () => {
     await purpose.fill('Kundbesök');
     await purpose.press('Enter');
     await purpose.fill('kundbesok');
-    await page.getByRole('button', { name: ua.UaPurposeAdd }).click();
+    await page.getByRole('button', { name: ua.UaPurposeAdd, exact: true }).click();
     await page.getByRole('textbox', { name: ua.UaFuelLabel }).fill('18.5');
     // A dated price: added from the keyboard, electricity per kWh, refused at 0 until corrected.
     await page.getByRole('button', { name: ua.UaFuelPriceAdd }).press('Enter');
-    await page.getByRole('combobox', { name: ua.UaFuelPriceType }).selectOption('electricity');
-    await poll(() => page.getByText(ua.UaFuelQuantity_kWh).isVisible()).toBe(true);
-    await page.getByRole('textbox', { name: ua.UaFuelPricePrice }).fill('0');
+    await page.getByRole('combobox', { name: ua.UaFuelPriceType, exact: true }).selectOption('electricity');
+    const price = page.getByRole('textbox', { name: text(ua.UaFuelPricePrice, { quantity: ua.UaFuelQuantity_kWh }), exact: true });
+    await price.fill('0');
     await page.getByRole('button', { name: ua.UaSaveSettings }).click();
     await poll(() => page.getByText(ua.DuplicateDefaultPurpose).isVisible()).toBe(true);
     await shot(page, 'settings-error-en');
     await poll(() => page.getByText(ua.FuelPriceOutOfRange).isVisible()).toBe(true);
     await page.getByRole('button', { name: text(ua.UaPurposeRemove, { purpose: 'kundbesok' }) }).click();
-    await page.getByRole('textbox', { name: ua.UaFuelPricePrice }).fill('1.75');
+    await price.fill('1.75');
     await page.getByRole('button', { name: ua.UaSaveSettings }).click();
     await poll(() => page.getByText(ua.SettingsSaved).isVisible()).toBe(true);
     expect(await page.getByTestId('fuel-price-row').count()).toBe(1);

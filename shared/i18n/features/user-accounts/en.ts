@@ -123,7 +123,7 @@ export const userAccountsEn = {
   UaFuelPriceType_cng: 'Natural gas (CNG)',
   UaFuelPriceType_other: 'Other',
   UaFuelPriceFrom: 'From',
-  UaFuelPricePrice: 'Price',
+  UaFuelPricePrice: 'Price ({{quantity}})',
   UaFuelQuantity_litre: 'SEK per litre',
   UaFuelQuantity_kWh: 'SEK per kWh',
   UaFuelQuantity_kg: 'SEK per kg',

@@ -118,7 +118,7 @@ export const userAccountsNo: UserAccountsMessages = {
   UaFuelPriceType_cng: 'Naturgass (CNG)',
   UaFuelPriceType_other: 'Annet',
   UaFuelPriceFrom: 'Fra',
-  UaFuelPricePrice: 'Pris',
+  UaFuelPricePrice: 'Pris ({{quantity}})',
   UaFuelQuantity_litre: 'kroner per liter',
   UaFuelQuantity_kWh: 'kroner per kWh',
   UaFuelQuantity_kg: 'kroner per kg',

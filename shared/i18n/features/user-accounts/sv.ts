@@ -118,7 +118,7 @@ export const userAccountsSv: UserAccountsMessages = {
   UaFuelPriceType_cng: 'Naturgas (CNG)',
   UaFuelPriceType_other: 'Annat',
   UaFuelPriceFrom: 'Från',
-  UaFuelPricePrice: 'Pris',
+  UaFuelPricePrice: 'Pris ({{quantity}})',
   UaFuelQuantity_litre: 'kronor per liter',
   UaFuelQuantity_kWh: 'kronor per kWh',
   UaFuelQuantity_kg: 'kronor per kg',

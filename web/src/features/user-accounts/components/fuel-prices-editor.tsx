@@ -86,8 +86,7 @@ export function FuelPricesEditor({ control, errors }: { control: Control<FormVal
                     const quantity = t(`UaFuelQuantity_${FUEL_QUANTITY[rows[i]?.fuelType ?? 'petrol']}`);
                     return (
                       <NumberInput
-                        label={t('UaFuelPricePrice')}
-                        description={quantity}
+                        label={t('UaFuelPricePrice', { quantity })}
                         required
                         name={field.name}
                         ref={field.ref}
@@ -100,7 +99,7 @@ export function FuelPricesEditor({ control, errors }: { control: Control<FormVal
                         step={0.1}
                         allowNegative={false}
                         error={fieldErrorText(error?.price?.message)}
-                        w={{ base: 'calc(100% - 44px)', xs: 150 }}
+                        w={{ base: 'calc(100% - 44px)', xs: 190 }}
                       />
                     );
                   }}
