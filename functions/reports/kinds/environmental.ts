@@ -46,7 +46,8 @@ const ownCo2Of = (unit: FuelUnit): number | null => {
 
 export function emissionsOf(unit: FuelUnit, shares: readonly DriveShare[]): Emissions {
   let distanceM = 0;
-  let driving: number | null = null;
+  // A unit with a consumption burned nothing in a period without driving: 0, not unknown.
+  let driving: number | null = unit.consumption === null ? null : 0;
   let idle: number | null = null;
   for (const share of shares) {
     distanceM += share.distanceM;
@@ -124,7 +125,9 @@ function figures(e: Emissions, fuelType: FuelType | null): Record<string, number
   };
 }
 
+/** The previous period's figures and the change; none for a unit with no figure in either period. */
 function changeFacts(now: Emissions, before: Emissions, x: Texts): ReportFact[] {
+  if ([now.ttwKg, now.wtwKg, before.ttwKg, before.wtwKg].every((v) => v === null)) return [];
   const ttw = changePercent(now.ttwKg, before.ttwKg);
   const wtw = changePercent(now.wtwKg, before.wtwKg);
   return [

@@ -48,7 +48,9 @@ interface Sum {
 }
 
 function sumShares(unit: FuelUnit, shares: readonly DriveShare[], prices: FuelPrices): Sum {
-  const sum: Sum = { distanceM: 0, idleS: 0, idle: null, amount: null, cost: null, unpriced: new Set() };
+  // A unit with a fuel and consumption burned 0 in a period without driving, not an unknown amount.
+  const known = unit.fuelType !== null && unit.consumption !== null;
+  const sum: Sum = { distanceM: 0, idleS: 0, idle: null, amount: known ? 0 : null, cost: known ? 0 : null, unpriced: new Set() };
   for (const share of shares) {
     sum.distanceM += share.distanceM;
     sum.idleS += share.idleS;
@@ -61,6 +63,8 @@ function sumShares(unit: FuelUnit, shares: readonly DriveShare[], prices: FuelPr
     if (price) sum.cost = (sum.cost ?? 0) + amount * price.price;
     else if (amount > 0) sum.unpriced.add(share.day);
   }
+  // Fuel on days without a price and none on days with one: no cost, not a cost of 0.
+  if (sum.cost === 0 && sum.unpriced.size) sum.cost = null;
   return sum;
 }
 

@@ -62,6 +62,11 @@ describe('fuel consumption', () => {
     // Electricity has no price before 1 March and the market price per litre does not apply.
     expect(built.units[1]?.totals).toMatchObject({ kWh: 2, cost: null });
     expect(built.units[1]?.notes).toEqual(['EV: dagar med körning utan gällande pris för el: 1; deras bränsle ingår inte i kostnaden.']);
+    // A unit with a consumption that did not drive burned nothing: 0, no note.
+    const idle = fuelConsumptionUnits([unit({})], { list: prices, market: 18 }, new Map(), en).units[0];
+    expect([idle?.totals['litres'], idle?.totals['cost'], idle?.notes]).toEqual([0, 0, []]);
+    expect(emissionsOf(unit({}), [])).toEqual({ distanceM: 0, amount: 0, ttwKg: 0, wtwKg: 0 });
+    expect(emissionsOf(unit({ consumption: null }), [])).toEqual({ distanceM: 0, amount: null, ttwKg: null, wtwKg: null });
     expect(fuelConsumptionColumns([unit({}), unit({ fuelType: 'cng' })], en).map((c) => [c.key, c.unit])).toContainEqual(['kg', 'kg']);
     expect(fuelConsumptionNotes([unit({ fuelType: 'electricity' })], { list: prices, market: 18 }, '2026-02-01', '2026-03-31', en)[0]).toBe(
       'Prices used for Electricity: 1.25 SEK/kWh from 2026-03-01.',
