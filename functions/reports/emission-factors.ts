@@ -1,6 +1,6 @@
 /**
  * The emission factors of the environmental report, one per fuel type and basis, each with what
- * it counts and where it comes from (docs/decisions/0038-fuel-and-co2.md):
+ * it counts and where it comes from (docs/decisions/0040-fuel-and-co2.md):
  *
  * - tank-to-wheel (TTW): the CO2 of burning the fuel in the vehicle, nothing upstream;
  * - well-to-wheel (WTW): the life cycle, CO2 equivalents from extraction or cultivation through

@@ -1,6 +1,6 @@
 /**
  * Fuel: the unit's fuel types, the quantity each is measured in, and the account's dated fuel
- * prices (docs/decisions/0038-fuel-and-co2.md). A unit's consumption per 10 km is in its fuel's
+ * prices (docs/decisions/0040-fuel-and-co2.md). A unit's consumption per 10 km is in its fuel's
  * quantity (litres, kWh, kg), and so is a price (SEK per litre, per kWh, per kg).
  *
  * The account's market fuel price (`fuelPrice`, the settings contract's one number, SEK per litre)
