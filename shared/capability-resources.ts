@@ -81,7 +81,8 @@ export const INGEST_FAILURES = 'ingest-failures';
 
 /**
  * What building a report reads (functions/reports/build.ts): the caller, the account's features and
- * profiles, the units, trips, day rollups, odometer entries and attestations, and for the theft
+ * profiles, the units, trips, day rollups, odometer entries and attestations, the departments' names (the
+ * environmental report), and for the theft
  * report the unit's details, positions, events and commands. The odometer module hands its table to
  * the readings helper, which the bundle reader counts as a write (infra/bundling/resource-usage.ts
  * errs towards the larger grant), so that one is read-write though only read.
@@ -98,6 +99,7 @@ const reportReads = {
   positions: 'read',
   events: 'read',
   commands: 'read',
+  organisation: 'read',
 } as const satisfies Partial<Record<TableKey, TableAccess>>;
 
 /**

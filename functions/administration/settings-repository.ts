@@ -3,7 +3,8 @@
  * middleware reads on every request of a route that names a feature, functions/platform/http.ts,
  * and GET /user/settings answers the web menu from), and beside them the attributes the trip log
  * reads (functions/trips/account-settings.ts: `defaultPurposes`, `allowUserPurposes`,
- * `allowUserProjects`, `allowQrCheckInWithoutAccess`), `fuelPrice` and `workingHours`. One
+ * `allowUserProjects`, `allowQrCheckInWithoutAccess`), `fuelPrice` with the dated `fuelPrices`
+ * (the whole list per save; the reports read both), and `workingHours`. One
  * UpdateItem per save, so a change counts for the next request of anyone in the account.
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -22,6 +23,7 @@ const SETTINGS_FIELDS = [
   'allowUserProjects',
   'allowQrCheckInWithoutAccess',
   'fuelPrice',
+  'fuelPrices',
   'workingHours',
   'smsCredits',
   'smsLowBalanceThreshold',
@@ -45,6 +47,7 @@ export function settingsOf(item: Partial<StoredSettings>, caller: { isSupport: b
     allowUserProjects: item.allowUserProjects !== false,
     allowQrCheckInWithoutAccess: item.allowQrCheckInWithoutAccess === true,
     fuelPrice: typeof item.fuelPrice === 'number' ? item.fuelPrice : null,
+    fuelPrices: Array.isArray(item.fuelPrices) ? item.fuelPrices : [],
     defaultPurposes: Array.isArray(item.defaultPurposes) ? item.defaultPurposes : [],
     workingHours: hours
       ? { enabled: hours.enabled === true, days: [...hours.days], from: hours.from, to: hours.to, timeZone: hours.timeZone || DEFAULT_TIME_ZONE }
@@ -68,7 +71,7 @@ const featureFields = {
   realtimeMap: 'realtimeMap',
   basicOnly: 'basicOnly',
 } as const;
-const accountFields = ['allowUserPurposes', 'allowUserProjects', 'allowQrCheckInWithoutAccess', 'fuelPrice', 'defaultPurposes', 'smsLowBalanceThreshold'] as const;
+const accountFields = ['allowUserPurposes', 'allowUserProjects', 'allowQrCheckInWithoutAccess', 'fuelPrice', 'fuelPrices', 'defaultPurposes', 'smsLowBalanceThreshold'] as const;
 
 /**
  * Writes the fields sent. basicOnly is the subscription's: anyone but support may send it only

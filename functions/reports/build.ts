@@ -49,6 +49,10 @@ import { tripFigures, type Figures, addFigures } from './figures';
 import { benefitCharts, benefitColumns, benefitNotes, benefitUnit } from './kinds/benefit-value';
 import { distanceChart, distancesOf, figuresMissingOf, splitByMonths, fleetTotals, largeSummaryColumns, largeSummaryUnits, summaryColumns, summaryUnits, type SummarySection } from './kinds/summary';
 import { theftColumns, theftUnit } from './kinds/theft';
+import { environmentalColumns, environmentalReport, previousPeriod } from './kinds/environmental';
+import { fuelConsumptionColumns, fuelConsumptionNotes, fuelConsumptionTotals, fuelConsumptionUnits, type FuelPrices } from './kinds/fuel-consumption';
+import type { DriveShare, FuelUnit } from './kinds/fuel-use';
+import { organisationNames } from '../organisation/organisation-items';
 import { tripLogColumns, tripLogUnit } from './kinds/trip-log';
 
 export interface BuildInput {
@@ -251,6 +255,67 @@ async function summarySections(units: readonly UnitItem[], input: BuildInput, by
   return by === 'unit' ? list : list.sort((a, b) => collator.compare(a.name, b.name));
 }
 
+/**
+ * Each unit's driving in [from, to] as day and driver shares: from the day rollups where they
+ * answer (their zone, no type or project filter; a driver filter picks the day's driver entries),
+ * else from the trips.
+ */
+async function driveSharesOf(units: readonly UnitItem[], input: BuildInput, from: string, to: string, progress: boolean): Promise<{ shares: DriveShare[]; figuresMissing: number }[]> {
+  const { request, timeZone } = input;
+  const fromRollups = timeZone === ROLLUP_ZONE && !request.type && !request.project;
+  const { fromMs, toMs } = localDaysRange(from, to, timeZone);
+  let done = 0;
+  return mapLimited(units, PARALLEL, async (unit) => {
+    let read: { shares: DriveShare[]; figuresMissing: number };
+    if (fromRollups) {
+      const days = await readUnitDays(unit.accountId, unit.imei, from, to);
+      const shares = days.flatMap((d) =>
+        Object.entries(d.drivers)
+          .filter(([driverId]) => !request.driverId || driverId === request.driverId)
+          .map(([driverId, f]) => ({ day: d.day, driverId, distanceM: f.distanceM, idleS: f.idleS })),
+      );
+      read = { shares, figuresMissing: request.driverId ? 0 : days.reduce((n, d) => n + d.figuresMissing, 0) };
+    } else {
+      const trips = (await unitTrips(unit, fromMs, toMs - 1)).filter((t) => tripMatches(t, request));
+      read = {
+        shares: trips.map((t) => ({ day: localDayOf(t.startTs, timeZone), driverId: t.driverId ?? '', distanceM: t.distanceM, idleS: t.idleS ?? 0 })),
+        figuresMissing: trips.filter((t) => t.idleS === undefined).length,
+      };
+    }
+    done++;
+    if (progress) input.onProgress?.(done / units.length);
+    return read;
+  });
+}
+
+/** The units as the fuel reports see them, with their driving in [from, to] and their department names. */
+async function fuelUnitsOf(units: readonly UnitItem[], input: BuildInput, from: string, to: string): Promise<FuelUnit[]> {
+  const [driving, organisation] = await Promise.all([driveSharesOf(units, input, from, to, true), organisationNames(input.caller.accountId)]);
+  const collator = new Intl.Collator(input.lang);
+  return units.map((unit, i) => ({
+    imei: unit.imei,
+    name: unit.name,
+    registrationNumber: unit.registrationNumber ?? null,
+    department: [...(unit.departmentIds ?? [])]
+      .map((id) => organisation.departments.get(id))
+      .filter((n): n is string => n !== undefined)
+      .sort(collator.compare)
+      .join(', '),
+    fuelType: unit.fuelType ?? null,
+    consumption: unit.consumption ?? null,
+    idleConsumption: unit.idleConsumption ?? null,
+    co2: unit.co2 ?? null,
+    shares: driving[i]?.shares ?? [],
+    figuresMissing: driving[i]?.figuresMissing ?? 0,
+  }));
+}
+
+/** The account's market fuel price and dated prices. */
+async function fuelPricesOf(accountId: string): Promise<FuelPrices> {
+  const account = await getAccountFields(accountId, ['fuelPrice', 'fuelPrices']);
+  return { list: account?.fuelPrices ?? [], market: typeof account?.fuelPrice === 'number' ? account.fuelPrice : null };
+}
+
 async function buildBenefit(units: readonly UnitItem[], input: BuildInput, x: Texts): Promise<{ units: ReportUnit[]; years: { name: string; years: ReturnType<typeof benefitUnit>['years'] }[] }> {
   const trips = await tripsOfUnits(units, input);
   const names = await namesOf(input.caller.accountId, trips.flat().map((t) => t.driverId));
@@ -379,6 +444,33 @@ export async function buildReport(input: BuildInput): Promise<ReportModel> {
         charts: benefitCharts(built.years, x),
         notes: [...notes, ...benefitNotes(request.from, request.to, x)],
       };
+    }
+    case 'fuelConsumption': {
+      const [fuelUnits, prices] = await Promise.all([fuelUnitsOf(units, input, request.from, request.to), fuelPricesOf(input.caller.accountId)]);
+      const names = await namesOf(input.caller.accountId, fuelUnits.flatMap((u) => u.shares.map((s) => s.driverId)));
+      const built = fuelConsumptionUnits(fuelUnits, prices, names, x);
+      return {
+        ...base,
+        layout: 'overview',
+        columns: fuelConsumptionColumns(fuelUnits, x),
+        units: built.units,
+        totals: fuelConsumptionTotals(built.sums),
+        charts: [],
+        notes: [...notes, ...fuelConsumptionNotes(fuelUnits, prices, request.from, request.to, x)],
+      };
+    }
+    case 'environmental': {
+      const previous = previousPeriod(request.from, request.to);
+      const [fuelUnits, before] = await Promise.all([fuelUnitsOf(units, input, request.from, request.to), driveSharesOf(units, input, previous.from, previous.to, false)]);
+      const built = environmentalReport(
+        fuelUnits.map((u, i) => ({ ...u, previousShares: before[i]?.shares ?? [] })),
+        request.from,
+        request.to,
+        x,
+      );
+      const missing = fuelUnits.reduce((n, u) => n + u.figuresMissing, 0);
+      if (missing) notes.push(x.t('ReportNote_figuresMissing', { count: missing }));
+      return { ...base, layout: 'overview', columns: environmentalColumns(fuelUnits, x), units: built.units, totals: built.totals, charts: [built.chart], notes: [...notes, ...built.notes] };
     }
     case 'theft': {
       const built = await buildTheft(units, input, x);

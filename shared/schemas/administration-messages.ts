@@ -31,6 +31,13 @@ export const administrationMessageKeys = {
   DefaultPurposeTooLong: 'DefaultPurposeTooLong',
   TooManyDefaultPurposes: 'TooManyDefaultPurposes',
   InvalidFuelPrice: 'InvalidFuelPrice',
+  /** A dated fuel price: above 0 and at most FUEL_PRICE_MAX. */
+  FuelPriceOutOfRange: 'FuelPriceOutOfRange',
+  FuelPriceDateInvalid: 'FuelPriceDateInvalid',
+  FuelPriceTypeInvalid: 'FuelPriceTypeInvalid',
+  /** Two prices of one fuel type from the same day. */
+  DuplicateFuelPriceDay: 'DuplicateFuelPriceDay',
+  TooManyFuelPrices: 'TooManyFuelPrices',
   /** Basic-only is part of the subscription: only support changes it. */
   BasicOnlyIsSupportOnly: 'BasicOnlyIsSupportOnly',
   SmsLowBalanceThresholdInvalid: 'SmsLowBalanceThresholdInvalid',

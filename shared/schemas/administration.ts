@@ -11,6 +11,9 @@ import { administrationMessageKeys as keys } from './administration-messages';
 import { newPasswordSchema } from './auth';
 import { languageSchema } from './common';
 import { weeklyWindowSchema } from './schedule';
+import { FUEL_PRICE_MAX, fuelPricesSchema, storedFuelPriceSchema } from './fuel';
+
+export { FUEL_PRICE_MAX };
 
 export const USER_NAME_MAX = 50;
 export const USER_EMAIL_MAX = 254;
@@ -119,8 +122,7 @@ export const workingHoursSchema = weeklyWindowSchema.extend({ enabled: z.boolean
 export type WorkingHoursInput = z.infer<typeof workingHoursSchema>;
 export const DEFAULT_WORKING_HOURS = { enabled: false, days: [1, 2, 3, 4, 5], from: '07:00', to: '17:00' } as const;
 
-/** Market fuel price in SEK per litre (spec section 3, admin only), two decimals. */
-export const FUEL_PRICE_MAX = 1000;
+/** Market fuel price in SEK per litre (spec section 3, admin only), two decimals; the dated prices (shared/schemas/fuel.ts) follow it. */
 export const fuelPriceSchema = z
   .number(keys.InvalidFuelPrice)
   .min(0, keys.InvalidFuelPrice)
@@ -151,6 +153,8 @@ export const accountSettingsSchema = z.object({
   /** A user without access to a unit may check in on it by its QR code. */
   allowQrCheckInWithoutAccess: z.boolean(),
   fuelPrice: z.number().nullable(),
+  /** Dated prices per fuel type, after the market price (shared/schemas/fuel.ts), by fuel type and day. */
+  fuelPrices: z.array(storedFuelPriceSchema),
   defaultPurposes: z.array(z.string()),
   /** With the zone its times are read in (the TimeZone header when it was saved). */
   workingHours: workingHoursSchema.extend({ timeZone: z.string() }),
@@ -171,6 +175,8 @@ export const accountSettingsUpdateSchema = z.object({
   allowUserProjects: z.boolean('InvalidValue').optional(),
   allowQrCheckInWithoutAccess: z.boolean('InvalidValue').optional(),
   fuelPrice: fuelPriceSchema.optional(),
+  /** The whole list of dated prices; absent: unchanged. */
+  fuelPrices: fuelPricesSchema.optional(),
   defaultPurposes: defaultPurposesSchema.optional(),
   workingHours: workingHoursSchema.optional(),
   /** Setting it re-arms the warning: the next SMS that leaves the balance below it e-mails the admins once. */

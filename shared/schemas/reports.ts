@@ -19,7 +19,7 @@ export const reportKinds = profileReports;
 export type ReportKind = (typeof reportKinds)[number];
 
 /** The kinds this release computes; the others answer 404 ReportNotAvailable until they exist. */
-export const builtReportKinds = ['tripLog', 'summary', 'largeSummary', 'benefitValue', 'theft'] as const satisfies readonly ReportKind[];
+export const builtReportKinds = ['tripLog', 'summary', 'largeSummary', 'benefitValue', 'theft', 'fuelConsumption', 'environmental'] as const satisfies readonly ReportKind[];
 export type BuiltReportKind = (typeof builtReportKinds)[number];
 
 /** Spec section 4 and DECISIONS: a unit locked by someone else gives every other user only these. */
@@ -61,6 +61,12 @@ export const columnFormats = [
   'money',
   /** A latitude or longitude, 5 decimals. */
   'coordinate',
+  /** A quantity of fuel (litres, kWh, kg) or a factor, 2 decimals. */
+  'amount',
+  /** kg (of CO2), 3 decimals in the data, 1 shown. */
+  'mass',
+  /** A change in per cent, 1 decimal. */
+  'percent',
 ] as const;
 export type ColumnFormat = (typeof columnFormats)[number];
 

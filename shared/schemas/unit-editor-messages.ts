@@ -22,6 +22,8 @@ export const unitEditorMessageKeys = {
   /** Consumption per 10 km is required and greater than 0 (spec section 5). */
   ConsumptionMustBePositive: 'ConsumptionMustBePositive',
   ConsumptionTooLarge: 'ConsumptionTooLarge',
+  /** Idle consumption, litres (kWh, kg) per hour: above 0 and at most IDLE_CONSUMPTION_MAX, or none. */
+  IdleConsumptionInvalid: 'IdleConsumptionInvalid',
   /** CO2 g/km is required with the fuel section, 0 to 2000. */
   SpecifyCo2: 'SpecifyCo2',
   Co2Invalid: 'Co2Invalid',

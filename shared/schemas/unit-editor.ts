@@ -21,6 +21,7 @@ import { IMEI_PATTERN } from '../validators/imei';
 import { INVALID_ANY_PHONE, PHONE_INPUT_MAX, phoneE164, phoneError } from '../validators/phone-rule';
 import { unitEditorMessageKeys as keys } from './unit-editor-messages';
 import { vehicleTypes } from './vehicle-types';
+import { fuelTypes } from './fuel';
 
 export const UNIT_NAME_MAX = 50;
 export const REGISTRATION_NUMBER_MAX = 20;
@@ -48,8 +49,9 @@ export { vehicleTypes, type VehicleType } from './vehicle-types';
 /** Vehicle types whose object description is asked for (spec section 2: boats, cars and water jets). */
 export const describedVehicleTypes: readonly string[] = ['car', 'van', 'boat', 'waterjet'];
 
-export const fuelTypes = ['petrol', 'diesel', 'electricity', 'gas', 'cng', 'other'] as const;
-export type FuelType = (typeof fuelTypes)[number];
+export { fuelTypes, type FuelType } from './fuel';
+/** Litres per hour of idling: a lorry's engine burns a few; more is a typing error. */
+export const IDLE_CONSUMPTION_MAX = 20;
 export const ecoSensitivities = ['sensitive', 'normal', 'insensitive'] as const;
 export type EcoSensitivity = (typeof ecoSensitivities)[number];
 /** 'Bas' units have the trip log only and are left out of the car schedule (spec section 2). */
@@ -211,6 +213,12 @@ export const unitUpdateSchema = z
     subscriptionType: z.enum(subscriptionTypes, { message: keys.InvalidSubscriptionType }).nullable(),
     fuelType: z.enum(fuelTypes, { message: keys.SpecifyFuelType }),
     consumption: z.number({ message: keys.ConsumptionMustBePositive }).positive(keys.ConsumptionMustBePositive).max(100, keys.ConsumptionTooLarge),
+    /** Litres (kWh, kg: the fuel's quantity) per hour of idling; optional, null clears it. The fuel report counts it with the trips' idle time. */
+    idleConsumption: z
+      .number({ message: keys.IdleConsumptionInvalid })
+      .positive(keys.IdleConsumptionInvalid)
+      .max(IDLE_CONSUMPTION_MAX, keys.IdleConsumptionInvalid)
+      .nullable(),
     co2: z.number({ message: keys.SpecifyCo2 }).min(0, keys.Co2Invalid).max(2000, keys.Co2Invalid),
     nextInspection: day(keys.InspectionDateInvalid).nullable(),
     ecoSensitivity: z.enum(ecoSensitivities, { message: keys.InvalidEcoSensitivity }),
@@ -279,6 +287,7 @@ export const unitEditorSchema = z.object({
   isSupport: z.boolean(),
   fuelType: z.enum(fuelTypes).nullable(),
   consumption: z.number().nullable(),
+  idleConsumption: z.number().nullable(),
   co2: z.number().nullable(),
   /** The odometer, km: the latest odometer entry counted on with the unit's distance counter, else the tracker's; null when neither is known. */
   odometer: z.number().nullable(),

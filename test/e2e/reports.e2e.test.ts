@@ -4,14 +4,17 @@
  * from the sidebar, runs the summary over last month (the default period) for the whole demo
  * fleet and sees the totals row with the two units' kilometres, then the trip log of one unit
  * picked by search, exports it as CSV and downloads the file through the export's link, and runs it
- * over more than a month, which the server makes by a job whose file is the model. axe checks the page with a report once at 390 and 1280 px; with SCREENSHOTS=1
+ * over more than a month, which the server makes by a job whose file is the model; and the
+ * environmental report of the fleet with its CO2 beside the factor. axe checks the page with a report once at 390 and 1280 px; with SCREENSHOTS=1
  * it is photographed in English and Swedish into test-results/.
  */
 import { readFileSync } from 'node:fs';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getUnitItem } from '../../functions/domain/unit/reads';
 import { getPorts } from '../../functions/platform/container';
+import { dynamo, tableName } from '../../functions/platform/db';
 import type { UnitItem } from '../../functions/domain/unit/schema';
 import type { DetectedTrip } from '../../functions/trips/detect';
 import { storeDetectedTrips } from '../../functions/trips/store-detected';
@@ -73,6 +76,10 @@ async function storeDrives(): Promise<void> {
 beforeAll(async () => {
   ({ app, browser } = await startBrowserApp());
   await storeDrives();
+  // Service van 1 runs on diesel at 0.6 l per 10 km (the environmental report); the other has no fuel settings.
+  await dynamo().send(
+    new UpdateCommand({ TableName: tableName('units'), Key: { imei: demoImei(0) }, UpdateExpression: 'SET fuelType = :f, consumption = :c, co2 = :z', ExpressionAttributeValues: { ':f': 'diesel', ':c': 0.6, ':z': 0 } }),
+  );
 });
 
 afterAll(async () => {
@@ -109,6 +116,14 @@ describe('reports page', () => {
       // 50 km over the fleet, written as every report writes a distance.
       await expect.poll(() => totals.textContent()).toContain(formatCell(50, 'km', 'en'));
       await checkAndShoot(page, SHOTS_DIR, 'reports-summary', { sizes: [PHONE, DESKTOP] });
+
+      // The environmental report of the fleet: 20 km of diesel, 1.2 l × 2.66 kg/l of CO2 with its factor beside it.
+      await choose(page, 'report-kind', reportsEn.ReportTitle_environmental);
+      await run(page);
+      await expect.poll(() => page.getByRole('heading', { level: 2 }).first().textContent()).toBe(reportsEn.ReportTitle_environmental);
+      await expect.poll(() => page.getByTestId('report-totals-row').first().textContent()).toContain(formatCell(3.192, 'mass', 'en'));
+      await expect.poll(() => page.getByText('2.660 kg/l').count()).toBeGreaterThan(0);
+      await checkAndShoot(page, SHOTS_DIR, 'reports-environmental', { sizes: [PHONE, DESKTOP] });
 
       // The trip log of Service van 1, picked by search: its two trips and their 20 km in its totals row.
       await choose(page, 'report-kind', reportsEn.ReportTitle_tripLog);

@@ -171,6 +171,7 @@ describe('unit editor', () => {
     await expectFieldError(box(fuel, T.UnitEditorConsumption), T.ConsumptionMustBePositive);
     // A decimal comma is read as a point.
     await box(fuel, T.UnitEditorConsumption).fill('0,65');
+    await box(fuel, T.UnitEditorIdleConsumption).fill('1,2');
     await save(page, T.UnitEditorFuel);
 
     // The tracker's odometer and operating hours.
@@ -293,7 +294,7 @@ describe('unit editor', () => {
       [T.UnitEditorTheft_ownerPhone]: '41 23 45 67',
       [T.UnitEditorTheft_otherInfo]: 'Roof rack and a blue toolbox.',
     });
-    await values(fuel, { [T.UnitEditorFuelType]: 'diesel', [T.UnitEditorConsumption]: '0.65', [T.UnitEditorCo2]: '172', [T.UnitEditorNextInspection]: '2027-05-31' });
+    await values(fuel, { [T.UnitEditorFuelType]: 'diesel', [T.UnitEditorConsumption]: '0.65', [T.UnitEditorIdleConsumption]: '1.2', [T.UnitEditorCo2]: '172', [T.UnitEditorNextInspection]: '2027-05-31' });
     expect(await serviceRow('Oil change').textContent()).toContain(T.ServiceState_ok);
     expect(await serviceRow('Annual inspection').textContent()).toContain(T.ServiceState_overdue);
     await values(driving, { [T.UnitEditorEcoSensitivity]: 'sensitive', [T.UnitEditorTimeTillParked]: '6' });

@@ -2,7 +2,8 @@
  * The account administration page in real Chromium against the embedded runtime (spec sections 2,
  * 3, 5 and 6). The demo admin creates a user with two units found by the picker's search and
  * "select all shown", edits them down to one unit, sorts the table by unit count, saves the
- * settings (a spelling duplicate among the default purposes is refused first), and deletes the
+ * settings (a spelling duplicate among the default purposes and a dated fuel price of 0 are
+ * refused first), and deletes the
  * user after the confirmation (Swedish and Norwegian: languages.e2e.test.ts). Every state is checked with
  * axe and photographed at 390 and 1280 px into /tmp/user-accounts-shots/.
  */
@@ -81,14 +82,22 @@ describe('user accounts', () => {
     await purpose.fill('Kundbesök');
     await purpose.press('Enter');
     await purpose.fill('kundbesok');
-    await page.getByRole('button', { name: ua.UaPurposeAdd }).click();
+    await page.getByRole('button', { name: ua.UaPurposeAdd, exact: true }).click();
     await page.getByRole('textbox', { name: ua.UaFuelLabel }).fill('18.5');
+    // A dated price: added from the keyboard, electricity per kWh, refused at 0 until corrected.
+    await page.getByRole('button', { name: ua.UaFuelPriceAdd }).press('Enter');
+    await page.getByRole('combobox', { name: ua.UaFuelPriceType, exact: true }).selectOption('electricity');
+    const price = page.getByRole('textbox', { name: text(ua.UaFuelPricePrice, { quantity: ua.UaFuelQuantity_kWh }), exact: true });
+    await price.fill('0');
     await page.getByRole('button', { name: ua.UaSaveSettings }).click();
     await poll(() => page.getByText(ua.DuplicateDefaultPurpose).isVisible()).toBe(true);
     await shot(page, 'settings-error-en');
+    await poll(() => page.getByText(ua.FuelPriceOutOfRange).isVisible()).toBe(true);
     await page.getByRole('button', { name: text(ua.UaPurposeRemove, { purpose: 'kundbesok' }) }).click();
+    await price.fill('1.75');
     await page.getByRole('button', { name: ua.UaSaveSettings }).click();
     await poll(() => page.getByText(ua.SettingsSaved).isVisible()).toBe(true);
+    expect(await page.getByTestId('fuel-price-row').count()).toBe(1);
     expect(await page.getByRole('switch', { name: ua.UaFlagBasicOnly }).isDisabled()).toBe(true);
     await shot(page, 'settings-en');
 

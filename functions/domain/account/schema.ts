@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import type { AccountFeatures } from '../../../shared/features';
 import { languageSchema, type Language } from '../../../shared/schemas/common';
+import { storedFuelPriceSchema, type FuelType } from '../../../shared/schemas/fuel';
 import { featureProfileSchema, type ProfileFeature, type ProfileReport } from '../../../shared/schemas/organisation';
 
 export interface AccountRecord {
@@ -55,6 +56,8 @@ export interface AccountRecord {
   allowQrCheckInWithoutAccess?: boolean;
   /** Market fuel price, SEK per litre. */
   fuelPrice?: number | null;
+  /** Dated prices per fuel type (shared/schemas/fuel.ts), sorted by fuel type and day. */
+  fuelPrices?: { fuelType: FuelType; validFrom: string; price: number }[];
   /** When admins without access to a unit see it on the map (spec section 6). */
   workingHours?: { enabled: boolean; days: number[]; from: string; to: string; timeZone: string };
   /** Feature profiles by id (functions/organisation): read with the account by the middleware for a limited user. */
@@ -121,6 +124,7 @@ const accountShape = {
   allowUserProjects: z.boolean().optional(),
   allowQrCheckInWithoutAccess: z.boolean().optional(),
   fuelPrice: z.number().nullable().optional(),
+  fuelPrices: z.array(storedFuelPriceSchema).optional(),
   /** The account's projects (the trip log's project rule, functions/trips/account-settings.ts). */
   projects: z.array(z.string()).optional(),
   workingHours: z

@@ -189,6 +189,8 @@ export const unitItemSchema = z.object({
   fuelType: lenient(z.enum(fuelTypes)),
   /** Litres (kWh for electricity) per 10 km. */
   consumption: lenient(z.number().positive()),
+  /** Litres (kWh, kg) per hour of idling. */
+  idleConsumption: lenient(z.number().positive()),
   /** CO2 g/km. */
   co2: lenient(z.number().nonnegative()),
   nextInspection: lenient(z.string()),

@@ -34,6 +34,9 @@ export const FORMAT_WIDTH: Readonly<Record<ColumnFormat, number>> = {
   yesNo: 5,
   money: 11,
   coordinate: 10,
+  amount: 9,
+  mass: 9,
+  percent: 7,
 };
 
 /** Counts rows done out of every row of the model (main tables and appendices) for `onProgress`. */

@@ -299,10 +299,11 @@ function FuelSection({ unit }: { unit: UnitEditor }) {
     <SectionForm
       unit={unit}
       label={t('UnitEditorFuel')}
-      defaultsOf={(u) => ({ fuelType: u.fuelType ?? '', consumption: u.consumption?.toString() ?? '', co2: u.co2?.toString() ?? '', nextInspection: u.nextInspection ?? '' })}
+      defaultsOf={(u) => ({ fuelType: u.fuelType ?? '', consumption: u.consumption?.toString() ?? '', idleConsumption: u.idleConsumption?.toString() ?? '', co2: u.co2?.toString() ?? '', nextInspection: u.nextInspection ?? '' })}
       toBody={(v) => ({
         fuelType: (v.fuelType || undefined) as never,
         consumption: num(v.consumption) ?? (undefined as never),
+        idleConsumption: num(v.idleConsumption) ?? null,
         co2: num(v.co2) ?? (undefined as never),
         nextInspection: v.nextInspection || null,
       })}
@@ -317,6 +318,7 @@ function FuelSection({ unit }: { unit: UnitEditor }) {
             error={errorOf(form, 'fuelType')}
           />
           <TextInput label={t('UnitEditorConsumption')} required inputMode="decimal" {...form.register('consumption')} error={errorOf(form, 'consumption')} />
+          <TextInput label={t('UnitEditorIdleConsumption')} inputMode="decimal" {...form.register('idleConsumption')} error={errorOf(form, 'idleConsumption')} />
           <TextInput label={t('UnitEditorCo2')} required inputMode="decimal" {...form.register('co2')} error={errorOf(form, 'co2')} />
           <Controller
             control={form.control}

@@ -1,7 +1,8 @@
 /**
  * The Settings tab: the account's features (basic-only read-only unless the caller is support),
  * what users may add in the trip log, the default purposes (no spelling duplicates, checked by the
- * server's own schema before asking), the market fuel price and the working hours in which admins
+ * server's own schema before asking), the market fuel price with the dated prices per fuel type
+ * (fuel-prices-editor.tsx), the working hours in which admins
  * see units locked against them, and the SMS credits left with the balance below which the admins
  * are warned by e-mail once. Saving refreshes the menu (GET /user/settings) at once.
  */
@@ -20,6 +21,7 @@ import { applyServerFieldErrors, fieldErrorText } from '../../../ui/form-errors'
 import { PageLoader } from '../../../ui/page-loader';
 import { useAccountSettings, useSaveAccountSettings } from '../api/user-accounts-api';
 import { TimeField } from '../../../ui/date-fields';
+import { FuelPricesEditor } from './fuel-prices-editor';
 
 type FormValues = z.input<typeof accountSettingsUpdateSchema>;
 type Saved = z.output<typeof accountSettingsUpdateSchema>;
@@ -33,6 +35,12 @@ const flagFields = [
 const serverFields: Path<FormValues>[] = [
   'enable_rfid', 'enable_car_booking', 'EnableSafeReturnHome', 'realtimeMap', 'basicOnly', 'allowUserPurposes', 'allowUserProjects',
   'allowQrCheckInWithoutAccess', 'fuelPrice', 'defaultPurposes', 'workingHours.days', 'workingHours.from', 'workingHours.to', 'smsLowBalanceThreshold',
+];
+
+/** The server's error paths of the dated prices: the list, and each row's fields. */
+const fuelPriceFields = (rows: number): Path<FormValues>[] => [
+  'fuelPrices',
+  ...Array.from({ length: rows }, (_, i) => [`fuelPrices.${i}.fuelType`, `fuelPrices.${i}.validFrom`, `fuelPrices.${i}.price`] as const).flat(),
 ];
 
 export function SettingsTab() {
@@ -77,7 +85,7 @@ function SettingsForm({ settings }: { settings: AccountSettings }) {
         form.reset({ ...saved, workingHours: { enabled: saved.workingHours.enabled, days: saved.workingHours.days, from: saved.workingHours.from, to: saved.workingHours.to } });
         notifications.show({ color: 'green', message: t('SettingsSaved'), closeButtonProps: { 'aria-label': t('UaCancel') } });
       },
-      onError: (error) => applyServerFieldErrors(error, serverFields, form.setError),
+      onError: (error) => applyServerFieldErrors(error, [...serverFields, ...fuelPriceFields(values.fuelPrices?.length ?? 0)], form.setError),
     });
   });
 
@@ -204,6 +212,7 @@ function SettingsForm({ settings }: { settings: AccountSettings }) {
               />
             )}
           />
+          <FuelPricesEditor control={form.control} errors={errors} />
         </Fieldset>
 
         <Fieldset legend={t('UaSmsTitle')}>
