@@ -9,7 +9,7 @@ const UNITS: Partial<Record<ColumnFormat, string>> = { km: 'km', odometer: 'km',
 export interface Texts {
   lang: Language;
   t: (key: string, vars?: Readonly<Record<string, string | number>>) => string;
-  column: (key: string, format: ColumnFormat, options?: { total?: boolean; label?: string }) => ReportColumn;
+  column: (key: string, format: ColumnFormat, options?: { total?: boolean; label?: string; unit?: string }) => ReportColumn;
   fact: (key: string, value: CellValue, format: ColumnFormat, tone?: ReportFact['tone']) => ReportFact;
 }
 
@@ -22,7 +22,7 @@ export function textsFor(lang: Language): Texts {
       key,
       label: options.label ?? t(`ReportCol_${key}`),
       format,
-      unit: UNITS[format] ?? null,
+      unit: options.unit ?? UNITS[format] ?? null,
       total: options.total ?? false,
     }),
     fact: (key, value, format, tone = null) => ({ key, label: t(`ReportFact_${key}`), value, format, unit: UNITS[format] ?? null, tone }),

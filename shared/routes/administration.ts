@@ -86,7 +86,7 @@ export const administrationRoutes = {
     file: 'put-settings',
     access: 'admin',
     summary:
-      "Changes the fields sent, at once for every route of the account (a disabled feature's routes answer 403). basicOnly changes only for support (403 BasicOnlyIsSupportOnly; the same value is accepted); fuelPrice 0..1000 SEK or null (InvalidFuelPrice); defaultPurposes at most 50 of 1..100 characters without duplicates differing only in case, accents or white space (DuplicateDefaultPurpose, DefaultPurposeEmpty, DefaultPurposeTooLong, TooManyDefaultPurposes); workingHours days 1..7 with HH:mm times, read in the TimeZone header.",
+      "Changes the fields sent, at once for every route of the account (a disabled feature's routes answer 403). basicOnly changes only for support (403 BasicOnlyIsSupportOnly; the same value is accepted); fuelPrice 0..1000 SEK or null (InvalidFuelPrice); defaultPurposes at most 50 of 1..100 characters without duplicates differing only in case, accents or white space (DuplicateDefaultPurpose, DefaultPurposeEmpty, DefaultPurposeTooLong, TooManyDefaultPurposes); workingHours days 1..7 with HH:mm times, read in the TimeZone header; ecoWeights { acceleration, braking, cornering, overspeed, idle } each 0..20 (InvalidEcoWeight), the eco score's points per harsh event per 100 km, per % of driving over the limit and per % of idling.",
     body: accountSettingsUpdateSchema,
     response: accountSettingsSchema,
   }),

@@ -31,6 +31,7 @@ export const administrationMessageKeys = {
   DefaultPurposeTooLong: 'DefaultPurposeTooLong',
   TooManyDefaultPurposes: 'TooManyDefaultPurposes',
   InvalidFuelPrice: 'InvalidFuelPrice',
+  InvalidEcoWeight: 'InvalidEcoWeight',
   /** Basic-only is part of the subscription: only support changes it. */
   BasicOnlyIsSupportOnly: 'BasicOnlyIsSupportOnly',
   SmsLowBalanceThresholdInvalid: 'SmsLowBalanceThresholdInvalid',

@@ -34,6 +34,7 @@ export const FORMAT_WIDTH: Readonly<Record<ColumnFormat, number>> = {
   yesNo: 5,
   money: 11,
   coordinate: 10,
+  decimal: 6,
 };
 
 /** Counts rows done out of every row of the model (main tables and appendices) for `onProgress`. */

@@ -33,6 +33,7 @@ const NUMBER_FORMATS: Partial<Record<ColumnFormat, string>> = {
   count: '#,##0',
   money: '#,##0.00',
   coordinate: '0.00000',
+  decimal: '#,##0.0',
   duration: '[h]:mm',
   day: 'yyyy-mm-dd',
   time: 'hh:mm',

@@ -16,6 +16,7 @@ export const userAccountsEn = {
   DefaultPurposeTooLong: 'A default purpose can have at most 100 characters.',
   TooManyDefaultPurposes: 'At most 50 default purposes.',
   InvalidFuelPrice: 'Enter a price from 0 to 1000 SEK.',
+  InvalidEcoWeight: 'Enter each eco score weight as a number from 0 to 20.',
   BasicOnlyIsSupportOnly: 'Basic subscription is part of your subscription. Contact support to change it.',
   SmsLowBalanceThresholdInvalid: 'Enter a whole number from 0 to 100,000.',
   UaSmsTitle: 'SMS credits',

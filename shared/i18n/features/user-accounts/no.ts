@@ -17,6 +17,7 @@ export const userAccountsNo: UserAccountsMessages = {
   DefaultPurposeTooLong: 'Et standardformål kan ha høyst 100 tegn.',
   TooManyDefaultPurposes: 'Høyst 50 standardformål.',
   InvalidFuelPrice: 'Angi en pris fra 0 til 1000 SEK.',
+  InvalidEcoWeight: 'Angi hver vekt for øko-poengsummen som et tall fra 0 til 20.',
   BasicOnlyIsSupportOnly: 'Basisabonnement er en del av abonnementet ditt. Kontakt kundestøtte for å endre det.',
   SmsLowBalanceThresholdInvalid: 'Skriv et heltall fra 0 til 100 000.',
   UaSmsTitle: 'SMS-kreditter',

@@ -17,6 +17,7 @@ export const userAccountsSv: UserAccountsMessages = {
   DefaultPurposeTooLong: 'Ett standardsyfte kan ha högst 100 tecken.',
   TooManyDefaultPurposes: 'Högst 50 standardsyften.',
   InvalidFuelPrice: 'Ange ett pris från 0 till 1000 kr.',
+  InvalidEcoWeight: 'Ange varje vikt för körpoängen som ett tal från 0 till 20.',
   BasicOnlyIsSupportOnly: 'Bas-abonnemang ingår i ditt abonnemang. Kontakta supporten för att ändra det.',
   SmsLowBalanceThresholdInvalid: 'Ange ett heltal från 0 till 100 000.',
   UaSmsTitle: 'SMS-krediter',
