@@ -130,7 +130,7 @@ export const reportsEn = {
   ReportCol_week: 'Week',
   ReportCol_harshEvents: 'Harsh events',
   ReportCol_value: 'Value',
-  ReportUnit_per100Km: 'per 100 km',
+  ReportUnit_per100Km: 'events per 100 km',
   ReportTable_ecoWeeks: 'Score per week',
   ReportTable_ecoWorstTrips: 'The {{count}} trips with the lowest scores (20 km or more)',
   ReportTable_ecoEvents: 'Harsh driving, speeding and idling',

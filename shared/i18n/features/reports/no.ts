@@ -128,7 +128,7 @@ export const reportsNo: { readonly [K in keyof typeof reportsEn]: string } = {
   ReportCol_week: 'Uke',
   ReportCol_harshEvents: 'Kraftige hendelser',
   ReportCol_value: 'Verdi',
-  ReportUnit_per100Km: 'per 100 km',
+  ReportUnit_per100Km: 'hendelser per 100 km',
   ReportTable_ecoWeeks: 'Poeng per uke',
   ReportTable_ecoWorstTrips: 'De {{count}} turene med lavest poeng (20 km eller mer)',
   ReportTable_ecoEvents: 'Kraftig kjøring, fartsovertredelser og tomgang',

@@ -128,7 +128,7 @@ export const reportsSv: { readonly [K in keyof typeof reportsEn]: string } = {
   ReportCol_week: 'Vecka',
   ReportCol_harshEvents: 'Hårda händelser',
   ReportCol_value: 'Värde',
-  ReportUnit_per100Km: 'per 100 km',
+  ReportUnit_per100Km: 'händelser per 100 km',
   ReportTable_ecoWeeks: 'Poäng per vecka',
   ReportTable_ecoWorstTrips: 'De {{count}} resorna med lägst poäng (20 km eller mer)',
   ReportTable_ecoEvents: 'Hård körning, fortkörning och tomgång',
