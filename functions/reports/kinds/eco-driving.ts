@@ -199,7 +199,8 @@ export function ecoUnits(sections: readonly EcoSection[], by: 'unit' | 'driver',
       rows: [{ ...lead, ...totals }],
       totals,
       facts: [],
-      tables: [weekTable(section, weights, x), worstTable(section, by, weights, x, iso), eventsTable(section, x, iso)],
+      // A unit that neither drove nor recorded anything has its row only.
+      tables: section.trips.length || section.events.length ? [weekTable(section, weights, x), worstTable(section, by, weights, x, iso), eventsTable(section, x, iso)] : [],
       notes,
     };
   });
@@ -211,7 +212,7 @@ export const ecoFleetTotals = (sections: readonly EcoSection[], weights: EcoWeig
 
 /** How the score is made, with the account's weights; which units have no speed limit to count time over. */
 export function ecoNotes(weights: EcoWeights, withoutLimit: number, x: Texts): string[] {
-  const n = (v: number) => formatNumber(v, Number.isInteger(v) ? 0 : 2, x.lang);
+  const n = (v: number) => formatNumber(v, Number.isInteger(v) ? 0 : Number.isInteger(v * 10) ? 1 : 2, x.lang);
   return [
     x.t('ReportNote_ecoScoreRule', {
       acceleration: n(weights.acceleration),
