@@ -15,7 +15,6 @@ import { getUnitItem } from '../../functions/domain/unit/reads';
 import type { UnitItem, UnitRecord } from '../../functions/domain/unit/schema';
 import { EVENT_EFFECT_SENDERS, EVENT_RAISED, eventEffect } from '../../functions/events/stage';
 import { isoWeekOf } from '../../functions/reports/kinds/summary';
-import { storeDetectedTrips } from '../../functions/trips/store-detected';
 import { readUnitDays } from '../../functions/trips/unit-day-reads';
 import type { EcoEventType } from '../../shared/eco';
 import { localDayOf, startOfLocalDay } from '../../shared/local-time';
@@ -27,6 +26,7 @@ import { DEMO_PASSWORD, demoImei, demoUsers } from '../../infra/local/seed';
 import { callAs, callerFor, type Caller } from '../support/api-caller';
 import { eventually } from '../support/eventually';
 import { DEMO_REGISTERED_AT } from '../support/positions';
+import { storeTestTrip } from '../support/stored-trips';
 import { expectTotalsInEveryFile } from '../support/report-exports';
 import { startRuntime } from '../support/runtime';
 
@@ -53,31 +53,8 @@ async function newUnit(name: string, imei: string, extra: Partial<UnitRecord & U
   return imei;
 }
 
-async function storeTrip(imei: string, startTs: number, minutes: number, km: number, movingS: number, idleS: number): Promise<string> {
-  await storeDetectedTrips(
-    (await getUnitItem(imei)) as UnitItem,
-    [
-      {
-        startTs,
-        stopTs: startTs + minutes * MIN,
-        startLat: 59.33,
-        startLon: 18.06,
-        stopLat: 59.4,
-        stopLon: 17.95,
-        distanceM: km * 1000,
-        startCounterM: 1_000_000 + startTs / 1000,
-        stopCounterM: 1_000_000 + startTs / 1000 + km * 1000,
-        counterSource: 'tracker',
-        maxSpeedKmh: 110,
-        movingS,
-        idleS,
-        basis: 'ignition',
-      },
-    ],
-    getPorts(),
-  );
-  return `${imei}-${startTs}`;
-}
+const storeTrip = (imei: string, startTs: number, minutes: number, km: number, movingS: number, idleS: number) =>
+  storeTestTrip(imei, startTs, { minutes, distanceM: km * 1000, counterStartM: 1_000_000_000 + startTs / 1000, source: 'tracker', movingS, idleS });
 
 /** Records an eco event as the event engine's effect does (stored once, its days announced). */
 async function recordEco(imei: string, type: EcoEventType, ts: number, details: Record<string, number | boolean>): Promise<void> {
