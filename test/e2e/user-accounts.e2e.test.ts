@@ -83,6 +83,7 @@ describe('user accounts', () => {
     await purpose.fill('kundbesok');
     await page.getByRole('button', { name: ua.UaPurposeAdd }).click();
     await page.getByRole('textbox', { name: ua.UaFuelLabel }).fill('18.5');
+    await page.getByRole('textbox', { name: ua.UaEcoBraking }).fill('4');
     await page.getByRole('button', { name: ua.UaSaveSettings }).click();
     await poll(() => page.getByText(ua.DuplicateDefaultPurpose).isVisible()).toBe(true);
     await shot(page, 'settings-error-en');
@@ -90,6 +91,7 @@ describe('user accounts', () => {
     await page.getByRole('button', { name: ua.UaSaveSettings }).click();
     await poll(() => page.getByText(ua.SettingsSaved).isVisible()).toBe(true);
     expect(await page.getByRole('switch', { name: ua.UaFlagBasicOnly }).isDisabled()).toBe(true);
+    expect(await page.getByRole('textbox', { name: ua.UaEcoBraking }).inputValue()).toBe('4');
     await shot(page, 'settings-en');
 
     await page.getByRole('tab', { name: ua.UaTabUsers }).click();

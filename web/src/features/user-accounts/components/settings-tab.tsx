@@ -11,6 +11,7 @@ import { notifications } from '@mantine/notifications';
 import IconPlus from '@tabler/icons-react/dist/esm/icons/IconPlus.mjs';
 import IconX from '@tabler/icons-react/dist/esm/icons/IconX.mjs';
 import { useState } from 'react';
+import { ECO_WEIGHT_MAX } from '../../../../../shared/eco';
 import { Controller, useForm, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -30,7 +31,15 @@ const flagFields = [
   ['enable_rfid', 'UaFlagRfid'],
   ['EnableSafeReturnHome', 'UaFlagSafeReturnHome'],
 ] as const;
+const ecoWeightFields = [
+  ['acceleration', 'UaEcoAcceleration'],
+  ['braking', 'UaEcoBraking'],
+  ['cornering', 'UaEcoCornering'],
+  ['overspeed', 'UaEcoOverspeed'],
+  ['idle', 'UaEcoIdle'],
+] as const;
 const serverFields: Path<FormValues>[] = [
+  ...ecoWeightFields.map(([name]) => `ecoWeights.${name}` as const),
   'enable_rfid', 'enable_car_booking', 'EnableSafeReturnHome', 'realtimeMap', 'basicOnly', 'allowUserPurposes', 'allowUserProjects',
   'allowQrCheckInWithoutAccess', 'fuelPrice', 'defaultPurposes', 'workingHours.days', 'workingHours.from', 'workingHours.to', 'smsLowBalanceThreshold',
 ];
@@ -204,6 +213,40 @@ function SettingsForm({ settings }: { settings: AccountSettings }) {
               />
             )}
           />
+        </Fieldset>
+
+        <Fieldset legend={t('UaEcoTitle')}>
+          <Stack gap="sm">
+            <Text size="sm" c="dimmed">
+              {t('UaEcoHint')}
+            </Text>
+            <Group gap="sm" align="flex-start">
+              {ecoWeightFields.map(([name, label]) => (
+                <Controller
+                  key={name}
+                  control={form.control}
+                  name={`ecoWeights.${name}`}
+                  render={({ field }) => (
+                    <NumberInput
+                      label={t(label)}
+                      name={field.name}
+                      ref={field.ref}
+                      value={field.value ?? 0}
+                      onChange={(v) => field.onChange(typeof v === 'number' ? v : v === '' ? 0 : Number(v))}
+                      onBlur={field.onBlur}
+                      min={0}
+                      max={ECO_WEIGHT_MAX}
+                      decimalScale={2}
+                      step={0.5}
+                      allowNegative={false}
+                      w={{ base: '100%', xs: 170 }}
+                      error={fieldErrorText(errors.ecoWeights?.[name]?.message)}
+                    />
+                  )}
+                />
+              ))}
+            </Group>
+          </Stack>
         </Fieldset>
 
         <Fieldset legend={t('UaSmsTitle')}>
