@@ -17,7 +17,7 @@ import { EVENT_EFFECT_SENDERS, EVENT_RAISED, eventEffect } from '../../functions
 import { isoWeekOf } from '../../functions/reports/kinds/summary';
 import { readUnitDays } from '../../functions/trips/unit-day-reads';
 import type { EcoEventType } from '../../shared/eco';
-import { localDayOf, startOfLocalDay } from '../../shared/local-time';
+import { addDays, localDayOf, startOfLocalDay } from '../../shared/local-time';
 import type { Command } from '../../shared/schemas/commands';
 import type { ReportModel } from '../../shared/schemas/reports';
 import type { Trip } from '../../shared/schemas/trips';
@@ -151,6 +151,8 @@ describe('GET /api/v1/user/reports/ecoDriving', () => {
     const none = await report({ imeis: car, from: dayB, to: dayB, by: 'driver', driverId: admin.userId });
     expect(none.body.data?.totals).toMatchObject({ distance: 0, score: null });
     expect(none.body.data?.units).toEqual([]);
+    // Over more than a month it is made by a job, as every report from trips.
+    expect((await report({ imeis: car, from: addDays(dayB, -40), to: dayB })).status).toBe(202);
   });
 
   it("the day rollups sum each day's counts of its trips", async () => {
