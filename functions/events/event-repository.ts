@@ -111,15 +111,16 @@ export async function accountAlarms(accountId: string, fromMs: number, toMs: num
 /** How long before a stretch an overspeed episode overlapping it may have started. */
 export const EPISODE_REACH_MS = 2 * 3_600_000;
 
-/** Eco events a unit's stretch may hold: far above what any day of driving records. */
-const ECO_EVENTS_MAX = 20_000;
+/** Eco events read for one unit's stretch: a year of a unit recording 250 a day. */
+const ECO_EVENTS_MAX = 100_000;
 
 /**
  * A unit's eco events (shared/eco.ts) from `fromMs` to `toMs` in time order, strongly consistent: an
  * episode is stored at its start, so the reach before `fromMs` takes in one that began earlier.
  */
 export async function unitEcoEvents(unit: Pick<UnitItem, 'imei' | 'accountId' | 'createdAt'>, fromMs: number, toMs: number, reachMs = EPISODE_REACH_MS): Promise<EcoEvent[]> {
-  const { items } = await unitEvents(unit, { fromMs: fromMs - reachMs, toMs, limit: ECO_EVENTS_MAX, consistent: true });
+  const { items, more } = await unitEvents(unit, { fromMs: fromMs - reachMs, toMs, limit: ECO_EVENTS_MAX, consistent: true });
+  if (more) logger.warn('more eco events than read; the oldest are not counted', { imei: unit.imei, fromMs, toMs, read: ECO_EVENTS_MAX });
   const eco: EcoEvent[] = [];
   for (const e of items) if (isEcoEventType(e.type)) eco.push({ type: e.type, ts: e.ts, lat: e.lat, lon: e.lon, details: e.details });
   return eco.reverse();
