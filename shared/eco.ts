@@ -1,5 +1,5 @@
 /**
- * Eco driving in one place (docs/decisions/0038-eco-score.md): the thresholds each eco sensitivity
+ * Eco driving in one place (docs/decisions/0040-eco-score.md): the thresholds each eco sensitivity
  * sets, the event types that count, the score's weights (an account may change them) and the
  * score itself. Pure, so the event engine, the day rollups, the report and the browser agree.
  *

@@ -1,6 +1,6 @@
 /**
  * The eco driving report, a pure function of the units' (or drivers') trips with their eco counts
- * and the eco events recorded in the period (shared/eco.ts, docs/decisions/0038-eco-score.md).
+ * and the eco events recorded in the period (shared/eco.ts, docs/decisions/0040-eco-score.md).
  * One row per unit or driver: distance, score and what it is made of (harsh events by kind and
  * per 100 km, time over the speed limit and its share of driving, idling and its share of engine
  * time); below, per section, the score per ISO week, the trips with the lowest scores and the
