@@ -323,7 +323,8 @@ async function ecoWeightsOf(accountId: string): Promise<EcoWeights> {
 
 /**
  * Each unit's (or driver's) trips with their eco counts (the unit's eco events inside each trip) and
- * the events to list: a unit's all in the period, a driver's those inside the driver's trips.
+ * the events to list: a unit's all in the period (with a trip filter: those inside the trips kept),
+ * a driver's those inside the driver's trips.
  */
 async function ecoSections(units: readonly UnitItem[], input: BuildInput, by: 'unit' | 'driver', x: Texts): Promise<EcoSection[]> {
   const { fromMs, toMs } = localDaysRange(input.request.from, input.request.to, input.timeZone);
@@ -344,7 +345,9 @@ async function ecoSections(units: readonly UnitItem[], input: BuildInput, by: 'u
       driverId: t.driverId ?? '',
       events: events.filter((e) => e.ts >= t.startTs && e.ts <= t.stopTs),
     }));
-    return { unit, trips: ecoTrips, events: events.filter((e) => e.ts >= fromMs && e.ts < toMs) };
+    // With a trip filter, only the events of the trips it keeps.
+    const filtered = Boolean(input.request.driverId || input.request.type || input.request.project);
+    return { unit, trips: ecoTrips, events: filtered ? ecoTrips.flatMap((t) => t.events) : events.filter((e) => e.ts >= fromMs && e.ts < toMs) };
   });
   const listed = (events: readonly EcoEvent[]) => ({ events: events.slice(0, ECO_EVENTS_LISTED), eventsCapped: events.length > ECO_EVENTS_LISTED });
   if (by === 'unit') {

@@ -148,6 +148,8 @@ describe('GET /api/v1/user/reports/ecoDriving', () => {
     // The trip filters: the admin's trips of day A; none on day B, so no score.
     const own = (await report({ imeis: car, from: dayA, to: dayA, type: 'business', driverId: admin.userId })).body.data as ReportModel;
     expect(own.totals).toMatchObject({ distance: 40, score: 72 });
+    // Only the events of the trips kept: not the one between them.
+    expect(own.units[0]?.tables.find((t) => t.key === 'ecoEvents')?.rows.map((r) => r['type'])).toEqual(['harshBraking', 'harshAcceleration', 'overspeedEpisode', 'idling', 'harshCornering']);
     const none = await report({ imeis: car, from: dayB, to: dayB, by: 'driver', driverId: admin.userId });
     expect(none.body.data?.totals).toMatchObject({ distance: 0, score: null });
     expect(none.body.data?.units).toEqual([]);
