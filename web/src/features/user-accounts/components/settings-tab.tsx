@@ -10,7 +10,7 @@ import { ActionIcon, Alert, Button, Checkbox, Fieldset, Group, NumberInput, Stac
 import { notifications } from '@mantine/notifications';
 import IconPlus from '@tabler/icons-react/dist/esm/icons/IconPlus.mjs';
 import IconX from '@tabler/icons-react/dist/esm/icons/IconX.mjs';
-import { useState } from 'react';
+import { useState, type Ref } from 'react';
 import { ECO_WEIGHT_MAX } from '../../../../../shared/eco';
 import { Controller, useForm, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -43,6 +43,17 @@ const serverFields: Path<FormValues>[] = [
   'enable_rfid', 'enable_car_booking', 'EnableSafeReturnHome', 'realtimeMap', 'basicOnly', 'allowUserPurposes', 'allowUserProjects',
   'allowQrCheckInWithoutAccess', 'fuelPrice', 'defaultPurposes', 'workingHours.days', 'workingHours.from', 'workingHours.to', 'smsLowBalanceThreshold',
 ];
+
+/** A NumberInput bound to a form field holding a number (0 when emptied). */
+function numberFieldProps(field: { name: string; ref: Ref<HTMLInputElement>; value: number | undefined; onChange: (value: number) => void; onBlur: () => void }) {
+  return {
+    name: field.name,
+    ref: field.ref,
+    value: field.value ?? 0,
+    onChange: (v: string | number) => field.onChange(typeof v === 'number' ? v : v === '' ? 0 : Number(v)),
+    onBlur: field.onBlur,
+  };
+}
 
 export function SettingsTab() {
   const settings = useAccountSettings();
@@ -229,11 +240,7 @@ function SettingsForm({ settings }: { settings: AccountSettings }) {
                   render={({ field }) => (
                     <NumberInput
                       label={t(label)}
-                      name={field.name}
-                      ref={field.ref}
-                      value={field.value ?? 0}
-                      onChange={(v) => field.onChange(typeof v === 'number' ? v : v === '' ? 0 : Number(v))}
-                      onBlur={field.onBlur}
+                      {...numberFieldProps(field)}
                       min={0}
                       max={ECO_WEIGHT_MAX}
                       decimalScale={2}
@@ -264,11 +271,7 @@ function SettingsForm({ settings }: { settings: AccountSettings }) {
                 <NumberInput
                   label={t('UaSmsLowThreshold')}
                   description={t('UaSmsLowThresholdHint')}
-                  name={field.name}
-                  ref={field.ref}
-                  value={field.value ?? 0}
-                  onChange={(v) => field.onChange(typeof v === 'number' ? v : v === '' ? 0 : Number(v))}
-                  onBlur={field.onBlur}
+                  {...numberFieldProps(field)}
                   min={0}
                   max={SMS_LOW_BALANCE_MAX}
                   allowDecimal={false}
