@@ -354,9 +354,9 @@ export const functionResources: Readonly<Partial<Record<FunctionName, FunctionRe
     tables: { accounts: 'read', units: 'read', unitCopies: 'read', positions: 'read', trips: 'read-write', tripRollups: 'read-write', unitDays: 'read-write', driverCheckIns: 'read' },
     queues: ['trip-addresses', 'unit-day-rollup'],
   },
-  // The unit-day-rollup queue's consumer (functions/trips/unit-day-rollup.ts): a unit's days from its trips.
+  // The unit-day-rollup queue's consumer (functions/trips/unit-day-rollup.ts): a unit's days from its trips and eco events.
   'unit-day-rollup': {
-    tables: { trips: 'read', unitDays: 'read-write' },
+    tables: { trips: 'read', events: 'read', unitDays: 'read-write' },
   },
   // The report-export queue's consumer (functions/reports/export-consumer.ts): the report built as
   // its owner (reportReads), the job, the file streamed to reports/, and a schedule's e-mails with

@@ -27,6 +27,11 @@ const keys: { readonly [T in EventType]: (d: Details) => { key: string; vars: Re
   }),
   notHome: () => ({ key: 'EventNotHome', vars: {} }),
   serviceDue: (d) => ({ key: 'EventServiceDue', vars: { service: text(d, 'service') } }),
+  harshAcceleration: () => ({ key: 'EventHarshAcceleration', vars: {} }),
+  harshBraking: () => ({ key: 'EventHarshBraking', vars: {} }),
+  harshCornering: () => ({ key: 'EventHarshCornering', vars: {} }),
+  overspeedEpisode: (d) => ({ key: 'EventOverspeedEpisode', vars: { limit: text(d, 'limit'), seconds: text(d, 'seconds'), speed: text(d, 'maxSpeed') } }),
+  idling: (d) => ({ key: 'EventIdling', vars: { minutes: String(Math.round(Number(d['seconds'] ?? 0) / 60)) } }),
 };
 
 export function eventDescription(type: EventType, details: Details): { key: string; vars: Record<string, string> } {

@@ -142,7 +142,7 @@ export const tables = {
   unitDays: {
     name: 'unit-days',
     description:
-      "Per unit of an account and local day (Europe/Stockholm) of a trip's start: trips, distance, per type, per driver and per project, times in motion and idling, top speed, first start, last stop and the raw counters; recomputed from trips after every trip write, guarded by a generation.",
+      "Per unit of an account and local day (Europe/Stockholm) of a trip's start: trips, distance, per type, per driver and per project, times in motion and idling, top speed, first start, last stop, the raw counters and the eco counts; recomputed from trips (and their eco events) after every trip write and eco event, guarded by a generation.",
     partitionKey: s('unit'),
     sortKey: s('day'),
     indexes: [{ name: 'byDay', partitionKey: s('day'), sortKey: s('unit') }],

@@ -10,6 +10,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { administrationMessageKeys as keys } from '../../shared/schemas/administration-messages';
 import { DEFAULT_WORKING_HOURS, type AccountSettings, type AccountSettingsUpdate } from '../../shared/schemas/administration';
+import { DEFAULT_ECO_WEIGHTS } from '../../shared/eco';
 import { isConditionFailure } from '../platform/conditions';
 import { dynamo, tableName } from '../platform/db';
 import { ForbiddenError, NotFoundError } from '../platform/errors';
@@ -24,6 +25,7 @@ const SETTINGS_FIELDS = [
   'allowQrCheckInWithoutAccess',
   'fuelPrice',
   'fuelPrices',
+  'ecoWeights',
   'workingHours',
   'smsCredits',
   'smsLowBalanceThreshold',
@@ -48,6 +50,7 @@ export function settingsOf(item: Partial<StoredSettings>, caller: { isSupport: b
     allowQrCheckInWithoutAccess: item.allowQrCheckInWithoutAccess === true,
     fuelPrice: typeof item.fuelPrice === 'number' ? item.fuelPrice : null,
     fuelPrices: Array.isArray(item.fuelPrices) ? item.fuelPrices : [],
+    ecoWeights: { ...DEFAULT_ECO_WEIGHTS, ...item.ecoWeights },
     defaultPurposes: Array.isArray(item.defaultPurposes) ? item.defaultPurposes : [],
     workingHours: hours
       ? { enabled: hours.enabled === true, days: [...hours.days], from: hours.from, to: hours.to, timeZone: hours.timeZone || DEFAULT_TIME_ZONE }
@@ -71,7 +74,7 @@ const featureFields = {
   realtimeMap: 'realtimeMap',
   basicOnly: 'basicOnly',
 } as const;
-const accountFields = ['allowUserPurposes', 'allowUserProjects', 'allowQrCheckInWithoutAccess', 'fuelPrice', 'fuelPrices', 'defaultPurposes', 'smsLowBalanceThreshold'] as const;
+const accountFields = ['allowUserPurposes', 'allowUserProjects', 'allowQrCheckInWithoutAccess', 'fuelPrice', 'fuelPrices', 'defaultPurposes', 'smsLowBalanceThreshold', 'ecoWeights'] as const;
 
 /**
  * Writes the fields sent. basicOnly is the subscription's: anyone but support may send it only

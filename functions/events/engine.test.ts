@@ -107,6 +107,50 @@ describe('overspeed', () => {
   });
 });
 
+describe('eco driving', () => {
+  const harsh = (kind: 'acceleration' | 'braking' | 'cornering', g: number | undefined, byDevice = false) => ({ eco: { harsh: { kind, g, ms: 800, byDevice } } });
+
+  it("records an overspeed episode at its end, from its start, with its duration and top speed", () => {
+    const unit: EngineUnit = { overspeedKmh: 90, overspeedSeconds: 30 };
+    const r = run(unit, [[at(0, 0, { speed: 80 }), at(10, 0, { speed: 95 }), at(30, 0, { speed: 112 })], [at(50, 0, { speed: 101 }), at(70, 0, { speed: 85 }), at(80, 0, { speed: 95 }), at(90, 0, { speed: 60 })]]);
+    // 10 s to 70 s: 60 s, top 112 km/h. 80 s to 90 s is shorter than the 30 s minimum: not an episode.
+    expect(r.events.filter((e) => e.type === 'overspeedEpisode').map((e) => [e.ts - T0, e.alarm, e.details])).toEqual([[10 * S, false, { seconds: 60, maxSpeed: 112, limit: 90 }]]);
+  });
+
+  it("counts a native harsh event from the unit's sensitivity's threshold up; a device's whatever its value", () => {
+    const events = (unit: EngineUnit) =>
+      run(unit, [[at(0, 0, harsh('braking', 0.37)), at(10, 0, harsh('braking', 0.38)), at(20, 0, harsh('acceleration', 0.3)), at(30, 0, harsh('cornering', undefined)), at(40, 0, harsh('cornering', 0.1, true))]]).events.map((e) => [e.type, e.ts - T0]);
+    // Normal (the default): braking from 0.38 g, acceleration from 0.37 g.
+    expect(events({})).toEqual([['harshBraking', 10 * S], ['harshCornering', 30 * S], ['harshCornering', 40 * S]]);
+    expect(events({ ecoSensitivity: 'sensitive' })).toEqual([['harshBraking', 0], ['harshBraking', 10 * S], ['harshAcceleration', 20 * S], ['harshCornering', 30 * S], ['harshCornering', 40 * S]]);
+    expect(events({ ecoSensitivity: 'insensitive' })).toEqual([['harshCornering', 30 * S], ['harshCornering', 40 * S]]);
+    const [first] = run({}, [[at(0, 0, { speed: 54, ...harsh('braking', 0.41) })]]).events;
+    expect(first).toMatchObject({ type: 'harshBraking', key: 'harsh', alarm: false, details: { g: 0.41, ms: 800, speed: 54 } });
+  });
+
+  it("records idling (ignition on, standing) from the sensitivity's idle time, at its start with its seconds", () => {
+    const idle = (s: number, extra: Partial<Position> = {}) => at(s, 0, { ignition: true, speed: 0, ...extra });
+    const track = [[idle(0), idle(60)], [idle(130), at(150, 0, { ignition: true, speed: 40 }), idle(200), idle(290), at(300, 0, { ignition: false, speed: 0 })]];
+    // 0-150 s: 150 s. 200-300 s: 100 s, under normal's 120 s; sensitive counts it from 60 s.
+    expect(run({}, track).events.map((e) => [e.type, e.ts - T0, e.details])).toEqual([['idling', 0, { seconds: 150, device: false }]]);
+    expect(run({ ecoSensitivity: 'sensitive' }, track).events.map((e) => [e.ts - T0, e.details['seconds']])).toEqual([[0, 150], [200 * S, 100]]);
+    expect(run({ ecoSensitivity: 'insensitive' }, track).events).toEqual([]);
+  });
+
+  it("takes a device's idling flag (Teltonika IO 251) as the episode, whatever its length", () => {
+    const r = run({}, [[at(0, 0, { ignition: true, speed: 0, eco: { idling: true } }), at(30, 0, { ignition: true, speed: 0 }), at(45, 0, { ignition: true, speed: 3, eco: { idling: false } })]]);
+    expect(r.events.map((e) => [e.type, e.ts - T0, e.details])).toEqual([['idling', 0, { seconds: 45, device: true }]]);
+  });
+
+  it('decides nothing again for positions seen before (a redelivered batch)', () => {
+    const unit: EngineUnit = { overspeedKmh: 90, overspeedSeconds: 0 };
+    const batch = [at(0, 0, { ignition: true, speed: 100, ...harsh('braking', 0.5) }), at(10, 0, { ignition: true, speed: 0 }), at(200, 0, { ignition: false, speed: 0 })];
+    const first = run(unit, [batch]);
+    expect(first.events.map((e) => e.type)).toEqual(['overspeed', 'harshBraking', 'overspeedEpisode', 'idling']);
+    expect(run(unit, [batch], first.state).events).toEqual([]);
+  });
+});
+
 describe('battery, power and inputs', () => {
   it('raises low battery once, and again only after recovering 3 % above the threshold', () => {
     const v = (s: number, volts: number) => at(s, 0, { batVolts: volts });

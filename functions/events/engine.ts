@@ -13,7 +13,13 @@
  *   has a margin (5 % of the radius, 10-50 m) so that GPS jitter on the line does not flap; an
  *   exit of a theft-mode zone also switches the unit to theft mode; the zone's deactivation
  *   windows make its events records without an alarm;
- * - overspeed: above the unit's limit for at least its minimum duration, once per episode;
+ * - overspeed: above the unit's limit for at least its minimum duration, once per episode; at its
+ *   end the episode is recorded (`overspeedEpisode` at its start: seconds, top speed, limit);
+ * - eco driving (shared/eco.ts): a tracker's harsh acceleration, braking or cornering (a native
+ *   record's g at or above the unit's eco sensitivity's threshold; a Teltonika device decided it
+ *   against the thresholds it was sent); idling, standing with the ignition on (or the device's
+ *   excessive-idling flag), recorded at its end (`idling` at its start, with its seconds) when it
+ *   lasted the sensitivity's idle time (a device's episode whatever its length). Recorded, never alarmed;
  * - low battery: the tracker's battery below LOW_BATTERY_VOLTS, cleared only 3 % above it;
  * - power cut: external power below POWER_CUT_VOLTS after it was present (POWER_OK_VOLTS);
  * - digital inputs: each change of a reported input, an alarm only for the inputs the unit names in
@@ -27,6 +33,7 @@ import type { UnitItem, UnitZone } from '../domain/unit/schema';
 import { inWeeklyWindows } from '../schedules/weekly-windows';
 import { distanceM } from '../../shared/geo';
 import type { Position } from '../ingest/types';
+import { ecoThresholdsOf, HARSH_EVENT_TYPES } from '../../shared/eco';
 
 /** Volts. Li-ion tracker batteries cut out near 3.3 V; below 3.5 V a few hours are left. */
 export const LOW_BATTERY_VOLTS = 3.5;
@@ -37,6 +44,8 @@ export const POWER_CUT_VOLTS = 6;
 export const POWER_OK_VOLTS = 8;
 /** Default minimum duration above the overspeed limit. */
 export const DEFAULT_OVERSPEED_SECONDS = 30;
+/** A silence this long ends an idling episode at the last record before it. */
+export const IDLE_SILENCE_MS = 15 * 60_000;
 /** km/h above which a unit in theft mode counts as moving when it reports no movement flag. */
 export const THEFT_MOVING_KMH = 5;
 
@@ -45,8 +54,10 @@ export interface EventEngineState {
   t: number;
   /** Per zone id: 1 inside, 0 outside. */
   zones?: Record<string, 0 | 1>;
-  /** The current overspeed episode: since when, its top speed, whether it was raised. */
-  over?: { since: number; max: number; raised: boolean };
+  /** The current overspeed episode: since when (and where), its top speed, whether it was raised. */
+  over?: { since: number; max: number; raised: boolean; lat?: number; lon?: number };
+  /** The current idling episode: since when, where, and whether the device's flag started it. */
+  idle?: { since: number; lat: number; lon: number; device: boolean };
   lowBat?: boolean;
   /** External power: true present, false cut. */
   power?: boolean;
@@ -75,7 +86,7 @@ export interface EngineResult {
 }
 
 /** The part of the unit item the engine reads. */
-export type EngineUnit = Pick<UnitItem, 'zones' | 'overspeedKmh' | 'overspeedSeconds' | 'lowBatteryAlert' | 'dinAlarms' | 'operatingMode'>;
+export type EngineUnit = Pick<UnitItem, 'zones' | 'overspeedKmh' | 'overspeedSeconds' | 'lowBatteryAlert' | 'dinAlarms' | 'operatingMode' | 'ecoSensitivity'>;
 
 const borderMargin = (radius: number) => Math.min(50, Math.max(10, radius * 0.05));
 
@@ -127,9 +138,11 @@ export function runEngine(unit: EngineUnit, previous: EventEngineState | undefin
   if (limit === undefined) delete state.over;
   if (!theftMode) delete state.theftMoving;
   let din = state.din ? { ...state.din } : undefined;
+  const eco = ecoThresholdsOf(unit.ecoSensitivity);
 
   for (const p of positions) {
     if (p.ts <= state.t) continue;
+    const previousT = state.t;
     state.t = p.ts;
     const at = (type: EventType, key: string, alarm: boolean, details: RaisedEvent['details']) =>
       events.push({ type, ts: p.ts, key, lat: p.lat, lon: p.lon, alarm, details });
@@ -147,15 +160,50 @@ export function runEngine(unit: EngineUnit, previous: EventEngineState | undefin
 
     if (limit !== undefined && p.speed !== undefined) {
       if (p.speed > limit) {
-        const over = state.over ? { ...state.over, max: Math.max(state.over.max, p.speed) } : { since: p.ts, max: p.speed, raised: false };
+        const over = state.over ? { ...state.over, max: Math.max(state.over.max, p.speed) } : { since: p.ts, max: p.speed, raised: false, lat: p.lat, lon: p.lon };
         if (!over.raised && p.ts - over.since >= minOverMs) {
           over.raised = true;
           at('overspeed', 'speed', true, { speed: Math.round(over.max), limit, since: new Date(over.since).toISOString() });
         }
         state.over = over;
       } else {
+        const over = state.over;
+        if (over && p.ts - over.since >= minOverMs) {
+          events.push({
+            type: 'overspeedEpisode',
+            ts: over.since,
+            key: 'speed',
+            lat: over.lat ?? p.lat,
+            lon: over.lon ?? p.lon,
+            alarm: false,
+            details: { seconds: Math.round((p.ts - over.since) / 1000), maxSpeed: Math.round(over.max), limit },
+          });
+        }
         delete state.over;
       }
+    }
+
+    const harsh = p.eco?.harsh;
+    if (harsh && (harsh.byDevice || harsh.g === undefined || harsh.g >= eco.g[harsh.kind])) {
+      at(HARSH_EVENT_TYPES[harsh.kind], 'harsh', false, { g: harsh.g ?? null, ms: harsh.ms ?? null, speed: p.speed ?? null });
+    }
+
+    const deviceIdle = p.eco?.idling;
+    const idle = state.idle;
+    // A record without ignition keeps the last known state, as trip detection does.
+    const standing = (p.ignition ?? idle !== undefined) && !isMoving(p);
+    const silent = idle !== undefined && p.ts - previousT > IDLE_SILENCE_MS;
+    if (idle && (silent || deviceIdle === false || p.ignition === false || (!idle.device && deviceIdle !== true && !standing))) {
+      // Idling ends where the tracker fell silent, not across the silence.
+      const seconds = Math.round(((silent ? previousT : p.ts) - idle.since) / 1000);
+      if (idle.device || seconds >= eco.idleSeconds) {
+        events.push({ type: 'idling', ts: idle.since, key: 'idle', lat: idle.lat, lon: idle.lon, alarm: false, details: { seconds, device: idle.device } });
+      }
+      delete state.idle;
+    } else if (idle && deviceIdle === true && !idle.device) {
+      state.idle = { ...idle, device: true };
+    } else if (!idle && (deviceIdle === true || (deviceIdle === undefined && standing))) {
+      state.idle = { since: p.ts, lat: p.lat, lon: p.lon, device: deviceIdle === true };
     }
 
     if (p.batVolts !== undefined) {

@@ -8,6 +8,7 @@ import { dynamo, tableName } from '../platform/db';
 import { logger } from '../platform/logger';
 import { registeredAtOf, type UnitItem } from '../domain/unit/schema';
 import type { EventType } from '../../shared/schemas/events';
+import { isEcoEventType, type EcoEvent } from '../../shared/eco';
 import { eventItemSchema, eventKeyRange, type EventItem } from './event-item';
 
 export interface EventQuery {
@@ -15,6 +16,8 @@ export interface EventQuery {
   toMs: number;
   type?: EventType | undefined;
   limit: number;
+  /** A strongly consistent read (a unit's partition only). */
+  consistent?: boolean;
 }
 
 async function queryNewestFirst(input: { index?: string; key: string; value: string; accountId: string }, q: EventQuery): Promise<{ items: EventItem[]; more: boolean }> {
@@ -34,6 +37,7 @@ async function queryNewestFirst(input: { index?: string; key: string; value: str
         ExpressionAttributeNames: { '#pk': input.key, ...(q.type ? { '#type': 'type' } : {}) },
         ExpressionAttributeValues: { ':pk': input.value, ':lo': lo, ':hi': hi, ...(byUnit ? { ':account': input.accountId } : {}), ...(q.type ? { ':type': q.type } : {}) },
         ScanIndexForward: false,
+        ...(q.consistent && !input.index ? { ConsistentRead: true } : {}),
         ExclusiveStartKey: start,
       }),
     );
@@ -102,4 +106,22 @@ export async function accountAlarms(accountId: string, fromMs: number, toMs: num
     start = page.LastEvaluatedKey;
   } while (start);
   return { items, more: false };
+}
+
+/** How long before a stretch an overspeed episode overlapping it may have started. */
+export const EPISODE_REACH_MS = 2 * 3_600_000;
+
+/** Eco events read for one unit's stretch: a year of a unit recording 250 a day. */
+const ECO_EVENTS_MAX = 100_000;
+
+/**
+ * A unit's eco events (shared/eco.ts) from `fromMs` to `toMs` in time order, strongly consistent: an
+ * episode is stored at its start, so the reach before `fromMs` takes in one that began earlier.
+ */
+export async function unitEcoEvents(unit: Pick<UnitItem, 'imei' | 'accountId' | 'createdAt'>, fromMs: number, toMs: number, reachMs = EPISODE_REACH_MS): Promise<EcoEvent[]> {
+  const { items, more } = await unitEvents(unit, { fromMs: fromMs - reachMs, toMs, limit: ECO_EVENTS_MAX, consistent: true });
+  if (more) logger.warn('more eco events than read; the oldest are not counted', { imei: unit.imei, fromMs, toMs, read: ECO_EVENTS_MAX });
+  const eco: EcoEvent[] = [];
+  for (const e of items) if (isEcoEventType(e.type)) eco.push({ type: e.type, ts: e.ts, lat: e.lat, lon: e.lon, details: e.details });
+  return eco.reverse();
 }

@@ -258,6 +258,43 @@ describe('alarms from ingest', () => {
     expect((await storedEvents(imei)).map((e) => [e['type'], e['alarm']])).toEqual([['geofenceExit', false]]);
   });
 
+  it('records harsh driving, a speeding episode and idling once each under redelivery, and announces their days', async () => {
+    const accountId = await account(0);
+    const imei = await unitWith(accountId, { overspeedKmh: 90, overspeedSeconds: 20 });
+    const { ports } = recordingPorts();
+    const rollups: unknown[] = [];
+    ports.queues = { send: async (queue: string, body: unknown) => void (queue === 'unit-day-rollup' && rollups.push(body)) };
+    const start = (t += 10 * MIN);
+    const rec = (s: number, fields: Record<string, unknown>) => ({ ts: start + s * 1000, lat: north(0), lon: YARD.lon, sat: 9, ign: true, ...fields });
+    const drive = [
+      rec(0, { spd: 50 }),
+      // Under the normal sensitivity's 0.38 g: not counted; 0.45 g is.
+      rec(30, { spd: 95, harsh: { kind: 'braking', g: 0.3, ms: 500 } }),
+      rec(60, { spd: 110, harsh: { kind: 'braking', g: 0.45, ms: 700 } }),
+      rec(90, { spd: 0 }),
+      rec(300, { spd: 0 }),
+      rec(320, { spd: 0, ign: false }),
+    ];
+    const messages: IotRuleEvent[] = [drive.slice(0, 3), drive.slice(3)].map((records) => ({
+      payload: Buffer.from(JSON.stringify({ records })).toString('base64'),
+      topic: `trackers/${imei}/telemetry`,
+      imei,
+      receivedAt: records[records.length - 1]!.ts + 1000,
+    }));
+    await ingestMessages(messages, ports);
+    await Promise.all([ingestMessages(messages, ports), ingestMessages([messages[1]!], ports)]);
+    const events = (await storedEvents(imei)).map((e) => [e['type'], Number(e['ts']) - start, e['alarm'], e['details']]);
+    expect(events).toEqual([
+      ['overspeedEpisode', 30_000, false, { seconds: 60, maxSpeed: 110, limit: 90 }],
+      ['harshBraking', 60_000, false, { g: 0.45, ms: 700, speed: 110 }],
+      ['overspeed', 60_000, true, { speed: 110, limit: 90, since: new Date(start + 30_000).toISOString() }],
+      ['idling', 90_000, false, { seconds: 230, device: false }],
+    ]);
+    // Each eco event announced its trip's day (and the day before, for a trip over midnight) once.
+    expect(rollups).toHaveLength(3);
+    expect(rollups[0]).toMatchObject({ accountId, imei, days: expect.arrayContaining([expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/)]) });
+  });
+
   it('keeps the engine state on the unit and expires events with the account retention', async () => {
     const accountId = await account(0);
     await dynamo().send(new UpdateCommand({ TableName: tableName('accounts'), Key: { accountId }, UpdateExpression: 'SET retentionDays = :d', ExpressionAttributeValues: { ':d': 30 } }));

@@ -15,6 +15,8 @@ import { sendCommand } from '../units/command-service';
 import { logger } from '../platform/logger';
 import { runEngine, type EventEngineState, type RaisedEvent } from './engine';
 import { raisedEventSchema, recordEvent } from './record-event';
+import { isEcoEventType } from '../../shared/eco';
+import { ecoEventRecorded } from '../trips/unit-days';
 
 export const EVENT_STAGE = 'events';
 export const EVENT_RAISED = 'event';
@@ -24,7 +26,8 @@ const flag = z.union([z.literal(0), z.literal(1)]);
 const storedSchema = z.object({
   t: z.number(),
   zones: z.record(z.string(), flag).optional(),
-  over: z.object({ since: z.number(), max: z.number(), raised: z.boolean() }).optional(),
+  over: z.object({ since: z.number(), max: z.number(), raised: z.boolean(), lat: z.number().optional(), lon: z.number().optional() }).optional(),
+  idle: z.object({ since: z.number(), lat: z.number(), lon: z.number(), device: z.boolean() }).optional(),
   lowBat: z.boolean().optional(),
   power: z.boolean().optional(),
   din: z.record(z.string(), z.boolean()).optional(),
@@ -55,7 +58,10 @@ export const eventStage: IngestStage<EventEngineState> = {
 };
 
 const sendEvent: EffectSender = async (effect, unit, ports) => {
-  await recordEvent(unit, raisedEventSchema.parse(effect.payload), ports);
+  const event = raisedEventSchema.parse(effect.payload);
+  await recordEvent(unit, event, ports);
+  // Also when it was stored before: a send that died between the two is completed by its retry.
+  if (isEcoEventType(event.type)) await ecoEventRecorded(ports, unit.accountId, unit.imei, event.ts);
 };
 
 /**

@@ -57,6 +57,13 @@ describe('judging a Teltonika answer', () => {
     expect(judgeTeltonikaAnswer(mode('fixed1h'), echo.split(';').slice(0, 4).join(';'))).toBeNull();
   });
 
+  it("acknowledges the eco thresholds by their echo, not by an operating mode's", () => {
+    const eco = { type: 'ecoThresholds' as const, params: { sensitivity: 'sensitive' as const, accelerationG: 0.25, brakingG: 0.28, corneringG: 0.35 } };
+    expect(judgeTeltonikaAnswer(eco, 'New value 11000:1;11004:2.5;11005:2.7;11006:3.4;11008:1')).toEqual({ ok: true });
+    expect(judgeTeltonikaAnswer(eco, 'New value 11000:1;11004:3.6;11005:3.7;11006:3.7;11008:1')).toBeNull();
+    expect(judgeTeltonikaAnswer(eco, simulatedAnswer({ type: 'operatingMode', mode: 'fixed1h' }))).toBeNull();
+  });
+
   it('fails the command on a refusal, keeping the text', () => {
     expect(judgeTeltonikaAnswer(dout(1, true), 'DOUT1 Is disabled from CFG')).toEqual({ ok: false, deviceError: 'DOUT1 Is disabled from CFG' });
     expect(judgeTeltonikaAnswer(dout(2, true), 'DOUT is disabled from CFG')).toMatchObject({ ok: false });

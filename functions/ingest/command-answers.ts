@@ -6,15 +6,16 @@
  * choice between an oldest and a newest one arises. A cancelled command may still reach the device
  * (QoS 1 in its persistent session) and be answered after the next one was sent, so the answer must
  * also fit what the open command asked for: a setdigout answer must report the command's output in
- * the command's state, a setparam answer must echo every value the operating mode sets. A refusal
+ * the command's state, a setparam answer must echo every value the operating mode (or the eco
+ * thresholds) sets. A refusal
  * ("DOUT1 Is disabled from CFG", an error text) fails the open command. Anything else changes no
  * command.
  *
  * The newest answer text is also kept on the unit item (`lastCommandAnswer`), so support can read
  * what a device said even when it matched nothing. The text is not logged: answers echo parameters.
  */
-import type { Command } from '../../shared/schemas/commands';
-import { teltonikaSetOperatingMode } from '../platform/adapters/device-encoding';
+import type { Command, EcoThresholdParams } from '../../shared/schemas/commands';
+import { teltonikaSetEcoThresholds, teltonikaSetOperatingMode } from '../platform/adapters/device-encoding';
 import { getPorts } from '../platform/container';
 import { keepLastCommandAnswer } from '../domain/unit/commands';
 import type { Ports } from '../platform/ports';
@@ -53,11 +54,12 @@ export function judgeTeltonikaAnswer(command: Pick<Command, 'type' | 'params'>, 
     // Firmware answers `DOUT1:1`, the simulated FMB `DOUT1:ON`; `DOUT1:IGNORED` means another command.
     const state = new RegExp(`DOUT${output}:(\\w+)`, 'i').exec(text)?.[1]?.toUpperCase();
     if (state !== undefined) return state === (on ? '1' : '0') || state === (on ? 'ON' : 'OFF') ? { ok: true } : null;
-  } else if (command.type === 'operatingMode' && 'mode' in command.params) {
+  } else if ((command.type === 'operatingMode' && 'mode' in command.params) || (command.type === 'ecoThresholds' && 'sensitivity' in command.params)) {
     const echoed = /^New value\s+(.+)$/is.exec(text.trim());
     if (echoed?.[1]) {
       const got = new Set(valuePairs(echoed[1]));
-      const wanted = valuePairs(teltonikaSetOperatingMode(command.params.mode).replace(/^setparam\s+/, ''));
+      const sent = 'mode' in command.params ? teltonikaSetOperatingMode(command.params.mode) : teltonikaSetEcoThresholds(command.params as EcoThresholdParams);
+      const wanted = valuePairs(sent.replace(/^setparam\s+/, ''));
       return wanted.every((pair) => got.has(pair)) ? { ok: true } : null;
     }
   }

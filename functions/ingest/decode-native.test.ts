@@ -60,6 +60,7 @@ describe('native decoder', () => {
         dout: { '1': false, '2': true, '3': false },
         ble: [{ mac: '7C:D9:F4:41:00:01', temp: 4.5, hum: 61, door: false, bat: 3 }],
         rfid: '00A1B2C3',
+        eco: undefined,
         io: undefined,
       },
     ]);
@@ -114,6 +115,17 @@ describe('native decoder', () => {
     ]);
     // The dead letter of a record keeps it as sent, not as JSON.parse made it (Infinity would print as null).
     expect(JSON.stringify(d.rejected[0]?.raw)).toBe('{"ts":2000,"lat":1e400,"lon":18.2}');
+  });
+
+  it("decodes a harsh-driving episode (`harsh`) for the unit's thresholds to judge, and refuses a malformed one", () => {
+    const [p] = positionsOf(decodeMessage(json({ ts: 1, lat: 1, lon: 1, harsh: { kind: 'braking', g: 0.42, ms: 640 } }))).positions;
+    expect(p?.eco).toEqual({ harsh: { kind: 'braking', g: 0.42, ms: 640, byDevice: false } });
+    expect(decodeNativeRecord({ ts: 1, lat: 1, lon: 1, harsh: { kind: 'cornering' } }).eco).toEqual({ harsh: { kind: 'cornering', g: undefined, ms: undefined, byDevice: false } });
+    expect(decodeNativeRecord({ ts: 1, lat: 1, lon: 1 }).eco).toBeUndefined();
+    expect(() => decodeNativeRecord({ ts: 1, lat: 1, lon: 1, harsh: { kind: 'drift', g: 0.4 } })).toThrow(new RecordError('InvalidValue', 'harsh.kind: acceleration, braking or cornering'));
+    expect(() => decodeNativeRecord({ ts: 1, lat: 1, lon: 1, harsh: { g: 0.4 } })).toThrow(new RecordError('MissingField', 'harsh.kind: required'));
+    expect(() => decodeNativeRecord({ ts: 1, lat: 1, lon: 1, harsh: { kind: 'braking', g: -0.4 } })).toThrow(new RecordError('InvalidValue', 'harsh: g and ms cannot be negative'));
+    expect(() => decodeNativeRecord({ ts: 1, lat: 1, lon: 1, harsh: 'hard' })).toThrow(new RecordError('WrongType', 'harsh: expected an object, got string'));
   });
 
   it('rejects a lone record with lat 1e400 rather than hand on Infinity', () => {
@@ -199,6 +211,7 @@ describe('native decoder against its zod contract', () => {
       dout: () => pick<unknown>([{ '1': true, '2': false, '3': true }, {}, { x: true }]),
       ble: () => pick<unknown>([[], [{ mac: 'AA', temp: 1, hum: 2, door: true, bat: 3 }], [{ temp: 1 }], [{ mac: 'B', door: 'open' }]]),
       rfid: () => pick<unknown>(['card-1', 77]),
+      harsh: () => pick<unknown>([{ kind: 'braking', g: 0.42, ms: 640 }, { kind: 'cornering' }, { kind: 'drift', g: 0.4 }, { g: 0.4 }, { kind: 'acceleration', g: -1 }, { kind: 'braking', ms: '9' }, 'hard']),
     };
     const r: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(fields)) {

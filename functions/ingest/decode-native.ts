@@ -6,7 +6,7 @@
  * native-schema.ts states the same contract in zod and a test holds the two to the same verdicts.
  */
 import { isStorableNumber, numberText, RawNumber, unstorableField } from './storable';
-import type { BleReading, DecodeProblem, IoStates, Position, RejectedRecord } from './types';
+import type { BleReading, DecodeProblem, EcoReading, HarshReading, IoStates, Position, RejectedRecord } from './types';
 
 /** Thrown inside a record's decoding, caught per record: the error path only. */
 export class RecordError extends Error {
@@ -127,6 +127,22 @@ function optBle(v: unknown): BleReading[] | undefined {
   return out;
 }
 
+const HARSH_KINDS = new Set<string>(['acceleration', 'braking', 'cornering']);
+
+/** `harsh: { kind, g, ms }`: one harsh-driving episode; its `g` is checked against the unit's thresholds later (functions/events/engine.ts). */
+function optHarsh(v: unknown): EcoReading | undefined {
+  if (v === undefined || v === null) return undefined;
+  if (!isObject(v)) throw new RecordError('WrongType', `harsh: expected an object, got ${typeName(v)}`);
+  const kind = v['kind'];
+  if (kind === undefined || kind === null) throw new RecordError('MissingField', 'harsh.kind: required');
+  if (typeof kind !== 'string' || !HARSH_KINDS.has(kind)) throw new RecordError('InvalidValue', 'harsh.kind: acceleration, braking or cornering');
+  const g = optNumber(v['g'], 'harsh.g');
+  const ms = optNumber(v['ms'], 'harsh.ms');
+  if ((g !== undefined && g < 0) || (ms !== undefined && ms < 0)) throw new RecordError('InvalidValue', 'harsh: g and ms cannot be negative');
+  const harsh: HarshReading = { kind: kind as HarshReading['kind'], g, ms, byDevice: false };
+  return { harsh };
+}
+
 export function decodeNativeRecord(r: unknown): Position {
   if (!isObject(r)) throw new RecordError('WrongType', `record: expected an object, got ${typeName(r)}`);
   const sat = optNumber(r['sat'], 'sat');
@@ -151,6 +167,7 @@ export function decodeNativeRecord(r: unknown): Position {
     dout: optIoStates(r['dout'], 'dout'),
     ble: optBle(r['ble']),
     rfid: optString(r['rfid'], 'rfid'),
+    eco: optHarsh(r['harsh']),
     io: undefined,
   };
 }

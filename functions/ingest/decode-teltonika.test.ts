@@ -160,6 +160,23 @@ describe('Teltonika AWS JSON decoder', () => {
     expect(positionsOf(decodeParsed(doc)).rejected).toMatchObject([{ index: 0, reason, detail }]);
   });
 
+  it('maps green driving (IO 253/254/243), over-speeding (255), idling (251) and the eco score (15)', () => {
+    const doc = (io: Record<string, unknown>) => ({ state: { reported: { ts: 1_700_000_000_000, latlng: '59.33,18.06', sat: 9, sp: 50, ...io } } });
+    const one = (io: Record<string, unknown>) => positionsOf(decodeParsed(doc(io))).positions[0];
+    // Harsh braking of 0.42 g (g x 100) lasting 640 ms: the device decided it.
+    const braking = one({ '253': 2, '254': 42, '243': 640 });
+    expect(braking?.eco).toEqual({ harsh: { kind: 'braking', g: 0.42, ms: 640, byDevice: true } });
+    expect(braking?.io).toMatchObject({ '253': 2, '254': 42, '243': 640 });
+    expect(one({ '253': 1 })?.eco).toEqual({ harsh: { kind: 'acceleration', g: undefined, ms: undefined, byDevice: true } });
+    expect(one({ '253': 3, '254': '35' })?.eco?.harsh).toMatchObject({ kind: 'cornering', g: 0.35 });
+    // An unknown type is no harsh event; the raw value stays.
+    expect(one({ '253': 7, '254': 42 })?.eco).toBeUndefined();
+    expect(one({ '251': 1, '255': 104 })?.eco).toEqual({ idling: true, overspeedKmh: 104 });
+    expect(one({ '251': 0 })?.eco).toEqual({ idling: false });
+    expect(one({ '15': 666 })?.eco).toEqual({ deviceScore: 6.66 });
+    expect(one({ '239': 1 })?.eco).toBeUndefined();
+  });
+
   it('hands a command answer over instead of a position', () => {
     expect(decodeMessage(Buffer.from('{"RSP":"DOUT1:1 Timeout:60 DOUT2:IGNORED"}'))).toEqual({ kind: 'commandAnswer', text: 'DOUT1:1 Timeout:60 DOUT2:IGNORED' });
     expect(decodeParsed({ RSP: 5 })).toEqual({ kind: 'invalid', reason: 'WrongType', detail: 'RSP: expected a string' });

@@ -8,12 +8,17 @@
  * (wiki.teltonika-gps.com, e.g. FMB010/FMB910 pages) and as Traccar's TeltonikaProtocolDecoder
  * maps them: 239 ignition, 240 movement, 69 GNSS status (1 = on with fix), 16 total odometer (m),
  * 449 ignition-on counter (s), 66 external voltage (mV), 67 battery voltage (mV), 181/182
- * PDOP/HDOP (x0.1), 1-3 digital inputs, 179/180/380 digital outputs 1-3, 207 RFID, 78 iButton.
+ * PDOP/HDOP (x0.1), 1-3 digital inputs, 179/180/380 digital outputs 1-3, 207 RFID, 78 iButton;
+ * green driving: 253 type (1 harsh acceleration, 2 harsh braking, 3 harsh cornering), 254 its value
+ * (g x 100; older firmware sent g x 10 and a GPS-sourced cornering is rad/s x 100, so the device's
+ * own verdict counts and the value is only shown), 243 its duration (ms), 255 over-speeding (the
+ * speed at its start and end), 251 excessive idling (1 start, 0 end), 15 the device's eco score
+ * (x 0.01, 0..10).
  * Every IO element (and `evt`, the element whose change made the record) is also kept raw in `io`.
  */
 import { outOfRange, parseTimestamp, RecordError } from './decode-native';
 import { isStorableNumber, RawNumber } from './storable';
-import type { BleReading, DecodeProblem, IoStates, Position } from './types';
+import type { BleReading, DecodeProblem, EcoReading, IoStates, Position } from './types';
 
 const IO = {
   din1: '1',
@@ -32,7 +37,34 @@ const IO = {
   movement: '240',
   dout3: '380',
   engineSeconds: '449',
+  ecoScore: '15',
+  greenDuration: '243',
+  idling: '251',
+  greenType: '253',
+  greenValue: '254',
+  overspeeding: '255',
 } as const;
+
+const GREEN_KINDS = { 1: 'acceleration', 2: 'braking', 3: 'cornering' } as const;
+
+/** The green-driving, over-speeding, idling and eco score elements of a record, or undefined without any. */
+function ecoOf(reported: Record<string, unknown>): EcoReading | undefined {
+  let eco: EcoReading | undefined;
+  const type = ioNum(reported, IO.greenType);
+  const kind = type === undefined ? undefined : GREEN_KINDS[type as keyof typeof GREEN_KINDS];
+  if (kind) {
+    const value = ioNum(reported, IO.greenValue);
+    const ms = ioNum(reported, IO.greenDuration);
+    (eco ??= {}).harsh = { kind, g: value === undefined || value < 0 ? undefined : value / 100, ms: ms === undefined || ms < 0 ? undefined : ms, byDevice: true };
+  }
+  const idling = ioNum(reported, IO.idling);
+  if (idling === 0 || idling === 1) (eco ??= {}).idling = idling === 1;
+  const over = ioNum(reported, IO.overspeeding);
+  if (over !== undefined && over >= 0) (eco ??= {}).overspeedKmh = over;
+  const score = ioNum(reported, IO.ecoScore);
+  if (score !== undefined && score >= 0 && score <= 1000) (eco ??= {}).deviceScore = score / 100;
+  return eco;
+}
 
 /**
  * FMB BLE sensors 1-4 (the sensors configured in the device, in slot order): temperature in 0.01 C
@@ -206,6 +238,7 @@ export function decodeTeltonikaRecord(doc: unknown, exact = false): Position {
     dout: ioStates(reported, DOUT_IDS),
     ble: bleSlots(reported),
     rfid: cardId(reported[IO.rfid]) ?? cardId(reported[IO.iButton]),
+    eco: ecoOf(reported),
     // Last: it removes the GNSS fields read above and turns the IO elements read above into text.
     io: rawIo(reported, exact),
   };

@@ -28,6 +28,7 @@ function pos(over: Partial<Position> = {}): Position {
     dout: undefined,
     ble: undefined,
     rfid: undefined,
+    eco: undefined,
     io: undefined,
     ...over,
   };

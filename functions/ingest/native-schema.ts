@@ -34,6 +34,9 @@ export const nativeRecordSchema = z.object({
   dout: io,
   ble: z.array(z.object({ mac: z.string(), temp: optNumber, hum: optNumber, door: optBool, bat: optNumber })).nullish(),
   rfid: z.string().nullish(),
+  harsh: z
+    .object({ kind: z.enum(['acceleration', 'braking', 'cornering']), g: optNumber.refine((n) => n === null || n === undefined || n >= 0), ms: optNumber.refine((n) => n === null || n === undefined || n >= 0) })
+    .nullish(),
 });
 
 export const nativeBatchSchema = z.object({ records: z.array(z.unknown()).min(1) });

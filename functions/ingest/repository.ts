@@ -113,6 +113,7 @@ export function positionItem(imei: string, p: Position, receivedAt: number, rete
     dout: p.dout,
     ble: p.ble?.length ? p.ble : undefined,
     rfid: p.rfid,
+    eco: p.eco,
     io: p.io,
     receivedAt,
     expiresAt: positionExpiry(p.ts, retentionDays),

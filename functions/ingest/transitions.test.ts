@@ -56,7 +56,7 @@ const ignitionStage: IngestStage<{ on: number }> = {
 const decodedAt = (ts: number): Position => ({
   ts, lat: 59.3293, lon: 18.0686, fix: true, speed: undefined, heading: undefined, alt: undefined, sats: 9, hdop: undefined,
   ignition: true, movement: undefined, odometer: undefined, engineSeconds: undefined, extVolts: undefined, batVolts: undefined,
-  din: undefined, dout: undefined, ble: undefined, rfid: undefined, io: undefined,
+  din: undefined, dout: undefined, ble: undefined, rfid: undefined, eco: undefined, io: undefined,
 });
 
 beforeAll(useLocalTables);

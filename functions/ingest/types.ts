@@ -20,6 +20,31 @@ export interface BleReading {
   batPct?: number | undefined;
 }
 
+/** A harsh driving episode the tracker measured (native `harsh`, Teltonika IO 253/254/243). */
+export interface HarshReading {
+  kind: 'acceleration' | 'braking' | 'cornering';
+  /** Peak in g; undefined when not sent. */
+  g: number | undefined;
+  /** Duration in ms; undefined when not sent. */
+  ms: number | undefined;
+  /**
+   * The tracker decided it against the thresholds the unit's eco sensitivity sent it (Teltonika's
+   * green-driving scenario), so it counts as it is; a native record's `g` is checked here.
+   */
+  byDevice: boolean;
+}
+
+/** What a tracker reports about eco driving (shared/eco.ts); absent keys were not reported. */
+export interface EcoReading {
+  harsh?: HarshReading;
+  /** Teltonika IO 251: true when an excessive-idling episode starts, false when it ends. */
+  idling?: boolean;
+  /** Teltonika IO 255: the speed (km/h) at an over-speeding start or end. */
+  overspeedKmh?: number;
+  /** Teltonika IO 15: the device's own eco score of the trip, 0..10. */
+  deviceScore?: number;
+}
+
 /** Digital inputs or outputs by number ("1".."3"). */
 export type IoStates = Record<string, boolean>;
 
@@ -51,6 +76,7 @@ export interface Position {
   dout: IoStates | undefined;
   ble: BleReading[] | undefined;
   rfid: string | undefined;
+  eco: EcoReading | undefined;
   /**
    * Teltonika: every numbered IO element as reported, for what we do not map (yet). A number that
    * cannot be stored as one (an 8-byte iButton id beyond 2^53) is kept as its text as sent.

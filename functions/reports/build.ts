@@ -53,6 +53,9 @@ import { environmentalColumns, environmentalReport, previousPeriod } from './kin
 import { fuelConsumptionColumns, fuelConsumptionNotes, fuelConsumptionTotals, fuelConsumptionUnits, type FuelPrices } from './kinds/fuel-consumption';
 import type { DriveShare, FuelUnit } from './kinds/fuel-use';
 import { organisationNames } from '../organisation/organisation-items';
+import { ecoColumns, ecoFleetTotals, ecoNotes, ecoUnits, type EcoSection, type EcoTrip } from './kinds/eco-driving';
+import { DEFAULT_ECO_WEIGHTS, ecoCountsIn, type EcoEvent, type EcoWeights } from '../../shared/eco';
+import { unitEcoEvents } from '../events/event-repository';
 import { tripLogColumns, tripLogUnit } from './kinds/trip-log';
 
 export interface BuildInput {
@@ -374,6 +377,60 @@ async function buildTheft(units: readonly UnitItem[], input: BuildInput, x: Text
   });
 }
 
+/** Eco events a report lists per unit (or driver); all of them count. */
+export const ECO_EVENTS_LISTED = 500;
+
+/** The account's eco score weights (shared/eco.ts), the defaults where none are saved. */
+async function ecoWeightsOf(accountId: string): Promise<EcoWeights> {
+  const account = await getAccountFields(accountId, ['ecoWeights']);
+  return { ...DEFAULT_ECO_WEIGHTS, ...account?.ecoWeights };
+}
+
+/**
+ * Each unit's (or driver's) trips with their eco counts (the unit's eco events inside each trip) and
+ * the events to list: a unit's all in the period (with a trip filter: those inside the trips kept),
+ * a driver's those inside the driver's trips.
+ */
+async function ecoSections(units: readonly UnitItem[], input: BuildInput, by: 'unit' | 'driver', x: Texts): Promise<EcoSection[]> {
+  const { fromMs, toMs } = localDaysRange(input.request.from, input.request.to, input.timeZone);
+  const trips = await tripsOfUnits(units, input);
+  const names = await namesOf(input.caller.accountId, trips.flat().map((t) => t.driverId));
+  const driverName = (id: string | undefined) => (id ? (names.get(id) ?? id) : x.t('ReportNote_driverUnknown'));
+  const read = await mapLimited(units, PARALLEL, async (unit, i) => {
+    const items = trips[i] ?? [];
+    const lastStop = Math.max(toMs - 1, ...items.map((t) => t.stopTs));
+    const events = await unitEcoEvents(unit, fromMs, lastStop);
+    const ecoTrips = items.map((t): EcoTrip & { driverId: string; events: EcoEvent[] } => ({
+      startTs: t.startTs,
+      stopTs: t.stopTs,
+      day: localDayOf(t.startTs, input.timeZone),
+      figures: { distanceM: t.distanceM, movingS: t.movingS ?? 0, idleS: t.idleS ?? 0, ...ecoCountsIn(t.startTs, t.stopTs, events) },
+      unitName: unit.name,
+      driverName: driverName(t.driverId),
+      driverId: t.driverId ?? '',
+      events: events.filter((e) => e.ts >= t.startTs && e.ts <= t.stopTs),
+    }));
+    // With a trip filter, only the events of the trips it keeps.
+    const filtered = Boolean(input.request.driverId || input.request.type || input.request.project);
+    return { unit, trips: ecoTrips, events: filtered ? ecoTrips.flatMap((t) => t.events) : events.filter((e) => e.ts >= fromMs && e.ts < toMs) };
+  });
+  const listed = (events: readonly EcoEvent[]) => ({ events: events.slice(0, ECO_EVENTS_LISTED), eventsCapped: events.length > ECO_EVENTS_LISTED });
+  if (by === 'unit') {
+    return read.map((r) => ({ id: r.unit.imei, name: r.unit.name, registrationNumber: r.unit.registrationNumber ?? null, trips: r.trips, ...listed(r.events) }));
+  }
+  const drivers = new Map<string, { trips: EcoTrip[]; events: EcoEvent[] }>();
+  for (const trip of read.flatMap((r) => r.trips)) {
+    const d = drivers.get(trip.driverId) ?? { trips: [], events: [] };
+    d.trips.push(trip);
+    d.events.push(...trip.events);
+    drivers.set(trip.driverId, d);
+  }
+  const collator = new Intl.Collator(input.lang);
+  return [...drivers]
+    .map(([id, d]) => ({ id, name: driverName(id || undefined), registrationNumber: null, trips: d.trips, ...listed(d.events.sort((a, b) => a.ts - b.ts)) }))
+    .sort((a, b) => collator.compare(a.name, b.name));
+}
+
 /**
  * What a report request may cover, or the refusal: the kind must be built and allowed, the units
  * visible, a locked one only for the kinds allowed on it. Reads no trips.
@@ -471,6 +528,20 @@ export async function buildReport(input: BuildInput): Promise<ReportModel> {
       const missing = fuelUnits.reduce((n, u) => n + u.figuresMissing, 0);
       if (missing) notes.push(x.t('ReportNote_figuresMissing', { count: missing }));
       return { ...base, layout: 'overview', columns: environmentalColumns(fuelUnits, x), units: built.units, totals: built.totals, charts: [built.chart], notes: [...notes, ...built.notes] };
+    }
+    case 'ecoDriving': {
+      const by = request.by ?? 'unit';
+      const [sections, weights] = await Promise.all([ecoSections(units, input, by, x), ecoWeightsOf(input.caller.accountId)]);
+      const iso = (ms: number) => isoInZone(ms, timeZone);
+      return {
+        ...base,
+        layout: 'overview',
+        columns: ecoColumns(x, by),
+        units: ecoUnits(sections, by, weights, x, iso),
+        totals: ecoFleetTotals(sections, weights),
+        charts: [],
+        notes: [...notes, ...ecoNotes(weights, units.filter((u) => u.overspeedKmh === undefined).length, x)],
+      };
     }
     case 'theft': {
       const built = await buildTheft(units, input, x);

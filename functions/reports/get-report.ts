@@ -1,6 +1,6 @@
 /**
  * GET /api/v1/user/reports/{kind}: the report model, in the caller's language and the TimeZone
- * header's zone. A report built from trips (the trip log, benefit value, theft) over more than a
+ * header's zone. A report built from trips (the trip log, benefit value, theft, eco driving) over more than a
  * month or more than 20 units is made by an export job in `json` instead: 202 with the job, whose
  * file is the model (docs/decisions/0034-reports.md).
  */
@@ -15,7 +15,7 @@ import { startExport } from './export-service';
 /** The most local days and units a report from trips answers at once. */
 export const SCREEN_DAYS_MAX = 31;
 export const SCREEN_UNITS_MAX = 20;
-const FROM_TRIPS: readonly ReportKind[] = ['tripLog', 'benefitValue', 'theft'];
+const FROM_TRIPS: readonly ReportKind[] = ['tripLog', 'benefitValue', 'theft', 'ecoDriving'];
 
 /** Local days from `from` to `to`, both included. */
 const daysOf = (from: string, to: string): number => Math.round((Date.parse(`${addDays(to, 1)}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);

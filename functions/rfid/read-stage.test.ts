@@ -11,7 +11,7 @@ function pos(ts: number, extra: Partial<Position> = {}): Position {
   return {
     ts, lat: 59.3, lon: 18.0, fix: true, speed: undefined, heading: undefined, alt: undefined, sats: undefined, hdop: undefined,
     ignition: undefined, movement: undefined, odometer: undefined, engineSeconds: undefined, extVolts: undefined, batVolts: undefined,
-    din: undefined, dout: undefined, ble: undefined, rfid: undefined, io: undefined, ...extra,
+    din: undefined, dout: undefined, ble: undefined, rfid: undefined, eco: undefined, io: undefined, ...extra,
   };
 }
 

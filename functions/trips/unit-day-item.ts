@@ -17,6 +17,7 @@ import { addDays, startOfLocalDay } from '../../shared/local-time';
 import { FLEET_MONTH_ZONE } from '../../shared/schemas/fleet-overview';
 import { tripTypes, type TripType } from '../../shared/schemas/trips';
 import type { TripItem } from './trip-item';
+import { ecoCountsIn, type EcoEvent } from '../../shared/eco';
 
 /** The zone of the rollups' local days: the product's market zone (Stockholm), as the fleet overview's months. */
 export const ROLLUP_ZONE = FLEET_MONTH_ZONE;
@@ -69,6 +70,11 @@ export interface UnitDayFigures {
   drivers: Record<string, UnitDayDriver>;
   /** Metres per project, of the trips with one. */
   projects: Record<string, number>;
+  /** Eco counts of the trips (shared/eco.ts `ecoCountsIn` over each trip): harsh events by kind, seconds over the speed limit. */
+  harshAccelerations: number;
+  harshBrakings: number;
+  harshCornerings: number;
+  overspeedS: number;
 }
 
 /** A day as the reader answers it. */
@@ -119,6 +125,11 @@ const unitDayItemSchema = z.object({
   stopCounterSource: source,
   drivers: z.array(driverEntry).catch([]),
   projects: z.array(projectEntry).catch([]),
+  // Items written before eco counts were kept read as none (the nightly re-derivation fills them in).
+  harshAccelerations: count,
+  harshBrakings: count,
+  harshCornerings: count,
+  overspeedS: count,
 });
 
 /** The day of a stored item, or null for an item that holds no trips (see the module's comment) or does not parse. */
@@ -139,8 +150,10 @@ type DayTrip = Pick<
   'startTs' | 'stopTs' | 'distanceM' | 'startCounterM' | 'stopCounterM' | 'counterSource' | 'maxSpeedKmh' | 'movingS' | 'idleS' | 'type' | 'driverId' | 'project'
 >;
 
-/** The figures of a day's trips (any order); null when there are none. */
-export function unitDayFigures(trips: readonly DayTrip[]): UnitDayFigures | null {
+const ECO_KEYS = ['harshAccelerations', 'harshBrakings', 'harshCornerings', 'overspeedS'] as const;
+
+/** The figures of a day's trips (any order) and the unit's eco events around them; null when there are no trips. */
+export function unitDayFigures(trips: readonly DayTrip[], ecoEvents: readonly EcoEvent[] = []): UnitDayFigures | null {
   if (!trips.length) return null;
   const sorted = [...trips].sort((a, b) => a.startTs - b.startTs);
   const first = sorted[0] as DayTrip;
@@ -153,7 +166,10 @@ export function unitDayFigures(trips: readonly DayTrip[]): UnitDayFigures | null
   let idleS = 0;
   let figuresMissing = 0;
   let maxSpeedKmh: number | null = null;
+  const eco = { harshAccelerations: 0, harshBrakings: 0, harshCornerings: 0, overspeedS: 0 };
   for (const trip of sorted) {
+    const counts = ecoCountsIn(trip.startTs, trip.stopTs, ecoEvents);
+    for (const key of ECO_KEYS) eco[key] += counts[key];
     distanceM += trip.distanceM;
     byType[trip.type].trips += 1;
     byType[trip.type].distanceM += trip.distanceM;
@@ -190,6 +206,7 @@ export function unitDayFigures(trips: readonly DayTrip[]): UnitDayFigures | null
     stopCounterSource: last.counterSource,
     drivers,
     projects,
+    ...eco,
   };
 }
 
@@ -239,7 +256,7 @@ export function unitMonthItemOf(accountId: string, imei: string, month: string, 
     }
     if (d.maxSpeedKmh !== null) maxSpeedKmh = Math.max(maxSpeedKmh ?? 0, d.maxSpeedKmh);
   }
-  const sum = (key: 'trips' | 'distanceM' | 'movingS' | 'idleS' | 'figuresMissing') => withTrips.reduce((n, d) => n + d[key], 0);
+  const sum = (key: 'trips' | 'distanceM' | 'movingS' | 'idleS' | 'figuresMissing' | (typeof ECO_KEYS)[number]) => withTrips.reduce((n, d) => n + d[key], 0);
   return {
     ...base,
     trips: sum('trips'),
@@ -248,6 +265,7 @@ export function unitMonthItemOf(accountId: string, imei: string, month: string, 
     movingS: sum('movingS'),
     idleS: sum('idleS'),
     figuresMissing: sum('figuresMissing'),
+    ...Object.fromEntries(ECO_KEYS.map((key) => [key, sum(key)])),
     maxSpeedKmh,
     firstStartTs: first.firstStartTs,
     lastStartTs: last.lastStartTs,

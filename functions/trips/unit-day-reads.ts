@@ -62,6 +62,7 @@ function daysFrom(fromDay: string, toDay: string): string[] {
 const SUMMARY_ATTRIBUTES = [
   'unit', 'day', 'accountId', 'imei', 'trips', 'distanceM', 'byType', 'movingS', 'idleS', 'figuresMissing', 'maxSpeedKmh',
   'firstStartTs', 'lastStartTs', 'lastStopTs', 'startCounterM', 'counterSource', 'stopCounterM', 'stopCounterSource', 'daily',
+  'harshAccelerations', 'harshBrakings', 'harshCornerings', 'overspeedS',
 ] as const;
 
 /**

@@ -19,7 +19,8 @@ import type { TripItem } from './trip-item';
 import { unitDayKey, type UnitDay } from './unit-day-item';
 import { readAccountMonths, readUnitDays, unitDayOdometers } from './unit-day-reads';
 import { recomputeUnitDays } from './unit-day-rollup';
-import { readUnitDay, readUnitMonth, tripsChanged, writeUnitDay, writeUnitMonth } from './unit-days';
+import { ecoEventRecorded, readUnitDay, readUnitMonth, tripsChanged, writeUnitDay, writeUnitMonth } from './unit-days';
+import { eventSortKey } from '../events/event-item';
 
 const ACCOUNT = `acc-${randomUUID()}`;
 const OTHER = `acc-${randomUUID()}`;
@@ -41,6 +42,16 @@ function trip(imei: string, startTs: number, fields: Partial<TripItem> = {}): Tr
 const put = (t: TripItem) => dynamo().send(new PutCommand({ TableName: tableName('trips'), Item: t }));
 const rawDay = async (imei: string, day = DAY) =>
   (await dynamo().send(new GetCommand({ TableName: tableName('unitDays'), Key: { unit: unitDayKey(ACCOUNT, imei), day }, ConsistentRead: true }))).Item;
+
+/** An eco event as the event engine stores it (functions/events/record-event.ts). */
+async function ecoEvent(imei: string, type: string, ts: number, details: Record<string, number | boolean> = {}, accountId = ACCOUNT): Promise<void> {
+  await dynamo().send(
+    new PutCommand({
+      TableName: tableName('events'),
+      Item: { imei, sk: eventSortKey(ts, type, type === 'overspeedEpisode' ? 'speed' : 'harsh'), accountId, unitName: 'Van', type, ts, lat: 59.3, lon: 18, alarm: false, details, expiresAt: 2_000_000_000 },
+    }),
+  );
+}
 
 let queues: LocalQueues;
 beforeAll(async () => {
@@ -66,6 +77,14 @@ describe('a day rollup', () => {
   it("sums the trips starting on the local day, of the account only, per type, driver and project", async () => {
     const imei = nextImei();
     const trips = await dayOfTrips(imei);
+    // Eco events: a harsh braking in the first trip, a harsh acceleration in the second, a speeding
+    // episode from 2 minutes before the first trip for 5 minutes (3 of them in the trip); a harsh
+    // cornering outside the trips and another account's harsh braking in one count for nothing.
+    await ecoEvent(imei, 'harshBraking', DAY_START + 35 * 60_000, { g: 0.5 });
+    await ecoEvent(imei, 'harshAcceleration', DAY_START + 8 * H + 60_000, { g: 0.4 });
+    await ecoEvent(imei, 'overspeedEpisode', DAY_START + 28 * 60_000, { seconds: 300, maxSpeed: 104, limit: 90 });
+    await ecoEvent(imei, 'harshCornering', DAY_START + 15 * H);
+    await ecoEvent(imei, 'harshBraking', DAY_START + 8 * H + 2 * 60_000, {}, OTHER);
     await tripsChanged(getPorts(), ACCOUNT, imei, trips.map((t) => t.startTs));
     await queues.drained();
     const expected: UnitDay = {
@@ -91,12 +110,32 @@ describe('a day rollup', () => {
         '': { trips: 1, distanceM: 2_500, businessM: 0, privateM: 0, otherM: 2_500, movingS: 0, idleS: 0 },
       },
       projects: { Bridge: 10_500 },
+      harshAccelerations: 1,
+      harshBrakings: 1,
+      harshCornerings: 0,
+      overspeedS: 180,
     };
     expect(await readUnitDays(ACCOUNT, imei, '2025-06-01', '2025-06-02')).toEqual([expected]);
     // The next day holds the one trip starting there; the other account sees nothing of this unit's.
     expect((await readUnitDays(ACCOUNT, imei, '2025-06-03', '2025-06-03')).map((d) => d.trips)).toEqual([]);
     expect(await readUnitDays(OTHER, imei, DAY, DAY)).toEqual([]);
     expect(await readUnitDays(ACCOUNT, imei, '2025-06-03', '2025-06-01')).toEqual([]);
+  });
+
+  it('counts an eco event recorded after its day was summed: the event announces its days and queues them', async () => {
+    const imei = nextImei();
+    const trips = await dayOfTrips(imei);
+    await tripsChanged(getPorts(), ACCOUNT, imei, trips.map((t) => t.startTs));
+    await queues.drained();
+    expect(await readUnitDays(ACCOUNT, imei, DAY, DAY)).toMatchObject([{ harshBrakings: 0 }]);
+    const ts = DAY_START + 8 * H + 5 * 60_000;
+    await ecoEvent(imei, 'harshBraking', ts, { g: 0.5 });
+    await ecoEventRecorded(getPorts(), ACCOUNT, imei, ts);
+    await queues.drained();
+    expect(await readUnitDays(ACCOUNT, imei, DAY, DAY)).toMatchObject([{ harshBrakings: 1, harshAccelerations: 0 }]);
+    // The month sums its days' counts.
+    const [month] = await readAccountMonths(ACCOUNT, ['2025-06']).then((all) => all.filter((m) => m.imei === imei));
+    expect(month).toMatchObject({ harshBrakings: 1, overspeedS: 0 });
   });
 
   it('is written the same by a redelivered message', async () => {

@@ -24,7 +24,9 @@
  *    overlap the later one's write stands and the earlier one's fails.
  */
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { EcoEvent } from '../../shared/eco';
 import { localDayOf } from '../../shared/local-time';
+import { unitEcoEvents } from '../events/event-repository';
 import { isConditionFailure } from '../platform/conditions';
 import { dynamo, tableName } from '../platform/db';
 import type { Ports } from '../platform/ports';
@@ -72,28 +74,44 @@ export async function tripsChanged(ports: Pick<Ports, 'queues'>, accountId: stri
   await ports.queues.send('unit-day-rollup', { accountId, imei, days });
 }
 
-/** What a recomputation read: the day's generation (undefined: no item yet), then its trips. */
+/** An eco event counts on the day its trip started: that of the event, or the day before for a trip over midnight. */
+const ECO_TRIP_REACH_MS = 12 * 3_600_000;
+
+/**
+ * After an eco event (shared/eco.ts) was recorded: its days' counts are announced and queued as
+ * after a trip write, so a day recomputed before the event was stored is recomputed again.
+ */
+export async function ecoEventRecorded(ports: Pick<Ports, 'queues'>, accountId: string, imei: string, ts: number): Promise<void> {
+  const days = rollupDaysOf([ts - ECO_TRIP_REACH_MS, ts]);
+  await bumpUnitDays(accountId, imei, days);
+  await ports.queues.send('unit-day-rollup', { accountId, imei, days });
+}
+
+/** What a recomputation read: the day's generation (undefined: no item yet), then its trips and their eco events. */
 export interface UnitDayRead {
   accountId: string;
   imei: string;
   day: string;
   gen: number | undefined;
   trips: TripItem[];
+  /** The eco events from the day's first trip start to its last trip stop. */
+  ecoEvents: EcoEvent[];
 }
 
-/** The first half of a recomputation: the generation, then (never before) the trips. */
+/** The first half of a recomputation: the generation, then (never before) the trips and their eco events. */
 export async function readUnitDay(accountId: string, imei: string, day: string): Promise<UnitDayRead> {
   const current = await dynamo().send(new GetCommand({ TableName: tableName('unitDays'), Key: { unit: unitDayKey(accountId, imei), day }, ProjectionExpression: 'gen', ConsistentRead: true }));
   const gen = current.Item?.['gen'];
   const { fromMs, toMs } = rollupDayRange(day);
   // All of the account's trips of the IMEI that day (no registration bound: the key holds the account), consistently read.
   const trips = await unitTrips({ imei, accountId, createdAt: undefined }, fromMs, toMs - 1, { consistent: true });
-  return { accountId, imei, day, gen: typeof gen === 'number' ? gen : undefined, trips };
+  const ecoEvents = trips.length ? await unitEcoEvents({ imei, accountId, createdAt: undefined }, Math.min(...trips.map((t) => t.startTs)), Math.max(...trips.map((t) => t.stopTs))) : [];
+  return { accountId, imei, day, gen: typeof gen === 'number' ? gen : undefined, trips, ecoEvents };
 }
 
 /** The item a read gives: the figures, or `trips: 0` for a day without trips. The same read gives the same item. */
 export function unitDayItemOf(read: UnitDayRead): Record<string, unknown> {
-  const figures = unitDayFigures(read.trips);
+  const figures = unitDayFigures(read.trips, read.ecoEvents);
   const expiries = read.trips.map((t) => t.expiresAt).filter((e) => e !== undefined);
   return {
     unit: unitDayKey(read.accountId, read.imei),

@@ -161,7 +161,7 @@ const unit = {
 } as unknown as UnitItem;
 const enginePositions = Array.from({ length: RECORDS }, (_, i) => {
   const r = nativeRecord(i);
-  return { ts: r.ts, lat: r.lat, lon: r.lon, fix: true, speed: r.spd, heading: r.hdg, alt: r.alt, sats: r.sat, hdop: r.hdop, ignition: r.ign, movement: r.mov, odometer: r.odo, engineSeconds: r.hrs, extVolts: r.pwr, batVolts: 3.4 + (i % 400) * 0.001, din: { '2': Math.floor(i / 60) % 2 === 0, '3': false }, dout: r.dout, ble: undefined, rfid: undefined, io: undefined } satisfies Position;
+  return { ts: r.ts, lat: r.lat, lon: r.lon, fix: true, speed: r.spd, heading: r.hdg, alt: r.alt, sats: r.sat, hdop: r.hdop, ignition: r.ign, movement: r.mov, odometer: r.odo, engineSeconds: r.hrs, extVolts: r.pwr, batVolts: 3.4 + (i % 400) * 0.001, din: { '2': Math.floor(i / 60) % 2 === 0, '3': false }, dout: r.dout, ble: undefined, rfid: undefined, eco: undefined, io: undefined } satisfies Position;
 });
 function engineRun(): { positions: number; cpuUs: number; events: number } {
   let stored: string | undefined;

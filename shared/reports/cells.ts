@@ -22,7 +22,7 @@ export function cellText(row: Readonly<Record<string, unknown>>, column: Pick<Re
   return formatCell(cellValue(row, column.key), column.format, lang);
 }
 
-export const NUMERIC_FORMATS: ReadonlySet<ColumnFormat> = new Set(['km', 'odometer', 'duration', 'speed', 'count', 'money', 'coordinate', 'amount', 'mass', 'percent']);
+export const NUMERIC_FORMATS: ReadonlySet<ColumnFormat> = new Set(['km', 'odometer', 'duration', 'speed', 'count', 'money', 'coordinate', 'amount', 'mass', 'percent', 'decimal']);
 
 /** The column's header: its label, with its unit in brackets. */
 export function columnHeading(column: Pick<ReportColumn, 'label' | 'unit'>): string {

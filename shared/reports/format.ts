@@ -13,7 +13,7 @@ const LOCALES: Record<ReportLanguage, string> = { en: 'en-GB', sv: 'sv-SE', no: 
 const YES_NO: Record<ReportLanguage, [string, string]> = { en: ['Yes', 'No'], sv: ['Ja', 'Nej'], no: ['Ja', 'Nei'] };
 
 /** Decimals shown per numeric format. */
-export const FORMAT_DECIMALS: Partial<Record<ColumnFormat, number>> = { km: 1, odometer: 0, speed: 0, count: 0, money: 2, coordinate: 5, amount: 2, mass: 1, percent: 1 };
+export const FORMAT_DECIMALS: Partial<Record<ColumnFormat, number>> = { km: 1, odometer: 0, speed: 0, count: 0, money: 2, coordinate: 5, amount: 2, mass: 1, percent: 1, decimal: 1 };
 
 const formatters = new Map<string, Intl.NumberFormat>();
 function numberFormat(lang: ReportLanguage, decimals: number, grouping: boolean): Intl.NumberFormat {

@@ -38,6 +38,7 @@ export const administrationMessageKeys = {
   /** Two prices of one fuel type from the same day. */
   DuplicateFuelPriceDay: 'DuplicateFuelPriceDay',
   TooManyFuelPrices: 'TooManyFuelPrices',
+  InvalidEcoWeight: 'InvalidEcoWeight',
   /** Basic-only is part of the subscription: only support changes it. */
   BasicOnlyIsSupportOnly: 'BasicOnlyIsSupportOnly',
   SmsLowBalanceThresholdInvalid: 'SmsLowBalanceThresholdInvalid',

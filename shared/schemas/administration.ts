@@ -14,6 +14,7 @@ import { weeklyWindowSchema } from './schedule';
 import { FUEL_PRICE_MAX, fuelPricesSchema, storedFuelPriceSchema } from './fuel';
 
 export { FUEL_PRICE_MAX };
+import { ecoWeightsSchema } from '../eco';
 
 export const USER_NAME_MAX = 50;
 export const USER_EMAIL_MAX = 254;
@@ -161,6 +162,8 @@ export const accountSettingsSchema = z.object({
   /** The account's SMS credits (added by support); read only here. */
   smsCredits: z.number(),
   smsLowBalanceThreshold: z.number(),
+  /** The eco score's weights (shared/eco.ts; absent: the defaults there). */
+  ecoWeights: z.object({ acceleration: z.number(), braking: z.number(), cornering: z.number(), overspeed: z.number(), idle: z.number() }),
 });
 export type AccountSettings = z.infer<typeof accountSettingsSchema>;
 
@@ -181,6 +184,8 @@ export const accountSettingsUpdateSchema = z.object({
   workingHours: workingHoursSchema.optional(),
   /** Setting it re-arms the warning: the next SMS that leaves the balance below it e-mails the admins once. */
   smsLowBalanceThreshold: smsLowBalanceThresholdSchema.optional(),
+  /** All five weights, each 0..20 (InvalidEcoWeight). */
+  ecoWeights: ecoWeightsSchema.optional(),
 });
 export type AccountSettingsUpdate = z.output<typeof accountSettingsUpdateSchema>;
 export type AccountSettingsUpdateRequest = z.input<typeof accountSettingsUpdateSchema>;

@@ -28,7 +28,7 @@ export const operatingModes = [
 ] as const;
 export type OperatingMode = (typeof operatingModes)[number];
 
-export const commandTypes = ['dout', 'operatingMode', 'pairRfid', 'pairSensor', 'unpairSensor'] as const;
+export const commandTypes = ['dout', 'operatingMode', 'pairRfid', 'pairSensor', 'unpairSensor', 'ecoThresholds'] as const;
 export type CommandType = (typeof commandTypes)[number];
 
 /** What the tracker receives for a DOUT command (also the params stored with it). */
@@ -68,6 +68,19 @@ export const sensorPairParamsSchema = z.object({ mac: z.string().regex(/^[0-9A-F
 export type SensorPairParams = z.infer<typeof sensorPairParamsSchema>;
 
 /**
+ * Eco driving thresholds (shared/eco.ts): sent when a unit's eco sensitivity changes (the unit
+ * editor), never through POST .../commands. Harsh acceleration, braking and cornering in g; a
+ * native tracker reports a `harsh` episode from these on, a Teltonika device gets them in m/s².
+ */
+export const ecoThresholdParamsSchema = z.object({
+  sensitivity: z.enum(['sensitive', 'normal', 'insensitive']),
+  accelerationG: z.number().positive(),
+  brakingG: z.number().positive(),
+  corneringG: z.number().positive(),
+});
+export type EcoThresholdParams = z.infer<typeof ecoThresholdParamsSchema>;
+
+/**
  * POST /api/v1/user/units/{imei}/commands. A DOUT command may carry the output's label (at most 20
  * characters), which is saved on the unit as the name of that output; an empty label clears it.
  */
@@ -91,7 +104,8 @@ export type CommandRequest = z.infer<typeof commandRequestSchema>;
  */
 export type ServiceCommandRequest =
   | { type: 'pairRfid'; params: RfidPairParams }
-  | { type: 'pairSensor' | 'unpairSensor'; params: SensorPairParams };
+  | { type: 'pairSensor' | 'unpairSensor'; params: SensorPairParams }
+  | { type: 'ecoThresholds'; params: EcoThresholdParams };
 
 export const commandStatuses = ['pending', 'unanswered', 'acknowledged', 'failed', 'cancelled'] as const;
 export type CommandStatus = (typeof commandStatuses)[number];
@@ -101,7 +115,7 @@ export const commandSchema = z.object({
   id: z.string(),
   imei: z.string(),
   type: z.enum(commandTypes),
-  params: z.union([doutParamsSchema, operatingModeParamsSchema, rfidPairParamsSchema, sensorPairParamsSchema]),
+  params: z.union([doutParamsSchema, operatingModeParamsSchema, rfidPairParamsSchema, sensorPairParamsSchema, ecoThresholdParamsSchema]),
   status: z.enum(commandStatuses),
   createdAt: z.string(),
   /** When the tracker answered (acknowledged or failed), else null. */

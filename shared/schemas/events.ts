@@ -16,6 +16,12 @@ export const eventTypes = [
   'sensorAlarm',
   'notHome',
   'serviceDue',
+  // Eco driving (shared/eco.ts): recorded, never alarms.
+  'harshAcceleration',
+  'harshBraking',
+  'harshCornering',
+  'overspeedEpisode',
+  'idling',
 ] as const;
 export const eventTypeSchema = z.enum(eventTypes);
 export type EventType = z.infer<typeof eventTypeSchema>;

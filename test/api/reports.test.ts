@@ -210,9 +210,9 @@ describe('GET /api/v1/user/reports/{kind}: the rules', () => {
 
   it("answers another account's unit 404 and a kind not built yet 404; 401 without a token", async () => {
     expect((await report('tripLog', { imeis: car, from: day, to: day }, other)).status).toBe(404);
-    const eco = await report('ecoDriving', { from: day, to: day });
-    expect(eco.status).toBe(404);
-    expect(eco.body.message).toBe('ReportNotAvailable');
+    const congestion = await report('congestion', { from: day, to: day });
+    expect(congestion.status).toBe(404);
+    expect(congestion.body.message).toBe('ReportNotAvailable');
     expect((await call('GET', `/api/v1/user/reports/summary?from=${day}&to=${day}`, null)).status).toBe(401);
   });
 

@@ -16,19 +16,16 @@ import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Attestation, AttestationStatus, CheckInCode, CheckInUnit, Driver, DriverCheckIn, OdometerEntry, Trip, TripList } from '../../shared/schemas/trips';
 import { storePosition } from '../../functions/ingest/repository';
-import { getPorts } from '../../functions/platform/container';
 import { dynamo, tableName } from '../../functions/platform/db';
 import type { UnitRecord } from '../../functions/domain/unit/schema';
 import type { UserRecord } from '../../functions/domain/user/schema';
 import { getUnitItem } from '../../functions/domain/unit/reads';
-import type { UnitItem } from '../../functions/domain/unit/schema';
-import type { DetectedTrip } from '../../functions/trips/detect';
 import { addDays, localDayOf, startOfLocalDay } from '../../shared/local-time';
-import { storeDetectedTrips } from '../../functions/trips/store-detected';
 import type { EmbeddedRuntime } from '../../infra/local/runtime';
 import { DEMO_PASSWORD, demoImei, demoUsers } from '../../infra/local/seed';
 import { eventually } from '../support/eventually';
 import { apiFetch } from '../support/http';
+import { storeTestTrip } from '../support/stored-trips';
 import { DEMO_REGISTERED_AT, testPosition } from '../support/positions';
 import { startRuntime } from '../support/runtime';
 import { createTestUser } from '../support/sessions';
@@ -70,35 +67,8 @@ async function newUnit(accountId = admin.accountId): Promise<string> {
   return imei;
 }
 
-interface TripOptions {
-  minutes?: number;
-  distanceM?: number;
-  counterStartM?: number;
-  source?: 'tracker' | 'computed';
-}
-
 /** Stores a detected trip as the ingest stage does; answers its id. */
-async function storeTrip(imei: string, startTs: number, options: TripOptions = {}): Promise<string> {
-  const minutes = options.minutes ?? 20;
-  const distanceM = options.distanceM ?? 12_000;
-  const counter = options.counterStartM ?? 0;
-  const trip: DetectedTrip = {
-    startTs,
-    stopTs: startTs + minutes * MIN,
-    startLat: 59.33,
-    startLon: 18.06,
-    stopLat: 59.4,
-    stopLon: 17.95,
-    distanceM,
-    startCounterM: counter,
-    stopCounterM: counter + distanceM,
-    counterSource: options.source ?? 'computed',
-    maxSpeedKmh: 70,
-    basis: 'ignition',
-  };
-  await storeDetectedTrips((await getUnitItem(imei)) as UnitItem, [trip], getPorts());
-  return `${imei}-${startTs}`;
-}
+const storeTrip = storeTestTrip;
 
 async function setAccount(accountId: string, fields: Record<string, unknown>): Promise<void> {
   const names = Object.fromEntries(Object.keys(fields).map((k, i) => [`#f${i}`, k]));

@@ -4,8 +4,9 @@
  * from the sidebar, runs the summary over last month (the default period) for the whole demo
  * fleet and sees the totals row with the two units' kilometres, then the trip log of one unit
  * picked by search, exports it as CSV and downloads the file through the export's link, and runs it
- * over more than a month, which the server makes by a job whose file is the model; and the
- * environmental report of the fleet with its CO2 beside the factor. axe checks the page with a report once at 390 and 1280 px; with SCREENSHOTS=1
+ * over more than a month, which the server makes by a job whose file is the model; the
+ * environmental report of the fleet with its CO2 beside the factor; then the eco driving report of
+ * the fleet with a harsh braking. axe checks the page with a report once at 390 and 1280 px; with SCREENSHOTS=1
  * it is photographed in English and Swedish into test-results/.
  */
 import { readFileSync } from 'node:fs';
@@ -18,6 +19,7 @@ import { dynamo, tableName } from '../../functions/platform/db';
 import type { UnitItem } from '../../functions/domain/unit/schema';
 import type { DetectedTrip } from '../../functions/trips/detect';
 import { storeDetectedTrips } from '../../functions/trips/store-detected';
+import { EVENT_EFFECT_SENDERS, EVENT_RAISED, eventEffect } from '../../functions/events/stage';
 import { readUnitDays } from '../../functions/trips/unit-day-reads';
 import { demoImei } from '../../infra/local/seed';
 import { formatCell } from '../../shared/reports/format';
@@ -166,6 +168,31 @@ describe('reports page', () => {
           await checkAndShoot(page, SHOTS_DIR, `reports-triplog-${lang}`, { sizes: [PHONE, DESKTOP], axe: false });
         }
       }
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('demo-admin runs the eco driving report: the score, its breakdown and the events', async () => {
+    // A harsh braking on the 30 km drive: 3.33 per 100 km, 6.67 points, and 5 of its 30 minutes idling
+    // (16.7 %, 8.33 points): 85. The fleet: 1 braking in 50 km (4 points), the same idle share: 88.
+    const unit = (await getUnitItem(demoImei(1))) as UnitItem;
+    const ts = startOfLocalDay(day, ZONE) + 9 * 60 * MIN + 10 * MIN;
+    const effect = eventEffect({ type: 'harshBraking', ts, key: 'harsh', lat: 59.35, lon: 18.02, alarm: false, details: { g: 0.45, ms: 700, speed: 60 } });
+    await EVENT_EFFECT_SENDERS[EVENT_RAISED]!({ ...effect, status: 'sending', at: Date.now() }, unit, getPorts());
+    const { context, page, errors } = await openPage(browser);
+    try {
+      await logInAs(page, app.url);
+      await page.goto(`${app.url}/user/create-triplog/reports`);
+      await choose(page, 'report-kind', reportsEn.ReportTitle_ecoDriving);
+      await run(page);
+      await expect.poll(() => page.getByRole('heading', { level: 2 }).first().textContent()).toBe(reportsEn.ReportTitle_ecoDriving);
+      const totals = page.getByTestId('report-totals-row').first();
+      await expect.poll(() => totals.textContent()).toContain(formatCell(50, 'km', 'en'));
+      await expect.poll(() => totals.locator('td').allTextContents()).toContain('88');
+      await expect.poll(() => page.getByTestId('report-view').textContent()).toContain('0.45 g');
+      await checkAndShoot(page, SHOTS_DIR, 'reports-eco', { sizes: [PHONE, DESKTOP] });
       expect(errors).toEqual([]);
     } finally {
       await context.close();

@@ -84,6 +84,7 @@ describe('user accounts', () => {
     await purpose.fill('kundbesok');
     await page.getByRole('button', { name: ua.UaPurposeAdd, exact: true }).click();
     await page.getByRole('textbox', { name: ua.UaFuelLabel }).fill('18.5');
+    await page.getByRole('textbox', { name: ua.UaEcoBraking }).fill('4');
     // A dated price: added from the keyboard, electricity per kWh, refused at 0 until corrected.
     await page.getByRole('button', { name: ua.UaFuelPriceAdd }).press('Enter');
     await page.getByRole('combobox', { name: ua.UaFuelPriceType, exact: true }).selectOption('electricity');
@@ -99,6 +100,7 @@ describe('user accounts', () => {
     await poll(() => page.getByText(ua.SettingsSaved).isVisible()).toBe(true);
     expect(await page.getByTestId('fuel-price-row').count()).toBe(1);
     expect(await page.getByRole('switch', { name: ua.UaFlagBasicOnly }).isDisabled()).toBe(true);
+    expect(await page.getByRole('textbox', { name: ua.UaEcoBraking }).inputValue()).toBe('4');
     await shot(page, 'settings-en');
 
     await page.getByRole('tab', { name: ua.UaTabUsers }).click();

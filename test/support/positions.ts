@@ -15,6 +15,6 @@ export function testPosition(ts: number, lat: number, lon: number, extra: Partia
   return {
     ts, lat, lon, fix: true, speed: undefined, heading: undefined, alt: undefined, sats: undefined, hdop: undefined,
     ignition: undefined, movement: undefined, odometer: undefined, engineSeconds: undefined, extVolts: undefined,
-    batVolts: undefined, din: undefined, dout: undefined, ble: undefined, rfid: undefined, io: undefined, ...extra,
+    batVolts: undefined, din: undefined, dout: undefined, ble: undefined, rfid: undefined, eco: undefined, io: undefined, ...extra,
   };
 }

@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import type { AccountFeatures } from '../../../shared/features';
+import type { EcoWeights } from '../../../shared/eco';
 import { languageSchema, type Language } from '../../../shared/schemas/common';
 import { storedFuelPriceSchema, type FuelType } from '../../../shared/schemas/fuel';
 import { featureProfileSchema, type ProfileFeature, type ProfileReport } from '../../../shared/schemas/organisation';
@@ -58,6 +59,8 @@ export interface AccountRecord {
   fuelPrice?: number | null;
   /** Dated prices per fuel type (shared/schemas/fuel.ts), sorted by fuel type and day. */
   fuelPrices?: { fuelType: FuelType; validFrom: string; price: number }[];
+  /** The eco score's weights (shared/eco.ts); absent: the defaults. */
+  ecoWeights?: EcoWeights;
   /** When admins without access to a unit see it on the map (spec section 6). */
   workingHours?: { enabled: boolean; days: number[]; from: string; to: string; timeZone: string };
   /** Feature profiles by id (functions/organisation): read with the account by the middleware for a limited user. */
@@ -125,6 +128,7 @@ const accountShape = {
   allowQrCheckInWithoutAccess: z.boolean().optional(),
   fuelPrice: z.number().nullable().optional(),
   fuelPrices: z.array(storedFuelPriceSchema).optional(),
+  ecoWeights: z.object({ acceleration: z.number(), braking: z.number(), cornering: z.number(), overspeed: z.number(), idle: z.number() }).optional(),
   /** The account's projects (the trip log's project rule, functions/trips/account-settings.ts). */
   projects: z.array(z.string()).optional(),
   workingHours: z

@@ -50,6 +50,14 @@ describe('encodeDeviceCommand', () => {
     expect(JSON.parse(mode.payload).CMD).toMatch(/^setparam 10000:86400;10005:86400;10050:86400;/);
   });
 
+  it("eco thresholds: g to a native tracker, FMB green-driving parameters in m/s² to a Teltonika one", () => {
+    const params = { sensitivity: 'normal', accelerationG: 0.37, brakingG: 0.38, corneringG: 0.38 };
+    expect(JSON.parse(encodeDeviceCommand(IMEI, { id: 'c5', type: 'ecoThresholds', params }, 'native').payload)).toEqual({ id: 'c5', type: 'ecoThresholds', params });
+    const teltonika = encodeDeviceCommand(IMEI, { id: 'c6', type: 'ecoThresholds', params }, 'teltonika');
+    expect(JSON.parse(teltonika.payload)).toEqual({ CMD: 'setparam 11000:1;11004:3.6;11005:3.7;11006:3.7;11008:1' });
+    expect(() => encodeDeviceCommand(IMEI, { id: 'c7', type: 'ecoThresholds', params: { sensitivity: 'wild', accelerationG: 1, brakingG: 1, corneringG: 1 } }, 'native')).toThrow(DeviceEncodingError);
+  });
+
   it('refuses invalid params and types without a Teltonika form', () => {
     const bad = (params: Record<string, unknown>, protocol: 'native' | 'teltonika') =>
       () => encodeDeviceCommand(IMEI, { id: 'x', type: 'dout', params }, protocol);

@@ -9,7 +9,8 @@
  *   text form can be sent.
  */
 import type { z } from 'zod';
-import { doutParamsSchema, operatingModeParamsSchema, type DoutParams, type OperatingMode } from '../../../shared/schemas/commands';
+import { doutParamsSchema, ecoThresholdParamsSchema, operatingModeParamsSchema, type DoutParams, type EcoThresholdParams, type OperatingMode } from '../../../shared/schemas/commands';
+import { metresPerSecond2 } from '../../../shared/eco';
 import type { DeviceCommand } from '../ports';
 import { commandTopic } from '../../../shared/mqtt-topics';
 import { REPORT_PERIOD_SECONDS } from '../../../shared/unit-status';
@@ -31,7 +32,7 @@ export class DeviceEncodingError extends Error {
 export const operatingModePeriods = REPORT_PERIOD_SECONDS;
 
 /** The command types that have a Teltonika text form. */
-export const teltonikaCommandTypes = ['dout', 'operatingMode'] as const;
+export const teltonikaCommandTypes = ['dout', 'operatingMode', 'ecoThresholds'] as const;
 
 function parseParams<S extends z.ZodType>(schema: S, command: DeviceCommand): z.output<S> {
   const result = schema.safeParse(command.params);
@@ -85,12 +86,23 @@ export function teltonikaSetOperatingMode(mode: OperatingMode): string {
   return `setparam ${pairs.join(';')}`;
 }
 
+/**
+ * FMB green driving (parameter list of the FMB family): 11000 scenario on (1, low priority), 11004
+ * max acceleration, 11005 max braking, 11006 max cornering (m/s², one decimal), 11008 event
+ * duration on (IO 243 with each event).
+ */
+export function teltonikaSetEcoThresholds(p: EcoThresholdParams): string {
+  return `setparam 11000:1;11004:${metresPerSecond2(p.accelerationG)};11005:${metresPerSecond2(p.brakingG)};11006:${metresPerSecond2(p.corneringG)};11008:1`;
+}
+
 function teltonikaText(command: DeviceCommand): string {
   switch (command.type) {
     case 'dout':
       return teltonikaSetDigout(parseParams(doutParamsSchema, command));
     case 'operatingMode':
       return teltonikaSetOperatingMode(parseParams(operatingModeParamsSchema, command).mode);
+    case 'ecoThresholds':
+      return teltonikaSetEcoThresholds(parseParams(ecoThresholdParamsSchema, command));
     default:
       throw new DeviceEncodingError(`command type ${command.type} has no Teltonika form (supported: ${teltonikaCommandTypes.join(', ')})`);
   }
@@ -100,6 +112,7 @@ function teltonikaText(command: DeviceCommand): string {
 function nativeParams(command: DeviceCommand): Record<string, unknown> {
   if (command.type === 'dout') return parseParams(doutParamsSchema, command);
   if (command.type === 'operatingMode') return parseParams(operatingModeParamsSchema, command);
+  if (command.type === 'ecoThresholds') return parseParams(ecoThresholdParamsSchema, command);
   return command.params;
 }
 

@@ -5,6 +5,8 @@ import { emptyFigures, tripFigures } from '../figures';
 import { benefitNotes, benefitUnit, verdictOf } from './benefit-value';
 import { bucketOf, distanceChart, distancesOf, isoWeekOf, largeSummaryUnits, splitByMonths } from './summary';
 import { maySeePlaces, tripLogUnit } from './trip-log';
+import { ecoUnits, type EcoSection } from './eco-driving';
+import { DEFAULT_ECO_WEIGHTS } from '../../../shared/eco';
 
 const en = textsFor('en');
 const sv = textsFor('sv');
@@ -140,5 +142,45 @@ describe('summaries', () => {
     expect(chart.labels).toEqual(['2026-03-01', '2026-03-02', '2026-03-03']);
     expect(chart.series.map((s) => s.values)).toEqual([[0, 12, 0], [0, 0, 8], [0, 0, 0]]);
     expect(emptyFigures().maxSpeedKmh).toBeNull();
+  });
+});
+
+describe('eco driving', () => {
+  const T = Date.parse('2026-03-02T08:00:00+01:00');
+  const iso = (ms: number) => new Date(ms).toISOString();
+  const ecoTrip = (startTs: number, km: number, brakings: number) => ({
+    startTs,
+    stopTs: startTs + 1_800_000,
+    day: iso(startTs).slice(0, 10),
+    figures: { distanceM: km * 1000, movingS: 1800, idleS: 0, harshAccelerations: 0, harshBrakings: brakings, harshCornerings: 0, overspeedS: 0 },
+    unitName: 'Van',
+    driverName: 'Ada',
+  });
+  const section: EcoSection = {
+    id: 'd1',
+    name: 'Ada',
+    registrationNumber: null,
+    // 25 km with 1 braking: 4 per 100 km, 8 points: 92. 30 km with 3: 10 per 100 km: 80. 5 km: no score.
+    trips: [ecoTrip(T, 25, 1), ecoTrip(T + 86_400_000, 30, 3), ecoTrip(T + 7 * 86_400_000, 5, 0)],
+    events: [{ type: 'harshBraking', ts: T + 60_000, lat: 59.3, lon: 18.1, details: { g: 0.456, ms: 300, speed: 50 } }],
+    eventsCapped: true,
+  };
+
+  it('gives a driver row, the weeks, the worst trips with their unit, and the events with their value in the language', () => {
+    const [unit] = ecoUnits([section], 'driver', DEFAULT_ECO_WEIGHTS, sv, iso);
+    // 60 km, 4 brakings: 6.67 per 100 km, 13.33 points: 86.67, 87.
+    expect(unit?.rows).toEqual([expect.objectContaining({ driverId: 'd1', driverName: 'Ada', distance: 60, score: 87, harshBrakings: 4, brakingsPer100Km: 6.7 })]);
+    expect(unit?.tables.find((t) => t.key === 'weeks')?.rows.map((r) => [r['week'], r['distance'], r['score']])).toEqual([
+      ['2026-W10', 55, 85],
+      ['2026-W11', 5, null],
+    ]);
+    expect(unit?.tables.find((t) => t.key === 'worstTrips')?.rows.map((r) => [r['distance'], r['score'], r['unitName']])).toEqual([
+      [30, 80, 'Van'],
+      [25, 92, 'Van'],
+    ]);
+    expect(unit?.tables.find((t) => t.key === 'ecoEvents')?.rows).toEqual([
+      { time: iso(T + 60_000), type: 'harshBraking', event: 'Hård inbromsning', value: '0,46 g', lat: 59.3, lon: 18.1 },
+    ]);
+    expect(unit?.notes).toEqual(['Ada: de första 1 händelserna listas; alla räknas.']);
   });
 });

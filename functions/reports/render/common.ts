@@ -37,6 +37,7 @@ export const FORMAT_WIDTH: Readonly<Record<ColumnFormat, number>> = {
   amount: 9,
   mass: 9,
   percent: 7,
+  decimal: 6,
 };
 
 /** Counts rows done out of every row of the model (main tables and appendices) for `onProgress`. */

@@ -36,6 +36,7 @@ const NUMBER_FORMATS: Partial<Record<ColumnFormat, string>> = {
   amount: '#,##0.00',
   mass: '#,##0.0',
   percent: '0.0',
+  decimal: '#,##0.0',
   duration: '[h]:mm',
   day: 'yyyy-mm-dd',
   time: 'hh:mm',

@@ -55,6 +55,8 @@ export interface UnitWrite {
   unitFields: Readonly<Record<string, unknown>>;
   /** A registration number change: the log and its revision as read. */
   registration?: { changes: number[]; seenRev: number | undefined };
+  /** An eco sensitivity change: the value it was read as (null: none), so that one save makes each change (and sends its command). */
+  ecoSensitivitySeen?: string | null;
   details?: {
     objectDescription?: ObjectDescription;
     theft?: TheftInfo;
@@ -110,6 +112,10 @@ function unitUpdate(write: UnitWrite): Update | null {
     e.set('registrationChanges', write.registration.changes);
     e.set('registrationRev', (write.registration.seenRev ?? 0) + 1);
     conditions.push(write.registration.seenRev === undefined ? `attribute_not_exists(${rev})` : `${rev} = ${e.value(write.registration.seenRev)}`);
+  }
+  if (write.ecoSensitivitySeen !== undefined) {
+    const eco = e.name('ecoSensitivity');
+    conditions.push(write.ecoSensitivitySeen === null ? `attribute_not_exists(${eco})` : `${eco} = ${e.value(write.ecoSensitivitySeen)}`);
   }
   if (!e.update) return null;
   return {

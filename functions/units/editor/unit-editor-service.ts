@@ -13,6 +13,9 @@
  * (docs/decisions/0027-odometer-and-operating-hours.md).
  */
 import { randomUUID } from 'node:crypto';
+import { DEFAULT_ECO_SENSITIVITY, ecoThresholdParams } from '../../../shared/eco';
+import type { Ports } from '../../platform/ports';
+import { sendCommand } from '../command-service';
 import {
   NAME_HISTORY_MAX,
   REGISTRATION_CHANGES_PER_WINDOW,
@@ -108,7 +111,7 @@ export function toUnitEditor(seen: UnitSeen, caller: Pick<Caller, 'isSupport'>, 
     operatingHours: readings.hours,
     operatingHoursCounted: readings.hoursCounted,
     nextInspection: unit.nextInspection ?? null,
-    ecoSensitivity: unit.ecoSensitivity ?? 'normal',
+    ecoSensitivity: unit.ecoSensitivity ?? DEFAULT_ECO_SENSITIVITY,
     overspeedKmh: unit.overspeedKmh ?? null,
     overspeedSeconds: unit.overspeedSeconds ?? DEFAULT_OVERSPEED_SECONDS,
     lowBatteryAlert: unit.lowBatteryAlert ?? true,
@@ -166,6 +169,7 @@ export function planSave(caller: Caller, seen: UnitSeen, body: UnitUpdate, now: 
   if (body.serviceIntervals !== undefined) unitFields['serviceIntervals'] = serviceIntervalsOf(unit, body.serviceIntervals);
 
   const write: UnitWrite = { imei: unit.imei, accountId: unit.accountId, unitFields, seen, ...(registration ? { registration } : {}) };
+  if (body.ecoSensitivity !== undefined && body.ecoSensitivity !== unit.ecoSensitivity) write.ecoSensitivitySeen = unit.ecoSensitivity ?? null;
   const detailWrites: NonNullable<UnitWrite['details']> = {};
   if (body.objectDescription) detailWrites.objectDescription = body.objectDescription;
   if (body.theft) detailWrites.theft = body.theft;
@@ -186,8 +190,12 @@ function serviceIntervalsOf(unit: UnitItem, list: NonNullable<UnitUpdate['servic
   );
 }
 
-/** Saves a partial update and answers the unit as stored; a save that keeps losing to others is 409 CouldNotSaveUnit. */
-export async function saveUnitEditor(caller: Caller, imei: string, body: UnitUpdate, clock: () => number): Promise<UnitEditor> {
+/**
+ * Saves a partial update and answers the unit as stored; a save that keeps losing to others is 409
+ * CouldNotSaveUnit. A save that changes the eco sensitivity sends the tracker its thresholds
+ * (shared/eco.ts) through the command service: once, by the save whose conditional write made the change.
+ */
+export async function saveUnitEditor(caller: Caller, imei: string, body: UnitUpdate, clock: () => number, ports: Pick<Ports, 'devices' | 'live' | 'clock'>): Promise<UnitEditor> {
   for (let attempt = 0; attempt < SAVE_TRIES; attempt++) {
     if (attempt) await new Promise((r) => setTimeout(r, Math.random() * 20 * 2 ** attempt));
     const seen = await visibleUnit(caller, imei);
@@ -198,6 +206,9 @@ export async function saveUnitEditor(caller: Caller, imei: string, body: UnitUpd
     if (readings) assertNotLockedFor(caller, seen.unit);
     if (await writeUnit(write)) {
       if (readings) await saveReadings(caller, seen.unit, body, now);
+      if (body.ecoSensitivity !== undefined && body.ecoSensitivity !== (seen.unit.ecoSensitivity ?? DEFAULT_ECO_SENSITIVITY)) {
+        await sendCommand(seen.unit, { type: 'ecoThresholds', params: ecoThresholdParams(body.ecoSensitivity) }, ports);
+      }
       return getUnitEditor(caller, imei, clock());
     }
   }

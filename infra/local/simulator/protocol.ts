@@ -4,7 +4,7 @@
  * reads exactly what functions/platform/adapters/device-encoding.ts sends, with the same schemas.
  */
 import type { DeviceProtocol } from '../../../functions/platform/adapters/device-encoding';
-import { doutParamsSchema, operatingModeParamsSchema, rfidPairParamsSchema, sensorPairParamsSchema } from '../../../shared/schemas/commands';
+import { doutParamsSchema, ecoThresholdParamsSchema, operatingModeParamsSchema, rfidPairParamsSchema, sensorPairParamsSchema } from '../../../shared/schemas/commands';
 import { trackerTopic } from '../../../shared/mqtt-topics';
 import type { SimulatedVehicle, TrackerRecord } from './vehicle';
 
@@ -130,6 +130,11 @@ export function answerNativeCommand(vehicle: SimulatedVehicle, payload: Buffer |
     case 'pairRfid': {
       // The simulated RFID reader takes (or forgets) any well-formed card.
       const p = rfidPairParamsSchema.safeParse(params);
+      return p.success ? ack(true) : ack(false, 'InvalidParams');
+    }
+    case 'ecoThresholds': {
+      // The simulated tracker reports no harsh driving of its own; it takes any well-formed thresholds.
+      const p = ecoThresholdParamsSchema.safeParse(params);
       return p.success ? ack(true) : ack(false, 'InvalidParams');
     }
     case 'pairSensor':

@@ -57,7 +57,7 @@ describe('menuItems', () => {
     expect(ids(settings({ profile_reports: ['summary'] }))).toContain('reports');
     expect(ids(settings({ profile_reports: [] }))).not.toContain('reports');
     // Kinds not computed yet are not offered, so a profile with only those has no Reports item.
-    expect(ids(settings({ profile_reports: ['ecoDriving', 'congestion'] }))).not.toContain('reports');
+    expect(ids(settings({ profile_reports: ['congestion'] }))).not.toContain('reports');
     expect(ids(settings({ basic_only: true, profile_reports: ['summary'] }))).not.toContain('reports');
   });
   it('labels the trip log Triplog otherwise', () => {

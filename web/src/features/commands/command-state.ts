@@ -113,6 +113,7 @@ export function commandText(command: Pick<Command, 'type' | 'params'>): Text {
   if ('mode' in params) return { key: 'CommandModeSummary', vars: { mode: { key: operatingModeName[params.mode] } } };
   if ('mac' in params) return { key: command.type === 'unpairSensor' ? 'CommandUnpairSensor' : 'CommandPairSensor', vars: { mac: params.mac } };
   if ('cardId' in params) return { key: params.paired ? 'CommandRfidPair' : 'CommandRfidUnpair', vars: { card: params.cardId } };
+  if ('sensitivity' in params) return { key: `CommandEcoThresholds_${params.sensitivity}` };
   const dout: DoutParams = params;
   const base = { output: dout.output };
   if (dout.durationSeconds !== undefined) {

@@ -15,6 +15,11 @@ export const EVENT_TYPE_KEYS: { readonly [T in EventType]: string } = {
   sensorAlarm: 'EventTypeSensorAlarm',
   notHome: 'EventTypeNotHome',
   serviceDue: 'EventTypeServiceDue',
+  harshAcceleration: 'EventTypeHarshAcceleration',
+  harshBraking: 'EventTypeHarshBraking',
+  harshCornering: 'EventTypeHarshCornering',
+  overspeedEpisode: 'EventTypeOverspeedEpisode',
+  idling: 'EventTypeIdling',
 };
 
 export function useEventText(): (event: Pick<PortalEvent, 'type' | 'details'>) => string {

@@ -6,10 +6,10 @@ const at = (iso: string) => Date.parse(iso);
 
 describe('offeredReportKinds', () => {
   it('offers the kinds this release computes when no profile limits the user', () => {
-    expect(offeredReportKinds({ basic_only: false, profile_reports: null })).toEqual(['tripLog', 'summary', 'largeSummary', 'benefitValue', 'theft', 'fuelConsumption', 'environmental']);
+    expect(offeredReportKinds({ basic_only: false, profile_reports: null })).toEqual(['tripLog', 'summary', 'largeSummary', 'benefitValue', 'theft', 'ecoDriving', 'fuelConsumption', 'environmental']);
   });
   it("narrows to the feature profile's reports and leaves out kinds not built yet", () => {
-    expect(offeredReportKinds({ basic_only: false, profile_reports: ['summary', 'ecoDriving', 'theft'] })).toEqual(['summary', 'theft']);
+    expect(offeredReportKinds({ basic_only: false, profile_reports: ['summary', 'congestion', 'theft'] })).toEqual(['summary', 'theft']);
     expect(offeredReportKinds({ basic_only: false, profile_reports: [] })).toEqual([]);
   });
   it('gives a basic-only account the trip log only', () => {

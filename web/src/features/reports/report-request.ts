@@ -3,7 +3,7 @@
  * reads days in), the units a department or tag filter leaves, and the
  * query string and export body one report request becomes.
  */
-import type { BuiltReportKind, ReportFormat, ReportGrouping } from '../../../../shared/schemas/reports';
+import type { BuiltReportKind, ReportFormat, ReportGrouping, ReportKind } from '../../../../shared/schemas/reports';
 import type { TripType } from '../../../../shared/schemas/trips';
 import { localDayOf } from '../../../../shared/local-time';
 import { previousMonthOf } from '../triplog/trip-log';
@@ -57,9 +57,12 @@ export interface ReportParams {
   type: TripType | null;
   /** Large summary only. */
   groupBy: ReportGrouping | null;
-  /** Summary only. */
+  /** Summary and eco driving only. */
   by: SummaryGrouping | null;
 }
+
+/** The kinds with a section per unit or per driver (`by`). */
+export const byKinds: ReadonlySet<ReportKind> = new Set(['summary', 'ecoDriving']);
 
 /** The request's fields as the API names them, leaving out what is unset or does not apply to the kind. */
 function reportFields(params: ReportParams): Record<string, string> {
@@ -70,7 +73,7 @@ function reportFields(params: ReportParams): Record<string, string> {
   if (params.driverId) fields['driverId'] = params.driverId;
   if (params.type) fields['type'] = params.type;
   if (params.kind === 'largeSummary' && params.groupBy) fields['groupBy'] = params.groupBy;
-  if (params.kind === 'summary' && params.by) fields['by'] = params.by;
+  if (byKinds.has(params.kind) && params.by) fields['by'] = params.by;
   return fields;
 }
 

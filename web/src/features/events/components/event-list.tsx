@@ -6,11 +6,13 @@ import { Anchor, Badge, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import IconAlertTriangle from '@tabler/icons-react/dist/esm/icons/IconAlertTriangle.mjs';
 import IconBattery1 from '@tabler/icons-react/dist/esm/icons/IconBattery1.mjs';
 import IconBolt from '@tabler/icons-react/dist/esm/icons/IconBolt.mjs';
+import IconClockPause from '@tabler/icons-react/dist/esm/icons/IconClockPause.mjs';
 import IconDoorEnter from '@tabler/icons-react/dist/esm/icons/IconDoorEnter.mjs';
 import IconDoorExit from '@tabler/icons-react/dist/esm/icons/IconDoorExit.mjs';
 import IconGauge from '@tabler/icons-react/dist/esm/icons/IconGauge.mjs';
 import IconHome from '@tabler/icons-react/dist/esm/icons/IconHome.mjs';
 import IconShieldLock from '@tabler/icons-react/dist/esm/icons/IconShieldLock.mjs';
+import IconSteeringWheel from '@tabler/icons-react/dist/esm/icons/IconSteeringWheel.mjs';
 import IconToggleRight from '@tabler/icons-react/dist/esm/icons/IconToggleRight.mjs';
 import IconTool from '@tabler/icons-react/dist/esm/icons/IconTool.mjs';
 import type { ComponentType } from 'react';
@@ -35,6 +37,11 @@ const ICONS: { readonly [T in EventType]: { icon: Icon; color: string } } = {
   sensorAlarm: { icon: IconAlertTriangle, color: 'orange' },
   notHome: { icon: IconHome, color: 'orange' },
   serviceDue: { icon: IconTool, color: 'gray' },
+  harshAcceleration: { icon: IconSteeringWheel, color: 'grape' },
+  harshBraking: { icon: IconSteeringWheel, color: 'grape' },
+  harshCornering: { icon: IconSteeringWheel, color: 'grape' },
+  overspeedEpisode: { icon: IconGauge, color: 'orange' },
+  idling: { icon: IconClockPause, color: 'gray' },
 };
 
 /** The map's history from 15 minutes before to 15 minutes after the event. */

@@ -18,10 +18,10 @@ import { fieldErrorText } from '../../../ui/form-errors';
 import { useDrivers } from '../../triplog/api/trip-api';
 import { tripTypeLabelKeys } from '../../triplog/components/trip-type';
 import { driverChoices, periodErrors } from '../../triplog/trip-log';
-import { periodPresets, presetOf, presetPeriod, selectedImeis, unitGroups, type FilterableUnit, type PeriodPreset, type ReportParams, type SummaryGrouping } from '../report-request';
+import { byKinds, periodPresets, presetOf, presetPeriod, selectedImeis, unitGroups, type FilterableUnit, type PeriodPreset, type ReportParams, type SummaryGrouping } from '../report-request';
 import { groupingKeys, periodPresetKeys, reportKindKey, summaryGroupingKeys } from '../report-texts';
 
-const tripFilterKinds: ReadonlySet<BuiltReportKind> = new Set(['tripLog', 'summary', 'largeSummary']);
+const tripFilterKinds: ReadonlySet<BuiltReportKind> = new Set(['tripLog', 'summary', 'largeSummary', 'ecoDriving']);
 
 export interface PickableUnit extends FilterableUnit {
   label: string;
@@ -71,7 +71,7 @@ export function ReportForm({ kinds, units, serverErrors, running, onRun }: Repor
     if (imeis !== null && imeis.length === 0) problems.imeis = 'RptNoUnitsLeft';
     setChecked(problems);
     if (problems.from || problems.to || problems.imeis) return;
-    onRun({ kind, imeis, from: period.from, to: period.to, driverId: tripFilters ? driverId : null, type: tripFilters ? type : null, groupBy: kind === 'largeSummary' ? groupBy : null, by: kind === 'summary' ? by : null });
+    onRun({ kind, imeis, from: period.from, to: period.to, driverId: tripFilters ? driverId : null, type: tripFilters ? type : null, groupBy: kind === 'largeSummary' ? groupBy : null, by: byKinds.has(kind) ? by : null });
   };
 
   const error = (field: 'from' | 'to' | 'imeis') => fieldErrorText(checked[field] ?? serverErrors[field]?.[0]);
@@ -176,7 +176,7 @@ export function ReportForm({ kinds, units, serverErrors, running, onRun }: Repor
             </>
           ) : null}
         </div>
-        {kind === 'largeSummary' || kind === 'summary' ? (
+        {kind === 'largeSummary' || byKinds.has(kind) ? (
           <Stack gap={4}>
             <Text size="sm" fw={500} id="report-grouping-label">
               {t('RptGrouping')}

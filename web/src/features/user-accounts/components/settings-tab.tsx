@@ -11,7 +11,8 @@ import { ActionIcon, Alert, Button, Checkbox, Fieldset, Group, NumberInput, Stac
 import { notifications } from '@mantine/notifications';
 import IconPlus from '@tabler/icons-react/dist/esm/icons/IconPlus.mjs';
 import IconX from '@tabler/icons-react/dist/esm/icons/IconX.mjs';
-import { useState } from 'react';
+import { useState, type Ref } from 'react';
+import { ECO_WEIGHT_MAX } from '../../../../../shared/eco';
 import { Controller, useForm, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -32,7 +33,15 @@ const flagFields = [
   ['enable_rfid', 'UaFlagRfid'],
   ['EnableSafeReturnHome', 'UaFlagSafeReturnHome'],
 ] as const;
+const ecoWeightFields = [
+  ['acceleration', 'UaEcoAcceleration'],
+  ['braking', 'UaEcoBraking'],
+  ['cornering', 'UaEcoCornering'],
+  ['overspeed', 'UaEcoOverspeed'],
+  ['idle', 'UaEcoIdle'],
+] as const;
 const serverFields: Path<FormValues>[] = [
+  ...ecoWeightFields.map(([name]) => `ecoWeights.${name}` as const),
   'enable_rfid', 'enable_car_booking', 'EnableSafeReturnHome', 'realtimeMap', 'basicOnly', 'allowUserPurposes', 'allowUserProjects',
   'allowQrCheckInWithoutAccess', 'fuelPrice', 'defaultPurposes', 'workingHours.days', 'workingHours.from', 'workingHours.to', 'smsLowBalanceThreshold',
 ];
@@ -42,6 +51,16 @@ const fuelPriceFields = (rows: number): Path<FormValues>[] => [
   'fuelPrices',
   ...Array.from({ length: rows }, (_, i) => [`fuelPrices.${i}.fuelType`, `fuelPrices.${i}.validFrom`, `fuelPrices.${i}.price`] as const).flat(),
 ];
+/** A NumberInput bound to a form field holding a number (0 when emptied). */
+function numberFieldProps(field: { name: string; ref: Ref<HTMLInputElement>; value: number | undefined; onChange: (value: number) => void; onBlur: () => void }) {
+  return {
+    name: field.name,
+    ref: field.ref,
+    value: field.value ?? 0,
+    onChange: (v: string | number) => field.onChange(typeof v === 'number' ? v : v === '' ? 0 : Number(v)),
+    onBlur: field.onBlur,
+  };
+}
 
 export function SettingsTab() {
   const settings = useAccountSettings();
@@ -215,6 +234,36 @@ function SettingsForm({ settings }: { settings: AccountSettings }) {
           <FuelPricesEditor control={form.control} errors={errors} />
         </Fieldset>
 
+        <Fieldset legend={t('UaEcoTitle')}>
+          <Stack gap="sm">
+            <Text size="sm" c="dimmed">
+              {t('UaEcoHint')}
+            </Text>
+            <Group gap="sm" align="flex-start">
+              {ecoWeightFields.map(([name, label]) => (
+                <Controller
+                  key={name}
+                  control={form.control}
+                  name={`ecoWeights.${name}`}
+                  render={({ field }) => (
+                    <NumberInput
+                      label={t(label)}
+                      {...numberFieldProps(field)}
+                      min={0}
+                      max={ECO_WEIGHT_MAX}
+                      decimalScale={2}
+                      step={0.5}
+                      allowNegative={false}
+                      w={{ base: '100%', xs: 170 }}
+                      error={fieldErrorText(errors.ecoWeights?.[name]?.message)}
+                    />
+                  )}
+                />
+              ))}
+            </Group>
+          </Stack>
+        </Fieldset>
+
         <Fieldset legend={t('UaSmsTitle')}>
           <Stack gap="sm">
             <Stack gap={2}>
@@ -230,11 +279,7 @@ function SettingsForm({ settings }: { settings: AccountSettings }) {
                 <NumberInput
                   label={t('UaSmsLowThreshold')}
                   description={t('UaSmsLowThresholdHint')}
-                  name={field.name}
-                  ref={field.ref}
-                  value={field.value ?? 0}
-                  onChange={(v) => field.onChange(typeof v === 'number' ? v : v === '' ? 0 : Number(v))}
-                  onBlur={field.onBlur}
+                  {...numberFieldProps(field)}
                   min={0}
                   max={SMS_LOW_BALANCE_MAX}
                   allowDecimal={false}
