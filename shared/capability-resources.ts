@@ -80,8 +80,8 @@ export const INGEST_FAILURES = 'ingest-failures';
 /**
  * What building a report reads (functions/reports/build.ts): the caller, the account's features and
  * profiles, the units, trips, day rollups, odometer entries and attestations, and for the theft
- * report the unit's details, positions, events and commands. The odometer module hands its table to
- * the readings helper, which the bundle reader counts as a write (infra/bundling/resource-usage.ts
+ * report the unit's details, positions, events and commands, and for the congestion report its
+ * passages. The odometer module hands its table to the readings helper, which the bundle reader counts as a write (infra/bundling/resource-usage.ts
  * errs towards the larger grant), so that one is read-write though only read.
  */
 const reportReads = {
@@ -96,6 +96,7 @@ const reportReads = {
   positions: 'read',
   events: 'read',
   commands: 'read',
+  passages: 'read',
 } as const satisfies Partial<Record<TableKey, TableAccess>>;
 
 /**
@@ -191,6 +192,8 @@ export const functionResources: Readonly<Partial<Record<FunctionName, FunctionRe
       // the card, the owner (users), the check-in; an unknown card's read is noted.
       rfidCards: 'read-write',
       users: 'read',
+      // Congestion tax passages (functions/congestion/passage-stage.ts); a late window's re-detection deletes what it no longer finds.
+      passages: 'read-write',
     },
     live: true,
     // Trip addresses, re-detection and the day rollups go to their queues (shared/queues.ts), out of the ingest batch.

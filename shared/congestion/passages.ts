@@ -225,29 +225,54 @@ function stepCrossings(from: Fix, to: Fix, index: PassageIndex): Crossing[] {
   return out.length > 1 ? out.sort((x, y) => x.s - y.s) : out;
 }
 
+/** The last Essingeleden crossing of a track: what a caller feeding fixes in pieces carries to the next piece. */
+export interface EssingeledenPass {
+  time: number;
+  direction: PassageDirection;
+}
+
+/**
+ * The passages of one step, Essingeleden counted once per pass (ESSINGELEDEN_PASS_MS) given the
+ * track's last Essingeleden crossing before the step; answers the last one after it.
+ */
+export function passagesOfStep(
+  from: Fix,
+  to: Fix,
+  last: EssingeledenPass | null,
+  index?: PassageIndex,
+): { passages: Passage[]; last: EssingeledenPass | null } {
+  const passages: Passage[] = [];
+  let lastEssinge = last;
+  for (const { passage } of stepCrossings(from, to, indexOrDefault(index))) {
+    if (passage.essingeleden) {
+      const samePass: boolean =
+        lastEssinge !== null && lastEssinge.direction === passage.direction && passage.time - lastEssinge.time <= ESSINGELEDEN_PASS_MS;
+      lastEssinge = { time: passage.time, direction: passage.direction };
+      if (samePass) continue;
+    } else {
+      lastEssinge = null;
+    }
+    passages.push(passage);
+  }
+  return { passages, last: lastEssinge };
+}
+
 /**
  * The passages of one unit's track, fixes ordered by time (a step whose time does not advance is
- * skipped). Essingeleden is counted once per pass (ESSINGELEDEN_PASS_MS).
+ * skipped). Essingeleden is counted once per pass (ESSINGELEDEN_PASS_MS); `last` is the track's
+ * last Essingeleden crossing before its first fix, when known.
  */
-export function detectPassages(fixes: readonly Fix[], index?: PassageIndex): Passage[] {
+export function detectPassages(fixes: readonly Fix[], index?: PassageIndex, last: EssingeledenPass | null = null): Passage[] {
   const idx = indexOrDefault(index);
   const passages: Passage[] = [];
-  let lastEssinge: { time: number; direction: PassageDirection } | null = null;
+  let lastEssinge = last;
   for (let k = 1; k < fixes.length; k++) {
     const from = fixes[k - 1];
     const to = fixes[k];
     if (!from || !to) continue;
-    for (const { passage } of stepCrossings(from, to, idx)) {
-      if (passage.essingeleden) {
-        const samePass: boolean =
-          lastEssinge !== null && lastEssinge.direction === passage.direction && passage.time - lastEssinge.time <= ESSINGELEDEN_PASS_MS;
-        lastEssinge = { time: passage.time, direction: passage.direction };
-        if (samePass) continue;
-      } else {
-        lastEssinge = null;
-      }
-      passages.push(passage);
-    }
+    const step = passagesOfStep(from, to, lastEssinge, idx);
+    lastEssinge = step.last;
+    passages.push(...step.passages);
   }
   return passages;
 }
