@@ -44,7 +44,8 @@ function parseState(stored: unknown): PassageStageState | undefined {
   const s = stored as Record<string, unknown>;
   if (!isNumber(s['t']) || !isNumber(s['lat']) || !isNumber(s['lon'])) return undefined;
   const e = s['e'] as Record<string, unknown> | undefined;
-  const pass = e && isNumber(e['t']) && (e['d'] === 'in' || e['d'] === 'out') ? { t: e['t'], d: e['d'] } : undefined;
+  const d = e?.['d'];
+  const pass: PassageStageState['e'] = e && isNumber(e['t']) && (d === 'in' || d === 'out') ? { t: e['t'], d } : undefined;
   return { t: s['t'], lat: s['lat'], lon: s['lon'], ...(pass ? { e: pass } : {}) };
 }
 
