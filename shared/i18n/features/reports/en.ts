@@ -120,7 +120,7 @@ export const reportsEn = {
   ReportCol_station: 'Station',
   ReportCol_direction: 'Direction',
   ReportCol_amount: 'Amount',
-  ReportCol_reason: 'Why not charged in full',
+  ReportCol_reason: 'Reason',
   ReportCol_uncertain: 'Time uncertain',
   ReportCol_month: 'Month',
   ReportTable_privatePassages: 'Passages on private trips (the driver pays)',

@@ -118,7 +118,7 @@ export const reportsNo: { readonly [K in keyof typeof reportsEn]: string } = {
   ReportCol_station: 'Betalingsstasjon',
   ReportCol_direction: 'Retning',
   ReportCol_amount: 'Beløp',
-  ReportCol_reason: 'Hvorfor ikke fullt beløp',
+  ReportCol_reason: 'Årsak',
   ReportCol_uncertain: 'Usikker tid',
   ReportCol_month: 'Måned',
   ReportTable_privatePassages: 'Passeringer på private turer (sjåføren betaler)',

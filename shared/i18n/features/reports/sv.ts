@@ -118,7 +118,7 @@ export const reportsSv: { readonly [K in keyof typeof reportsEn]: string } = {
   ReportCol_station: 'Betalstation',
   ReportCol_direction: 'Riktning',
   ReportCol_amount: 'Belopp',
-  ReportCol_reason: 'Varför inte fullt belopp',
+  ReportCol_reason: 'Orsak',
   ReportCol_uncertain: 'Osäker tid',
   ReportCol_month: 'Månad',
   ReportTable_privatePassages: 'Passager under privata resor (föraren betalar)',
