@@ -33,7 +33,7 @@ import { offeredReportKinds } from '../offered-kinds';
 import type { BuiltReportKind } from '../../../../../shared/schemas/reports';
 import type { ReportParams } from '../report-request';
 
-export function ReportsPage({ kind }: { kind?: BuiltReportKind } = {}) {
+export function ReportsPage({ kind }: { kind?: BuiltReportKind | undefined }) {
   const { t } = useTranslation();
   const settings = useLoadedSettings();
   const kinds = offeredReportKinds(settings);
