@@ -7,10 +7,10 @@
 import { randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { controlLines, type ControlLine } from '../../shared/congestion/control-points';
 import type { IotRuleEvent } from '../../shared/iot-rules';
 import { parseDateTime } from '../../shared/local-time';
 import { imeiFrom } from '../../shared/validators/imei';
+import { lineOf, near } from '../../test/support/congestion-track';
 import { useLocalTables } from '../../test/support/local-tables';
 import { ingestMessages } from '../ingest/ingest-message';
 import { EFFECT_SENDERS, INGEST_STAGES } from '../ingest/stages';
@@ -21,8 +21,6 @@ import { unitPassages } from './passage-repository';
 import { PASSAGE_EFFECT_SENDERS, PASSAGE_FOUND, PASSAGES_REDETECT, passageStage } from './passage-stage';
 
 const ACCOUNT = `acc-${randomUUID()}`;
-const DEG = Math.PI / 180;
-const M_PER_DEG = 111_195;
 let serial = 0;
 const nextImei = () => imeiFrom(`35693809${String(700000 + serial++).padStart(6, '0')}`);
 const at = (wall: string) => parseDateTime(wall.replace(' ', 'T'), 'Europe/Stockholm');
@@ -43,18 +41,10 @@ async function registerUnit(): Promise<string> {
   return imei;
 }
 
-const lines = controlLines();
-const lineOf = (id: string): ControlLine => lines.find((l) => l.station.id === id)!;
-/** A fix `m` metres from the middle of a station's line along its `in` course (negative: outside). */
-function near(line: ControlLine, m: number, ts: number) {
-  const lon = (line.a[0] + line.b[0]) / 2;
-  const lat = (line.a[1] + line.b[1]) / 2;
-  return { ts, lat: lat + (Math.cos(line.inBearing * DEG) * m) / M_PER_DEG, lon: lon + (Math.sin(line.inBearing * DEG) * m) / (M_PER_DEG * Math.cos(lat * DEG)), spd: 40, ign: true };
-}
 type Rec = ReturnType<typeof near>;
 
 const message = (imei: string, records: Rec[]): IotRuleEvent => ({
-  payload: Buffer.from(JSON.stringify({ records: records.map((r) => ({ ...r, sat: 9 })) })).toString('base64'),
+  payload: Buffer.from(JSON.stringify({ records })).toString('base64'),
   topic: `trackers/${imei}/telemetry`,
   imei,
   receivedAt: Math.max(...records.map((r) => r.ts)) + 1000,

@@ -12,7 +12,7 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exemptReason } from '../../shared/congestion/calendar';
-import { controlLines, type ControlLine } from '../../shared/congestion/control-points';
+import type { ControlLine } from '../../shared/congestion/control-points';
 import type { IotRuleEvent } from '../../shared/iot-rules';
 import { localDayOf, startOfLocalDay } from '../../shared/local-time';
 import type { ReportModel } from '../../shared/schemas/reports';
@@ -29,6 +29,7 @@ import { storeDetectedTrips } from '../../functions/trips/store-detected';
 import type { EmbeddedRuntime } from '../../infra/local/runtime';
 import { DEMO_PASSWORD, demoImei, demoUsers } from '../../infra/local/seed';
 import { callAs, callerFor, type Caller } from '../support/api-caller';
+import { lineOf, near } from '../support/congestion-track';
 import { DEMO_REGISTERED_AT } from '../support/positions';
 import { expectTotalsInExports } from '../support/report-exports';
 import { startRuntime } from '../support/runtime';
@@ -36,8 +37,6 @@ import { createTestUser } from '../support/sessions';
 
 const STOCKHOLM = 'Europe/Stockholm';
 const MIN = 60_000;
-const DEG = Math.PI / 180;
-const M_PER_DEG = 111_195;
 let rt: EmbeddedRuntime;
 let admin: Caller;
 let other: Caller;
@@ -60,14 +59,6 @@ const at = (hhmm: string) => {
   return startOfLocalDay(day, STOCKHOLM) + h * 3_600_000 + m * MIN;
 };
 
-const lines = controlLines();
-const lineOf = (id: string): ControlLine => lines.find((l) => l.station.id === id)!;
-/** A fix `m` metres from the middle of a station's line along its `in` course (negative: outside). */
-function near(line: ControlLine, m: number, ts: number) {
-  const lon = (line.a[0] + line.b[0]) / 2;
-  const lat = (line.a[1] + line.b[1]) / 2;
-  return { ts, lat: lat + (Math.cos(line.inBearing * DEG) * m) / M_PER_DEG, lon: lon + (Math.sin(line.inBearing * DEG) * m) / (M_PER_DEG * Math.cos(lat * DEG)), spd: 40, sat: 9 };
-}
 /** Across a station's line at `ts`: 100 m before to 100 m after it, 20 s apart. */
 const across = (line: ControlLine, direction: 'in' | 'out', ts: number) => {
   const sign = direction === 'in' ? 1 : -1;
