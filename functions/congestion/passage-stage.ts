@@ -13,11 +13,12 @@
  * Late positions (a tracker's buffer sent after newer ones) change the steps they fall between: a
  * `passagesRedetect` effect re-detects their window from the stored positions, from the fix before
  * the first to the fix after the last (never past the state the stage had already seen), and makes
- * the window's stored passages what it finds.
+ * the window's stored passages what it finds. Only near the cities (LATE_MARGIN_KM): elsewhere a
+ * late buffer costs nothing more than before.
  */
 import { QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
-import { ESSINGELEDEN_PASS_MS, passagesOfStep, type EssingeledenPass, type Fix } from '../../shared/congestion/passages';
+import { ESSINGELEDEN_PASS_MS, nearControlLines, passagesOfStep, type EssingeledenPass, type Fix } from '../../shared/congestion/passages';
 import { registeredAtOf } from '../domain/unit/schema';
 import type { Effect, EffectSender, IngestStage } from '../ingest/transitions';
 import { dynamo, tableName } from '../platform/db';
@@ -26,6 +27,8 @@ import { deletePassages, lastPassageBefore, passageSk, putPassage, unitPassages,
 export const PASSAGE_STAGE = 'passages';
 export const PASSAGE_FOUND = 'passage';
 export const PASSAGES_REDETECT = 'passagesRedetect';
+/** Late positions all further than this from both cities (and the last fix too) re-detect nothing. */
+export const LATE_MARGIN_KM = 50;
 
 export interface PassageStageState {
   /** The last fix the stage has seen: epoch ms and position. */
@@ -79,7 +82,9 @@ export const passageStage: IngestStage<PassageStageState> = {
       }
       last = fix;
     }
-    if (late.length) {
+    // Far from both cities a late window holds no passage: no effect, no reads.
+    const seen = previous ? { lat: previous.lat, lon: previous.lon } : before;
+    if (late.length && [...late, ...(seen ? [seen] : [])].some((p) => nearControlLines(p, LATE_MARGIN_KM))) {
       const fromTs = late[0]!.ts;
       const toTs = late[late.length - 1]!.ts;
       // Up to the fix the stage had seen before this batch: later steps are this batch's own.

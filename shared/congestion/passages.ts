@@ -139,6 +139,18 @@ export function buildPassageIndex(records: readonly ControlPointRecord[] = CONTR
 let defaultIndex: PassageIndex | null = null;
 const indexOrDefault = (index?: PassageIndex) => index ?? (defaultIndex ??= buildPassageIndex());
 
+/**
+ * Whether a position lies within `marginKm` of a city's control lines (their bounding box): where a
+ * step of that length from or to it may cross one. Callers skip work far from both cities with it.
+ */
+export function nearControlLines(p: Pick<Fix, 'lat' | 'lon'>, marginKm: number, index?: PassageIndex): boolean {
+  const dLat = marginKm / 111.195;
+  return indexOrDefault(index).cities.some((c) => {
+    const dLon = dLat / c.kx;
+    return p.lat >= c.minLat - dLat && p.lat <= c.maxLat + dLat && p.lon >= c.minLon - dLon && p.lon <= c.maxLon + dLon;
+  });
+}
+
 /** The lines of a city a step's box may meet: from the grid, or all of them for a very long step. */
 function candidates(c: CityIndex, lat0: number, lat1: number, lon0: number, lon1: number): Iterable<IndexedLine> {
   const i0 = Math.floor(lat0 / CELL_LAT);
