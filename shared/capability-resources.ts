@@ -81,8 +81,9 @@ export const INGEST_FAILURES = 'ingest-failures';
  * What building a report reads (functions/reports/build.ts): the caller, the account's features and
  * profiles, the units, trips, day rollups, odometer entries and attestations, and for the theft
  * report the unit's details, positions, events and commands, and for the congestion report its
- * passages. The odometer module hands its table to the readings helper, which the bundle reader counts as a write (infra/bundling/resource-usage.ts
- * errs towards the larger grant), so that one is read-write though only read.
+ * passages. The odometer module hands its table to the readings helper, which the bundle reader
+ * counts as a write (infra/bundling/resource-usage.ts errs towards the larger grant), so that one
+ * is read-write though only read.
  */
 const reportReads = {
   users: 'read',
