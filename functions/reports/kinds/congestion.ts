@@ -117,17 +117,20 @@ export function congestionUnit(input: CongestionUnitInput, context: CongestionCo
   if (privately.length) {
     tables.push({ key: 'privatePassages', title: x.t('ReportTable_privatePassages'), columns: congestionColumns(x), rows: privately, totals: { amount: privateAmount } });
   }
-  tables.push(
-    {
-      key: 'days',
-      title: x.t('ReportTable_congestionDays'),
-      columns: [x.column('date', 'day'), x.column('cityName', 'text', { label: x.t('ReportCol_city') }), amountColumn],
-      rows: priced.days.map((d) => ({ date: d.date, city: d.city, cityName: CITY_NAMES[d.city], amount: d.amount })),
-      totals: { amount: priced.total },
-    },
-    { key: 'months', title: x.t('ReportTable_congestionMonths'), columns: [x.column('month', 'text'), amountColumn], rows: months, totals: { amount: priced.total } },
-    { key: 'drivers', title: x.t('ReportTable_congestionDrivers'), columns: [x.column('driverName', 'text', { label: x.t('ReportCol_driver') }), amountColumn], rows: drivers, totals: null },
-  );
+  // A unit without passages: its facts say 0, empty tables would say nothing more.
+  if (rows.length) {
+    tables.push(
+      {
+        key: 'days',
+        title: x.t('ReportTable_congestionDays'),
+        columns: [x.column('date', 'day'), x.column('cityName', 'text', { label: x.t('ReportCol_city') }), amountColumn],
+        rows: priced.days.map((d) => ({ date: d.date, city: d.city, cityName: CITY_NAMES[d.city], amount: d.amount })),
+        totals: { amount: priced.total },
+      },
+      { key: 'months', title: x.t('ReportTable_congestionMonths'), columns: [x.column('month', 'text'), amountColumn], rows: months, totals: { amount: priced.total } },
+      { key: 'drivers', title: x.t('ReportTable_congestionDrivers'), columns: [x.column('driverName', 'text', { label: x.t('ReportCol_driver') }), amountColumn], rows: drivers, totals: null },
+    );
+  }
 
   const notes: string[] = [];
   if (listed.some((r) => r.uncertain)) notes.push(x.t('ReportNote_congestionUncertain'));
