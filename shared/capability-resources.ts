@@ -220,6 +220,8 @@ export const functionResources: Readonly<Partial<Record<FunctionName, FunctionRe
       attestations: 'read-write',
       // The copy of the latest odometer entry that ingest reads (docs/decisions/0027).
       unitCopies: 'read-write',
+      // A trip's congestion tax passages (get-trip-passages.ts).
+      passages: 'read',
     },
     mail: true,
     geocoder: ['reverse'],

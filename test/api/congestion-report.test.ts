@@ -42,6 +42,8 @@ let admin: Caller;
 let other: Caller;
 let car: string;
 let day: string;
+let businessTrip: string;
+let privateTrip: string;
 
 const call = <T>(method: string, path: string, who: Caller, body?: unknown) => callAs<T>(rt.url, method, path, who, body, STOCKHOLM);
 const report = (params: Record<string, string>, who: Caller = admin) => call<ReportModel>('GET', `/api/v1/user/reports/congestion?${new URLSearchParams(params)}`, who);
@@ -110,9 +112,9 @@ beforeAll(async () => {
   await ingest(car, [near(liljeholm, -400, at('10:00')), ...across(liljeholm, 'in', at('10:05'))]);
   // Out at Danvikstull at 19:00, on no trip: outside the charged hours.
   await ingest(car, [near(danvik, 400, at('18:55')), ...across(danvik, 'out', at('19:00'))]);
-  const trip = await storeTrip(car, at('06:00'), at('06:40'));
-  const privateTrip = await storeTrip(car, at('10:00'), at('10:30'));
-  expect((await call<Trip>('PUT', `/api/v1/user/trips/${trip}`, admin, { type: 'business', driverId: admin.userId })).status).toBe(200);
+  businessTrip = await storeTrip(car, at('06:00'), at('06:40'));
+  privateTrip = await storeTrip(car, at('10:00'), at('10:30'));
+  expect((await call<Trip>('PUT', `/api/v1/user/trips/${businessTrip}`, admin, { type: 'business', driverId: admin.userId })).status).toBe(200);
   expect((await call<Trip>('PUT', `/api/v1/user/trips/${privateTrip}`, admin, { type: 'private', purpose: 'Ärende' })).status).toBe(200);
 });
 
@@ -164,5 +166,19 @@ describe('GET /api/v1/user/reports/congestion', () => {
     const params = { imeis: car, from: day, to: day };
     const model = (await report(params)).body.data as ReportModel;
     await expectTotalsInExports(rt.url, admin, 'congestion', params, model);
+  });
+});
+
+describe('GET /api/v1/user/trips/{id}/passages', () => {
+  it("answers a trip's passages priced with their day; a private trip's are not shown; another account's trip is 404", async () => {
+    const res = await call<{ time: string; station: string; direction: string; amount: number; reason: string | null }[]>('GET', `/api/v1/user/trips/${encodeURIComponent(businessTrip)}/passages`, admin);
+    expect(res.status).toBe(200);
+    expect(res.body.data?.map((p) => [p.time.slice(11, 16), p.station, p.direction, p.amount, p.reason])).toEqual([
+      ['06:10', 'Danvikstull', 'in', 15, null],
+      ['06:25', 'Liljeholmsbron', 'out', 15, null],
+    ]);
+    const hidden = await call('GET', `/api/v1/user/trips/${encodeURIComponent(privateTrip)}/passages`, admin);
+    expect([hidden.status, hidden.body.message]).toEqual([422, 'RoutePrivateTrip']);
+    expect((await call('GET', `/api/v1/user/trips/${encodeURIComponent(businessTrip)}/passages`, other)).status).toBe(404);
   });
 });
