@@ -1,7 +1,8 @@
 /**
  * The routes of the selected trips on one map (loaded lazily with MapLibre): each trip in its own
  * colour, with a numbered start (round) and stop (square), and a legend that names them and lists
- * each trip's congestion tax passages. The page checks the limits of spec sections 5 and 9 before it opens this.
+ * each trip's congestion tax passages. The page checks the limits of spec sections 5 and 9 before
+ * it opens this.
  */
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { Alert, Center, Group, Loader, Modal, Stack, Text } from '@mantine/core';
