@@ -82,10 +82,10 @@ export const INGEST_FAILURES = 'ingest-failures';
 /**
  * What building a report reads (functions/reports/build.ts): the caller, the account's features and
  * profiles, the units, trips, day rollups, odometer entries and attestations, the departments' names (the
- * environmental report), and for the theft
- * report the unit's details, positions, events and commands. The odometer module hands its table to
- * the readings helper, which the bundle reader counts as a write (infra/bundling/resource-usage.ts
- * errs towards the larger grant), so that one is read-write though only read.
+ * environmental report), for the theft report the unit's details, positions, events and commands,
+ * and for the congestion report its passages. The odometer module hands its table to the readings
+ * helper, which the bundle reader counts as a write (infra/bundling/resource-usage.ts errs towards
+ * the larger grant), so that one is read-write though only read.
  */
 const reportReads = {
   users: 'read',
@@ -100,6 +100,7 @@ const reportReads = {
   events: 'read',
   commands: 'read',
   organisation: 'read',
+  passages: 'read',
 } as const satisfies Partial<Record<TableKey, TableAccess>>;
 
 /**
@@ -195,6 +196,8 @@ export const functionResources: Readonly<Partial<Record<FunctionName, FunctionRe
       // the card, the owner (users), the check-in; an unknown card's read is noted.
       rfidCards: 'read-write',
       users: 'read',
+      // Congestion tax passages (functions/congestion/passage-stage.ts); a late window's re-detection deletes what it no longer finds.
+      passages: 'read-write',
     },
     live: true,
     // Trip addresses, re-detection and the day rollups go to their queues (shared/queues.ts), out of the ingest batch.
@@ -220,6 +223,8 @@ export const functionResources: Readonly<Partial<Record<FunctionName, FunctionRe
       attestations: 'read-write',
       // The copy of the latest odometer entry that ingest reads (docs/decisions/0027).
       unitCopies: 'read-write',
+      // A trip's congestion tax passages (get-trip-passages.ts).
+      passages: 'read',
     },
     mail: true,
     geocoder: ['reverse'],

@@ -71,6 +71,7 @@ import {
   tripListSchema,
   tripMergeSchema,
   tripRouteSchema,
+  tripPassagesSchema,
   tripSchema,
   tripSplitSchema,
   tripsQuerySchema,
@@ -469,6 +470,18 @@ export const routes = {
     summary: "A trip's positions in time order. A private trip's route is not shown (422 RoutePrivateTrip, spec section 5).",
     params: tripIdParamSchema,
     response: tripRouteSchema,
+  }),
+  getTripPassages: defineRoute({
+    operationId: 'getTripPassages',
+    method: 'GET',
+    path: '/api/v1/user/trips/{id}/passages',
+    capability: 'trips',
+    file: 'get-trip-passages',
+    access: 'member',
+    summary:
+      "A trip's congestion tax passages in time order, each priced with the rest of its tax day (cap, Gothenburg's 60-minute rule). A private trip's passages are where it went: not shown (422 RoutePrivateTrip).",
+    params: tripIdParamSchema,
+    response: tripPassagesSchema,
   }),
   attestTrips: defineRoute({
     operationId: 'attestTrips',

@@ -341,6 +341,17 @@ export const tables = {
     partitionKey: s('pk'),
     sortKey: s('sk'),
   },
+  // Congestion tax passages (docs/decisions/0038-congestion-control-points.md): per unit of an
+  // account (`<accountId>#<imei>`) one item per passage of a control line, sorted by its ISO time
+  // and station (`<iso>#<stationId>`), written by the passage stage at ingest and read by the
+  // congestion report; priced when the report is built.
+  passages: {
+    name: 'passages',
+    description:
+      "Congestion tax passages per unit of an account (`pk` = `<accountId>#<imei>`, `sk` = `<ISO time>#<stationId>`): city, station, direction, uncertain, Essingeleden or Backa, where the step crossed; detected at ingest, priced by the report.",
+    partitionKey: s('pk'),
+    sortKey: s('sk'),
+  },
 } as const satisfies Record<string, TableDef>;
 
 export type TableKey = keyof typeof tables;

@@ -57,6 +57,9 @@ import { ecoColumns, ecoFleetTotals, ecoNotes, ecoUnits, type EcoSection, type E
 import { DEFAULT_ECO_WEIGHTS, ecoCountsIn, type EcoEvent, type EcoWeights } from '../../shared/eco';
 import { unitEcoEvents } from '../events/event-repository';
 import { tripLogColumns, tripLogUnit } from './kinds/trip-log';
+import { congestionColumns, congestionTotals, congestionUnit } from './kinds/congestion';
+import { unitPassages } from '../congestion/passage-repository';
+import { TAX_ZONE } from '../../shared/congestion/tariff-tables';
 
 export interface BuildInput {
   request: ReportRequest;
@@ -431,6 +434,41 @@ async function ecoSections(units: readonly UnitItem[], input: BuildInput, by: 'u
     .sort((a, b) => collator.compare(a.name, b.name));
 }
 
+/** A trip longer than this may hold a passage of the period though it started the day before. */
+const TRIP_REACH_MS = 86_400_000;
+
+/**
+ * Each unit's passages of the period's tax days (local days in Europe/Stockholm, whatever the
+ * report's zone: a day's cap is the tax day's) with the trips they were driven on.
+ */
+async function buildCongestion(units: readonly UnitItem[], input: BuildInput, x: Texts): Promise<ReportUnit[]> {
+  const { request, caller, timeZone } = input;
+  const { fromMs, toMs } = localDaysRange(request.from, request.to, TAX_ZONE);
+  let done = 0;
+  const loaded = await mapLimited(units, PARALLEL, async (unit) => {
+    const from = Math.max(fromMs, registeredAtOf(unit));
+    const [passages, trips] = await Promise.all([unitPassages(unit.accountId, unit.imei, from, toMs - 1), unitTrips(unit, from - TRIP_REACH_MS, toMs - 1)]);
+    done++;
+    input.onProgress?.(done / units.length);
+    return { unit, passages: passages.filter((p) => p.time >= from && p.time < toMs), trips };
+  });
+  const names = await namesOf(caller.accountId, loaded.flatMap((u) => u.trips.map((t) => t.driverId)));
+  const context = { names, iso: (ms: number) => isoInZone(ms, timeZone), type: request.type, driverId: request.driverId };
+  return loaded.map(({ unit, passages, trips }) =>
+    congestionUnit(
+      {
+        imei: unit.imei,
+        name: unit.name,
+        registrationNumber: unit.registrationNumber ?? null,
+        passages,
+        trips: trips.map((t) => ({ startTs: t.startTs, stopTs: t.stopTs, type: t.type, driverId: t.driverId ?? null })),
+      },
+      context,
+      x,
+    ),
+  );
+}
+
 /**
  * What a report request may cover, or the refusal: the kind must be built and allowed, the units
  * visible, a locked one only for the kinds allowed on it. Reads no trips.
@@ -553,6 +591,18 @@ export async function buildReport(input: BuildInput): Promise<ReportModel> {
         totals: { positions: built.reduce((n, u) => n + Number(u.totals['positions']), 0), events: built.reduce((n, u) => n + Number(u.totals['events']), 0) },
         charts: [],
         notes,
+      };
+    }
+    case 'congestion': {
+      const built = await buildCongestion(units, input, x);
+      return {
+        ...base,
+        layout: 'units',
+        columns: congestionColumns(x),
+        units: built,
+        totals: congestionTotals(built),
+        charts: [],
+        notes: [...notes, x.t('ReportNote_congestionEstimate')],
       };
     }
   }

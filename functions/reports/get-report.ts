@@ -15,7 +15,7 @@ import { startExport } from './export-service';
 /** The most local days and units a report from trips answers at once. */
 export const SCREEN_DAYS_MAX = 31;
 export const SCREEN_UNITS_MAX = 20;
-const FROM_TRIPS: readonly ReportKind[] = ['tripLog', 'benefitValue', 'theft', 'ecoDriving'];
+const FROM_TRIPS: readonly ReportKind[] = ['tripLog', 'benefitValue', 'theft', 'ecoDriving', 'congestion'];
 
 /** Local days from `from` to `to`, both included. */
 const daysOf = (from: string, to: string): number => Math.round((Date.parse(`${addDays(to, 1)}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);

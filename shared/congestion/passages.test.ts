@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseDateTime } from '../local-time';
 import { controlLines, type ControlLine } from './control-points';
-import { crossingsBetween, detectPassages, ESSINGELEDEN_PASS_MS, type Fix } from './passages';
+import { crossingsBetween, detectPassages, ESSINGELEDEN_PASS_MS, nearControlLines, type Fix } from './passages';
 import { TAX_ZONE } from './tariff-tables';
 
 type XY = readonly [number, number];
@@ -174,5 +174,15 @@ describe('Essingeleden passes', () => {
     const resume = (after: number) => drive([stop, ...north.slice(3)], stopped.t + after);
     expect(detectPassages([...before, ...resume(ESSINGELEDEN_PASS_MS - 180_000)]).map((p) => p.station)).toEqual(['Stora Essingen']);
     expect(detectPassages([...before, ...resume(ESSINGELEDEN_PASS_MS + 60_000)]).map((p) => p.station)).toEqual(['Stora Essingen', 'Fredhäll']);
+  });
+});
+
+describe('near the control lines', () => {
+  it('holds within the margin of a city and not beyond it', () => {
+    expect(nearControlLines({ lat: 59.3326, lon: 18.0649 }, 50)).toBe(true); // Sergels torg
+    expect(nearControlLines({ lat: 59.1955, lon: 17.6253 }, 50)).toBe(true); // Södertälje, some 30 km out
+    expect(nearControlLines({ lat: 59.8586, lon: 17.6389 }, 50)).toBe(false); // Uppsala, some 60 km north
+    expect(nearControlLines({ lat: 57.7089, lon: 11.9746 }, 50)).toBe(true); // Gothenburg
+    expect(nearControlLines({ lat: 63.8258, lon: 20.263 }, 50)).toBe(false); // Umeå
   });
 });

@@ -139,6 +139,18 @@ export function buildPassageIndex(records: readonly ControlPointRecord[] = CONTR
 let defaultIndex: PassageIndex | null = null;
 const indexOrDefault = (index?: PassageIndex) => index ?? (defaultIndex ??= buildPassageIndex());
 
+/**
+ * Whether a position lies within `marginKm` of a city's control lines (their bounding box): where a
+ * step of that length from or to it may cross one. Callers skip work far from both cities with it.
+ */
+export function nearControlLines(p: Pick<Fix, 'lat' | 'lon'>, marginKm: number, index?: PassageIndex): boolean {
+  const dLat = marginKm / 111.195;
+  return indexOrDefault(index).cities.some((c) => {
+    const dLon = dLat / c.kx;
+    return p.lat >= c.minLat - dLat && p.lat <= c.maxLat + dLat && p.lon >= c.minLon - dLon && p.lon <= c.maxLon + dLon;
+  });
+}
+
 /** The lines of a city a step's box may meet: from the grid, or all of them for a very long step. */
 function candidates(c: CityIndex, lat0: number, lat1: number, lon0: number, lon1: number): Iterable<IndexedLine> {
   const i0 = Math.floor(lat0 / CELL_LAT);
@@ -225,29 +237,54 @@ function stepCrossings(from: Fix, to: Fix, index: PassageIndex): Crossing[] {
   return out.length > 1 ? out.sort((x, y) => x.s - y.s) : out;
 }
 
+/** The last Essingeleden crossing of a track: what a caller feeding fixes in pieces carries to the next piece. */
+export interface EssingeledenPass {
+  time: number;
+  direction: PassageDirection;
+}
+
+/**
+ * The passages of one step, Essingeleden counted once per pass (ESSINGELEDEN_PASS_MS) given the
+ * track's last Essingeleden crossing before the step; answers the last one after it.
+ */
+export function passagesOfStep(
+  from: Fix,
+  to: Fix,
+  last: EssingeledenPass | null,
+  index?: PassageIndex,
+): { passages: Passage[]; last: EssingeledenPass | null } {
+  const passages: Passage[] = [];
+  let lastEssinge = last;
+  for (const { passage } of stepCrossings(from, to, indexOrDefault(index))) {
+    if (passage.essingeleden) {
+      const samePass: boolean =
+        lastEssinge !== null && lastEssinge.direction === passage.direction && passage.time - lastEssinge.time <= ESSINGELEDEN_PASS_MS;
+      lastEssinge = { time: passage.time, direction: passage.direction };
+      if (samePass) continue;
+    } else {
+      lastEssinge = null;
+    }
+    passages.push(passage);
+  }
+  return { passages, last: lastEssinge };
+}
+
 /**
  * The passages of one unit's track, fixes ordered by time (a step whose time does not advance is
- * skipped). Essingeleden is counted once per pass (ESSINGELEDEN_PASS_MS).
+ * skipped). Essingeleden is counted once per pass (ESSINGELEDEN_PASS_MS); `last` is the track's
+ * last Essingeleden crossing before its first fix, when known.
  */
-export function detectPassages(fixes: readonly Fix[], index?: PassageIndex): Passage[] {
+export function detectPassages(fixes: readonly Fix[], index?: PassageIndex, last: EssingeledenPass | null = null): Passage[] {
   const idx = indexOrDefault(index);
   const passages: Passage[] = [];
-  let lastEssinge: { time: number; direction: PassageDirection } | null = null;
+  let lastEssinge = last;
   for (let k = 1; k < fixes.length; k++) {
     const from = fixes[k - 1];
     const to = fixes[k];
     if (!from || !to) continue;
-    for (const { passage } of stepCrossings(from, to, idx)) {
-      if (passage.essingeleden) {
-        const samePass: boolean =
-          lastEssinge !== null && lastEssinge.direction === passage.direction && passage.time - lastEssinge.time <= ESSINGELEDEN_PASS_MS;
-        lastEssinge = { time: passage.time, direction: passage.direction };
-        if (samePass) continue;
-      } else {
-        lastEssinge = null;
-      }
-      passages.push(passage);
-    }
+    const step = passagesOfStep(from, to, lastEssinge, idx);
+    lastEssinge = step.last;
+    passages.push(...step.passages);
   }
   return passages;
 }

@@ -128,6 +128,18 @@ export const tripRoutePointSchema = z.object({
 });
 export const tripRouteSchema = z.array(tripRoutePointSchema);
 
+/** GET /trips/{id}/passages: the congestion tax passages of a trip, priced with the rest of their tax days. */
+export const tripPassageSchema = z.object({
+  time: z.string(),
+  city: z.enum(['stockholm', 'gothenburg']),
+  station: z.string(),
+  direction: z.enum(['in', 'out']),
+  amount: z.number(),
+  reason: z.string().nullable(),
+  uncertain: z.boolean(),
+});
+export const tripPassagesSchema = z.array(tripPassageSchema);
+
 /** A unit in a path (odometer entries, the check-in code). */
 export const tripUnitParamSchema = z.object({ imei: z.string().regex(IMEI_PATTERN, keys.InvalidImei) });
 

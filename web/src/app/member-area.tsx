@@ -70,7 +70,7 @@ export function MemberArea() {
             <Route element={<RequireFeature feature="realtimeMap" />}>{page('realtimeTracking', at('realtimeTracking'), <RealtimePage />)}</Route>
             {page('fleetOverview', at('fleetOverview'), <FleetOverviewPage />)}
             {page('createTriplog', at('createTriplog'), <TriplogPage />)}
-            {page('congestionReport')}
+            {page('congestionReport', at('congestionReport'), <ReportsPage kind="congestion" />)}
             {page('reports', at('reports'), <ReportsPage />)}
             {page('geofences', at('geofences'), <GeofencesPage />)}
             {page('addEditGeofence', at('addEditGeofence'), <GeofenceEditPage />)}

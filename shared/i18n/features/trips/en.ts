@@ -195,6 +195,10 @@ export const tripsEn = {
   AttestRemoveTitle: 'Remove the attestation?',
   AttestRemoveConfirm: 'The attestation {{what}} is removed and its trips can be changed again.',
   AttestRemovedDone: 'The attestation of {{unit}} is removed.',
+  TripPassage: '{{time}} {{station}}, {{direction}}: {{amount}}',
+  TripPassageIn: 'inbound',
+  TripPassageOut: 'outbound',
+  TripPassagesOf: 'Congestion tax passages of trip {{number}}',
 } as const;
 
 export type TripsMessages = { readonly [K in keyof typeof tripsEn]: string };

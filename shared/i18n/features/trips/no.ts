@@ -185,4 +185,8 @@ export const tripsNo: TripsMessages = {
   AttestRemoveTitle: 'Fjerne attesteringen?',
   AttestRemoveConfirm: 'Attesteringen {{what}} fjernes, og turene kan endres igjen.',
   AttestRemovedDone: 'Attesteringen for {{unit}} er fjernet.',
+  TripPassage: '{{time}} {{station}}, {{direction}}: {{amount}}',
+  TripPassageIn: 'innover',
+  TripPassageOut: 'utover',
+  TripPassagesOf: 'Passeringer med trengselsskatt for tur {{number}}',
 };

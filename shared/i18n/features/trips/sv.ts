@@ -185,4 +185,8 @@ export const tripsSv: TripsMessages = {
   AttestRemoveTitle: 'Ta bort attesteringen?',
   AttestRemoveConfirm: 'Attesteringen {{what}} tas bort och resorna kan ändras igen.',
   AttestRemovedDone: 'Attesteringen för {{unit}} är borttagen.',
+  TripPassage: '{{time}} {{station}}, {{direction}}: {{amount}}',
+  TripPassageIn: 'inåt',
+  TripPassageOut: 'utåt',
+  TripPassagesOf: 'Trängselskattepassager för resa {{number}}',
 };

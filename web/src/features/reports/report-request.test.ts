@@ -6,7 +6,7 @@ const at = (iso: string) => Date.parse(iso);
 
 describe('offeredReportKinds', () => {
   it('offers the kinds this release computes when no profile limits the user', () => {
-    expect(offeredReportKinds({ basic_only: false, profile_reports: null })).toEqual(['tripLog', 'summary', 'largeSummary', 'benefitValue', 'theft', 'ecoDriving', 'fuelConsumption', 'environmental']);
+    expect(offeredReportKinds({ basic_only: false, profile_reports: null })).toEqual(['tripLog', 'summary', 'largeSummary', 'benefitValue', 'theft', 'ecoDriving', 'fuelConsumption', 'congestion', 'environmental']);
   });
   it("narrows to the feature profile's reports and leaves out kinds not built yet", () => {
     expect(offeredReportKinds({ basic_only: false, profile_reports: ['summary', 'congestion', 'theft'] })).toEqual(['summary', 'theft']);

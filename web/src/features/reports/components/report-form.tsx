@@ -21,7 +21,7 @@ import { driverChoices, periodErrors } from '../../triplog/trip-log';
 import { byKinds, periodPresets, presetOf, presetPeriod, selectedImeis, unitGroups, type FilterableUnit, type PeriodPreset, type ReportParams, type SummaryGrouping } from '../report-request';
 import { groupingKeys, periodPresetKeys, reportKindKey, summaryGroupingKeys } from '../report-texts';
 
-const tripFilterKinds: ReadonlySet<BuiltReportKind> = new Set(['tripLog', 'summary', 'largeSummary', 'ecoDriving']);
+const tripFilterKinds: ReadonlySet<BuiltReportKind> = new Set(['tripLog', 'summary', 'largeSummary', 'ecoDriving', 'congestion']);
 
 export interface PickableUnit extends FilterableUnit {
   label: string;
@@ -34,13 +34,15 @@ interface ReportFormProps {
   serverErrors: Readonly<Record<string, readonly string[] | undefined>>;
   running: boolean;
   onRun: (params: ReportParams) => void;
+  /** The kind the form opens on, when the caller may run it (else the first). */
+  initialKind?: BuiltReportKind | undefined;
 }
 
-export function ReportForm({ kinds, units, serverErrors, running, onRun }: ReportFormProps) {
+export function ReportForm({ kinds, units, serverErrors, running, onRun, initialKind }: ReportFormProps) {
   const { t } = useTranslation();
   const timeZone = browserTimeZone();
   const locale = intlLocale();
-  const [kind, setKind] = useState<BuiltReportKind>(kinds[0] as BuiltReportKind);
+  const [kind, setKind] = useState<BuiltReportKind>(initialKind && kinds.includes(initialKind) ? initialKind : (kinds[0] as BuiltReportKind));
   const [picked, setPicked] = useState<string[]>([]);
   const [department, setDepartment] = useState<string | null>(null);
   const [tag, setTag] = useState<string | null>(null);

@@ -3,6 +3,7 @@
  * form and shown from the model the server answers (the same model the PDF, Excel and CSV exports
  * render); a request too large to answer at once becomes a job whose progress is shown. Exports
  * of the shown report, the recent exports and the scheduled reports are on the same page.
+ * /user/create-triplog/congestionreportnew is the same page opened on the congestion tax report.
  */
 import '../reports.css';
 import { Stack, Tabs, VisuallyHidden } from '@mantine/core';
@@ -29,9 +30,10 @@ import { ReportForm, type PickableUnit } from '../components/report-form';
 import { ReportView } from '../components/report-view';
 import { SchedulesPanel } from '../components/schedules-panel';
 import { offeredReportKinds } from '../offered-kinds';
+import type { BuiltReportKind } from '../../../../../shared/schemas/reports';
 import type { ReportParams } from '../report-request';
 
-export function ReportsPage() {
+export function ReportsPage({ kind }: { kind?: BuiltReportKind | undefined }) {
   const { t } = useTranslation();
   const settings = useLoadedSettings();
   const kinds = offeredReportKinds(settings);
@@ -127,7 +129,7 @@ export function ReportsPage() {
 
         <Tabs.Panel value="report" pt="md">
           <Stack gap="lg">
-            <ReportForm kinds={kinds} units={pickable} serverErrors={serverErrors} running={report.isFetching} onRun={run} />
+            <ReportForm kinds={kinds} initialKind={kind} units={pickable} serverErrors={serverErrors} running={report.isFetching} onRun={run} />
             {params === null ? null : report.isPending ? (
               <PageLoader />
             ) : report.isError ? (

@@ -16,6 +16,7 @@ import {
   odometerEntrySchema,
   tripListSchema,
   tripRouteSchema,
+  tripPassagesSchema,
   tripSchema,
   tripSplitSchema,
   type AttestRequest,
@@ -79,6 +80,10 @@ export function mergeTrips(ids: [string, string]): Promise<Trip> {
 
 export function splitTrip(id: string): Promise<Trip[]> {
   return apiRequest('POST', withParams(tripPaths.split, { id }), { schema: tripSplitSchema });
+}
+
+export function fetchTripPassages(id: string, signal?: AbortSignal) {
+  return apiRequest('GET', withParams(tripPaths.passages, { id }), signal ? { schema: tripPassagesSchema, signal } : { schema: tripPassagesSchema });
 }
 
 export function fetchTripRoute(id: string, signal?: AbortSignal) {

@@ -10,6 +10,7 @@ export const tripPaths = {
   merge: routes.mergeTrips.path,
   split: routes.splitTrip.path,
   route: routes.getTripRoute.path,
+  passages: routes.getTripPassages.path,
   attest: routes.attestTrips.path,
   attestations: routes.getTripAttestations.path,
   odometerEntries: routes.getOdometerEntries.path,

@@ -1,7 +1,8 @@
 /**
  * The routes of the selected trips on one map (loaded lazily with MapLibre): each trip in its own
- * colour, with a numbered start (round) and stop (square), and a legend that names them. The page checks the limits of spec
- * sections 5 and 9 before it opens this.
+ * colour, with a numbered start (round) and stop (square), and a legend that names them and lists
+ * each trip's congestion tax passages. The page checks the limits of spec sections 5 and 9 before
+ * it opens this.
  */
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { Alert, Center, Group, Loader, Modal, Stack, Text } from '@mantine/core';
@@ -15,7 +16,7 @@ import { browserTimeZone, errorMessage } from '../../../app/api-client';
 import { BaseMapWatch } from '../../map/components/base-map-controls';
 import { loadMapLibre } from '../../map/maplibre';
 import { useBaseMap } from '../../map/use-base-map';
-import { fetchTripRoute } from '../api/trip-api';
+import { fetchTripPassages, fetchTripRoute } from '../api/trip-api';
 import { useTripFormat } from '../format';
 import { localDayOf } from '../../../../../shared/local-time';
 import { LockedOrFailed } from '../../unit-lock/components/tracker-locked';
@@ -65,6 +66,16 @@ function RouteMap({ trips }: { trips: readonly Trip[] }) {
     }),
   });
   const { pending, error } = routes;
+  // Each trip's congestion tax passages, under its line of the legend (none: nothing shown).
+  const passages = useQueries({
+    queries: trips.map((trip) => ({
+      queryKey: ['trip-passages', trip.id, trip.startTime, trip.stopTime],
+      queryFn: ({ signal }: { signal: AbortSignal }) => fetchTripPassages(trip.id, signal),
+      staleTime: Infinity,
+    })),
+    combine: (results) => results.map((r) => r.data ?? []),
+  });
+  const sek = useMemo(() => new Intl.NumberFormat(format.locale, { style: 'currency', currency: 'SEK' }), [format.locale]);
   const lines = useMemo(
     () =>
       trips.map((trip, i) => {
@@ -154,6 +165,17 @@ function RouteMap({ trips }: { trips: readonly Trip[] }) {
                 {line.trip.startAddress ?? '–'} → {line.trip.stopAddress ?? '–'}
               </Text>
             </Group>
+            {passages[i]?.length ? (
+              <ul className="triplog-passages" aria-label={t('TripPassagesOf', { number: i + 1 })} data-testid="trip-passages">
+                {passages[i]?.map((p) => (
+                  <li key={`${p.time}-${p.station}`}>
+                    <Text size="sm" c="dimmed">
+                      {t('TripPassage', { time: format.time(p.time), station: p.station, direction: t(p.direction === 'in' ? 'TripPassageIn' : 'TripPassageOut'), amount: sek.format(p.amount) })}
+                    </Text>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
           </li>
         ))}
       </ol>
