@@ -11,16 +11,7 @@
  */
 import { isoInZone, localDayOf, localDaysRange, startOfLocalDay } from '../../shared/local-time';
 import type { Language } from '../../shared/schemas/common';
-import {
-  basicReportKinds,
-  builtReportKinds,
-  lockedUnitReportKinds,
-  type BuiltReportKind,
-  type ReportKind,
-  type ReportModel,
-  type ReportRequest,
-  type ReportUnit,
-} from '../../shared/schemas/reports';
+import { basicReportKinds, reportKinds, lockedUnitReportKinds, type ReportKind, type ReportModel, type ReportRequest, type ReportUnit } from '../../shared/schemas/reports';
 import { addMonthsToDay, type TripType } from '../../shared/schemas/trips';
 import { formatPhone } from '../../shared/validators/phone';
 import { defaultPhoneCountry } from '../../shared/validators/phone-rule';
@@ -30,7 +21,7 @@ import { toEvent } from '../events/event-item';
 import type { AuthContext } from '../platform/auth-context';
 import { getAccountFields } from '../domain/account/reads';
 import { mapLimited } from '../platform/concurrency';
-import { ForbiddenError, NotFoundError } from '../platform/errors';
+import { ForbiddenError } from '../platform/errors';
 import { lastPositionBefore, unitPositions } from '../tracking/position-repository';
 import { getUnit, listUnits } from '../tracking/unit-repository';
 import { unitAttestations } from '../trips/attestation-reads';
@@ -79,7 +70,6 @@ export const THEFT_POSITIONS_MAX = 2000;
 const THEFT_EVENTS_MAX = 500;
 const THEFT_COMMANDS_MAX = 50;
 
-const isBuilt = (kind: ReportKind): kind is BuiltReportKind => (builtReportKinds as readonly string[]).includes(kind);
 
 /**
  * The kinds the caller may run at all: the feature profile's list (read on every request, so a
@@ -89,7 +79,7 @@ const isBuilt = (kind: ReportKind): kind is BuiltReportKind => (builtReportKinds
 export async function allowedReportKinds(caller: Pick<AuthContext, 'accountId' | 'featureProfileId'>): Promise<ReportKind[]> {
   const account = await getAccountFields(caller.accountId, ['features', 'featureProfiles']);
   const profile = caller.featureProfileId === undefined ? undefined : account?.featureProfiles?.[caller.featureProfileId];
-  let kinds: ReportKind[] = [...builtReportKinds];
+  let kinds: ReportKind[] = [...reportKinds];
   if (profile) kinds = kinds.filter((k) => (profile.reports as readonly string[]).includes(k));
   if (account?.features?.basicOnly) kinds = kinds.filter((k) => (basicReportKinds as readonly string[]).includes(k));
   return kinds;
@@ -473,9 +463,8 @@ async function buildCongestion(units: readonly UnitItem[], input: BuildInput, x:
  * What a report request may cover, or the refusal: the kind must be built and allowed, the units
  * visible, a locked one only for the kinds allowed on it. Reads no trips.
  */
-export async function reportScope(input: Pick<BuildInput, 'request' | 'caller' | 'lang'>): Promise<{ kind: BuiltReportKind; units: UnitItem[]; leftOut: number }> {
+export async function reportScope(input: Pick<BuildInput, 'request' | 'caller' | 'lang'>): Promise<{ kind: ReportKind; units: UnitItem[]; leftOut: number }> {
   const kind = input.request.kind;
-  if (!isBuilt(kind)) throw new NotFoundError('ReportNotAvailable');
   if (!(await allowedReportKinds(input.caller)).includes(kind)) throw new ForbiddenError('ReportNotAllowed');
   return { kind, ...(await reportUnits(input)) };
 }

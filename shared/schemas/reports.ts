@@ -18,9 +18,6 @@ import { localDaySchema, tripPeriodProblem, tripTypeSchema } from './trips';
 export const reportKinds = profileReports;
 export type ReportKind = (typeof reportKinds)[number];
 
-/** The kinds this release computes; the others answer 404 ReportNotAvailable until they exist. */
-export const builtReportKinds = ['tripLog', 'summary', 'largeSummary', 'benefitValue', 'theft', 'ecoDriving', 'fuelConsumption', 'congestion', 'environmental'] as const satisfies readonly ReportKind[];
-export type BuiltReportKind = (typeof builtReportKinds)[number];
 
 /** Spec section 4 and DECISIONS: a unit locked by someone else gives every other user only these. */
 export const lockedUnitReportKinds = ['benefitValue', 'summary'] as const satisfies readonly ReportKind[];

@@ -3,7 +3,7 @@
  * stores them (a merged trip, a private trip, an odometer entry, a gap in the odometer) and each
  * report's figures are checked against what was computed by hand; then the rules: the 12-month
  * period, another account's unit, a unit locked by someone else, a feature profile's report list,
- * a basic-only account, a kind not built yet.
+ * a basic-only account, a kind that does not exist.
  *
  * Trips lie in the last weeks: DynamoDB Local deletes items past their retention expiry.
  */
@@ -208,11 +208,10 @@ describe('GET /api/v1/user/reports/{kind}: the rules', () => {
     expect((await report('largeSummary', { from: day, to: day, groupBy: 'year' })).body.errors).toEqual({ groupBy: ['InvalidGrouping'] });
   });
 
-  it("answers another account's unit 404 and a kind not built yet 404; 401 without a token", async () => {
+  it("answers another account's unit 404 and a kind that does not exist 422; 401 without a token", async () => {
     expect((await report('tripLog', { imeis: car, from: day, to: day }, other)).status).toBe(404);
-    const congestion = await report('congestion', { from: day, to: day });
-    expect(congestion.status).toBe(404);
-    expect(congestion.body.message).toBe('ReportNotAvailable');
+    const unknown = await call('GET', `/api/v1/user/reports/fuel?from=${day}&to=${day}`, admin);
+    expect(unknown.status).toBe(422);
     expect((await call('GET', `/api/v1/user/reports/summary?from=${day}&to=${day}`, null)).status).toBe(401);
   });
 

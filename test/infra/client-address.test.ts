@@ -67,13 +67,22 @@ describe('origin secret', () => {
     expect(authorizer.Properties.Environment.Variables.ORIGIN_SECRET).toBeUndefined();
   });
 
-  it('appears nowhere else: every use of the secret is the dynamic reference, and no role may read it', () => {
+  it('appears nowhere else: every use of the secret is the dynamic reference, and no role may read it (only Autoplan secrets are read)', () => {
     const text = JSON.stringify(json);
     const uses = text.split(JSON.stringify({ Ref: secretId })).length - 1;
     const references = text.split(JSON.stringify(dynamicReference())).length - 1;
     expect(uses).toBe(references);
     expect(references).toBe(1 + httpCapabilities.size);
-    expect(text).not.toMatch(/secretsmanager:GetSecretValue/);
+    // The only secrets a role may read are the accounts' Autoplan secrets, on their name prefix.
+    const reads = Object.values(json.Resources as Record<string, { Type: string; Properties: { PolicyDocument?: { Statement: Array<{ Action: string | string[]; Resource: unknown }> } } }>)
+      .filter((r) => r.Type === 'AWS::IAM::Policy')
+      .flatMap((r) => r.Properties.PolicyDocument?.Statement ?? [])
+      .filter((st) => [st.Action].flat().some((action) => action.startsWith('secretsmanager:')));
+    for (const st of reads) {
+      expect([st.Action].flat()).toEqual(['secretsmanager:GetSecretValue']);
+      expect(JSON.stringify(st.Resource)).not.toContain(JSON.stringify({ Ref: secretId }));
+      expect(JSON.stringify(st.Resource)).toContain('/autoplan/*');
+    }
     expect(text).not.toMatch(/"SecretString"/);
   });
 });

@@ -5,7 +5,6 @@
  */
 export const reportsEn = {
   ReportNotAllowed: 'You may not run this report for these units.',
-  ReportNotAvailable: 'This report is not available yet.',
   InvalidReportKind: 'Choose one of the reports.',
   InvalidReportFormat: 'Choose PDF, Excel or CSV.',
   InvalidGrouping: 'Choose day, week or month.',

@@ -3,7 +3,6 @@ import type { reportsEn } from './en';
 /** Norwegian texts of the reports the server builds (see en.ts). */
 export const reportsNo: { readonly [K in keyof typeof reportsEn]: string } = {
   ReportNotAllowed: 'Du har ikke lov til å ta ut denne rapporten for disse enhetene.',
-  ReportNotAvailable: 'Denne rapporten finnes ikke ennå.',
   InvalidReportKind: 'Velg en av rapportene.',
   InvalidReportFormat: 'Velg PDF, Excel eller CSV.',
   InvalidGrouping: 'Velg dag, uke eller måned.',

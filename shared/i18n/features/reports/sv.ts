@@ -3,7 +3,6 @@ import type { reportsEn } from './en';
 /** Swedish texts of the reports the server builds (see en.ts). */
 export const reportsSv: { readonly [K in keyof typeof reportsEn]: string } = {
   ReportNotAllowed: 'Du får inte ta ut den här rapporten för dessa enheter.',
-  ReportNotAvailable: 'Den här rapporten finns inte än.',
   InvalidReportKind: 'Välj en av rapporterna.',
   InvalidReportFormat: 'Välj PDF, Excel eller CSV.',
   InvalidGrouping: 'Välj dag, vecka eller månad.',

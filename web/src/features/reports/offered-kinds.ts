@@ -2,7 +2,7 @@
  * Which reports the caller may run, apart from the page (the sidebar asks too): the kinds this
  * release computes, narrowed by the feature profile and the basic-only subscription.
  */
-import { basicReportKinds, builtReportKinds, type BuiltReportKind } from '../../../../shared/schemas/reports';
+import { basicReportKinds, reportKinds, type ReportKind } from '../../../../shared/schemas/reports';
 import type { Settings } from '../../../../shared/schemas/system';
 
 /**
@@ -10,8 +10,8 @@ import type { Settings } from '../../../../shared/schemas/system';
  * feature profile's reports (null: no profile limits the caller) and, for a basic-only account, to
  * the trip log. The server refuses the others with 403 ReportNotAllowed.
  */
-export function offeredReportKinds(settings: Pick<Settings, 'basic_only' | 'profile_reports'>): BuiltReportKind[] {
-  return builtReportKinds.filter(
+export function offeredReportKinds(settings: Pick<Settings, 'basic_only' | 'profile_reports'>): ReportKind[] {
+  return reportKinds.filter(
     (kind) =>
       (!settings.basic_only || (basicReportKinds as readonly string[]).includes(kind)) &&
       (!settings.profile_reports || settings.profile_reports.includes(kind)),

@@ -6,10 +6,10 @@ const at = (iso: string) => Date.parse(iso);
 
 describe('offeredReportKinds', () => {
   it('offers the kinds this release computes when no profile limits the user', () => {
-    expect(offeredReportKinds({ basic_only: false, profile_reports: null })).toEqual(['tripLog', 'summary', 'largeSummary', 'benefitValue', 'theft', 'ecoDriving', 'fuelConsumption', 'congestion', 'environmental']);
+    expect(offeredReportKinds({ basic_only: false, profile_reports: null })).toEqual(['tripLog', 'summary', 'largeSummary', 'benefitValue', 'ecoDriving', 'fuelConsumption', 'congestion', 'environmental', 'theft']);
   });
-  it("narrows to the feature profile's reports and leaves out kinds not built yet", () => {
-    expect(offeredReportKinds({ basic_only: false, profile_reports: ['summary', 'congestion', 'theft'] })).toEqual(['summary', 'theft']);
+  it("narrows to the feature profile's reports", () => {
+    expect(offeredReportKinds({ basic_only: false, profile_reports: ['theft', 'summary', 'congestion'] })).toEqual(['summary', 'congestion', 'theft']);
     expect(offeredReportKinds({ basic_only: false, profile_reports: [] })).toEqual([]);
   });
   it('gives a basic-only account the trip log only', () => {

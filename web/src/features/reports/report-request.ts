@@ -3,7 +3,7 @@
  * reads days in), the units a department or tag filter leaves, and the
  * query string and export body one report request becomes.
  */
-import type { BuiltReportKind, ReportFormat, ReportGrouping, ReportKind } from '../../../../shared/schemas/reports';
+import type { ReportKind, ReportFormat, ReportGrouping } from '../../../../shared/schemas/reports';
 import type { TripType } from '../../../../shared/schemas/trips';
 import { localDayOf } from '../../../../shared/local-time';
 import { previousMonthOf } from '../triplog/trip-log';
@@ -48,7 +48,7 @@ export type SummaryGrouping = 'unit' | 'driver';
 
 /** Everything one report is asked for with. */
 export interface ReportParams {
-  kind: BuiltReportKind;
+  kind: ReportKind;
   /** null: every unit the caller may see (the server's default). */
   imeis: readonly string[] | null;
   from: string;

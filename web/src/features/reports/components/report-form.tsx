@@ -9,7 +9,7 @@ import { Button, Group, MultiSelect, Paper, SegmentedControl, Select, Stack, Tex
 import IconReportAnalytics from '@tabler/icons-react/dist/esm/icons/IconReportAnalytics.mjs';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { reportGroupings, type BuiltReportKind, type ReportGrouping } from '../../../../../shared/schemas/reports';
+import { reportGroupings, type ReportKind, type ReportGrouping } from '../../../../../shared/schemas/reports';
 import { tripTypes, type TripType } from '../../../../../shared/schemas/trips';
 import { browserTimeZone } from '../../../app/api-client';
 import { intlLocale } from '../../../i18n/i18n';
@@ -21,28 +21,28 @@ import { driverChoices, periodErrors } from '../../triplog/trip-log';
 import { byKinds, periodPresets, presetOf, presetPeriod, selectedImeis, unitGroups, type FilterableUnit, type PeriodPreset, type ReportParams, type SummaryGrouping } from '../report-request';
 import { groupingKeys, periodPresetKeys, reportKindKey, summaryGroupingKeys } from '../report-texts';
 
-const tripFilterKinds: ReadonlySet<BuiltReportKind> = new Set(['tripLog', 'summary', 'largeSummary', 'ecoDriving', 'congestion']);
+const tripFilterKinds: ReadonlySet<ReportKind> = new Set(['tripLog', 'summary', 'largeSummary', 'ecoDriving', 'congestion']);
 
 export interface PickableUnit extends FilterableUnit {
   label: string;
 }
 
 interface ReportFormProps {
-  kinds: readonly BuiltReportKind[];
+  kinds: readonly ReportKind[];
   units: readonly PickableUnit[];
   /** The server's field errors of the last run (message keys), by field. */
   serverErrors: Readonly<Record<string, readonly string[] | undefined>>;
   running: boolean;
   onRun: (params: ReportParams) => void;
   /** The kind the form opens on, when the caller may run it (else the first). */
-  initialKind?: BuiltReportKind | undefined;
+  initialKind?: ReportKind | undefined;
 }
 
 export function ReportForm({ kinds, units, serverErrors, running, onRun, initialKind }: ReportFormProps) {
   const { t } = useTranslation();
   const timeZone = browserTimeZone();
   const locale = intlLocale();
-  const [kind, setKind] = useState<BuiltReportKind>(initialKind && kinds.includes(initialKind) ? initialKind : (kinds[0] as BuiltReportKind));
+  const [kind, setKind] = useState<ReportKind>(initialKind && kinds.includes(initialKind) ? initialKind : (kinds[0] as ReportKind));
   const [picked, setPicked] = useState<string[]>([]);
   const [department, setDepartment] = useState<string | null>(null);
   const [tag, setTag] = useState<string | null>(null);
@@ -86,7 +86,7 @@ export function ReportForm({ kinds, units, serverErrors, running, onRun, initial
             label={t('RptKind')}
             data={kinds.map((k) => ({ value: k, label: t(reportKindKey(k)) }))}
             value={kind}
-            onChange={(value) => value && setKind(value as BuiltReportKind)}
+            onChange={(value) => value && setKind(value as ReportKind)}
             allowDeselect={false}
             comboboxProps={{ withinPortal: true }}
             data-testid="report-kind"

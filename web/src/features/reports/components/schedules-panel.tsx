@@ -12,7 +12,7 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { reportFormats, type BuiltReportKind } from '../../../../../shared/schemas/reports';
+import { reportFormats, type ReportKind } from '../../../../../shared/schemas/reports';
 import { errorMessage } from '../../../app/api-client';
 import { currentLanguage, languageOptions } from '../../../i18n/i18n';
 import { ConfirmDeleteModal } from '../../../ui/confirm-delete-modal';
@@ -26,7 +26,7 @@ import { scheduleBody, scheduleFormSchema, scheduleFormValues, type ScheduleForm
 type Choice = { value: string; label: string };
 
 interface SchedulesPanelProps {
-  kinds: readonly BuiltReportKind[];
+  kinds: readonly ReportKind[];
   unitChoices: readonly Choice[];
   announce: (text: string) => void;
 }
@@ -146,7 +146,7 @@ function ScheduleForm({
   onSaved,
 }: {
   schedule: ReportSchedule | 'new';
-  kinds: readonly BuiltReportKind[];
+  kinds: readonly ReportKind[];
   unitChoices: readonly Choice[];
   onClose: () => void;
   onSaved: () => void;

@@ -30,10 +30,10 @@ import { ReportForm, type PickableUnit } from '../components/report-form';
 import { ReportView } from '../components/report-view';
 import { SchedulesPanel } from '../components/schedules-panel';
 import { offeredReportKinds } from '../offered-kinds';
-import type { BuiltReportKind } from '../../../../../shared/schemas/reports';
+import type { ReportKind } from '../../../../../shared/schemas/reports';
 import type { ReportParams } from '../report-request';
 
-export function ReportsPage({ kind }: { kind?: BuiltReportKind | undefined }) {
+export function ReportsPage({ kind }: { kind?: ReportKind | undefined }) {
   const { t } = useTranslation();
   const settings = useLoadedSettings();
   const kinds = offeredReportKinds(settings);
