@@ -7,12 +7,12 @@
  *
  * Then the event engine's stage (functions/events/stage.ts) over the same track, per message of 10
  * records as ingest runs it: its state read back from JSON and checked, five geofences per unit
- * (one with deactivation windows), an overspeed limit, battery, power and inputs. Target: at most
- * 3 microseconds per position.
+ * (one with deactivation windows), an overspeed limit, battery, power and inputs, and eco driving
+ * (a harsh braking every 250th record, overspeed episodes). Target: at most 3 microseconds per position.
  *
- * Last the unit-feature stages together (service intervals, RFID reads, BLE sensors) over the same
- * track with two service intervals, two sensors read in every record and a card read every 500th
- * record; the same target of 3 microseconds per position.
+ * Last the unit-feature stages together (service intervals, RFID reads, BLE sensors, congestion
+ * tax passages) over the same track with two service intervals, two sensors read in every record
+ * and a card read every 500th record; the same target of 3 microseconds per position.
  *
  * `--check` exits 1 when a hand-written pipeline or the engine is over its target. The zod row (zod validates
  * each record before the decoder maps it) is for comparison only; on a shared machine compare rows
@@ -29,6 +29,7 @@ import { eventStage } from '../../functions/events/stage';
 import { rfidStage } from '../../functions/rfid/read-stage';
 import { sensorStage } from '../../functions/sensors/stage';
 import { serviceStage } from '../../functions/units/editor/service-stage';
+import { passageStage } from '../../functions/congestion/passage-stage';
 import type { IngestStage } from '../../functions/ingest/transitions';
 import type { UnitItem, UnitZone } from '../../functions/domain/unit/schema';
 
@@ -161,7 +162,7 @@ const unit = {
 } as unknown as UnitItem;
 const enginePositions = Array.from({ length: RECORDS }, (_, i) => {
   const r = nativeRecord(i);
-  return { ts: r.ts, lat: r.lat, lon: r.lon, fix: true, speed: r.spd, heading: r.hdg, alt: r.alt, sats: r.sat, hdop: r.hdop, ignition: r.ign, movement: r.mov, odometer: r.odo, engineSeconds: r.hrs, extVolts: r.pwr, batVolts: 3.4 + (i % 400) * 0.001, din: { '2': Math.floor(i / 60) % 2 === 0, '3': false }, dout: r.dout, ble: undefined, rfid: undefined, eco: undefined, io: undefined } satisfies Position;
+  return { ts: r.ts, lat: r.lat, lon: r.lon, fix: true, speed: r.spd, heading: r.hdg, alt: r.alt, sats: r.sat, hdop: r.hdop, ignition: r.ign, movement: r.mov, odometer: r.odo, engineSeconds: r.hrs, extVolts: r.pwr, batVolts: 3.4 + (i % 400) * 0.001, din: { '2': Math.floor(i / 60) % 2 === 0, '3': false }, dout: r.dout, ble: undefined, rfid: undefined, eco: i % 250 === 0 ? { harsh: { kind: 'braking', g: 0.45, ms: 1200, byDevice: false } } : undefined, io: undefined } satisfies Position;
 });
 function engineRun(): { positions: number; cpuUs: number; events: number } {
   let stored: string | undefined;
@@ -181,7 +182,7 @@ const engineRuns = [engineRun(), engineRun(), engineRun()].sort((a, b) => a.cpuU
 const engine = engineRuns[1]!;
 const enginePer = engine.cpuUs / engine.positions;
 console.log(
-  `event engine per position (5 geofences, overspeed, battery, power, inputs; state through JSON per message of ${BATCH}), ${engine.events} events raised, target ${ENGINE_TARGET_US} us\n  ${'stage per position'.padEnd(36)} ${enginePer.toFixed(2).padStart(7)} us/position  ${enginePer <= ENGINE_TARGET_US ? 'ok' : 'OVER TARGET'}`,
+  `event engine per position (5 geofences, overspeed, battery, power, inputs, eco driving; state through JSON per message of ${BATCH}), ${engine.events} events raised, target ${ENGINE_TARGET_US} us\n  ${'stage per position'.padEnd(36)} ${enginePer.toFixed(2).padStart(7)} us/position  ${enginePer <= ENGINE_TARGET_US ? 'ok' : 'OVER TARGET'}`,
 );
 if (engine.events === 0) throw new Error('the event engine raised nothing: the benchmark measures the wrong path');
 
@@ -208,7 +209,7 @@ const featurePositions = enginePositions.map((p, i) => ({
   ],
   rfid: i % 500 === 0 ? `C0FFEE${i % 3}` : undefined,
 })) as unknown as Position[];
-const featureStages = [serviceStage, rfidStage, sensorStage] as unknown as IngestStage[];
+const featureStages = [serviceStage, rfidStage, sensorStage, passageStage] as unknown as IngestStage[];
 function featureRun(): { positions: number; cpuUs: number; effects: number } {
   const stored = new Map<string, string | undefined>();
   let effects = 0;
@@ -232,7 +233,7 @@ const featureRuns = [featureRun(), featureRun(), featureRun()].sort((a, b) => a.
 const feature = featureRuns[1]!;
 const featurePer = feature.cpuUs / feature.positions;
 console.log(
-  `unit-feature stages per position (2 service intervals from readings, RFID, 2 BLE sensors read in every record; state through JSON per message of ${BATCH}), ${feature.effects} effects, target ${ENGINE_TARGET_US} us\n  ${'stages per position'.padEnd(36)} ${featurePer.toFixed(2).padStart(7)} us/position  ${featurePer <= ENGINE_TARGET_US ? 'ok' : 'OVER TARGET'}`,
+  `unit-feature stages per position (2 service intervals from readings, RFID, 2 BLE sensors read in every record, congestion tax passages; state through JSON per message of ${BATCH}), ${feature.effects} effects, target ${ENGINE_TARGET_US} us\n  ${'stages per position'.padEnd(36)} ${featurePer.toFixed(2).padStart(7)} us/position  ${featurePer <= ENGINE_TARGET_US ? 'ok' : 'OVER TARGET'}`,
 );
 if (feature.effects === 0) throw new Error('the unit-feature stages decided nothing: the benchmark measures the wrong path');
 if (CHECK && (over || enginePer > ENGINE_TARGET_US || featurePer > ENGINE_TARGET_US)) process.exit(1);

@@ -56,8 +56,7 @@ describe('menuItems', () => {
     expect(ids(settings({ basic_only: true }))).toContain('reports');
     expect(ids(settings({ profile_reports: ['summary'] }))).toContain('reports');
     expect(ids(settings({ profile_reports: [] }))).not.toContain('reports');
-    // Kinds not computed yet are not offered, so a profile with only those has no Reports item.
-    expect(ids(settings({ profile_reports: ['congestion'] }))).not.toContain('reports');
+    expect(ids(settings({ profile_reports: ['congestion'] }))).toContain('reports');
     expect(ids(settings({ basic_only: true, profile_reports: ['summary'] }))).not.toContain('reports');
   });
   it('labels the trip log Triplog otherwise', () => {
