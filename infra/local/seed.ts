@@ -10,6 +10,8 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { imeiFrom } from '../../shared/validators/imei';
+import { localDayOf } from '../../shared/local-time';
+import type { FuelType } from '../../shared/schemas/unit-editor';
 import { getPorts } from '../../functions/platform/container';
 import { dynamo, tableName } from '../../functions/platform/db';
 import { ConflictError, ValidationError } from '../../functions/platform/errors';
@@ -89,9 +91,12 @@ export async function seedDemo(now = new Date()): Promise<SeedResult> {
     features: { realtimeMap: true, carBooking: true, rfid: true, safeReturnHome: true, basicOnly: false },
     smsCredits: 100,
     retentionDays: 395,
+    // The market price of litre fuels, and electricity from a date (the fuel consumption report).
+    fuelPrice: 19.5,
+    fuelPrices: [{ fuelType: 'electricity', validFrom: localDayOf(now.getTime() - 365 * 86_400_000, 'Europe/Stockholm'), price: 2.4 }],
     createdAt,
   };
-  const units: UnitRecord[] = demoUnits.map((u, i) => ({ ...u, imei: demoImei(i), accountId, protocol: u.protocol ?? 'native', createdAt }));
+  const units: UnitRecord[] = demoUnits.map((u, i) => ({ ...u, ...demoFuel(u.vehicleType, i), imei: demoImei(i), accountId, protocol: u.protocol ?? 'native', createdAt }));
   const users: UserRecord[] = (['admin', 'user'] as const).map((role) => {
     const u = demoUsers[role];
     return {
@@ -230,6 +235,26 @@ const moreUnits: readonly DemoUnit[] = [
   { name: 'Manager car', registrationNumber: 'FGH890', vehicleType: 'car' },
 ];
 
+/**
+ * A demo unit's fuel by its kind, so the fuel consumption and environmental reports have figures:
+ * petrol cars (every fourth electric), diesel vans, lorries and buses, in litres (kWh) per 10 km
+ * and per hour of idling; trailers and the excavator have none (no distance-based fuel).
+ */
+export function demoFuel(vehicleType: string, index: number): { fuelType?: FuelType; consumption?: number; idleConsumption?: number } {
+  switch (vehicleType) {
+    case 'car':
+      return index % 4 === 3 ? { fuelType: 'electricity', consumption: 1.8 } : { fuelType: 'petrol', consumption: 0.65, idleConsumption: 0.6 };
+    case 'van':
+      return { fuelType: 'diesel', consumption: 0.85, idleConsumption: 0.8 };
+    case 'lorry':
+      return { fuelType: 'diesel', consumption: 3.2, idleConsumption: 2.5 };
+    case 'bus':
+      return { fuelType: 'diesel', consumption: 3.8, idleConsumption: 3 };
+    default:
+      return {};
+  }
+}
+
 export interface DemoUnitSpec {
   imei: string;
   name: string;
@@ -291,7 +316,7 @@ export async function seedSimulatedUnits(count: number, now = new Date()): Promi
   if (!accountId) throw new Error('the demo account is not seeded: the simulated fleet needs its units');
   const createdAt = now.toISOString();
   const write = async (spec: DemoUnitSpec): Promise<boolean> => {
-    const unit: UnitRecord = { ...spec, accountId, createdAt };
+    const unit: UnitRecord = { ...spec, ...demoFuel(spec.vehicleType, Number(spec.imei.slice(-4))), accountId, createdAt };
     const put = (table: Parameters<typeof tableName>[0], Item: Record<string, unknown>, key: string) => ({
       Put: { TableName: tableName(table), Item, ConditionExpression: 'attribute_not_exists(#k)', ExpressionAttributeNames: { '#k': key } },
     });
