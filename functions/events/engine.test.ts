@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { testPosition } from '../../test/support/positions';
 import type { Position } from '../ingest/types';
 import type { UnitZone } from '../domain/unit/schema';
-import { LOW_BATTERY_VOLTS, insidePolygon, runEngine, type EngineUnit, type EventEngineState } from './engine';
+import { LOW_BATTERY_VOLTS, insidePolygon, lateHarshEvents, runEngine, type EngineUnit, type EventEngineState } from './engine';
+import { eventStage } from './stage';
 
 const T0 = Date.parse('2026-06-01T10:00:00+02:00'); // a Monday
 const S = 1000;
@@ -126,6 +127,13 @@ describe('eco driving', () => {
     expect(events({ ecoSensitivity: 'insensitive' })).toEqual([['harshCornering', 30 * S], ['harshCornering', 40 * S]]);
     const [first] = run({}, [[at(0, 0, { speed: 54, ...harsh('braking', 0.41) })]]).events;
     expect(first).toMatchObject({ type: 'harshBraking', key: 'harsh', alarm: false, details: { g: 0.41, ms: 800, speed: 54 } });
+    // Late (a buffer sent after newer records): recorded at its own time with the id a live run gives, the same threshold applied.
+    const late = [at(0, 0, { speed: 54, ...harsh('braking', 0.41) }), at(10, 0, harsh('braking', 0.2)), at(20, 0)];
+    expect(lateHarshEvents({}, late)).toEqual([first]);
+    const live = eventStage.run({ unit: {} as never, previous: undefined, before: undefined, after: undefined as never, positions: [late[0]!], late: [], receivedAt: 0 }).effects ?? [];
+    const fromLate = eventStage.run({ unit: {} as never, previous: { t: T0 + 60 * S }, before: undefined, after: undefined as never, positions: [], late, receivedAt: 0 });
+    expect(fromLate.effects?.map((e) => e.id)).toEqual(live.map((e) => e.id));
+    expect(fromLate.state).toEqual({ t: T0 + 60 * S });
   });
 
   it("records idling (ignition on, standing) from the sensitivity's idle time, at its start with its seconds", () => {

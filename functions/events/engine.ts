@@ -116,6 +116,28 @@ function zoneArmed(zone: UnitZone, ts: number): boolean {
 const isMoving = (p: Position) => p.movement === true || (p.movement === undefined && (p.speed ?? 0) > THEFT_MOVING_KMH);
 
 /**
+ * The harsh acceleration, braking or cornering a position reports, when it counts: the tracker
+ * decided it (Teltonika's green driving, against the thresholds the unit's sensitivity sent it),
+ * or its peak reaches the sensitivity's threshold (a native `harsh`). A point event at the
+ * position's own time, never an alarm.
+ */
+function harshEvent(p: Position, eco: ReturnType<typeof ecoThresholdsOf>): RaisedEvent | null {
+  const harsh = p.eco?.harsh;
+  if (!harsh || !(harsh.byDevice || harsh.g === undefined || harsh.g >= eco.g[harsh.kind])) return null;
+  return { type: HARSH_EVENT_TYPES[harsh.kind], ts: p.ts, key: 'harsh', lat: p.lat, lon: p.lon, alarm: false, details: { g: harsh.g ?? null, ms: harsh.ms ?? null, speed: p.speed ?? null } };
+}
+
+/**
+ * The harsh events of late positions (a tracker's buffer sent after newer records): facts at
+ * their own time that no later position changes, so they are recorded whenever they arrive. The
+ * rules over a stretch of positions (zones, speeding, idling, inputs) decide on new positions only.
+ */
+export function lateHarshEvents(unit: EngineUnit, late: readonly Position[]): RaisedEvent[] {
+  const eco = ecoThresholdsOf(unit.ecoSensitivity);
+  return late.map((p) => harshEvent(p, eco)).filter((e): e is RaisedEvent => e !== null);
+}
+
+/**
  * Runs the rules over the positions newer than the state (older ones were decided on already:
  * redelivered or late positions change nothing here).
  */
@@ -183,10 +205,8 @@ export function runEngine(unit: EngineUnit, previous: EventEngineState | undefin
       }
     }
 
-    const harsh = p.eco?.harsh;
-    if (harsh && (harsh.byDevice || harsh.g === undefined || harsh.g >= eco.g[harsh.kind])) {
-      at(HARSH_EVENT_TYPES[harsh.kind], 'harsh', false, { g: harsh.g ?? null, ms: harsh.ms ?? null, speed: p.speed ?? null });
-    }
+    const harsh = harshEvent(p, eco);
+    if (harsh) events.push(harsh);
 
     const deviceIdle = p.eco?.idling;
     const idle = state.idle;

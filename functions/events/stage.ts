@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { Effect, EffectSender, IngestStage } from '../ingest/transitions';
 import { sendCommand } from '../units/command-service';
 import { logger } from '../platform/logger';
-import { runEngine, type EventEngineState, type RaisedEvent } from './engine';
+import { lateHarshEvents, runEngine, type EventEngineState, type RaisedEvent } from './engine';
 import { raisedEventSchema, recordEvent } from './record-event';
 import { isEcoEventType } from '../../shared/eco';
 import { ecoEventRecorded } from '../trips/unit-days';
@@ -46,10 +46,12 @@ export const eventStage: IngestStage<EventEngineState> = {
     const parsed = storedSchema.safeParse(stored);
     return parsed.success ? (parsed.data as EventEngineState) : undefined;
   },
-  run({ unit, previous, positions }) {
-    if (!positions.length) return { state: previous };
+  run({ unit, previous, positions, late }) {
+    // A late buffer's harsh events count where they happened (their ids are those a live run gives).
+    const lateEffects = lateHarshEvents(unit, late).map(eventEffect);
+    if (!positions.length) return { state: previous, effects: lateEffects };
     const result = runEngine(unit, previous, positions);
-    const effects = result.events.map(eventEffect);
+    const effects = [...lateEffects, ...result.events.map(eventEffect)];
     if (result.theftModeFrom) {
       effects.push({ id: `${THEFT_MODE_START}:${result.theftModeFrom.ts}`, kind: THEFT_MODE_START, payload: { ...result.theftModeFrom } });
     }
