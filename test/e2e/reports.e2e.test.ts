@@ -78,10 +78,11 @@ async function storeDrives(): Promise<void> {
 beforeAll(async () => {
   ({ app, browser } = await startBrowserApp());
   await storeDrives();
-  // Service van 1 runs on diesel at 0.6 l per 10 km (the environmental report); the other has no fuel settings.
+  // Service van 1 runs on diesel at 0.6 l per 10 km (the environmental report); the other has no fuel settings (the demo's taken away).
   await dynamo().send(
-    new UpdateCommand({ TableName: tableName('units'), Key: { imei: demoImei(0) }, UpdateExpression: 'SET fuelType = :f, consumption = :c, co2 = :z', ExpressionAttributeValues: { ':f': 'diesel', ':c': 0.6, ':z': 0 } }),
+    new UpdateCommand({ TableName: tableName('units'), Key: { imei: demoImei(0) }, UpdateExpression: 'SET fuelType = :f, consumption = :c, co2 = :z REMOVE idleConsumption', ExpressionAttributeValues: { ':f': 'diesel', ':c': 0.6, ':z': 0 } }),
   );
+  await dynamo().send(new UpdateCommand({ TableName: tableName('units'), Key: { imei: demoImei(1) }, UpdateExpression: 'REMOVE fuelType, consumption, idleConsumption' }));
 });
 
 afterAll(async () => {

@@ -85,10 +85,11 @@ describe('user accounts', () => {
     await page.getByRole('button', { name: ua.UaPurposeAdd, exact: true }).click();
     await page.getByRole('textbox', { name: ua.UaFuelLabel }).fill('18.5');
     await page.getByRole('textbox', { name: ua.UaEcoBraking }).fill('4');
-    // A dated price: added from the keyboard, electricity per kWh, refused at 0 until corrected.
+    // A dated price beside the demo's electricity price: added from the keyboard, electricity per kWh, refused at 0 until corrected.
+    expect(await page.getByTestId('fuel-price-row').count()).toBe(1);
     await page.getByRole('button', { name: ua.UaFuelPriceAdd }).press('Enter');
-    await page.getByRole('combobox', { name: ua.UaFuelPriceType, exact: true }).selectOption('electricity');
-    const price = page.getByRole('textbox', { name: text(ua.UaFuelPricePrice, { quantity: ua.UaFuelQuantity_kWh }), exact: true });
+    await page.getByRole('combobox', { name: ua.UaFuelPriceType, exact: true }).last().selectOption('electricity');
+    const price = page.getByRole('textbox', { name: text(ua.UaFuelPricePrice, { quantity: ua.UaFuelQuantity_kWh }), exact: true }).last();
     await price.fill('0');
     await page.getByRole('button', { name: ua.UaSaveSettings }).click();
     await poll(() => page.getByText(ua.DuplicateDefaultPurpose).isVisible()).toBe(true);
@@ -98,7 +99,7 @@ describe('user accounts', () => {
     await price.fill('1.75');
     await page.getByRole('button', { name: ua.UaSaveSettings }).click();
     await poll(() => page.getByText(ua.SettingsSaved).isVisible()).toBe(true);
-    expect(await page.getByTestId('fuel-price-row').count()).toBe(1);
+    expect(await page.getByTestId('fuel-price-row').count()).toBe(2);
     expect(await page.getByRole('switch', { name: ua.UaFlagBasicOnly }).isDisabled()).toBe(true);
     expect(await page.getByRole('textbox', { name: ua.UaEcoBraking }).inputValue()).toBe('4');
     await shot(page, 'settings-en');

@@ -1,4 +1,4 @@
-import { type BoxProps, ActionIcon, Alert, Box, Button, Chip, CloseButton, EmptyState, Group, SegmentedControl, Slider, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { type BoxProps, ActionIcon, Alert, Box, Button, Chip, CloseButton, EmptyState, Group, SegmentedControl, Slider, Stack, Text, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import IconAlertCircle from '@tabler/icons-react/dist/esm/icons/IconAlertCircle.mjs';
 import IconInfoCircle from '@tabler/icons-react/dist/esm/icons/IconInfoCircle.mjs';
 import IconMapPinOff from '@tabler/icons-react/dist/esm/icons/IconMapPinOff.mjs';
@@ -259,21 +259,26 @@ function StopList({ playback }: { playback: HistoryPlayback }) {
             const texts = stopTexts(stop, i + 1, format, t);
             return (
               <li key={stop.first}>
+                {/* The name is the spoken label, from the content (not aria-label): its words hold the visible ones. */}
                 <UnstyledButton
                   className="history-stop"
                   data-open={openStop === i}
-                  aria-label={texts.label}
                   onClick={() => {
                     playback.preview(null);
                     playback.seek(stop.first);
                     playback.setOpenStop(i);
                   }}
                 >
+                  <VisuallyHidden>{texts.label}</VisuallyHidden>
                   <span className="history-stop-number" aria-hidden>
                     {i + 1}
                   </span>
-                  <span className="history-stop-when">{texts.period}</span>
-                  <span className="history-stop-duration">{texts.duration}</span>
+                  <span className="history-stop-when" aria-hidden>
+                    {texts.period}
+                  </span>
+                  <span className="history-stop-duration" aria-hidden>
+                    {texts.duration}
+                  </span>
                 </UnstyledButton>
               </li>
             );
