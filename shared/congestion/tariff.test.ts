@@ -275,6 +275,41 @@ describe('the congestion tax of a day', () => {
   });
 });
 
+describe("Stockholm's cordon crossed once, seen at two stations", () => {
+  const cross = (wall: string, direction: 'in' | 'out', kind: Kind = 'inner'): TaxablePassage => ({ ...passage(wall, kind), direction });
+  const price = (...ps: TaxablePassage[]) => {
+    const day = priceDay(ps, ps[0]!.city);
+    return { amounts: day.passages.map((p) => p.amount), reasons: day.passages.map((p) => p.reason), total: day.dayAmount };
+  };
+
+  it('charges the first of two crossings in one direction 22 s apart', () => {
+    expect(price(cross('2026-03-10 07:15:00', 'in'), cross('2026-03-10 07:15:22', 'in'))).toEqual({ amounts: [45, 0], reasons: [undefined, 'same-crossing'], total: 45 });
+  });
+
+  it('counts from the first crossing: a third within 5 minutes of it is the same one too, one after is not', () => {
+    expect(price(cross('2026-03-10 07:15:00', 'in'), cross('2026-03-10 07:18:00', 'in'), cross('2026-03-10 07:20:00', 'in'), cross('2026-03-10 07:20:01', 'in'))).toEqual({
+      amounts: [45, 0, 0, 45],
+      reasons: [undefined, 'same-crossing', 'same-crossing', undefined],
+      total: 90,
+    });
+  });
+
+  it('charges every crossing when the vehicle left between them, or when they are more than 5 minutes apart', () => {
+    expect(price(cross('2026-03-10 07:15:00', 'in'), cross('2026-03-10 07:16:00', 'out'), cross('2026-03-10 07:17:00', 'in')).amounts).toEqual([45, 45, 45]);
+    expect(price(cross('2026-03-10 09:40:00', 'out'), cross('2026-03-10 09:45:01', 'out')).amounts).toEqual([11, 11]);
+  });
+
+  it('leaves Essingeleden, Gothenburg and passages without a direction to their own rules', () => {
+    expect(price(cross('2026-03-10 07:15:00', 'in'), cross('2026-03-10 07:16:00', 'in', 'essingeleden'), cross('2026-03-10 07:17:00', 'in')).reasons).toEqual([undefined, undefined, 'same-crossing']);
+    expect(price(cross('2026-03-10 07:15:00', 'in', 'cordon'), cross('2026-03-10 07:15:22', 'in', 'cordon')).reasons).toEqual([undefined, 'single-charge']);
+    expect(price(passage('2026-03-10 07:15:00', 'inner'), passage('2026-03-10 07:15:22', 'inner')).amounts).toEqual([45, 45]);
+  });
+
+  it('names the second crossing even on a day without tax', () => {
+    expect(price(cross('2026-03-14 07:15:00', 'in'), cross('2026-03-14 07:15:22', 'in')).reasons).toEqual(['weekend', 'same-crossing']);
+  });
+});
+
 describe('the congestion tax of a period', () => {
   it('prices per local day and city, each with its own cap, and sums the days', () => {
     const list = [

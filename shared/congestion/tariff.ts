@@ -21,11 +21,22 @@ export type ReasonCode =
   | 'backa-local'
   /** Gothenburg: within 60 minutes of the first charged passage of its window, which carries the highest amount. */
   | 'single-charge'
+  /** Stockholm: a second crossing of the inner-city cordon in the same direction within minutes of one counted (SAME_CROSSING_MS). */
+  | 'same-crossing'
   /** The daily cap was reached (the amount may be a part of the band's). */
   | 'daily-cap';
 
 /** What pricing reads of a passage; other fields are carried through. */
-export type TaxablePassage = Pick<Passage, 'time' | 'city'> & Partial<Pick<Passage, 'essingeleden' | 'backa'>>;
+export type TaxablePassage = Pick<Passage, 'time' | 'city'> & Partial<Pick<Passage, 'essingeleden' | 'backa' | 'direction'>>;
+
+/**
+ * Stockholm's inner-city stations form one closed cordon: a vehicle inside it has to leave before it
+ * can come in again. Two crossings in the same direction within this long, with no crossing the
+ * other way between them, are one crossing seen at two stations close together (Skanstullsbron and
+ * Johanneshovsbron lie about 280 m apart, and a step between fixes far apart can cut both lines): the
+ * first is priced, the others are listed at 0 with `same-crossing`.
+ */
+export const SAME_CROSSING_MS = 5 * 60_000;
 
 export type PricedPassage<P extends TaxablePassage = TaxablePassage> = P & {
   /** The local day (Europe/Stockholm), yyyy-MM-dd. */
@@ -80,6 +91,20 @@ function singleCharge<P extends TaxablePassage>(priced: PricedPassage<P>[], peri
   }
 }
 
+/** Stockholm's cordon crossings seen twice (SAME_CROSSING_MS): the later ones are not charged. */
+function sameCrossing<P extends TaxablePassage>(priced: PricedPassage<P>[]): void {
+  let counted: PricedPassage<P> | null = null;
+  for (const p of priced) {
+    if (p.essingeleden || !p.direction) continue;
+    if (counted && counted.direction === p.direction && p.time - counted.time <= SAME_CROSSING_MS) {
+      p.amount = 0;
+      p.reason = 'same-crossing';
+    } else {
+      counted = p;
+    }
+  }
+}
+
 /**
  * The tax of one unit's passages on one local day in one city: each passage's amount (0 with a
  * reason when not charged) and the day's amount after the cap. Passages of another city or day
@@ -101,6 +126,8 @@ export function priceDay<P extends TaxablePassage>(passages: readonly P[], city:
     if (tariffAmount === 0) return { ...p, date, tariffAmount, amount: 0, reason: 'free-hours' };
     return { ...p, date, tariffAmount, amount: tariffAmount };
   });
+
+  if (city === 'stockholm') sameCrossing(priced);
 
   if (period?.city === 'gothenburg') {
     const through = period.backaThroughMinutes;

@@ -138,6 +138,7 @@ export const tripPassageSchema = z.object({
   reason: z.string().nullable(),
   uncertain: z.boolean(),
 });
+export type TripPassage = z.infer<typeof tripPassageSchema>;
 export const tripPassagesSchema = z.array(tripPassageSchema);
 
 /** A unit in a path (odometer entries, the check-in code). */

@@ -12,6 +12,7 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exemptReason } from '../../shared/congestion/calendar';
+import { reportsEn } from '../../shared/i18n/features/reports/en';
 import type { ControlLine } from '../../shared/congestion/control-points';
 import type { IotRuleEvent } from '../../shared/iot-rules';
 import { localDayOf, startOfLocalDay } from '../../shared/local-time';
@@ -166,6 +167,26 @@ describe('GET /api/v1/user/reports/congestion', () => {
     const params = { imeis: car, from: day, to: day };
     const model = (await report(params)).body.data as ReportModel;
     await expectTotalsInEveryOutput(rt.url, admin, STOCKHOLM, model, params);
+  });
+});
+
+describe('one cordon crossing seen at two stations close together', () => {
+  it('charges Johanneshovsbron and lists Skanstullsbron, crossed 22 s later the same way, at 0 SEK; counts one passage', async () => {
+    const bus = demoImei(681);
+    const unit: UnitRecord = { imei: bus, accountId: admin.accountId, name: 'Bridge bus', registrationNumber: 'BRG 456', vehicleType: 'bus', protocol: 'native', createdAt: DEMO_REGISTERED_AT.toISOString() };
+    await dynamo().send(new PutCommand({ TableName: tableName('units'), Item: unit }));
+    const johanneshov = lineOf('sth-johanneshovsbron');
+    const skanstull = lineOf('sth-skanstullsbron');
+    // Northbound (in) at 11:00: 100 m south of Johanneshovsbron's line, then one step to 100 m north of Skanstullsbron's.
+    await ingest(bus, [near(johanneshov, -100, at('11:00') - 10_000), near(skanstull, 100, at('11:00') + 30_000)]);
+    const model = (await report({ imeis: bus, from: day, to: day })).body.data as ReportModel;
+    const u = model.units[0]!;
+    expect(u.rows.map((r) => [r['station'], r['direction'], r['amount'], r['reason']])).toEqual([
+      ['Johanneshovsbron', 'in', 11, null],
+      ['Skanstullsbron', 'in', 0, 'same-crossing'],
+    ]);
+    expect(u.totals).toMatchObject({ total: 11, passages: 1 });
+    expect(u.notes).toContain(reportsEn.ReportNote_congestionSameCrossing);
   });
 });
 

@@ -10,7 +10,8 @@
  */
 import type { CongestionCity } from '../../../shared/congestion/control-points';
 import type { Passage } from '../../../shared/congestion/passages';
-import { pricePassages, type ReasonCode } from '../../../shared/congestion/tariff';
+import { congestionReasonKey } from '../../../shared/congestion/reasons';
+import { pricePassages } from '../../../shared/congestion/tariff';
 import type { ReportColumn, ReportTable, ReportUnit } from '../../../shared/schemas/reports';
 import type { TripType } from '../../../shared/schemas/trips';
 import type { Texts } from '../columns';
@@ -44,7 +45,6 @@ export interface CongestionContext {
 }
 
 const TYPE_LABEL: Record<TripType, string> = { business: 'TripTypeBusiness', private: 'TripTypePrivate', other: 'TripTypeOther' };
-const reasonKey = (reason: ReasonCode) => `CongestionReason_${reason.replace(/-(\w)/g, (_, c: string) => c.toUpperCase())}`;
 const money = (n: number) => Math.round(n * 100) / 100;
 
 export function congestionColumns(x: Texts): ReportColumn[] {
@@ -88,7 +88,7 @@ export function congestionUnit(input: CongestionUnitInput, context: CongestionCo
       directionLabel: x.t(`CongestionDirection_${p.direction}`),
       amount: p.amount,
       reason: p.reason ?? null,
-      reasonLabel: p.reason ? x.t(reasonKey(p.reason)) : null,
+      reasonLabel: p.reason ? x.t(congestionReasonKey(p.reason)) : null,
       uncertain: p.uncertain,
       tripType: trip?.type ?? null,
       typeLabel: trip ? x.t(TYPE_LABEL[trip.type]) : null,
@@ -101,6 +101,8 @@ export function congestionUnit(input: CongestionUnitInput, context: CongestionCo
   const own = listed.filter((r) => r.tripType !== 'private');
   const privately = listed.filter((r) => r.tripType === 'private');
   const sum = (list: readonly { amount: number }[]) => money(list.reduce((n, r) => n + r.amount, 0));
+  // A crossing seen at a second station is listed, not counted again.
+  const passages = listed.filter((r) => r.reason !== 'same-crossing').length;
   const amount = sum(own);
   const privateAmount = sum(privately);
 
@@ -134,6 +136,7 @@ export function congestionUnit(input: CongestionUnitInput, context: CongestionCo
 
   const notes: string[] = [];
   if (listed.some((r) => r.uncertain)) notes.push(x.t('ReportNote_congestionUncertain'));
+  if (listed.some((r) => r.reason === 'same-crossing')) notes.push(x.t('ReportNote_congestionSameCrossing'));
   if (privately.length) notes.push(x.t('ReportNote_congestionPrivate'));
   if (context.type || context.driverId) notes.push(x.t('ReportNote_congestionFiltered'));
   return {
@@ -141,8 +144,8 @@ export function congestionUnit(input: CongestionUnitInput, context: CongestionCo
     name: input.name,
     registrationNumber: input.registrationNumber,
     rows: own,
-    totals: { amount, privateAmount, total: priced.total, passages: listed.length },
-    facts: [x.fact('congestionTotal', priced.total, 'money'), x.fact('congestionPrivate', privateAmount, 'money'), x.fact('congestionPassages', listed.length, 'count')],
+    totals: { amount, privateAmount, total: priced.total, passages },
+    facts: [x.fact('congestionTotal', priced.total, 'money'), x.fact('congestionPrivate', privateAmount, 'money'), x.fact('congestionPassages', passages, 'count')],
     tables,
     notes,
     details: {

@@ -11,7 +11,8 @@ import { useQueries } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Layer, Map as MapView, Marker, NavigationControl, Source, useMap } from 'react-map-gl/maplibre';
-import type { Trip } from '../../../../../shared/schemas/trips';
+import { congestionReasonKey } from '../../../../../shared/congestion/reasons';
+import type { Trip, TripPassage } from '../../../../../shared/schemas/trips';
 import { browserTimeZone, errorMessage } from '../../../app/api-client';
 import { BaseMapWatch } from '../../map/components/base-map-controls';
 import { loadMapLibre } from '../../map/maplibre';
@@ -76,6 +77,10 @@ function RouteMap({ trips }: { trips: readonly Trip[] }) {
     combine: (results) => results.map((r) => r.data ?? []),
   });
   const sek = useMemo(() => new Intl.NumberFormat(format.locale, { style: 'currency', currency: 'SEK' }), [format.locale]);
+  const passageText = (p: TripPassage) => {
+    const passage = t('TripPassage', { time: format.time(p.time), station: p.station, direction: t(p.direction === 'in' ? 'TripPassageIn' : 'TripPassageOut'), amount: sek.format(p.amount) });
+    return p.reason ? t('TripPassageReason', { passage, reason: t(congestionReasonKey(p.reason)) }) : passage;
+  };
   const lines = useMemo(
     () =>
       trips.map((trip, i) => {
@@ -170,7 +175,7 @@ function RouteMap({ trips }: { trips: readonly Trip[] }) {
                 {passages[i]?.map((p) => (
                   <li key={`${p.time}-${p.station}`}>
                     <Text size="sm" c="dimmed">
-                      {t('TripPassage', { time: format.time(p.time), station: p.station, direction: t(p.direction === 'in' ? 'TripPassageIn' : 'TripPassageOut'), amount: sek.format(p.amount) })}
+                      {passageText(p)}
                     </Text>
                   </li>
                 ))}
