@@ -9,7 +9,11 @@
  * (Gothenburg) from SWEREF99 TM; station names and numbers from Transportstyrelsen's "Betalstationer
  * i Stockholm" and the Backa exception page.
  *
- * Licence: the calculator states none. Only coordinates are taken from it (facts about where public
+ * K6 and K7 (Lundbyleden's ramps), which that calculator lacks: the one "Lundbyleden" position of a
+ * second open-source congestion tax module (Python, written for a car-data service), whose Backa
+ * control points K1-K4 agree with the first source's within 2 m.
+ *
+ * Licence: the calculators state none. Only coordinates are taken from it (facts about where public
  * road installations stand), none of its code; they are to be replaced by Transportstyrelsen's
  * station file ("Excel-fil med kartkoordinater för betalstationer"; its open data may be reused
  * without restrictions) or Trafikverket's GeoPackage once at hand. The source gives no road
@@ -221,9 +225,10 @@ export const CONTROL_POINTS: readonly ControlPointRecord[] = [
   gbg('k3-minelundsvagen', 'K3 Minelundsvägen', [site(11.95306, 57.72972, 'radial')], 'backa-control', BACKA_RULE_FROM),
   gbg('k4-deltavagen', 'K4 Deltavägen', [site(11.9541, 57.72847, 'radial')], 'backa-control', BACKA_RULE_FROM),
   gbg('k5-backavagen', 'K5 Backavägen', [site(11.9601, 57.7264, 'radial')], 'backa-control', BACKA_RULE_FROM),
-  // No position in the source for K6 and K7: listed without sites, so they detect nothing yet.
-  gbg('k6-lundbyleden-pafart', 'K6 Lundbyleden påfart', [], 'backa-control', BACKA_RULE_FROM),
-  gbg('k7-lundbyleden-avfart', 'K7 Lundbyleden avfart', [], 'backa-control', BACKA_RULE_FROM),
+  // K6 and K7: the second source gives one "Lundbyleden" point, so one record for both ramps. The ramps
+  // run with Lundbyleden (53°, Tingstadsmotet to Brantingsmotet); 18 m keeps the line off the main
+  // carriageway beside them.
+  gbg('k6-k7-lundbyleden', 'K6/K7 Lundbyleden påfart och avfart', [site(11.97109, 57.72707, 53, 18)], 'backa-control', BACKA_RULE_FROM),
 ];
 
 // ---------------------------------------------------------------------------------------------

@@ -128,6 +128,14 @@ describe('passages across a control line', () => {
       expect(p).toMatchObject({ stationId: id, city: 'gothenburg', backa });
     }
   });
+
+  it('sees a car on a Lundbyleden ramp at K6/K7, not one on the main carriageway 20 m beside it', () => {
+    const m = midOf(lineOf('gbg-k6-k7-lundbyleden'));
+    const along = (offset: number) => drive([move(move(m, 143, offset), 53, -300), move(move(m, 143, offset), 53, 300)], tenAm);
+    expect(detectPassages(along(0)).map((p) => [p.stationId, p.backa])).toEqual([['gbg-k6-k7-lundbyleden', 'control']]);
+    expect(detectPassages(along(20))).toEqual([]);
+    expect(detectPassages(along(-20))).toEqual([]);
+  });
 });
 
 describe('Essingeleden passes', () => {
