@@ -7,6 +7,7 @@
 import Holidays from 'date-holidays';
 import { addDays } from '../local-time';
 import type { CongestionCity } from './control-points';
+import { periodOn } from './tariff-tables';
 
 export type ExemptReason = 'weekend' | 'public-holiday' | 'day-before-holiday' | 'july';
 
@@ -68,17 +69,20 @@ export function firstFiveJulyWeekdays(year: number): string[] {
 
 /**
  * Why no tax is charged on a local day in a city, or null when it is charged.
- * Both cities: Saturdays, Sundays, helgdagar, days before a helgdag, July. Stockholm still charges
- * the days before långfredagen, Kristi himmelsfärdsdag, alla helgons dag, första maj and
- * nationaldagen, and the first five weekdays of July.
+ * Both cities: Saturdays, Sundays, helgdagar, days before a helgdag, July. From 2020 (a Stockholm
+ * period's `taxedEves` and `taxedJulyWeekdays`) Stockholm still charges the days before
+ * långfredagen, Kristi himmelsfärdsdag, alla helgons dag, första maj and nationaldagen, and the
+ * first five weekdays of July.
  */
 export function exemptReason(day: string, city: CongestionCity): ExemptReason | null {
   const wd = weekdayOf(day);
   if (wd === 0 || wd === 6) return 'weekend';
   if (isPublicHoliday(day)) return 'public-holiday';
+  const period = periodOn(city, day);
+  const sthlm = period?.city === 'stockholm' ? period : null;
   const next = addDays(day, 1);
-  if (isHelgdag(next) && !(city === 'stockholm' && holidaysOf(yearOf(next)).taxedEveOf.has(next))) return 'day-before-holiday';
-  if (day.slice(5, 7) === '07' && !(city === 'stockholm' && firstFiveJulyWeekdays(yearOf(day)).includes(day))) return 'july';
+  if (isHelgdag(next) && !(sthlm?.taxedEves && holidaysOf(yearOf(next)).taxedEveOf.has(next))) return 'day-before-holiday';
+  if (day.slice(5, 7) === '07' && !firstFiveJulyWeekdays(yearOf(day)).slice(0, sthlm?.taxedJulyWeekdays ?? 0).includes(day)) return 'july';
   return null;
 }
 

@@ -27,6 +27,10 @@ export interface StockholmPeriod extends BandTable {
   essingeleden: { high: Amounts; low: Amounts };
   /** The most charged per car and calendar day, inner city and Essingeleden together. */
   dailyCap: { high: number; low: number };
+  /** Whether the eves of långfredagen, Kristi himmelsfärdsdag, första maj, nationaldagen and alla helgons dag are charged. */
+  taxedEves: boolean;
+  /** How many of July's first weekdays are charged (the rest of July is not). */
+  taxedJulyWeekdays: number;
 }
 
 export interface GothenburgPeriod extends BandTable {
@@ -54,35 +58,55 @@ function bands(pairs: readonly (readonly [string, number])[]): { starts: number[
   return { starts, amounts };
 }
 
-const STHLM_TIMES = ['06:00', '06:30', '07:00', '08:30', '09:00', '09:30', '15:00', '15:30', '16:00', '17:30', '18:00', '18:30'];
-const sthlmBands = (amounts: readonly number[]) => bands(STHLM_TIMES.map((t, i) => [t, amounts[i] ?? 0] as const));
+const sthlmBands = (times: readonly string[], amounts: readonly number[]) => bands(times.map((t, i) => [t, amounts[i] ?? 0] as const));
 
 // SFS 2018:200, in force from 2020-01-01 (Skatteverket rättslig vägledning 2024.3).
-const innerHigh = sthlmBands([15, 30, 45, 30, 20, 11, 20, 30, 45, 30, 20, 0]);
-const innerLow = sthlmBands([15, 25, 35, 25, 15, 11, 15, 25, 35, 25, 15, 0]);
-const essingeHigh = sthlmBands([15, 27, 40, 27, 20, 11, 20, 27, 40, 27, 20, 0]);
-const essingeLow = sthlmBands([15, 22, 30, 22, 15, 11, 15, 22, 30, 22, 15, 0]);
+const STHLM_2020 = ['06:00', '06:30', '07:00', '08:30', '09:00', '09:30', '15:00', '15:30', '16:00', '17:30', '18:00', '18:30'];
+const innerHigh = sthlmBands(STHLM_2020, [15, 30, 45, 30, 20, 11, 20, 30, 45, 30, 20, 0]);
+const innerLow = sthlmBands(STHLM_2020, [15, 25, 35, 25, 15, 11, 15, 25, 35, 25, 15, 0]);
+const essingeHigh = sthlmBands(STHLM_2020, [15, 27, 40, 27, 20, 11, 20, 27, 40, 27, 20, 0]);
+const essingeLow = sthlmBands(STHLM_2020, [15, 22, 30, 22, 15, 11, 15, 22, 30, 22, 15, 0]);
 
+// SFS 2014:248, in force from 2016-01-01 to 2019-12-31: 06:30-18:29, no seasons (Transportstyrelsen,
+// "Tider och belopp", the version of 2016-2019).
+const STHLM_2016 = ['06:30', '07:00', '07:30', '08:30', '09:00', '09:30', '15:00', '15:30', '16:00', '17:30', '18:00', '18:30'];
+const inner2016 = sthlmBands(STHLM_2016, [15, 25, 35, 25, 15, 11, 15, 25, 35, 25, 15, 0]);
+const essinge2016 = sthlmBands(STHLM_2016, [15, 22, 30, 22, 15, 11, 15, 22, 30, 22, 15, 0]);
+
+/** Gothenburg's band times, the same since 2013-01-01. */
+const gbgBands = (amounts: readonly number[]) =>
+  bands(['06:00', '06:30', '07:00', '08:00', '08:30', '15:00', '15:30', '17:00', '18:00', '18:30'].map((t, i) => [t, amounts[i] ?? 0] as const));
 // Bilaga 2, in force from 2015-01-01 (Transportstyrelsen, Skatteverket rättslig vägledning 2024.2).
-const gbg2015 = bands([
-  ['06:00', 9],
-  ['06:30', 16],
-  ['07:00', 22],
-  ['08:00', 16],
-  ['08:30', 9],
-  ['15:00', 16],
-  ['15:30', 22],
-  ['17:00', 16],
-  ['18:00', 9],
-  ['18:30', 0],
-]);
+const gbg2015 = gbgBands([9, 16, 22, 16, 9, 16, 22, 16, 9, 0]);
+// Bilaga 2 as first enacted, 2013-01-01 to 2014-12-31: 8, 13 and 18 SEK in the same bands, cap 60.
+const gbg2013 = gbgBands([8, 13, 18, 13, 8, 13, 18, 13, 8, 0]);
+
+const gothenburg = (validFrom: string, table: { starts: number[]; amounts: number[] }, backaThroughMinutes: number | null): GothenburgPeriod => ({
+  city: 'gothenburg',
+  validFrom,
+  starts: table.starts,
+  amounts: table.amounts,
+  dailyCap: 60,
+  singleChargeMinutes: 60,
+  backaThroughMinutes,
+});
 
 /**
- * Every period, oldest first per city. Earlier Stockholm (2007-2019) and Gothenburg (2013-2014)
- * tables are not here: the sources give their amounts but not their band times, so a passage before
- * a city's first period is priced as 'no-tariff'.
+ * Every period, oldest first per city. Stockholm's first tables (2007-2015: 10, 15 and 20 SEK, cap
+ * 60) are not here: the sources give their amounts but not their band times, so a Stockholm
+ * passage before 2016 is priced as 'no-tariff'.
  */
 export const TARIFF_PERIODS: readonly TariffPeriod[] = [
+  {
+    city: 'stockholm',
+    validFrom: '2016-01-01',
+    starts: inner2016.starts,
+    inner: { high: inner2016.amounts, low: inner2016.amounts },
+    essingeleden: { high: essinge2016.amounts, low: essinge2016.amounts },
+    dailyCap: { high: 105, low: 105 },
+    taxedEves: false,
+    taxedJulyWeekdays: 0,
+  },
   {
     city: 'stockholm',
     validFrom: '2020-01-01',
@@ -90,25 +114,12 @@ export const TARIFF_PERIODS: readonly TariffPeriod[] = [
     inner: { high: innerHigh.amounts, low: innerLow.amounts },
     essingeleden: { high: essingeHigh.amounts, low: essingeLow.amounts },
     dailyCap: { high: 135, low: 105 },
+    taxedEves: true,
+    taxedJulyWeekdays: 5,
   },
-  {
-    city: 'gothenburg',
-    validFrom: '2015-01-01',
-    starts: gbg2015.starts,
-    amounts: gbg2015.amounts,
-    dailyCap: 60,
-    singleChargeMinutes: 60,
-    backaThroughMinutes: null,
-  },
-  {
-    city: 'gothenburg',
-    validFrom: '2018-05-01',
-    starts: gbg2015.starts,
-    amounts: gbg2015.amounts,
-    dailyCap: 60,
-    singleChargeMinutes: 60,
-    backaThroughMinutes: 30,
-  },
+  gothenburg('2013-01-01', gbg2013, null),
+  gothenburg('2015-01-01', gbg2015, null),
+  gothenburg('2018-05-01', gbg2015, 30),
 ];
 
 /** The period in force on a local day (yyyy-MM-dd) in a city, or null before the first. */
