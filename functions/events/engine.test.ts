@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { testPosition } from '../../test/support/positions';
 import type { Position } from '../ingest/types';
 import type { UnitZone } from '../domain/unit/schema';
-import { LOW_BATTERY_VOLTS, insidePolygon, lateHarshEvents, runEngine, type EngineUnit, type EventEngineState } from './engine';
+import { LOW_BATTERY_VOLTS, insidePolygon, lateEpisodeEvents, lateHarshEvents, runEngine, type EngineUnit, type EventEngineState } from './engine';
 import { eventStage } from './stage';
 
 const T0 = Date.parse('2026-06-01T10:00:00+02:00'); // a Monday
@@ -133,6 +133,9 @@ describe('eco driving', () => {
     const live = eventStage.run({ unit: {} as never, previous: undefined, before: undefined, after: undefined as never, positions: [late[0]!], late: [], receivedAt: 0 }).effects ?? [];
     const fromLate = eventStage.run({ unit: {} as never, previous: { t: T0 + 60 * S }, before: undefined, after: undefined as never, positions: [], late, receivedAt: 0 });
     expect(fromLate.effects?.map((e) => e.id)).toEqual(live.map((e) => e.id));
+    // With ignition reported, one more effect reads the stored positions around the buffer for its episodes.
+    const withIgnition = eventStage.run({ unit: {} as never, previous: { t: T0 + 60 * S }, before: undefined, after: undefined as never, positions: [], late: late.map((p) => ({ ...p, ignition: true })), receivedAt: 0 });
+    expect(withIgnition.effects?.map((e) => e.id)).toEqual([...live.map((e) => e.id), `lateEpisodes:${T0}:${T0 + 20 * S}`]);
     expect(fromLate.state).toEqual({ t: T0 + 60 * S });
   });
 
@@ -143,6 +146,27 @@ describe('eco driving', () => {
     expect(run({}, track).events.map((e) => [e.type, e.ts - T0, e.details])).toEqual([['idling', 0, { seconds: 150, device: false }]]);
     expect(run({ ecoSensitivity: 'sensitive' }, track).events.map((e) => [e.ts - T0, e.details['seconds']])).toEqual([[0, 150], [200 * S, 100]]);
     expect(run({ ecoSensitivity: 'insensitive' }, track).events).toEqual([]);
+  });
+
+  it("finds a late buffer's episodes among the stored positions around it, not one cut at the first position read", () => {
+    const idle = (s: number) => at(s, 0, { ignition: true, speed: 0 });
+    const drive = (s: number, speed: number) => at(s, 0, { ignition: true, speed });
+    // Stored around the buffer: idling 0-60 s (cut: it may have begun before), driving, idling
+    // 400-600 s, speeding 700-760 s, idling again from 900 s into positions after the buffer.
+    const stored = [idle(0), idle(60), drive(100, 50), idle(400), idle(500), idle(600), drive(650, 80), drive(700, 120), drive(730, 125), drive(760, 70), idle(900), idle(1100), drive(1200, 40)];
+    const unit: EngineUnit = { overspeedKmh: 110, overspeedSeconds: 30, lowBatteryAlert: true };
+    const found = (fromS: number, toS: number) => lateEpisodeEvents(unit, stored, T0 + fromS * S, T0 + toS * S).map((e) => [e.type, (e.ts - T0) / S, e.details['seconds'], e.alarm]);
+    // The buffer 500-760 s: the idling that ends in it (at 650 s) and the speeding (700-760 s).
+    expect(found(500, 760)).toEqual([
+      ['idling', 400, 250, false],
+      ['overspeedEpisode', 700, 60, false],
+    ]);
+    // Up to 730 s the speeding goes on at the buffer's end: left to its next piece.
+    expect(found(500, 730)).toEqual([['idling', 400, 250, false]]);
+    // A buffer holding only the first, cut idling: nothing. One from 1100 to 1200 s: the idling from 900 s.
+    expect(found(0, 60)).toEqual([]);
+    expect(found(1100, 1200)).toEqual([['idling', 900, 300, false]]);
+    expect(lateEpisodeEvents(unit, [], T0, T0)).toEqual([]);
   });
 
   it("takes a device's idling flag (Teltonika IO 251) as the episode, whatever its length", () => {

@@ -85,6 +85,9 @@ export interface EngineResult {
   theftModeFrom?: { ts: number; zoneId: string };
 }
 
+/** What the engine reads of a position. */
+export type EnginePosition = Pick<Position, 'ts' | 'lat' | 'lon'> & Partial<Pick<Position, 'speed' | 'ignition' | 'movement' | 'eco' | 'batVolts' | 'extVolts' | 'din'>>;
+
 /** The part of the unit item the engine reads. */
 export type EngineUnit = Pick<UnitItem, 'zones' | 'overspeedKmh' | 'overspeedSeconds' | 'lowBatteryAlert' | 'dinAlarms' | 'operatingMode' | 'ecoSensitivity'>;
 
@@ -113,7 +116,7 @@ function zoneArmed(zone: UnitZone, ts: number): boolean {
   return zone.alarm && !(zone.off.length > 0 && inWeeklyWindows(ts, zone.timeZone, zone.off));
 }
 
-const isMoving = (p: Position) => p.movement === true || (p.movement === undefined && (p.speed ?? 0) > THEFT_MOVING_KMH);
+const isMoving = (p: EnginePosition) => p.movement === true || (p.movement === undefined && (p.speed ?? 0) > THEFT_MOVING_KMH);
 
 /**
  * The harsh acceleration, braking or cornering a position reports, when it counts: the tracker
@@ -121,7 +124,7 @@ const isMoving = (p: Position) => p.movement === true || (p.movement === undefin
  * or its peak reaches the sensitivity's threshold (a native `harsh`). A point event at the
  * position's own time, never an alarm.
  */
-function harshEvent(p: Position, eco: ReturnType<typeof ecoThresholdsOf>): RaisedEvent | null {
+function harshEvent(p: EnginePosition, eco: ReturnType<typeof ecoThresholdsOf>): RaisedEvent | null {
   const harsh = p.eco?.harsh;
   if (!harsh || !(harsh.byDevice || harsh.g === undefined || harsh.g >= eco.g[harsh.kind])) return null;
   return { type: HARSH_EVENT_TYPES[harsh.kind], ts: p.ts, key: 'harsh', lat: p.lat, lon: p.lon, alarm: false, details: { g: harsh.g ?? null, ms: harsh.ms ?? null, speed: p.speed ?? null } };
@@ -132,16 +135,41 @@ function harshEvent(p: Position, eco: ReturnType<typeof ecoThresholdsOf>): Raise
  * their own time that no later position changes, so they are recorded whenever they arrive. The
  * rules over a stretch of positions (zones, speeding, idling, inputs) decide on new positions only.
  */
-export function lateHarshEvents(unit: EngineUnit, late: readonly Position[]): RaisedEvent[] {
+export function lateHarshEvents(unit: EngineUnit, late: readonly EnginePosition[]): RaisedEvent[] {
   const eco = ecoThresholdsOf(unit.ecoSensitivity);
   return late.map((p) => harshEvent(p, eco)).filter((e): e is RaisedEvent => e !== null);
+}
+
+/** How far around a late buffer its episodes are looked for in the stored positions. */
+export const LATE_EPISODE_MARGIN_MS = 30 * 60_000;
+const EPISODE_TYPES: ReadonlySet<EventType> = new Set(['overspeedEpisode', 'idling']);
+
+/**
+ * The speeding and idling episodes of a late buffer (positions in [fromTs, toTs] sent after newer
+ * ones), decided over the stored positions around it (LATE_EPISODE_MARGIN_MS), which hold the
+ * buffer's earlier pieces: an episode that ends within the buffer and starts after the first
+ * stored position read (one running into it may have begun before). One still going at the
+ * buffer's end is left to the buffer's next piece (the positions after it were decided live).
+ * Records, never alarms; their ids are those a live run over the same positions gives, so a later
+ * piece of the buffer finding an episode again records it once.
+ */
+export function lateEpisodeEvents(unit: EngineUnit, stored: readonly EnginePosition[], fromTs: number, toTs: number): RaisedEvent[] {
+  const first = stored[0];
+  if (!first) return [];
+  const episodesOnly: EngineUnit = { overspeedKmh: unit.overspeedKmh, overspeedSeconds: unit.overspeedSeconds, ecoSensitivity: unit.ecoSensitivity, lowBatteryAlert: false };
+  return runEngine(episodesOnly, undefined, stored).events.filter(
+    (e) => {
+      const end = e.ts + Number(e.details['seconds']) * 1000;
+      return EPISODE_TYPES.has(e.type) && e.ts > first.ts && end >= fromTs && end <= toTs;
+    },
+  );
 }
 
 /**
  * Runs the rules over the positions newer than the state (older ones were decided on already:
  * redelivered or late positions change nothing here).
  */
-export function runEngine(unit: EngineUnit, previous: EventEngineState | undefined, positions: readonly Position[]): EngineResult {
+export function runEngine(unit: EngineUnit, previous: EventEngineState | undefined, positions: readonly EnginePosition[]): EngineResult {
   const state: EventEngineState = previous ? { ...previous } : { t: -Infinity };
   const events: RaisedEvent[] = [];
   let theftModeFrom: EngineResult['theftModeFrom'];

@@ -295,6 +295,31 @@ describe('alarms from ingest', () => {
     expect(rollups[0]).toMatchObject({ accountId, imei, days: expect.arrayContaining([expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/)]) });
   });
 
+  it("records a late buffer's speeding and idling once, across its messages and their redelivery, without an alarm", async () => {
+    const accountId = await account(0);
+    const imei = await unitWith(accountId, { overspeedKmh: 90, overspeedSeconds: 20 });
+    const { ports } = recordingPorts();
+    const start = (t += 10 * MIN);
+    const rec = (s: number, fields: Record<string, unknown>) => ({ ts: start + s * 1000, lat: north(0), lon: YARD.lon, sat: 9, ign: true, ...fields });
+    const send = (records: ReturnType<typeof rec>[]): IotRuleEvent => ({
+      payload: Buffer.from(JSON.stringify({ records })).toString('base64'),
+      topic: `trackers/${imei}/telemetry`,
+      imei,
+      receivedAt: start + 700_000,
+    });
+    // The tracker reports live first, then sends its buffer: the idling runs from the first message into the second.
+    await ingestMessages([send([rec(600, { spd: 40 })])], ports);
+    const buffer = [send([rec(0, { spd: 50 }), rec(30, { spd: 95 }), rec(60, { spd: 110, harsh: { kind: 'braking', g: 0.45, ms: 700 } }), rec(90, { spd: 0 })]), send([rec(300, { spd: 0 }), rec(320, { spd: 0, ign: false })])];
+    for (const m of buffer) await ingestMessages([m], ports);
+    await Promise.all([ingestMessages(buffer, ports), ingestMessages([buffer[1]!], ports)]);
+    const events = (await storedEvents(imei)).map((e) => [e['type'], Number(e['ts']) - start, e['alarm'], e['details']]);
+    expect(events).toEqual([
+      ['overspeedEpisode', 30_000, false, { seconds: 60, maxSpeed: 110, limit: 90 }],
+      ['harshBraking', 60_000, false, { g: 0.45, ms: 700, speed: 110 }],
+      ['idling', 90_000, false, { seconds: 230, device: false }],
+    ]);
+  });
+
   it('keeps the engine state on the unit and expires events with the account retention', async () => {
     const accountId = await account(0);
     await dynamo().send(new UpdateCommand({ TableName: tableName('accounts'), Key: { accountId }, UpdateExpression: 'SET retentionDays = :d', ExpressionAttributeValues: { ':d': 30 } }));

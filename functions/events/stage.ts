@@ -13,14 +13,20 @@ import { z } from 'zod';
 import type { Effect, EffectSender, IngestStage } from '../ingest/transitions';
 import { sendCommand } from '../units/command-service';
 import { logger } from '../platform/logger';
-import { lateHarshEvents, runEngine, type EventEngineState, type RaisedEvent } from './engine';
+import { LATE_EPISODE_MARGIN_MS, lateEpisodeEvents, lateHarshEvents, runEngine, type EventEngineState, type RaisedEvent } from './engine';
 import { raisedEventSchema, recordEvent } from './record-event';
 import { isEcoEventType } from '../../shared/eco';
 import { ecoEventRecorded } from '../trips/unit-days';
+import { detectorPositions } from '../trips/detector-positions';
+import { registeredAtOf } from '../domain/unit/schema';
 
 export const EVENT_STAGE = 'events';
 export const EVENT_RAISED = 'event';
 export const THEFT_MODE_START = 'theftModeStart';
+/** A late buffer's speeding and idling episodes, decided over the stored positions around it. */
+export const LATE_EPISODES = 'lateEpisodes';
+/** The most stored positions read for one late buffer's episodes. */
+const LATE_EPISODE_MAX_POSITIONS = 5_000;
 
 const flag = z.union([z.literal(0), z.literal(1)]);
 const storedSchema = z.object({
@@ -47,8 +53,16 @@ export const eventStage: IngestStage<EventEngineState> = {
     return parsed.success ? (parsed.data as EventEngineState) : undefined;
   },
   run({ unit, previous, positions, late }) {
-    // A late buffer's harsh events count where they happened (their ids are those a live run gives).
+    // A late buffer's harsh events count where they happened (their ids are those a live run gives);
+    // its episodes need the stored positions around it, read by an effect. Without a speed limit,
+    // ignition or the device's idling flag a unit has no episodes: its late positions write nothing.
     const lateEffects = lateHarshEvents(unit, late).map(eventEffect);
+    const [firstLate] = late;
+    const lastLate = late[late.length - 1];
+    const episodes = unit.overspeedKmh !== undefined || late.some((p) => p.ignition !== undefined || p.eco?.idling !== undefined);
+    if (firstLate && lastLate && episodes) {
+      lateEffects.push({ id: `${LATE_EPISODES}:${firstLate.ts}:${lastLate.ts}`, kind: LATE_EPISODES, payload: { fromTs: firstLate.ts, toTs: lastLate.ts } });
+    }
     if (!positions.length) return { state: previous, effects: lateEffects };
     const result = runEngine(unit, previous, positions);
     const effects = [...lateEffects, ...result.events.map(eventEffect)];
@@ -59,12 +73,13 @@ export const eventStage: IngestStage<EventEngineState> = {
   },
 };
 
-const sendEvent: EffectSender = async (effect, unit, ports) => {
-  const event = raisedEventSchema.parse(effect.payload);
+async function record(event: Parameters<typeof recordEvent>[1], unit: Parameters<EffectSender>[1], ports: Parameters<EffectSender>[2]): Promise<void> {
   await recordEvent(unit, event, ports);
   // Also when it was stored before: a send that died between the two is completed by its retry.
   if (isEcoEventType(event.type)) await ecoEventRecorded(ports, unit.accountId, unit.imei, event.ts);
-};
+}
+
+const sendEvent: EffectSender = (effect, unit, ports) => record(raisedEventSchema.parse(effect.payload), unit, ports);
 
 /**
  * Leaving a theft-mode zone switches the unit to theft mode through the command service, as a
@@ -78,7 +93,18 @@ const sendTheftMode: EffectSender = async (effect, unit, ports) => {
   await sendCommand(unit, { type: 'operatingMode', mode: 'theft' }, ports);
 };
 
+const lateWindowSchema = z.object({ fromTs: z.number(), toTs: z.number() });
+
+/** Records the episodes of a late buffer (lateEpisodeEvents) as a live run would, each once. */
+const sendLateEpisodes: EffectSender = async (effect, unit, ports) => {
+  const { fromTs, toTs } = lateWindowSchema.parse(effect.payload);
+  const from = Math.max(registeredAtOf(unit), fromTs - LATE_EPISODE_MARGIN_MS);
+  const { positions } = await detectorPositions(unit.imei, from, toTs + LATE_EPISODE_MARGIN_MS, LATE_EPISODE_MAX_POSITIONS);
+  for (const event of lateEpisodeEvents(unit, positions, fromTs, toTs)) await record(event, unit, ports);
+};
+
 export const EVENT_EFFECT_SENDERS: Readonly<Record<string, EffectSender>> = {
   [EVENT_RAISED]: sendEvent,
+  [LATE_EPISODES]: sendLateEpisodes,
   [THEFT_MODE_START]: sendTheftMode,
 };
