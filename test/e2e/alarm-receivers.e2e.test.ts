@@ -18,7 +18,7 @@ import { dynamo, tableName } from '../../functions/platform/db';
 import { demoImei, demoUsers } from '../../infra/local/seed';
 import { en } from '../../shared/i18n/en';
 import { alarmsEn as a } from '../../shared/i18n/features/alarms/en';
-import { DESKTOP, PHONE, checkAndShoot, logInAs, openPage, poll, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
+import { DESKTOP, PHONE, checkAndShoot, logInAt, openPage, poll, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
 import { createTestUser } from '../support/sessions';
 
 const SHOTS = '/tmp/alarm-shots';
@@ -57,7 +57,8 @@ afterAll(async () => {
   await stopBrowserApp({ app, browser });
 });
 
-const logIn = (page: Page, username: string, password?: string) => logInAs(page, app.url, username, password);
+/** Logs in on the way to the alarm receivers page. */
+const logIn = (page: Page, username: string, password?: string) => logInAt(page, app.url, PAGE, username, password);
 
 async function shot(page: Page, name: string, sizes = [PHONE, DESKTOP]): Promise<void> {
   await checkAndShoot(page, SHOTS, name, { sizes });
@@ -73,7 +74,6 @@ describe('alarm receivers', () => {
   it('lists, sorts, searches, toggles, and goes through the five modals', async () => {
     const { context, page, errors } = await openPage(browser);
     await logIn(page, demoUsers.admin.username);
-    await page.goto(`${app.url}${PAGE}`);
     await poll(() => rows(page).count()).toBe(3);
     expect(await page.getByText(text(a.AlarmSmsCredits, { count: 42 })).isVisible()).toBe(true);
     // Name with the unit count in brackets; a Swedish phone in national format, a Norwegian one international.
@@ -243,7 +243,6 @@ describe('alarm receivers', () => {
     const fresh = await createTestUser();
     const { context, page, errors } = await openPage(browser);
     await logIn(page, fresh.username, fresh.password);
-    await page.goto(`${app.url}${PAGE}`);
     await poll(() => page.getByText(a.AlarmNoReceivers).isVisible()).toBe(true);
     await shot(page, 'alarm-empty-en');
     expect(errors).toEqual([]);

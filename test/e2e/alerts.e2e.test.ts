@@ -13,10 +13,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { putUnitCopies } from '../../functions/domain/unit/copies';
 import { getUnitItem } from '../../functions/domain/unit/reads';
 import type { UnitZone } from '../../functions/domain/unit/schema';
-import { demoImei } from '../../infra/local/seed';
+import { demoImei, demoUsers } from '../../infra/local/seed';
 import { eventsEn } from '../../shared/i18n/features/events/en';
 import { en } from '../../shared/i18n/en';
-import { DESKTOP, logInThroughForm, openPage, poll, startBrowserApp, stopBrowserApp, type App, checkAndShoot } from '../support/browser';
+import { DESKTOP, logInAt, logInThroughForm, openPage, poll, startBrowserApp, stopBrowserApp, type App, checkAndShoot } from '../support/browser';
 
 let app: App;
 let browser: Browser;
@@ -57,8 +57,7 @@ const left = (texts: { EventGeofenceExit: string }) => texts.EventGeofenceExit.r
 describe('alerts', () => {
   it('lists the exit as a sent alarm, adds a new one live', async () => {
     const { context, page, errors } = await openPage(browser, DESKTOP);
-    await logInThroughForm(page, app.url);
-    await page.goto(`${app.url}/user/alerts`);
+    await logInAt(page, app.url, '/user/alerts', demoUsers.user.username);
     await expect.poll(() => list(page).getByText(left(eventsEn)).count(), { timeout: 15_000 }).toBe(1);
     await expect(list(page).getByText(eventsEn.AlertsAlarmSent).count()).resolves.toBe(1);
     await shot(page, 'alerts-en');
@@ -80,7 +79,6 @@ describe('alerts', () => {
   it("shows the unit's events on the map and links to all alerts", async () => {
     const { context, page, errors } = await openPage(browser, DESKTOP);
     await logInThroughForm(page, app.url);
-    await page.goto(`${app.url}/user/realtime-tracking`);
     await page.getByRole('button', { name: /Service van 1/ }).first().click();
     await page.getByRole('tab', { name: eventsEn.MapEvents }).click();
     await poll(() => list(page).getByText(left(eventsEn)).count()).toBeGreaterThan(0);

@@ -15,7 +15,7 @@ import { DEMO_PASSWORD, demoImei, demoUsers } from '../../infra/local/seed';
 import { bulkUnitsEn } from '../../shared/i18n/features/bulk-units/en';
 import { commandsEn } from '../../shared/i18n/features/commands/en';
 import { callAs, callerFor, type Caller } from '../support/api-caller';
-import { logInAs, openPage, poll, shooter, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
+import { logInAt, openPage, poll, shooter, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
 
 let app: App;
 let browser: Browser;
@@ -27,7 +27,8 @@ const text = (template: string, vars: Record<string, string | number>) => templa
 
 const shot = shooter(SHOTS);
 
-const logIn = (page: Page) => logInAs(page, app.url);
+/** Logs demo-admin in on the way to the unit list. */
+const logIn = (page: Page) => logInAt(page, app.url, '/user/edit-terminal-list');
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
@@ -56,7 +57,6 @@ describe('bulk unit tasks', () => {
   it('selects units and sets their operating mode, switches an immobiliser after a confirmation, and assigns an alarm receiver', async () => {
     const { context, page, errors } = await openPage(browser);
     await logIn(page);
-    await page.goto(`${app.url}/user/edit-terminal-list`);
     await poll(() => page.getByText(bulkUnitsEn.BulkHint).isVisible()).toBe(true);
 
     // One unit by keyboard (Space on its checkbox), one by a click.

@@ -31,7 +31,7 @@ async function report(imei: string, fix: { lat: number; lon: number; spd: number
 }
 
 beforeAll(async () => {
-  ({ app, browser } = await startBrowserApp());
+  ({ app, browser } = await startBrowserApp({ baseMap: 'offered' }));
   for (const imei of vans) trackers.set(imei, await mqtt.connectAsync(app.mqttUrl, { clientId: imei, reconnectPeriod: 0 }));
   await report(vans[0]!, { lat: 59.3326, lon: 18.0649, spd: 0 });
   await report(vans[1]!, { lat: 59.361, lon: 17.97, spd: 35 });

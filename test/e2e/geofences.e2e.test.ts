@@ -13,9 +13,9 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unitWithCopies } from '../support/unit-state';
-import { demoImei, demoUsers } from '../../infra/local/seed';
+import { demoImei } from '../../infra/local/seed';
 import { geofencesEn as gEn } from '../../shared/i18n/features/geofences/en';
-import { DESKTOP, PHONE, logInThroughForm, openPage, poll, startBrowserApp, stopBrowserApp, type App, checkAndShoot, untilStill } from '../support/browser';
+import { DESKTOP, PHONE, logInAt, openPage, poll, startBrowserApp, stopBrowserApp, type App, checkAndShoot, untilStill } from '../support/browser';
 
 let app: App;
 let browser: Browser;
@@ -53,8 +53,7 @@ describe('geofences', () => {
 
   it('adds a geofence: address search, map click, typed and keyboard radius, a unit and a deactivation period', async () => {
     ({ page, errors } = await openPage(browser, DESKTOP));
-    await logInThroughForm(page, app.url, demoUsers.admin.username);
-    await page.goto(`${app.url}/user/geofences`);
+    await logInAt(page, app.url, '/user/geofences');
     await poll(() => page.getByText(gEn.GeofenceNoneTitle).isVisible()).toBe(true);
     await shot(page, 'list-empty-en');
 

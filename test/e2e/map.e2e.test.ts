@@ -29,7 +29,7 @@ const van1 = demoImei(0);
 const van2 = demoImei(1);
 
 beforeAll(async () => {
-  ({ app, browser } = await startBrowserApp());
+  ({ app, browser } = await startBrowserApp({ baseMap: 'offered' }));
   for (const imei of [van1, van2]) trackers.set(imei, await mqtt.connectAsync(app.mqttUrl, { clientId: imei, reconnectPeriod: 0 }));
   // Both vans have reported once before the user opens the map.
   await report(van1, { lat: 59.3326, lon: 18.0649, spd: 0, ign: false });

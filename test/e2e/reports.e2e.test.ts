@@ -30,7 +30,7 @@ import { sv } from '../../shared/i18n/sv';
 import { addDays, localDayOf, startOfLocalDay } from '../../shared/local-time';
 import { previousMonthOf } from '../../web/src/features/triplog/trip-log';
 import { eventually } from '../support/eventually';
-import { DESKTOP, PHONE, SCREENSHOTS, SHOTS_DIR, checkAndShoot, logInAs, openPage, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
+import { DESKTOP, PHONE, SCREENSHOTS, SHOTS_DIR, checkAndShoot, logInAs, logInAt, openPage, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
 
 let app: App;
 let browser: Browser;
@@ -184,8 +184,7 @@ describe('reports page', () => {
     await EVENT_EFFECT_SENDERS[EVENT_RAISED]!({ ...effect, status: 'sending', at: Date.now() }, unit, getPorts());
     const { context, page, errors } = await openPage(browser);
     try {
-      await logInAs(page, app.url);
-      await page.goto(`${app.url}/user/create-triplog/reports`);
+      await logInAt(page, app.url, '/user/create-triplog/reports');
       await choose(page, 'report-kind', reportsEn.ReportTitle_ecoDriving);
       await run(page);
       await expect.poll(() => page.getByRole('heading', { level: 2 }).first().textContent()).toBe(reportsEn.ReportTitle_ecoDriving);

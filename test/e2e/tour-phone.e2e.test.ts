@@ -18,7 +18,7 @@ import { accountSv } from '../../shared/i18n/features/account/sv';
 import { alarmsEn as a } from '../../shared/i18n/features/alarms/en';
 import { alarmsNo } from '../../shared/i18n/features/alarms/no';
 import { registrationEn as r } from '../../shared/i18n/features/registration/en';
-import { DESKTOP, PHONE, SHOTS_DIR, checkAndShoot, logInAs, openPage, poll, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
+import { DESKTOP, PHONE, SHOTS_DIR, checkAndShoot, logInAt, openPage, poll, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
 
 let app: App;
 let browser: Browser;
@@ -110,10 +110,8 @@ describe('one phone rule', () => {
 
   it('alarm receivers and profile: the same number, the same message, in en, sv and no', async () => {
     const { context, page, errors } = await openPage(browser);
-    await logInAs(page, app.url, demoUsers.admin.username, DEMO_PASSWORD);
-
     // Alarm receivers: a live check in the form, then the list in national format.
-    await page.goto(`${app.url}/administration/configure-alarm-receiver`);
+    await logInAt(page, app.url, '/administration/configure-alarm-receiver', demoUsers.admin.username, DEMO_PASSWORD);
     await page.getByRole('button', { name: a.AlarmNewReceiver }).click();
     await page.getByRole('dialog', { name: a.AlarmAddTitle }).getByRole('button', { name: a.AlarmAddNewReceiver }).click();
     const form = page.getByRole('dialog', { name: a.AlarmFormNewTitle });

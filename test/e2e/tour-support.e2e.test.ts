@@ -15,7 +15,7 @@ import { userAccountsEn as ua } from '../../shared/i18n/features/user-accounts/e
 import { demoImei, demoSupportUser, demoUsers } from '../../infra/local/seed';
 import { apiFetch } from '../support/http';
 import { wizardPrivate } from '../support/registration';
-import { logInAs, openPage, poll, shooter, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
+import { logInAs, logInAt, openPage, poll, shooter, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
 
 const SHOTS = '/tmp/tour-support-shots';
 const shot = shooter(SHOTS);
@@ -92,8 +92,7 @@ describe('support settings and SMS credits', () => {
 
   it('shows the admin the balance and what happens at 0 credits', async () => {
     const { context, page, errors } = await openPage(browser);
-    await logInAs(page, app.url, demoUsers.admin.username);
-    await page.goto(`${app.url}/administration/user-accounts?tab=settings`);
+    await logInAt(page, app.url, '/administration/user-accounts?tab=settings', demoUsers.admin.username);
     await poll(() => page.getByText(/^SMS credits left: \d+$/).isVisible()).toBe(true);
     expect(await page.getByRole('textbox', { name: ua.UaSmsLowThreshold }).inputValue()).toBe('0');
     await shot(page, 'admin-settings');

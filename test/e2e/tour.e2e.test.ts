@@ -68,7 +68,7 @@ import { vehicleTypes } from '../../shared/schemas/vehicle-types';
 import { vehicleTypeLabel } from '../../web/src/features/units/unit-list';
 import { formatCoordinates } from '../../web/src/ui/coordinates';
 import { callAs, callerFor } from '../support/api-caller';
-import { checkAndShoot, DESKTOP, logInAs, openPage, PHONE, poll, settle, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
+import { checkAndShoot, DESKTOP, logInAs, logInAt, openPage, PHONE, poll, settle, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
 import { testPosition } from '../support/positions';
 import { storeUnitState } from '../support/unit-state';
 
@@ -293,8 +293,7 @@ describe("a new administrator's first hour", () => {
 
     // An ordinary user, granted Service van 2 that has not reported, is not shown the first-run guide.
     const user = await openPage(browser);
-    await logInAs(user.page, app.url, demoUsers.user.username);
-    await user.page.goto(`${app.url}/user/edit-terminal-list`);
+    await logInAt(user.page, app.url, '/user/edit-terminal-list', demoUsers.user.username);
     await poll(() => user.page.getByText('Service van 2', { exact: true }).first().isVisible()).toBe(true);
     expect(await user.page.getByTestId('first-run-panel').count()).toBe(0);
     expect(user.errors).toEqual([]);

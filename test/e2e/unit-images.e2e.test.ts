@@ -14,7 +14,7 @@ import { getUnitItem } from '../../functions/domain/unit/reads';
 import { demoImei, demoUsers } from '../../infra/local/seed';
 import { unitEditorEn } from '../../shared/i18n/features/unit-editor/en';
 import { unitImagesEn } from '../../shared/i18n/features/unit-images/en';
-import { checkAndShoot, logInThroughForm, openPage, poll, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
+import { checkAndShoot, logInAt, openPage, poll, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
 
 let app: App;
 let browser: Browser;
@@ -81,8 +81,7 @@ describe('unit pictures in the unit editor', () => {
     page.on('console', (msg) => {
       if (/Content Security Policy/i.test(msg.text())) cspViolations.push(msg.text());
     });
-    await logInThroughForm(page, app.url, demoUsers.admin.username);
-    await page.goto(`${app.url}/user/edit-terminal?imei=${IMEI}`);
+    await logInAt(page, app.url, `/user/edit-terminal?imei=${IMEI}`, demoUsers.admin.username);
     await openPictures(page);
     const panel = page.getByTestId('unit-images');
     await expect.poll(() => panel.getByText(unitImagesEn.unitImagesNone).isVisible()).toBe(true);

@@ -11,7 +11,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userAccountsEn as ua } from '../../shared/i18n/features/user-accounts/en';
-import { logInAs, openPage, poll, shooter, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
+import { logInAt, openPage, poll, shooter, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
 
 const SHOTS = '/tmp/user-accounts-shots';
 const PAGE = '/administration/user-accounts';
@@ -29,7 +29,8 @@ afterAll(async () => {
   await stopBrowserApp({ app, browser });
 });
 
-const logIn = (page: Page) => logInAs(page, app.url);
+/** Logs demo-admin in on the way to the user accounts page. */
+const logIn = (page: Page) => logInAt(page, app.url, PAGE);
 
 const shot = shooter(SHOTS);
 
@@ -40,7 +41,6 @@ describe('user accounts', () => {
   it('creates a user with two units, edits them, sorts, saves settings, and deletes the user', async () => {
     const { context, page, errors } = await openPage(browser);
     await logIn(page);
-    await page.goto(`${app.url}${PAGE}`);
     await poll(() => rowOf(page, 'Erik Lind').isVisible()).toBe(true);
     expect(await rowOf(page, 'Alva Andersson').locator('td').nth(3).textContent()).toBe(ua.UaAllUnits);
     await shot(page, 'users-en');

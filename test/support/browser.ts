@@ -4,6 +4,8 @@
  * screenshot folder.
  */
 import { mkdirSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import axe from 'axe-core';
@@ -25,12 +27,41 @@ export const PHONE = { width: 390, height: 844 };
 /** expect.poll with room for lazy chunks on a busy machine (its default gives up after 1 s). */
 export const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 10_000, interval: 100 });
 
+/** A base map of one background colour, what a file draws unless it tests the base map (startBrowserApp). */
+const PLAIN_STYLE = JSON.stringify({ version: 8, name: 'Plain', sources: {}, layers: [{ id: 'background', type: 'background', paint: { 'background-color': '#e8eef0' } }] });
+
+/** The server of the plain base map this file's runtime offers, while it runs. */
+let plainBaseMap: Server | undefined;
+
+/**
+ * Makes the runtime about to start offer the plain base map (MAP_STYLE_URL, read by its map
+ * configuration and its Content-Security-Policy), served from this process on a port of its own.
+ */
+async function offerPlainBaseMap(): Promise<void> {
+  const server = createServer((_req, res) => {
+    // The web app is on another origin (port).
+    res.writeHead(200, { 'content-type': 'application/json', 'access-control-allow-origin': '*' }).end(PLAIN_STYLE);
+  });
+  await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
+  plainBaseMap = server;
+  process.env['MAP_STYLE_URL'] = `http://127.0.0.1:${(server.address() as AddressInfo).port}/plain.json`;
+}
+
 /**
  * Starts a runtime and Chromium side by side (the web app is built once for the run,
  * test/support/global-setup.ts); if either fails, the other is stopped again.
+ *
+ * The base map: this machine cannot reach OpenFreeMap, the style the runtime offers by default, so
+ * every map page would fall back to the offline Natural Earth map and convert the 3.5 MB world
+ * topology again, about 3 s of CPU per map drawn. The base map is tested where it is the subject:
+ * map.e2e.test.ts (OpenFreeMap given up, the offline map drawn) and csp.e2e.test.ts (the offline
+ * map's worker and data under the Content-Security-Policy) start with `baseMap: 'offered'`, and
+ * map-basemap.e2e.test.ts sets MAP_STYLE_URL to styles of its own. Every other file draws its units,
+ * routes and areas over a plain style, unless SCREENSHOTS asks for photographs of the map a user sees.
  */
-export async function startBrowserApp(): Promise<{ app: App; browser: Browser }> {
+export async function startBrowserApp(options: { baseMap?: 'plain' | 'offered' } = {}): Promise<{ app: App; browser: Browser }> {
   if (SCREENSHOTS) mkdirSync(SHOTS_DIR, { recursive: true });
+  if ((options.baseMap ?? 'plain') === 'plain' && !SCREENSHOTS && !process.env['MAP_STYLE_URL']) await offerPlainBaseMap();
   const [app, browser] = await Promise.allSettled([startRuntime(), chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS })]);
   if (app.status === 'fulfilled' && browser.status === 'fulfilled') return { app: app.value, browser: browser.value };
   await stopBrowserApp({ app: app.status === 'fulfilled' ? app.value : undefined, browser: browser.status === 'fulfilled' ? browser.value : undefined });
@@ -40,6 +71,13 @@ export async function startBrowserApp(): Promise<{ app: App; browser: Browser }>
 export async function stopBrowserApp(parts: { app?: App; browser?: Browser }): Promise<void> {
   await parts.browser?.close();
   await parts.app?.stop();
+  const server = plainBaseMap;
+  if (server) {
+    plainBaseMap = undefined;
+    delete process.env['MAP_STYLE_URL'];
+    server.closeAllConnections();
+    await new Promise((done) => server.close(done));
+  }
 }
 
 /** A fresh context (en-GB, Stockholm time) and page; page errors are collected. */
@@ -59,13 +97,22 @@ export async function openPage(browser: Browser, viewport = DESKTOP): Promise<{ 
  * put the 550 kB script in again at every check and finish each one in a new tab of its own, three
  * times the time of the check itself; what it adds is the reach into cross-origin frames, and the
  * portal has no frames.
+ *
+ * Every rule runs as before; only the report is smaller. axe describes each node a rule passed or
+ * could not decide (a selector and its HTML for every one, about 1.6 MB on the unit editor), and
+ * the page handed all of it over the protocol, where only the violations are read: it keeps the
+ * nodes of violations only (`resultTypes`), without their HTML (`noHtml`), and the page returns
+ * just the violations' names and selectors. That is about a third of a check's time.
  */
 export async function axeViolations(page: Page, only: 'all' | 'serious' = 'all'): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
-  const result = await page.evaluate(() => (window as unknown as { axe: typeof axe }).axe.run(document));
-  return result.violations
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(`${axe.source}\naxe.configure({ noHtml: true });`);
+  const violations = await page.evaluate(async () => {
+    const result = await (window as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
+  });
+  return violations
     .filter((v) => only === 'all' || v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.targets.join(', ')}`);
 }
 
 /** Fills in and sends the login form of the page's current (login) page as a person would. */
