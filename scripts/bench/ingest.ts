@@ -288,15 +288,17 @@ async function run(recordsPerMessage: number): Promise<RunReport> {
           lastDbAnswer = now();
           if (counting) {
             // Calls by table (`QueryCommand positions`, `BatchGetItemCommand units+unit-copies`): which table a call reads or writes.
-            const input = args.input as { TableName?: string; RequestItems?: Record<string, unknown[] | { Keys: unknown[] }> };
+            const input = args.input as { TableName?: string; RequestItems?: Record<string, unknown[] | { Keys: unknown[] }>; Statements?: Array<{ Statement: string }> };
             const short = (t: string) => t.replace(/^.*?-(?=[a-z-]+$)/, '');
-            const tables = input.TableName ? short(input.TableName) : Object.keys(input.RequestItems ?? {}).map(short).join('+');
+            // A PartiQL batch names its tables in its statements (`UPDATE "table" ...`).
+            const statementTables = [...new Set((input.Statements ?? []).map((st) => /"([^"]+)"/.exec(st.Statement)?.[1] ?? '?'))];
+            const tables = input.TableName ? short(input.TableName) : [...Object.keys(input.RequestItems ?? {}), ...statementTables].map(short).join('+');
             const name = `${context.commandName ?? '?'}${tables ? ` ${tables}` : ''}`;
             const entry = dbCalls.get(name) ?? { times: [], items: 0 };
             entry.times.push(lastDbAnswer - started);
-            // BatchWriteItem lists requests per table; BatchGetItem lists { Keys } per table.
+            // BatchWriteItem lists requests per table; BatchGetItem lists { Keys } per table; BatchExecuteStatement, statements.
             const count = (l: unknown[] | { Keys: unknown[] }) => (Array.isArray(l) ? l.length : l.Keys.length);
-            entry.items += input.RequestItems ? Object.values(input.RequestItems).reduce((s, l) => s + count(l), 0) : 1;
+            entry.items += input.RequestItems ? Object.values(input.RequestItems).reduce((s, l) => s + count(l), 0) : (input.Statements?.length ?? 1);
             dbCalls.set(name, entry);
           }
         }
