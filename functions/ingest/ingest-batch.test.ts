@@ -57,7 +57,7 @@ const deadLetters = (imei: string) => deadLettersOf(imei, NOW);
 
 type BatchFault = (input: BatchWriteCommandInput, attempt: number) => 'pass' | 'half' | 'throttle';
 let batchFault: BatchFault = () => 'pass';
-/** Runs once, before the next UpdateItem of a unit goes out (another write of the unit coming first). */
+/** Runs once, before the next update of a unit goes out, alone or in a batch of transitions (another write of the unit coming first). */
 let beforeUnitUpdate: (() => Promise<void>) | null = null;
 /** BatchWriteItem calls of the current test, the one being answered included. */
 let batchAttempt = 0;
@@ -68,7 +68,10 @@ beforeAll(async () => {
   dynamo().middlewareStack.add(
     (next, context) => async (args) => {
       calls.push(context.commandName ?? '?');
-      if (context.commandName === 'UpdateItemCommand' && (args.input as { TableName?: string }).TableName === tableName('units') && beforeUnitUpdate) {
+      const unitUpdate =
+        (context.commandName === 'UpdateItemCommand' && (args.input as { TableName?: string }).TableName === tableName('units')) ||
+        (context.commandName === 'BatchExecuteStatementCommand' && (args.input as { Statements: Array<{ Statement: string }> }).Statements.some((st) => st.Statement.startsWith(`UPDATE "${tableName('units')}"`)));
+      if (unitUpdate && beforeUnitUpdate) {
         const first = beforeUnitUpdate;
         beforeUnitUpdate = null;
         await first();
@@ -134,6 +137,25 @@ describe('two writers of one unit', () => {
     const unit = await getUnitItem(imei, { consistent: true });
     expect(unit?.stages?.['seen']).toEqual([NOW - 50_000, NOW - 40_000, NOW - 10_000]);
   });
+
+  it('writes the units of a batch together, and decides again alone the one another write moved first', async () => {
+    const [a, b] = [await registerUnit(), await registerUnit()];
+    beforeUnitUpdate = async () => {
+      await ingest([telemetry(a, rec(NOW - 10_000))]);
+    };
+    calls = [];
+    const results = await ingest([telemetry(a, rec(NOW - 40_000)), telemetry(b, rec(NOW - 30_000))]);
+    expect(beforeUnitUpdate).toBeNull();
+    // b's transition was written by the batch's request; a's lost there and was decided again from the stored item.
+    expect(results.map((r) => r.stateAdvanced)).toEqual([false, true]);
+    expect(await stateOf(a)).toMatchObject({ ts: NOW - 10_000 });
+    expect(await stateOf(b)).toMatchObject({ ts: NOW - 30_000 });
+    expect((await getUnitItem(a, { consistent: true }))?.stages?.['seen']).toEqual([NOW - 40_000, NOW - 10_000]);
+    expect((await getUnitItem(b, { consistent: true }))?.stages?.['seen']).toEqual([NOW - 30_000]);
+    // The batch's one request, the other write's UpdateItem, and a's UpdateItem once decided again.
+    expect(count('BatchExecuteStatementCommand')).toBe(1);
+    expect(count('UpdateItemCommand')).toBe(2);
+  });
 });
 
 describe('a batch of messages', () => {
@@ -156,8 +178,9 @@ describe('a batch of messages', () => {
     expect(await stateOf(a)).toMatchObject({ ts: NOW - 20_000, lat: 59.33, ignition: true, odometer: 1000, lastSeen: NOW - 2000 });
     expect(await stateOf(b)).toMatchObject({ ts: NOW - 35_000 });
 
-    // One state update and one live message per unit; the message that carried the state says so.
-    expect(count('UpdateItemCommand')).toBe(2);
+    // One state update per unit, both in one request (a lone unit's is an UpdateItem), and one live message per unit; the message that carried the state says so.
+    expect(count('BatchExecuteStatementCommand')).toBe(1);
+    expect(count('UpdateItemCommand')).toBe(0);
     expect(count('PutItemCommand')).toBe(0);
     expect(count('BatchWriteItemCommand')).toBe(1);
     expect(results.map((r) => r.stateAdvanced)).toEqual([false, true, true, false]);
@@ -204,6 +227,7 @@ describe('a batch of messages', () => {
       ]);
       expect(count('BatchWriteItemCommand')).toBe(0);
       expect(count('UpdateItemCommand')).toBe(0);
+      expect(count('BatchExecuteStatementCommand')).toBe(0);
     }
     expect({ a: await positions(a), b: await positions(b), stateA: await stateOf(a), stateB: await stateOf(b) }).toEqual(before);
     expect(live).toHaveLength(2);

@@ -26,7 +26,7 @@ import { logger } from '../platform/logger';
 import type { Ports } from '../platform/ports';
 import { getUnitItem } from '../domain/unit/reads';
 import { liveAudienceOf, registeredAtOf, type UnitItem } from '../domain/unit/schema';
-import { commitUnitTransition } from '../domain/unit/transitions';
+import { commitUnitTransition, commitUnitTransitions, type UnitTransition } from '../domain/unit/transitions';
 import { toUnitState } from '../tracking/stored-shape';
 import { createLimiter, forEachLimit } from './batch-write';
 import { recordCommandAnswer } from './command-answers';
@@ -41,11 +41,12 @@ import type { DeadLetterReason } from './types';
 
 const DAY_MS = 86_400_000;
 /**
- * Transitions in flight at once, over all batches of this process. DynamoDB serves each on its
- * own, so more in flight is more throughput. DynamoDB Local runs every statement on one SQLite
- * thread, on the same two cores as the broker and the handlers; with lanes waiting for their
- * transitions, 8 in flight keep that thread busy without starving the positions' writes
- * (npm run bench:ingest, decision 0003).
+ * Transition requests in flight at once, over all batches of this process; each writes up to 25
+ * units' transitions of one batch (commitUnitTransitions), or one unit's after it lost its
+ * condition. DynamoDB serves each on its own, so more in flight is more throughput. DynamoDB
+ * Local runs every statement on one SQLite thread, on the same two cores as the broker and the
+ * handlers; with lanes waiting for their transitions, 8 in flight keep that thread busy without
+ * starving the positions' writes (npm run bench:ingest, decision 0003).
  */
 export const TRANSITION_CONCURRENCY = { aws: 16, embedded: 8 } as const;
 let limiter: (<T>(work: () => Promise<T>) => Promise<T>) | undefined;
@@ -221,8 +222,22 @@ export async function ingestMessages(events: readonly IotRuleEvent[], ports: Ing
 
   // A unit with newer positions, or with late ones the stages have not seen (trip detection re-evaluates their window).
   const changed = planned.filter(({ lookup, fresh }) => fresh || unseenLate.has(lookup.unit.imei));
-  await forEachLimit(changed, WRITE_CONCURRENCY, ({ lookup, messages }) =>
-    transition(lookup, messages, unseenLate.get(lookup.unit.imei) ?? new Set(), { stages, senders, ports }),
+  const context = { stages, senders, ports };
+  // Every unit's transition decided from the item as read and written together (25 to a request);
+  // one that lost to another write is decided again alone, from what is stored.
+  const decided = changed.flatMap(({ lookup, messages }) => {
+    const unseen = unseenLate.get(lookup.unit.imei) ?? new Set<number>();
+    const decision = decide(lookup.unit, lookup, messages, unseen, stages);
+    return decision ? [{ lookup, messages, unseen, decision }] : [];
+  });
+  const written = await commitUnitTransitions(
+    decided.map(({ decision }) => ({ from: decision.current, next: decision.next })),
+    limited,
+  );
+  await forEachLimit(
+    decided.map((d, i) => ({ ...d, written: written[i] === true })),
+    WRITE_CONCURRENCY,
+    ({ lookup, messages, unseen, decision, written: won }) => (won ? applied(decision, context) : retryTransition(lookup, messages, unseen, context)),
   );
   return results;
 }
@@ -231,45 +246,71 @@ function limitsOf(lookup: Registered) {
   return { ...DEFAULT_FILTER, maxAgeMs: lookup.retentionDays * DAY_MS };
 }
 
-/**
- * One unit's transition for the messages of this batch: computed from the item as read, written
- * conditional on its revision (recomputed from a fresh read when another write came first), then
- * its effects sent.
- */
-async function transition(
+interface TransitionContext {
+  stages: readonly IngestStage[];
+  senders: Readonly<Record<string, EffectSender>>;
+  ports: IngestPorts;
+}
+
+/** A unit's transition for the messages of this batch, computed from `current`, the item as read. */
+interface Decision {
+  current: UnitItem;
+  next: UnitTransition;
+  /** The message whose record made the new state. */
+  from: IngestResult | undefined;
+}
+
+/** The transition of one unit for the messages of this batch, from the item as read; undefined when there is nothing to write. */
+function decide(
+  unit: UnitItem,
   lookup: Registered,
   messages: Array<UnitMessage<IngestResult>>,
   unseenLate: ReadonlySet<number>,
-  context: { stages: readonly IngestStage[]; senders: Readonly<Record<string, EffectSender>>; ports: IngestPorts },
+  stages: readonly IngestStage[],
+): Decision | undefined {
+  // Screening again is pure: the counts of the first screening are kept.
+  const tallies = messages.map((m) => ({ ...m, result: { duplicates: 0, filtered: {} } }));
+  const registeredAt = registeredAtOf(unit);
+  const plan = planUnit(unit.state, limitsOf(lookup), tallies, registeredAt);
+  const byTime = (list: typeof plan.fresh) => list.sort((a, b) => a.p.ts - b.p.ts).map((f) => f.p);
+  const late = byTime(plan.late.filter(({ p }) => p.ts >= registeredAt && unseenLate.has(p.ts)));
+  const after = plan.state ?? unit.state;
+  if (!after || (!plan.state && !late.length)) return undefined;
+  const from = messages[tallies.findIndex((m) => m.result === plan.stateFrom)]?.result;
+  const newest = Math.max(...messages.map((m) => m.receivedAt));
+  const next = runStages(stages, unit, after, byTime(plan.fresh), late, plan.state?.lastSeen ?? newest);
+  // Late positions no stage took any notice of: nothing to write.
+  if (!plan.state && isDeepStrictEqual(next.stages, unit.stages ?? {}) && isDeepStrictEqual(next.effects, unit.effects ?? {})) return undefined;
+  return { current: unit, next, from };
+}
+
+/** After a decision was stored: its message advanced the state, and its effects are sent. */
+async function applied({ current, next, from }: Decision, context: TransitionContext): Promise<void> {
+  if (from) from.stateAdvanced = true;
+  const stored: UnitItem = { ...current, state: next.state, stages: next.stages, effects: next.effects, rev: (current.rev ?? 0) + 1 };
+  if (Object.keys(next.effects).length) await deliverEffects(stored, next.effects, context.senders, context.ports);
+}
+
+/**
+ * A unit whose transition lost its condition (a concurrent retry, a re-registration): read again,
+ * decided again and written alone, until it is written or there is nothing left to do.
+ */
+async function retryTransition(
+  lookup: Registered,
+  messages: Array<UnitMessage<IngestResult>>,
+  unseenLate: ReadonlySet<number>,
+  context: TransitionContext,
 ): Promise<void> {
-  let unit: UnitItem | null = lookup.unit;
-  for (let attempt = 0; attempt < TRANSITION_TRIES && unit; attempt++) {
-    // Screening again is pure: the counts of the first screening are kept.
-    const tallies = messages.map((m) => ({ ...m, result: { duplicates: 0, filtered: {} } }));
-    const registeredAt = registeredAtOf(unit);
-    const plan = planUnit(unit.state, limitsOf(lookup), tallies, registeredAt);
-    const byTime = (list: typeof plan.fresh) => list.sort((a, b) => a.p.ts - b.p.ts).map((f) => f.p);
-    const late = byTime(plan.late.filter(({ p }) => p.ts >= registeredAt && unseenLate.has(p.ts)));
-    const after = plan.state ?? unit.state;
-    if (!after || (!plan.state && !late.length)) return;
-    const from = messages[tallies.findIndex((m) => m.result === plan.stateFrom)]?.result;
-    const newest = Math.max(...messages.map((m) => m.receivedAt));
-    const next = runStages(context.stages, unit, after, byTime(plan.fresh), late, plan.state?.lastSeen ?? newest);
-    // Late positions no stage took any notice of: nothing to write.
-    if (!plan.state && isDeepStrictEqual(next.stages, unit.stages ?? {}) && isDeepStrictEqual(next.effects, unit.effects ?? {})) return;
-    const current: UnitItem = unit;
-    if (await limited(() => commitUnitTransition(current, next))) {
-      if (from) from.stateAdvanced = true;
-      const stored: UnitItem = { ...current, state: next.state, stages: next.stages, effects: next.effects, rev: (current.rev ?? 0) + 1 };
-      if (Object.keys(next.effects).length) await deliverEffects(stored, next.effects, context.senders, context.ports);
-      return;
-    }
-    // Another write came first (a concurrent retry, a re-registration): decide again from what is stored.
+  // The first of the tries was the batch's write.
+  for (let attempt = 0; attempt < TRANSITION_TRIES - 1; attempt++) {
     await afterLoss(attempt);
-    unit = await getUnitItem(lookup.unit.imei, { consistent: true });
-    if (unit && unit.accountId !== lookup.unit.accountId) return;
+    const unit = await getUnitItem(lookup.unit.imei, { consistent: true });
+    if (!unit || unit.accountId !== lookup.unit.accountId) return;
+    const decision = decide(unit, lookup, messages, unseenLate, context.stages);
+    if (!decision) return;
+    if (await limited(() => commitUnitTransition(decision.current, decision.next))) return applied(decision, context);
   }
-  if (unit) throw new Error(`unit ${lookup.unit.imei}: transition lost ${TRANSITION_TRIES} times in a row`);
+  throw new Error(`unit ${lookup.unit.imei}: transition lost ${TRANSITION_TRIES} times in a row`);
 }
 
 async function publishState(unit: UnitItem, state: NonNullable<UnitItem['state']>, from: IngestResult | undefined, ports: Pick<Ports, 'live'>): Promise<void> {

@@ -24,7 +24,8 @@ export const TABLES_VARIABLE = 'TABLES';
 export const DYNAMODB_READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem'] as const;
 /** A whole table's items, for the functions that declare `scans` (one-off migrations). */
 export const DYNAMODB_SCAN_ACTIONS = ['dynamodb:Scan'] as const;
-export const DYNAMODB_WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'] as const;
+/** PartiQLUpdate: a PartiQL UPDATE is an UpdateItem (ingest writes a batch's transitions with BatchExecuteStatement). */
+export const DYNAMODB_WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem', 'dynamodb:PartiQLUpdate'] as const;
 
 export const TABLE_ACCESS_ACTIONS: Readonly<Record<TableAccess, readonly string[]>> = {
   read: DYNAMODB_READ_ACTIONS,

@@ -2,7 +2,7 @@
  * Ingest's writes to the `units` item: a state transition conditional on the item's revision,
  * and the claim and removal of the side effects it decided on (functions/ingest/transitions.ts).
  */
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchExecuteStatementCommand, UpdateCommand, type BatchExecuteStatementCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { isConditionFailure } from '../../platform/conditions';
 import { dynamo, tableName } from '../../platform/db';
 import type { PendingEffect, StoredUnitState, UnitItem } from './schema';
@@ -50,6 +50,71 @@ export async function commitUnitTransition(from: Pick<UnitItem, 'imei' | 'accoun
     if (isConditionFailure(error)) return false;
     throw error;
   }
+}
+
+/** BatchExecuteStatement's limit per request. */
+export const TRANSITIONS_PER_REQUEST = 25;
+
+/**
+ * The same conditional write as commitUnitTransition, as one PartiQL UPDATE (its WHERE is the
+ * condition: an item that is missing, of another registration or at another revision is not
+ * written, ConditionalCheckFailed).
+ */
+function transitionStatement(table: string, from: Pick<UnitItem, 'imei' | 'accountId' | 'createdAt' | 'rev'>, next: UnitTransition) {
+  const rev = from.rev ?? 0;
+  const where = ['"imei" = ?', '"accountId" = ?', from.createdAt === undefined ? '"createdAt" IS MISSING' : '"createdAt" = ?', from.rev === undefined ? '"rev" IS MISSING' : '"rev" = ?'];
+  return {
+    Statement: `UPDATE "${table}" SET "state" = ? SET "stages" = ? SET "effects" = ? SET "rev" = ? WHERE ${where.join(' AND ')}`,
+    Parameters: [
+      next.state,
+      next.stages,
+      next.effects,
+      rev + 1,
+      from.imei,
+      from.accountId,
+      ...(from.createdAt === undefined ? [] : [from.createdAt]),
+      ...(from.rev === undefined ? [] : [rev]),
+    ],
+  };
+}
+
+/**
+ * Many units' transitions (one each), written together: up to 25 conditional updates per
+ * BatchExecuteStatement request instead of a request each (a lone one as an UpdateItem), every update applied or refused on
+ * its own as commitUnitTransition's. `limit` runs each request (a concurrency limiter). Answers,
+ * in order, true when written and false when the item moved meanwhile; an update the batch
+ * could not run for another reason (throttled, say) is written alone with commitUnitTransition,
+ * so that only infrastructure failures throw.
+ */
+export async function commitUnitTransitions(
+  list: ReadonlyArray<{ from: Pick<UnitItem, 'imei' | 'accountId' | 'createdAt' | 'rev'>; next: UnitTransition }>,
+  limit: <T>(work: () => Promise<T>) => Promise<T> = (work) => work(),
+): Promise<boolean[]> {
+  // One alone gains nothing from a batch: an UpdateItem.
+  if (list.length === 1) {
+    const [{ from, next }] = list as [(typeof list)[number]];
+    return [await limit(() => commitUnitTransition(from, next))];
+  }
+  const table = tableName('units');
+  const written: boolean[] = [];
+  const chunks: number[] = [];
+  for (let i = 0; i < list.length; i += TRANSITIONS_PER_REQUEST) chunks.push(i);
+  await Promise.all(
+    chunks.map(async (start) => {
+      const chunk = list.slice(start, start + TRANSITIONS_PER_REQUEST);
+      const out: BatchExecuteStatementCommandOutput = await limit(() =>
+        dynamo().send(new BatchExecuteStatementCommand({ Statements: chunk.map(({ from, next }) => transitionStatement(table, from, next)) })),
+      );
+      await Promise.all(
+        chunk.map(async ({ from, next }, j) => {
+          const response = out.Responses?.[j];
+          const code = response ? response.Error?.Code : 'NoResponse';
+          written[start + j] = code === undefined ? true : code === 'ConditionalCheckFailed' ? false : await limit(() => commitUnitTransition(from, next));
+        }),
+      );
+    }),
+  );
+  return written;
 }
 
 /**
