@@ -51,8 +51,13 @@ const DAY_MS = 86_400_000;
 export const TRANSITION_CONCURRENCY = { aws: 16, embedded: 8 } as const;
 let limiter: (<T>(work: () => Promise<T>) => Promise<T>) | undefined;
 const limited = <T>(work: () => Promise<T>) => (limiter ??= createLimiter(TRANSITION_CONCURRENCY[getEnv().RUNTIME]))(work);
-/** Reads and recomputations of a unit whose transition lost to another write (a re-registration, a concurrent retry). */
-const TRANSITION_TRIES = 10;
+/**
+ * Reads and recomputations of a unit whose transition lost to another write (a re-registration, a
+ * concurrent retry). Each round of racing writers has one winner, so the last of n racers may lose
+ * n - 1 times: 20 covers a dozen at once, and the waits below (at most 250 ms each) keep that
+ * within seconds.
+ */
+const TRANSITION_TRIES = 20;
 /** Before rereading a unit whose transition lost: a random wait that grows, so racing writers spread out. */
 const afterLoss = (attempt: number) => new Promise((r) => setTimeout(r, Math.random() * Math.min(10 * 2 ** attempt, 250)));
 /** Single writes (lookups, conditional puts, state updates) in flight per call. */
