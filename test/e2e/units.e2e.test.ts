@@ -30,11 +30,20 @@ const DAY = 24 * 60 * MINUTE;
 
 const position = (ts: number) => testPosition(ts, 59.33, 18.06, { speed: 30, heading: 90, ignition: true, movement: true });
 
+/** When Service van 1 was heard last: 2 hours before the file starts. */
+let vanSeenAt = 0;
+/**
+ * How the van's "last seen" reads now: "2 hours ago", except from midnight to 02:00 Stockholm time,
+ * when it was seen yesterday (calendar days count from midnight).
+ */
+const vanSeen = (locale: 'en-GB' | 'sv') => relativeTime(new Date(vanSeenAt).toISOString(), Date.now(), locale, { timeZone: 'Europe/Stockholm' });
+
 beforeAll(async () => {
   ({ app, browser } = await startBrowserApp());
   // Heard from 2 hours and 3 days ago (texts that stay true while the file runs); the others never.
   const now = Date.now();
-  await storeUnitState(demoImei(0), nextState(undefined, position(now - 120 * MINUTE), now - 120 * MINUTE));
+  vanSeenAt = now - 120 * MINUTE;
+  await storeUnitState(demoImei(0), nextState(undefined, position(vanSeenAt), vanSeenAt));
   await storeUnitState(demoImei(2), nextState(undefined, position(now - 3 * DAY), now - 3 * DAY));
   await dynamo().send(
     new UpdateCommand({
@@ -102,9 +111,10 @@ describe('units list', () => {
       ['Boat trailer', 'MNO345', demoImei(4), 'Trailer', 'None', 'Never', 'None'],
       ['Delivery lorry', 'GHI789', demoImei(2), 'Lorry', 'Kim Berg', '3 days ago', 'NorthHaulage'],
       ['Excavator', 'JKL012', demoImei(3), 'Excavator', 'None', 'Never', 'None'],
-      ['Service van 1', 'ABC123', demoImei(0), 'Car', 'None', '2 hours ago', 'None'],
+      ['Service van 1', 'ABC123', demoImei(0), 'Car', 'None', vanSeen('en-GB'), 'None'],
       ['Service van 2', 'DEF456', demoImei(1), 'Car', 'Anna Ek', 'Never', 'South'],
     ]);
+    expect(vanSeen('en-GB')).toMatch(/^(2 hours ago|yesterday)$/);
     expect(await header(page, unitsEn.UnitsColumnName).getAttribute('aria-sort')).toBe('ascending');
     expect(await page.getByRole('link', { name: 'Delivery lorry' }).getAttribute('href')).toBe(`/user/edit-terminal?imei=${demoImei(2)}`);
     // The absolute time, in the browser's zone (Stockholm in these tests), is the relative one's title.
@@ -237,9 +247,10 @@ describe('units list', () => {
       ['Boat trailer', 'MNO345', demoImei(4), 'Släpvagn', 'Ingen', 'Aldrig', 'Ingen'],
       ['Delivery lorry', 'GHI789', demoImei(2), 'Lastbil', 'Kim Berg', 'för 3 dagar sedan', 'NorthHaulage'],
       ['Excavator', 'JKL012', demoImei(3), 'Grävmaskin', 'Ingen', 'Aldrig', 'Ingen'],
-      ['Service van 1', 'ABC123', demoImei(0), 'Bil', 'Ingen', 'för 2 timmar sedan', 'Ingen'],
+      ['Service van 1', 'ABC123', demoImei(0), 'Bil', 'Ingen', vanSeen('sv'), 'Ingen'],
       ['Service van 2', 'DEF456', demoImei(1), 'Bil', 'Anna Ek', 'Aldrig', 'South'],
     ]);
+    expect(vanSeen('sv')).toMatch(/^(för 2 timmar sedan|i går)$/);
     expect(await page.getByRole('columnheader', { name: unitsSv.UnitsColumnVehicleType }).isVisible()).toBe(true);
     await checkScreen(page, 'swedish');
     expect(errors).toEqual([]);
