@@ -222,7 +222,8 @@ export function bindResources(fn: PortalFunction, resources: FunctionResources, 
       ? [
           {
             rule: 'AwsSolutions-IAM5' as const,
-            finding: /^Resource::<[A-Za-z0-9]+\.Arn>\/(pending|units|reports)\/\*$/,
+            // `<Bucket.Arn>` in the top-level stack, `<referenceto...BucketArn>` (a parameter) in a nested one.
+            finding: /^Resource::<([A-Za-z0-9]+\.Arn|referenceto[A-Za-z0-9]+Arn)>\/(pending|units|reports)\/\*$/,
             reason:
               'Files are keyed by a unit or a job and a random id, known only at run time: pending/* for uploads before their check, units/* for checked pictures, reports/* for report exports, in the files bucket only, with the actions of the declared FileStore operations.',
           },
