@@ -194,7 +194,10 @@ export function bindResources(fn: PortalFunction, resources: FunctionResources, 
     fn.function.addEnvironment(FILES_BUCKET_VARIABLE, bucket.bucketName);
   }
   if (resources.autoplan) {
-    const prefix = autoplanSecretPrefix(stack.stackName);
+    // The top-level stack's name: a function in a capability group's nested stack reads the same secrets.
+    let root = stack;
+    while (root.nestedStackParent) root = root.nestedStackParent;
+    const prefix = autoplanSecretPrefix(root.stackName);
     // Secrets Manager appends a random suffix to a secret's ARN: the name prefix is matched with `*`.
     grant('ReadAutoplanSecrets', AUTOPLAN_SECRET_ACTIONS, [
       stack.formatArn({ service: 'secretsmanager', resource: 'secret', resourceName: `${prefix}*`, arnFormat: ArnFormat.COLON_RESOURCE_NAME }),
@@ -222,8 +225,7 @@ export function bindResources(fn: PortalFunction, resources: FunctionResources, 
       ? [
           {
             rule: 'AwsSolutions-IAM5' as const,
-            // `<Bucket.Arn>` in the top-level stack, `<referenceto...BucketArn>` (a parameter) in a nested one.
-            finding: /^Resource::<([A-Za-z0-9]+\.Arn|referenceto[A-Za-z0-9]+Arn)>\/(pending|units|reports)\/\*$/,
+            finding: /^Resource::<[A-Za-z0-9]+\.Arn>\/(pending|units|reports)\/\*$/,
             reason:
               'Files are keyed by a unit or a job and a random id, known only at run time: pending/* for uploads before their check, units/* for checked pictures, reports/* for report exports, in the files bucket only, with the actions of the declared FileStore operations.',
           },
