@@ -111,21 +111,16 @@ export class Monitoring extends Construct {
     return alarm;
   }
 
+  /** An alarm that goes off on any occurrence within the metric's period. */
+  private onAny(scope: Construct, key: string, metric: cloudwatch.IMetric, alarmDescription: string): cloudwatch.Alarm {
+    return this.alarm(scope, key, { metric, threshold: 1, evaluationPeriods: 1, alarmDescription });
+  }
+
   /** Errors and throttles of one function, beside it (in its stack). */
   functionAlarms(name: string, fn: PortalFunction): void {
     const f = fn.function;
-    this.alarm(fn, `lambda-errors-${name}`, {
-      metric: f.metricErrors({ period: FIVE_MINUTES, statistic: cloudwatch.Stats.SUM }),
-      threshold: 1,
-      evaluationPeriods: 1,
-      alarmDescription: `Lambda function ${name} failed (an invocation threw or timed out) in the last 5 minutes. docs/operations.md: Alarms and the dashboard.`,
-    });
-    this.alarm(fn, `lambda-throttles-${name}`, {
-      metric: f.metricThrottles({ period: FIVE_MINUTES, statistic: cloudwatch.Stats.SUM }),
-      threshold: 1,
-      evaluationPeriods: 1,
-      alarmDescription: `Lambda refused invocations of ${name} (concurrency limit) in the last 5 minutes. docs/operations.md: Alarms and the dashboard.`,
-    });
+    this.onAny(fn, `lambda-errors-${name}`, f.metricErrors({ period: FIVE_MINUTES, statistic: cloudwatch.Stats.SUM }), `Lambda function ${name} failed (an invocation threw or timed out) in the last 5 minutes. docs/operations.md: Alarms and the dashboard.`);
+    this.onAny(fn, `lambda-throttles-${name}`, f.metricThrottles({ period: FIVE_MINUTES, statistic: cloudwatch.Stats.SUM }), `Lambda refused invocations of ${name} (concurrency limit) in the last 5 minutes. docs/operations.md: Alarms and the dashboard.`);
   }
 
   /** The alarms that are not a function's, and the dashboard; once every function exists. */
@@ -140,39 +135,19 @@ export class Monitoring extends Construct {
         evaluationPeriods: 5,
         alarmDescription: 'Tracker messages wait more than a minute on the ingest stream before the ingest function reads them (5 minutes in a row).',
       });
-      this.alarm(this, 'ingest-failed-batches', {
-        metric: ingest.failureQueue.metric('NumberOfMessagesSent', { period: FIVE_MINUTES, statistic: cloudwatch.Stats.SUM }),
-        threshold: 1,
-        evaluationPeriods: 1,
-        alarmDescription: 'The ingest function gave up on a batch after its retries, or an IoT rule could not put a message on the stream.',
-      });
+      this.onAny(
+        this,
+        'ingest-failed-batches',
+        ingest.failureQueue.metric('NumberOfMessagesSent', { period: FIVE_MINUTES, statistic: cloudwatch.Stats.SUM }),
+        'The ingest function gave up on a batch after its retries, or an IoT rule could not put a message on the stream.',
+      );
     }
-    this.alarm(this, 'dead-letters-written', {
-      metric: opsMetric('DeadLettersWritten').with({ period: Duration.minutes(15) }),
-      threshold: 1,
-      evaluationPeriods: 1,
-      alarmDescription: 'Tracker messages were written to the dead-letters table (rejected, failed or not put on the stream) in the last 15 minutes.',
-    });
-    this.alarm(this, 'dead-letter-queue-depth', {
-      metric: resources.deadLetterQueue.metric('ApproximateNumberOfMessagesVisible', { period: FIVE_MINUTES, statistic: cloudwatch.Stats.MAXIMUM }),
-      threshold: 1,
-      evaluationPeriods: 1,
-      alarmDescription: "Messages wait in the stack's dead-letter queue: failed job runs or schedules, or ingest failures that could not be recorded.",
-    });
+    this.onAny(this, 'dead-letters-written', opsMetric('DeadLettersWritten').with({ period: Duration.minutes(15) }), 'Tracker messages were written to the dead-letters table (rejected, failed or not put on the stream) in the last 15 minutes.');
+    this.onAny(this, 'dead-letter-queue-depth', resources.deadLetterQueue.metric('ApproximateNumberOfMessagesVisible', { period: FIVE_MINUTES, statistic: cloudwatch.Stats.MAXIMUM }), "Messages wait in the stack's dead-letter queue: failed job runs or schedules, or ingest failures that could not be recorded.");
     for (const [queue, dlq] of resources.workQueueDeadLetters) {
-      this.alarm(this, `queue-dead-letters-${queue}`, {
-        metric: dlq.metric('ApproximateNumberOfMessagesVisible', { period: FIVE_MINUTES, statistic: cloudwatch.Stats.MAXIMUM }),
-        threshold: 1,
-        evaluationPeriods: 1,
-        alarmDescription: `Messages of the ${queue} work queue used up their retries and wait in its dead-letter queue.`,
-      });
+      this.onAny(this, `queue-dead-letters-${queue}`, dlq.metric('ApproximateNumberOfMessagesVisible', { period: FIVE_MINUTES, statistic: cloudwatch.Stats.MAXIMUM }), `Messages of the ${queue} work queue used up their retries and wait in its dead-letter queue.`);
     }
-    this.alarm(this, 'alert-delivery-failed', {
-      metric: opsMetric('AlertDeliveryFailed'),
-      threshold: 1,
-      evaluationPeriods: 1,
-      alarmDescription: 'An alarm could not be sent to a receiver (e-mail, SMS or push) in the last 5 minutes; the queue retries it.',
-    });
+    this.onAny(this, 'alert-delivery-failed', opsMetric('AlertDeliveryFailed'), 'An alarm could not be sent to a receiver (e-mail, SMS or push) in the last 5 minutes; the queue retries it.');
     this.alarm(this, 'api-5xx-rate', {
       metric: new cloudwatch.MathExpression({
         expression: `IF(requests >= ${ALARM_THRESHOLDS.api5xxMinRequests}, 100 * errors / requests, 0)`,
