@@ -296,7 +296,11 @@ export class Monitoring extends Construct {
     const alarms = [...this.alarms.keys()].map((key) =>
       cloudwatch.Alarm.fromAlarmArn(this, `Status-${key}`, Stack.of(this).formatArn({ service: 'cloudwatch', region, resource: 'alarm', resourceName: `${this.stackName}-${key}`, arnFormat: ArnFormat.COLON_RESOURCE_NAME })),
     );
-    dashboard.addWidgets(new cloudwatch.AlarmStatusWidget({ title: 'Alarms', alarms, width: 24, height: Math.max(3, Math.ceil(alarms.length / 4) + 1) }));
+    // An alarm status widget shows at most 100 alarms.
+    for (let i = 0; i < alarms.length; i += 100) {
+      const part = alarms.slice(i, i + 100);
+      dashboard.addWidgets(new cloudwatch.AlarmStatusWidget({ title: 'Alarms', alarms: part, width: 24, height: Math.max(3, Math.ceil(part.length / 4) + 1) }));
+    }
     return dashboard;
   }
 }
