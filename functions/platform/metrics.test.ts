@@ -21,15 +21,10 @@ function stdoutLines(fn: () => void): unknown[] {
 }
 
 describe('operational metrics (EMF)', () => {
-  it('describes a count in the TrackingPortal namespace, with no dimension or the function', () => {
+  it('describes a count in the TrackingPortal namespace, without dimensions', () => {
     expect(emfDocument('DeadLettersWritten', 3, 1_700_000_000_000)).toEqual({
       _aws: { Timestamp: 1_700_000_000_000, CloudWatchMetrics: [{ Namespace: 'TrackingPortal', Dimensions: [[]], Metrics: [{ Name: 'DeadLettersWritten', Unit: 'Count' }] }] },
       DeadLettersWritten: 3,
-    });
-    expect(emfDocument('AlertDeliveryFailed', 1, 5, 'alert-delivery')).toMatchObject({
-      _aws: { CloudWatchMetrics: [{ Dimensions: [['Function']] }] },
-      Function: 'alert-delivery',
-      AlertDeliveryFailed: 1,
     });
   });
 

@@ -20,14 +20,10 @@ export interface EmfDocument {
   [key: string]: unknown;
 }
 
-/** The EMF document of one count, optionally with the emitting function as its only dimension. */
-export function emfDocument(name: OpsMetric, count: number, at: number, functionName?: string): EmfDocument {
+/** The EMF document of one count, without dimensions: the alarms watch the stack's total. */
+export function emfDocument(name: OpsMetric, count: number, at: number): EmfDocument {
   return {
-    _aws: {
-      Timestamp: at,
-      CloudWatchMetrics: [{ Namespace: METRICS_NAMESPACE, Dimensions: functionName ? [['Function']] : [[]], Metrics: [{ Name: name, Unit: 'Count' }] }],
-    },
-    ...(functionName ? { Function: functionName } : {}),
+    _aws: { Timestamp: at, CloudWatchMetrics: [{ Namespace: METRICS_NAMESPACE, Dimensions: [[]], Metrics: [{ Name: name, Unit: 'Count' }] }] },
     [name]: count,
   };
 }
