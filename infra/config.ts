@@ -27,6 +27,18 @@ export interface PortalConfig {
   readonly appUrl?: string;
   /** Create and verify the SES domain identity of mailFrom (false when it exists already). */
   readonly createMailIdentity: boolean;
+  /**
+   * E-mail addresses subscribed to the alarm topic (each confirms the subscription mail once):
+   * a JSON array, or the addresses separated by commas, `-c alarmEmails=ops@example.se,oncall@example.se`.
+   */
+  readonly alarmEmails: readonly string[];
+  /** The month's SMS spend (USD, SNS SMSMonthToDateSpentUSD) at which the SMS spend alarm goes off. */
+  readonly smsSpendAlarmUsd: number;
+  /**
+   * Per-route metrics of the HTTP API (the dashboard's latency per route). CloudWatch bills them
+   * as custom metrics, for each route that is called in an hour (docs/operations.md).
+   */
+  readonly apiRouteMetrics: boolean;
 }
 
 export const DEFAULT_CONFIG: PortalConfig = {
@@ -35,6 +47,9 @@ export const DEFAULT_CONFIG: PortalConfig = {
   mailFrom: 'no-reply@example.com',
   mapStyle: 'Standard',
   createMailIdentity: true,
+  alarmEmails: [],
+  smsSpendAlarmUsd: 100,
+  apiRouteMetrics: true,
 };
 
 /** `TrackingPortal` for prod, `TrackingPortal-<stage>` for the others. */
@@ -145,6 +160,39 @@ export function parseConfig(raw: Readonly<Record<string, unknown>>): PortalConfi
     problems.push(`createMailIdentity: ${(e as Error).message}`);
   }
 
+  const alarmEmails: string[] = [];
+  let emails: unknown = raw['alarmEmails'] ?? [];
+  if (typeof emails === 'string') {
+    const text = emails.trim();
+    if (text.startsWith('[')) {
+      try {
+        emails = parseJsonish('alarmEmails', text);
+      } catch (e) {
+        problems.push((e as Error).message);
+        emails = [];
+      }
+    } else emails = text ? text.split(',') : [];
+  }
+  if (!Array.isArray(emails)) problems.push('alarmEmails: a list of e-mail addresses (JSON array or comma-separated)');
+  else {
+    for (const entry of emails as unknown[]) {
+      const address = typeof entry === 'string' ? entry.trim() : '';
+      if (!EMAIL.test(address)) problems.push(`alarmEmails: ${JSON.stringify(entry)} is not an e-mail address`);
+      else if (!alarmEmails.includes(address)) alarmEmails.push(address);
+    }
+  }
+
+  const smsRaw = raw['smsSpendAlarmUsd'];
+  const smsSpendAlarmUsd = smsRaw === undefined || smsRaw === null || smsRaw === '' ? DEFAULT_CONFIG.smsSpendAlarmUsd : Number(smsRaw);
+  if (!Number.isFinite(smsSpendAlarmUsd) || smsSpendAlarmUsd <= 0) problems.push(`smsSpendAlarmUsd: a positive amount in USD, got ${JSON.stringify(smsRaw)}`);
+
+  let apiRouteMetrics = DEFAULT_CONFIG.apiRouteMetrics;
+  try {
+    apiRouteMetrics = parseBool(raw['apiRouteMetrics'], DEFAULT_CONFIG.apiRouteMetrics);
+  } catch (e) {
+    problems.push(`apiRouteMetrics: ${(e as Error).message}`);
+  }
+
   if (problems.length) throw new ConfigError(`Invalid CDK context:\n  ${problems.join('\n  ')}`);
   return {
     stage,
@@ -152,12 +200,15 @@ export function parseConfig(raw: Readonly<Record<string, unknown>>): PortalConfi
     mailFrom,
     mapStyle,
     createMailIdentity,
+    alarmEmails,
+    smsSpendAlarmUsd,
+    apiRouteMetrics,
     ...(certificateArn ? { certificateArn } : {}),
     ...(appUrl ? { appUrl } : {}),
   };
 }
 
-const KEYS = ['stage', 'brandDomains', 'mailFrom', 'mapStyle', 'certificateArn', 'appUrl', 'createMailIdentity'] as const;
+const KEYS = ['stage', 'brandDomains', 'mailFrom', 'mapStyle', 'certificateArn', 'appUrl', 'createMailIdentity', 'alarmEmails', 'smsSpendAlarmUsd', 'apiRouteMetrics'] as const;
 
 export function readConfig(node: Node): PortalConfig {
   const raw: Record<string, unknown> = {};

@@ -6,11 +6,16 @@
  * declares (docs/decisions/0013), and the memory and timeout its settings there give it; API
  * requests are accepted only through CloudFront (0012). A manifest entry whose handler file does
  * not exist fails the synth, naming the entry and the file (0014).
+ *
+ * The HTTP capabilities' functions and their API routes live in one nested stack per capability
+ * group (infra/capability-groups.ts), so that no stack nears CloudFormation's 500 resources; the
+ * stateful resources (tables, queues, buckets, the user pool, the stream), the API itself, the
+ * other functions, the alarm topic and the dashboard stay in this top-level stack.
  * docs/architecture.md has the picture; docs/decisions/0002 and 0003 the choices questioned most.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { Annotations, ArnFormat, CfnOutput, Duration, Fn, Stack, Stage, type StackProps } from 'aws-cdk-lib';
+import { Annotations, ArnFormat, CfnOutput, Duration, Fn, NestedStack, Stack, Stage, type StackProps } from 'aws-cdk-lib';
 import * as ses from 'aws-cdk-lib/aws-ses';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
@@ -21,6 +26,7 @@ import { checkQueues, queueList, type QueueDef } from '../shared/queues';
 import { tables } from '../shared/tables';
 import { REPO_ROOT, analysisFileOf, bundleAll, httpEntry, jobEntry, sourceExists, topicEntry, type BundleRequest } from './bundling/bundle';
 import { compareUsage, readResourceUsage, type ResourceUsage } from './bundling/resource-usage';
+import { groupOf } from './capability-groups';
 import { mailAddress, mailDomain, type PortalConfig } from './config';
 import { DataTables } from './constructs/data-tables';
 import { PortalHttpApi } from './constructs/http-api';
@@ -30,6 +36,7 @@ import { IotDataEndpoint } from './constructs/iot-endpoint';
 import { JobSchedules } from './constructs/job-schedules';
 import { MapsKey, geoMapsStyleUrl } from './constructs/maps-key';
 import { LIVE_AUTHORIZER_FUNCTION, LiveAuthorizer, liveAuthorizerBundle, liveAuthorizerName } from './constructs/live-authorizer';
+import { Monitoring } from './constructs/monitoring';
 import { acknowledge, acknowledgeFindings } from './constructs/nag';
 import { PortalFunction } from './constructs/portal-function';
 import { bindResources, type BoundResources, type GrantTargets } from './constructs/resource-grants';
@@ -131,6 +138,10 @@ export class TrackingPortalStack extends Stack {
   readonly jobSchedules?: JobSchedules;
   readonly trackerPolicy: TrackerPolicy;
   readonly liveAuthorizer: LiveAuthorizer;
+  /** The alarms, their topic and the dashboard. */
+  readonly monitoring: Monitoring;
+  /** The nested stack of each capability group (infra/capability-groups.ts) that has deployed routes. */
+  readonly groupStacks = new Map<string, NestedStack>();
   /** Per function: what shared/capability-resources.ts granted it. */
   readonly grants = new Map<FunctionName, BoundResources>();
   /** Per function: what it may use (shared/capability-resources.ts, or the stack's property). */
@@ -176,7 +187,9 @@ export class TrackingPortalStack extends Stack {
     // Identity, API and web front (the functions' environment needs their names).
     const identity = new Identity(this, 'Identity', { poolName: `${this.stackName}-users` });
     const iotEndpoint = new IotDataEndpoint(this, 'IotEndpoint', props.iotDataEndpoint ? { override: props.iotDataEndpoint } : {});
-    const api = new PortalHttpApi(this, 'HttpApi');
+    // `PortalApi` (formerly `HttpApi`): the routes moved into the group stacks with a new API, since
+    // one API refuses a route key twice while the old route waits for deletion.
+    const api = new PortalHttpApi(this, 'PortalApi', { routeMetrics: config.apiRouteMetrics });
     const web = new WebHosting(this, 'Web', {
       brandDomains: config.brandDomains,
       apiDomainName: api.domainName,
@@ -273,10 +286,11 @@ export class TrackingPortalStack extends Stack {
     };
     // The HTTP functions alone get the origin secret; nothing else is called through CloudFront.
     const httpEnvironment: Record<string, string> = { ...environment, ORIGIN_SECRET: web.api.secretValue };
-    const makeFunction = (name: FunctionName, description: string, options: { async?: boolean; http?: RouteDef[] } = {}): PortalFunction => {
+    this.monitoring = new Monitoring(this, 'Monitoring', { stackName: this.stackName, alarmEmails: config.alarmEmails, smsSpendAlarmUsd: config.smsSpendAlarmUsd });
+    const makeFunction = (name: FunctionName, description: string, options: { async?: boolean; http?: RouteDef[]; scope?: Construct } = {}): PortalFunction => {
       const dir = bundles.get(name);
       if (!dir) throw new Error(`no bundle for function ${name}`);
-      const fn = new PortalFunction(this, `Fn-${name}`, {
+      const fn = new PortalFunction(options.scope ?? this, `Fn-${name}`, {
         name,
         description,
         codeDir: dir,
@@ -285,6 +299,7 @@ export class TrackingPortalStack extends Stack {
         ...(options.async ? { deadLetterQueue: this.deadLetterQueue } : {}),
       });
       this.grantDeclared(name, fn, grantTargets, { servesMembers: options.http?.some((r) => r.access !== 'public') ?? false });
+      this.monitoring.functionAlarms(name, fn);
       this.functions.set(name, fn);
       return fn;
     };
@@ -294,14 +309,23 @@ export class TrackingPortalStack extends Stack {
     grantTargets.workQueues = this.workQueues;
     for (const def of queueDefs) this.workQueues.consume(def.name, makeFunction(def.name as FunctionName, def.description));
 
-    for (const [capability, routes] of byCapability) {
-      makeFunction(capability, `HTTP ${capability}: ${routes.length} route(s)`, { http: routes });
+    // Each HTTP capability's function and routes in its group's nested stack.
+    const groupOfCapability = new Map([...byCapability.keys()].map((c) => [c, groupOf(c)] as const));
+    for (const group of new Set(groupOfCapability.values())) {
+      const capabilities = [...groupOfCapability].filter(([, g]) => g === group).map(([c]) => c);
+      this.groupStacks.set(group, new NestedStack(this, group, { description: `Tracking portal HTTP capabilities: ${capabilities.join(', ')}` }));
     }
-    api.addRoutes(deployedRoutes, (route) => {
-      const fn = this.functions.get(route.capability);
-      if (!fn) throw new Error(`no function for capability ${route.capability}`);
-      return fn.function;
-    });
+    for (const [capability, routes] of byCapability) {
+      const scope = this.groupStacks.get(groupOfCapability.get(capability)!)!;
+      makeFunction(capability, `HTTP ${capability}: ${routes.length} route(s)`, { http: routes, scope });
+    }
+    for (const [group, scope] of this.groupStacks) {
+      api.addRoutes(scope, deployedRoutes.filter((r) => groupOfCapability.get(r.capability) === group), (route) => {
+        const fn = this.functions.get(route.capability);
+        if (!fn) throw new Error(`no function for capability ${route.capability}`);
+        return fn.function;
+      });
+    }
 
     if (ingest.length) {
       const fn = makeFunction(INGEST, 'Tracker messages from the IoT Core topic rules, in batches of the ingest stream');
@@ -329,6 +353,19 @@ export class TrackingPortalStack extends Stack {
       settings: settings[LIVE_AUTHORIZER_FUNCTION] ?? {},
     });
     this.grantDeclared(LIVE_AUTHORIZER_FUNCTION, this.liveAuthorizer.function, grantTargets, { servesMembers: false });
+    this.monitoring.functionAlarms(LIVE_AUTHORIZER_FUNCTION, this.liveAuthorizer.function);
+
+    // The alarms that are not a function's, and the dashboard.
+    this.monitoring.watch({
+      api,
+      ...(this.ingestRules && this.functions.get(INGEST)
+        ? { ingest: { function: this.functions.get(INGEST)!.function, stream: this.ingestRules.stream, failureQueue: this.ingestRules.failureQueue } }
+        : {}),
+      liveAuthorizer: this.liveAuthorizer.function.function,
+      deadLetterQueue: this.deadLetterQueue,
+      workQueueDeadLetters: new Map([...this.workQueues.queues].map(([name, q]) => [name, q.deadLetterQueue])),
+      routeMetrics: config.apiRouteMetrics,
+    });
 
     if (config.createMailIdentity) {
       const mail = new ses.EmailIdentity(this, 'MailIdentity', { identity: ses.Identity.domain(mailDomain(config.mailFrom)) });
@@ -365,6 +402,8 @@ export class TrackingPortalStack extends Stack {
       InventoryTable: [inventory.tableName, 'Tracker inventory (npm run provision)'],
       LiveAuthorizerName: [this.liveAuthorizer.authorizerName, "IoT custom authorizer of the browsers' live channel"],
       TrackerPolicyName: [this.trackerPolicy.policy.ref, "IoT policy attached to each tracker's certificate (npm run provision)"],
+      AlarmTopicArn: [this.monitoring.topic.topicArn, 'SNS topic of every alarm (subscribers: context alarmEmails)'],
+      DashboardName: [this.monitoring.dashboard!.dashboardName, 'CloudWatch dashboard of the portal'],
     };
     for (const [name, [value, description]] of Object.entries(outputs)) new CfnOutput(this, name, { value, description });
   }

@@ -31,7 +31,11 @@ export const INGEST_STREAM: IngestStreamSettings = {
   maxRecordAgeSeconds: 3600,
 };
 
-/** Shards of the AWS stream: each takes 1,000 records/s and 1 MB/s in. */
+/**
+ * Shards the embedded stream models (its lanes are shards x parallelization factor). The AWS
+ * stream is on demand (infra/constructs/ingest.ts): Kinesis adds shards as the traffic grows, and
+ * the event source mapping reads each with the parallelization factor above.
+ */
 export const INGEST_STREAM_SHARDS = 1;
 
 /** A stream record as the function receives it: the rule's output, JSON, base64 (Kinesis `data`). */

@@ -3,12 +3,15 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const { deliverAlert } = vi.hoisted(() => ({ deliverAlert: vi.fn<(job: { imei: string; sk: string }) => Promise<void>>() }));
 vi.mock('./deliver-alert', () => ({ deliverAlert }));
+const { emitCount } = vi.hoisted(() => ({ emitCount: vi.fn() }));
+vi.mock('../platform/metrics', () => ({ emitCount }));
 const { handler } = await import('./alert-delivery');
 
 const record = (messageId: string, body: string) => ({ messageId, body }) as SQSRecord;
 
 beforeEach(() => {
   deliverAlert.mockReset();
+  emitCount.mockReset();
 });
 
 describe('the alert queue consumer', () => {
@@ -24,11 +27,14 @@ describe('the alert queue consumer', () => {
       { imei: '356938035643809', sk: 'fails' },
     ]);
     expect(out).toEqual({ batchItemFailures: [{ itemIdentifier: 'b' }] });
+    // One AlertDeliveryFailed per alert that failed, none for the one delivered.
+    expect(emitCount.mock.calls).toEqual([['AlertDeliveryFailed']]);
   });
 
   it('drops a message that is no job instead of retrying it forever', async () => {
     const out = await handler({ Records: [record('c', 'not json'), record('d', '{"imei":1}')] } as SQSEvent);
     expect(deliverAlert).not.toHaveBeenCalled();
     expect(out).toEqual({ batchItemFailures: [] });
+    expect(emitCount).not.toHaveBeenCalled();
   });
 });

@@ -1,5 +1,11 @@
-import { describe, expect, it } from 'vitest';
-import { deadLetterItem, streamFailureLetters, type DeadLetter } from './dead-letters';
+import { describe, expect, it, vi } from 'vitest';
+
+const { batchPut, send, emitCount } = vi.hoisted(() => ({ batchPut: vi.fn(async (_table: string, _items: readonly unknown[]) => undefined), send: vi.fn(async (_command: unknown) => ({})), emitCount: vi.fn() }));
+vi.mock('./batch-write', () => ({ batchPut }));
+vi.mock('../platform/db', () => ({ dynamo: () => ({ send }), tableName: (key: string) => `t-${key}` }));
+vi.mock('../platform/metrics', () => ({ emitCount }));
+const { deadLetterItem, recordDeadLetter, recordDeadLetters, streamFailureLetters } = await import('./dead-letters');
+type DeadLetter = Parameters<typeof deadLetterItem>[0];
 
 describe('dead-letter items', () => {
   const letter: DeadLetter = {
@@ -42,5 +48,19 @@ describe('dead-letter items', () => {
     expect(deadLetterItem(letter).receivedAtId).toBe(deadLetterItem({ ...letter }).receivedAtId);
     expect(deadLetterItem({ ...letter, recordIndex: 2 }).receivedAtId).not.toBe(deadLetterItem(letter).receivedAtId);
     expect(deadLetterItem({ ...letter, payload: Buffer.from('x') }).receivedAtId).not.toBe(deadLetterItem(letter).receivedAtId);
+  });
+
+  it('count in DeadLettersWritten once written: one per letter, a letter twice in a batch once, nothing when the write fails', async () => {
+    await recordDeadLetter(letter);
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(emitCount).toHaveBeenLastCalledWith('DeadLettersWritten');
+    emitCount.mockClear();
+    await recordDeadLetters([letter, { ...letter }, { ...letter, recordIndex: 1 }]);
+    expect(batchPut.mock.calls[0]?.[1]).toHaveLength(2);
+    expect(emitCount.mock.calls).toEqual([['DeadLettersWritten', 2]]);
+    emitCount.mockClear();
+    batchPut.mockRejectedValueOnce(new Error('throttled'));
+    await expect(recordDeadLetters([letter])).rejects.toThrow('throttled');
+    expect(emitCount).not.toHaveBeenCalled();
   });
 });

@@ -5,11 +5,13 @@
  * record-failures.ts reads them back from the failure queue) and the IoT rules' errors
  * (`RuleActionFailed`) land here, so operators read one place in one shape. Items are keyed by the UTC day
  * they were received and expire after 30 days; the payload is kept base64 (binary-safe) and cut
- * to a bounded size, since a tracker controls how much it sends.
+ * to a bounded size, since a tracker controls how much it sends. Every letter written counts in
+ * the `DeadLettersWritten` metric (functions/platform/metrics.ts), which an alarm watches.
  */
 import { createHash } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../platform/db';
+import { emitCount } from '../platform/metrics';
 import type { IotRuleEvent } from '../../shared/iot-rules';
 import { batchPut } from './batch-write';
 import type { DeadLetterReason } from './types';
@@ -85,6 +87,7 @@ export function deadLetterItem(letter: DeadLetter, id: string = deadLetterId(let
 export async function recordDeadLetter(letter: DeadLetter): Promise<DeadLetterItem> {
   const item = deadLetterItem(letter);
   await dynamo().send(new PutCommand({ TableName: tableName('deadLetters'), Item: { ...item } }));
+  emitCount('DeadLettersWritten');
   return item;
 }
 
@@ -97,6 +100,7 @@ export async function recordDeadLetters(letters: readonly DeadLetter[]): Promise
     items.set(`${item.day}\n${item.receivedAtId}`, item);
   }
   await batchPut(tableName('deadLetters'), [...items.values()] as unknown as Record<string, unknown>[]);
+  emitCount('DeadLettersWritten', items.size);
 }
 
 /**

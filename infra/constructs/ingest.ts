@@ -2,7 +2,9 @@
  * The tracker ingest path on AWS (docs/decisions/0003-ingest-path.md): IoT Core topic rules from
  * shared/iot-rules.ts put their output on a Kinesis data stream, keyed by the IMEI, and the
  * `ingest` function reads it in batches through an enhanced fan-out consumer, with the settings of
- * shared/ingest-stream.ts that the embedded stream (infra/local/stream.ts) uses too.
+ * shared/ingest-stream.ts that the embedded stream (infra/local/stream.ts) uses too. The stream is
+ * on demand: Kinesis adds shards as the traffic grows (and the mapping a batch lane per shard
+ * times the parallelization factor), so nobody has to scale it.
  *
  * Failures go to the ingest failure queue: every rule's error action (the message could not be put
  * on the stream) and the mapping's on-failure record of a batch the function gave up on (after the
@@ -19,7 +21,7 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { KinesisConsumerEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { INGEST_STREAM, INGEST_STREAM_SHARDS, type IngestStreamSettings } from '../../shared/ingest-stream';
+import { INGEST_STREAM, type IngestStreamSettings } from '../../shared/ingest-stream';
 import { iotRuleSql, type IotRuleDef } from '../../shared/iot-rules';
 import { INGEST_FAILURES } from '../../shared/capability-resources';
 import type { BundleRequest } from '../bundling/bundle';
@@ -49,7 +51,6 @@ export interface IngestRulesProps {
   /** Where the failure queue's messages go when the failures function cannot record them. */
   readonly deadLetterQueue: sqs.IQueue;
   readonly settings?: IngestStreamSettings;
-  readonly shards?: number;
 }
 
 export class IngestRules extends Construct {
@@ -64,8 +65,9 @@ export class IngestRules extends Construct {
     const settings = props.settings ?? INGEST_STREAM;
 
     this.stream = new kinesis.Stream(this, 'Stream', {
-      streamMode: kinesis.StreamMode.PROVISIONED,
-      shardCount: props.shards ?? INGEST_STREAM_SHARDS,
+      // On demand: shards follow the write rate (from 4 MB/s, 4,000 records/s, up to twice the
+      // previous peak within 15 minutes), docs/decisions/0003-ingest-path.md.
+      streamMode: kinesis.StreamMode.ON_DEMAND,
       retentionPeriod: Duration.hours(24),
       encryption: kinesis.StreamEncryption.MANAGED,
     });

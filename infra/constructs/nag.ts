@@ -8,7 +8,7 @@
  * as `RuleId[finding]` with the exact finding text; `acknowledgeFindings` computes those with
  * cdk-nag's own rule functions at synth time and acknowledges the ones matching a pattern.
  */
-import { Aspects, CfnResource, Validations, type IAspect } from 'aws-cdk-lib';
+import { Aspects, CfnElement, CfnResource, Names, Stack, Validations, type IAspect } from 'aws-cdk-lib';
 import { rules } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 
@@ -41,10 +41,31 @@ class AcknowledgeFindings implements IAspect {
       if (!Array.isArray(result)) continue;
       for (const finding of result as string[]) {
         const match = this.patterns.find((p) => p.rule === rule && p.finding.test(finding));
-        if (match) Validations.of(node).acknowledge({ id: `${rule}[${finding}]`, reason: match.reason });
+        if (!match) continue;
+        for (const form of findingForms(node, finding)) Validations.of(node).acknowledge({ id: `${rule}[${form}]`, reason: match.reason });
       }
     }
   }
+}
+
+/**
+ * A finding as the aspect sees it and as the validation will: aspects run before CDK turns a
+ * nested stack's references to its parent's resources into parameters, so `<Bucket1234.Arn>`
+ * in a nested stack's policy is validated as `<referencetoStackBucket1234Arn>` (CDK names the
+ * parameter `reference-to-<unique id of the target><attribute>`).
+ */
+function findingForms(node: CfnResource, finding: string): string[] {
+  const parent = Stack.of(node).nestedStackParent;
+  if (!parent) return [finding];
+  const ids = [...finding.matchAll(/<([A-Za-z0-9]+)\.([A-Za-z0-9.]+)>/g)];
+  if (!ids.length) return [finding];
+  let nested = finding;
+  for (const [whole, logicalId, attribute] of ids) {
+    const target = parent.node.findAll().find((c): c is CfnElement => CfnElement.isCfnElement(c) && Stack.of(c) === parent && parent.getLogicalId(c) === logicalId);
+    if (!target) continue;
+    nested = nested.replace(whole, `<${`reference-to-${Names.nodeUniqueId(target.node)}${attribute}`.replace(/[^A-Za-z0-9]/g, '')}>`);
+  }
+  return nested === finding ? [finding] : [finding, nested];
 }
 
 /**

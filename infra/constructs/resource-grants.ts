@@ -194,7 +194,10 @@ export function bindResources(fn: PortalFunction, resources: FunctionResources, 
     fn.function.addEnvironment(FILES_BUCKET_VARIABLE, bucket.bucketName);
   }
   if (resources.autoplan) {
-    const prefix = autoplanSecretPrefix(stack.stackName);
+    // The top-level stack's name: a function in a capability group's nested stack reads the same secrets.
+    let root = stack;
+    while (root.nestedStackParent) root = root.nestedStackParent;
+    const prefix = autoplanSecretPrefix(root.stackName);
     // Secrets Manager appends a random suffix to a secret's ARN: the name prefix is matched with `*`.
     grant('ReadAutoplanSecrets', AUTOPLAN_SECRET_ACTIONS, [
       stack.formatArn({ service: 'secretsmanager', resource: 'secret', resourceName: `${prefix}*`, arnFormat: ArnFormat.COLON_RESOURCE_NAME }),

@@ -90,7 +90,7 @@ export class WorkQueues extends Construct {
       q.queue.grantSendMessages(fn.function);
       urls[name] = q.queue.queueUrl;
     }
-    fn.function.addEnvironment(QUEUE_URLS_VARIABLE, Stack.of(this).toJsonString(urls));
+    fn.function.addEnvironment(QUEUE_URLS_VARIABLE, Stack.of(fn).toJsonString(urls));
   }
 
   private get(name: string): WorkQueue {

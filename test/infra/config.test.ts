@@ -50,4 +50,18 @@ describe('CDK context', () => {
     expect(stackNameFor('prod')).toBe('TrackingPortal');
     expect(stackNameFor('dev')).toBe('TrackingPortal-dev');
   });
+
+  it('reads the alarm e-mail addresses as a list, JSON text or comma-separated, and the SMS spend threshold', () => {
+    expect(parseConfig({}).alarmEmails).toEqual([]);
+    expect(parseConfig({ alarmEmails: ['ops@example.se'] }).alarmEmails).toEqual(['ops@example.se']);
+    expect(parseConfig({ alarmEmails: '["ops@example.se","oncall@example.no"]' }).alarmEmails).toEqual(['ops@example.se', 'oncall@example.no']);
+    expect(parseConfig({ alarmEmails: 'ops@example.se, oncall@example.no,ops@example.se' }).alarmEmails).toEqual(['ops@example.se', 'oncall@example.no']);
+    expect(() => parseConfig({ alarmEmails: 'ops@example.se,nobody' })).toThrow(/alarmEmails: "nobody" is not an e-mail address/);
+    expect(() => parseConfig({ alarmEmails: { ops: 'ops@example.se' } })).toThrow(/alarmEmails: a list/);
+    expect(parseConfig({}).smsSpendAlarmUsd).toBe(DEFAULT_CONFIG.smsSpendAlarmUsd);
+    expect(parseConfig({ smsSpendAlarmUsd: '250' }).smsSpendAlarmUsd).toBe(250);
+    expect(() => parseConfig({ smsSpendAlarmUsd: -1 })).toThrow(/smsSpendAlarmUsd/);
+    expect(parseConfig({}).apiRouteMetrics).toBe(true);
+    expect(parseConfig({ apiRouteMetrics: 'false' }).apiRouteMetrics).toBe(false);
+  });
 });

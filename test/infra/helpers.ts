@@ -15,15 +15,17 @@
  *   made for the same options), so a file asks for a variant as often as it likes;
  * - a test of a variant adds its options to the full stack where they do not change what the
  *   other tests of the full stack check, rather than synthesizing a stack of its own.
+ * A stack's `template` is its flattened template (`flatTemplate`): the nested stacks' resources
+ * merged in, with the references between them as if they were one template.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Template } from 'aws-cdk-lib/assertions';
 import { inject } from 'vitest';
-import { buildStack, fullStackOptions, type SynthOptions } from '../support/portal-stack';
+import { buildStack, flatTemplate, fullStackOptions, type SynthOptions } from '../support/portal-stack';
 
-export { FIXTURES, FULL_STACK_IOT_ENDPOINT, INGEST_FIXTURE, JOB_FIXTURE, REGION, STACK_NAME, cdkJsonContext, type SynthOptions } from '../support/portal-stack';
+export { FIXTURES, FULL_STACK_IOT_ENDPOINT, INGEST_FIXTURE, JOB_FIXTURE, REGION, STACK_NAME, cdkJsonContext, flatTemplate, nestedStacksOf, type SynthOptions } from '../support/portal-stack';
 
 // Everything a test process writes (cloud assemblies) lives under one temporary
 // folder that goes when the process ends.
@@ -74,7 +76,7 @@ export function synth(options: SynthOptions = {}) {
   const known = made.get(k);
   if (known) return known;
   const { app, stack } = buildStack(options, { bundleRoot, outdir: scratchOutdir(), noWebDist: NO_WEB_DIST });
-  const template = sharedTemplates.has(k) ? sharedTemplate(options) : Template.fromStack(stack);
+  const template = sharedTemplates.has(k) ? sharedTemplate(options) : Template.fromJSON(flatTemplate(stack));
   const result = { app, stack, template };
   made.set(k, result);
   return result;

@@ -8,14 +8,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Stack } from 'aws-cdk-lib';
-import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
+import { Annotations, Match, type Template } from 'aws-cdk-lib/assertions';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseEnv } from '../../functions/platform/env';
 import { ALERT_DELIVERY_FUNCTION, functionResources, INGEST_FAILURES, resolveFunctionSettings } from '../../shared/capability-resources';
 import { queueList } from '../../shared/queues';
-import { INGEST_STREAM, INGEST_STREAM_SHARDS } from '../../shared/ingest-stream';
+import { INGEST_STREAM } from '../../shared/ingest-stream';
 import { iotRuleSql, iotRules } from '../../shared/iot-rules';
 import { handlerPath, routeKey, routeList } from '../../shared/routes';
 import { physicalTableName, tableList } from '../../shared/tables';
@@ -24,7 +24,7 @@ import { BundlingError, REPO_ROOT, bundleAll, httpEntry } from '../../infra/bund
 import { iotRuleName } from '../../infra/constructs/ingest';
 import { jobs } from '../../infra/jobs';
 import type { TrackingPortalStack } from '../../infra/stack';
-import { FULL_STACK, JOB_FIXTURE, NO_WEB_DIST, STACK_NAME, asArray, policyStatements, sharedTemplate, synth } from './helpers';
+import { FULL_STACK, JOB_FIXTURE, NO_WEB_DIST, STACK_NAME, asArray, flatTemplate, policyStatements, sharedTemplate, synth } from './helpers';
 
 const deployedRoutes = routeList.filter((r) => !r.embeddedOnly);
 const embeddedRoutes = routeList.filter((r) => r.embeddedOnly);
@@ -90,7 +90,7 @@ describe('the stacks synthesized once per run (test/infra/helpers.ts)', () => {
   let synthesized: unknown[];
   // Synthesis in a hook, which has the longer time-out.
   beforeAll(() => {
-    synthesized = options.map((o) => Template.fromStack(synth(o).stack).toJSON());
+    synthesized = options.map((o) => flatTemplate(synth(o).stack));
   });
 
   it('are what this process synthesizes from the same options', () => {
@@ -342,7 +342,9 @@ describe('IoT ingest', () => {
         expect(iotRuleSql(rule)).toContain(`topic(${rule.imeiLevel}) AS imei`);
         expect(iotRuleSql(rule)).toContain('timestamp()');
       }
-      fx.template.hasResourceProperties('AWS::Kinesis::Stream', { ShardCount: INGEST_STREAM_SHARDS, StreamEncryption: { EncryptionType: 'KMS' } });
+      // On demand: no shard count to keep up with (test/infra/monitoring.test.ts checks the mode in the default stack).
+      fx.template.hasResourceProperties('AWS::Kinesis::Stream', { StreamModeDetails: { StreamMode: 'ON_DEMAND' }, StreamEncryption: { EncryptionType: 'KMS' } });
+      expect(Object.values(fx.template.findResources('AWS::Kinesis::Stream'))[0]?.['Properties']?.['ShardCount']).toBeUndefined();
     });
 
     it('gives every rule an error action to the ingest failure queue, which moves what cannot be recorded to the dead-letter queue', () => {

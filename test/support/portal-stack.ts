@@ -6,12 +6,13 @@
  * - the default stack (`synth()`), exactly as `cdk synth` makes it from the manifests;
  * - the full stack (`FULL_STACK`): every optional part switched on at once (stand-in ingest
  *   handlers, scheduled jobs of every kind, a web build, brand domains with a certificate and an
- *   app URL, an IoT endpoint given, memory and timeout settings of its own).
+ *   app URL, an IoT endpoint given, memory and timeout settings of its own, alarm e-mail
+ *   addresses and an SMS spend threshold).
  * A test file then reads their templates instead of synthesizing them again.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { App, Validations } from 'aws-cdk-lib';
+import { App, NestedStack, Validations, type CfnElement, type Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { functionSettings, LIVE_AUTHORIZER } from '../../shared/capability-resources';
@@ -70,6 +71,58 @@ export function buildStack(options: SynthOptions, place: BuildPlace): { app: App
   return { app, stack };
 }
 
+// Synthesized CloudFormation is untyped JSON.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = any;
+
+/** The nested stacks directly under `stack`. */
+export function nestedStacksOf(stack: Stack): NestedStack[] {
+  return stack.node.findAll().filter((c): c is NestedStack => NestedStack.isNestedStack(c) && c.nestedStackParent === stack);
+}
+
+/** `value` with every object `replace` answers for replaced by its answer, at any depth. */
+function substitute(value: Json, replace: (v: Json) => Json): Json {
+  if (Array.isArray(value)) return value.map((v) => substitute(v, replace));
+  if (value && typeof value === 'object') {
+    const replaced = replace(value);
+    if (replaced !== undefined) return replaced;
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, substitute(v, replace)]));
+  }
+  return value;
+}
+
+/**
+ * The stack's template with its nested stacks' resources merged in, as if they were one template:
+ * a nested stack's parameter is replaced by the value its parent passes (`{ Ref: table }`, not
+ * `{ Ref: referenceto...Ref }`) and the parent's `Fn::GetAtt` of a nested output by the output's
+ * value. So a test reads a function, its role and its routes by their logical ids
+ * (`Stack.getLogicalId` gives the id in the construct's own stack) wherever they live. The nested
+ * stack resources themselves stay, without their `Parameters`; what each template holds alone is `Template.fromStack` of that
+ * stack (test/infra/stack-size.test.ts counts them).
+ */
+export function flatTemplate(stack: Stack): Json {
+  let json: Json = Template.fromStack(stack).toJSON();
+  for (const nested of nestedStacksOf(stack)) {
+    const inner = flatTemplate(nested);
+    const resourceId = stack.getLogicalId(nested.nestedStackResource as CfnElement);
+    const params: Record<string, Json> = json.Resources[resourceId]?.Properties?.Parameters ?? {};
+    // Passed on into the merged resources, the parameters themselves are gone from the flat view.
+    if (json.Resources[resourceId]?.Properties) delete json.Resources[resourceId].Properties.Parameters;
+    const fromParent = (v: Json) => (typeof v.Ref === 'string' && Object.keys(v).length === 1 && v.Ref in params ? params[v.Ref] : undefined);
+    for (const [id, resource] of Object.entries(substitute(inner.Resources, fromParent) as Record<string, Json>)) {
+      if (id in json.Resources) throw new Error(`logical id ${id} is in ${stack.node.path} and its nested stack ${nested.node.path}`);
+      json.Resources[id] = resource;
+    }
+    const outputs: Record<string, Json> = substitute(inner.Outputs ?? {}, fromParent);
+    json = substitute(json, (v) => {
+      const att = v['Fn::GetAtt'];
+      if (!Array.isArray(att) || att[0] !== resourceId || typeof att[1] !== 'string' || !att[1].startsWith('Outputs.')) return undefined;
+      return outputs[att[1].slice('Outputs.'.length)]?.Value;
+    });
+  }
+  return json;
+}
+
 /** Writes a minimal web build into `dir`. */
 export function writeWebDist(dir: string): void {
   fs.mkdirSync(path.join(dir, 'brands', '0'), { recursive: true });
@@ -100,6 +153,9 @@ export function fullStackOptions(webDist: string): SynthOptions {
       brandDomains: JSON.stringify({ 'portal.example.se': 0, 'track.example.no': 3 }),
       certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc-123',
       appUrl: 'https://portal.example.se',
+      // As `-c alarmEmails=...` gives them (test/infra/monitoring.test.ts).
+      alarmEmails: 'ops@example.se,oncall@example.no',
+      smsSpendAlarmUsd: '250',
     },
   };
 }
@@ -130,7 +186,7 @@ export function synthesizeSharedStacks(bundleRoot: string, dir: string): SharedS
     [fullStackOptions(shared.webDist), shared.fullTemplate, 'full'],
   ] as const) {
     const { stack } = buildStack(options, place(name));
-    fs.writeFileSync(file, JSON.stringify(Template.fromStack(stack).toJSON()));
+    fs.writeFileSync(file, JSON.stringify(flatTemplate(stack)));
     fs.rmSync(place(name).outdir, { recursive: true, force: true });
   }
   return shared;

@@ -1,0 +1,223 @@
+/**
+ * What the operators get (infra/constructs/monitoring.ts, docs/operations.md "Alarms and the
+ * dashboard"): each alarm with its metric and threshold, all notifying the one alarm topic whose
+ * subscribers come from the context value `alarmEmails`; the dashboard's widgets; the ingest
+ * stream on demand.
+ */
+import { Stack } from 'aws-cdk-lib';
+import type { Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { METRICS_NAMESPACE } from '../../functions/platform/metrics';
+import { ALARM_THRESHOLDS, OPS_NAMESPACE, WEB_VITALS, WEB_VITALS_NAMESPACE } from '../../infra/constructs/monitoring';
+import { LIVE_AUTHORIZER } from '../../shared/capability-resources';
+import { queueList } from '../../shared/queues';
+import type { TrackingPortalStack } from '../../infra/stack';
+import { FULL_STACK, STACK_NAME, synth } from './helpers';
+
+// Synthesized CloudFormation is untyped JSON.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = any;
+
+let stack: TrackingPortalStack;
+let template: Template;
+let resources: Record<string, Json>;
+
+beforeAll(() => {
+  ({ stack, template } = synth());
+  resources = (template.toJSON() as { Resources: Record<string, Json> }).Resources;
+});
+
+const id = (s: TrackingPortalStack, construct: { node: { defaultChild?: unknown } }) => Stack.of(construct as never).getLogicalId(construct.node.defaultChild as never);
+const ref = (logicalId: string) => ({ Ref: logicalId });
+const alarmsOf = (json: Record<string, Json>) => Object.values(json).filter((r) => r.Type === 'AWS::CloudWatch::Alarm');
+const alarmNamed = (json: Record<string, Json>, key: string) => {
+  const found = alarmsOf(json).filter((a) => a.Properties.AlarmName === `${STACK_NAME}-${key}`);
+  expect(found, key).toHaveLength(1);
+  return found[0].Properties;
+};
+
+describe('the ingest stream', () => {
+  it('scales itself: on demand, no shard count', () => {
+    template.hasResourceProperties('AWS::Kinesis::Stream', { StreamModeDetails: { StreamMode: 'ON_DEMAND' } });
+    const [stream] = Object.values(template.findResources('AWS::Kinesis::Stream')) as Json[];
+    expect(stream.Properties.ShardCount).toBeUndefined();
+  });
+});
+
+describe('alarms', () => {
+  const functionNames = () => [...stack.functions.keys(), LIVE_AUTHORIZER];
+  const expectedKeys = () => [
+    ...functionNames().flatMap((n) => [`lambda-errors-${n}`, `lambda-throttles-${n}`]),
+    'ingest-iterator-age',
+    'ingest-failed-batches',
+    'dead-letters-written',
+    'dead-letter-queue-depth',
+    ...queueList.map((q) => `queue-dead-letters-${q.name}`),
+    'alert-delivery-failed',
+    'api-5xx-rate',
+    'ses-bounce-rate',
+    'ses-complaint-rate',
+    'sms-spend',
+  ];
+
+  it('are exactly the documented ones, each notifying the alarm topic when it goes off and when it clears', () => {
+    const names = alarmsOf(resources).map((a) => a.Properties.AlarmName as string);
+    expect(names.sort()).toEqual(expectedKeys().map((k) => `${STACK_NAME}-${k}`).sort());
+    const topic = ref(id(stack, stack.monitoring.topic));
+    for (const alarm of alarmsOf(resources)) {
+      expect(alarm.Properties.AlarmActions, alarm.Properties.AlarmName).toEqual([topic]);
+      expect(alarm.Properties.OKActions, alarm.Properties.AlarmName).toEqual([topic]);
+      expect(alarm.Properties.AlarmDescription).toBeTruthy();
+    }
+  });
+
+  it("watch each function's errors and throttles, beside the function in its own stack", () => {
+    for (const name of functionNames()) {
+      const fn = name === LIVE_AUTHORIZER ? stack.liveAuthorizer.function : stack.functions.get(name)!;
+      for (const [key, metric] of [['errors', 'Errors'], ['throttles', 'Throttles']] as const) {
+        const alarm = alarmNamed(resources, `lambda-${key}-${name}`);
+        expect(alarm).toMatchObject({ Namespace: 'AWS/Lambda', MetricName: metric, Statistic: 'Sum', Period: 300, Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
+        expect(alarm.Dimensions).toEqual([{ Name: 'FunctionName', Value: ref(id(stack, fn.function)) }]);
+        expect(Stack.of(stack.monitoring.alarms.get(`lambda-${key}-${name}`)!)).toBe(Stack.of(fn));
+      }
+    }
+  });
+
+  it('watch the ingest path: iterator age, failed batches, dead letters written, the dead-letter queues', () => {
+    const ingest = stack.functions.get('ingest')!;
+    expect(alarmNamed(resources, 'ingest-iterator-age')).toMatchObject({
+      Namespace: 'AWS/Lambda',
+      MetricName: 'IteratorAge',
+      Statistic: 'Maximum',
+      Period: 60,
+      EvaluationPeriods: 5,
+      Threshold: ALARM_THRESHOLDS.ingestIteratorAgeMs,
+      Dimensions: [{ Name: 'FunctionName', Value: ref(id(stack, ingest.function)) }],
+    });
+    expect(alarmNamed(resources, 'ingest-failed-batches')).toMatchObject({
+      Namespace: 'AWS/SQS',
+      MetricName: 'NumberOfMessagesSent',
+      Threshold: 1,
+      Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [id(stack, stack.ingestRules!.failureQueue), 'QueueName'] } }],
+    });
+    expect(OPS_NAMESPACE).toBe(METRICS_NAMESPACE);
+    expect(alarmNamed(resources, 'dead-letters-written')).toMatchObject({ Namespace: 'TrackingPortal', MetricName: 'DeadLettersWritten', Statistic: 'Sum', Threshold: 1 });
+    expect(alarmNamed(resources, 'dead-letters-written').Dimensions).toBeUndefined();
+    expect(alarmNamed(resources, 'dead-letter-queue-depth')).toMatchObject({
+      Namespace: 'AWS/SQS',
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Threshold: 1,
+      Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [id(stack, stack.deadLetterQueue), 'QueueName'] } }],
+    });
+    for (const q of queueList) {
+      const dlq = stack.workQueues.queues.get(q.name)!.deadLetterQueue;
+      expect(alarmNamed(resources, `queue-dead-letters-${q.name}`)).toMatchObject({
+        MetricName: 'ApproximateNumberOfMessagesVisible',
+        Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [id(stack, dlq), 'QueueName'] } }],
+      });
+    }
+  });
+
+  it('watch alert delivery, the API 5xx rate, SES reputation and SMS spend', () => {
+    expect(alarmNamed(resources, 'alert-delivery-failed')).toMatchObject({ Namespace: 'TrackingPortal', MetricName: 'AlertDeliveryFailed', Statistic: 'Sum', Threshold: 1 });
+    const api5xx = alarmNamed(resources, 'api-5xx-rate');
+    expect(api5xx.Threshold).toBe(ALARM_THRESHOLDS.api5xxPercent);
+    const metrics = api5xx.Metrics as Json[];
+    expect(metrics.find((m) => m.Expression)?.Expression).toBe(`IF(requests >= ${ALARM_THRESHOLDS.api5xxMinRequests}, 100 * errors / requests, 0)`);
+    const apiId = ref(Stack.of(stack).getLogicalId(stack.node.findChild('PortalApi').node.findChild('Api').node.defaultChild as never));
+    for (const [idName, metricName] of [['errors', '5xx'], ['requests', 'Count']]) {
+      expect(metrics.find((m) => m.Id === idName)?.MetricStat).toMatchObject({
+        Metric: { Namespace: 'AWS/ApiGateway', MetricName: metricName, Dimensions: [{ Name: 'ApiId', Value: apiId }] },
+        Stat: 'Sum',
+        Period: 300,
+      });
+    }
+    expect(alarmNamed(resources, 'ses-bounce-rate')).toMatchObject({ Namespace: 'AWS/SES', MetricName: 'Reputation.BounceRate', Threshold: 0.05 });
+    expect(alarmNamed(resources, 'ses-complaint-rate')).toMatchObject({ Namespace: 'AWS/SES', MetricName: 'Reputation.ComplaintRate', Threshold: 0.001 });
+    expect(alarmNamed(resources, 'sms-spend')).toMatchObject({ Namespace: 'AWS/SNS', MetricName: 'SMSMonthToDateSpentUSD', Statistic: 'Maximum', Threshold: 100 });
+  });
+
+  it('e-mail the addresses of the context value alarmEmails, with the SMS threshold of smsSpendAlarmUsd', () => {
+    template.resourceCountIs('AWS::SNS::Subscription', 0);
+    const full = synth(FULL_STACK);
+    const json = (full.template.toJSON() as { Resources: Record<string, Json> }).Resources;
+    const topic = ref(id(full.stack, full.stack.monitoring.topic));
+    const subscriptions = Object.values(json).filter((r) => r.Type === 'AWS::SNS::Subscription').map((r) => r.Properties);
+    expect(subscriptions).toEqual([
+      { Protocol: 'email', Endpoint: 'ops@example.se', TopicArn: topic },
+      { Protocol: 'email', Endpoint: 'oncall@example.no', TopicArn: topic },
+    ]);
+    expect(alarmNamed(json, 'sms-spend').Threshold).toBe(250);
+    // Only TLS publishers (cdk-nag SNS3).
+    full.template.hasResourceProperties('AWS::SNS::TopicPolicy', {
+      PolicyDocument: { Statement: [{ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }] },
+    });
+  });
+});
+
+describe('the dashboard', () => {
+  /** The dashboard body with its deploy-time references written as `<LogicalId>`, parsed. */
+  let widgets: Json[];
+  beforeAll(() => {
+    const [dashboard] = Object.values(template.findResources('AWS::CloudWatch::Dashboard')) as Json[];
+    expect(dashboard.Properties.DashboardName).toBe(STACK_NAME);
+    const parts = dashboard.Properties.DashboardBody['Fn::Join'][1] as Json[];
+    const body = parts.map((p) => (typeof p === 'string' ? p : `<${p.Ref ?? p['Fn::GetAtt']?.join('.') ?? 'expr'}>`)).join('');
+    widgets = (JSON.parse(body) as { widgets: Json[] }).widgets;
+  });
+
+  const titled = (title: string) => {
+    const found = widgets.find((w) => w.properties.title === title);
+    expect(found, title).toBeDefined();
+    return found.properties;
+  };
+  const fnId = (name: string) => `<${id(stack, stack.functions.get(name)!.function)}>`;
+
+  it('shows the ingest rate and latency: records in, iterator age, the function duration', () => {
+    expect(titled('Ingest rate: records in (per minute)').metrics).toEqual([
+      ['AWS/Kinesis', 'IncomingRecords', 'StreamName', `<${id(stack, stack.ingestRules!.stream)}>`, expect.objectContaining({ stat: 'Sum', period: 60 })],
+      ['AWS/Lambda', 'Invocations', 'FunctionName', fnId('ingest'), expect.objectContaining({ stat: 'Sum' })],
+    ]);
+    expect(titled('Ingest latency: iterator age (ms)').metrics).toEqual([
+      ['AWS/Lambda', 'IteratorAge', 'FunctionName', fnId('ingest'), expect.objectContaining({ stat: 'Maximum' })],
+      // Average is the widget's default statistic, which CloudWatch leaves out.
+      ['AWS/Lambda', 'IteratorAge', 'FunctionName', fnId('ingest'), expect.objectContaining({ label: 'average' })],
+    ]);
+    expect(titled('Ingest function duration (ms)').metrics).toEqual(
+      expect.arrayContaining([['AWS/Lambda', 'Duration', 'FunctionName', fnId('ingest'), expect.objectContaining({ stat: 'p99' })]]),
+    );
+  });
+
+  it('shows the live channel connects: the live authorizer calls and IoT Core connects', () => {
+    const live = `<${id(stack, stack.liveAuthorizer.function.function)}>`;
+    const metrics = titled('Live channel connects').metrics as Json[];
+    expect(metrics).toContainEqual(['AWS/Lambda', 'Invocations', 'FunctionName', live, expect.objectContaining({ stat: 'Sum' })]);
+    expect(metrics).toContainEqual([expect.objectContaining({ expression: `SEARCH('{AWS/IoT,Protocol} MetricName="Connect.Success"', 'Sum', 300)` })]);
+  });
+
+  it('shows the API latency overall and per route, with per-route metrics switched on for the stage', () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', { DefaultRouteSettings: { DetailedMetricsEnabled: true } });
+    expect(titled('API latency, all routes (ms)').metrics).toHaveLength(3);
+    const perRoute = titled('API latency per route, p90 (ms)').metrics as Json[];
+    expect(perRoute[0][0].expression).toMatch(/^SEARCH\('\{AWS\/ApiGateway,ApiId,Method,Resource,Stage\} MetricName="Latency" ApiId="<PortalApi[A-Za-z0-9]+>"', 'p90', 300\)$/);
+  });
+
+  it('shows the web vitals at p75: overall and per route', () => {
+    for (const vital of WEB_VITALS) {
+      const widget = titled(`${vital.name}${vital.unit ? ` (${vital.unit})` : ''}, p75`);
+      expect(widget.metrics).toEqual([
+        [WEB_VITALS_NAMESPACE, vital.name, expect.objectContaining({ stat: 'p75', label: 'all routes' })],
+        [expect.objectContaining({ expression: `SEARCH('{${WEB_VITALS_NAMESPACE},Route} MetricName="${vital.name}"', 'p75', 300)` })],
+      ]);
+    }
+    expect(WEB_VITALS.map((v) => v.name)).toEqual(['LCP', 'INP', 'CLS', 'TTFB']);
+  });
+
+  it('lists every alarm by its ARN', () => {
+    const status = widgets.find((w) => w.type === 'alarm');
+    expect(status.properties.alarms).toHaveLength(stack.monitoring.alarms.size);
+    for (const key of stack.monitoring.alarms.keys()) {
+      expect(status.properties.alarms).toContainEqual(expect.stringMatching(new RegExp(`:alarm:${STACK_NAME}-${key}$`)));
+    }
+  });
+});
