@@ -39,7 +39,7 @@ export function rateVital(name: VitalName, value: number): VitalRating {
 }
 
 /** How the page was reached (the web-vitals library's `navigationType`). */
-export const navigationTypes = ['navigate', 'reload', 'back-forward', 'back-forward-cache', 'prerender', 'restore'] as const;
+export const navigationTypes = ['navigate', 'reload', 'back-forward', 'back-forward-cache', 'prerender', 'restore', 'soft-navigation'] as const;
 export type NavigationType = (typeof navigationTypes)[number];
 
 /** A coarse device class from the viewport width: the sidebar collapses under 1025 px. */
