@@ -1,7 +1,7 @@
 /**
  * The web app's browser routes (spec section 2), once. The web app routes by them
  * (web/src/app/paths.ts) and the web vitals endpoint accepts only these patterns as a route
- * (shared/web-vitals.ts), never a concrete address.
+ * (shared/schemas/web-vitals-batch.ts), never a concrete address.
  */
 export const paths = {
   // Public

@@ -50,13 +50,8 @@ export function deviceClassOf(viewportWidth: number): DeviceClass {
   return viewportWidth < 1025 ? 'tablet' : 'desktop';
 }
 
-/**
- * Share of page views that report their vitals, decided once per page view. A page view that is
- * not sampled does not even load the reporter. `localStorage['webVitalsSampleRate']` (a number
- * from 0 to 1) overrides it in one browser: tests set 1, support staff can measure their own.
- */
-export const WEB_VITALS_SAMPLE_RATE = 0.1;
-export const WEB_VITALS_SAMPLE_RATE_KEY = 'webVitalsSampleRate';
+// The sample rate lives apart, so the web app's entry reads it without the rest of this module.
+export { WEB_VITALS_SAMPLE_RATE, WEB_VITALS_SAMPLE_RATE_KEY } from './web-vitals-sampling';
 
 /** At most this many measurements in one report, and at most this many bytes of JSON. */
 export const WEB_VITALS_MAX_ENTRIES = 8;

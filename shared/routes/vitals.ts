@@ -3,7 +3,8 @@
  * docs/decisions/0042-web-vitals.md.
  */
 import { defineRoute } from '../route-def';
-import { vitalsAcceptedSchema, vitalsBatchSchema, webVitalsQuerySchema, webVitalsReportSchema } from '../schemas/web-vitals';
+import { vitalsAcceptedSchema, webVitalsQuerySchema, webVitalsReportSchema } from '../schemas/web-vitals';
+import { vitalsBatchSchema } from '../schemas/web-vitals-batch';
 import { WEB_VITALS_MAX_BODY_BYTES, WEB_VITALS_MAX_ENTRIES } from '../web-vitals';
 
 export const vitalsRoutes = {

@@ -1,22 +1,10 @@
 /**
- * Web vitals (docs/decisions/0042-web-vitals.md): the browser's report (`POST /api/v1/web-vitals`,
- * open before login) and support's percentiles (`GET /api/v1/support/web-vitals`). A report carries
- * no personal data: a route pattern, never an address, and no user, account or device id.
+ * Web vitals (docs/decisions/0042-web-vitals.md): the message keys, the answer of the browser's
+ * report and support's percentiles (`GET /api/v1/support/web-vitals`). The report itself is
+ * web-vitals-batch.ts (apart, so the web app's support pages do not load the route list).
  */
 import { z } from 'zod';
-import { subsiteIds } from './common';
-import { webRoutePatterns } from '../web-routes';
-import {
-  deviceClasses,
-  navigationTypes,
-  rateVital,
-  vitalMaxima,
-  vitalNames,
-  vitalRatings,
-  webVitalsPeriods,
-  WEB_VITALS_MAX_ENTRIES,
-  type WebVitalsPeriod,
-} from '../web-vitals';
+import { vitalNames, webVitalsPeriods, type WebVitalsPeriod } from '../web-vitals';
 
 export const webVitalsMessageKeys = {
   /** Not one of LCP, INP, CLS, TTFB. */
@@ -32,27 +20,6 @@ export const webVitalsMessageKeys = {
   InvalidWebVitalsPeriod: 'InvalidWebVitalsPeriod',
 } as const;
 const keys = webVitalsMessageKeys;
-const routePatterns = new Set(webRoutePatterns);
-
-const vitalEntrySchema = z
-  .strictObject({
-    name: z.enum(vitalNames, { message: keys.UnknownVital }),
-    value: z.number({ message: keys.VitalValueOutOfRange }).finite(keys.VitalValueOutOfRange).min(0, keys.VitalValueOutOfRange),
-    rating: z.enum(vitalRatings, { message: 'InvalidValue' }),
-    route: z.string().max(100, keys.UnknownRoute).refine((r) => routePatterns.has(r), keys.UnknownRoute),
-    navigationType: z.enum(navigationTypes, { message: 'InvalidValue' }),
-  })
-  .superRefine((entry, ctx) => {
-    if (entry.value > vitalMaxima[entry.name]) ctx.addIssue({ code: 'custom', path: ['value'], message: keys.VitalValueOutOfRange });
-    else if (entry.rating !== rateVital(entry.name, entry.value)) ctx.addIssue({ code: 'custom', path: ['rating'], message: keys.VitalRatingMismatch });
-  });
-
-export const vitalsBatchSchema = z.strictObject({
-  brand: z.union(subsiteIds.map((id) => z.literal(id)), { message: 'InvalidSubsite' }),
-  device: z.enum(deviceClasses, { message: 'InvalidValue' }),
-  entries: z.array(vitalEntrySchema, { message: keys.VitalsBatchSize }).min(1, keys.VitalsBatchSize).max(WEB_VITALS_MAX_ENTRIES, keys.VitalsBatchSize),
-});
-export type VitalsBatchInput = z.input<typeof vitalsBatchSchema>;
 
 export const vitalsAcceptedSchema = z.object({ accepted: z.number().int() });
 

@@ -3,7 +3,7 @@
  * the sample rate of shared/web-vitals.ts or the browser's own override (a number from 0 to 1 in
  * localStorage `webVitalsSampleRate`, which tests set to 1).
  */
-import { WEB_VITALS_SAMPLE_RATE } from '../../../../shared/web-vitals';
+import { WEB_VITALS_SAMPLE_RATE } from '../../../../shared/web-vitals-sampling';
 
 export function sampleRateOf(override: string | null): number {
   if (override === null || override.trim() === '') return WEB_VITALS_SAMPLE_RATE;

@@ -3,7 +3,7 @@
  * (web/src/app/web-vitals/report.ts and the web-vitals library, a chunk of their own) once the page
  * has loaded and the browser is idle; any other page view loads nothing.
  */
-import { WEB_VITALS_SAMPLE_RATE_KEY } from '../../../../shared/web-vitals';
+import { WEB_VITALS_SAMPLE_RATE_KEY } from '../../../../shared/web-vitals-sampling';
 import { isSampled, sampleRateOf } from './sampling';
 
 function storedOverride(): string | null {
