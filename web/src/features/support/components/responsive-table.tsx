@@ -1,8 +1,23 @@
 import { Box, Paper, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-/** A table from the small breakpoint up; below it each row is a block of label and value. */
-export function ResponsiveTable<T>({ caption, rows, columns, rowKey }: { caption: string; rows: readonly T[]; rowKey: (row: T) => string; columns: ReadonlyArray<{ label: string; cell: (row: T) => ReactNode }> }) {
+/**
+ * A table from the small breakpoint up; below it each row is a block of label and value, or the
+ * row's own `card` where a page lays its rows out more compactly.
+ */
+export function ResponsiveTable<T>({
+  caption,
+  rows,
+  columns,
+  rowKey,
+  card,
+}: {
+  caption: string;
+  rows: readonly T[];
+  rowKey: (row: T) => string;
+  columns: ReadonlyArray<{ label: string; cell: (row: T) => ReactNode }>;
+  card?: (row: T) => ReactNode;
+}) {
   return (
     <>
       <Box visibleFrom="sm" style={{ overflowX: 'auto' }}>
@@ -32,6 +47,9 @@ export function ResponsiveTable<T>({ caption, rows, columns, rowKey }: { caption
       <Stack hiddenFrom="sm" gap="xs" component="ul" aria-label={caption} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {rows.map((row) => (
           <Paper key={rowKey(row)} component="li" withBorder p="xs" radius="sm">
+            {card ? (
+              card(row)
+            ) : (
             <Stack gap={4}>
               {columns.map((c) => {
                 const cell = c.cell(row);
@@ -46,6 +64,7 @@ export function ResponsiveTable<T>({ caption, rows, columns, rowKey }: { caption
                 );
               })}
             </Stack>
+            )}
           </Paper>
         ))}
       </Stack>

@@ -4,7 +4,7 @@
  * pattern: the number of measurements, p50, p75 and p95, and the shares rated good, needing
  * improvement and poor, over the last 24 hours or 7 days (docs/decisions/0042-web-vitals.md).
  */
-import { Group, Paper, Progress, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Box, Group, Paper, Progress, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { VitalSummary } from '../../../../../shared/schemas/web-vitals';
@@ -64,6 +64,49 @@ function RatingShares({ row }: { row: VitalSummary }) {
   );
 }
 
+function RouteName({ row }: { row: VitalSummary }) {
+  const { t } = useTranslation();
+  return (
+    <Text size="sm" fw={row.route === null ? 700 : 400} ff={row.route === null ? undefined : 'monospace'} style={{ overflowWrap: 'anywhere' }}>
+      {row.route === null ? t('WebVitalsAllRoutes') : row.route === '*' ? t('WebVitalsUnknownRoute') : row.route}
+    </Text>
+  );
+}
+
+/** A row on a phone: the route and its count, the percentiles side by side, then the ratings. */
+function PhoneCard({ name, row }: { name: VitalName; row: VitalSummary }) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const figures = [
+    { label: 'p50', value: f.value(name, row.p50) },
+    { label: 'p75', value: f.value(name, row.p75) },
+    { label: 'p95', value: f.value(name, row.p95) },
+  ];
+  return (
+    <Stack gap={6}>
+      <Group justify="space-between" align="baseline" wrap="nowrap" gap="xs">
+        <RouteName row={row} />
+        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+          {t('WebVitalsCount')}: {f.count(row.count)}
+        </Text>
+      </Group>
+      <SimpleGrid cols={3} spacing="xs">
+        {figures.map((x) => (
+          <Box key={x.label}>
+            <Text span size="xs" c="dimmed" display="block">
+              {x.label}
+            </Text>
+            <Text span size="sm" display="block">
+              {x.value}
+            </Text>
+          </Box>
+        ))}
+      </SimpleGrid>
+      <RatingShares row={row} />
+    </Stack>
+  );
+}
+
 function MetricSection({ name, rows }: { name: VitalName; rows: VitalSummary[] }) {
   const { t } = useTranslation();
   const f = useFormat();
@@ -88,15 +131,9 @@ function MetricSection({ name, rows }: { name: VitalName; rows: VitalSummary[] }
             caption={t(metricKeys[name])}
             rows={rows}
             rowKey={(r) => r.route ?? ''}
+            card={(r) => <PhoneCard name={name} row={r} />}
             columns={[
-              {
-                label: t('WebVitalsRoute'),
-                cell: (r) => (
-                  <Text size="sm" fw={r.route === null ? 700 : 400} ff={r.route === null ? undefined : 'monospace'}>
-                    {r.route === null ? t('WebVitalsAllRoutes') : r.route === '*' ? t('WebVitalsUnknownRoute') : r.route}
-                  </Text>
-                ),
-              },
+              { label: t('WebVitalsRoute'), cell: (r) => <RouteName row={r} /> },
               { label: t('WebVitalsCount'), cell: (r) => <Text size="sm">{f.count(r.count)}</Text> },
               { label: 'p50', cell: (r) => <Text size="sm">{f.value(name, r.p50)}</Text> },
               { label: 'p75', cell: (r) => <Text size="sm">{f.value(name, r.p75)}</Text> },
