@@ -88,7 +88,7 @@ export const supportSv: { readonly [K in keyof typeof supportEn]: string } = {
   SupportActionRemoveAnnouncement: 'Tog bort ett meddelande',
   // The web vitals page (web/src/features/support/pages/web-vitals-page.tsx) and the report's 422 keys (shared/schemas/web-vitals.ts).
   WebVitalsIntro: 'Hur snabb portalen är för sina användare: mätt i webbläsarna för {{share}} av sidvisningarna och sparat i 8 dagar. Bra, behöver förbättras och dålig följer gränserna i Core Web Vitals.',
-  WebVitalsPeriod: 'Period',
+  WebVitalsPeriod: 'Tidsperiod',
   WebVitalsLast24h: 'Senaste 24 timmarna',
   WebVitalsLast7d: 'Senaste 7 dagarna',
   WebVitalsShown: 'Mätningar från {{from}} till {{to}}.',
