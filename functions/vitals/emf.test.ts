@@ -21,49 +21,31 @@ afterEach(() => vi.restoreAllMocks());
 describe('web vitals as embedded metric format', () => {
   it('writes one document per route with the fixed namespace, dimension sets and units, values as arrays', () => {
     const docs = emfDocuments(batch, now);
+    const expected = (route: string, metrics: { Name: string; Unit: string }[], values: Record<string, number[]>) => ({
+      _aws: { Timestamp: now.getTime(), CloudWatchMetrics: [{ Namespace: 'TrackingPortal/WebVitals', Dimensions: [['Route'], []], Metrics: metrics }] },
+      Route: route,
+      Brand: 3,
+      Device: 'phone',
+      NavigationType: 'navigate',
+      ...values,
+    });
     expect(docs).toEqual([
-      {
-        _aws: {
-          Timestamp: now.getTime(),
-          CloudWatchMetrics: [
-            {
-              Namespace: 'TrackingPortal/WebVitals',
-              Dimensions: [['Route'], []],
-              Metrics: [
-                { Name: 'TTFB', Unit: 'Milliseconds' },
-                { Name: 'LCP', Unit: 'Milliseconds' },
-              ],
-            },
-          ],
-        },
-        Route: '/',
-        Brand: 3,
-        Device: 'phone',
-        NavigationType: 'navigate',
-        TTFB: [120],
-        LCP: [2600],
-      },
-      {
-        _aws: {
-          Timestamp: now.getTime(),
-          CloudWatchMetrics: [
-            {
-              Namespace: 'TrackingPortal/WebVitals',
-              Dimensions: [['Route'], []],
-              Metrics: [
-                { Name: 'CLS', Unit: 'None' },
-                { Name: 'INP', Unit: 'Milliseconds' },
-              ],
-            },
-          ],
-        },
-        Route: '/user/check-in/:code',
-        Brand: 3,
-        Device: 'phone',
-        NavigationType: 'navigate',
-        CLS: [0.02],
-        INP: [520, 40],
-      },
+      expected(
+        '/',
+        [
+          { Name: 'TTFB', Unit: 'Milliseconds' },
+          { Name: 'LCP', Unit: 'Milliseconds' },
+        ],
+        { TTFB: [120], LCP: [2600] },
+      ),
+      expected(
+        '/user/check-in/:code',
+        [
+          { Name: 'CLS', Unit: 'None' },
+          { Name: 'INP', Unit: 'Milliseconds' },
+        ],
+        { CLS: [0.02], INP: [520, 40] },
+      ),
     ]);
   });
 
