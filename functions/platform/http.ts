@@ -2,8 +2,8 @@
  * The middy stack every HTTP handler shares: on AWS the origin secret (403 for a request that did
  * not come through CloudFront), header normalisation, JSON body parsing, auth from the bearer
  * token with the route's access guard, account feature (shared/features.ts) and the user's feature
- * profile (shared/feature-profiles.ts), zod validation of
- * body, query and path into the 422 shape of docs/api.md (after the route's body size cap, 413), the TimeZone header, structured request
+ * profile (shared/feature-profiles.ts), the route's body size cap (413), zod validation of
+ * body, query and path into the 422 shape of docs/api.md, the TimeZone header, structured request
  * logs, and one error mapper that never leaks a stack trace.
  */
 import middy, { type MiddlewareObj } from '@middy/core';
