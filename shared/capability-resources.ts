@@ -130,6 +130,11 @@ export const functionResources: Readonly<Partial<Record<FunctionName, FunctionRe
   content: {
     tables: { announcements: 'read' },
   },
+  // Web vitals (functions/vitals): the browsers' reports, open before login and limited per
+  // client (rateLimits); support's percentiles (the middleware's session, user and account reads).
+  vitals: {
+    tables: { webVitals: 'read-write', rateLimits: 'read-write', users: 'read', tokens: 'read', accounts: 'read' },
+  },
   // The fleet overview (functions/tracking/get-fleet-overview.ts) also sums the trip rollups and
   // reads the account's attestations and alarms.
   tracking: {

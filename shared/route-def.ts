@@ -11,7 +11,7 @@ export type Access = 'public' | 'member' | 'admin' | 'support';
 
 export const capabilities = [
   'auth', 'registration', 'tracking', 'trips', 'geofences', 'places', 'alarms', 'events', 'sensors', 'bookings', 'safe-home',
-  'units', 'rfid', 'administration', 'ingest', 'live', 'jobs', 'content', 'dev', 'organisation', 'support', 'reports',
+  'units', 'rfid', 'administration', 'ingest', 'live', 'jobs', 'content', 'dev', 'organisation', 'support', 'reports', 'vitals',
 ] as const;
 export type Capability = (typeof capabilities)[number];
 
@@ -42,6 +42,11 @@ export interface RouteDef<
   readonly response?: R;
   /** Answers 302 with a `Location` (and no body) instead of a JSON success: a portal link to a file. */
   readonly redirects?: true;
+  /**
+   * The largest request body the route reads, in bytes; a larger one is answered 413
+   * `PayloadTooLarge` before it is parsed (a public route taking reports from any browser).
+   */
+  readonly maxBodyBytes?: number;
   /** Served only by the embedded runtime, never deployed. */
   readonly embeddedOnly?: boolean;
 }

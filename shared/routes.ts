@@ -99,6 +99,7 @@ import { carScheduleRoutes } from './routes/car-schedule';
 import { organisationRoutes } from './routes/organisation';
 import { supportRoutes } from './routes/support';
 import { autoplanRoutes } from './routes/autoplan';
+import { vitalsRoutes } from './routes/vitals';
 
 export { capabilities, defineRoute, type Access, type Capability, type HttpMethod, type RouteDef } from './route-def';
 
@@ -697,6 +698,7 @@ export const routes = {
   ...organisationRoutes,
   ...supportRoutes,
   ...autoplanRoutes,
+  ...vitalsRoutes,
 } as const;
 
 export type RouteKey = keyof typeof routes;

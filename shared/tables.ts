@@ -106,6 +106,17 @@ export const tables = {
     partitionKey: s('subsiteId'),
     sortKey: s('lang'),
   },
+  // Web vitals for the support page (functions/vitals, docs/decisions/0042-web-vitals.md): per UTC
+  // day, one item per hour, metric and route pattern (`<yyyy-MM-ddTHH>#<metric>#<route>`) holding a
+  // count per rating and per histogram bin, each added atomically; a week is 8 Queries.
+  webVitals: {
+    name: 'web-vitals',
+    description:
+      'Web vitals per UTC day (`day`), one item per hour, metric and route pattern (`sk`) with counts per rating and per logarithmic bin (added with ADD); expire after 8 days.',
+    partitionKey: s('day'),
+    sortKey: s('sk'),
+    ttlAttribute: 'expiresAt',
+  },
   deadLetters: {
     name: 'dead-letters',
     description: 'Tracker messages that could not be decoded, with the reason.',

@@ -48,6 +48,21 @@ describe('httpHandler', () => {
     expect(JSON.parse(res2.body ?? '').data.timeZone).toBe('Europe/Stockholm');
   });
 
+  it("answers 413 for a body over the route's cap before parsing it, counting bytes, not characters", async () => {
+    const capped = { ...route, maxBodyBytes: 24 } satisfies RouteDef;
+    const operation = vi.fn(async () => 'read');
+    const h = httpHandler(capped, operation);
+    const fits = '{"name":"Ada","age":1}'; // 22 bytes
+    expect((await h(event(fits), context)).statusCode).toBe(200);
+    // Base64 counts as the bytes it stands for (32 characters, 22 bytes).
+    expect((await h({ ...event(undefined), body: Buffer.from(fits).toString('base64'), isBase64Encoded: true }, context)).statusCode).toBe(200);
+    // 17 characters but 25 bytes, and not even JSON: refused before it is parsed.
+    const over = await h(event(`{"name":"${'å'.repeat(8)}`), context);
+    expect(over.statusCode).toBe(413);
+    expect(JSON.parse(over.body ?? '')).toEqual({ success: false, message: 'PayloadTooLarge', errors: 'PayloadTooLarge' });
+    expect(operation).toHaveBeenCalledTimes(2);
+  });
+
   it('collects every field error of body, query and headers into one 422', async () => {
     const h = httpHandler(route, async () => 'never');
     const res = await h(event({ name: '', age: 'x', extra: 1 }, { TimeZone: 'Nowhere/Land' }, { page: '0' }), context);

@@ -2,7 +2,7 @@
  * The middy stack every HTTP handler shares: on AWS the origin secret (403 for a request that did
  * not come through CloudFront), header normalisation, JSON body parsing, auth from the bearer
  * token with the route's access guard, account feature (shared/features.ts) and the user's feature
- * profile (shared/feature-profiles.ts), zod validation of
+ * profile (shared/feature-profiles.ts), the route's body size cap (413), zod validation of
  * body, query and path into the 422 shape of docs/api.md, the TimeZone header, structured request
  * logs, and one error mapper that never leaks a stack trace.
  */
@@ -116,6 +116,12 @@ function messageKeyOf(issue: z.core.$ZodIssue): string {
   }
 }
 
+/** The request body's size in bytes, as it arrived. */
+function bodyBytes(event: Event): number {
+  if (!event.body) return 0;
+  return event.isBase64Encoded ? Buffer.from(event.body, 'base64').length : Buffer.byteLength(event.body, 'utf8');
+}
+
 function parseBody(event: Event): unknown {
   if (event.body === undefined || event.body === null || event.body === '') return undefined;
   const raw = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
@@ -189,6 +195,9 @@ function contextMiddleware(route: RouteDef): MiddlewareObj<Event, Result, Error,
       // First of all: nothing of a request that bypassed CloudFront is looked at, not even its body.
       assertFromOrigin(event);
       const timeZone = headers['timezone']?.trim() || DEFAULT_TIME_ZONE;
+      if (route.maxBodyBytes !== undefined && bodyBytes(event) > route.maxBodyBytes) {
+        throw new DetailedError(413, 'PayloadTooLarge', 'PayloadTooLarge');
+      }
       const body = parseBody(event);
       const ctx: Internal = { body, auth: null, timeZone, parsed: { body: undefined, query: undefined, params: undefined } };
       contexts.set(event, ctx);

@@ -10,6 +10,7 @@ import { AppRoutes } from './app/app-routes';
 import { loadSession } from './app/session';
 import { initI18n } from './i18n/i18n';
 import { ErrorBoundary } from './ui/error-boundary';
+import { startWebVitals } from './app/web-vitals/start';
 
 /** Sets the favicon of the brand (the per-brand index.html already has it; `?subsite=N` does not). */
 function applyFavicon(href: string): void {
@@ -46,6 +47,8 @@ async function start(): Promise<void> {
       </Providers>
     </StrictMode>,
   );
+  // Sampled page views measure LCP, INP, CLS and TTFB, loaded once the page is idle.
+  startWebVitals(brand.id);
 }
 
 void start();

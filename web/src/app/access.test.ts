@@ -105,9 +105,11 @@ describe('menuItems', () => {
   it('shows the support page to support staff only', () => {
     expect(menuItems(settings({ is_support: true })).find((i) => i.id === 'support')).toEqual({ id: 'support', labelKey: 'Support', path: '/support', section: 'main' });
     expect(menuItems(settings({ is_admin: true })).map((i) => i.id)).not.toContain('support');
+    expect(menuItems(settings({ is_admin: true })).map((i) => i.id)).not.toContain('webVitals');
     expect(landingRoute(settings({ is_support: true }))).toBe('/support');
-    // Their own account has no fleet: the support page is all they see.
-    expect(menuItems(settings({ is_support: true })).map((i) => i.id)).toEqual(['support']);
+    // Their own account has no fleet: the support pages are all they see.
+    expect(menuItems(settings({ is_support: true })).map((i) => i.id)).toEqual(['support', 'webVitals']);
+    expect(menuItems(settings({ is_support: true, is_admin: true })).map((i) => i.id)).toContain('webVitals');
   });
   it("shows an ordinary user with a feature profile only its features' items, and lands without the map when it lacks it", () => {
     const limited = settings({ enable_car_booking: true, profile_features: ['tripLog', 'places'] });

@@ -35,7 +35,8 @@ export type MenuItemId =
   | 'addUnit'
   | 'rfidCards'
   | 'attestStatus'
-  | 'support';
+  | 'support'
+  | 'webVitals';
 
 export interface MenuItem {
   readonly id: MenuItemId;
@@ -86,6 +87,7 @@ export function menuItems(settings: Settings): MenuItem[] {
   // Support staff work on other accounts from the support page; their own account has no fleet.
   if (settings.is_support && !settings.is_admin) {
     main('support', 'Support', paths.support);
+    main('webVitals', 'WebVitals', paths.supportWebVitals);
     return items;
   }
   const has = (feature: FeatureRequirement) => meetsFeature(accountFeaturesOf(settings), feature);
@@ -108,7 +110,10 @@ export function menuItems(settings: Settings): MenuItem[] {
     // Every account has a trip log (no feature), so every admin sees where its attestations stand.
     admin('attestStatus', 'AttestStatus', paths.attestStatus);
   }
-  if (settings.is_support) main('support', 'Support', paths.support);
+  if (settings.is_support) {
+    main('support', 'Support', paths.support);
+    main('webVitals', 'WebVitals', paths.supportWebVitals);
+  }
   return items;
 }
 

@@ -51,6 +51,7 @@ const AlarmReceiversPage = lazyFeature('alarms', () => import('../features/alarm
 const AlertNumbersPage = lazyFeature('alarms', () => import('../features/alarms/pages/alert-numbers-page').then((m) => m.AlertNumbersPage));
 // The support page reuses the organisation module's action and close texts.
 const SupportPage = lazyFeature(['support', 'organisation'], () => import('../features/support/pages/support-page').then((m) => m.SupportPage));
+const WebVitalsPage = lazyFeature('support', () => import('../features/support/pages/web-vitals-page').then((m) => m.WebVitalsPage));
 const AlertsPage = lazyFeature(['events', 'map'], () => import('../features/events/pages/alerts-page').then((m) => m.AlertsPage));
 // The working-hours editor uses the geofences' weekday and time texts; the organisation tabs are
 // mounted here too, and their pickers list units (the units texts).
@@ -94,7 +95,10 @@ export function MemberArea() {
               <Route element={<RequireAlertNumbersAccount />}>{page('alertNumbers', at('alertNumbers'), <AlertNumbersPage />)}</Route>
               {page('attestStatus', at('attestStatus'), <AttestStatusPage />)}
             </Route>
-            <Route element={<RequireSupport />}>{page('support', at('support'), <SupportPage />)}</Route>
+            <Route element={<RequireSupport />}>
+              {page('support', at('support'), <SupportPage />)}
+              {page('supportWebVitals', at('supportWebVitals'), <WebVitalsPage />)}
+            </Route>
             {/* Catch-all for /*, /user/* and /administration/* inside the shell. */}
             <Route path="*" element={<NotFoundPage />} />
           </Route>

@@ -17,6 +17,7 @@ import IconUserCog from '@tabler/icons-react/dist/esm/icons/IconUserCog.mjs';
 import IconUsers from '@tabler/icons-react/dist/esm/icons/IconUsers.mjs';
 import type { TablerIcon } from '@tabler/icons-react';
 import IconLifebuoy from '@tabler/icons-react/dist/esm/icons/IconLifebuoy.mjs';
+import IconGauge from '@tabler/icons-react/dist/esm/icons/IconGauge.mjs';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink as RouterNavLink } from 'react-router';
@@ -45,6 +46,7 @@ const icons: Readonly<Record<MenuItemId, TablerIcon>> = {
   rfidCards: IconId,
   attestStatus: IconChecklist,
   support: IconLifebuoy,
+  webVitals: IconGauge,
 };
 
 function MenuLink({ item, onNavigate }: { item: MenuItem; onNavigate: () => void }) {

@@ -1,8 +1,8 @@
 /**
  * The support page's calls (docs/api.md Support): account search, an account's units with their
  * lock state, unlocking, the account's settings that are support's (basic-only, subscription type
- * and report frequency lock per unit, SMS credits), announcement texts and the support log. Every answer is checked against
- * shared/schemas/support.ts.
+ * and report frequency lock per unit, SMS credits), announcement texts, the support log and the web
+ * vitals. Every answer is checked against shared/schemas/support.ts (and shared/schemas/web-vitals.ts).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { routes } from '../../../../../shared/routes';
@@ -19,6 +19,8 @@ import {
   type SupportUnit,
 } from '../../../../../shared/schemas/support';
 import { unitLockSchema } from '../../../../../shared/schemas/unit-lock';
+import { webVitalsReportSchema } from '../../../../../shared/schemas/web-vitals';
+import type { WebVitalsPeriod } from '../../../../../shared/web-vitals';
 import type { Language } from '../../../../../shared/schemas/common';
 import { apiRequest } from '../../../app/api-client';
 import { withParams } from '../../triplog/api/trip-paths';
@@ -143,5 +145,13 @@ export function useSupportLog() {
   return useQuery({
     queryKey: LOG_KEY,
     queryFn: ({ signal }) => apiRequest('GET', routes.getSupportLog.path, { schema: supportLogSchema, signal }),
+  });
+}
+
+/** The web vitals page: percentiles per metric and route over the period (docs/decisions/0042-web-vitals.md). */
+export function useWebVitals(period: WebVitalsPeriod) {
+  return useQuery({
+    queryKey: ['support-web-vitals', period],
+    queryFn: ({ signal }) => apiRequest('GET', `${routes.getSupportWebVitals.path}?period=${period}`, { schema: webVitalsReportSchema, signal }),
   });
 }

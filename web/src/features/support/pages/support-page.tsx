@@ -6,7 +6,7 @@
  * announcement bar text per brand and language with an optional end time; and the support log of
  * everything support did. A new search closes the previous account's panel.
  */
-import { Alert, Box, Button, Group, NumberInput, Paper, Select, Stack, Switch, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Group, NumberInput, Paper, Select, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { brands } from '../../../../../shared/brands';
@@ -41,6 +41,7 @@ import {
   useSupportUnlock,
 } from '../api/support-api';
 import { DateTimeField } from '../../../ui/date-fields';
+import { ResponsiveTable } from '../components/responsive-table';
 
 const byKeys: Readonly<Record<SupportSearchField, string>> = {
   name: 'SupportByName',
@@ -83,58 +84,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
         {children}
       </Stack>
     </Paper>
-  );
-}
-
-/** A table from the small breakpoint up; below it each row is a block of label and value. */
-function ResponsiveTable<T>({ caption, rows, columns, rowKey }: { caption: string; rows: readonly T[]; rowKey: (row: T) => string; columns: ReadonlyArray<{ label: string; cell: (row: T) => ReactNode }> }) {
-  return (
-    <>
-      <Box visibleFrom="sm" style={{ overflowX: 'auto' }}>
-        <Table verticalSpacing="xs" aria-label={caption}>
-          <Table.Thead>
-            <Table.Tr>
-              {columns.map((c) => (
-                <Table.Th key={c.label} scope="col">
-                  {c.label}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((row) => (
-              <Table.Tr key={rowKey(row)}>
-                {columns.map((c) => (
-                  <Table.Td key={c.label} style={{ overflowWrap: 'anywhere' }}>
-                    {c.cell(row)}
-                  </Table.Td>
-                ))}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Box>
-      <Stack hiddenFrom="sm" gap="xs" component="ul" aria-label={caption} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-        {rows.map((row) => (
-          <Paper key={rowKey(row)} component="li" withBorder p="xs" radius="sm">
-            <Stack gap={4}>
-              {columns.map((c) => {
-                const cell = c.cell(row);
-                // A column with nothing for this row (no action to offer) is left out rather than shown as a bare label.
-                return cell === null ? null : (
-                  <Box key={c.label} style={{ overflowWrap: 'anywhere' }}>
-                    <Text span size="xs" c="dimmed" display="block">
-                      {c.label}
-                    </Text>
-                    {cell}
-                  </Box>
-                );
-              })}
-            </Stack>
-          </Paper>
-        ))}
-      </Stack>
-    </>
   );
 }
 
