@@ -22,7 +22,7 @@ import { readAssembly } from './cost/assembly';
 import { capacityMarkdown, CAPACITY_BEGIN, CAPACITY_END } from './cost/capacity';
 import { defaultAssumptions, type Assumptions, type ItemSizes } from './cost/model';
 import { PRICES_FILE, readPriceList } from './cost/prices';
-import { assumptionLines, costTable, designNotes, run, summaryRows, summaryText, targetCheck, type ModelInputs } from './cost/report';
+import { assumptionLines, costTable, designNotes, run, streamWarning, summaryRows, summaryText, targetCheck, type ModelInputs } from './cost/report';
 import { runsPerMonth } from './cost/schedule-runs';
 
 const { values: flags } = parseArgs({
@@ -82,6 +82,7 @@ try {
   const e = run(inputs, assumptions);
   const target = targetCheck(inputs, assumptions);
   const stream = inventory.streams[0];
+  const warning = streamWarning(inputs, e);
   const out = [
     `Monthly AWS cost of the tracking portal, ${prices.currency}`,
     `  stack: ${inventory.templates.length} template(s) in ${flags.assembly ?? 'a fresh synth'}: ${inventory.templates.join(', ')}`,
@@ -94,6 +95,7 @@ try {
     '',
     `Cost for ${assumptions.units.toLocaleString('en-US')} units:`,
     costTable(e),
+    ...(warning ? ['', `  WARNING: ${warning}`] : []),
     '',
     'Summary (the same assumptions, users in the same ratio to units):',
     summaryText(summaryRows(inputs, assumptions)),

@@ -74,6 +74,16 @@ export function targetCheck(inputs: ModelInputs, a: Assumptions): { met: boolean
   return { met, perUnitMonth: e.perUnitMonth, text: `target at ${int(TARGET_UNITS)} units: at most ${usd(TARGET_PER_UNIT_MONTH)} per unit-month; estimated ${usd(e.perUnitMonth)}: ${met ? 'met' : 'MISSED'}` };
 }
 
+/** A provisioned stream too small for the load: Kinesis refuses what is over a shard's 1,000 records/s (the rules' error action sends it to the ingest failure queue). */
+export function streamWarning(inputs: ModelInputs, e: Estimate): string | null {
+  const stream = inputs.inventory.streams[0];
+  if (!stream || stream.mode !== 'PROVISIONED') return null;
+  const takes = stream.shards * 1000;
+  const u = e.usage;
+  if (u.allMovingMessagesPerSecond <= takes) return null;
+  return `The stream's ${stream.shards} provisioned shard(s) take ${takes.toLocaleString('en-US')} records/s; the working day brings ${Math.round(u.workdayMessagesPerSecond).toLocaleString('en-US')}/s and every tracker moving at once ${Math.round(u.allMovingMessagesPerSecond).toLocaleString('en-US')}/s. ${u.workdayMessagesPerSecond > takes ? 'Records over that are refused and end in the ingest failure queue: the stream needs more shards or on-demand mode.' : 'A peak beyond that is refused: more shards or on-demand mode.'}`;
+}
+
 /** What one choice changed would save at `a`'s fleet size: each note is the same model run on a variant. */
 export function designNotes(inputs: ModelInputs, a: Assumptions): string[] {
   const base = run(inputs, a);
