@@ -18,6 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { REPO_ROOT } from '../infra/bundling/bundle';
+import { DEFAULT_REGION } from '../infra/config';
 import { readAssembly } from './cost/assembly';
 import { capacityMarkdown, CAPACITY_BEGIN, CAPACITY_END } from './cost/capacity';
 import { defaultAssumptions, type Assumptions, type ItemSizes } from './cost/model';
@@ -87,7 +88,7 @@ try {
     `Monthly AWS cost of the tracking portal, ${prices.currency}`,
     `  stack: ${inventory.templates.length} template(s) in ${flags.assembly ?? 'a fresh synth'}: ${inventory.templates.join(', ')}`,
     `         ${inventory.functions.length} functions, ${inventory.tables.length} tables, Kinesis ${stream ? `${stream.mode === 'ON_DEMAND' ? 'on demand' : `provisioned, ${stream.shards} shard(s)`}` : 'none'}, ${inventory.streamConsumers} enhanced fan-out consumer(s), ${inventory.alarms} alarms, ${inventory.dashboards} dashboards`,
-    `  prices: ${PRICES_FILE.replace(`${REPO_ROOT}/`, '')} (${prices.date}, ${prices.region}): ${prices.regionNote}`,
+    `  prices: ${PRICES_FILE.replace(`${REPO_ROOT}/`, '')} (${prices.date}): ${prices.region} list prices${prices.region === DEFAULT_REGION ? '' : `; the portal deploys to ${DEFAULT_REGION} by default, see the file's regionNote before quoting`}`,
     `  item sizes: scripts/cost/item-sizes.json (measured ${sizes.measured})`,
     '',
     'Assumptions:',

@@ -247,8 +247,9 @@ export function onDemandShards(peakRecordsPerSecond: number, peakBytesPerSecond:
 
 export function estimate(inventory: Inventory, prices: PriceList, sizes: ItemSizes, a: Assumptions, runsPerMonth: RunsPerMonth): Estimate {
   const lines: CostLine[] = [];
-  const line = (service: string, item: string, quantity: number, unit: string, usd: number, passThrough = false) => {
-    if (quantity > 0 || usd > 0) lines.push({ service, item, quantity, unit, usd, ...(passThrough ? { passThrough } : {}) });
+  /** A line; one of nothing is left out unless `always` (what the stack has, at no charge yet). */
+  const line = (service: string, item: string, quantity: number, unit: string, usd: number, passThrough = false, always = false) => {
+    if (quantity > 0 || usd > 0 || always) lines.push({ service, item, quantity, unit, usd, ...(passThrough ? { passThrough } : {}) });
   };
   const p = (key: string) => priceOf(prices, key);
   const U = a.units;
@@ -462,7 +463,7 @@ export function estimate(inventory: Inventory, prices: PriceList, sizes: ItemSiz
 
   // Amazon Location.
   const geocodes = trips * (2 - sizes.tripStartsAtPreviousStop);
-  line('Amazon Location', `reverse geocoding: trip stops, and starts not at the previous stop (${Math.round((1 - sizes.tripStartsAtPreviousStop) * 100)} %); Core price, IntendedUse Storage is billed higher`, geocodes / 1000, 'thousand', (geocodes / 1000) * p('location.reverseGeocodePerThousand'));
+  line('Amazon Location', `reverse geocoding: trip stops and ${Math.round((1 - sizes.tripStartsAtPreviousStop) * 100)} % of starts (Core price; Storage use bills higher)`, geocodes / 1000, 'thousand', (geocodes / 1000) * p('location.reverseGeocodePerThousand'));
   if (inventory.locationApiKeys) {
     const tiles = liveMinutes * a.mapTilesPerMapMinute;
     line('Amazon Location', 'map tiles', tiles / 1000, 'thousand', (tiles / 1000) * p('location.mapTilesPerThousand'));
@@ -495,8 +496,8 @@ export function estimate(inventory: Inventory, prices: PriceList, sizes: ItemSiz
   const storedGb = logGb * (retention / DAYS_PER_MONTH) * a.logCompression;
   line('CloudWatch', `logs stored (${retention} days)`, storedGb, 'GB', storedGb * p('cloudwatch.logsStoragePerGbMonth'));
   line('CloudWatch', 'custom metrics (EMF)', a.customMetricSeries, 'metrics', a.customMetricSeries * p('cloudwatch.metricPerMonth'));
-  line('CloudWatch', 'alarms', inventory.alarms, 'alarms', inventory.alarms * p('cloudwatch.alarmPerMonth'));
-  line('CloudWatch', 'dashboards', inventory.dashboards, 'dashboards', inventory.dashboards * p('cloudwatch.dashboardPerMonth'));
+  line('CloudWatch', 'alarms', inventory.alarms, 'alarms', inventory.alarms * p('cloudwatch.alarmPerMonth'), false, true);
+  line('CloudWatch', 'dashboards', inventory.dashboards, 'dashboards', inventory.dashboards * p('cloudwatch.dashboardPerMonth'), false, true);
   // Lambda's X-Ray sampling: the first request each second and 5 % of the others, per function.
   let traces = 0;
   for (const f of inventory.functions.filter((fn) => fn.tracing)) {
@@ -510,10 +511,10 @@ export function estimate(inventory: Inventory, prices: PriceList, sizes: ItemSiz
     const mau = users * a.activeUserShare;
     const billable = Math.max(0, mau - includedOf(prices, 'cognito.essentialsMau'));
     const key = pool.tier === 'LITE' ? 'cognito.litePerMau' : 'cognito.essentialsPerMau';
-    line('Cognito', `${pool.tier.toLowerCase()} tier: ${Math.round(mau)} MAUs, ${Math.round(billable)} beyond the included`, billable, 'MAU', billable * p(key));
+    line('Cognito', `${pool.tier.toLowerCase()} tier: ${Math.round(mau)} MAUs, ${Math.round(billable)} beyond the included`, billable, 'MAU', billable * p(key), false, true);
   }
   line('Secrets Manager', 'secrets (the origin secret)', inventory.secrets, 'secrets', inventory.secrets * p('secretsmanager.secretPerMonth'));
-  line('KMS', 'customer managed keys', inventory.kmsKeys, 'keys', inventory.kmsKeys * p('kms.customerKeyPerMonth'));
+  line('KMS', 'customer managed keys (the stack encrypts with AWS-managed keys otherwise)', inventory.kmsKeys, 'keys', inventory.kmsKeys * p('kms.customerKeyPerMonth'), false, true);
   const billableRuns = Math.max(0, jobRuns - includedOf(prices, 'scheduler.invocations'));
   line('EventBridge Scheduler', `job invocations (${Math.round(jobRuns)}, ${includedOf(prices, 'scheduler.invocations') / M} M included)`, billableRuns / M, 'M', (billableRuns / M) * p('scheduler.invocationsPerMillion'));
 

@@ -40,8 +40,9 @@ export function assumptionLines(a: Assumptions): string[] {
 
 export function costTable(e: Estimate): string {
   const rows = e.lines.map((l) => [l.service, l.item, l.unit ? `${qty(l.quantity)} ${l.unit}` : '', usd(l.usd)]);
-  const widths = [0, 1, 2].map((i) => Math.min(i === 1 ? 92 : 40, Math.max(...rows.map((r) => (r[i] as string).length))));
-  const out = rows.map((r) => `  ${(r[0] as string).padEnd(widths[0] as number)}  ${(r[1] as string).slice(0, widths[1]).padEnd(widths[1] as number)}  ${(r[2] as string).padStart(widths[2] as number)}  ${(r[3] as string).padStart(9)}`);
+  const widths = [0, 1, 2].map((i) => Math.min(i === 1 ? 100 : 40, Math.max(...rows.map((r) => (r[i] as string).length))));
+  // A long item keeps its whole text and pushes its own figures right.
+  const out = rows.map((r) => `  ${(r[0] as string).padEnd(widths[0] as number)}  ${(r[1] as string).padEnd(widths[1] as number)}  ${(r[2] as string).padStart(widths[2] as number)}  ${(r[3] as string).padStart(9)}`);
   out.push('', '  By service:');
   for (const s of byService(e)) out.push(`    ${s.service.padEnd(24)} ${usd(s.usd).padStart(10)}  ${((s.usd / e.total) * 100).toFixed(1).padStart(5)} %`);
   out.push(`    ${'total'.padEnd(24)} ${usd(e.total).padStart(10)}`);

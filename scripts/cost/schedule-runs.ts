@@ -9,7 +9,16 @@ import { DAYS_PER_MONTH } from './model';
 const FROM = new Date('2026-01-01T00:00:00Z');
 const TO = new Date('2026-02-01T00:00:00Z');
 
+const counted = new Map<string, number>();
+
+/** Counted once per expression: a per-minute cron takes 44,640 steps of croner, and the model runs many estimates. */
 export function runsPerMonth(expression: string): number {
+  let runs = counted.get(expression);
+  if (runs === undefined) counted.set(expression, (runs = count(expression)));
+  return runs;
+}
+
+function count(expression: string): number {
   const schedule = parseSchedule(expression);
   if (schedule.kind === 'rate') return (DAYS_PER_MONTH * 86_400_000) / schedule.everyMs;
   const job = cronOf(schedule.pattern, schedule.timeZone);
