@@ -20,6 +20,7 @@ const parent = {
     AWS679f53fac002430cb0da5b7982bd22872D164C4C: fn('TrackingPortal/AWS679f53fac002430cb0da5b7982bd2287/Resource'),
     Nested: { Type: 'AWS::CloudFormation::Stack', Properties: { TemplateURL: 'x' } },
     Schedule: { Type: 'AWS::Scheduler::Schedule', Properties: { ScheduleExpression: 'rate(1 minute)' } },
+    Stage: { Type: 'AWS::ApiGatewayV2::Stage', Properties: { DefaultRouteSettings: { DetailedMetricsEnabled: true } } },
   },
 };
 const nested = {
@@ -42,6 +43,8 @@ const nested = {
       Properties: { TableName: 'TrackingPortal-unit-copies', ProvisionedThroughput: { ReadCapacityUnits: 5, WriteCapacityUnits: 3 } },
     },
     Alarm: { Type: 'AWS::CloudWatch::Alarm', Properties: {} },
+    RouteA: { Type: 'AWS::ApiGatewayV2::Route', Properties: {} },
+    RouteB: { Type: 'AWS::ApiGatewayV2::Route', Properties: {} },
     LiveAuthorizerFunctionA764593A: fn('TrackingPortal/Live/LiveAuthorizer/Function/Function/Resource', { MemorySize: 256 }),
   },
 };
@@ -73,6 +76,8 @@ describe('readAssembly', () => {
       { name: 'unit-copies', billingMode: 'PROVISIONED', indexes: 0, fullIndexes: 0, pitr: false, provisioned: { rcu: 5, wcu: 3 } },
     ]);
     expect(inv.schedules).toEqual(['rate(1 minute)']);
+    // The stage in the parent, its routes in the nested stack.
+    expect([inv.httpRoutes, inv.routeMetrics]).toEqual([2, true]);
   });
 
   it('refuses a directory without templates', () => {

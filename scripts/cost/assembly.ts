@@ -73,6 +73,9 @@ export interface Inventory {
   /** EventBridge Scheduler expressions. */
   readonly schedules: readonly string[];
   readonly httpApis: number;
+  /** HTTP API routes, and whether their stage publishes per-route metrics (billed as custom metrics). */
+  readonly httpRoutes: number;
+  readonly routeMetrics: boolean;
   readonly distributions: number;
   readonly cloudFrontFunctions: number;
   readonly userPools: readonly { readonly tier: string }[];
@@ -185,6 +188,8 @@ export function inventoryOf(templates: readonly Template[]): Inventory {
       .map(({ r }) => props(r)['ScheduleExpression'])
       .filter((e): e is string => typeof e === 'string'),
     httpApis: ofType('AWS::ApiGatewayV2::Api').length,
+    httpRoutes: ofType('AWS::ApiGatewayV2::Route').length,
+    routeMetrics: ofType('AWS::ApiGatewayV2::Stage').some(({ r }) => (props(r)['DefaultRouteSettings'] as { DetailedMetricsEnabled?: boolean } | undefined)?.DetailedMetricsEnabled === true),
     distributions: ofType('AWS::CloudFront::Distribution').length,
     cloudFrontFunctions: ofType('AWS::CloudFront::Function').length,
     userPools: ofType('AWS::Cognito::UserPool').map(({ r }) => ({ tier: String(props(r)['UserPoolTier'] ?? 'ESSENTIALS') })),

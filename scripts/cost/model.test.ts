@@ -23,6 +23,8 @@ const inventory: Inventory = {
   sqsMappings: 0,
   schedules: [],
   httpApis: 0,
+  httpRoutes: 0,
+  routeMetrics: false,
   distributions: 0,
   cloudFrontFunctions: 0,
   userPools: [],
@@ -124,6 +126,15 @@ describe('estimate', () => {
     // A 220 B record as the rule's base64 output with its envelope is under 1 KB: billed as 1 KB.
     expect(find(e, 'Kinesis', /data in/).quantity).toBeCloseTo((messages * 1024) / 1024 ** 3, 9);
     expect(e.usage.streamShards).toBe(4);
+  });
+
+  it("prices the HTTP API's per-route metrics only when the stage publishes them", () => {
+    const withRoutes = { ...inventory, httpApis: 1, httpRoutes: 150, routeMetrics: true };
+    const e = estimate(withRoutes, priced({ 'cloudwatch.metricPerMonth': 0.3 }), sizes, quiet, runsPerMonth);
+    // 150 routes x 6 metrics, billed for 40 % of the hours: 360 metrics at $0.30.
+    expect(find(e, 'CloudWatch', /per-route metrics/).usd).toBeCloseTo(360 * 0.3, 9);
+    const off = estimate({ ...withRoutes, routeMetrics: false }, prices, sizes, quiet, runsPerMonth);
+    expect(off.lines.some((l) => /per-route metrics/.test(l.item))).toBe(false);
   });
 
   it('leaves the SMS, which the accounts pay with credits, out of the cost per unit', () => {

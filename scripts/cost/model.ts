@@ -100,6 +100,8 @@ export interface Assumptions {
   readonly logCompression: number;
   /** Custom metric series (EMF): web vitals per route and overall, the ops counts. */
   readonly customMetricSeries: number;
+  /** Share of the hours in which an API route is called: its per-route metrics are billed for those hours only. */
+  readonly routeMetricHoursShare: number;
   /** Lambda's pollers of one SQS event source mapping, each long polling 20 s. */
   readonly sqsPollersPerMapping: number;
   readonly pictureKilobytesPerUnit: number;
@@ -152,6 +154,7 @@ export function defaultAssumptions(overrides: Partial<Assumptions> & { units: nu
     accessLogBytesPerApiCall: 400,
     logCompression: 0.15,
     customMetricSeries: 110,
+    routeMetricHoursShare: 0.4,
     sqsPollersPerMapping: 5,
     pictureKilobytesPerUnit: 300,
     exportKilobytes: 500,
@@ -212,6 +215,8 @@ export interface Estimate {
 /** Bytes per unit in a month item of the trip rollups: `u<15-digit IMEI>` and [trips, first day, last day] (functions/trips/trip-rollups.ts). */
 export const MONTH_ROLLUP_BYTES_PER_UNIT = 16 + 3 + 3 + 11 + 11;
 export const DYNAMODB_ITEM_LIMIT_BYTES = 400 * 1024;
+/** Metrics API Gateway publishes per route of an HTTP API with detailed metrics. */
+export const API_ROUTE_METRICS = 6;
 
 /** Runs of an EventBridge Scheduler expression per month, given a counter for cron(...). */
 export type RunsPerMonth = (expression: string) => number;
@@ -496,6 +501,11 @@ export function estimate(inventory: Inventory, prices: PriceList, sizes: ItemSiz
   const storedGb = logGb * (retention / DAYS_PER_MONTH) * a.logCompression;
   line('CloudWatch', `logs stored (${retention} days)`, storedGb, 'GB', storedGb * p('cloudwatch.logsStoragePerGbMonth'));
   line('CloudWatch', 'custom metrics (EMF)', a.customMetricSeries, 'metrics', a.customMetricSeries * p('cloudwatch.metricPerMonth'));
+  if (inventory.routeMetrics) {
+    // API Gateway's detailed metrics: Count, 4xx, 5xx, Latency, IntegrationLatency and DataProcessed per route, for the hours it is called.
+    const metrics = inventory.httpRoutes * API_ROUTE_METRICS * a.routeMetricHoursShare;
+    line('CloudWatch', `HTTP API per-route metrics (${inventory.httpRoutes} routes x ${API_ROUTE_METRICS}, ${Math.round(a.routeMetricHoursShare * 100)} % of the hours)`, metrics, 'metrics', metrics * p('cloudwatch.metricPerMonth'));
+  }
   line('CloudWatch', 'alarms', inventory.alarms, 'alarms', inventory.alarms * p('cloudwatch.alarmPerMonth'), false, true);
   line('CloudWatch', 'dashboards', inventory.dashboards, 'dashboards', inventory.dashboards * p('cloudwatch.dashboardPerMonth'), false, true);
   // Lambda's X-Ray sampling: the first request each second and 5 % of the others, per function.

@@ -139,6 +139,10 @@ export function designNotes(inputs: ModelInputs, a: Assumptions): string[] {
       positionsWrites * (priceOf(inputs.prices, 'dynamodb.standardIa.writeRequestUnitsPerMillion') - priceOf(inputs.prices, 'dynamodb.onDemand.writeRequestUnitsPerMillion'));
     notes.push(`positions keeps ${Math.round(positionsGb)} GB (${a.retentionDays} days of every position). The Standard-IA table class (storage at 40 %, writes at 125 %) saves ${per(ia)}; moving positions older than a few weeks to S3 (compressed, read by the history and reports) would save most of the storage and point-in-time recovery.`);
   }
+  const routeMetrics = base.lines.find((l) => l.item.startsWith('HTTP API per-route metrics'));
+  if (routeMetrics) {
+    notes.push(`The HTTP API's per-route metrics cost ${per(routeMetrics.usd)}, whatever the fleet's size; \`-c apiRouteMetrics=false\` turns them off (and the dashboard's latency per route).`);
+  }
   const traced = inv.functions.filter((f) => f.tracing);
   if (traced.length) {
     const variant = run({ ...inputs, inventory: { ...inv, functions: inv.functions.map((f) => ({ ...f, tracing: false })) } }, a);
