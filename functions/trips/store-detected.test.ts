@@ -201,6 +201,31 @@ describe('storeDetectedTrips', () => {
     expect(await getTrip(unit.imei, detected[0]!.startTs)).toMatchObject({ startAddress: 'Road 57.7000 11.9000', v: 0 });
   });
 
+  it("starts a trip at the previous trip's stop address when the unit was parked there, without asking the geocoder; elsewhere it asks", async () => {
+    const unit = await registerUnit();
+    /** One drive, stored and its addresses filled, as the stage does hours apart; the geocoder's calls for it. */
+    const driveAndStore = async (fromTs: number, lat: number, lon: number) => {
+      const positions = drive(fromTs, 10, lat, lon);
+      await store(unit.imei, [...positions, off(endOf(positions).ts + 30_000, endOf(positions))]);
+      const detected = await detectStored(unit, fromTs - MIN, endOf(positions).ts + MIN);
+      const calls = geocoderCalls;
+      await storeDetectedTrips(unit, detected, getPorts());
+      await queues.drained();
+      return { end: endOf(positions), trip: (await getTrip(unit.imei, detected[0]!.startTs)) as TripItem, calls: geocoderCalls - calls };
+    };
+    const first = await driveAndStore(day, 59.1, 17.5);
+    expect(first.calls).toBe(2);
+    // Parked, then off again 9 m north of where it stopped: another cell of the geocode cache, the same place.
+    const second = await driveAndStore(first.end.ts + 3 * 3_600_000, first.end.lat + 0.00008, first.end.lon);
+    expect(second.calls).toBe(1);
+    expect(second.trip.startAddress).toBe(first.trip.stopAddress);
+    expect(second.trip.stopAddress).toMatch(/^Road /);
+    // Towed 200 m away while parked: a place of its own.
+    const third = await driveAndStore(second.end.ts + 3 * 3_600_000, second.end.lat + 0.0018, second.end.lon);
+    expect(third.calls).toBe(2);
+    expect(third.trip.startAddress).not.toBe(second.trip.stopAddress);
+  });
+
   it('leaves out trips from before the unit was registered', async () => {
     const unit = { ...(await registerUnit()), createdAt: new Date(day + 86_400_000).toISOString() };
     const a = drive(day, 15, 58.0, 12.0);

@@ -6,19 +6,52 @@
  * never overwrites a user's edit. A geocoder that fails fails the message, which the queue hands
  * out again and finally moves to its dead-letter queue; a place the geocoder knows no address for
  * stays without one.
+ *
+ * A trip that starts where the unit's previous trip stopped (within SAME_PLACE_M: the vehicle was
+ * parked there) takes that trip's stop address instead of asking the geocoder again: one
+ * eventually consistent Query of a trip item (half a read unit) instead of a geocoder call (the
+ * largest per-trip cost on AWS, docs/capacity.md), for about every other address of a fleet that
+ * parks between trips. The instance's geocode cache rarely catches it: a parked unit's fixes
+ * wander across its 11 m cells, and hours pass between the stop and the next start.
  */
-import { queueConsumer } from '../platform/queue-consumer';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
+import { distanceM } from '../../shared/geo';
+import { dynamo, tableName } from '../platform/db';
+import { queueConsumer } from '../platform/queue-consumer';
 import { getPorts } from '../platform/container';
 import type { Ports } from '../platform/ports';
 import { createGeocodeCache } from '../tracking/geocode-cache';
 import { ADDRESS_LANGUAGE } from './store-detected';
+import type { TripItem } from './trip-item';
 import { fillTripAddress, getTrip } from './trip-repository';
 
 export const tripAddressMessage = z.object({ imei: z.string().min(1), startTs: z.number().int() });
 export type TripAddressMessage = z.infer<typeof tripAddressMessage>;
 
 const cache = createGeocodeCache();
+
+/** Metres between the previous trip's stop and this trip's start within which both are one place. */
+export const SAME_PLACE_M = 30;
+
+/** The stop address of the unit's trip before this one, when that trip (of the same account) stopped where this one starts. */
+async function previousStopAddress(trip: Pick<TripItem, 'imei' | 'startTs' | 'accountId' | 'startLat' | 'startLon'>): Promise<string | undefined> {
+  const out = await dynamo().send(
+    new QueryCommand({
+      TableName: tableName('trips'),
+      KeyConditionExpression: 'imei = :imei AND startTs < :start',
+      ExpressionAttributeValues: { ':imei': trip.imei, ':start': trip.startTs },
+      ProjectionExpression: 'accountId, stopLat, stopLon, stopAddress',
+      ScanIndexForward: false,
+      Limit: 1,
+    }),
+  );
+  const previous = out.Items?.[0];
+  if (!previous || previous['accountId'] !== trip.accountId) return undefined;
+  const { stopLat, stopLon, stopAddress } = previous;
+  if (typeof stopLat !== 'number' || typeof stopLon !== 'number' || typeof stopAddress !== 'string' || !stopAddress) return undefined;
+  return distanceM(stopLat, stopLon, trip.startLat, trip.startLon) <= SAME_PLACE_M ? stopAddress : undefined;
+}
 
 /** Fills in the addresses the trip lacks; throws when the geocoder fails (the queue retries). */
 export async function fillTripAddresses(message: TripAddressMessage, ports: Pick<Ports, 'geocoder' | 'clock'> = getPorts()): Promise<void> {
@@ -29,8 +62,9 @@ export async function fillTripAddresses(message: TripAddressMessage, ports: Pick
     trip.stopAddress === undefined ? (['stop', trip.stopLat, trip.stopLon] as const) : null,
   ].filter((e) => e !== null);
   for (const [end, lat, lon] of ends) {
-    const address = await cache.reverse(ports.geocoder, lat, lon, ADDRESS_LANGUAGE, ports.clock.now());
-    if (address?.label) await fillTripAddress(trip, end, address.label);
+    const parkedAt = end === 'start' ? await previousStopAddress(trip) : undefined;
+    const label = parkedAt ?? (await cache.reverse(ports.geocoder, lat, lon, ADDRESS_LANGUAGE, ports.clock.now()))?.label;
+    if (label) await fillTripAddress(trip, end, label);
   }
 }
 

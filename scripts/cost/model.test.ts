@@ -1,0 +1,188 @@
+/**
+ * The cost model against figures computed by hand: a small stack (one provisioned shard with an
+ * enhanced fan-out consumer, the ingest function, positions and units with the units index
+ * projecting all), round prices, and a fleet whose trackers only report (no trips, events, users).
+ */
+import { describe, expect, it } from 'vitest';
+import type { Inventory, TableFact } from './assembly';
+import { batchPerInvocation, byService, DAYS_PER_MONTH, defaultAssumptions, estimate, HOURS_PER_MONTH, onDemandShards, type Assumptions, type ItemSizes } from './model';
+import { readPriceList, type PriceList } from './prices';
+import { runsPerMonth } from './schedule-runs';
+
+const table = (name: string, fullIndexes = 0): TableFact => ({ name, billingMode: 'PAY_PER_REQUEST', indexes: fullIndexes, fullIndexes, pitr: true });
+
+const inventory: Inventory = {
+  templates: ['Stack.template.json'],
+  functions: [{ name: 'ingest', group: 'ingest', memoryMb: 1024, architecture: 'arm64', tracing: false, template: 'Stack.template.json' }],
+  tables: [table('positions'), table('units', 1), table('unit-copies'), table('trip-rollups')],
+  streams: [{ logicalId: 'Stream', mode: 'PROVISIONED', shards: 1, retentionHours: 24 }],
+  streamConsumers: 1,
+  parallelizationFactor: 10,
+  topicRules: [{ name: 'telemetry', actions: 1 }],
+  queues: 0,
+  sqsMappings: 0,
+  schedules: [],
+  httpApis: 0,
+  httpRoutes: 0,
+  routeMetrics: false,
+  distributions: 0,
+  cloudFrontFunctions: 0,
+  userPools: [],
+  secrets: 0,
+  kmsKeys: 0,
+  snsTopics: 0,
+  alarms: 2,
+  dashboards: 1,
+  logGroups: [{ retentionDays: 30 }],
+  locationApiKeys: 0,
+  buckets: 0,
+};
+
+/** The real list's keys and sources, with round prices. */
+const real = readPriceList();
+const prices: PriceList = {
+  ...real,
+  prices: Object.fromEntries(Object.entries(real.prices).map(([k, v]) => [k, { ...v, usd: 1 }])),
+};
+const priced = (overrides: Record<string, number>): PriceList => ({
+  ...prices,
+  prices: { ...prices.prices, ...Object.fromEntries(Object.entries(overrides).map(([k, usd]) => [k, { ...(prices.prices[k] as PriceList['prices'][string]), usd }])) },
+});
+
+const sizes: ItemSizes = {
+  measured: '2026-11-30',
+  tripStartsAtPreviousStop: 0.5,
+  tables: { positions: { meanBytes: 200, writeUnits: 1, strongReadUnits: 1 }, units: { meanBytes: 1500, writeUnits: 2, strongReadUnits: 1 } },
+};
+
+/** 1,000 trackers that only report: 2 h moving at 30 s, a heartbeat an hour parked, no users, trips or events. */
+const quiet: Assumptions = defaultAssumptions({
+  units: 1000,
+  users: 1,
+  apiCallsPerUserMonth: 0,
+  liveMapMinutesPerUserMonth: 0,
+  pageLoadsPerUserMonth: 0,
+  reportExportsPerUserMonth: 0,
+  loginsPerUserMonth: 0,
+  tripsPerUnitDay: 0,
+  eventsPerUnitDay: 0,
+  passagesPerUnitDay: 0,
+  alarmEmailsPerUnitMonth: 0,
+  alarmSmsPerUnitMonth: 0,
+  pictureKilobytesPerUnit: 0,
+  customMetricSeries: 0,
+});
+
+const find = (e: ReturnType<typeof estimate>, service: string, item: RegExp) => {
+  const line = e.lines.find((l) => l.service === service && item.test(l.item));
+  if (!line) throw new Error(`no ${service} line ${item}`);
+  return line;
+};
+
+describe('estimate', () => {
+  // 240 positions moving (2 h x 120) + 22 heartbeats (22 h) a day, one message each.
+  const messages = 1000 * 262 * DAYS_PER_MONTH;
+
+  it('prices the trackers\' messages, rules, stream and DynamoDB writes as computed by hand', () => {
+    const e = estimate(inventory, priced({ 'iot.messagingPerMillionFirstBillion': 1, 'dynamodb.onDemand.writeRequestUnitsPerMillion': 0.625, 'kinesis.provisioned.shardHour': 0.015 }), sizes, quiet, runsPerMonth);
+    expect(e.usage.messagesPerMonth).toBeCloseTo(7_974_625, 0);
+    expect(find(e, 'IoT Core', /tracker messages/).usd).toBeCloseTo(7.974625, 6);
+    // Each tracker message is published live once (nobody watches: no deliveries).
+    expect(find(e, 'IoT Core', /live publishes/).usd).toBeCloseTo(7.974625, 6);
+    expect(e.lines.some((l) => /live deliveries/.test(l.item))).toBe(false);
+    expect(find(e, 'IoT Core', /rules triggered/).quantity).toBeCloseTo(messages / 1e6, 6);
+    // A position item (1 WRU) per message: $0.625 per million.
+    expect(find(e, 'DynamoDB', /^positions: writes/).usd).toBeCloseTo((messages / 1e6) * 0.625, 6);
+    // A transition of a 1.5 KB units item: 2 WRU, and 2 more in the index projecting all.
+    expect(find(e, 'DynamoDB', /^units: writes/).quantity).toBeCloseTo((messages * 4) / 1e6, 6);
+    // One provisioned shard all month, and its consumer-shard-hours at $1.
+    expect(find(e, 'Kinesis', /^shard-hours/).usd).toBeCloseTo(HOURS_PER_MONTH * 0.015, 6);
+    expect(find(e, 'Kinesis', /consumer-shard-hours/).usd).toBeCloseTo(HOURS_PER_MONTH, 6);
+    // Fixed per resource: 2 alarms and a dashboard at $1 each.
+    expect(find(e, 'CloudWatch', /^alarms/).usd).toBe(2);
+    expect(find(e, 'CloudWatch', /^dashboards/).usd).toBe(1);
+    expect(e.total).toBeCloseTo(e.lines.reduce((s, l) => s + l.usd, 0), 9);
+    expect(e.perUnitMonth).toBeCloseTo(e.platformTotal / 1000, 12);
+  });
+
+  it('takes the ingest function\'s memory from the template and its invocations from the lanes', () => {
+    const e = estimate(inventory, prices, sizes, quiet, runsPerMonth);
+    // Working day: 240 x 1,000 moving messages in 10 h + 22,000 heartbeats over the day = 6.92 /s over 10 lanes.
+    const workday = (240 * 1000) / 36_000 + (22 * 1000) / 86_400;
+    expect(e.usage.workdayMessagesPerSecond).toBeCloseTo(workday, 9);
+    expect(e.usage.ingestLanes).toBe(10);
+    // 0.69 messages/s per lane never finds a second waiting: one per invocation, 35 + 1 ms.
+    expect(e.usage.ingestMessagesPerInvocation).toBe(1);
+    const gbs = find(e, 'Lambda', /ingest.*GB|ingest.*ms each/);
+    expect(gbs.item).toMatch(/1024 MB arm64, 36 ms each/);
+    expect(gbs.quantity).toBeCloseTo((messages * 0.036 * 1024) / 1024, 3);
+  });
+
+  it('on demand, prices stream-hours and data in 1 KB records instead of shards', () => {
+    const onDemand = { ...inventory, streams: [{ logicalId: 'Stream', mode: 'ON_DEMAND' as const, shards: 0, retentionHours: 24 }] };
+    const e = estimate(onDemand, priced({ 'kinesis.onDemand.streamHour': 0.04, 'kinesis.onDemand.dataInPerGb': 0.08 }), sizes, quiet, runsPerMonth);
+    expect(e.lines.some((l) => /shard-hours/.test(l.item))).toBe(false);
+    expect(find(e, 'Kinesis', /stream-hours/).usd).toBeCloseTo(HOURS_PER_MONTH * 0.04, 6);
+    // A 220 B record as the rule's base64 output with its envelope is under 1 KB: billed as 1 KB.
+    expect(find(e, 'Kinesis', /data in/).quantity).toBeCloseTo((messages * 1024) / 1024 ** 3, 9);
+    expect(e.usage.streamShards).toBe(4);
+  });
+
+  it("prices the HTTP API's per-route metrics only when the stage publishes them", () => {
+    const withRoutes = { ...inventory, httpApis: 1, httpRoutes: 150, routeMetrics: true };
+    const e = estimate(withRoutes, priced({ 'cloudwatch.metricPerMonth': 0.3 }), sizes, quiet, runsPerMonth);
+    // 150 routes x 6 metrics, billed for 40 % of the hours: 360 metrics at $0.30.
+    expect(find(e, 'CloudWatch', /per-route metrics/).usd).toBeCloseTo(360 * 0.3, 9);
+    const off = estimate({ ...withRoutes, routeMetrics: false }, prices, sizes, quiet, runsPerMonth);
+    expect(off.lines.some((l) => /per-route metrics/.test(l.item))).toBe(false);
+  });
+
+  it('leaves the SMS, which the accounts pay with credits, out of the cost per unit', () => {
+    const e = estimate(inventory, priced({ 'sns.smsPerMessage': 0.07 }), sizes, { ...quiet, alarmSmsPerUnitMonth: 2 }, runsPerMonth);
+    const sms = find(e, 'SNS', /SMS/);
+    expect(sms.usd).toBeCloseTo(2000 * 0.07, 9);
+    expect(sms.passThrough).toBe(true);
+    expect(e.total - e.platformTotal).toBeCloseTo(140, 9);
+  });
+
+  it('grows the month rollup item with the units of the account, up to the item limit', () => {
+    const trips = { ...quiet, tripsPerUnitDay: 1 };
+    const small = estimate(inventory, prices, sizes, { ...trips, unitsPerAccount: 100 }, runsPerMonth);
+    const large = estimate(inventory, prices, sizes, { ...trips, unitsPerAccount: 1000 }, runsPerMonth);
+    expect(small.usage.monthRollupItemBytes).toBe(100 * 44 + 50);
+    // Per trip: the quarter item (1 WRU) and the month item (4,450 B: 5 WRU at 100 units; 44,050 B: 44 at 1,000).
+    const perTrip = (e: typeof small) => find(e, 'DynamoDB', /^trip-rollups: writes/).quantity / (1000 * DAYS_PER_MONTH / 1e6);
+    expect(perTrip(small)).toBeCloseTo(1 + 5, 9);
+    expect(perTrip(large)).toBeCloseTo(1 + 44, 9);
+  });
+
+  it('geocodes only the starts that are not at the previous stop', () => {
+    const e = estimate(inventory, priced({ 'location.reverseGeocodePerThousand': 0.5 }), sizes, { ...quiet, tripsPerUnitDay: 2 }, runsPerMonth);
+    // 2 trips a day, each its stop and half of them their start.
+    expect(find(e, 'Amazon Location', /reverse geocoding/).quantity).toBeCloseTo((1000 * 2 * DAYS_PER_MONTH * 1.5) / 1000, 9);
+  });
+});
+
+describe('batchPerInvocation and onDemandShards', () => {
+  it('batches what arrives while a lane works, between 1 and 500', () => {
+    expect(batchPerInvocation(1, 35, 1)).toBe(1);
+    // 100 messages/s: 3.5 arrive during the fixed 35 ms, and 0.1 per ms of the batch's own work: 3.5 / 0.9.
+    expect(batchPerInvocation(100, 35, 1)).toBeCloseTo(3.5 / 0.9, 9);
+    expect(batchPerInvocation(2000, 35, 1)).toBe(500);
+  });
+
+  it('scales on-demand shards to twice the peak, 4 at least', () => {
+    expect(onDemandShards(100, 100_000)).toBe(4);
+    expect(onDemandShards(3_334, 1e6)).toBe(7);
+    expect(onDemandShards(1000, 5e6)).toBe(10);
+  });
+});
+
+describe('byService', () => {
+  it('sums the lines per service, largest first', () => {
+    const e = estimate(inventory, prices, sizes, quiet, runsPerMonth);
+    const services = byService(e);
+    expect(services.reduce((s, x) => s + x.usd, 0)).toBeCloseTo(e.total, 9);
+    expect(services.map((s) => s.usd)).toEqual([...services.map((s) => s.usd)].sort((x, y) => y - x));
+  });
+});

@@ -1,0 +1,167 @@
+/**
+ * What `npm run cost` prints and what it writes into docs/capacity.md, from the model's estimates:
+ * the table of one estimate, the summary over fleet sizes, the design notes (each a variant of
+ * the same estimate: what changing one choice would save) and the capacity block.
+ */
+import type { Inventory } from './assembly';
+import { byService, DYNAMODB_ITEM_LIMIT_BYTES, estimate, HOURS_PER_MONTH, MONTH_ROLLUP_BYTES_PER_UNIT, SECONDS_PER_MONTH, TARGET_PER_UNIT_MONTH, TARGET_UNITS, type Assumptions, type Estimate, type ItemSizes, type RunsPerMonth } from './model';
+import { priceOf, type PriceList } from './prices';
+
+export interface ModelInputs {
+  readonly inventory: Inventory;
+  readonly prices: PriceList;
+  readonly sizes: ItemSizes;
+  readonly runsPerMonth: RunsPerMonth;
+}
+
+export const usd = (x: number): string => (x >= 100 ? `$${Math.round(x).toLocaleString('en-US')}` : x >= 1 ? `$${x.toFixed(2)}` : `$${x.toFixed(4)}`);
+const qty = (x: number): string => (x >= 100 ? Math.round(x).toLocaleString('en-US') : x >= 1 ? x.toFixed(1) : x.toPrecision(2));
+const int = (x: number): string => Math.round(x).toLocaleString('en-US');
+
+export function run(inputs: ModelInputs, a: Assumptions): Estimate {
+  return estimate(inputs.inventory, inputs.prices, inputs.sizes, a, inputs.runsPerMonth);
+}
+
+/** The same assumptions for another fleet size, users in the same ratio. */
+export function scaled(a: Assumptions, units: number): Assumptions {
+  return { ...a, units, users: Math.max(1, Math.round((a.users / a.units) * units)) };
+}
+
+export function assumptionLines(a: Assumptions): string[] {
+  return [
+    `${int(a.units)} units, ${int(a.users)} portal users (${int(a.unitsPerAccount)} units per account)`,
+    `a unit: a position every ${a.intervalSeconds} s while moving, ${a.movingHoursPerDay} h a day, a heartbeat every ${a.parkedHeartbeatMinutes} min parked; ${a.recordsPerMessage} position(s) per MQTT message of ${a.recordBytes * a.recordsPerMessage} B; connected ${a.trackerConnectedHoursPerDay} h a day; ${a.basicIngest ? 'Basic Ingest' : 'published to the broker (not Basic Ingest)'}`,
+    `movement and map viewing fall in a ${a.workingDayHours}-hour working day`,
+    `a unit a day: ${a.tripsPerUnitDay} trips, ${a.eventsPerUnitDay} events, ${a.passagesPerUnitDay} congestion passages; a month: ${a.alarmEmailsPerUnitMonth} alarm e-mails, ${a.alarmSmsPerUnitMonth} alarm SMS`,
+    `a user a month: ${int(a.apiCallsPerUserMonth)} API calls (${a.apiCallMs} ms, ${a.readUnitsPerApiCall} read units each), ${a.liveMapMinutesPerUserMonth} live map minutes, ${a.pageLoadsPerUserMonth} page loads (${a.kilobytesPerPageLoad} KB), ${a.reportExportsPerUserMonth} report exports, ${a.loginsPerUserMonth} logins; ${Math.round(a.activeUserShare * 100)} % active (MAU)`,
+    `positions, trips and events kept ${a.retentionDays} days; ingest invocation ${a.ingestBaseMs} ms + ${a.ingestPerMessageMs} ms per message`,
+  ];
+}
+
+export function costTable(e: Estimate): string {
+  const rows = e.lines.map((l) => [l.service, l.item, l.unit ? `${qty(l.quantity)} ${l.unit}` : '', usd(l.usd)]);
+  const widths = [0, 1, 2].map((i) => Math.min(i === 1 ? 100 : 40, Math.max(...rows.map((r) => (r[i] as string).length))));
+  // A long item keeps its whole text and pushes its own figures right.
+  const out = rows.map((r) => `  ${(r[0] as string).padEnd(widths[0] as number)}  ${(r[1] as string).padEnd(widths[1] as number)}  ${(r[2] as string).padStart(widths[2] as number)}  ${(r[3] as string).padStart(9)}`);
+  out.push('', '  By service:');
+  for (const s of byService(e)) out.push(`    ${s.service.padEnd(24)} ${usd(s.usd).padStart(10)}  ${((s.usd / e.total) * 100).toFixed(1).padStart(5)} %`);
+  out.push(`    ${'total'.padEnd(24)} ${usd(e.total).padStart(10)}`);
+  out.push(`    ${'without pass-through'.padEnd(24)} ${usd(e.platformTotal).padStart(10)}  per unit-month ${usd(e.perUnitMonth)} (SMS is paid by the accounts' SMS credits)`);
+  return out.join('\n');
+}
+
+export interface SummaryRow {
+  readonly label: string;
+  readonly estimate: Estimate;
+}
+
+export function summaryRows(inputs: ModelInputs, a: Assumptions): SummaryRow[] {
+  return [
+    { label: `as given (${int(a.units)} units)`, estimate: run(inputs, a) },
+    ...[1_000, 10_000, 100_000].map((n) => ({ label: `${int(n)} units`, estimate: run(inputs, scaled(a, n)) })),
+  ];
+}
+
+export function summaryText(rows: readonly SummaryRow[]): string {
+  return rows
+    .map((r) => `  ${r.label.padEnd(28)} ${usd(r.estimate.total).padStart(10)} a month, ${usd(r.estimate.platformTotal).padStart(10)} without SMS   ${usd(r.estimate.perUnitMonth).padStart(8)} per unit-month`)
+    .join('\n');
+}
+
+/** Met when the estimate at 10,000 units (same assumptions otherwise) costs at most the target per unit-month. */
+export function targetCheck(inputs: ModelInputs, a: Assumptions): { met: boolean; perUnitMonth: number; text: string } {
+  const e = run(inputs, scaled(a, TARGET_UNITS));
+  const met = e.perUnitMonth <= TARGET_PER_UNIT_MONTH;
+  return { met, perUnitMonth: e.perUnitMonth, text: `target at ${int(TARGET_UNITS)} units: at most ${usd(TARGET_PER_UNIT_MONTH)} per unit-month; estimated ${usd(e.perUnitMonth)}: ${met ? 'met' : 'MISSED'}` };
+}
+
+/** A provisioned stream too small for the load: Kinesis refuses what is over a shard's 1,000 records/s (the rules' error action sends it to the ingest failure queue). */
+export function streamWarning(inputs: ModelInputs, e: Estimate): string | null {
+  const stream = inputs.inventory.streams[0];
+  if (!stream || stream.mode !== 'PROVISIONED') return null;
+  const takes = stream.shards * 1000;
+  const u = e.usage;
+  if (u.allMovingMessagesPerSecond <= takes) return null;
+  return `The stream's ${stream.shards} provisioned shard(s) take ${takes.toLocaleString('en-US')} records/s; the working day brings ${Math.round(u.workdayMessagesPerSecond).toLocaleString('en-US')}/s and every tracker moving at once ${Math.round(u.allMovingMessagesPerSecond).toLocaleString('en-US')}/s. ${u.workdayMessagesPerSecond > takes ? 'Records over that are refused and end in the ingest failure queue: the stream needs more shards or on-demand mode.' : 'A peak beyond that is refused: more shards or on-demand mode.'}`;
+}
+
+/** What one choice changed would save at `a`'s fleet size: each note is the same model run on a variant. */
+export function designNotes(inputs: ModelInputs, a: Assumptions): string[] {
+  const base = run(inputs, a);
+  const saving = (variant: Estimate) => base.platformTotal - variant.platformTotal;
+  const per = (x: number) => `${usd(x)} a month (${usd(x / a.units)} per unit-month)`;
+  const notes: string[] = [];
+  const inv = inputs.inventory;
+
+  if (!a.basicIngest) {
+    const s = saving(run(inputs, { ...a, basicIngest: true }));
+    notes.push(`Basic Ingest: trackers publishing to $aws/rules/<rule>/trackers/<imei>/telemetry skip the broker's messaging charge: saves ${per(s)}. Tracker configuration only: the IoT policy already allows the prefix (docs/decisions/0003).`);
+  }
+  if (a.recordsPerMessage === 1) {
+    const s = saving(run(inputs, { ...a, recordsPerMessage: 10 }));
+    notes.push(`Trackers buffering 10 positions per message (same positions, a tenth of the messages): saves ${per(s)} in messages, rules, stream records, invocations and unit transitions; live positions then arrive up to ${a.intervalSeconds * 9} s late.`);
+  }
+  const stream = inv.streams[0];
+  if (stream) {
+    const other = stream.mode === 'ON_DEMAND'
+      ? { mode: 'PROVISIONED' as const, shards: Math.max(1, Math.ceil((base.usage.workdayMessagesPerSecond * 1.25) / 1000)) }
+      : { mode: 'ON_DEMAND' as const, shards: 0 };
+    const variant = run({ ...inputs, inventory: { ...inv, streams: [{ ...stream, ...other }] } }, a);
+    const d = base.platformTotal - variant.platformTotal;
+    notes.push(
+      `Kinesis ${stream.mode === 'ON_DEMAND' ? 'on demand' : `provisioned (${stream.shards} shard(s))`} as synthesized; ${other.mode === 'ON_DEMAND' ? 'on demand' : `provisioned with ${other.shards} shard(s) (working-day peak + 25 %)`} would cost ${d >= 0 ? `${per(d)} less` : `${per(-d)} more`}${other.mode === 'PROVISIONED' ? ', but needs someone to add shards as the fleet grows' : ''}.`,
+    );
+  }
+  const units = inv.tables.find((t) => t.name === 'units');
+  if (units?.fullIndexes) {
+    const variant = run({ ...inputs, inventory: { ...inv, tables: inv.tables.map((t) => (t.name === 'units' ? { ...t, fullIndexes: 0 } : t)) } }, a);
+    notes.push(`The units table's byAccount index projects every attribute, so each position's transition (state, stages, effects) is written twice. An index projecting only what the account's unit lists read (keys and an INCLUDE list, or the lists reading the items by key) saves ${per(saving(variant))} (shared/tables.ts and infra/constructs/data-tables.ts; the readers of byAccount must then get the rest by key).`);
+  }
+  const unitWrite = inputs.sizes.tables['units']?.writeUnits ?? 1;
+  if (unitWrite > 1) {
+    const variant = run({ ...inputs, sizes: { ...inputs.sizes, tables: { ...inputs.sizes.tables, units: { ...(inputs.sizes.tables['units'] as ItemSizes['tables'][string]), writeUnits: 1 } } } }, a);
+    notes.push(`Units items over 1 KB cost 2 write units per transition (measured: ${unitWrite} write units a write on average, items of ${inputs.sizes.tables['units']?.meanBytes ?? '?'} B mean and up to ${inputs.sizes.tables['units']?.maxBytes ?? '?'} B). Keeping the item under 1 KB (the names history and larger stage state elsewhere) saves ${per(saving(variant))}.`);
+  }
+  const reuse = inputs.sizes.tripStartsAtPreviousStop;
+  if (reuse > 0) {
+    const before = run({ ...inputs, sizes: { ...inputs.sizes, tripStartsAtPreviousStop: 0 } }, a);
+    notes.push(`Done: a trip starting where its unit's previous trip stopped takes that stop's address instead of a geocoder call (functions/trips/trip-addresses.ts; ${Math.round(reuse * 100)} % of the demo fleet's trips): saves ${per(before.platformTotal - base.platformTotal)} against geocoding both ends. Geocoding a trip's addresses only when someone first shows or reports it would save most of the rest of the reverse geocoding line.`);
+  }
+  const publishes = base.lines.filter((l) => l.item.startsWith('messaging: live publishes')).reduce((s, l) => s + l.usd, 0);
+  if (publishes > 0) {
+    notes.push(`Ingest publishes every position live whether or not a browser watches its account: ${per(publishes)}. Publishing only for accounts with a connected map (the live authorizer sees each connect; IoT Core's lifecycle events each disconnect) saves most of it outside the working day's viewing.`);
+  }
+  const positionsGb = base.lines.find((l) => l.item.startsWith('positions: storage'))?.quantity ?? 0;
+  const positionsWrites = base.lines.find((l) => l.item.startsWith('positions: writes'))?.quantity ?? 0;
+  if (positionsGb > 0) {
+    const ia =
+      positionsGb * (priceOf(inputs.prices, 'dynamodb.storagePerGbMonth') - priceOf(inputs.prices, 'dynamodb.standardIa.storagePerGbMonth')) -
+      positionsWrites * (priceOf(inputs.prices, 'dynamodb.standardIa.writeRequestUnitsPerMillion') - priceOf(inputs.prices, 'dynamodb.onDemand.writeRequestUnitsPerMillion'));
+    notes.push(`positions keeps ${Math.round(positionsGb)} GB (${a.retentionDays} days of every position). The Standard-IA table class (storage at 40 %, writes at 125 %) saves ${per(ia)}; moving positions older than a few weeks to S3 (compressed, read by the history and reports) would save most of the storage and point-in-time recovery.`);
+  }
+  const routeMetrics = base.lines.find((l) => l.item.startsWith('HTTP API per-route metrics'));
+  if (routeMetrics) {
+    notes.push(`The HTTP API's per-route metrics cost ${per(routeMetrics.usd)}, whatever the fleet's size; \`-c apiRouteMetrics=false\` turns them off (and the dashboard's latency per route).`);
+  }
+  const traced = inv.functions.filter((f) => f.tracing);
+  if (traced.length) {
+    const variant = run({ ...inputs, inventory: { ...inv, functions: inv.functions.map((f) => ({ ...f, tracing: false })) } }, a);
+    notes.push(`X-Ray active tracing on ${traced.length} functions: ${per(saving(variant))}. Passing tracing through on ingest and the queue consumers (or a sampling rule of a few per minute) keeps the traces of the API for much less (infra/constructs/portal-function.ts).`);
+  }
+  const deliveries = base.lines.filter((l) => l.item.startsWith('messaging: live deliveries')).reduce((s, l) => s + l.usd, 0);
+  if (deliveries > 0) {
+    notes.push(`Live deliveries grow with units per account x viewers: ${per(deliveries)} at ${a.unitsPerAccount} units per account, ${usd((deliveries / a.units) * (5000 / a.unitsPerAccount))} per unit-month at 5,000. A browser subscribing to the units it shows (the map's page or viewport) instead of the whole account's topic keeps it flat.`);
+  }
+  const ondemand = base.lines.filter((l) => l.service === 'DynamoDB' && / writes/.test(l.item) && /^(positions|units):/.test(l.item)).reduce((s, l) => s + l.usd, 0);
+  if (ondemand > 0) {
+    const perWcuMonth = priceOf(inputs.prices, 'dynamodb.provisioned.wcuHour') * HOURS_PER_MONTH;
+    const perMillion = priceOf(inputs.prices, 'dynamodb.onDemand.writeRequestUnitsPerMillion');
+    // A provisioned WCU-month at 50 % average utilisation writes SECONDS_PER_MONTH / 2 units.
+    const ratio = perWcuMonth / ((SECONDS_PER_MONTH / 2 / 1e6) * perMillion);
+    notes.push(`positions and units are written at a steady, predictable rate: provisioned capacity with auto scaling at 50 % average utilisation costs ${Math.round(ratio * 100)} % of on demand for those writes (saves about ${per(ondemand * (1 - ratio))}); a change in infra/constructs/data-tables.ts.`);
+  }
+  if (base.usage.monthRollupItemBytes > DYNAMODB_ITEM_LIMIT_BYTES / 4) {
+    notes.push(`The fleet overview's month rollup item holds ${MONTH_ROLLUP_BYTES_PER_UNIT} B per unit of the account: ${Math.round(base.usage.monthRollupItemBytes / 1024)} KB at ${a.unitsPerAccount} units, each trip rewriting all of it; DynamoDB refuses items over 400 KB (about ${Math.floor(DYNAMODB_ITEM_LIMIT_BYTES / MONTH_ROLLUP_BYTES_PER_UNIT).toLocaleString('en-US')} units with trips in a month).`);
+  }
+  return notes;
+}
