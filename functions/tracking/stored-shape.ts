@@ -4,7 +4,7 @@
  * times, null for what a tracker never reported). Typed against ingest's own shapes, so a change
  * there fails to compile here instead of silently answering nulls.
  */
-import { defaultMarker, type Position, type RealtimeUnit, type UnitState } from '../../shared/schemas/tracking';
+import { defaultMarker, type MapUnit, type Position, type RealtimeUnit, type UnitState } from '../../shared/schemas/tracking';
 import type { Position as StoredPosition, UnitState as StoredState } from '../ingest/types';
 import type { UnitItem } from '../domain/unit/schema';
 
@@ -51,6 +51,25 @@ export function toRealtimeUnit(item: UnitItem): RealtimeUnit {
     doutLabels: item.doutLabels ?? {},
     operatingMode: item.operatingMode ?? null,
     state: item.state ? toUnitState(item.state) : null,
+    ...(item.lockedBy !== undefined ? { lockedBy: item.lockedByName ?? '' } : {}),
+  };
+}
+
+/** The map's view of a unit (`view=map`): only what the map draws and its list shows and searches. */
+export function toMapUnit(item: UnitItem): MapUnit {
+  const marker = defaultMarker(item.vehicleType);
+  const s = item.state;
+  return {
+    imei: item.imei,
+    name: item.name,
+    registrationNumber: item.registrationNumber ?? null,
+    vehicleType: item.vehicleType,
+    color: item.color ?? marker.color,
+    symbol: item.symbol ?? marker.symbol,
+    operatingMode: item.operatingMode ?? null,
+    state: s
+      ? { ts: iso(s.ts), lat: s.lat, lon: s.lon, speed: orNull(s.speed), heading: orNull(s.heading), ignition: orNull(s.ignition), movement: orNull(s.movement), lastSeen: iso(s.lastSeen) }
+      : null,
     ...(item.lockedBy !== undefined ? { lockedBy: item.lockedByName ?? '' } : {}),
   };
 }
