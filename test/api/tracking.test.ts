@@ -104,7 +104,7 @@ describe('GET /api/v1/user/realtime/units?view=map (the map\'s pages)', () => {
     const pages: Page[] = [];
     let cursor: string | null = null;
     do {
-      const res = await get<Page>(pagePath(limit, cursor), who);
+      const res: { status: number; body: { data?: Page } } = await get<Page>(pagePath(limit, cursor), who);
       expect(res.status).toBe(200);
       pages.push(res.body.data as Page);
       cursor = res.body.data?.next ?? null;
