@@ -55,7 +55,10 @@ export function toRealtimeUnit(item: UnitItem): RealtimeUnit {
   };
 }
 
-/** The map's view of a unit (`view=map`): only what the map draws and its list shows and searches. */
+/** Six decimals of a degree, about 0.1 m: all a map marker needs, and a third of a long float's digits. */
+const micro = (degrees: number) => Math.round(degrees * 1e6) / 1e6;
+
+/** The map's view of a unit (`view=map`): only what the map draws and its list shows and searches, positions to 0.1 m. */
 export function toMapUnit(item: UnitItem): MapUnit {
   const marker = defaultMarker(item.vehicleType);
   const s = item.state;
@@ -68,7 +71,7 @@ export function toMapUnit(item: UnitItem): MapUnit {
     symbol: item.symbol ?? marker.symbol,
     operatingMode: item.operatingMode ?? null,
     state: s
-      ? { ts: iso(s.ts), lat: s.lat, lon: s.lon, speed: orNull(s.speed), heading: orNull(s.heading), ignition: orNull(s.ignition), movement: orNull(s.movement), lastSeen: iso(s.lastSeen) }
+      ? { ts: iso(s.ts), lat: micro(s.lat), lon: micro(s.lon), speed: orNull(s.speed), heading: orNull(s.heading), ignition: orNull(s.ignition), movement: orNull(s.movement), lastSeen: iso(s.lastSeen) }
       : null,
     ...(item.lockedBy !== undefined ? { lockedBy: item.lockedByName ?? '' } : {}),
   };

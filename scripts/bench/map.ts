@@ -98,11 +98,12 @@ const { values: flags } = parseArgs({
     web: { type: 'string' },
     trace: { type: 'string' },
     profile: { type: 'string' },
+    'profile-load': { type: 'string' },
     help: { type: 'boolean', default: false },
   },
 });
 if (flags.help) {
-  console.log('npm run bench:map -- [--units 10000] [--rate 1000 messages/s] [--duration 30 s] [--wait 600 s for the map to draw every unit] [--web DIR: serve another build of the web app, e.g. to compare two versions] [--trace FILE: a Chromium trace of the live phase] [--profile FILE: a CPU profile of the page\'s main thread while live (.cpuprofile)]');
+  console.log('npm run bench:map -- [--units 10000] [--rate 1000 messages/s] [--duration 30 s] [--wait 600 s for the map to draw every unit] [--web DIR: serve another build of the web app, e.g. to compare two versions] [--trace FILE: a Chromium trace of the live phase] [--profile FILE: a CPU profile of the page\'s main thread while live (.cpuprofile)] [--profile-load FILE: the same while the map loads]');
   process.exit(0);
 }
 const unitCount = Number(flags.units);
@@ -418,11 +419,22 @@ try {
   await page.waitForURL((url) => url.pathname !== '/');
   log(`logged in as ${owner.username}; opening the map`);
 
+  const loadProfiler = flags['profile-load'] ? await page.context().newCDPSession(page) : null;
+  if (loadProfiler) {
+    await loadProfiler.send('Profiler.enable');
+    await loadProfiler.send('Profiler.setSamplingInterval', { interval: 500 });
+    await loadProfiler.send('Profiler.start');
+  }
   const drawMs = await waitUntilDrawn(page, `${runtime.url}/user/realtime-tracking`, unitCount, waitS * 1000);
   log(`the map drew ${unitCount} units ${(drawMs / 1000).toFixed(1)} s after opening`);
   const quietAfterMs = await waitUntilQuiet(page, QUIET_MS, 120_000);
   log(quietAfterMs === null ? `the page was never quiet for ${QUIET_MS / 1000} s in 2 minutes: going live anyway` : `the page was quiet for ${QUIET_MS / 1000} s ${(quietAfterMs / 1000).toFixed(1)} s later`);
 
+  if (loadProfiler && flags['profile-load']) {
+    const { profile } = await loadProfiler.send('Profiler.stop');
+    writeFileSync(flags['profile-load'], JSON.stringify(profile));
+    log(`CPU profile of the loading written to ${flags['profile-load']}`);
+  }
   if (flags.trace) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
   const profiler = flags.profile ? await page.context().newCDPSession(page) : null;
   if (profiler) {
@@ -507,7 +519,7 @@ try {
     all units drawn               ${seconds(allMs)} after opening the page (${(drawMs / 1000).toFixed(1)} s as the bench polled)    target: ${TARGET.allDrawnMs / 1000} s
     drawn as pages came           ${result.drawn.map(([at, count]) => `${count} at ${(at / 1000).toFixed(1)} s`).join(', ')}
     long tasks while loading      ${tasks(result.before)}    target: none over ${TARGET.longestLoadingTaskMs} ms
-    map view pages                ${pages.length} pages for ${pagedUnits} units, ${bytesPerUnit.toFixed(0)} bytes per unit, ${mb(pagedBytes)} in all; largest page ${mb(largestPage)} of Lambda's ${limitMb}; server ${Math.max(...pages.map((p) => p.ms)).toFixed(0)} ms at most per page
+    map view pages                ${pages.length} pages for ${pagedUnits} units, ${bytesPerUnit.toFixed(0)} bytes per unit, ${mb(pagedBytes)} in all; largest page ${mb(largestPage)} of Lambda's ${limitMb}; server ${Math.max(...pages.map((p) => p.ms)).toFixed(0)} ms at most per page, ${(pages.reduce((sum, p) => sum + p.ms, 0) / 1000).toFixed(1)} s for all (one after the other, as the map reads them)
     at ${PROJECTED_UNITS} units               ${Math.ceil(PROJECTED_UNITS / REALTIME_PAGE_MAX)} pages of ${REALTIME_PAGE_MAX}, each about ${mb(projectedPage)} of Lambda's ${limitMb}
     full answer (no query)        ${mb(answerBytes)} in ${fetchMs.toFixed(0)} ms, ${(answerBytes / unitCount).toFixed(0)} bytes per unit${answerBytes > LAMBDA_RESPONSE_LIMIT ? `: OVER the 6 MB limit on AWS (not read by the map)` : ''}; at ${PROJECTED_UNITS} units about ${mb((answerBytes / unitCount) * PROJECTED_UNITS)}
     updates published             ${(sent / publishS).toFixed(0)}/s (${sent}${failed ? `, ${failed} failed` : ''}) on live/${fleet.accountId}/units/<imei>

@@ -37,6 +37,7 @@ import { UnitDetails, type DetailsTab } from '../components/unit-details';
 import { CLUSTER_MAX_ZOOM, UNITS_SOURCE, UnitLayers } from '../components/unit-layers';
 import { UnitList } from '../components/unit-list';
 import { loadMapLibre } from '../maplibre';
+import { WAITING_STYLE } from '../offline-style';
 import { INTERACTIVE_UNIT_LAYERS } from '../unit-layer-style';
 import { createUnitStore, type StoredUnit } from '../unit-store';
 import type { RealtimeUnit } from '../../../../../shared/schemas/tracking';
@@ -202,6 +203,9 @@ function RealtimeView() {
     [t],
   );
 
+  // The units are drawn over plain water while the base map is chosen (seconds without a network).
+  const mapStyle = base.active.kind === 'remote' || base.active.kind === 'offline' ? base.active.style : base.active.kind === 'loading' ? WAITING_STYLE : null;
+
   let panel;
   const empty = store.roster().length === 0;
   if (empty && units.loading) {
@@ -295,11 +299,11 @@ function RealtimeView() {
         </div>
       </section>
       <div className="rt-map" data-testid="realtime-map" data-basemap={base.active.kind === 'remote' ? base.active.base.id : base.active.kind} ref={container}>
-        {base.active.kind === 'remote' || base.active.kind === 'offline' ? (
+        {mapStyle ? (
           <MapView
             id={MAP_ID}
             mapLib={loadMapLibre()}
-            mapStyle={base.active.style}
+            mapStyle={mapStyle}
             initialViewState={STOCKHOLM}
             locale={mapLocale}
             interactiveLayerIds={INTERACTIVE_UNIT_LAYERS}
@@ -320,17 +324,18 @@ function RealtimeView() {
             <UnitLayers store={store} selected={selected} follow={follow} dimmed={historyOn} onDrawn={onDrawn} />
             {historyOn ? <HistoryLayers playback={playback} /> : null}
           </MapView>
-        ) : base.active.kind === 'failed' ? (
+        ) : (
           <Center h="100%" p="md">
             <Text c="dimmed" ta="center">
               {t('MapBaseMapFailed')}
             </Text>
           </Center>
-        ) : (
-          <Center h="100%" role="status">
-            <Loader role="progressbar" aria-label={t('MapLoading')} />
-          </Center>
         )}
+        {base.active.kind === 'loading' ? (
+          <div className="rt-basemap-loading" role="status">
+            <Loader size="xs" role="progressbar" aria-label={t('MapLoading')} />
+          </div>
+        ) : null}
         {base.active.kind === 'remote' ? <BaseMapSwitch choices={base.choices} value={base.active.base.id} onChange={base.choose} /> : null}
         <LiveStatusNotice status={live} />
       </div>
