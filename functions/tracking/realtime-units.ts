@@ -20,10 +20,12 @@ async function showsLocked(auth: AuthContext, nowMs: number): Promise<boolean> {
   return lockedUnitsVisibleTo(auth, hours, nowMs);
 }
 
-function realtimeUnitFor(auth: AuthContext, item: UnitItem, showLocked: boolean): RealtimeUnit {
-  const unit = toRealtimeUnit(item);
+/** The unit in either form, without its state when it is locked against the caller. */
+function withLock<U extends { state: unknown }>(auth: AuthContext, item: UnitItem, unit: U, showLocked: boolean): U {
   return isLockedFor(auth, item) && !showLocked ? { ...unit, state: null } : unit;
 }
+
+const realtimeUnitFor = (auth: AuthContext, item: UnitItem, showLocked: boolean): RealtimeUnit => withLock(auth, item, toRealtimeUnit(item), showLocked);
 
 export async function realtimeUnitsOf(auth: AuthContext, nowMs: number): Promise<{ items: UnitItem[]; units: RealtimeUnit[] }> {
   const [items, showLocked] = await Promise.all([listUnits(auth), showsLocked(auth, nowMs)]);
@@ -45,9 +47,6 @@ export async function realtimeUnitOf(auth: AuthContext, imei: string, nowMs: num
 export async function mapUnitsPageOf(auth: AuthContext, nowMs: number, limit: number, cursor: string | undefined): Promise<{ units: MapUnit[]; next: string | null }> {
   const after = cursor === undefined ? undefined : decodeCursor(auth, cursor);
   const [{ items, last }, showLocked] = await Promise.all([listUnitsPage(auth, after, limit), showsLocked(auth, nowMs)]);
-  const units = items.map((item) => {
-    const unit = toMapUnit(item);
-    return isLockedFor(auth, item) && !showLocked ? { ...unit, state: null } : unit;
-  });
+  const units = items.map((item) => withLock(auth, item, toMapUnit(item), showLocked));
   return { units, next: last === null ? null : encodeCursor(auth, last) };
 }

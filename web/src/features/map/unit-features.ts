@@ -5,7 +5,8 @@
  */
 import type { GeoJSONSourceDiff } from 'maplibre-gl';
 import { defaultMarker, markerSymbols, type MapUnit, type MarkerSymbol } from '../../../../shared/schemas/tracking';
-import { unitStatus, type UnitStatus } from '../../../../shared/unit-status';
+import type { UnitStatus } from '../../../../shared/unit-status';
+import { statusAt } from './status-cache';
 
 export interface UnitFeatureProperties {
   imei: string;
@@ -40,7 +41,7 @@ export function unitFeature(unit: MapUnit, now: number): UnitFeature | null {
   return {
     type: 'Feature',
     geometry: { type: 'Point', coordinates: [state.lon, state.lat] },
-    properties: { imei: unit.imei, name: unit.name, color, symbol, status: unitStatus(unit, now), heading: state.heading ?? 0 },
+    properties: { imei: unit.imei, name: unit.name, color, symbol, status: statusAt(unit, now), heading: state.heading ?? 0 },
   };
 }
 

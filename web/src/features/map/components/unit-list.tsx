@@ -10,7 +10,8 @@ import { Button, Chip, CloseButton, Stack, Text, TextInput, Title } from '@manti
 import IconSearch from '@tabler/icons-react/dist/esm/icons/IconSearch.mjs';
 import { memo, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { unitStatus, unitStatuses, type UnitStatus } from '../../../../../shared/unit-status';
+import { unitStatuses, type UnitStatus } from '../../../../../shared/unit-status';
+import { statusAt } from '../status-cache';
 import { currentLanguage, htmlLang } from '../../../i18n/i18n';
 import { createUnitIndex } from '../unit-index';
 import type { StoredUnit, UnitStore } from '../unit-store';
@@ -34,20 +35,6 @@ interface UnitListProps {
   now: number;
   /** More pages of units are on their way. */
   loading?: boolean;
-}
-
-/**
- * Statuses by unit object: the store gives a changed unit a new object, so at 50,000 units a list
- * render recomputes the statuses of the units that moved since the last one (and all of them when
- * the time moved on), not every unit's.
- */
-const statusCache = new WeakMap<StoredUnit, { now: number; status: UnitStatus }>();
-function statusAt(unit: StoredUnit, now: number): UnitStatus {
-  const known = statusCache.get(unit);
-  if (known && known.now === now) return known.status;
-  const status = unitStatus(unit, now);
-  statusCache.set(unit, { now, status });
-  return status;
 }
 
 /** "2 minutes ago"; the date and time on hover changes only with the time itself, not with the clock. */
