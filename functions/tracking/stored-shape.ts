@@ -37,7 +37,8 @@ export function toUnitState(s: StoredState): UnitState {
   };
 }
 
-export function toRealtimeUnit(item: UnitItem): RealtimeUnit {
+/** What both forms of a unit begin with: who it is and how its marker looks. */
+function unitIdentity(item: UnitItem): Pick<MapUnit, 'imei' | 'name' | 'registrationNumber' | 'vehicleType' | 'color' | 'symbol'> {
   const marker = defaultMarker(item.vehicleType);
   return {
     imei: item.imei,
@@ -46,6 +47,12 @@ export function toRealtimeUnit(item: UnitItem): RealtimeUnit {
     vehicleType: item.vehicleType,
     color: item.color ?? marker.color,
     symbol: item.symbol ?? marker.symbol,
+  };
+}
+
+export function toRealtimeUnit(item: UnitItem): RealtimeUnit {
+  return {
+    ...unitIdentity(item),
     driver: item.driver ?? null,
     departments: item.departments ?? [],
     doutLabels: item.doutLabels ?? {},
@@ -60,15 +67,9 @@ const micro = (degrees: number) => Math.round(degrees * 1e6) / 1e6;
 
 /** The map's view of a unit (`view=map`): only what the map draws and its list shows and searches, positions to 0.1 m. */
 export function toMapUnit(item: UnitItem): MapUnit {
-  const marker = defaultMarker(item.vehicleType);
   const s = item.state;
   return {
-    imei: item.imei,
-    name: item.name,
-    registrationNumber: item.registrationNumber ?? null,
-    vehicleType: item.vehicleType,
-    color: item.color ?? marker.color,
-    symbol: item.symbol ?? marker.symbol,
+    ...unitIdentity(item),
     operatingMode: item.operatingMode ?? null,
     state: s
       ? { ts: iso(s.ts), lat: micro(s.lat), lon: micro(s.lon), speed: orNull(s.speed), heading: orNull(s.heading), ignition: orNull(s.ignition), movement: orNull(s.movement), lastSeen: iso(s.lastSeen) }
