@@ -42,6 +42,8 @@ import {
   positionsQuerySchema,
   positionsSchema,
   realtimeUnitsSchema,
+  realtimeUnitsQuerySchema,
+  mapUnitsPageSchema,
   reverseGeocodeQuerySchema,
   reverseGeocodeSchema,
 } from './schemas/tracking';
@@ -308,8 +310,10 @@ export const routes = {
     file: 'get-realtime-units',
     access: 'member',
     feature: 'realtimeMap',
-    summary: 'Every unit the caller may see, with its latest position and state.',
-    response: realtimeUnitsSchema,
+    summary:
+      'Every unit the caller may see, with its latest position and state. With view=map: the map\'s compact view of them in pages (limit, cursor; answers { units, next }). With imei: that one unit.',
+    query: realtimeUnitsQuerySchema,
+    response: z.union([realtimeUnitsSchema, mapUnitsPageSchema]),
   }),
   getFleetOverview: defineRoute({
     operationId: 'getFleetOverview',

@@ -1,9 +1,16 @@
 import { routes } from '../../shared/routes';
-import type { RealtimeUnit } from '../../shared/schemas/tracking';
+import { REALTIME_PAGE_DEFAULT } from '../../shared/schemas/tracking';
 import { httpHandler } from '../platform/http';
-import { realtimeUnitsOf } from './realtime-units';
+import { mapUnitsPageOf, realtimeUnitOf, realtimeUnitsOf } from './realtime-units';
 
-export const handler = httpHandler(routes.getRealtimeUnits, async ({ auth, ports }): Promise<RealtimeUnit[]> => {
-  const { units } = await realtimeUnitsOf(auth, ports.clock.now().getTime());
+/**
+ * Without a query every unit in full, sorted by name (the contract); `view=map` a page of the map's
+ * compact view in IMEI order; `imei` that one unit in full, for the details of a selected unit.
+ */
+export const handler = httpHandler(routes.getRealtimeUnits, async ({ auth, ports, query }) => {
+  const now = ports.clock.now().getTime();
+  if (query.view === 'map') return mapUnitsPageOf(auth, now, query.limit ?? REALTIME_PAGE_DEFAULT, query.cursor);
+  if (query.imei !== undefined) return realtimeUnitOf(auth, query.imei, now);
+  const { units } = await realtimeUnitsOf(auth, now);
   return units.sort((a, b) => a.name.localeCompare(b.name, auth.lang) || a.imei.localeCompare(b.imei));
 });

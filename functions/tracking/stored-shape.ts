@@ -4,7 +4,7 @@
  * times, null for what a tracker never reported). Typed against ingest's own shapes, so a change
  * there fails to compile here instead of silently answering nulls.
  */
-import { defaultMarker, type Position, type RealtimeUnit, type UnitState } from '../../shared/schemas/tracking';
+import { defaultMarker, type MapUnit, type Position, type RealtimeUnit, type UnitState } from '../../shared/schemas/tracking';
 import type { Position as StoredPosition, UnitState as StoredState } from '../ingest/types';
 import type { UnitItem } from '../domain/unit/schema';
 
@@ -37,7 +37,8 @@ export function toUnitState(s: StoredState): UnitState {
   };
 }
 
-export function toRealtimeUnit(item: UnitItem): RealtimeUnit {
+/** What both forms of a unit begin with: who it is and how its marker looks. */
+function unitIdentity(item: UnitItem): Pick<MapUnit, 'imei' | 'name' | 'registrationNumber' | 'vehicleType' | 'color' | 'symbol'> {
   const marker = defaultMarker(item.vehicleType);
   return {
     imei: item.imei,
@@ -46,11 +47,33 @@ export function toRealtimeUnit(item: UnitItem): RealtimeUnit {
     vehicleType: item.vehicleType,
     color: item.color ?? marker.color,
     symbol: item.symbol ?? marker.symbol,
+  };
+}
+
+export function toRealtimeUnit(item: UnitItem): RealtimeUnit {
+  return {
+    ...unitIdentity(item),
     driver: item.driver ?? null,
     departments: item.departments ?? [],
     doutLabels: item.doutLabels ?? {},
     operatingMode: item.operatingMode ?? null,
     state: item.state ? toUnitState(item.state) : null,
+    ...(item.lockedBy !== undefined ? { lockedBy: item.lockedByName ?? '' } : {}),
+  };
+}
+
+/** Six decimals of a degree, about 0.1 m: all a map marker needs, and a third of a long float's digits. */
+const micro = (degrees: number) => Math.round(degrees * 1e6) / 1e6;
+
+/** The map's view of a unit (`view=map`): only what the map draws and its list shows and searches, positions to 0.1 m. */
+export function toMapUnit(item: UnitItem): MapUnit {
+  const s = item.state;
+  return {
+    ...unitIdentity(item),
+    operatingMode: item.operatingMode ?? null,
+    state: s
+      ? { ts: iso(s.ts), lat: micro(s.lat), lon: micro(s.lon), speed: orNull(s.speed), heading: orNull(s.heading), ignition: orNull(s.ignition), movement: orNull(s.movement), lastSeen: iso(s.lastSeen) }
+      : null,
     ...(item.lockedBy !== undefined ? { lockedBy: item.lockedByName ?? '' } : {}),
   };
 }

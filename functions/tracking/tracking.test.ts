@@ -5,7 +5,7 @@
 import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Position as ApiPosition, RealtimeUnit } from '../../shared/schemas/tracking';
+import type { MapUnit, MapUnitsPage, Position as ApiPosition, RealtimeUnit } from '../../shared/schemas/tracking';
 import { DEMO_PASSWORD, demoImei, demoUsers, seedDemo } from '../../infra/local/seed';
 import { useLocalTables } from '../../test/support/local-tables';
 import { loginAs } from '../../test/support/sessions';
@@ -121,6 +121,26 @@ describe('GET /user/realtime/units', () => {
     );
     const lorry = ((await call(realtimeUnits, admin)).body.data as RealtimeUnit[]).find((u) => u.imei === imei);
     expect(lorry).toMatchObject({ color: '#ff0000', symbol: 'bus', driver: 'Kim Berg', departments: ['North', 'Service'] });
+  });
+});
+
+describe('GET /user/realtime/units?view=map', () => {
+  it("answers each unit as the full answer's fields the map needs, page by page, with the same states", async () => {
+    const full = (await call(realtimeUnits, admin)).body.data as RealtimeUnit[];
+    const compact: MapUnit[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = (await call(realtimeUnits, admin, { query: { view: 'map', limit: '3', ...(cursor ? { cursor } : {}) } })).body.data as MapUnitsPage;
+      compact.push(...page.units);
+      cursor = page.next;
+    } while (cursor);
+    expect(compact.map((u) => u.imei)).toEqual(full.map((u) => u.imei).sort());
+    for (const unit of full) {
+      const { driver: _d, departments: _dep, doutLabels: _o, state, ...shown } = unit;
+      const mapState = state && { ts: state.ts, lat: state.lat, lon: state.lon, speed: state.speed, heading: state.heading, ignition: state.ignition, movement: state.movement, lastSeen: state.lastSeen };
+      expect(compact.find((u) => u.imei === unit.imei)).toEqual({ ...shown, state: mapState });
+    }
+    expect(compact.some((u) => u.state !== null)).toBe(true);
   });
 });
 

@@ -5,7 +5,7 @@
  */
 import type { AuthContext } from '../platform/auth-context';
 import { NotFoundError } from '../platform/errors';
-import { getUnitItem, listAccountUnits } from '../domain/unit/reads';
+import { getUnitItem, getUnitItemsByImei, listAccountUnits, queryAccountUnitsPage } from '../domain/unit/reads';
 import type { UnitItem } from '../domain/unit/schema';
 
 type Caller = Pick<AuthContext, 'accountId' | 'unitImeis'>;
@@ -18,6 +18,24 @@ function mayUse(caller: Caller, unit: UnitItem | null): unit is UnitItem {
 /** Every unit of the caller's account it may see, by IMEI. */
 export async function listUnits(caller: Caller): Promise<UnitItem[]> {
   return (await listAccountUnits(caller.accountId)).filter((unit) => mayUse(caller, unit));
+}
+
+/**
+ * A page of the units the caller may see, in IMEI order: at most `limit` after the IMEI `after`,
+ * and the IMEI the next page starts after (null on the last page).
+ * An admin's are read with Query pages of the account; an ordinary user's are the granted IMEIs
+ * after `after`, read by key (a user granted ten units of fifty thousand reads ten items).
+ */
+export async function listUnitsPage(caller: Caller, after: string | undefined, limit: number): Promise<{ items: UnitItem[]; last: string | null }> {
+  if (caller.unitImeis === undefined) {
+    const { items, more } = await queryAccountUnitsPage(caller.accountId, after, limit);
+    return { items, last: more ? (items.at(-1)?.imei ?? null) : null };
+  }
+  const granted = [...new Set(caller.unitImeis)].filter((imei) => after === undefined || imei > after).sort();
+  const chosen = granted.slice(0, limit);
+  // A granted IMEI whose unit is gone or moved to another account is skipped, not answered.
+  const items = (await getUnitItemsByImei(chosen)).filter((unit) => mayUse(caller, unit));
+  return { items, last: granted.length > limit ? (chosen.at(-1) ?? null) : null };
 }
 
 /** One unit the caller may see; anything else is NotFound, so existence is never revealed. */

@@ -13,6 +13,12 @@ export const trackingMessageKeys = {
   InvalidCoordinates: 'InvalidCoordinates',
   /** Beside a positions answer cut at POSITIONS_MAX_POINTS: the browser suggests a shorter period. */
   PositionsTruncated: 'PositionsTruncated',
+  /** A realtime units query: `view` other than `map`, or `limit`/`cursor` without `view=map`. */
+  InvalidRealtimeView: 'InvalidRealtimeView',
+  /** A page size outside 1..REALTIME_PAGE_MAX. */
+  InvalidPageLimit: 'InvalidPageLimit',
+  /** A cursor that is not one this caller was handed (changed, cut, or another user's). */
+  InvalidCursor: 'InvalidCursor',
 } as const;
 
 export type TrackingMessageKey = (typeof trackingMessageKeys)[keyof typeof trackingMessageKeys];

@@ -60,6 +60,52 @@ export const realtimeUnitSchema = z.object({
 export type RealtimeUnit = z.infer<typeof realtimeUnitSchema>;
 export const realtimeUnitsSchema = z.array(realtimeUnitSchema);
 
+/**
+ * The map's view of a unit (`view=map`): what the map draws and the list shows and searches, the
+ * rest (driver, departments, output names, the state's voltages, inputs and counters) is asked for
+ * when the unit is selected (`?imei=`). A `RealtimeUnit` has every field of it, so code that reads
+ * only these serves both. About 60 % of a full unit's bytes.
+ */
+export const mapUnitStateSchema = unitStateSchema.pick({ ts: true, lat: true, lon: true, speed: true, heading: true, ignition: true, movement: true, lastSeen: true });
+export const mapUnitSchema = realtimeUnitSchema.pick({
+  imei: true,
+  name: true,
+  registrationNumber: true,
+  vehicleType: true,
+  color: true,
+  symbol: true,
+  operatingMode: true,
+  lockedBy: true,
+}).extend({ state: mapUnitStateSchema.nullable() });
+export type MapUnit = z.infer<typeof mapUnitSchema>;
+
+/** Units per page of the map's view: at most about 600 bytes each (long names), 3 MB, half of Lambda's 6 MB answer limit. */
+export const REALTIME_PAGE_MAX = 5000;
+/** The page size when `limit` is not given. */
+export const REALTIME_PAGE_DEFAULT = 2000;
+
+/**
+ * `GET /realtime/units` without a query answers every unit in full (the contract). `view=map` opts
+ * into the map's view in pages, ordered by IMEI: `limit` units (default 2000, at most 5000) after
+ * `cursor`, the `next` of the previous page. `imei` answers that one unit in full (the details of a
+ * selected unit), an empty list when the caller may not see it.
+ */
+export const realtimeUnitsQuerySchema = z
+  .object({
+    view: z.enum(['map'], { message: keys.InvalidRealtimeView }).optional(),
+    limit: z.coerce.number({ message: keys.InvalidPageLimit }).int(keys.InvalidPageLimit).min(1, keys.InvalidPageLimit).max(REALTIME_PAGE_MAX, keys.InvalidPageLimit).optional(),
+    /** Opaque; checked against the caller by the handler. */
+    cursor: z.string().regex(/^[\w-]{1,400}$/, keys.InvalidCursor).optional(),
+    imei: z.string().regex(IMEI_PATTERN, keys.InvalidImei).optional(),
+  })
+  .refine((q) => q.view === 'map' || (q.limit === undefined && q.cursor === undefined), { path: ['view'], message: keys.InvalidRealtimeView })
+  .refine((q) => q.imei === undefined || q.view === undefined, { path: ['imei'], message: keys.InvalidRealtimeView });
+export type RealtimeUnitsQuery = z.infer<typeof realtimeUnitsQuerySchema>;
+
+/** A page of the map's view; `next` is null on the last page. */
+export const mapUnitsPageSchema = z.object({ units: z.array(mapUnitSchema), next: z.string().nullable() });
+export type MapUnitsPage = z.infer<typeof mapUnitsPageSchema>;
+
 /** History view: at most 30 days (spec sections 5 and 9). */
 export const HISTORY_MAX_DAYS = 30;
 

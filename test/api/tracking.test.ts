@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPENFREEMAP_STYLE_URL, type LiveConnection, type MapConfig, type Position as ApiPosition, type RealtimeUnit } from '../../shared/schemas/tracking';
+import { OPENFREEMAP_STYLE_URL, type LiveConnection, type MapConfig, type MapUnit, type Position as ApiPosition, type RealtimeUnit } from '../../shared/schemas/tracking';
 import { storePosition } from '../../functions/ingest/repository';
 import { storeUnitState } from '../support/unit-state';
 import { liveTopicsOf } from '../../shared/mqtt-topics';
@@ -93,6 +93,80 @@ describe('GET /api/v1/user/realtime/units', () => {
   it('answers 401 without a token', async () => {
     const res = await get('/api/v1/user/realtime/units');
     expect(res).toEqual({ status: 401, body: { message: 'Unauthenticated.' } });
+  });
+});
+
+describe('GET /api/v1/user/realtime/units?view=map (the map\'s pages)', () => {
+  type Page = { units: MapUnit[]; next: string | null };
+  const pagePath = (limit: number, cursor?: string | null) => `/api/v1/user/realtime/units?${new URLSearchParams({ view: 'map', limit: String(limit), ...(cursor ? { cursor } : {}) }).toString()}`;
+
+  async function allPages(who: Caller, limit: number): Promise<Page[]> {
+    const pages: Page[] = [];
+    let cursor: string | null = null;
+    do {
+      const res: { status: number; body: { data?: Page } } = await get<Page>(pagePath(limit, cursor), who);
+      expect(res.status).toBe(200);
+      pages.push(res.body.data as Page);
+      cursor = res.body.data?.next ?? null;
+    } while (cursor && pages.length < 20);
+    return pages;
+  }
+
+  it('pages an admin through every unit of the account once, in IMEI order, in the compact form', async () => {
+    const pages = await allPages(admin, 2);
+    expect(pages.map((p) => p.units.length)).toEqual([2, 2, 1]);
+    expect(pages.at(-1)?.next).toBeNull();
+    const imeis = pages.flatMap((p) => p.units.map((u) => u.imei));
+    const full = await get<RealtimeUnit[]>('/api/v1/user/realtime/units', admin);
+    expect(imeis).toEqual(full.body.data?.map((u) => u.imei).sort());
+    const van = pages.flatMap((p) => p.units).find((u) => u.imei === demoImei(0));
+    // Only what the map draws and its list shows: no driver, outputs or voltages.
+    expect(van && Object.keys(van).sort()).toEqual(['color', 'imei', 'name', 'operatingMode', 'registrationNumber', 'state', 'symbol', 'vehicleType']);
+    expect(van?.state).toEqual({ ts: '2025-03-10T08:30:00.000Z', lat: 59.33, lon: 18.06, speed: 30, heading: null, ignition: true, movement: null, lastSeen: '2025-03-10T08:30:00.000Z' });
+  });
+
+  it('answers the last page without a next cursor when the units end exactly at the limit', async () => {
+    const pages = await allPages(admin, 5);
+    expect(pages.map((p) => [p.units.length, p.next])).toEqual([[5, null]]);
+  });
+
+  it('shows an ordinary user only the granted units on every page, and another account only its own', async () => {
+    const pages = await allPages(user, 1);
+    expect(pages.map((p) => p.units.map((u) => u.imei))).toEqual([[demoImei(0), demoImei(1)].sort().slice(0, 1), [demoImei(0), demoImei(1)].sort().slice(1)]);
+    const theirs = await allPages(other, 1);
+    expect(theirs.flatMap((p) => p.units.map((u) => u.imei))).toEqual([otherImei]);
+  });
+
+  it('refuses a changed cursor and another user\'s cursor with InvalidCursor', async () => {
+    const first = (await get<Page>(pagePath(1), admin)).body.data as Page;
+    const cursor = first.next as string;
+    const decoded = Buffer.from(cursor, 'base64url').toString('utf8');
+    // The next page made to start after another account's unit, or with a character changed.
+    const forged = Buffer.from(decoded.replace(/\.\d{15}\./, `.${otherImei}.`)).toString('base64url');
+    const changed = `${cursor.slice(0, -2)}${cursor.endsWith('A') ? 'B' : 'A'}${cursor.slice(-1)}`;
+    for (const [bad, who] of [[forged, admin], [changed, admin], [cursor, user], [cursor, other], ['not-a-cursor', admin]] as const) {
+      const res = await get(pagePath(1, bad), who);
+      expect(res.status, bad).toBe(422);
+      expect(res.body.errors).toEqual({ cursor: ['InvalidCursor'] });
+    }
+  });
+
+  it('refuses paging without view=map and a page size out of range with translated keys', async () => {
+    expect((await get('/api/v1/user/realtime/units?limit=2', admin)).body.errors).toEqual({ view: ['InvalidRealtimeView'] });
+    expect((await get('/api/v1/user/realtime/units?view=list', admin)).body.errors).toEqual({ view: ['InvalidRealtimeView'] });
+    for (const limit of ['0', '5001', '2.5', 'ten']) {
+      const res = await get(`/api/v1/user/realtime/units?view=map&limit=${limit}`, admin);
+      expect(res.status, limit).toBe(422);
+      expect(res.body.errors, limit).toEqual({ limit: ['InvalidPageLimit'] });
+    }
+  });
+
+  it('answers one unit in full with imei, nothing for a unit the caller may not see', async () => {
+    const one = await get<RealtimeUnit[]>(`/api/v1/user/realtime/units?imei=${demoImei(0)}`, user);
+    const full = await get<RealtimeUnit[]>('/api/v1/user/realtime/units', user);
+    expect(one.body.data).toEqual(full.body.data?.filter((u) => u.imei === demoImei(0)));
+    expect((await get<RealtimeUnit[]>(`/api/v1/user/realtime/units?imei=${demoImei(2)}`, user)).body.data).toEqual([]);
+    expect((await get<RealtimeUnit[]>(`/api/v1/user/realtime/units?imei=${otherImei}`, admin)).body.data).toEqual([]);
   });
 });
 

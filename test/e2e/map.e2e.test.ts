@@ -16,8 +16,9 @@ import { commandsEn } from '../../shared/i18n/features/commands/en';
 import { historyEn } from '../../shared/i18n/features/history/en';
 import { mapEn } from '../../shared/i18n/features/map/en';
 import { OPENFREEMAP_STYLE_URL } from '../../shared/schemas/tracking';
+import { OFFLINE_COLORS } from '../../web/src/features/map/offline-style';
 import { RECONNECT_MAX_MS } from '../../web/src/app/live/backoff';
-import { DESKTOP, PHONE, SCREENSHOTS, SHOTS_DIR, axeViolations, logInThroughForm, openPage, poll, settle, startBrowserApp, stopBrowserApp, type App, photograph } from '../support/browser';
+import { DESKTOP, PHONE, SCREENSHOTS, SHOTS_DIR, axeViolations, logInThroughForm, openPage, poll, settle, startBrowserApp, stopBrowserApp, type App, photograph, untilStill } from '../support/browser';
 import { getUnitItem } from '../../functions/domain/unit/reads';
 import { countColour, hexRgb } from '../support/pixels';
 
@@ -61,6 +62,18 @@ const logIn = (page: Page) => logInThroughForm(page, app.url);
 
 const map = (page: Page) => page.getByTestId('realtime-map');
 const drawn = (page: Page) => map(page).getAttribute('data-units-drawn');
+/**
+ * The units are drawn over plain water before the base map is chosen, and again once it replaced
+ * the style: waits for the demo's two units on the offline map, its tiles and markers in place.
+ */
+async function mapDrawn(page: Page): Promise<void> {
+  await poll(() => drawn(page)).toBe('2');
+  await expect.poll(() => map(page).getAttribute('data-basemap'), { timeout: 15_000, interval: 100 }).toBe('offline');
+  // The offline map's land is on the canvas (its data is converted in a worker meanwhile), and then still.
+  const canvas = map(page).locator('canvas');
+  await expect.poll(async () => countColour(browser, await canvas.screenshot(), hexRgb(OFFLINE_COLORS.land)), { timeout: 20_000, interval: 250 }).toBeGreaterThan(1000);
+  await untilStill(canvas);
+}
 const unitList = (page: Page) => page.getByRole('list', { name: mapEn.MapUnitsHeading });
 const row = (page: Page, name: string) => unitList(page).getByRole('button', { name: new RegExp(name) });
 const fact = (page: Page, label: string) => page.locator('.rt-fact', { has: page.locator('dt', { hasText: label }) }).locator('dd');
@@ -229,7 +242,7 @@ describe('real-time map', () => {
     const { context, page, errors } = await openPage(browser, PHONE);
     onTestFinished(() => context.close());
     await logIn(page);
-    await poll(() => drawn(page)).toBe('2');
+    await mapDrawn(page);
     const toggle = page.getByRole('button', { name: mapEn.MapShowUnits });
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
     expect(await unitList(page).isVisible()).toBe(false);

@@ -1,5 +1,5 @@
 /** Reads of the `units` item (with its `unit-copies` beside it), each parsed by the item's schema. */
-import { BatchGetCommand, GetCommand, type BatchGetCommandOutput, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, type BatchGetCommandOutput, QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { IMEI_PATTERN } from '../../../shared/validators/imei';
 import { dynamo, tableName } from '../../platform/db';
 import { queryAll } from '../../platform/queries';
@@ -69,4 +69,53 @@ export async function listAccountUnits(accountId: string): Promise<UnitItem[]> {
       }),
   );
   return items.map(parseUnitItem);
+}
+
+/**
+ * At most `limit` units of an account after the IMEI `after`, in IMEI order (the byAccount index's
+ * sort key), read with Query pages of that account alone; `more` tells whether any follow. One unit
+ * more than asked is read, so that a page ending exactly at the last unit says so.
+ */
+export async function queryAccountUnitsPage(accountId: string, after: string | undefined, limit: number): Promise<{ items: UnitItem[]; more: boolean }> {
+  const raw: Record<string, unknown>[] = [];
+  let start: Record<string, unknown> | undefined = after ? { accountId, imei: after } : undefined;
+  do {
+    const page: QueryCommandOutput = await dynamo().send(
+      new QueryCommand({
+        TableName: tableName('units'),
+        IndexName: 'byAccount',
+        KeyConditionExpression: 'accountId = :a',
+        ExpressionAttributeValues: { ':a': accountId },
+        Limit: limit + 1 - raw.length,
+        ...(start ? { ExclusiveStartKey: start } : {}),
+      }),
+    );
+    raw.push(...(page.Items ?? []));
+    start = page.LastEvaluatedKey;
+  } while (start && raw.length <= limit);
+  return { items: raw.slice(0, limit).map(parseUnitItem), more: raw.length > limit };
+}
+
+/**
+ * The units items of these IMEIs (without their copies), eventually consistent, 100 keys per call
+ * and a few calls at once; an IMEI without an item is left out.
+ */
+export async function getUnitItemsByImei(imeis: readonly string[]): Promise<UnitItem[]> {
+  const table = tableName('units');
+  const valid = [...new Set(imeis)].filter((imei) => IMEI_PATTERN.test(imei));
+  const chunks: string[][] = [];
+  for (let i = 0; i < valid.length; i += 100) chunks.push(valid.slice(i, i + 100));
+  const found = new Map<string, UnitItem>();
+  const read = async (chunk: string[]) => {
+    let keys: Record<string, unknown>[] = chunk.map((imei) => ({ imei }));
+    for (let attempt = 0; keys.length; attempt++) {
+      if (attempt > 8) throw new Error('units: keys left unprocessed after retries');
+      if (attempt) await new Promise((r) => setTimeout(r, Math.random() * Math.min(20 * 2 ** attempt, 1000)));
+      const out: BatchGetCommandOutput = await dynamo().send(new BatchGetCommand({ RequestItems: { [table]: { Keys: keys } } }));
+      for (const item of out.Responses?.[table] ?? []) found.set(String(item['imei']), parseUnitItem(item));
+      keys = out.UnprocessedKeys?.[table]?.Keys ?? [];
+    }
+  };
+  for (let i = 0; i < chunks.length; i += 4) await Promise.all(chunks.slice(i, i + 4).map(read));
+  return valid.flatMap((imei) => found.get(imei) ?? []);
 }

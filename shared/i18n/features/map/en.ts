@@ -5,6 +5,7 @@ export const mapEn = {
   MapSearchPlaceholder: 'Name, registration number or IMEI',
   MapClearSearch: 'Clear search',
   MapUnitsTotal: 'Units: {{count}}',
+  MapUnitsLoadingMore: 'Loading more units…',
   MapUnitsMatching: 'Matching units: {{count}} of {{total}}',
   MapListLimited: 'The first {{shown}} are listed. Search to find the others.',
   MapShowMore: 'Show more',

@@ -7,6 +7,7 @@ export const mapNo: MapMessages = {
   MapSearchPlaceholder: 'Navn, registreringsnummer eller IMEI',
   MapClearSearch: 'Tøm søket',
   MapUnitsTotal: 'Enheter: {{count}}',
+  MapUnitsLoadingMore: 'Laster inn flere enheter…',
   MapUnitsMatching: 'Treff: {{count}} av {{total}}',
   MapListLimited: 'De første {{shown}} vises. Søk for å finne de andre.',
   MapShowMore: 'Vis flere',

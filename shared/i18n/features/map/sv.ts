@@ -7,6 +7,7 @@ export const mapSv: MapMessages = {
   MapSearchPlaceholder: 'Namn, registreringsnummer eller IMEI',
   MapClearSearch: 'Rensa sökningen',
   MapUnitsTotal: 'Enheter: {{count}}',
+  MapUnitsLoadingMore: 'Läser in fler enheter…',
   MapUnitsMatching: 'Matchande enheter: {{count}} av {{total}}',
   MapListLimited: 'De första {{shown}} visas. Sök för att hitta de andra.',
   MapShowMore: 'Visa fler',

@@ -5,7 +5,7 @@
  * followed deep link of that unit (history-url.ts; a new link object opens its period again).
  */
 import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
-import type { Position, RealtimeUnit } from '../../../../shared/schemas/tracking';
+import type { MapUnit, Position } from '../../../../shared/schemas/tracking';
 import { ApiError } from '../../app/api-client';
 import { usePositions } from './api/positions';
 import type { HistoryLink } from './history-url';
@@ -25,7 +25,7 @@ import {
 import { findStops, type Stop } from './stops';
 
 export interface HistoryPlayback {
-  unit: RealtimeUnit | null;
+  unit: MapUnit | null;
   /** The period form: the chosen preset and the `datetime-local` values of From and To. */
   period: PeriodChoice;
   /** Message keys on From and To: the browser's check of the period, else the server's 422. */
@@ -79,7 +79,7 @@ const MAX_FRAME_MS = 250;
 
 const NO_POSITIONS: readonly Position[] = [];
 
-export function useHistoryPlayback(unit: RealtimeUnit | null, opening: HistoryLink | null = null): HistoryPlayback {
+export function useHistoryPlayback(unit: MapUnit | null, opening: HistoryLink | null = null): HistoryPlayback {
   const imei = unit?.imei ?? null;
   const linkFor = (target: string | null) => (opening && opening.imei === target ? opening : null);
   const [state, dispatch] = useReducer(playbackReducer, imei, (first) => openPlayback(first, new Date(), undefined, linkFor(first)));

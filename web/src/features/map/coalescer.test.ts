@@ -9,7 +9,7 @@ afterEach(() => {
 });
 
 /** A coalescer on the fake clock, with a 16 ms animation frame. */
-function setup(intervalMs: number) {
+function setup(intervalMs: number | (() => number)) {
   const flushes: Array<{ at: number; keys: string[] | null }> = [];
   const coalescer = createCoalescer<string>((keys) => flushes.push({ at: Date.now(), keys: keys ? [...keys].sort() : null }), {
     intervalMs,
@@ -67,5 +67,18 @@ describe('createCoalescer', () => {
     coalescer.mark('b');
     vi.advanceTimersByTime(500);
     expect(flushes.map((f) => f.keys)).toEqual([['b']]);
+  });
+
+  it('asks an interval function before each flush: a larger fleet flushes less often', () => {
+    let interval = 250;
+    const { coalescer, flushes, start } = setup(() => interval);
+    coalescer.mark('a');
+    vi.advanceTimersByTime(16);
+    interval = 1000;
+    coalescer.mark('b');
+    vi.advanceTimersByTime(900);
+    expect(flushes).toHaveLength(1);
+    vi.advanceTimersByTime(200);
+    expect(flushes.map((f) => f.at - start)).toEqual([16, 16 + 1000 + 16]);
   });
 });

@@ -12,7 +12,8 @@ export interface Coalescer<K> {
 }
 
 export interface CoalescerOptions {
-  intervalMs: number;
+  /** The least time between two flushes; a function is asked again before each. */
+  intervalMs: number | (() => number);
   now?: () => number;
   frame?: (run: () => void) => void;
   timer?: (run: () => void, ms: number) => () => void;
@@ -53,7 +54,8 @@ export function createCoalescer<K>(flush: (keys: ReadonlySet<K> | null) => void,
     if (scheduled) return;
     scheduled = true;
     const current = generation;
-    const wait = lastFlush + options.intervalMs - now();
+    const interval = typeof options.intervalMs === 'function' ? options.intervalMs() : options.intervalMs;
+    const wait = lastFlush + interval - now();
     if (wait <= 0) frame(() => run(current));
     else
       cancelTimer = timer(() => {

@@ -52,6 +52,18 @@ export function basemapGeoJson(topology: CountriesTopology): BasemapData {
   };
 }
 
+/**
+ * What the map draws while its base map is still being chosen (a style's JSON on its way, the
+ * offline data being converted): water alone, so that the units are on the map at once and not
+ * only once the base map is there (seconds without a network).
+ */
+export const WAITING_STYLE: StyleSpecification = {
+  version: 8,
+  name: 'Waiting for the base map',
+  sources: {},
+  layers: [{ id: 'water', type: 'background', paint: { 'background-color': OFFLINE_COLORS.water } }],
+};
+
 /** The offline style; `land` and `borders` are GeoJSON or URLs of it. */
 export function offlineStyle(data: { land: string | GeoJSON.GeoJSON; borders: string | GeoJSON.GeoJSON }): StyleSpecification {
   return {

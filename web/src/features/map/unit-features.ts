@@ -4,8 +4,9 @@
  * everything else is read from the unit store by IMEI.
  */
 import type { GeoJSONSourceDiff } from 'maplibre-gl';
-import { defaultMarker, markerSymbols, type MarkerSymbol, type RealtimeUnit } from '../../../../shared/schemas/tracking';
-import { unitStatus, type UnitStatus } from '../../../../shared/unit-status';
+import { defaultMarker, markerSymbols, type MapUnit, type MarkerSymbol } from '../../../../shared/schemas/tracking';
+import type { UnitStatus } from '../../../../shared/unit-status';
+import { statusAt } from './status-cache';
 
 export interface UnitFeatureProperties {
   imei: string;
@@ -24,7 +25,7 @@ const HEX_COLOR = /^#[0-9a-f]{6}$/i;
 const isSymbol = (value: string): value is MarkerSymbol => (markerSymbols as readonly string[]).includes(value);
 
 /** The unit's colour and symbol, or its vehicle type's default for a value the map cannot draw. */
-export function markerOf(unit: Pick<RealtimeUnit, 'color' | 'symbol' | 'vehicleType'>): { color: string; symbol: MarkerSymbol } {
+export function markerOf(unit: Pick<MapUnit, 'color' | 'symbol' | 'vehicleType'>): { color: string; symbol: MarkerSymbol } {
   const fallback = defaultMarker(unit.vehicleType);
   return {
     color: HEX_COLOR.test(unit.color) ? unit.color : fallback.color,
@@ -33,14 +34,14 @@ export function markerOf(unit: Pick<RealtimeUnit, 'color' | 'symbol' | 'vehicleT
 }
 
 /** The unit's point at `now` (its status depends on the time), or null before its first position. */
-export function unitFeature(unit: RealtimeUnit, now: number): UnitFeature | null {
+export function unitFeature(unit: MapUnit, now: number): UnitFeature | null {
   const state = unit.state;
   if (!state) return null;
   const { color, symbol } = markerOf(unit);
   return {
     type: 'Feature',
     geometry: { type: 'Point', coordinates: [state.lon, state.lat] },
-    properties: { imei: unit.imei, name: unit.name, color, symbol, status: unitStatus(unit, now), heading: state.heading ?? 0 },
+    properties: { imei: unit.imei, name: unit.name, color, symbol, status: statusAt(unit, now), heading: state.heading ?? 0 },
   };
 }
 

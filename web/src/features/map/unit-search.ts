@@ -1,11 +1,13 @@
 /**
  * Search in the map's unit list: the query is looked for in the name, the registration number and
  * the IMEI. Case and accents do not matter, nor do the spaces or hyphens people type inside
- * registration numbers ("ABC 123", "abc-123").
+ * registration numbers ("ABC 123", "abc-123"). A unit's folded texts are made once (`searchKey`),
+ * a query once (`searchQuery`): with 50,000 units a keystroke then costs one substring test per
+ * text and unit.
  */
-import type { RealtimeUnit } from '../../../../shared/schemas/tracking';
+import type { MapUnit } from '../../../../shared/schemas/tracking';
 
-type Searchable = Pick<RealtimeUnit, 'name' | 'registrationNumber' | 'imei'>;
+type Searchable = Pick<MapUnit, 'name' | 'registrationNumber' | 'imei'>;
 
 /** Lower case without accents, runs of white space as one: "Å" matches "a" for someone without a Swedish keyboard. */
 export function foldText(text: string): string {
@@ -14,13 +16,37 @@ export function foldText(text: string): string {
 
 const compact = (text: string) => foldText(text).replace(/[\s-]+/g, '');
 
-export function unitMatches(unit: Searchable, query: string): boolean {
+export interface SearchKey {
+  imei: string;
+  name: string;
+  registrationNumber: string;
+}
+
+export interface SearchQuery {
+  text: string;
+  bare: string;
+}
+
+export function searchKey(unit: Searchable): SearchKey {
+  return { imei: unit.imei, name: foldText(unit.name), registrationNumber: compact(unit.registrationNumber ?? '') };
+}
+
+/** Null for a query that finds everything (empty or only spaces). */
+export function searchQuery(query: string): SearchQuery | null {
   const text = foldText(query);
-  if (!text) return true;
-  const bare = compact(query);
-  return foldText(unit.name).includes(text) || (bare !== '' && compact(unit.registrationNumber ?? '').includes(bare)) || unit.imei.includes(bare);
+  return text ? { text, bare: compact(query) } : null;
+}
+
+export function keyMatches(key: SearchKey, query: SearchQuery): boolean {
+  return key.name.includes(query.text) || (query.bare !== '' && (key.registrationNumber.includes(query.bare) || key.imei.includes(query.bare)));
+}
+
+export function unitMatches(unit: Searchable, query: string): boolean {
+  const q = searchQuery(query);
+  return q === null || keyMatches(searchKey(unit), q);
 }
 
 export function searchUnits<T extends Searchable>(units: readonly T[], query: string): T[] {
-  return foldText(query) ? units.filter((unit) => unitMatches(unit, query)) : [...units];
+  const q = searchQuery(query);
+  return q ? units.filter((unit) => keyMatches(searchKey(unit), q)) : [...units];
 }

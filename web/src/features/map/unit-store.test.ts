@@ -101,4 +101,23 @@ describe('createUnitStore', () => {
     expect(store.remove('2')).toBe(false);
     expect(store.applyPosition({ type: 'position', imei: '2', ...state('2025-01-01T00:00:00.000Z') } as LivePositionMessage)).toBe(false);
   });
+
+  it('adds a reload page by page, each unit told by IMEI, keeps newer live states and drops at the end what no page had', () => {
+    const store = createUnitStore();
+    store.replaceAll([unit('1', state('2025-01-01T10:00:00Z')), unit('2'), unit('9')]);
+    store.applyPosition(position('1', state('2025-01-01T10:05:00Z', 60)));
+    const heard: (string | null)[] = [];
+    store.subscribe((imei) => heard.push(imei));
+    store.beginLoad();
+    store.addPage([unit('1', state('2025-01-01T10:01:00Z')), unit('2', state('2025-01-01T10:02:00Z'))]);
+    // The first page is there before the next comes; the unit not yet reloaded stays meanwhile.
+    expect(store.roster().map((u) => u.imei)).toEqual(['1', '2', '9']);
+    expect(store.get('1')?.state).toMatchObject({ ts: '2025-01-01T10:05:00Z', lat: 60 });
+    expect(store.get('2')?.state?.ts).toBe('2025-01-01T10:02:00Z');
+    store.addPage([unit('3')]);
+    store.endLoad();
+    expect(store.roster().map((u) => u.imei)).toEqual(['1', '2', '3']);
+    expect(store.get('9')).toBeUndefined();
+    expect(heard).toEqual(['1', '2', '3', '9']);
+  });
 });

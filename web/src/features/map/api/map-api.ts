@@ -1,10 +1,13 @@
-/** The map page's calls: the base map, the realtime units and the address of a position. */
+/** The map page's calls: the base map, the realtime units (in pages, and one in full) and the address of a position. */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { routes } from '../../../../../shared/routes';
-import { mapConfigSchema, realtimeUnitsSchema, reverseGeocodeSchema } from '../../../../../shared/schemas/tracking';
+import { mapConfigSchema, mapUnitsPageSchema, realtimeUnitsSchema, reverseGeocodeSchema, REALTIME_PAGE_MAX, type MapUnit, type MapUnitsPage, type RealtimeUnit } from '../../../../../shared/schemas/tracking';
 import { apiRequest } from '../../../app/api-client';
 
-export const realtimeUnitsQueryKey = ['user', 'realtime-units'] as const;
+/** The first page is small, so that the first markers are drawn early; the rest come in pages as large as the API gives. */
+export const MAP_FIRST_PAGE = 1000;
+export const MAP_PAGE = REALTIME_PAGE_MAX;
 
 export function useMapConfig() {
   return useQuery({
@@ -14,11 +17,88 @@ export function useMapConfig() {
   });
 }
 
-/** Every unit the caller may see with its latest state; live messages keep it current in between. */
-export function useRealtimeUnits() {
+function fetchMapPage(cursor: string | null, limit: number, signal: AbortSignal): Promise<MapUnitsPage> {
+  const query = new URLSearchParams({ view: 'map', limit: String(limit), ...(cursor ? { cursor } : {}) });
+  return apiRequest(routes.getRealtimeUnits.method, `${routes.getRealtimeUnits.path}?${query.toString()}`, { schema: mapUnitsPageSchema, signal });
+}
+
+/** Lets the browser draw and handle input between two pages. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Every unit the caller may see in the map's view, page by page: each page is handed to `onPage`
+ * while the next is already on its way, so the server's time and the browser's overlap.
+ */
+export async function loadMapUnitPages(onPage: (units: readonly MapUnit[]) => void, signal: AbortSignal): Promise<void> {
+  let pending: Promise<MapUnitsPage> | null = fetchMapPage(null, MAP_FIRST_PAGE, signal);
+  while (pending) {
+    const page: MapUnitsPage = await pending;
+    pending = page.next ? fetchMapPage(page.next, MAP_PAGE, signal) : null;
+    // Fetches started here must not go unhandled when this one is abandoned.
+    pending?.catch(() => undefined);
+    if (signal.aborted) return;
+    onPage(page.units);
+    await nextTask();
+  }
+}
+
+export interface MapUnitsLoad {
+  /** A complete load has ended at least once. */
+  ready: boolean;
+  /** Pages are still coming. */
+  loading: boolean;
+  /** The last load's failure, until the next load starts. */
+  error: unknown;
+  /** Loads every page again (a revoked or granted unit, a live channel back after a break). */
+  reload(): void;
+}
+
+interface LoadTarget {
+  beginLoad(): void;
+  addPage(units: readonly MapUnit[]): void;
+  endLoad(): void;
+}
+
+/** Fills `target` with every unit in the map's view, at once and again on `reload`; a new load cancels the one under way. */
+export function useMapUnits(target: LoadTarget): MapUnitsLoad {
+  const [state, setState] = useState<{ ready: boolean; loading: boolean; error: unknown }>({ ready: false, loading: true, error: null });
+  const [round, setRound] = useState(0);
+  const abort = useRef<AbortController | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    abort.current?.abort();
+    abort.current = controller;
+    setState((s) => ({ ...s, loading: true, error: null }));
+    target.beginLoad();
+    loadMapUnitPages((units) => target.addPage(units), controller.signal).then(
+      () => {
+        if (controller.signal.aborted) return;
+        target.endLoad();
+        setState({ ready: true, loading: false, error: null });
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        setState((s) => ({ ...s, loading: false, error }));
+      },
+    );
+    return () => controller.abort();
+  }, [target, round]);
+  const reload = useCallback(() => setRound((r) => r + 1), []);
+  return { ...state, reload };
+}
+
+/** One unit in full (driver, outputs, voltages...), fetched when it is selected; null when the caller may no longer see it. */
+export function useRealtimeUnit(imei: string | null, hasPosition: boolean) {
   return useQuery({
-    queryKey: realtimeUnitsQueryKey,
-    queryFn: ({ signal }) => apiRequest(routes.getRealtimeUnits.method, routes.getRealtimeUnits.path, { schema: realtimeUnitsSchema, signal }),
+    // A first position brings state the details show: asked again then.
+    queryKey: ['user', 'realtime-unit', imei, hasPosition],
+    queryFn: async ({ signal }): Promise<RealtimeUnit | null> => {
+      const query = new URLSearchParams({ imei: imei ?? '' });
+      const units = await apiRequest(routes.getRealtimeUnits.method, `${routes.getRealtimeUnits.path}?${query.toString()}`, { schema: realtimeUnitsSchema, signal });
+      return units[0] ?? null;
+    },
+    enabled: imei !== null,
+    gcTime: 60_000,
   });
 }
 

@@ -1,17 +1,17 @@
 /**
  * The units on the map: one clustered GeoJSON source with the layers of unit-layer-style.ts. The
  * source is fed from the unit store, not through React: changes are coalesced and handed to
- * MapLibre at most four times a second, however many live messages came, as a diff of the units
- * that changed (the whole collection only when a new answer arrives, or when a new base map
- * replaced the source). Statuses also change with time alone (a silent unit goes offline), so
+ * MapLibre at most four times a second (once a second at 50,000 units), however many live messages
+ * came, as a diff of the units that changed, at most FEED_CHUNK at a time (the whole collection,
+ * in parts, only when a new base map replaced the source). Statuses also change with time alone (a silent unit goes offline), so
  * they are checked again every STATUS_CHECK_MS.
  */
 import type { GeoJSONSource } from 'maplibre-gl';
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { Layer, Source, useMap } from 'react-map-gl/maplibre';
-import { unitStatus } from '../../../../../shared/unit-status';
 import { createCoalescer } from '../coalescer';
 import { registerUnitImages } from '../map-images';
+import { statusAt } from '../status-cache';
 import { FEATURE_ID, sourceDiff, unitFeature, type UnitFeature } from '../unit-features';
 import { unitLayers } from '../unit-layer-style';
 import type { UnitStore } from '../unit-store';
@@ -19,8 +19,21 @@ import type { UnitStore } from '../unit-store';
 export const UNITS_SOURCE = 'units';
 /** Above this zoom no unit is in a cluster; flying to a unit goes past it. */
 export const CLUSTER_MAX_ZOOM = 14;
-/** At most this many source updates a second (four). */
-const FEED_INTERVAL_MS = 250;
+/**
+ * The least time between two source updates: 250 ms (four a second) up to 12,500 units, then one
+ * millisecond more per 50 units, up to a second at 50,000. Each update costs MapLibre's worker a new
+ * clustering of every unit and the main thread a reload of the source's tiles, however few units
+ * moved, so a large fleet's markers move less often to keep the page responsive.
+ */
+export function feedIntervalMs(units: number): number {
+  return Math.min(1000, Math.max(250, units / 50));
+}
+/**
+ * At most this many units per source update: the whole collection of a new source and a page of
+ * units reach MapLibre's worker in parts of this size (each a structured copy on the main thread),
+ * the rest in the next updates.
+ */
+export const FEED_CHUNK = 5000;
 /** How often units are checked for a status that changed with time alone. */
 const STATUS_CHECK_MS = 30_000;
 
@@ -93,15 +106,24 @@ export const UnitLayers = memo(function UnitLayers({ store, selected, follow, di
         const now = Date.now();
         let drawing: Promise<void>;
         if (changed === null) {
-          // A new answer or a new source: the whole collection, once.
+          // A new answer or a new source: the whole collection, its first part now and the rest as changes.
           features.clear();
+          const all: UnitFeature[] = [];
           for (const unit of store.all()) {
             const feature = unitFeature(unit, now);
-            if (feature) features.set(unit.imei, feature);
+            if (feature) all.push(feature);
           }
-          drawing = source.setData({ type: 'FeatureCollection', features: [...features.values()] });
+          const first = all.slice(0, FEED_CHUNK);
+          for (const feature of first) features.set(feature.properties.imei, feature);
+          for (let i = FEED_CHUNK; i < all.length; i++) feed.mark((all[i] as UnitFeature).properties.imei);
+          drawing = source.setData({ type: 'FeatureCollection', features: first });
         } else {
-          const changes = [...changed].map((imei) => {
+          let imeis = [...changed];
+          if (imeis.length > FEED_CHUNK) {
+            for (const imei of imeis.slice(FEED_CHUNK)) feed.mark(imei);
+            imeis = imeis.slice(0, FEED_CHUNK);
+          }
+          const changes = imeis.map((imei) => {
             const before = features.get(imei);
             const unit = store.get(imei);
             const after = unit ? unitFeature(unit, now) : null;
@@ -127,7 +149,7 @@ export const UnitLayers = memo(function UnitLayers({ store, selected, follow, di
           map.easeTo({ center: target.geometry.coordinates as [number, number], duration: 600 });
         }
       },
-      { intervalMs: FEED_INTERVAL_MS },
+      { intervalMs: () => feedIntervalMs(features.size) },
     );
     feed.markAll();
     const unsubscribe = store.subscribe((imei) => (imei === null ? feed.markAll() : feed.mark(imei)));
@@ -136,7 +158,7 @@ export const UnitLayers = memo(function UnitLayers({ store, selected, follow, di
       const now = Date.now();
       for (const [imei, feature] of features) {
         const unit = store.get(imei);
-        if (unit && unitStatus(unit, now) !== feature.properties.status) feed.mark(imei);
+        if (unit && statusAt(unit, now) !== feature.properties.status) feed.mark(imei);
       }
     }, STATUS_CHECK_MS);
     // A new base map replaces every source; react-map-gl adds ours again, empty.

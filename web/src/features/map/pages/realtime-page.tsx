@@ -3,14 +3,15 @@
  * With `?history=<imei>&from&to` it opens that unit's history over that period (the address is
  * described in features/history/history-url.ts, built there by `historyUrl`).
  *
- * Data flow (as traccar-web does it): the realtime units answer fills a store outside React; the
- * live channel's position messages move units in it; the map's source and the list read the store
- * at their own pace. A thousand messages a second cost a Map update each, four source updates a
- * second and one list render a second, never a render per message.
+ * Data flow (as traccar-web does it): the pages of the realtime units' map view fill a store
+ * outside React, each drawn as it arrives while the next loads; the live channel's position
+ * messages move units in it; the map's source and the list read the store at their own pace. A
+ * thousand messages a second cost a Map update each, four source updates a second and one list
+ * render a second, never a render per message. A selected unit's details are fetched in full.
  */
 import 'maplibre-gl/dist/maplibre-gl.css';
 import '../map.css';
-import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import IconList from '@tabler/icons-react/dist/esm/icons/IconList.mjs';
 import IconX from '@tabler/icons-react/dist/esm/icons/IconX.mjs';
 import type { GeoJSONSource } from 'maplibre-gl';
@@ -29,15 +30,17 @@ import type { HistoryLink } from '../../history/history-url';
 import { routeBounds } from '../../history/playback';
 import { useHistoryLink } from '../../history/use-history-link';
 import { useHistoryPlayback } from '../../history/use-history-playback';
-import { useRealtimeUnits } from '../api/map-api';
+import { useMapUnits, useRealtimeUnit } from '../api/map-api';
 import { BaseMapSwitch, BaseMapWatch } from '../components/base-map-controls';
 import { LiveStatusNotice } from '../components/live-status';
 import { UnitDetails, type DetailsTab } from '../components/unit-details';
 import { CLUSTER_MAX_ZOOM, UNITS_SOURCE, UnitLayers } from '../components/unit-layers';
 import { UnitList } from '../components/unit-list';
 import { loadMapLibre } from '../maplibre';
+import { WAITING_STYLE } from '../offline-style';
 import { INTERACTIVE_UNIT_LAYERS } from '../unit-layer-style';
-import { createUnitStore } from '../unit-store';
+import { createUnitStore, type StoredUnit } from '../unit-store';
+import type { RealtimeUnit } from '../../../../../shared/schemas/tracking';
 import { useBaseMap } from '../use-base-map';
 import { useCameraPadding, type CameraFocus } from '../use-camera-padding';
 import { useNow, useUnitStoreVersion } from '../use-unit-store';
@@ -60,16 +63,13 @@ function useCatchUpAfterReconnect(status: LiveStatus, refetch: () => unknown): v
 
 function RealtimeView() {
   const { t } = useTranslation();
-  const units = useRealtimeUnits();
   const [store] = useState(createUnitStore);
-  useEffect(() => {
-    if (units.data) store.replaceAll(units.data);
-  }, [store, units.data]);
+  const units = useMapUnits(store);
   useLiveMessages((message) => {
     if (message.type === 'access') {
       // An admin changed this user's units: a revoked one leaves the map at once, and the list is asked again.
       if (!message.granted) store.remove(message.imei);
-      void units.refetch();
+      units.reload();
       return;
     }
     if (message.type !== 'position') return;
@@ -79,7 +79,7 @@ function RealtimeView() {
     store.applyPosition(message);
   });
   const live = useLiveStatus();
-  useCatchUpAfterReconnect(live, units.refetch);
+  useCatchUpAfterReconnect(live, units.reload);
   useUnitStoreVersion(store);
   const now = useNow();
   const base = useBaseMap();
@@ -93,15 +93,26 @@ function RealtimeView() {
   const [follow, setFollow] = useState(false);
   const [panelOpen, setPanelOpen] = useState(false);
   // An account none of whose trackers has reported yet opens the panel on what to do next (first run).
+  const firstLoaded = units.ready;
   useEffect(() => {
-    if (units.data?.length && waitingUnits(units.data).length === units.data.length) setPanelOpen(true);
-  }, [units.data]);
+    const roster = store.roster();
+    if (firstLoaded && roster.length && waitingUnits(roster).length === roster.length) setPanelOpen(true);
+  }, [firstLoaded, store]);
   const firstRun = useFirstRunNotice(waitingUnits(store.roster()));
   const [cursor, setCursor] = useState<string | undefined>(undefined);
   const container = useRef<HTMLDivElement>(null);
   const panelRef = useRef<HTMLElement>(null);
 
   const selectedUnit = selected ? store.get(selected) : undefined;
+  const details = useRealtimeUnit(selectedUnit ? selectedUnit.imei : null, Boolean(selectedUnit?.state));
+  const selectedDetails = useMemo(() => withLiveState(details.data, selectedUnit), [details.data, selectedUnit]);
+  // A unit the caller may no longer see leaves the map.
+  useEffect(() => {
+    if (selected && details.data === null) {
+      store.remove(selected);
+      setSelected(null);
+    }
+  }, [details.data, selected, store]);
   const historyOn = tab === 'history' && selectedUnit !== undefined;
   // The playback is keyed by the unit, not by its ever newer state.
   const historyUnit = useMemo(() => (historyOn && selected ? (store.get(selected) ?? null) : null), [historyOn, selected, store]);
@@ -117,7 +128,7 @@ function RealtimeView() {
   }, []);
   const hasUnit = useCallback((imei: string) => store.get(imei) !== undefined, [store]);
   const historyLink = useHistoryLink({
-    ready: units.data !== undefined,
+    ready: units.ready,
     hasUnit,
     open: openLink,
     shown: historyOn && selected ? { imei: selected, period: playback.requested } : null,
@@ -192,38 +203,60 @@ function RealtimeView() {
     [t],
   );
 
+  // The units are drawn over plain water while the base map is chosen (seconds without a network).
+  const mapStyle = base.active.kind === 'remote' || base.active.kind === 'offline' ? base.active.style : base.active.kind === 'loading' ? WAITING_STYLE : null;
+
   let panel;
-  if (units.isPending) {
+  const empty = store.roster().length === 0;
+  if (empty && units.loading) {
     panel = (
       <Center py="xl">
         <Loader role="progressbar" aria-label={t('Loading')} />
       </Center>
     );
-  } else if (units.isError && !units.data) {
+  } else if (units.error && !units.ready) {
     panel = (
       <Alert color="red" title={t('MapLoadFailed')}>
         <Stack gap="xs" align="flex-start">
           <Text size="sm">{errorMessage(units.error)}</Text>
-          <Button size="xs" variant="light" onClick={() => void units.refetch()}>
+          <Button size="xs" variant="light" onClick={units.reload}>
             {t('TryAgain')}
           </Button>
         </Stack>
       </Alert>
     );
   } else if (selectedUnit) {
-    panel = (
+    panel = selectedDetails ? (
       <UnitDetails
-        unit={selectedUnit}
+        unit={selectedDetails}
         now={now}
         follow={follow}
         onFollowChange={setFollow}
         tab={tab}
         onTabChange={changeTab}
         onBack={back}
-        commands={<UnitCommands unit={selectedUnit} />}
+        commands={<UnitCommands unit={selectedDetails} />}
         events={<UnitEvents imei={selectedUnit.imei} now={now} />}
         history={historyOn ? <HistoryPanel playback={playback} onClose={() => setTab('details')} /> : null}
       />
+    ) : details.isError ? (
+      <Alert color="red" title={t('MapLoadFailed')}>
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{errorMessage(details.error)}</Text>
+          <Group gap="xs">
+            <Button size="xs" variant="light" onClick={() => void details.refetch()}>
+              {t('TryAgain')}
+            </Button>
+            <Button size="xs" variant="subtle" onClick={back}>
+              {t('MapBackToList')}
+            </Button>
+          </Group>
+        </Stack>
+      </Alert>
+    ) : (
+      <Center py="xl">
+        <Loader role="progressbar" aria-label={t('Loading')} />
+      </Center>
     );
   } else {
     panel = (
@@ -238,6 +271,7 @@ function RealtimeView() {
           onStatusesChange={setStatuses}
           onSelect={selectFromList}
           now={now}
+          loading={units.loading}
         />
       </Stack>
     );
@@ -265,11 +299,11 @@ function RealtimeView() {
         </div>
       </section>
       <div className="rt-map" data-testid="realtime-map" data-basemap={base.active.kind === 'remote' ? base.active.base.id : base.active.kind} ref={container}>
-        {base.active.kind === 'remote' || base.active.kind === 'offline' ? (
+        {mapStyle ? (
           <MapView
             id={MAP_ID}
             mapLib={loadMapLibre()}
-            mapStyle={base.active.style}
+            mapStyle={mapStyle}
             initialViewState={STOCKHOLM}
             locale={mapLocale}
             interactiveLayerIds={INTERACTIVE_UNIT_LAYERS}
@@ -290,22 +324,34 @@ function RealtimeView() {
             <UnitLayers store={store} selected={selected} follow={follow} dimmed={historyOn} onDrawn={onDrawn} />
             {historyOn ? <HistoryLayers playback={playback} /> : null}
           </MapView>
-        ) : base.active.kind === 'failed' ? (
+        ) : (
           <Center h="100%" p="md">
             <Text c="dimmed" ta="center">
               {t('MapBaseMapFailed')}
             </Text>
           </Center>
-        ) : (
-          <Center h="100%" role="status">
-            <Loader role="progressbar" aria-label={t('MapLoading')} />
-          </Center>
         )}
+        {base.active.kind === 'loading' ? (
+          <div className="rt-basemap-loading" role="status">
+            <Loader size="xs" role="progressbar" aria-label={t('MapLoading')} />
+          </div>
+        ) : null}
         {base.active.kind === 'remote' ? <BaseMapSwitch choices={base.choices} value={base.active.base.id} onChange={base.choose} /> : null}
         <LiveStatusNotice status={live} />
       </div>
     </div>
   );
+}
+
+/**
+ * The selected unit in full as fetched, with the live state the store has when it is newer: the
+ * fetched one carries what the map's view leaves out, a live message all of the state.
+ */
+function withLiveState(full: RealtimeUnit | null | undefined, shown: StoredUnit | undefined): RealtimeUnit | null {
+  if (!full || !shown || full.imei !== shown.imei) return null;
+  const live = shown.state;
+  if (!live || !full.state || Date.parse(live.ts) <= Date.parse(full.state.ts)) return full;
+  return { ...full, state: { ...full.state, ...live } };
 }
 
 /** The statuses named in a `status` parameter (comma-separated), in the list's order; unknown names are ignored. */
