@@ -9,22 +9,20 @@
  *
  * A trip that starts where the unit's previous trip stopped (within SAME_PLACE_M: the vehicle was
  * parked there) takes that trip's stop address instead of asking the geocoder again: one
- * eventually consistent Query of a trip item (half a read unit) instead of a geocoder call (the
+ * Query of a trip item (one read unit) instead of a geocoder call (the
  * largest per-trip cost on AWS, docs/capacity.md), for about every other address of a fleet that
  * parks between trips. The instance's geocode cache rarely catches it: a parked unit's fixes
  * wander across its 11 m cells, and hours pass between the stop and the next start.
  */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import { distanceM } from '../../shared/geo';
-import { dynamo, tableName } from '../platform/db';
 import { queueConsumer } from '../platform/queue-consumer';
 import { getPorts } from '../platform/container';
 import type { Ports } from '../platform/ports';
 import { createGeocodeCache } from '../tracking/geocode-cache';
 import { ADDRESS_LANGUAGE } from './store-detected';
 import type { TripItem } from './trip-item';
-import { fillTripAddress, getTrip } from './trip-repository';
+import { fillTripAddress, getTrip, neighbourTrip } from './trip-repository';
 
 export const tripAddressMessage = z.object({ imei: z.string().min(1), startTs: z.number().int() });
 export type TripAddressMessage = z.infer<typeof tripAddressMessage>;
@@ -36,21 +34,9 @@ export const SAME_PLACE_M = 30;
 
 /** The stop address of the unit's trip before this one, when that trip (of the same account) stopped where this one starts. */
 async function previousStopAddress(trip: Pick<TripItem, 'imei' | 'startTs' | 'accountId' | 'startLat' | 'startLon'>): Promise<string | undefined> {
-  const out = await dynamo().send(
-    new QueryCommand({
-      TableName: tableName('trips'),
-      KeyConditionExpression: 'imei = :imei AND startTs < :start',
-      ExpressionAttributeValues: { ':imei': trip.imei, ':start': trip.startTs },
-      ProjectionExpression: 'accountId, stopLat, stopLon, stopAddress',
-      ScanIndexForward: false,
-      Limit: 1,
-    }),
-  );
-  const previous = out.Items?.[0];
-  if (!previous || previous['accountId'] !== trip.accountId) return undefined;
-  const { stopLat, stopLon, stopAddress } = previous;
-  if (typeof stopLat !== 'number' || typeof stopLon !== 'number' || typeof stopAddress !== 'string' || !stopAddress) return undefined;
-  return distanceM(stopLat, stopLon, trip.startLat, trip.startLon) <= SAME_PLACE_M ? stopAddress : undefined;
+  const previous = await neighbourTrip({ imei: trip.imei, accountId: trip.accountId }, trip.startTs, 'before');
+  if (!previous?.stopAddress) return undefined;
+  return distanceM(previous.stopLat, previous.stopLon, trip.startLat, trip.startLon) <= SAME_PLACE_M ? previous.stopAddress : undefined;
 }
 
 /** Fills in the addresses the trip lacks; throws when the geocoder fails (the queue retries). */
