@@ -1,0 +1,189 @@
+/**
+ * The units list in pages (docs/decisions/0044-large-unit-lists.md): an account's units read with
+ * Query pages of the `byAccountName` (or, by IMEI, `byAccount`) index of its own partition, an
+ * ordinary user's granted units read by key; a search filters what is read, and a page ends at
+ * `limit` units or when its read budget is spent, with a cursor to go on. The cursor names only a
+ * position (a name and an IMEI) and the search it belongs to: the account of every read comes from
+ * the caller, so no cursor can reach another account's units.
+ */
+import { BatchGetCommand, QueryCommand, type BatchGetCommandOutput, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import type { UnitListSort } from '../../shared/schemas/units';
+import { IMEI_PATTERN } from '../../shared/validators/imei';
+import { parseUnitItem, type UnitItem } from '../domain/unit/schema';
+import type { AuthContext } from '../platform/auth-context';
+import { dynamo, tableName } from '../platform/db';
+import { ValidationError } from '../platform/errors';
+
+type Caller = Pick<AuthContext, 'accountId' | 'unitImeis'>;
+
+/** What the list shows of a unit, and what parseUnitItem needs: never `stages`, commands or viewers. */
+const LISTED = ['imei', 'accountId', 'name', 'registrationNumber', 'vehicleType', 'protocol', 'createdAt', 'color', 'symbol', 'driver', 'departments', 'departmentIds', 'tagIds', 'lockedBy', 'lockedByName', 'doutLabels', 'state'] as const;
+const projection = {
+  ProjectionExpression: LISTED.map((a) => `#${a}`).join(', '),
+  ExpressionAttributeNames: Object.fromEntries(LISTED.map((a) => [`#${a}`, a])),
+};
+
+/** A search reads at most this long for one page when it has found something, and this long when it has not. */
+const BUDGET_WITH_MATCHES_MS = 400;
+const BUDGET_MS = 2500;
+/** Items per Query page while searching (DynamoDB stops at 1 MB before that anyway). */
+const SEARCH_READ = 1000;
+
+export interface Position {
+  name: string;
+  imei: string;
+}
+
+export const normaliseQuery = (q: string | undefined): string => (q ?? '').trim().toLowerCase().split(/\s+/).filter(Boolean).join(' ');
+
+export function encodeCursor(sort: UnitListSort, q: string, at: Position): string {
+  return Buffer.from(JSON.stringify([1, sort, q, at.name, at.imei]), 'utf8').toString('base64url');
+}
+
+/** The position a cursor names; a cursor that is not ours, or of another search or order, is 422 InvalidCursor. */
+export function decodeCursor(raw: string, sort: UnitListSort, q: string): Position {
+  const invalid = () => new ValidationError({ cursor: ['InvalidCursor'] }, 'InvalidCursor');
+  if (!/^[A-Za-z0-9_-]+$/.test(raw)) throw invalid();
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
+  } catch {
+    throw invalid();
+  }
+  if (!Array.isArray(parsed) || parsed.length !== 5) throw invalid();
+  const [version, s, cq, name, imei] = parsed as unknown[];
+  if (version !== 1 || s !== sort || cq !== q) throw invalid();
+  if (typeof name !== 'string' || name.length === 0 || name.length > 400 || typeof imei !== 'string' || !IMEI_PATTERN.test(imei)) throw invalid();
+  return { name, imei };
+}
+
+/**
+ * Whether a unit matches the search: every word appears, ignoring case, in its name, registration
+ * number, IMEI, driver or one of the names given (its departments and tags).
+ */
+export function matcher(q: string): (unit: UnitItem, names: readonly string[]) => boolean {
+  const words = q.split(' ').filter(Boolean);
+  if (!words.length) return () => true;
+  return (unit, names) => {
+    const fields = [unit.name, unit.registrationNumber ?? '', unit.imei, unit.driver ?? '', ...names].map((f) => f.toLowerCase());
+    return words.every((word) => fields.some((field) => field.includes(word)));
+  };
+}
+
+/** The order of the index: names (then IMEIs) by code unit, as DynamoDB orders strings for these texts. */
+export function compareUnits(sort: UnitListSort): (a: Position, b: Position) => number {
+  const byName = sort.startsWith('name');
+  const sign = sort.endsWith('desc') ? -1 : 1;
+  const cmp = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+  return (a, b) => sign * ((byName ? cmp(a.name, b.name) : 0) || cmp(a.imei, b.imei));
+}
+
+export interface PageRequest {
+  q: string;
+  sort: UnitListSort;
+  limit: number;
+  after: Position | null;
+  /** The department and tag names of a unit, for the search. */
+  namesOf: (unit: UnitItem) => string[];
+}
+
+export interface UnitItemsPage {
+  units: UnitItem[];
+  /** Where the next page starts; null when nothing follows. */
+  next: Position | null;
+}
+
+/** One page of the units the caller may see. */
+export async function unitPage(caller: Caller, request: PageRequest): Promise<UnitItemsPage> {
+  return caller.unitImeis === undefined ? accountPage(caller.accountId, request) : grantedPage(caller, request);
+}
+
+const keyOf = (unit: UnitItem): Position => ({ name: unit.name, imei: unit.imei });
+
+async function accountPage(accountId: string, { q, sort, limit, after, namesOf }: PageRequest): Promise<UnitItemsPage> {
+  const started = Date.now();
+  const byName = sort.startsWith('name');
+  const matches = matcher(q);
+  const units: UnitItem[] = [];
+  let start: Record<string, unknown> | undefined = after ? { accountId, imei: after.imei, ...(byName ? { name: after.name } : {}) } : undefined;
+  for (;;) {
+    const page: QueryCommandOutput = await dynamo().send(
+      new QueryCommand({
+        TableName: tableName('units'),
+        IndexName: byName ? 'byAccountName' : 'byAccount',
+        KeyConditionExpression: '#accountId = :a',
+        ExpressionAttributeValues: { ':a': accountId },
+        ...projection,
+        ScanIndexForward: !sort.endsWith('desc'),
+        ExclusiveStartKey: start,
+        Limit: q ? SEARCH_READ : limit - units.length,
+      }),
+    );
+    const items = (page.Items ?? []).map(parseUnitItem);
+    for (let i = 0; i < items.length; i++) {
+      const unit = items[i] as UnitItem;
+      if (!matches(unit, namesOf(unit))) continue;
+      units.push(unit);
+      if (units.length === limit) {
+        const more = i < items.length - 1 || page.LastEvaluatedKey !== undefined;
+        return { units, next: more ? keyOf(unit) : null };
+      }
+    }
+    if (!page.LastEvaluatedKey) return { units, next: null };
+    start = page.LastEvaluatedKey;
+    const spent = Date.now() - started;
+    if (spent > (units.length ? BUDGET_WITH_MATCHES_MS : BUDGET_MS)) {
+      const last = start as { name?: unknown; imei?: unknown };
+      return { units, next: { name: typeof last.name === 'string' ? last.name : (units.at(-1)?.name ?? '-'), imei: String(last.imei) } };
+    }
+  }
+}
+
+/** An ordinary user's units: the granted ones read by key, in the list's order, from the cursor on. */
+async function grantedPage(caller: Caller, { q, sort, limit, after, namesOf }: PageRequest): Promise<UnitItemsPage> {
+  const matches = matcher(q);
+  const order = compareUnits(sort);
+  const granted = (await readUnits(caller.unitImeis ?? []))
+    .filter((u) => u.accountId === caller.accountId && matches(u, namesOf(u)))
+    .sort(order);
+  const from = after ? granted.findIndex((u) => order(u, after) > 0) : 0;
+  const rest = from < 0 ? [] : granted.slice(from);
+  const units = rest.slice(0, limit);
+  return { units, next: rest.length > limit ? keyOf(units.at(-1) as UnitItem) : null };
+}
+
+/** Units by IMEI (100 keys per call, a few calls at once), only what the list shows. */
+async function readUnits(imeis: readonly string[]): Promise<UnitItem[]> {
+  const table = tableName('units');
+  const chunks: string[][] = [];
+  const valid = [...new Set(imeis)].filter((imei) => IMEI_PATTERN.test(imei));
+  for (let i = 0; i < valid.length; i += 100) chunks.push(valid.slice(i, i + 100));
+  const found: UnitItem[] = [];
+  let next = 0;
+  const reader = async () => {
+    while (next < chunks.length) {
+      const chunk = chunks[next++] as string[];
+      let keys: Record<string, unknown>[] | undefined = chunk.map((imei) => ({ imei }));
+      for (let attempt = 0; keys?.length; attempt++) {
+        if (attempt > 8) throw new Error('units: keys left unprocessed after retries');
+        if (attempt) await new Promise((r) => setTimeout(r, Math.random() * Math.min(20 * 2 ** attempt, 1000)));
+        const out: BatchGetCommandOutput = await dynamo().send(new BatchGetCommand({ RequestItems: { [table]: { Keys: keys, ...projection } } }));
+        found.push(...(out.Responses?.[table] ?? []).map(parseUnitItem));
+        keys = out.UnprocessedKeys?.[table]?.Keys;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(4, chunks.length) }, reader));
+  return found;
+}
+
+/** The whole list without paging (callers that ask for no page): null when there are more than `max`. */
+export async function wholeList(caller: Caller, max: number): Promise<UnitItem[] | null> {
+  const noNames = () => [];
+  if (caller.unitImeis !== undefined) {
+    if (caller.unitImeis.length > max) return null;
+    return (await grantedPage(caller, { q: '', sort: 'name.asc', limit: max, after: null, namesOf: noNames })).units;
+  }
+  const page = await accountPage(caller.accountId, { q: '', sort: 'name.asc', limit: max + 1, after: null, namesOf: noNames });
+  return page.units.length > max ? null : page.units;
+}
