@@ -209,7 +209,8 @@ describe('GET /api/v1/user/units in pages', () => {
   });
 
   it('refuses bad paging values with 422 and translated keys', async () => {
-    for (const params of [{ limit: '0' }, { limit: '501' }, { limit: 'ten' }, { sort: 'lastSeen.desc' }, { q: 'x'.repeat(101) }]) {
+    const bad: Array<Record<string, string>> = [{ limit: '0' }, { limit: '501' }, { limit: 'ten' }, { sort: 'lastSeen.desc' }, { q: 'x'.repeat(101) }];
+    for (const params of bad) {
       const res = await page(bigAdmin, params);
       expect(res.status, JSON.stringify(params)).toBe(422);
       expect(Object.values(res.body.errors ?? {}).flat()).toEqual(['InvalidValue']);
