@@ -189,12 +189,13 @@ export function UnitsTable({ units, complete, onLoadMore, loadingMore, query, so
   const rows = table.getRowModel().rows;
   const bodyRef = useRef<HTMLTableSectionElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
-  const empty = rows.length === 0;
-  // Where the rows start in the page (the panels above may come and go): the virtualizer's origin.
+  // Where the rows start in the page, the virtualizer's origin: checked again when the rows or the
+  // selection change, since the panels above (first-run notice, bulk tasks) come and go with them.
   useLayoutEffect(() => {
     const body = bodyRef.current;
-    if (body && !empty) setScrollMargin(body.getBoundingClientRect().top + window.scrollY);
-  }, [empty]);
+    const top = body ? Math.round(body.getBoundingClientRect().top + window.scrollY) : 0;
+    if (body && top !== scrollMargin) setScrollMargin(top);
+  }, [scrollMargin, units, selection]);
   const virtualizer = useWindowVirtualizer({
     count: rows.length,
     estimateSize: () => ROW_ESTIMATE,
