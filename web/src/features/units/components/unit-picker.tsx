@@ -13,13 +13,14 @@
 import './unit-picker.css';
 import { Button, CloseButton, Group, Loader, Pill, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { useQueries } from '@tanstack/react-query';
 import IconCheck from '@tabler/icons-react/dist/esm/icons/IconCheck.mjs';
 import IconSearch from '@tabler/icons-react/dist/esm/icons/IconSearch.mjs';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UnitListItem } from '../../../../../shared/schemas/units';
-import { fetchAllUnits, useUnitPages } from '../api/units';
+import { fetchAllUnits, fetchUnitPage, useUnitPages } from '../api/units';
 
 /** Chips shown for the chosen units before "+N more". */
 const CHIPS = 8;
@@ -62,7 +63,18 @@ export function UnitPicker({ label, description, value, onChange, knownNames, un
     const missing = options.filter((u) => selected.has(u.imei) && seen.get(u.imei) !== u.name);
     if (missing.length) setSeen((old) => new Map([...old, ...missing.map((u) => [u.imei, u.name] as const)]));
   }, [options, selected, seen]);
-  const nameOf = (imei: string) => seen.get(imei) ?? knownNames?.get(imei) ?? imei;
+  const chips = value.slice(0, CHIPS);
+  // A chip whose unit no page has named yet asks the server for it (a search by its IMEI).
+  const unnamed = chips.filter((imei) => !seen.has(imei) && !knownNames?.has(imei));
+  const looked = useQueries({
+    queries: unnamed.map((imei) => ({
+      queryKey: ['units', 'name', imei],
+      queryFn: ({ signal }: { signal: AbortSignal }) => fetchUnitPage({ q: imei, limit: 1, signal }),
+      staleTime: 300_000,
+    })),
+  });
+  const lookedUp = new Map(looked.flatMap((r) => r.data?.units.map((u) => [u.imei, u.name] as const) ?? []));
+  const nameOf = (imei: string) => seen.get(imei) ?? knownNames?.get(imei) ?? lookedUp.get(imei) ?? imei;
 
   const [active, setActive] = useState(0);
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -126,7 +138,6 @@ export function UnitPicker({ label, description, value, onChange, knownNames, un
   };
 
   const optionId = (index: number) => `${id}-option-${index}`;
-  const chips = value.slice(0, CHIPS);
   const status = pages.isError && !pages.data ? 'failed' : pages.data === undefined ? 'loading' : options.length === 0 ? 'none' : 'options';
 
   return (
