@@ -94,7 +94,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-let exitCode = 2;
+let exitCode: number;
 try {
   const owner = await createTestUser();
   const seedStart = now();
