@@ -3,8 +3,14 @@
  * Query pages of the `byAccountName` (or, by IMEI, `byAccount`) index of its own partition, an
  * ordinary user's granted units read by key; a search filters what is read, and a page ends at
  * `limit` units or when its read budget is spent, with a cursor to go on. The cursor names only a
- * position (a name and an IMEI) and the search it belongs to: the account of every read comes from
- * the caller, so no cursor can reach another account's units.
+ * position (a name and an IMEI), the phase of the search and the search it belongs to: the account
+ * of every read comes from the caller, so no cursor can reach another account's units.
+ *
+ * A search by name order runs in two phases. First the units whose name begins with the search (in
+ * any of its usual spellings: as typed in lower case, Capitalised, Each Word Capitalised, UPPER CASE)
+ * are read with key conditions on the name index, a few small Queries however large the account;
+ * then the rest of the index is read and filtered (every word anywhere in the name, registration
+ * number, IMEI, driver, departments or tags), leaving out what the first phase answered.
  */
 import { BatchGetCommand, QueryCommand, type BatchGetCommandOutput, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import type { UnitListSort } from '../../shared/schemas/units';
@@ -34,14 +40,20 @@ export interface Position {
   imei: string;
 }
 
-export const normaliseQuery = (q: string | undefined): string => (q ?? '').trim().toLowerCase().split(/\s+/).filter(Boolean).join(' ');
-
-export function encodeCursor(sort: UnitListSort, q: string, at: Position): string {
-  return Buffer.from(JSON.stringify([1, sort, q, at.name, at.imei]), 'utf8').toString('base64url');
+/** Where a page starts: the phase of the search and the last unit answered (null: the phase's beginning). */
+export interface Resume {
+  phase: 'prefix' | 'scan';
+  at: Position | null;
 }
 
-/** The position a cursor names; a cursor that is not ours, or of another search or order, is 422 InvalidCursor. */
-export function decodeCursor(raw: string, sort: UnitListSort, q: string): Position {
+export const normaliseQuery = (q: string | undefined): string => (q ?? '').trim().toLowerCase().split(/\s+/).filter(Boolean).join(' ');
+
+export function encodeCursor(sort: UnitListSort, q: string, resume: Resume): string {
+  return Buffer.from(JSON.stringify([2, sort, q, resume.phase, resume.at?.name ?? null, resume.at?.imei ?? null]), 'utf8').toString('base64url');
+}
+
+/** Where a cursor resumes; a cursor that is not ours, or of another search or order, is 422 InvalidCursor. */
+export function decodeCursor(raw: string, sort: UnitListSort, q: string): Resume {
   const invalid = () => new ValidationError({ cursor: ['InvalidCursor'] }, 'InvalidCursor');
   if (!/^[A-Za-z0-9_-]+$/.test(raw)) throw invalid();
   let parsed: unknown;
@@ -50,11 +62,18 @@ export function decodeCursor(raw: string, sort: UnitListSort, q: string): Positi
   } catch {
     throw invalid();
   }
-  if (!Array.isArray(parsed) || parsed.length !== 5) throw invalid();
-  const [version, s, cq, name, imei] = parsed as unknown[];
-  if (version !== 1 || s !== sort || cq !== q) throw invalid();
+  if (!Array.isArray(parsed) || parsed.length !== 6) throw invalid();
+  const [version, s, cq, phase, name, imei] = parsed as unknown[];
+  if (version !== 2 || s !== sort || cq !== q || (phase !== 'prefix' && phase !== 'scan')) throw invalid();
+  if (name === null && imei === null && phase === 'scan') return { phase, at: null };
   if (typeof name !== 'string' || name.length === 0 || name.length > 400 || typeof imei !== 'string' || !IMEI_PATTERN.test(imei)) throw invalid();
-  return { name, imei };
+  return { phase, at: { name, imei } };
+}
+
+/** The spellings of a (lower-case) search a name may begin with: as typed, Capitalised, Each Word Capitalised, UPPER CASE. */
+export function prefixVariants(q: string): string[] {
+  const capital = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
+  return [...new Set([q, capital(q), q.split(' ').map(capital).join(' '), q.toUpperCase()])];
 }
 
 /**
@@ -82,7 +101,7 @@ export interface PageRequest {
   q: string;
   sort: UnitListSort;
   limit: number;
-  after: Position | null;
+  after: Resume | null;
   /** The department and tag names of a unit, for the search. */
   namesOf: (unit: UnitItem) => string[];
 }
@@ -90,7 +109,7 @@ export interface PageRequest {
 export interface UnitItemsPage {
   units: UnitItem[];
   /** Where the next page starts; null when nothing follows. */
-  next: Position | null;
+  next: Resume | null;
 }
 
 /** One page of the units the caller may see. */
@@ -100,12 +119,69 @@ export async function unitPage(caller: Caller, request: PageRequest): Promise<Un
 
 const keyOf = (unit: UnitItem): Position => ({ name: unit.name, imei: unit.imei });
 
-async function accountPage(accountId: string, { q, sort, limit, after, namesOf }: PageRequest): Promise<UnitItemsPage> {
+async function accountPage(accountId: string, request: PageRequest): Promise<UnitItemsPage> {
+  const { q, sort, limit, after } = request;
+  const byName = sort.startsWith('name');
+  if (!q || !byName) return scanPage(accountId, request, () => false);
+  const variants = prefixVariants(q);
+  if (after?.phase !== 'scan') {
+    const found = await prefixPage(accountId, variants, sort, limit, after?.at ?? null);
+    const last = found.units.at(-1);
+    if (last && found.more) return { units: found.units, next: { phase: 'prefix', at: keyOf(last) } };
+    if (last) return { units: found.units, next: { phase: 'scan', at: null } };
+  }
+  const covered = (unit: UnitItem) => variants.some((v) => unit.name.startsWith(v));
+  return scanPage(accountId, { ...request, after: after?.phase === 'scan' ? after : null }, covered);
+}
+
+/**
+ * The first phase of a search: the units whose name begins with one of the spellings, one Query of
+ * the name index per spelling (a BETWEEN on the sort key, resumed at the same position), merged.
+ */
+async function prefixPage(accountId: string, variants: readonly string[], sort: UnitListSort, limit: number, at: Position | null): Promise<{ units: UnitItem[]; more: boolean }> {
+  const desc = sort.endsWith('desc');
+  const order = compareUnits(sort);
+  const reads = await Promise.all(
+    variants.map(async (v) => {
+      let from = v;
+      let to = `${v}\uffff`;
+      let start: Record<string, unknown> | undefined;
+      if (at) {
+        if (desc ? at.name < from : at.name > to) return { items: [], more: false };
+        if (desc ? at.name <= to : at.name >= from) {
+          if (desc) to = at.name;
+          else from = at.name;
+          start = { accountId, name: at.name, imei: at.imei };
+        }
+      }
+      const page: QueryCommandOutput = await dynamo().send(
+        new QueryCommand({
+          TableName: tableName('units'),
+          IndexName: 'byAccountName',
+          KeyConditionExpression: '#accountId = :a AND #name BETWEEN :from AND :to',
+          ExpressionAttributeValues: { ':a': accountId, ':from': from, ':to': to },
+          ...projection,
+          ScanIndexForward: !desc,
+          ExclusiveStartKey: start,
+          Limit: limit + 1,
+        }),
+      );
+      return { items: (page.Items ?? []).map(parseUnitItem), more: page.LastEvaluatedKey !== undefined };
+    }),
+  );
+  const merged = [...new Map(reads.flatMap((r) => r.items).map((u) => [u.imei, u])).values()].sort(order);
+  return { units: merged.slice(0, limit), more: merged.length > limit || reads.some((r) => r.more) };
+}
+
+/** Reads the index in order from the cursor, keeping the units that match and that `skip` does not leave out. */
+async function scanPage(accountId: string, { q, sort, limit, after, namesOf }: PageRequest, skip: (unit: UnitItem) => boolean): Promise<UnitItemsPage> {
   const started = Date.now();
   const byName = sort.startsWith('name');
   const matches = matcher(q);
   const units: UnitItem[] = [];
-  let start: Record<string, unknown> | undefined = after ? { accountId, imei: after.imei, ...(byName ? { name: after.name } : {}) } : undefined;
+  const at = after?.at;
+  let start: Record<string, unknown> | undefined = at ? { accountId, imei: at.imei, ...(byName ? { name: at.name } : {}) } : undefined;
+  const resume = (position: Position): Resume => ({ phase: 'scan', at: position });
   for (;;) {
     const page: QueryCommandOutput = await dynamo().send(
       new QueryCommand({
@@ -122,20 +198,17 @@ async function accountPage(accountId: string, { q, sort, limit, after, namesOf }
     const items = (page.Items ?? []).map(parseUnitItem);
     for (let i = 0; i < items.length; i++) {
       const unit = items[i] as UnitItem;
-      if (!matches(unit, namesOf(unit))) continue;
+      if (skip(unit) || !matches(unit, namesOf(unit))) continue;
       units.push(unit);
       if (units.length === limit) {
         const more = i < items.length - 1 || page.LastEvaluatedKey !== undefined;
-        return { units, next: more ? keyOf(unit) : null };
+        return { units, next: more ? resume(keyOf(unit)) : null };
       }
     }
-    if (!page.LastEvaluatedKey) return { units, next: null };
+    const lastRead = items.at(-1);
+    if (!page.LastEvaluatedKey || !lastRead) return { units, next: null };
     start = page.LastEvaluatedKey;
-    const spent = Date.now() - started;
-    if (spent > (units.length ? BUDGET_WITH_MATCHES_MS : BUDGET_MS)) {
-      const last = start as { name?: unknown; imei?: unknown };
-      return { units, next: { name: typeof last.name === 'string' ? last.name : (units.at(-1)?.name ?? '-'), imei: String(last.imei) } };
-    }
+    if (Date.now() - started > (units.length ? BUDGET_WITH_MATCHES_MS : BUDGET_MS)) return { units, next: resume(keyOf(lastRead)) };
   }
 }
 
@@ -146,10 +219,11 @@ async function grantedPage(caller: Caller, { q, sort, limit, after, namesOf }: P
   const granted = (await readUnits(caller.unitImeis ?? []))
     .filter((u) => u.accountId === caller.accountId && matches(u, namesOf(u)))
     .sort(order);
-  const from = after ? granted.findIndex((u) => order(u, after) > 0) : 0;
+  const at = after?.at;
+  const from = at ? granted.findIndex((u) => order(u, at) > 0) : 0;
   const rest = from < 0 ? [] : granted.slice(from);
   const units = rest.slice(0, limit);
-  return { units, next: rest.length > limit ? keyOf(units.at(-1) as UnitItem) : null };
+  return { units, next: rest.length > limit ? { phase: 'scan', at: keyOf(units.at(-1) as UnitItem) } : null };
 }
 
 /** Units by IMEI (100 keys per call, a few calls at once), only what the list shows. */

@@ -107,8 +107,8 @@ try {
     const start = now();
     const res = await fetch(`${runtime.url}/api/v1/user/units?${query}`, { headers: { authorization: `Bearer ${token}` } });
     const text = await res.text();
-    const data = (JSON.parse(text) as { data?: { units: Array<{ imei: string }>; nextCursor: string | null } }).data;
-    return { status: res.status, ms: now() - start, bytes: Buffer.byteLength(text), units: data?.units.length ?? 0 };
+    const data = (JSON.parse(text) as { data?: { units: unknown[] } | unknown[] }).data;
+    return { status: res.status, ms: now() - start, bytes: Buffer.byteLength(text), units: Array.isArray(data) ? data.length : (data?.units.length ?? 0) };
   };
   const lastPlate = plateOf(unitCount - 1);
   const apiFirst = await api('sort=name.asc&limit=100');

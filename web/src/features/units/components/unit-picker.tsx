@@ -138,7 +138,7 @@ export function UnitPicker({ label, description, value, onChange, knownNames, un
   };
 
   const optionId = (index: number) => `${id}-option-${index}`;
-  const status = pages.isError && !pages.data ? 'failed' : pages.data === undefined ? 'loading' : options.length === 0 ? 'none' : 'options';
+  const status = pages.isError && !pages.data ? 'failed' : pages.data === undefined || (options.length === 0 && hasNextPage) ? 'loading' : options.length === 0 ? 'none' : 'options';
 
   return (
     <Stack gap={6} role="group" aria-labelledby={labelId} aria-describedby={countId} className="unit-picker" data-testid={testId}>

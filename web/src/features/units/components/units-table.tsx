@@ -254,7 +254,16 @@ export function UnitsTable({ units, complete, onLoadMore, loadingMore, query, so
             ))}
           </Table.Thead>
           <Table.Tbody ref={bodyRef}>
-            {matching === 0 ? (
+            {matching === 0 && !complete ? (
+              <Table.Tr>
+                <Table.Td colSpan={width}>
+                  <Group gap="sm" py="md">
+                    <Loader size="xs" type="dots" aria-hidden />
+                    <Text>{t('UnitsLoadingMore')}</Text>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ) : matching === 0 ? (
               <Table.Tr>
                 <Table.Td colSpan={width}>
                   <Group gap="sm" py="md">
