@@ -14,8 +14,9 @@
  *    the page (the list is virtualized: a screenful and some overscan, never N), scrolls down to load
  *    the next page, then types the last unit's name and measures from the last key until that unit
  *    is the row shown (a name search: the first phase, key conditions on the name index).
- * 4. Opens a new geofence (its unit picker, the shared one) and measures until the options are
- *    shown, then types the same name and measures until the unit is the one option.
+ * 4. Opens the new user form of /administration/user-accounts (its unit picker, the shared one, on
+ *    a page without a map) and measures until the options are shown, then types the same name and
+ *    measures until the unit is the one option.
  * 5. Meanwhile the page records long tasks (PerformanceObserver 'longtask') and every answer of
  *    /api/v1/user/units it gets, with its size.
  *
@@ -32,6 +33,7 @@ import { parseArgs } from 'node:util';
 import { chromium, type Page } from 'playwright-core';
 import { en } from '../../shared/i18n/en';
 import { unitsEn } from '../../shared/i18n/features/units/en';
+import { userAccountsEn } from '../../shared/i18n/features/user-accounts/en';
 import { projectRoot, startEmbeddedRuntime } from '../../infra/local/runtime';
 import { CHROMIUM, CHROMIUM_BASE_ARGS } from '../../test/support/chromium';
 import { createTestUser, loginAs } from '../../test/support/sessions';
@@ -165,11 +167,13 @@ try {
   const listTo = await mark();
   log(`units list: first rows ${firstRowsMs.toFixed(0)} ms, ${domRows} rows in the page (aria-rowcount ${rowCount}), next page ${nextPageMs.toFixed(0)} ms, search result ${listSearchMs.toFixed(0)} ms after the last key`);
 
-  // A unit picker: the geofence's.
+  // A unit picker: the new user form's (the shared picker, on a page without a map).
+  await page.goto(`${runtime.url}/administration/user-accounts`);
+  await page.getByRole('button', { name: userAccountsEn.UaNewUser }).waitFor();
   const pickerFrom = await mark();
   const pickerOpened = now();
-  await page.goto(`${runtime.url}/user/geofences/add-edit-geofences`);
-  const picker = page.getByTestId('geofence-units');
+  await page.getByRole('button', { name: userAccountsEn.UaNewUser }).click();
+  const picker = page.getByTestId('user-units');
   const options = picker.getByRole('option');
   const pickerFirstMs = await until(page, pickerOpened, 'the picker options', async () => (await options.count()) > 0);
   const domOptions = await options.count();
@@ -191,7 +195,7 @@ try {
   const listTasks = within(listFrom, listTo);
   const pickerTasks = within(pickerShown, pickerTo);
   const editorLoadTasks = within(pickerFrom, pickerShown);
-  const longest = Math.max(worst(listTasks), worst(pickerTasks));
+  const longest = Math.max(worst(listTasks), worst(pickerTasks), worst(editorLoadTasks));
   const pageAnswers = answers.filter((a) => a.status === 200);
   const largestPage = pageAnswers.reduce((max, a) => Math.max(max, a.bytes), 0);
   const searchMs = Math.max(listSearchMs, pickerSearchMs);
@@ -210,7 +214,7 @@ try {
     picker first options          ${pickerFirstMs.toFixed(0)} ms, ${domOptions} options in the page
     picker search to results      ${pickerSearchMs.toFixed(0)} ms after the last key    target: ${TARGET.searchMs} ms
     longest main-thread task      units list ${worst(listTasks).toFixed(0)} ms (${listTasks.length} over 50 ms, opening to the search's result), picker ${worst(pickerTasks).toFixed(0)} ms (${pickerTasks.length} over 50 ms, shown to a unit picked)    target: ${TARGET.longestTaskMs} ms
-    opening the geofence editor   longest task ${worst(editorLoadTasks).toFixed(0)} ms (the page with its map, before the picker is used; not a target of this bench)
+    opening the user form         longest task ${worst(editorLoadTasks).toFixed(0)} ms (the modal and the picker's first page)
     largest answer per page       ${(largestPage / 1024).toFixed(1)} KB of ${pageAnswers.length} answers of /api/v1/user/units    target: ${TARGET.pageBytes / 1024} KB (Lambda: 6 MB)
     page errors                   ${errors.length ? errors.join(' | ') : 'none'}
 `);

@@ -42,9 +42,3 @@ export function sortUsers(rows: readonly AccountUser[], sort: UserSort, locale: 
     return sort.desc ? -order : order;
   });
 }
-
-export interface PickableUnit {
-  imei: string;
-  name: string;
-  registrationNumber?: string | null | undefined;
-}
