@@ -11,7 +11,7 @@
  * form wants it) reads every page of the search and adds what may be chosen.
  */
 import './unit-picker.css';
-import { Button, CloseButton, Group, Loader, Pill, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, CloseButton, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQueries } from '@tanstack/react-query';
 import IconCheck from '@tabler/icons-react/dist/esm/icons/IconCheck.mjs';
@@ -157,15 +157,21 @@ export function UnitPicker({ label, description, value, onChange, knownNames, un
           {value.length ? t('UnitPickerSelected', { count: value.length }) : (emptyText ?? t('UnitPickerNoneSelected'))}
         </Text>
         {chips.map((imei) => (
-          <Pill
+          // A badge with a real button: Mantine's Pill hides its remove button from the keyboard.
+          <Badge
             key={imei}
-            withRemoveButton={!disabled}
-            onRemove={() => onChange(value.filter((x) => x !== imei))}
-            removeButtonProps={{ 'aria-label': t('UnitPickerRemove', { name: nameOf(imei) }) }}
+            variant="light"
+            color="gray"
+            tt="none"
+            fw={500}
+            size="lg"
             className="unit-picker-chip"
+            rightSection={
+              disabled ? null : <CloseButton size="xs" aria-label={t('UnitPickerRemove', { name: nameOf(imei) })} onClick={() => onChange(value.filter((x) => x !== imei))} />
+            }
           >
             {nameOf(imei)}
-          </Pill>
+          </Badge>
         ))}
         {value.length > CHIPS ? (
           <Text size="sm" c="dimmed">
