@@ -232,8 +232,14 @@ export function UnitsTable({ units, complete, onLoadMore, loadingMore, query, so
             {table.getHeaderGroups().map((group) => (
               <Table.Tr key={group.id} aria-rowindex={1}>
                 {group.headers.map((header) => {
+                  const label = labelKeys[header.column.id as UnitColumn] as string | undefined;
                   if (!header.column.getCanSort()) {
-                    return (
+                    // The selection column, or a column that sorts only once every unit is loaded.
+                    return label ? (
+                      <Table.Th key={header.id} scope="col">
+                        <span className="units-sort">{t(label)}</span>
+                      </Table.Th>
+                    ) : (
                       <Table.Th key={header.id} scope="col" w={44}>
                         {flexRender(header.column.columnDef.header, header.getContext())}
                       </Table.Th>
@@ -244,7 +250,7 @@ export function UnitsTable({ units, complete, onLoadMore, loadingMore, query, so
                   return (
                     <Table.Th key={header.id} scope="col" aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}>
                       <UnstyledButton className="units-sort" onClick={header.column.getToggleSortingHandler()}>
-                        {t(labelKeys[header.column.id as UnitColumn])}
+                        {t(label ?? header.column.id)}
                         <Icon size={16} stroke={1.8} aria-hidden style={{ flex: 'none' }} />
                       </UnstyledButton>
                     </Table.Th>
