@@ -208,7 +208,8 @@ async function scanPage(accountId: string, { q, sort, limit, after, namesOf }: P
     const lastRead = items.at(-1);
     if (!page.LastEvaluatedKey || !lastRead) return { units, next: null };
     start = page.LastEvaluatedKey;
-    if (Date.now() - started > (units.length ? BUDGET_WITH_MATCHES_MS : BUDGET_MS)) return { units, next: resume(keyOf(lastRead)) };
+    // Only a search has a budget: without one every unit read is answered, up to `limit`.
+    if (q && Date.now() - started > (units.length ? BUDGET_WITH_MATCHES_MS : BUDGET_MS)) return { units, next: resume(keyOf(lastRead)) };
   }
 }
 

@@ -208,6 +208,23 @@ describe('GET /api/v1/user/units in pages', () => {
     expect((await all(other, { cursor })).units.map((u) => u.imei)).toEqual([otherImei]);
   });
 
+  it('answers the whole list without paging parameters up to 5,000 units, and 422 UnitListTooLarge above', async () => {
+    const whole = await apiFetch(`${rt.url}${PATH}`, { headers: { authorization: `Bearer ${bigAdmin}` } });
+    expect(((await whole.json()) as { data: UnitListItem[] }).data).toHaveLength(COUNT);
+    const large = await createTestUser();
+    const createdAt = new Date().toISOString();
+    const items = Array.from({ length: 5001 }, (_, i) => ({
+      imei: demoImei(2000 + i), accountId: large.accountId, name: `Big ${i}`, vehicleType: 'car', protocol: 'native', createdAt,
+    }));
+    await putAll('units', items);
+    const token = (await loginAs(large.username, large.password)).token;
+    const res = await apiFetch(`${rt.url}${PATH}`, { headers: { authorization: `Bearer ${token}` } });
+    expect(res.status).toBe(422);
+    expect(((await res.json()) as { message: string }).message).toBe('UnitListTooLarge');
+    const first = await page(token, { limit: '500' });
+    expect(first.body.data?.units).toHaveLength(500);
+  });
+
   it('refuses bad paging values with 422 and translated keys', async () => {
     const bad: Array<Record<string, string>> = [{ limit: '0' }, { limit: '501' }, { limit: 'ten' }, { sort: 'lastSeen.desc' }, { q: 'x'.repeat(101) }];
     for (const params of bad) {
