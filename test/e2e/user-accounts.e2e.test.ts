@@ -53,7 +53,7 @@ describe('user accounts', () => {
     await form.getByRole('textbox', { name: ua.UaLastName }).fill('Gran');
     await form.getByRole('textbox', { name: ua.UaEmail }).fill('greta.gran@example.se');
     await form.getByRole('textbox', { name: unitsEn.UnitPickerSearch }).fill('service van');
-    await poll(() => form.getByRole('option').count()).toBe(2);
+    await poll(() => form.getByTestId('user-units').getByRole('option').count()).toBe(2);
     await form.getByRole('button', { name: unitsEn.UnitPickerSelectAllMatching }).click();
     await poll(() => form.getByText(text(unitsEn.UnitPickerSelected, { count: 2 })).isVisible()).toBe(true);
     await shot(page, 'create-en', { fullPage: false });
