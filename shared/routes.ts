@@ -48,7 +48,7 @@ import {
   reverseGeocodeSchema,
 } from './schemas/tracking';
 import { commandListSchema, commandRequestSchema, commandSchema } from './schemas/commands';
-import { unitListSchema } from './schemas/units';
+import { unitListAnswerSchema, unitListQuerySchema } from './schemas/units';
 import { announcementRequestSchema, announcementSchema, demoHistorySchema, outboxMessageSchema, outboxQuerySchema, settingsSchema } from './schemas/system';
 import {
   attestationIdParamSchema,
@@ -389,8 +389,10 @@ export const routes = {
     capability: 'units',
     file: 'get-units',
     access: 'member',
-    summary: 'The units list: every unit the caller may see (an ordinary user only the granted ones), with when each was last seen.',
-    response: unitListSchema,
+    summary:
+      'The units list: the units the caller may see (an ordinary user only the granted ones), with when each was last seen. Without parameters the whole list (at most 5,000 units, else 422 UnitListTooLarge); with q (search words), sort (name.asc, name.desc, imei.asc, imei.desc), limit (1-500, default 100) or cursor (the previous nextCursor) one page { units, nextCursor }.',
+    query: unitListQuerySchema,
+    response: unitListAnswerSchema,
   }),
   postUnitCommand: defineRoute({
     operationId: 'postUnitCommand',

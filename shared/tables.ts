@@ -69,7 +69,12 @@ export const tables = {
     name: 'units',
     description: 'Registered units with their latest reported state.',
     partitionKey: s('imei'),
-    indexes: [{ name: 'byAccount', partitionKey: s('accountId'), sortKey: s('imei') }],
+    indexes: [
+      { name: 'byAccount', partitionKey: s('accountId'), sortKey: s('imei') },
+      // The units list and pickers page through an account's units by name (functions/units/unit-pages.ts,
+      // docs/decisions/0044-large-unit-lists.md): every unit has a name, so no attribute needs filling in.
+      { name: 'byAccountName', partitionKey: s('accountId'), sortKey: s('name') },
+    ],
   },
   positions: {
     name: 'positions',

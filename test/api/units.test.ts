@@ -1,11 +1,16 @@
 /**
  * GET /api/v1/user/units black-box against the embedded runtime: what each caller sees (an account
  * admin all of the account's units, an ordinary user only the granted ones, another account only
- * its own), and 401 without a token or with a session that ended.
+ * its own), and 401 without a token or with a session that ended; the paged form (search, order,
+ * cursors) over an account of 260 units, an ordinary user's grants across pages, and cursors that are
+ * tampered with or belong to another search.
  */
+import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UnitListItem } from '../../shared/schemas/units';
+import type { UnitListItem, UnitPage } from '../../shared/schemas/units';
+import { getPorts } from '../../functions/platform/container';
+import { putAll } from '../../scripts/bench/map-fleet';
 import { dynamo, tableName } from '../../functions/platform/db';
 import type { UnitRecord } from '../../functions/domain/unit/schema';
 import { DEMO_PASSWORD, demoImei, demoUsers } from '../../infra/local/seed';
@@ -83,5 +88,149 @@ describe('GET /api/v1/user/units', () => {
   it('answers 401 without a token or with a forged one', async () => {
     expect(await units()).toEqual({ status: 401, body: { message: 'Unauthenticated.' } });
     expect(await units(`${admin.slice(0, -4)}AAAA`)).toEqual({ status: 401, body: { message: 'Unauthenticated.' } });
+  });
+});
+
+describe('GET /api/v1/user/units in pages', () => {
+  const COUNT = 260;
+  const bigImei = (i: number) => demoImei(700 + i);
+  // Names out of IMEI order, some with a shared word, some differing only in case.
+  const nameOf = (i: number) => `${['Alpha', 'bravo', 'Charlie', 'delta'][i % 4]} ${String((i * 37) % COUNT).padStart(3, '0')}`;
+  let bigAdmin: string;
+  let bigUser: string;
+  let granted: string[];
+
+  async function page(token: string, params: Record<string, string>): Promise<{ status: number; body: { data?: UnitPage; message?: string; errors?: Record<string, string[]> }; bytes: number }> {
+    const res = await apiFetch(`${rt.url}${PATH}?${new URLSearchParams(params).toString()}`, { headers: { authorization: `Bearer ${token}` } });
+    const text = await res.text();
+    return { status: res.status, body: JSON.parse(text) as { data?: UnitPage }, bytes: text.length };
+  }
+
+  /** Every page of a search, following nextCursor. */
+  async function all(token: string, params: Record<string, string>): Promise<{ pages: number; units: UnitListItem[] }> {
+    const units: UnitListItem[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const res = await page(token, { ...params, ...(cursor ? { cursor } : {}) });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      units.push(...(res.body.data?.units ?? []));
+      cursor = res.body.data?.nextCursor ?? null;
+      pages++;
+    } while (cursor);
+    return { pages, units };
+  }
+
+  beforeAll(async () => {
+    const owner = await createTestUser();
+    bigAdmin = (await loginAs(owner.username, owner.password)).token;
+    const createdAt = new Date().toISOString();
+    const items: UnitRecord[] = Array.from({ length: COUNT }, (_, i) => ({
+      imei: bigImei(i), accountId: owner.accountId, name: nameOf(i), registrationNumber: `PG${String(i).padStart(4, '0')}`,
+      vehicleType: 'car', protocol: 'native', createdAt,
+    }));
+    await putAll('units', items as unknown as Record<string, unknown>[]);
+    // An ordinary user of that account with 40 units granted, spread over the whole name range.
+    granted = items.filter((_, i) => i % 6 === 1).slice(0, 40).map((u) => u.imei);
+    const username = `pager-${randomUUID().slice(0, 8)}`;
+    const userId = randomUUID();
+    await getPorts().identity.createUser({ userId, username, email: `${username}@example.se`, password: 'Test-pass1' });
+    await dynamo().send(new PutCommand({
+      TableName: tableName('users'),
+      Item: { userId, accountId: owner.accountId, username, email: `${username}@example.se`, firstName: 'Page', lastName: 'User', lang: 'en', subsiteId: 0, isAdmin: false, isSupport: false, enableTwoFactorAuth: false, unitImeis: granted, createdAt },
+    }));
+    bigUser = (await loginAs(username, 'Test-pass1')).token;
+  });
+
+  it('pages through every unit once, by name, each page small', async () => {
+    const first = await page(bigAdmin, { limit: '50' });
+    expect(first.status).toBe(200);
+    expect(first.body.data?.units).toHaveLength(50);
+    expect(first.body.data?.nextCursor).toEqual(expect.any(String));
+    const { pages, units } = await all(bigAdmin, { limit: '50' });
+    expect(pages).toBeGreaterThanOrEqual(6);
+    expect(units.map((u) => u.imei).sort()).toEqual(Array.from({ length: COUNT }, (_, i) => bigImei(i)).sort());
+    const names = units.map((u) => `${u.name}\u0000${u.imei}`);
+    expect(names).toEqual([...names].sort());
+    // 50 units are some 12 KB of JSON: 500 (the most a page holds) stay far under Lambda's 6 MB.
+    expect(first.bytes).toBeLessThan(20_000);
+  });
+
+  it('orders by name or IMEI, either way round', async () => {
+    const desc = await all(bigAdmin, { sort: 'name.desc', limit: '100' });
+    const asc = await all(bigAdmin, { sort: 'name.asc', limit: '100' });
+    expect(desc.units.map((u) => u.imei)).toEqual(asc.units.map((u) => u.imei).reverse());
+    const byImei = await all(bigAdmin, { sort: 'imei.asc', limit: '90' });
+    expect(byImei.units.map((u) => u.imei)).toEqual(Array.from({ length: COUNT }, (_, i) => bigImei(i)).sort());
+  });
+
+  it('searches on the server: every word, ignoring case, in name, registration number or IMEI', async () => {
+    const bravo = await all(bigAdmin, { q: 'BRAVO', limit: '20' });
+    expect(bravo.units).toHaveLength(COUNT / 4);
+    expect(bravo.units.every((u) => u.name.startsWith('bravo '))).toBe(true);
+    const plate = await page(bigAdmin, { q: 'pg0123' });
+    expect(plate.body.data).toEqual({ units: [expect.objectContaining({ imei: bigImei(123), registrationNumber: 'PG0123' })], nextCursor: null });
+    const words = await all(bigAdmin, { q: `charlie ${bigImei(2).slice(-6)}` });
+    expect(words.units.map((u) => u.imei)).toEqual([bigImei(2)]);
+    expect((await page(bigAdmin, { q: 'no such unit' })).body.data).toEqual({ units: [], nextCursor: null });
+  });
+
+  it("gives an ordinary user only the granted units, across pages and in a search", async () => {
+    const { pages, units } = await all(bigUser, { limit: '7' });
+    expect(pages).toBe(Math.ceil(granted.length / 7));
+    expect(units.map((u) => u.imei).sort()).toEqual([...granted].sort());
+    const names = units.map((u) => `${u.name}\u0000${u.imei}`);
+    expect(names).toEqual([...names].sort());
+    const bravo = await all(bigUser, { q: 'bravo', limit: '3' });
+    expect(bravo.units).toHaveLength(granted.filter((imei) => nameOf(Number(imei.slice(8, 14)) - 100_700).startsWith('bravo')).length);
+    expect(bravo.units.every((u) => granted.includes(u.imei) && u.name.startsWith('bravo'))).toBe(true);
+  });
+
+  it('refuses a tampered cursor and one of another search with 422 InvalidCursor', async () => {
+    const first = await page(bigAdmin, { limit: '10' });
+    const cursor = first.body.data?.nextCursor ?? '';
+    for (const bad of [`${cursor.slice(0, -3)}x!y`, 'AAAA', Buffer.from('[1,"name.asc","",{},"1"]').toString('base64url')]) {
+      const res = await page(bigAdmin, { limit: '10', cursor: bad });
+      expect(res.status, bad).toBe(422);
+      expect(res.body.message).toBe('InvalidCursor');
+      expect(res.body.errors).toEqual({ cursor: ['InvalidCursor'] });
+    }
+    expect((await page(bigAdmin, { limit: '10', q: 'alpha', cursor })).body.message).toBe('InvalidCursor');
+    expect((await page(bigAdmin, { limit: '10', sort: 'imei.asc', cursor })).body.message).toBe('InvalidCursor');
+  });
+
+  it("never pages into another account: a cursor from another account's list pages the caller's own", async () => {
+    const theirs = await page(bigAdmin, { limit: '2' });
+    const cursor = theirs.body.data?.nextCursor ?? '';
+    // The cursor names a position ('Alpha …'): the demo admin's own units after it, all five.
+    const mine = await all(admin, { limit: '2', cursor });
+    expect(mine.units.map((u) => u.imei).sort()).toEqual(Array.from({ length: 5 }, (_, i) => demoImei(i)).sort());
+    expect((await all(other, { cursor })).units.map((u) => u.imei)).toEqual([otherImei]);
+  });
+
+  it('answers the whole list without paging parameters up to 5,000 units, and 422 UnitListTooLarge above', async () => {
+    const whole = await apiFetch(`${rt.url}${PATH}`, { headers: { authorization: `Bearer ${bigAdmin}` } });
+    expect(((await whole.json()) as { data: UnitListItem[] }).data).toHaveLength(COUNT);
+    const large = await createTestUser();
+    const createdAt = new Date().toISOString();
+    const items = Array.from({ length: 5001 }, (_, i) => ({
+      imei: demoImei(2000 + i), accountId: large.accountId, name: `Big ${i}`, vehicleType: 'car', protocol: 'native', createdAt,
+    }));
+    await putAll('units', items);
+    const token = (await loginAs(large.username, large.password)).token;
+    const res = await apiFetch(`${rt.url}${PATH}`, { headers: { authorization: `Bearer ${token}` } });
+    expect(res.status).toBe(422);
+    expect(((await res.json()) as { message: string }).message).toBe('UnitListTooLarge');
+    const first = await page(token, { limit: '500' });
+    expect(first.body.data?.units).toHaveLength(500);
+  });
+
+  it('refuses bad paging values with 422 and translated keys', async () => {
+    const bad: Array<Record<string, string>> = [{ limit: '0' }, { limit: '501' }, { limit: 'ten' }, { sort: 'lastSeen.desc' }, { q: 'x'.repeat(101) }];
+    for (const params of bad) {
+      const res = await page(bigAdmin, params);
+      expect(res.status, JSON.stringify(params)).toBe(422);
+      expect(Object.values(res.body.errors ?? {}).flat()).toEqual(['InvalidValue']);
+    }
   });
 });

@@ -12,6 +12,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { unitsEn } from '../../shared/i18n/features/units/en';
 import { unitWithCopies } from '../support/unit-state';
 import { demoImei } from '../../infra/local/seed';
 import { geofencesEn as gEn } from '../../shared/i18n/features/geofences/en';
@@ -106,12 +107,12 @@ describe('geofences', () => {
     await poll(() => editorMap(page).getAttribute('data-radius')).toBe('1250');
     expect(await radius.inputValue()).toBe('1250');
 
-    // A unit from the searchable multi-select.
+    // A unit from the shared picker: the server searches as the user types.
     const units = page.getByTestId('geofence-units');
-    await units.click();
-    await units.fill('van 1');
-    await page.getByRole('option', { name: /^Service van 1/ }).click();
-    await page.keyboard.press('Escape');
+    await units.getByRole('textbox', { name: unitsEn.UnitPickerSearch }).fill('abc123');
+    await poll(() => units.getByRole('option').count()).toBe(1);
+    await units.getByRole('option', { name: /^Service van 1/ }).click();
+    await poll(() => units.getByRole('option', { name: /^Service van 1/ }).getAttribute('aria-selected')).toBe('true');
 
     // A deactivation period on weekends, overnight.
     await page.getByRole('button', { name: gEn.GeofenceAddWindow }).click();

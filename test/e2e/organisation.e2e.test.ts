@@ -15,6 +15,7 @@ import { DEMO_PASSWORD, demoImei, demoSupportUser, demoUsers } from '../../infra
 import { en } from '../../shared/i18n/en';
 import { organisationEn } from '../../shared/i18n/features/organisation/en';
 import { supportEn } from '../../shared/i18n/features/support/en';
+import { unitsEn } from '../../shared/i18n/features/units/en';
 import type { UnitListItem } from '../../shared/schemas/units';
 import { callAs, callerFor, type Caller } from '../support/api-caller';
 import { DESKTOP, PHONE, checkAndShoot, logInAs, openPage, poll, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
@@ -69,11 +70,13 @@ describe('organisation and support', () => {
     // The editor: units and users with their searches and select-all; at least one is needed.
     await page.getByRole('button', { name: text(organisationEn.OrgAssignNamed, { name: 'Workshop' }) }).first().click();
     const dialog = page.getByRole('dialog', { name: text(organisationEn.OrgAssignNamed, { name: 'Workshop' }) });
-    await poll(() => dialog.getByRole('searchbox', { name: organisationEn.OrgSearchUnits }).isVisible()).toBe(true);
+    const unitPicker = dialog.getByTestId('org-units');
+    await poll(() => unitPicker.getByRole('textbox', { name: unitsEn.UnitPickerSearch }).isVisible()).toBe(true);
     await dialog.getByRole('button', { name: organisationEn.OrgSave }).click();
     await poll(() => dialog.getByText(organisationEn.SelectAtLeastOneUnitOrUser).isVisible()).toBe(true);
-    await dialog.getByRole('searchbox', { name: organisationEn.OrgSearchUnits }).fill('service van');
-    await dialog.getByRole('checkbox', { name: organisationEn.OrgSelectAllShown }).first().check();
+    await unitPicker.getByRole('textbox', { name: unitsEn.UnitPickerSearch }).fill('service van');
+    await poll(() => unitPicker.getByRole('option').count()).toBe(2);
+    await unitPicker.getByRole('button', { name: unitsEn.UnitPickerSelectAllMatching }).click();
     await dialog.getByRole('searchbox', { name: organisationEn.OrgSearchUsers }).fill('erik');
     await dialog.getByRole('checkbox', { name: ERIK }).check();
     await poll(() => dialog.getByText(text(organisationEn.OrgSelectedCount, { units: 2, users: 1 })).isVisible()).toBe(true);

@@ -26,7 +26,6 @@ let browser: Browser;
 const SHOTS = '/tmp/places-shots';
 const ZONE = 'Europe/Stockholm';
 const IMEI = demoImei(0);
-const UNIT = 'Service van 1 (ABC123)';
 /** Where yesterday's trip ends: the place is put here. */
 const OFFICE = { lat: 59.3467, lon: 18.0718 };
 const yesterday = addDays(localDayOf(Date.now(), ZONE), -1);
@@ -98,9 +97,9 @@ async function fillPlace(page: Page, texts: typeof placesEn, label: string): Pro
   await page.getByRole('textbox', { name: texts.PlaceAddress, exact: true }).fill('Sveavägen 10, Stockholm');
   await page.getByRole('textbox', { name: texts.PlaceLatitude }).fill(String(OFFICE.lat));
   await page.getByRole('textbox', { name: texts.PlaceLongitude }).fill(String(OFFICE.lon));
-  await page.getByTestId('place-units').click();
-  await page.getByRole('option', { name: UNIT }).click();
-  await page.keyboard.press('Escape');
+  const picker = page.getByTestId('place-units');
+  await picker.getByRole('option', { name: /^Service van 1/ }).click();
+  await poll(() => picker.getByRole('option', { name: /^Service van 1/ }).getAttribute('aria-selected')).toBe('true');
   await page.getByTestId('place-when').selectOption('end');
   await page.getByTestId('place-type').selectOption('private');
 }

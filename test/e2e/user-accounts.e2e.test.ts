@@ -11,6 +11,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userAccountsEn as ua } from '../../shared/i18n/features/user-accounts/en';
+import { unitsEn } from '../../shared/i18n/features/units/en';
 import { logInAt, openPage, poll, shooter, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
 
 const SHOTS = '/tmp/user-accounts-shots';
@@ -51,9 +52,10 @@ describe('user accounts', () => {
     await form.getByRole('textbox', { name: ua.UaFirstName }).fill('Greta');
     await form.getByRole('textbox', { name: ua.UaLastName }).fill('Gran');
     await form.getByRole('textbox', { name: ua.UaEmail }).fill('greta.gran@example.se');
-    await form.getByRole('searchbox', { name: ua.UaUnitsSearch }).fill('service van');
-    await form.getByRole('checkbox', { name: ua.UaUnitsSelectAll }).press('Space');
-    await poll(() => form.getByText(text(ua.UaUnitsSelected, { selected: 2, total: 5 })).isVisible()).toBe(true);
+    await form.getByRole('textbox', { name: unitsEn.UnitPickerSearch }).fill('service van');
+    await poll(() => form.getByTestId('user-units').getByRole('option').count()).toBe(2);
+    await form.getByRole('button', { name: unitsEn.UnitPickerSelectAllMatching }).click();
+    await poll(() => form.getByText(text(unitsEn.UnitPickerSelected, { count: 2 })).isVisible()).toBe(true);
     await shot(page, 'create-en', { fullPage: false });
     await form.getByRole('button', { name: ua.UaSave }).click();
     await poll(() => rowOf(page, 'Greta Gran').isVisible()).toBe(true);
@@ -63,7 +65,8 @@ describe('user accounts', () => {
     await rowOf(page, 'Greta Gran').getByRole('button', { name: text(ua.UaEditUser, { name: 'Greta Gran' }) }).click();
     const edit = page.getByRole('dialog', { name: ua.UaEditTitle });
     expect(await edit.getByRole('textbox', { name: ua.UaEmail }).getAttribute('readonly')).not.toBeNull();
-    await edit.getByRole('checkbox', { name: 'Service van 2' }).uncheck();
+    await edit.getByRole('button', { name: text(unitsEn.UnitPickerRemove, { name: 'Service van 2' }) }).click();
+    await poll(() => edit.getByText(text(unitsEn.UnitPickerSelected, { count: 1 })).isVisible()).toBe(true);
     await shot(page, 'edit-en', { fullPage: false });
     await edit.getByRole('button', { name: ua.UaSave }).click();
     await poll(() => rowOf(page, 'Greta Gran').locator('td').nth(3).textContent()).toBe('1');

@@ -44,9 +44,9 @@ const CheckInPage = lazyFeature('trips', () => import('../features/triplog/pages
 const FleetOverviewPage = lazyFeature('fleet', () => import('../features/fleet/pages/fleet-overview-page').then((m) => m.FleetOverviewPage));
 const AttestStatusPage = lazyFeature('trips', () => import('../features/triplog/pages/attest-status-page').then((m) => m.AttestStatusPage));
 const GeofencesPage = lazyFeature(['geofences', 'map'], () => import('../features/geofences/pages/geofences-page').then((m) => m.GeofencesPage));
-const GeofenceEditPage = lazyFeature(['geofences', 'map'], () => import('../features/geofences/pages/geofence-edit-page').then((m) => m.GeofenceEditPage));
+const GeofenceEditPage = lazyFeature(['geofences', 'map', 'units'], () => import('../features/geofences/pages/geofence-edit-page').then((m) => m.GeofenceEditPage));
 const PlacesPage = lazyFeature(['places', 'geofences', 'map'], () => import('../features/places/pages/places-page').then((m) => m.PlacesPage));
-const PlaceEditPage = lazyFeature(['places', 'geofences', 'map'], () => import('../features/places/pages/place-edit-page').then((m) => m.PlaceEditPage));
+const PlaceEditPage = lazyFeature(['places', 'geofences', 'map', 'units'], () => import('../features/places/pages/place-edit-page').then((m) => m.PlaceEditPage));
 const AlarmReceiversPage = lazyFeature('alarms', () => import('../features/alarms/pages/alarm-receivers-page').then((m) => m.AlarmReceiversPage));
 const AlertNumbersPage = lazyFeature('alarms', () => import('../features/alarms/pages/alert-numbers-page').then((m) => m.AlertNumbersPage));
 // The support page reuses the organisation module's action and close texts.

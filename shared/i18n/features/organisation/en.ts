@@ -47,7 +47,6 @@ export const organisationEn = {
   OrgRenamed: 'Renamed to {{name}}.',
   OrgDeleted: '{{name}} deleted.',
   OrgAssignSaved: 'Units and users of {{name}} saved.',
-  OrgSearchUnits: 'Search units',
   OrgSearchUsers: 'Search users',
   OrgSelectAllShown: 'Select all shown',
   OrgSelectedCount: '{{units}} units and {{users}} users selected',

@@ -49,7 +49,6 @@ export const organisationNo: { readonly [K in keyof typeof organisationEn]: stri
   OrgRenamed: 'Navnet er nå {{name}}.',
   OrgDeleted: '{{name}} er slettet.',
   OrgAssignSaved: 'Enheter og brukere for {{name}} er lagret.',
-  OrgSearchUnits: 'Søk etter enheter',
   OrgSearchUsers: 'Søk etter brukere',
   OrgSelectAllShown: 'Velg alle som vises',
   OrgSelectedCount: '{{units}} enheter og {{users}} brukere valgt',

@@ -49,7 +49,6 @@ export const organisationSv: { readonly [K in keyof typeof organisationEn]: stri
   OrgRenamed: 'Namnet är nu {{name}}.',
   OrgDeleted: '{{name}} har tagits bort.',
   OrgAssignSaved: 'Enheter och användare för {{name}} har sparats.',
-  OrgSearchUnits: 'Sök enheter',
   OrgSearchUsers: 'Sök användare',
   OrgSelectAllShown: 'Välj alla som visas',
   OrgSelectedCount: '{{units}} enheter och {{users}} användare valda',

@@ -59,8 +59,6 @@ export const placesEn = {
   PlaceLatitude: 'Latitude',
   PlaceLongitude: 'Longitude',
   PlaceUnits: 'Units',
-  PlaceUnitsPlaceholder: 'Choose units',
-  PlaceUnitsNone: 'No unit found',
   PlaceRuleWhen: 'Rule: trips that',
   PlaceRuleType: 'get the type',
   PlaceWhenStart: 'start here',

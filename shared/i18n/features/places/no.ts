@@ -58,8 +58,6 @@ export const placesNo: PlacesMessages = {
   PlaceLatitude: 'Breddegrad',
   PlaceLongitude: 'Lengdegrad',
   PlaceUnits: 'Enheter',
-  PlaceUnitsPlaceholder: 'Velg enheter',
-  PlaceUnitsNone: 'Ingen enhet funnet',
   PlaceRuleWhen: 'Regel: turer som',
   PlaceRuleType: 'får typen',
   PlaceWhenStart: 'starter her',

@@ -58,8 +58,6 @@ export const placesSv: PlacesMessages = {
   PlaceLatitude: 'Latitud',
   PlaceLongitude: 'Longitud',
   PlaceUnits: 'Enheter',
-  PlaceUnitsPlaceholder: 'Välj enheter',
-  PlaceUnitsNone: 'Ingen enhet hittades',
   PlaceRuleWhen: 'Regel: resor som',
   PlaceRuleType: 'får typen',
   PlaceWhenStart: 'börjar här',

@@ -45,6 +45,28 @@ export const unitsEn = {
   UnitsTypeRoller: 'Roller',
   UnitsTypeGrader: 'Grader',
   UnitsTypeBulldozer: 'Bulldozer',
+  // The paged list and the shared unit picker (docs/decisions/0044-large-unit-lists.md).
+  InvalidCursor: 'The list has changed since this page was asked for: start the list again.',
+  UnitListTooLarge: 'There are too many units to list at once: search or page through them.',
+  UnitsShown: 'Units shown: {{count}}, more below',
+  UnitsMatchingShown: 'Matching units shown: {{count}}, more below',
+  UnitsMatchingAll: 'Matching units: {{count}}',
+  UnitsLoadingMore: 'Loading more units…',
+  UnitsLoadMore: 'Load more units',
+  UnitPickerSearch: 'Search units',
+  UnitPickerPlaceholder: 'Name, registration number or IMEI',
+  UnitPickerOptions: 'Units to choose from',
+  UnitPickerSelected: 'Selected: {{count}}',
+  UnitPickerNoneSelected: 'No units selected',
+  UnitPickerSelectAllMatching: 'Select all matching',
+  UnitPickerSelectingAll: 'Selecting the matching units…',
+  UnitPickerClear: 'Clear selection',
+  UnitPickerRemove: 'Remove {{name}}',
+  UnitPickerMore: '+{{count}} more',
+  UnitPickerNoMatch: 'No units match.',
+  UnitPickerEmpty: 'There are no units to choose from.',
+  UnitPickerLoadFailed: 'The units could not be loaded.',
+  UnitPickerRetry: 'Try again',
 } as const;
 
 export type UnitsMessages = { readonly [K in keyof typeof unitsEn]: string };

@@ -75,12 +75,6 @@ export const userAccountsEn = {
   // The unit access picker
   UaUnitsLabel: 'Units the user sees',
   UaUnitsAdminNote: 'Administrators see every unit of the account.',
-  UaUnitsSearch: 'Search units',
-  UaUnitsSearchPlaceholder: 'Name, registration number or IMEI',
-  UaUnitsSelectAll: 'Select all shown',
-  UaUnitsSelected: '{{selected}} of {{total}} units selected',
-  UaUnitsNone: 'No units match the search.',
-  UaUnitsEmpty: 'The account has no units yet.',
 
   // Deleting
   UaDeleteTitle: 'Delete user',

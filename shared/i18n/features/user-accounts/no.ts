@@ -72,12 +72,6 @@ export const userAccountsNo: UserAccountsMessages = {
 
   UaUnitsLabel: 'Enheter brukeren ser',
   UaUnitsAdminNote: 'Administratorer ser alle enheter i kontoen.',
-  UaUnitsSearch: 'Søk etter enheter',
-  UaUnitsSearchPlaceholder: 'Navn, registreringsnummer eller IMEI',
-  UaUnitsSelectAll: 'Velg alle som vises',
-  UaUnitsSelected: '{{selected}} av {{total}} enheter valgt',
-  UaUnitsNone: 'Ingen enheter passer til søket.',
-  UaUnitsEmpty: 'Kontoen har ingen enheter ennå.',
 
   UaDeleteTitle: 'Slett bruker',
   UaDeleteConfirm: 'Slette {{name}}? Brukeren logges ut med en gang og kan ikke lenger logge inn.',

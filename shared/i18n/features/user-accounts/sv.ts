@@ -72,12 +72,6 @@ export const userAccountsSv: UserAccountsMessages = {
 
   UaUnitsLabel: 'Enheter som användaren ser',
   UaUnitsAdminNote: 'Administratörer ser alla enheter i kontot.',
-  UaUnitsSearch: 'Sök enheter',
-  UaUnitsSearchPlaceholder: 'Namn, registreringsnummer eller IMEI',
-  UaUnitsSelectAll: 'Välj alla som visas',
-  UaUnitsSelected: '{{selected}} av {{total}} enheter valda',
-  UaUnitsNone: 'Inga enheter matchar sökningen.',
-  UaUnitsEmpty: 'Kontot har inga enheter ännu.',
 
   UaDeleteTitle: 'Ta bort användare',
   UaDeleteConfirm: 'Ta bort {{name}}? Användaren loggas ut direkt och kan inte längre logga in.',

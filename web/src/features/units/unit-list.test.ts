@@ -1,47 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { modules } from '../../../../shared/i18n/index';
-import type { UnitListItem } from '../../../../shared/schemas/units';
-import { formatSort, matchesUnit, parseSort, vehicleTypeKey } from './unit-list';
-
-const unit = (over: Partial<UnitListItem> = {}): UnitListItem => ({
-  imei: '356938031000003',
-  name: 'Service van 1',
-  registrationNumber: 'ABC123',
-  vehicleType: 'car',
-  color: '#1c7ed6',
-  symbol: 'car',
-  driver: 'Kim Berg',
-  departments: ['North', 'Rörläggning'],
-  lastSeen: null,
-  ...over,
-});
-
-describe('matchesUnit', () => {
-  const u = unit();
-  it.each([
-    ['', true],
-    ['  ', true],
-    ['service', true],
-    ['VAN 1', true],
-    ['abc123', true],
-    ['ABC 123', true],
-    ['1000003', true],
-    ['kim', true],
-    ['kim north', true],
-    ['rörl', true],
-    ['RÖRL', true],
-    ['south', false],
-    ['kim south', false],
-    ['car', false],
-  ])('%j matches: %s', (query, expected) => {
-    expect(matchesUnit(u, query, 'sv-SE')).toBe(expected);
-  });
-
-  it('does not trip over what a unit lacks', () => {
-    expect(matchesUnit(unit({ registrationNumber: null, driver: null, departments: [] }), 'kim', 'en-GB')).toBe(false);
-    expect(matchesUnit(unit({ registrationNumber: null, driver: null, departments: [] }), 'service', 'en-GB')).toBe(true);
-  });
-});
+import { formatSort, parseSort, serverSort, vehicleTypeKey } from './unit-list';
 
 describe('vehicleTypeKey', () => {
   it('has a label in every language for each known type, none for an unknown one', () => {
@@ -66,5 +25,12 @@ describe('sort in the address', () => {
 
   it('falls back to by-name for anything else', () => {
     for (const param of [null, '', 'state.asc', 'name', 'name.up', 'constructor.asc']) expect(parseSort(param)).toEqual([{ id: 'name', desc: false }]);
+  });
+
+  it('asks the server for name or IMEI order, by name for a column it cannot order by', () => {
+    expect(serverSort([{ id: 'imei', desc: true }])).toBe('imei.desc');
+    expect(serverSort([{ id: 'name', desc: false }])).toBe('name.asc');
+    expect(serverSort([{ id: 'lastSeen', desc: true }])).toBe('name.asc');
+    expect(serverSort([])).toBe('name.asc');
   });
 });

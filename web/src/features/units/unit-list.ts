@@ -1,10 +1,10 @@
 /**
- * The units list's rules without React: which vehicle types have a label, what a search matches,
- * how "last seen" reads, and the sort order kept in the address.
+ * The units list's rules without React: which vehicle types have a label, and the sort order kept
+ * in the address and asked of the server (the server searches: functions/units/unit-pages.ts).
  */
 import type { SortingState } from '@tanstack/react-table';
 import type { UnitsMessages } from '../../../../shared/i18n/features/units/en';
-import type { UnitListItem } from '../../../../shared/schemas/units';
+import type { UnitListSort } from '../../../../shared/schemas/units';
 
 type UnitsKey = keyof UnitsMessages;
 
@@ -42,23 +42,19 @@ export function vehicleTypeLabel(t: (key: UnitsKey) => string, vehicleType: stri
   return key ? t(key) : vehicleType;
 }
 
-/** The Intl locale of a portal language: British English (24-hour clock), Norwegian bokmål. */
-
-/**
- * Whether a unit matches the search: every word of the query appears in its name, registration
- * number, IMEI, driver or a department, ignoring case. Words may hit different fields ("kim north"),
- * and a plate typed with a space ("ABC 123") still finds ABC123.
- */
-export function matchesUnit(unit: UnitListItem, query: string, locale: string): boolean {
-  const words = query.trim().toLocaleLowerCase(locale).split(/\s+/).filter(Boolean);
-  if (!words.length) return true;
-  const fields = [unit.name, unit.registrationNumber ?? '', unit.imei, unit.driver ?? '', ...unit.departments].map((f) => f.toLocaleLowerCase(locale));
-  return words.every((word) => fields.some((field) => field.includes(word)));
-}
-
 export const sortableColumns = ['name', 'registrationNumber', 'imei', 'vehicleType', 'driver', 'lastSeen', 'departments'] as const;
 export type UnitColumn = (typeof sortableColumns)[number];
 export const DEFAULT_SORT: SortingState = [{ id: 'name', desc: false }];
+
+/** The columns the server orders by (an index each): the only ones while more pages are to come. */
+export const serverSortable: readonly UnitColumn[] = ['name', 'imei'];
+
+/** The server's order for the table's sorting: a column it cannot order by asks for the default, by name. */
+export function serverSort(sorting: SortingState): UnitListSort {
+  const [first] = sorting;
+  if (!first || !(serverSortable as readonly string[]).includes(first.id)) return 'name.asc';
+  return `${first.id as 'name' | 'imei'}.${first.desc ? 'desc' : 'asc'}`;
+}
 
 /** `?sort=lastSeen.desc` to the table's sorting; anything else is the default, by name. */
 export function parseSort(param: string | null): SortingState {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AccountUser } from '../../../../shared/schemas/administration';
-import { matchesUnit, matchesUser, nextSort, sortUsers, toggleAllShown } from './user-list';
+import { matchesUser, nextSort, sortUsers } from './user-list';
 
 const user = (id: string, FirstName: string, email: string, isAdmin: boolean, imeis: string[]): AccountUser => ({
   id,
@@ -28,20 +28,5 @@ describe('users table', () => {
     expect(sortUsers(rows, { column: 'units', desc: false }, 'sv', 5).map((u) => u.id)).toEqual(['3', '1', '2']);
     expect(nextSort({ column: 'units', desc: false }, 'units')).toEqual({ column: 'units', desc: true });
     expect(nextSort({ column: 'units', desc: true }, 'name')).toEqual({ column: 'name', desc: false });
-  });
-});
-
-describe('unit access picker', () => {
-  it('searches name, registration number and IMEI', () => {
-    const unit = { imei: '356938031000001', name: 'Van', registrationNumber: 'ABC123' };
-    expect(matchesUnit(unit, 'abc')).toBe(true);
-    expect(matchesUnit(unit, '0000')).toBe(true);
-    expect(matchesUnit(unit, 'lorry')).toBe(false);
-  });
-
-  it('selects every shown unit, and deselects them when all were selected', () => {
-    expect(toggleAllShown(['x'], ['a', 'b']).sort()).toEqual(['a', 'b', 'x']);
-    expect(toggleAllShown(['a', 'b', 'x'], ['a', 'b'])).toEqual(['x']);
-    expect(toggleAllShown(['x'], [])).toEqual(['x']);
   });
 });

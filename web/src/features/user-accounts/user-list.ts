@@ -42,26 +42,3 @@ export function sortUsers(rows: readonly AccountUser[], sort: UserSort, locale: 
     return sort.desc ? -order : order;
   });
 }
-
-export interface PickableUnit {
-  imei: string;
-  name: string;
-  registrationNumber?: string | null | undefined;
-}
-
-/** Name, registration number or IMEI contains the search. */
-export function matchesUnit(unit: PickableUnit, query: string): boolean {
-  const q = query.trim().toLowerCase();
-  return !q || unit.name.toLowerCase().includes(q) || (unit.registrationNumber ?? '').toLowerCase().includes(q) || unit.imei.includes(q);
-}
-
-/** Select all shown: every shown unit is added; when all shown were selected already, they are removed. */
-export function toggleAllShown(selected: readonly string[], shown: readonly string[]): string[] {
-  const set = new Set(selected);
-  const allOn = shown.length > 0 && shown.every((imei) => set.has(imei));
-  for (const imei of shown) {
-    if (allOn) set.delete(imei);
-    else set.add(imei);
-  }
-  return [...set];
-}

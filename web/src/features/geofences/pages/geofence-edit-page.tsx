@@ -7,12 +7,12 @@
  */
 import '../geofences.css';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Button, Group, MultiSelect, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import IconAlertTriangle from '@tabler/icons-react/dist/esm/icons/IconAlertTriangle.mjs';
 import IconArrowLeft from '@tabler/icons-react/dist/esm/icons/IconArrowLeft.mjs';
 import IconMapPinOff from '@tabler/icons-react/dist/esm/icons/IconMapPinOff.mjs';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Controller, useForm, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -22,7 +22,8 @@ import { paths } from '../../../app/paths';
 import { fieldErrorText } from '../../../ui/form-errors';
 import { MessageState } from '../../../ui/message-state';
 import { PageLoader } from '../../../ui/page-loader';
-import { useUnits } from '../../units/api/units';
+import { UnitPicker } from '../../units/components/unit-picker';
+import type { UnitListItem } from '../../../../../shared/schemas/units';
 import { useGeofence, useGeofences, useSaveGeofence } from '../api/geofence-api';
 import { AddressSearch } from '../components/address-search';
 import { CircleEditor } from '../components/circle-editor';
@@ -70,7 +71,6 @@ export function GeofenceEditPage() {
 function GeofenceForm({ geofence }: { geofence?: Geofence }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const units = useUnits();
   const all = useGeofences();
   const save = useSaveGeofence();
   const [deleting, setDeleting] = useState(false);
@@ -84,17 +84,12 @@ function GeofenceForm({ geofence }: { geofence?: Geofence }) {
   const center = form.watch('center');
 
   const counts = useMemo(() => geofenceCounts(all.data ?? [], geofence?.id), [all.data, geofence?.id]);
-  const unitChoices = useMemo(() => {
-    const chosen = new Set(form.getValues('imeis'));
-    const listed = (units.data ?? []).map((u) => {
-      const name = u.registrationNumber ? `${u.name} (${u.registrationNumber})` : u.name;
-      const full = (counts.get(u.imei) ?? 0) >= MAX_GEOFENCES_PER_UNIT && !chosen.has(u.imei);
-      return { value: u.imei, label: full ? t('GeofenceUnitAtLimit', { name }) : name, disabled: full };
-    });
-    // Units of the geofence the list does not have (yet) keep their names from the geofence.
-    for (const u of geofence?.units ?? []) if (!listed.some((c) => c.value === u.imei)) listed.push({ value: u.imei, label: u.name, disabled: false });
-    return listed;
-  }, [units.data, counts, geofence?.units, form, t]);
+  // Units of the geofence name their chips before the picker's pages do.
+  const knownNames = useMemo(() => new Map((geofence?.units ?? []).map((u) => [u.imei, u.name])), [geofence?.units]);
+  const atLimit = useCallback(
+    (u: UnitListItem) => ((counts.get(u.imei) ?? 0) >= MAX_GEOFENCES_PER_UNIT ? t('GeofenceUnitAtLimit', { name: u.registrationNumber ? `${u.name} (${u.registrationNumber})` : u.name }) : null),
+    [counts, t],
+  );
 
   const submit = form.handleSubmit(
     (values) => {
@@ -186,21 +181,15 @@ function GeofenceForm({ geofence }: { geofence?: Geofence }) {
               control={form.control}
               name="imeis"
               render={({ field }) => (
-                <MultiSelect
+                <UnitPicker
                   label={t('GeofenceUnits')}
                   description={t('GeofenceUnitsHint')}
-                  placeholder={field.value.length ? undefined : t('GeofenceUnitsPlaceholder')}
-                  data={unitChoices}
                   value={field.value}
                   onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  searchable
-                  clearable
-                  hidePickedOptions={false}
-                  nothingFoundMessage={units.isError ? t('GeofenceUnitsLoadFailed') : t('GeofenceNoUnitMatches')}
+                  knownNames={knownNames}
+                  unavailable={atLimit}
                   error={fieldErrorText(errors.imeis?.message)}
-                  comboboxProps={{ withinPortal: true }}
-                  data-testid="geofence-units"
+                  testId="geofence-units"
                 />
               )}
             />

@@ -1,6 +1,7 @@
 /**
- * Which units and users carry a department or tag: a unit picker and a user picker, each with its
- * search and 'select all shown'; at least one of either (spec section 5, 'select at least one').
+ * Which units and users carry a department or tag: the shared unit picker (server-side search,
+ * select all matching) and a user picker with its search and 'select all shown'; at least one of
+ * either (spec section 5, 'select at least one').
  */
 import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
@@ -9,7 +10,7 @@ import type { OrganisationItem, OrganisationKind } from '../../../../../shared/s
 import { errorMessage } from '../../../app/api-client';
 import { translateMessage } from '../../../i18n/i18n';
 import { PageLoader } from '../../../ui/page-loader';
-import { useUnits } from '../../units/api/units';
+import { UnitPicker } from '../../units/components/unit-picker';
 import { useAssignItem, useOrganisationMembers } from '../api/organisation-api';
 import type { PickItem } from '../pick-list';
 import { PickListField } from './pick-list-field';
@@ -30,17 +31,15 @@ export function AssignModal({ kind, item, onClose, onDone }: Props) {
   );
 }
 
-/** The units and users pickers' items: units by name with plate or IMEI, users by name with e-mail. */
-export function usePickItems(): { units: PickItem[]; users: PickItem[]; loading: boolean } {
-  const units = useUnits();
+/** The user picker's items: users by name with e-mail. */
+export function usePickItems(): { users: PickItem[]; loading: boolean } {
   const members = useOrganisationMembers();
   return useMemo(
     () => ({
-      units: (units.data ?? []).map((u) => ({ id: u.imei, label: u.name, detail: u.registrationNumber ? `${u.registrationNumber} · ${u.imei}` : u.imei })),
       users: (members.data?.users ?? []).map((u) => ({ id: u.id, label: u.name, detail: u.email })),
-      loading: units.isPending || members.isPending,
+      loading: members.isPending,
     }),
-    [units.data, units.isPending, members.data, members.isPending],
+    [members.data, members.isPending],
   );
 }
 
@@ -48,7 +47,7 @@ function AssignForm({ kind, item, onClose, onDone }: Props & { item: Organisatio
   const { t } = useTranslation();
   const picks = usePickItems();
   const assign = useAssignItem(kind);
-  const [imeis, setImeis] = useState<Set<string>>(() => new Set(item.imeis));
+  const [imeis, setImeis] = useState<readonly string[]>(() => item.imeis);
   const [userIds, setUserIds] = useState<Set<string>>(() => new Set(item.userIds));
   const [error, setError] = useState<string | null>(null);
   if (picks.loading) return <PageLoader />;
@@ -57,7 +56,7 @@ function AssignForm({ kind, item, onClose, onDone }: Props & { item: Organisatio
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        if (imeis.size + userIds.size === 0) {
+        if (imeis.length + userIds.size === 0) {
           setError(translateMessage('SelectAtLeastOneUnitOrUser'));
           return;
         }
@@ -70,11 +69,11 @@ function AssignForm({ kind, item, onClose, onDone }: Props & { item: Organisatio
     >
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-          <PickListField legend={t('OrgUnits')} searchLabel={t('OrgSearchUnits')} items={picks.units} selected={imeis} onChange={(next) => { setImeis(next); setError(null); }} />
+          <UnitPicker label={t('OrgUnits')} value={imeis} onChange={(next) => { setImeis(next); setError(null); }} selectAllMatching testId="org-units" />
           <PickListField legend={t('OrgUsers')} searchLabel={t('OrgSearchUsers')} items={picks.users} selected={userIds} onChange={(next) => { setUserIds(next); setError(null); }} />
         </SimpleGrid>
         <Text size="sm" role="status">
-          {t('OrgSelectedCount', { units: imeis.size, users: userIds.size })}
+          {t('OrgSelectedCount', { units: imeis.length, users: userIds.size })}
         </Text>
         {error ? (
           <Alert color="red" role="alert">

@@ -6,12 +6,12 @@
  * already stored; an existing place can be deleted after a confirmation.
  */
 import '../places.css';
-import { Alert, Anchor, Button, Group, MultiSelect, NativeSelect, NumberInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, NativeSelect, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import { ConfirmDeleteModal } from '../../../ui/confirm-delete-modal';
 import IconAlertTriangle from '@tabler/icons-react/dist/esm/icons/IconAlertTriangle.mjs';
 import IconArrowLeft from '@tabler/icons-react/dist/esm/icons/IconArrowLeft.mjs';
 import IconMapPinOff from '@tabler/icons-react/dist/esm/icons/IconMapPinOff.mjs';
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { PLACE_ADDRESS_MAX, PLACE_LABEL_MAX, PLACE_RADIUS_MAX_M, PLACE_RADIUS_MIN_M, placeRuleWhens, type Place } from '../../../../../shared/schemas/places';
@@ -24,7 +24,7 @@ import { PageLoader } from '../../../ui/page-loader';
 import { AddressSearch } from '../../geofences/components/address-search';
 import { CircleEditor } from '../../geofences/components/circle-editor';
 import { WeeklyWindowsEditor } from '../../geofences/components/weekly-windows-editor';
-import { useUnits } from '../../units/api/units';
+import { UnitPicker } from '../../units/components/unit-picker';
 import { useDeletePlace, usePlace, usePlaces, useSavePlace } from '../api/place-api';
 import { ApplyOffer } from '../components/apply-offer';
 import { emptyPlaceForm, formOf, scheduleErrors, serverFieldKeys, tripTypeKeys, validatePlace, type FieldKeys, type PlaceFormState } from '../place-form';
@@ -71,7 +71,6 @@ function PlaceEditor({ place }: { place: Place | null }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
-  const units = useUnits();
   const places = usePlaces();
   const save = useSavePlace();
   const remove = useDeletePlace();
@@ -92,12 +91,6 @@ function PlaceEditor({ place }: { place: Place | null }) {
     if ((location.state as { saved?: boolean } | null)?.saved) void navigate(location.pathname, { replace: true, state: null });
   }, [location.pathname, location.state, navigate]);
 
-  const unitData = useMemo(() => {
-    const known = (units.data ?? []).map((u) => ({ value: u.imei, label: u.registrationNumber ? `${u.name} (${u.registrationNumber})` : u.name }));
-    // Units of the place the list does not know (yet) still show.
-    const extra = form.imeis.filter((imei) => !known.some((k) => k.value === imei)).map((imei) => ({ value: imei, label: imei }));
-    return [...known, ...extra];
-  }, [units.data, form.imeis]);
   const otherPlaces = (places.data ?? []).filter((p) => p.id !== place?.id);
 
   const error = (field: string) => fieldErrorText(errors[field]);
@@ -186,18 +179,12 @@ function PlaceEditor({ place }: { place: Place | null }) {
                 data-testid="place-lon"
               />
             </Group>
-            <MultiSelect
+            <UnitPicker
               label={t('PlaceUnits')}
-              placeholder={form.imeis.length ? undefined : t('PlaceUnitsPlaceholder')}
-              data={unitData}
               value={form.imeis}
               onChange={(imeis) => set({ imeis })}
-              searchable
-              clearable
-              nothingFoundMessage={t('PlaceUnitsNone')}
               error={error('imeis')}
-              required
-              data-testid="place-units"
+              testId="place-units"
             />
             <Stack gap="sm">
               <NativeSelect

@@ -1,12 +1,10 @@
-import { Anchor, Badge, Button, Group, Pagination, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Loader, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import IconChevronDown from '@tabler/icons-react/dist/esm/icons/IconChevronDown.mjs';
 import IconChevronUp from '@tabler/icons-react/dist/esm/icons/IconChevronUp.mjs';
 import IconSelector from '@tabler/icons-react/dist/esm/icons/IconSelector.mjs';
 import {
   flexRender,
   getCoreRowModel,
-  getFilteredRowModel,
-  getPaginationRowModel,
   getSortedRowModel,
   useReactTable,
   type ColumnDef,
@@ -15,20 +13,27 @@ import {
   type SortingFn,
   type SortingState,
 } from '@tanstack/react-table';
-import { useMemo } from 'react';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { UnitListItem } from '../../../../../shared/schemas/units';
 import { paths } from '../../../app/paths';
 import { absoluteTime, relativeTime } from '../../../ui/relative-time';
-import { matchesUnit, vehicleTypeKey, type UnitColumn } from '../unit-list';
+import { serverSortable, vehicleTypeKey, type UnitColumn } from '../unit-list';
 import { bulkSelectColumn, type BulkSelection } from './bulk-select-column';
 
-/** Rows per page: a large fleet stays quick to render and to read. */
-export const PAGE_SIZE = 50;
+/** A row's height before it is measured (one line of text; badges that wrap make it taller). */
+const ROW_ESTIMATE = 49;
 
 interface UnitsTableProps {
+  /** The units loaded so far, in the server's order for the search. */
   units: readonly UnitListItem[];
+  /** Whether every unit of the search is loaded: then every column sorts in the browser. */
+  complete: boolean;
+  /** Loads the next page (more rows are near the end of the view, or the button was pressed). */
+  onLoadMore: () => void;
+  loadingMore: boolean;
   query: string;
   sorting: SortingState;
   onSortingChange: OnChangeFn<SortingState>;
@@ -74,8 +79,15 @@ function None() {
   );
 }
 
-/** The sortable, searchable units table (TanStack Table for the rows, Mantine for the markup). */
-export function UnitsTable({ units, query, sorting, onSortingChange, onClearSearch, locale, now, selection }: UnitsTableProps) {
+/**
+ * The units table (TanStack Table for the cells, TanStack Virtual for the rows, Mantine for the
+ * markup): only the rows in and near the view are in the page, the others stand as the height of
+ * one spacer row above and one below, and `aria-rowcount`/`aria-rowindex` tell a screen reader
+ * where a row is in the whole. More rows load as the end comes near (or with the button below).
+ * While pages are still to come only name and IMEI sort (on the server); once every unit of the
+ * search is loaded, each column sorts here.
+ */
+export function UnitsTable({ units, complete, onLoadMore, loadingMore, query, sorting, onSortingChange, onClearSearch, locale, now, selection }: UnitsTableProps) {
   const { t } = useTranslation();
   const desc = sorting[0]?.desc ?? false;
 
@@ -147,7 +159,11 @@ export function UnitsTable({ units, query, sorting, onSortingChange, onClearSear
       },
     ];
   }, [t, locale, desc]);
-  const allColumns = useMemo(() => (selection ? [bulkSelectColumn(selection, t), ...columns] : columns), [selection, columns, t]);
+  const sortable = useMemo(
+    () => columns.map((c) => ({ ...c, enableSorting: complete || (serverSortable as readonly string[]).includes(c.id ?? '') })),
+    [columns, complete],
+  );
+  const allColumns = useMemo(() => (selection ? [bulkSelectColumn(selection, t), ...sortable] : sortable), [selection, sortable, t]);
 
   // Rows keep their values and order until the data changes; a new language must sort by its own
   // alphabet and words (Swedish puts Å, Ä, Ö after Z), so it gets fresh rows.
@@ -156,42 +172,74 @@ export function UnitsTable({ units, query, sorting, onSortingChange, onClearSear
   const table = useReactTable({
     data,
     columns: allColumns,
-    state: { sorting, globalFilter: query },
+    state: { sorting },
     meta: { now },
     onSortingChange,
     getRowId: (u) => u.imei,
-    // One search over the whole unit (words may hit different fields): it runs once per row
-    // because only one column takes part in the global filter.
-    getColumnCanGlobalFilter: (column) => column.id === 'name',
-    globalFilterFn: (row, _columnId, value: string) => matchesUnit(row.original, value, locale),
+    // The server has searched and, for name and IMEI, ordered; the browser orders only a complete list.
+    manualSorting: !complete,
     // Missing values are ordered by presentFirst; the table's own handling would run first.
     defaultColumn: { sortUndefined: false },
     enableSortingRemoval: false,
     sortDescFirst: false,
     getCoreRowModel: getCoreRowModel(),
-    getFilteredRowModel: getFilteredRowModel(),
     getSortedRowModel: getSortedRowModel(),
-    getPaginationRowModel: getPaginationRowModel(),
-    initialState: { pagination: { pageIndex: 0, pageSize: PAGE_SIZE } },
   });
 
-  const matching = table.getFilteredRowModel().rows.length;
-  const { pageIndex, pageSize } = table.getState().pagination;
-  const pages = table.getPageCount();
+  const rows = table.getRowModel().rows;
+  const bodyRef = useRef<HTMLTableSectionElement>(null);
+  const [scrollMargin, setScrollMargin] = useState(0);
+  // Where the rows start in the page, the virtualizer's origin: checked again when the rows or the
+  // selection change, since the panels above (first-run notice, bulk tasks) come and go with them.
+  useLayoutEffect(() => {
+    const body = bodyRef.current;
+    const top = body ? Math.round(body.getBoundingClientRect().top + window.scrollY) : 0;
+    if (body && top !== scrollMargin) setScrollMargin(top);
+  }, [scrollMargin, units, selection]);
+  const virtualizer = useWindowVirtualizer({
+    count: rows.length,
+    estimateSize: () => ROW_ESTIMATE,
+    overscan: 8,
+    scrollMargin,
+    getItemKey: (index) => rows[index]?.id ?? index,
+  });
+  const items = virtualizer.getVirtualItems();
+  const lastShown = items.at(-1)?.index ?? -1;
+  // Ask for the next page while some 20 rows are still below the view.
+  useEffect(() => {
+    if (!complete && !loadingMore && lastShown >= rows.length - 20) onLoadMore();
+  }, [complete, loadingMore, lastShown, rows.length, onLoadMore]);
+  const before = items.length ? (items[0]?.start ?? 0) - scrollMargin : 0;
+  const after = items.length ? virtualizer.getTotalSize() - ((items.at(-1)?.end ?? 0) - scrollMargin) : 0;
+  const matching = rows.length;
+  const width = allColumns.length;
 
   return (
     <Stack gap="sm">
       <Text size="sm" c="dimmed" role="status">
-        {query.trim() ? t('UnitsMatching', { count: matching, total: units.length }) : t('UnitsTotal', { count: units.length })}
+        {query.trim()
+          ? t(complete ? 'UnitsMatchingAll' : 'UnitsMatchingShown', { count: matching })
+          : t(complete ? 'UnitsTotal' : 'UnitsShown', { count: matching })}
       </Text>
       <div className="units-scroll" role="region" aria-label={t('UnitsTableCaption')} tabIndex={0}>
-        <Table className={selection ? 'units-table units-table-select' : 'units-table'} verticalSpacing="sm" aria-label={t('UnitsTableCaption')}>
+        <Table
+          className={selection ? 'units-table units-table-select' : 'units-table'}
+          verticalSpacing="sm"
+          aria-label={t('UnitsTableCaption')}
+          aria-rowcount={complete ? matching + 1 : -1}
+        >
           <Table.Thead>
             {table.getHeaderGroups().map((group) => (
-              <Table.Tr key={group.id}>
+              <Table.Tr key={group.id} aria-rowindex={1}>
                 {group.headers.map((header) => {
+                  const label = labelKeys[header.column.id as UnitColumn] as string | undefined;
                   if (!header.column.getCanSort()) {
-                    return (
+                    // The selection column, or a column that sorts only once every unit is loaded.
+                    return label ? (
+                      <Table.Th key={header.id} scope="col">
+                        <span className="units-sort">{t(label)}</span>
+                      </Table.Th>
+                    ) : (
                       <Table.Th key={header.id} scope="col" w={44}>
                         {flexRender(header.column.columnDef.header, header.getContext())}
                       </Table.Th>
@@ -202,7 +250,7 @@ export function UnitsTable({ units, query, sorting, onSortingChange, onClearSear
                   return (
                     <Table.Th key={header.id} scope="col" aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}>
                       <UnstyledButton className="units-sort" onClick={header.column.getToggleSortingHandler()}>
-                        {t(labelKeys[header.column.id as UnitColumn])}
+                        {t(label ?? header.column.id)}
                         <Icon size={16} stroke={1.8} aria-hidden style={{ flex: 'none' }} />
                       </UnstyledButton>
                     </Table.Th>
@@ -211,10 +259,19 @@ export function UnitsTable({ units, query, sorting, onSortingChange, onClearSear
               </Table.Tr>
             ))}
           </Table.Thead>
-          <Table.Tbody>
-            {matching === 0 ? (
+          <Table.Tbody ref={bodyRef}>
+            {matching === 0 && !complete ? (
               <Table.Tr>
-                <Table.Td colSpan={allColumns.length}>
+                <Table.Td colSpan={width}>
+                  <Group gap="sm" py="md">
+                    <Loader size="xs" type="dots" aria-hidden />
+                    <Text>{t('UnitsLoadingMore')}</Text>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ) : matching === 0 ? (
+              <Table.Tr>
+                <Table.Td colSpan={width}>
                   <Group gap="sm" py="md">
                     <Text>{t('UnitsNoMatch', { query: query.trim() })}</Text>
                     <Button variant="light" size="xs" onClick={onClearSearch}>
@@ -224,34 +281,48 @@ export function UnitsTable({ units, query, sorting, onSortingChange, onClearSear
                 </Table.Td>
               </Table.Tr>
             ) : (
-              table.getRowModel().rows.map((row) => (
-                <Table.Tr key={row.id}>
-                  {row.getVisibleCells().map((cell) => (
-                    <Table.Td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</Table.Td>
-                  ))}
-                </Table.Tr>
-              ))
+              <>
+                {before > 0 ? (
+                  <tr aria-hidden className="units-spacer" style={{ height: before }}>
+                    <td colSpan={width} />
+                  </tr>
+                ) : null}
+                {items.map((item) => {
+                  const row = rows[item.index];
+                  if (!row) return null;
+                  return (
+                    <Table.Tr key={row.id} data-index={item.index} ref={virtualizer.measureElement} aria-rowindex={item.index + 2}>
+                      {row.getVisibleCells().map((cell) => (
+                        <Table.Td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</Table.Td>
+                      ))}
+                    </Table.Tr>
+                  );
+                })}
+                {after > 0 ? (
+                  <tr aria-hidden className="units-spacer" style={{ height: after }}>
+                    <td colSpan={width} />
+                  </tr>
+                ) : null}
+              </>
             )}
           </Table.Tbody>
         </Table>
       </div>
-      {pages > 1 ? (
-        <Group justify="space-between" gap="sm">
-          <Text size="sm" c="dimmed">
-            {t('UnitsPageRange', { from: pageIndex * pageSize + 1, to: Math.min(matching, (pageIndex + 1) * pageSize), count: matching })}
-          </Text>
-          <nav aria-label={t('UnitsPagination')}>
-            <Pagination
-              total={pages}
-              value={pageIndex + 1}
-              onChange={(page) => table.setPageIndex(page - 1)}
-              size="sm"
-              getItemProps={(page) => ({ 'aria-label': t('UnitsGoToPage', { page }), 'aria-current': page === pageIndex + 1 ? 'page' : undefined })}
-              getControlProps={(control) => ({ 'aria-label': t(control === 'previous' ? 'UnitsPreviousPage' : 'UnitsNextPage') })}
-            />
-          </nav>
+      {complete ? null : (
+        <Group gap="sm">
+          <Button variant="light" size="xs" onClick={onLoadMore} loading={loadingMore} loaderProps={{ type: 'dots' }}>
+            {t('UnitsLoadMore')}
+          </Button>
+          {loadingMore ? (
+            <Group gap={6}>
+              <Loader size="xs" type="dots" aria-hidden />
+              <Text size="sm" c="dimmed">
+                {t('UnitsLoadingMore')}
+              </Text>
+            </Group>
+          ) : null}
         </Group>
-      ) : null}
+      )}
     </Stack>
   );
 }

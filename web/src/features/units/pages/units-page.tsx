@@ -1,25 +1,29 @@
 /**
  * The units list (/user/edit-terminal-list, spec sections 2 and 3): every unit the user may see,
- * searchable and sortable by each column. The search and the sort order live in the address
- * (`?q=`, `?sort=`), so coming back from a unit finds the list as it was left.
+ * searched on the server as the user types (debounced) and loaded a page at a time as the list is
+ * scrolled (components/units-table.tsx keeps only the visible rows in the page). The search and the
+ * sort order live in the address (`?q=`, `?sort=`), so coming back from a unit finds the list as it
+ * was left.
  */
 import '../units.css';
 import { CloseButton, Stack, TextInput } from '@mantine/core';
 import IconSearch from '@tabler/icons-react/dist/esm/icons/IconSearch.mjs';
 import IconTruck from '@tabler/icons-react/dist/esm/icons/IconTruck.mjs';
 import type { OnChangeFn, SortingState } from '@tanstack/react-table';
-import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { intlLocale } from '../../../i18n/i18n';
 import { MessageState } from '../../../ui/message-state';
 import { LoadFailed } from '../../../ui/load-failed';
 import { PageLoader } from '../../../ui/page-loader';
-import { useUnits } from '../api/units';
+import type { UnitListItem } from '../../../../../shared/schemas/units';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useUnitPages } from '../api/units';
 import { BulkTasks } from '../components/bulk-tasks';
 import type { BulkSelection } from '../components/bulk-select-column';
 import { UnitsTable } from '../components/units-table';
-import { formatSort, parseSort } from '../unit-list';
+import { formatSort, parseSort, serverSort } from '../unit-list';
 import { FirstRunPanel, useFirstRunNotice } from '../../unit-lock/components/first-run-panel';
 
 /** How often relative times ("2 minutes ago") are brought up to date. */
@@ -37,18 +41,37 @@ function useNow(intervalMs: number): number {
 export function UnitsPage() {
   const { t, i18n } = useTranslation();
   const locale = intlLocale(i18n.language === 'sv' || i18n.language === 'no' ? i18n.language : 'en');
-  const units = useUnits();
   const now = useNow(CLOCK_TICK_MS);
   const [params, setParams] = useSearchParams();
   // The field is local state (the address is updated behind it), so typing never waits for navigation.
   const [query, setQuery] = useState(() => params.get('q') ?? '');
   const [sorting, setSorting] = useState<SortingState>(() => parseSort(params.get('sort')));
-  // Filtering a large fleet must not hold up the next keystroke.
-  const deferredQuery = useDeferredValue(query);
-  // Units chosen for bulk tasks (components/bulk-tasks.tsx); kept across search and pages.
-  const [selected, setSelected] = useState<Set<string>>(() => new Set());
-  const selection = useMemo((): BulkSelection => ({ selected, onChange: setSelected }), [selected]);
-  const firstRun = useFirstRunNotice((units.data ?? []).filter((u) => u.lastSeen === null && u.lockedBy === undefined));
+  // The server is asked once typing pauses.
+  const [searched] = useDebouncedValue(query, 250);
+  const pages = useUnitPages(searched, serverSort(sorting));
+  const units = useMemo(() => pages.data?.pages.flatMap((p) => p.units) ?? [], [pages.data]);
+  const complete = pages.data !== undefined && !pages.hasNextPage;
+  const { fetchNextPage, isFetchingNextPage } = pages;
+  const loadMore = useCallback(() => {
+    if (!isFetchingNextPage) void fetchNextPage();
+  }, [fetchNextPage, isFetchingNextPage]);
+  // Units chosen for bulk tasks (components/bulk-tasks.tsx), kept with their rows across searches.
+  const [chosen, setChosen] = useState<ReadonlyMap<string, UnitListItem>>(() => new Map());
+  const selected = useMemo(() => new Set(chosen.keys()), [chosen]);
+  const selection = useMemo(
+    (): BulkSelection => ({
+      selected,
+      onChange: (next) => {
+        const byImei = new Map(units.map((u) => [u.imei, u]));
+        setChosen(new Map([...next].flatMap((imei) => {
+          const unit = byImei.get(imei) ?? chosen.get(imei);
+          return unit ? [[imei, unit] as const] : [];
+        })));
+      },
+    }),
+    [selected, units, chosen],
+  );
+  const firstRun = useFirstRunNotice(units.filter((u) => u.lastSeen === null && u.lockedBy === undefined));
 
   const remember = (name: 'q' | 'sort', value: string | null) =>
     setParams(
@@ -73,11 +96,11 @@ export function UnitsPage() {
   };
 
   // A failed background refresh keeps the list it has; only a first load that fails shows the error.
-  if (units.data === undefined) {
-    if (!units.isError) return <PageLoader />;
-    return <LoadFailed title={t('UnitsLoadFailed')} error={units.error} onRetry={() => void units.refetch()} retrying={units.isFetching} />;
+  if (pages.data === undefined) {
+    if (!pages.isError) return <PageLoader />;
+    return <LoadFailed title={t('UnitsLoadFailed')} error={pages.error} onRetry={() => void pages.refetch()} retrying={pages.isFetching} />;
   }
-  if (units.data.length === 0) {
+  if (units.length === 0 && complete && !searched.trim() && !query.trim()) {
     return (
       <MessageState icon={<IconTruck size={30} stroke={1.6} />} title={t('UnitsEmptyTitle')}>
         {t('UnitsEmpty')}
@@ -100,10 +123,13 @@ export function UnitsPage() {
         autoComplete="off"
         spellCheck={false}
       />
-      <BulkTasks units={units.data} selected={selected} onClear={() => setSelected(new Set())} />
+      <BulkTasks units={[...chosen.values()]} selected={selected} onClear={() => setChosen(new Map())} />
       <UnitsTable
-        units={units.data}
-        query={deferredQuery}
+        units={units}
+        complete={complete}
+        onLoadMore={loadMore}
+        loadingMore={isFetchingNextPage}
+        query={searched}
         sorting={sorting}
         onSortingChange={changeSorting}
         onClearSearch={() => changeQuery('')}

@@ -15,7 +15,6 @@ import { errorMessage } from '../../../app/api-client';
 import { languageOptions } from '../../../i18n/i18n';
 import { applyServerFieldErrors, fieldErrorText } from '../../../ui/form-errors';
 import { useCreateUser, useUpdateUser } from '../api/user-accounts-api';
-import type { PickableUnit } from '../user-list';
 import { UnitAccessPicker } from './unit-access-picker';
 
 type FormValues = z.input<typeof userSaveSchema>;
@@ -25,23 +24,22 @@ const fields = ['FirstName', 'LastName', 'email', 'password', 'isAdmin', 'imeis'
 interface Props {
   /** null: closed; 'new': creating; a user: editing them. */
   user: AccountUser | 'new' | null;
-  units: readonly PickableUnit[];
   isSelf: boolean;
   defaultLang: Language;
   onClose: () => void;
   onSaved: (messageKey: string) => void;
 }
 
-export function UserFormModal({ user, units, isSelf, defaultLang, onClose, onSaved }: Props) {
+export function UserFormModal({ user, isSelf, defaultLang, onClose, onSaved }: Props) {
   const { t } = useTranslation();
   return (
     <Modal opened={user !== null} onClose={onClose} title={t(user === 'new' ? 'UaCreateTitle' : 'UaEditTitle')} size="lg" closeButtonProps={{ 'aria-label': t('UaCancel') }}>
-      {user !== null ? <UserForm key={user === 'new' ? 'new' : user.id} user={user} units={units} isSelf={isSelf} defaultLang={defaultLang} onClose={onClose} onSaved={onSaved} /> : null}
+      {user !== null ? <UserForm key={user === 'new' ? 'new' : user.id} user={user} isSelf={isSelf} defaultLang={defaultLang} onClose={onClose} onSaved={onSaved} /> : null}
     </Modal>
   );
 }
 
-function UserForm({ user, units, isSelf, defaultLang, onClose, onSaved }: Props & { user: AccountUser | 'new' }) {
+function UserForm({ user, isSelf, defaultLang, onClose, onSaved }: Props & { user: AccountUser | 'new' }) {
   const { t } = useTranslation();
   const creating = user === 'new';
   const form = useForm<FormValues, unknown, Saved>({
@@ -128,7 +126,7 @@ function UserForm({ user, units, isSelf, defaultLang, onClose, onSaved }: Props 
             control={form.control}
             name="imeis"
             render={({ field }) => (
-              <UnitAccessPicker units={units} value={field.value ?? []} onChange={field.onChange} error={fieldErrorText(errors.imeis?.message ?? errors.imeis?.[0]?.message)} />
+              <UnitAccessPicker value={field.value ?? []} onChange={field.onChange} error={fieldErrorText(errors.imeis?.message ?? errors.imeis?.[0]?.message)} />
             )}
           />
         )}

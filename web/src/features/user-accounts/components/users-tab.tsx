@@ -21,7 +21,6 @@ import { getSessionUser } from '../../../app/session';
 import { useSearchQuery } from '../../../app/use-search-query';
 import { intlLocale } from '../../../i18n/i18n';
 import { PageLoader } from '../../../ui/page-loader';
-import { useUnits } from '../../units/api/units';
 import { useAccountUsers, useDeleteUser } from '../api/user-accounts-api';
 import { fullName, matchesUser, nextSort, sortUsers, unitCountOf, type UserSort, type UserSortColumn } from '../user-list';
 import { UserFormModal } from './user-form-modal';
@@ -34,14 +33,13 @@ export function UsersTab() {
   const lang = parseLanguage(i18n.language) ?? 'en';
   const me = getSessionUser()?.ID;
   const users = useAccountUsers();
-  const units = useUnits();
   const remove = useDeleteUser();
   const { query, deferred, changeQuery } = useSearchQuery();
   const [sort, setSort] = useState<UserSort>({ column: 'name', desc: false });
   const [editing, setEditing] = useState<AccountUser | 'new' | null>(null);
   const [deleting, setDeleting] = useState<AccountUser | null>(null);
-  const unitCount = units.data?.length ?? 0;
-  const pickable = useMemo(() => (units.data ?? []).map((u) => ({ imei: u.imei, name: u.name, registrationNumber: u.registrationNumber })), [units.data]);
+  // An admin sees every unit of the account: more than any ordinary user, however many there are.
+  const unitCount = Number.POSITIVE_INFINITY;
   const rows = useMemo(
     () => sortUsers((users.data?.users ?? []).filter((u) => matchesUser(u, deferred)), sort, intlLocale(lang), unitCount),
     [users.data, deferred, sort, lang, unitCount],
@@ -207,7 +205,7 @@ export function UsersTab() {
         </div>
       </Paper>
 
-      <UserFormModal user={editing} units={pickable} isSelf={editing !== null && editing !== 'new' && editing.id === me} defaultLang={lang} onClose={() => setEditing(null)} onSaved={saved} />
+      <UserFormModal user={editing} isSelf={editing !== null && editing !== 'new' && editing.id === me} defaultLang={lang} onClose={() => setEditing(null)} onSaved={saved} />
       <ConfirmDeleteModal
         opened={deleting !== null}
         title={t('UaDeleteTitle')}
