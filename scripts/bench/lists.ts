@@ -24,19 +24,16 @@
  * main-thread task over 200 ms, answers far under Lambda's 6 MB: at most 1 MB a page) and the load
  * average. Exits 1 when a target is missed, 2 when the page never showed the list.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { en } from '../../shared/i18n/en';
 import { unitsEn } from '../../shared/i18n/features/units/en';
 import { userAccountsEn } from '../../shared/i18n/features/user-accounts/en';
-import { projectRoot, startEmbeddedRuntime } from '../../infra/local/runtime';
-import { CHROMIUM, CHROMIUM_BASE_ARGS } from '../../test/support/chromium';
+import { CHROMIUM_BASE_ARGS } from '../../test/support/chromium';
 import { createTestUser, loginAs } from '../../test/support/sessions';
+import { ensureWebBuilt, startBrowserBench } from './browser-bench';
 import { seedFleet } from './map-fleet';
 
 const TARGET = { firstRowsMs: 2000, searchMs: 1000, longestTaskMs: 200, pageBytes: 1024 * 1024 };
@@ -84,20 +81,10 @@ async function until(page: Page, from: number, what: string, check: () => Promis
 const nameOf = (i: number) => `Unit ${String(i + 1).padStart(5, '0')}`;
 const plateOf = (i: number) => `BEN${String(i).padStart(5, '0')}`;
 
-if (!existsSync(join(projectRoot, 'web', 'dist', 'index.html'))) {
-  log('web/dist is missing: building the web app...');
-  execFileSync(process.execPath, [join(projectRoot, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'web/vite.config.ts'], { cwd: projectRoot, stdio: 'inherit' });
-}
+ensureWebBuilt(log);
 
 log(`starting an in-memory runtime for ${unitCount} units`);
-const runtime = await startEmbeddedRuntime({ port: 0, mqttPort: 0, dataDir: null, host: '127.0.0.1', seed: false });
-const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_BASE_ARGS });
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    log(`${signal}: stopping`);
-    void Promise.allSettled([browser.close(), runtime.stop()]).then(() => process.exit(130));
-  });
-}
+const { runtime, browser } = await startBrowserBench({ chromiumArgs: CHROMIUM_BASE_ARGS, log });
 
 let exitCode: number;
 try {

@@ -36,19 +36,18 @@
  * page's main thread alone; both slow the page down a little. `--web DIR` serves another build, to
  * compare two versions of the app on the same machine in turn.
  */
-import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { chromium, type Page, type WebSocket } from 'playwright-core';
+import type { Page, WebSocket } from 'playwright-core';
 import { en } from '../../shared/i18n/en';
 import { REALTIME_PAGE_MAX } from '../../shared/schemas/tracking';
 import { getPorts } from '../../functions/platform/container';
-import { projectRoot, startEmbeddedRuntime } from '../../infra/local/runtime';
-import { CHROMIUM, CHROMIUM_BASE_ARGS } from '../../test/support/chromium';
+import { CHROMIUM_BASE_ARGS } from '../../test/support/chromium';
 import { createTestUser, loginAs } from '../../test/support/sessions';
+import { ensureWebBuilt, startBrowserBench } from './browser-bench';
 import { nextMove, seedFleet } from './map-fleet';
 
 const TARGET = { firstMarkersMs: 2000, allDrawnMs: 5000, longestLoadingTaskMs: 200, longestTaskMs: 50, deliveredShare: 0.99 };
@@ -336,21 +335,10 @@ if (flags.web && !existsSync(join(flags.web, 'index.html'))) {
   console.error(`--web ${flags.web}: no index.html there`);
   process.exit(2);
 }
-if (!flags.web && !existsSync(join(projectRoot, 'web', 'dist', 'index.html'))) {
-  log('web/dist is missing: building the web app...');
-  execFileSync(process.execPath, [join(projectRoot, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'web/vite.config.ts'], { cwd: projectRoot, stdio: 'inherit' });
-}
+if (!flags.web) ensureWebBuilt(log);
 
 log(`starting an in-memory runtime for ${unitCount} units, ${rate} live updates/s for ${durationS} s (the web app as built in ${flags.web ?? 'web/dist'})`);
-const runtime = await startEmbeddedRuntime({ port: 0, mqttPort: 0, dataDir: null, host: '127.0.0.1', seed: false, ...(flags.web ? { webDir: flags.web } : {}) });
-const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
-// Ctrl-C or a kill must not leave DynamoDB Local's JVM and Chromium behind.
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    log(`${signal}: stopping`);
-    void Promise.allSettled([browser.close(), runtime.stop()]).then(() => process.exit(130));
-  });
-}
+const { runtime, browser } = await startBrowserBench({ chromiumArgs: CHROMIUM_ARGS, log, ...(flags.web ? { webDir: flags.web } : {}) });
 let exitCode: number;
 try {
   const owner = await createTestUser();
