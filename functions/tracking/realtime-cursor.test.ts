@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../platform/errors';
+import { encodePageCursor } from '../platform/page-cursor';
 import { decodeCursor, encodeCursor } from './realtime-cursor';
 
 const alice = { accountId: 'acc-1', userId: 'user-1' };
@@ -29,10 +30,11 @@ describe('the realtime units cursor', () => {
   });
 
   it('refuses a cursor whose IMEI or digest was changed, a cut one and one that is no cursor', () => {
-    const [version, , check] = Buffer.from(encodeCursor(alice, IMEI), 'base64url').toString().split('.');
-    const other = Buffer.from(`${version}.356938035643817.${check}`).toString('base64url');
     const cursor = encodeCursor(alice, IMEI);
-    for (const bad of [other, cursor.slice(0, -3), `${cursor}AA`, 'abc', Buffer.from(`2.${IMEI}.${check}`).toString('base64url'), Buffer.from(`1.12345.${check}`).toString('base64url')]) {
+    const [version, , check] = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as [number, string[], string];
+    const made = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const sealed = (at: string[]) => encodePageCursor(['realtime', alice.accountId, alice.userId], at);
+    for (const bad of [made([version, ['356938035643817'], check]), made([version, [IMEI], 'x'.repeat(16)]), cursor.slice(0, -3), `${cursor}AA`, 'abc', sealed(['12345']), sealed([IMEI, IMEI])]) {
       expect(refusal(() => decodeCursor(alice, bad)), bad).toEqual({ cursor: ['InvalidCursor'] });
     }
   });

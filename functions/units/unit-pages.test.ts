@@ -1,6 +1,7 @@
 /** The paged units list's pure rules: cursors, the spellings of a name search, matching and order. */
 import { describe, expect, it } from 'vitest';
 import type { UnitItem } from '../domain/unit/schema';
+import { encodePageCursor } from '../platform/page-cursor';
 import { compareUnits, decodeCursor, encodeCursor, matcher, normaliseQuery, prefixVariants } from './unit-pages';
 import { ValidationError } from '../platform/errors';
 
@@ -28,11 +29,16 @@ describe('cursors', () => {
     expect(refusal(() => decodeCursor(cursor, 'name.desc', 'vans'))).toEqual(['InvalidCursor', { cursor: ['InvalidCursor'] }]);
   });
 
-  it('refuse anything not made here', () => {
+  it('refuse anything not made here, changed, or made here with contents no page resumes from', () => {
     const made = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-    for (const raw of ['', '!!', 'e30', made([2, 'name.asc', '', 'prefix', null, null]), made([2, 'name.asc', '', 'scan', 'A', '123']), made([2, 'name.asc', '', 'other', 'A', IMEI]), made([1, 'name.asc', '', 'A', IMEI]), made([2, 'name.asc', '', 'scan', '', IMEI])]) {
+    const sealed = (at: (string | null)[]) => encodePageCursor(['units', 'name.asc', ''], at);
+    const good = encodeCursor('name.asc', '', { phase: 'scan', at: { name: 'A', imei: IMEI } });
+    const [version, at, check] = JSON.parse(Buffer.from(good, 'base64url').toString()) as [number, string[], string];
+    const changed = made([version, [at[0], 'B', at[2]], check]);
+    for (const raw of ['', '!!', 'e30', changed, made([2, 'name.asc', '', 'scan', 'A', IMEI]), sealed(['prefix', null, null]), sealed(['scan', 'A', '123']), sealed(['other', 'A', IMEI]), sealed(['scan', '', IMEI]), sealed(['scan', 'A', IMEI, 'more'])]) {
       expect(refusal(() => decodeCursor(raw, 'name.asc', '')), raw).toEqual(['InvalidCursor', { cursor: ['InvalidCursor'] }]);
     }
+    expect(decodeCursor(good, 'name.asc', '')).toEqual({ phase: 'scan', at: { name: 'A', imei: IMEI } });
   });
 });
 

@@ -18,7 +18,7 @@ import { IMEI_PATTERN } from '../../shared/validators/imei';
 import { parseUnitItem, type UnitItem } from '../domain/unit/schema';
 import type { AuthContext } from '../platform/auth-context';
 import { dynamo, tableName } from '../platform/db';
-import { ValidationError } from '../platform/errors';
+import { decodePageCursor, encodePageCursor, invalidCursor } from '../platform/page-cursor';
 
 type Caller = Pick<AuthContext, 'accountId' | 'unitImeis'>;
 
@@ -48,25 +48,17 @@ export interface Resume {
 
 export const normaliseQuery = (q: string | undefined): string => (q ?? '').trim().toLowerCase().split(/\s+/).filter(Boolean).join(' ');
 
-export function encodeCursor(sort: UnitListSort, q: string, resume: Resume): string {
-  return Buffer.from(JSON.stringify([2, sort, q, resume.phase, resume.at?.name ?? null, resume.at?.imei ?? null]), 'utf8').toString('base64url');
-}
+const bindingOf = (sort: UnitListSort, q: string) => ['units', sort, q];
+
+export const encodeCursor = (sort: UnitListSort, q: string, resume: Resume): string =>
+  encodePageCursor(bindingOf(sort, q), [resume.phase, resume.at?.name ?? null, resume.at?.imei ?? null]);
 
 /** Where a cursor resumes; a cursor that is not ours, or of another search or order, is 422 InvalidCursor. */
 export function decodeCursor(raw: string, sort: UnitListSort, q: string): Resume {
-  const invalid = () => new ValidationError({ cursor: ['InvalidCursor'] }, 'InvalidCursor');
-  if (!/^[A-Za-z0-9_-]+$/.test(raw)) throw invalid();
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
-  } catch {
-    throw invalid();
-  }
-  if (!Array.isArray(parsed) || parsed.length !== 6) throw invalid();
-  const [version, s, cq, phase, name, imei] = parsed as unknown[];
-  if (version !== 2 || s !== sort || cq !== q || (phase !== 'prefix' && phase !== 'scan')) throw invalid();
+  const [phase, name, imei, ...rest] = decodePageCursor(raw, bindingOf(sort, q));
+  if (rest.length || (phase !== 'prefix' && phase !== 'scan')) throw invalidCursor();
   if (name === null && imei === null && phase === 'scan') return { phase, at: null };
-  if (typeof name !== 'string' || name.length === 0 || name.length > 400 || typeof imei !== 'string' || !IMEI_PATTERN.test(imei)) throw invalid();
+  if (typeof name !== 'string' || name.length === 0 || name.length > 400 || typeof imei !== 'string' || !IMEI_PATTERN.test(imei)) throw invalidCursor();
   return { phase, at: { name, imei } };
 }
 
