@@ -60,5 +60,7 @@ export function useUnitPages(q: string, sort: UnitListSort = 'name.asc', enabled
     // Keep the rows of the last search on screen while the next one loads.
     placeholderData: (previous) => previous,
     staleTime: 30_000,
+    // The pages loaded so far are read again while the list is open, so "last seen" stays true.
+    refetchInterval: 60_000,
   });
 }
