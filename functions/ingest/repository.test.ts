@@ -62,7 +62,7 @@ describe('unit lookups', () => {
   it('answer a units item that does not parse as unreadable, and the others of the batch as usual', async () => {
     const [good, bad] = [nextImei(), nextImei()] as [string, string];
     await register(good);
-    await dynamo().send(new PutCommand({ TableName: tableName('units'), Item: { imei: bad, accountId: ACCOUNT, name: 42, vehicleType: 'car', protocol: 'native' } }));
+    await dynamo().send(new PutCommand({ TableName: tableName('units'), Item: { imei: bad, accountId: ACCOUNT, name: 'Broken', vehicleType: 42, protocol: 'native' } }));
     const found = await lookupUnits([good, bad]);
     expect(found.get(bad)).toEqual({ status: 'UnitUnreadable' });
     expect(found.get(good)).toMatchObject({ status: 'registered' });

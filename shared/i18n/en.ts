@@ -170,6 +170,7 @@ export const en = {
   TooManyAttempts: 'Too many failed attempts. Try again in 1 hour.',
   TooManyRequests: 'Too many requests in a short time. Wait a few minutes and try again.',
   PayloadTooLarge: 'The request is too large.',
+  InvalidCursor: 'The list has changed since this page was asked for: start the list again.',
   AlertOptOutDone: 'You will no longer receive alerts.',
   SpecifyCode: 'Enter the code from the e-mail.',
   InvalidCode: 'The code is not correct.',

@@ -164,6 +164,7 @@ export const no: Messages = {
   TooManyAttempts: 'For mange mislykkede forsøk. Prøv igjen om 1 time.',
   TooManyRequests: 'For mange forespørsler på kort tid. Vent noen minutter og prøv igjen.',
   PayloadTooLarge: 'Forespørselen er for stor.',
+  InvalidCursor: 'Listen er endret siden siden ble hentet: start listen på nytt.',
   AlertOptOutDone: 'Du får ikke lenger alarmer.',
   SpecifyCode: 'Skriv inn koden fra e-posten.',
   InvalidCode: 'Koden er feil.',

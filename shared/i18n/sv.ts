@@ -164,6 +164,7 @@ export const sv: Messages = {
   TooManyAttempts: 'För många misslyckade försök. Försök igen om 1 timme.',
   TooManyRequests: 'För många förfrågningar på kort tid. Vänta några minuter och försök igen.',
   PayloadTooLarge: 'Förfrågan är för stor.',
+  InvalidCursor: 'Listan har ändrats sedan sidan hämtades: börja om listan.',
   AlertOptOutDone: 'Du får inte längre några larm.',
   SpecifyCode: 'Ange koden från mejlet.',
   InvalidCode: 'Koden är felaktig.',

@@ -8,7 +8,6 @@ export const trackingEn = {
     'This period has more positions than can be shown at once. Only the earliest are shown; choose a shorter period to see the rest.',
   InvalidRealtimeView: "The map's view of the units is asked for with view=map.",
   InvalidPageLimit: 'The page size must be from 1 to 5000.',
-  InvalidCursor: 'This list can no longer be continued. Load it again from the start.',
 } as const;
 
 export type TrackingMessages = { readonly [K in keyof typeof trackingEn]: string };

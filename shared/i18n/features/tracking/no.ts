@@ -10,5 +10,4 @@ export const trackingNo: TrackingMessages = {
     'Perioden har flere posisjoner enn det som kan vises samtidig. Bare de tidligste vises; velg en kortere periode for å se resten.',
   InvalidRealtimeView: 'Kartets visning av enhetene hentes med view=map.',
   InvalidPageLimit: 'Sidestørrelsen må være fra 1 til 5000.',
-  InvalidCursor: 'Listen kan ikke lenger fortsettes. Last den inn på nytt fra begynnelsen.',
 };

@@ -10,5 +10,4 @@ export const trackingSv: TrackingMessages = {
     'Perioden har fler positioner än som kan visas på en gång. Bara de tidigaste visas; välj en kortare period för att se resten.',
   InvalidRealtimeView: 'Kartans vy av enheterna hämtas med view=map.',
   InvalidPageLimit: 'Sidstorleken måste vara 1 till 5000.',
-  InvalidCursor: 'Listan kan inte längre fortsättas. Ladda den igen från början.',
 };
