@@ -35,8 +35,9 @@ export interface PortalConfig {
   /** The month's SMS spend (USD, SNS SMSMonthToDateSpentUSD) at which the SMS spend alarm goes off. */
   readonly smsSpendAlarmUsd: number;
   /**
-   * Per-route metrics of the HTTP API (the dashboard's latency per route). CloudWatch bills them
-   * as custom metrics, for each route that is called in an hour (docs/operations.md).
+   * Per-route metrics of the HTTP API (the dashboard's p90 graph per route). CloudWatch bills them
+   * as custom metrics, for each route that is called in an hour (docs/operations.md), so they are
+   * off unless asked for: the dashboard's latency per route reads the access log either way.
    */
   readonly apiRouteMetrics: boolean;
 }
@@ -49,7 +50,7 @@ export const DEFAULT_CONFIG: PortalConfig = {
   createMailIdentity: true,
   alarmEmails: [],
   smsSpendAlarmUsd: 100,
-  apiRouteMetrics: true,
+  apiRouteMetrics: false,
 };
 
 /** `TrackingPortal` for prod, `TrackingPortal-<stage>` for the others. */

@@ -49,6 +49,20 @@ export const ALARM_THRESHOLDS = {
 
 const FIVE_MINUTES = Duration.minutes(5);
 
+export const API_ROUTE_LATENCY_TITLE = 'API latency per route (ms, from the access log)';
+/**
+ * The dashboard's per-route latency, a Logs Insights query over the HTTP API's access log
+ * (infra/constructs/http-api.ts writes `routeKey` and `latencyMs`, the latter as a JSON number:
+ * Insights' numeric functions such as pct() take numbers).
+ */
+export const API_ROUTE_LATENCY_QUERY = [
+  'fields routeKey, latencyMs',
+  'filter ispresent(latencyMs)',
+  'stats count(*) as requests, pct(latencyMs, 50) as p50, pct(latencyMs, 90) as p90, pct(latencyMs, 99) as p99 by routeKey',
+  'sort p90 desc',
+  'limit 200',
+] as const;
+
 export interface MonitoringProps {
   /** The top-level stack's name: the alarms' and the dashboard's names start with it. */
   readonly stackName: string;
@@ -70,7 +84,7 @@ export interface MonitoredResources {
   readonly deadLetterQueue: sqs.IQueue;
   /** Each work queue's dead-letter queue, by queue name. */
   readonly workQueueDeadLetters: ReadonlyMap<string, sqs.IQueue>;
-  /** Whether the HTTP API publishes per-route metrics (the dashboard's per-route latency). */
+  /** Whether the HTTP API publishes per-route metrics (the dashboard's per-route p90 graph; the access log's table is there either way). */
   readonly routeMetrics: boolean;
 }
 
@@ -260,6 +274,7 @@ export class Monitoring extends Construct {
       }),
     ];
     if (resources.routeMetrics) {
+      // Per-route metrics (billed as custom metrics): the p90 of each route over time.
       apiWidgets.push(
         new cloudwatch.GraphWidget({
           title: 'API latency per route, p90 (ms)',
@@ -274,7 +289,20 @@ export class Monitoring extends Construct {
         }),
       );
     }
-    dashboard.addWidgets(new cloudwatch.TextWidget({ markdown: '## API', width: 24, height: 1 }), ...apiWidgets);
+    dashboard.addWidgets(
+      new cloudwatch.TextWidget({ markdown: '## API', width: 24, height: 1 }),
+      ...apiWidgets,
+      // Each route's latency from the stage's access log (no per-route metrics needed): a Logs
+      // Insights query over the dashboard's time range, run when the dashboard is shown.
+      new cloudwatch.LogQueryWidget({
+        title: API_ROUTE_LATENCY_TITLE,
+        logGroupNames: [api.accessLogs.logGroupName],
+        queryLines: [...API_ROUTE_LATENCY_QUERY],
+        view: cloudwatch.LogQueryVisualizationType.TABLE,
+        width: 24,
+        height: 8,
+      }),
+    );
 
     dashboard.addWidgets(
       new cloudwatch.TextWidget({ markdown: '## Web vitals (p75, from the browsers)', width: 24, height: 1 }),

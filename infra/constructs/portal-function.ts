@@ -1,6 +1,6 @@
 /**
  * One Lambda function of the portal (one per capability, docs/decisions/0002): an ES module bundle
- * on nodejs24.x/arm64 with its own role, its own log group and X-Ray tracing. The role starts
+ * on nodejs24.x/arm64 with its own role, its own log group and X-Ray tracing (`tracingOf`). The role starts
  * empty (no AWS managed policy): it gets its log group here, and then exactly what its entry in
  * shared/capability-resources.ts declares (`bindResources`, resource-grants.ts). Its memory and
  * timeout come from the same file's `functionSettings` (the defaults unless its entry says
@@ -12,7 +12,7 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { resolveFunctionSettings, type FunctionName, type FunctionSettings } from '../../shared/capability-resources';
+import { invokerOf, resolveFunctionSettings, type FunctionName, type FunctionSettings } from '../../shared/capability-resources';
 import { acknowledgeFindings } from './nag';
 
 /** What every function shares; memory and timeout are per function (`functionSettings`). */
@@ -21,6 +21,19 @@ export const FUNCTION_DEFAULTS = {
   architecture: lambda.Architecture.ARM_64,
   logRetention: logs.RetentionDays.ONE_MONTH,
 } as const;
+
+/**
+ * X-Ray tracing by how the function is invoked. The functions behind the HTTP API and the live
+ * authorizer sample their own requests (active: the first each second and 5 % of the rest): those
+ * are the traces an operator reads. Ingest and the stream, queue and schedule consumers pass
+ * tracing through: they record a trace only when what invoked them carries a sampled trace header
+ * (a queue message an HTTP function sent while traced), never on their own: active tracing there
+ * recorded the first invocation each second and 5 % of the rest, traces nobody reads that X-Ray
+ * bills one by one (docs/capacity.md).
+ */
+export function tracingOf(name: FunctionName): lambda.Tracing {
+  return invokerOf(name) === 'async' ? lambda.Tracing.PASS_THROUGH : lambda.Tracing.ACTIVE;
+}
 
 export interface PortalFunctionProps {
   /** The capability (or `ingest`, `jobs`, `live-authorizer`); part of the function's name. */
@@ -68,7 +81,7 @@ export class PortalFunction extends Construct {
       handler: 'index.handler',
       role: this.role,
       logGroup: this.logGroup,
-      tracing: lambda.Tracing.ACTIVE,
+      tracing: tracingOf(props.name),
       environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
       ...(props.deadLetterQueue ? { deadLetterQueue: props.deadLetterQueue, retryAttempts: 2 } : {}),
       ...(props.reservedConcurrentExecutions !== undefined ? { reservedConcurrentExecutions: props.reservedConcurrentExecutions } : {}),
@@ -79,7 +92,7 @@ export class PortalFunction extends Construct {
         rule: 'AwsSolutions-IAM5',
         finding: /^Resource::\*$/,
         reason:
-          'X-Ray PutTraceSegments/PutTelemetryRecords support no resource-level permissions, so active tracing needs Resource "*" (CDK adds it for Tracing.ACTIVE). The only other "*" a portal role can get is sns:Publish for SMS, acknowledged where bindResources grants it.',
+          'X-Ray PutTraceSegments/PutTelemetryRecords support no resource-level permissions, so tracing needs Resource "*" (CDK adds it for Tracing.ACTIVE and PASS_THROUGH: a pass-through function still writes the segments of a sampled upstream request). The only other "*" a portal role can get is sns:Publish for SMS, acknowledged where bindResources grants it.',
       },
     ]);
   }

@@ -4,9 +4,10 @@
  * projecting all), round prices, and a fleet whose trackers only report (no trips, events, users).
  */
 import { describe, expect, it } from 'vitest';
-import type { Inventory, TableFact } from './assembly';
+import type { FunctionFact, Inventory, TableFact } from './assembly';
 import { batchPerInvocation, byService, DAYS_PER_MONTH, defaultAssumptions, estimate, HOURS_PER_MONTH, onDemandShards, type Assumptions, type ItemSizes } from './model';
 import { readPriceList, type PriceList } from './prices';
+import { designNotes } from './report';
 import { runsPerMonth } from './schedule-runs';
 
 const table = (name: string, fullIndexes = 0): TableFact => ({ name, billingMode: 'PAY_PER_REQUEST', indexes: fullIndexes, fullIndexes, pitr: true });
@@ -135,6 +136,19 @@ describe('estimate', () => {
     expect(find(e, 'CloudWatch', /per-route metrics/).usd).toBeCloseTo(360 * 0.3, 9);
     const off = estimate({ ...withRoutes, routeMetrics: false }, prices, sizes, quiet, runsPerMonth);
     expect(off.lines.some((l) => /per-route metrics/.test(l.item))).toBe(false);
+  });
+
+  it("notes what per-route metrics would add when the stage has none, and which functions trace actively", () => {
+    const withRoutes = { ...inventory, httpApis: 1, httpRoutes: 150, routeMetrics: false };
+    const http: FunctionFact = { ...inventory.functions[0]!, name: 'units', group: 'http', tracing: true };
+    const inputs = { inventory: { ...withRoutes, functions: [...inventory.functions, http] }, prices: priced({ 'cloudwatch.metricPerMonth': 0.3 }), sizes, runsPerMonth };
+    const notes = designNotes(inputs, quiet);
+    // 360 metrics at $0.30 over 1,000 units.
+    expect(notes).toContainEqual(expect.stringMatching(/^Done: the HTTP API publishes no per-route metrics .* would add \$108 a month \(\$0\.1080 per unit-month\)/));
+    expect(notes).toContainEqual(expect.stringMatching(/^X-Ray active tracing on 1 of 2 functions/));
+    const on = designNotes({ ...inputs, inventory: { ...inputs.inventory, routeMetrics: true } }, quiet);
+    expect(on).toContainEqual(expect.stringMatching(/^The HTTP API's per-route metrics cost \$108 a month/));
+    expect(on.some((n) => n.startsWith('Done: the HTTP API'))).toBe(false);
   });
 
   it('leaves the SMS, which the accounts pay with credits, out of the cost per unit', () => {

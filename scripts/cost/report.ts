@@ -141,12 +141,20 @@ export function designNotes(inputs: ModelInputs, a: Assumptions): string[] {
   }
   const routeMetrics = base.lines.find((l) => l.item.startsWith('HTTP API per-route metrics'));
   if (routeMetrics) {
-    notes.push(`The HTTP API's per-route metrics cost ${per(routeMetrics.usd)}, whatever the fleet's size; \`-c apiRouteMetrics=false\` turns them off (and the dashboard's latency per route).`);
+    notes.push(`The HTTP API's per-route metrics cost ${per(routeMetrics.usd)}, whatever the fleet's size; \`-c apiRouteMetrics=false\` (the default) turns them off: the dashboard's latency per route then comes from the access log alone.`);
+  } else if (inv.httpApis) {
+    const withRouteMetrics = run({ ...inputs, inventory: { ...inv, routeMetrics: true } }, a);
+    notes.push(`Done: the HTTP API publishes no per-route metrics (\`apiRouteMetrics\` false, the default); the dashboard's latency per route is a Logs Insights query of the access log, which bills the log data it scans when the dashboard is shown. \`-c apiRouteMetrics=true\` would add ${per(-saving(withRouteMetrics))}, whatever the fleet's size.`);
   }
   const traced = inv.functions.filter((f) => f.tracing);
+  const ours = inv.functions.filter((f) => f.group !== 'deploy-time');
   if (traced.length) {
     const variant = run({ ...inputs, inventory: { ...inv, functions: inv.functions.map((f) => ({ ...f, tracing: false })) } }, a);
-    notes.push(`X-Ray active tracing on ${traced.length} functions: ${per(saving(variant))}. Passing tracing through on ingest and the queue consumers (or a sampling rule of a few per minute) keeps the traces of the API for much less (infra/constructs/portal-function.ts).`);
+    notes.push(
+      traced.length < ours.length
+        ? `X-Ray active tracing on ${traced.length} of ${ours.length} functions (those the HTTP API and IoT Core call; ingest and the stream, queue and schedule consumers record no traces of their own): ${per(saving(variant))}. A sampling rule of a few requests a minute would keep the API's traces for less (infra/constructs/portal-function.ts).`
+        : `X-Ray active tracing on ${traced.length} functions: ${per(saving(variant))}. Passing tracing through on ingest and the queue consumers (or a sampling rule of a few per minute) keeps the traces of the API for much less (infra/constructs/portal-function.ts).`,
+    );
   }
   const deliveries = base.lines.filter((l) => l.item.startsWith('messaging: live deliveries')).reduce((s, l) => s + l.usd, 0);
   if (deliveries > 0) {

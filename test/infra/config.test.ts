@@ -61,7 +61,9 @@ describe('CDK context', () => {
     expect(parseConfig({}).smsSpendAlarmUsd).toBe(DEFAULT_CONFIG.smsSpendAlarmUsd);
     expect(parseConfig({ smsSpendAlarmUsd: '250' }).smsSpendAlarmUsd).toBe(250);
     expect(() => parseConfig({ smsSpendAlarmUsd: -1 })).toThrow(/smsSpendAlarmUsd/);
-    expect(parseConfig({}).apiRouteMetrics).toBe(true);
+    // Off unless asked for (billed as custom metrics); cdk.json says the same.
+    expect(parseConfig({}).apiRouteMetrics).toBe(false);
+    expect(parseConfig({ apiRouteMetrics: 'true' }).apiRouteMetrics).toBe(true);
     expect(parseConfig({ apiRouteMetrics: 'false' }).apiRouteMetrics).toBe(false);
   });
 });

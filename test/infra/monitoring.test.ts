@@ -1,14 +1,15 @@
 /**
  * What the operators get (infra/constructs/monitoring.ts, docs/operations.md "Alarms and the
  * dashboard"): each alarm with its metric and threshold, all notifying the one alarm topic whose
- * subscribers come from the context value `alarmEmails`; the dashboard's widgets; the ingest
+ * subscribers come from the context value `alarmEmails`; the dashboard's widgets (the latency
+ * per route from the access log, the per-route metrics only with `apiRouteMetrics`); the ingest
  * stream on demand.
  */
 import { Stack } from 'aws-cdk-lib';
 import type { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { METRICS_NAMESPACE } from '../../functions/platform/metrics';
-import { ALARM_THRESHOLDS, OPS_NAMESPACE, WEB_VITALS, WEB_VITALS_NAMESPACE } from '../../infra/constructs/monitoring';
+import { ALARM_THRESHOLDS, API_ROUTE_LATENCY_QUERY, API_ROUTE_LATENCY_TITLE, OPS_NAMESPACE, WEB_VITALS, WEB_VITALS_NAMESPACE } from '../../infra/constructs/monitoring';
 import { LIVE_AUTHORIZER } from '../../shared/capability-resources';
 import { queueList } from '../../shared/queues';
 import type { TrackingPortalStack } from '../../infra/stack';
@@ -155,19 +156,23 @@ describe('alarms', () => {
   });
 });
 
+/** The dashboard body of a template with its deploy-time references written as `<LogicalId>`, parsed. */
+function dashboardWidgets(t: Template): Json[] {
+  const [dashboard] = Object.values(t.findResources('AWS::CloudWatch::Dashboard')) as Json[];
+  expect(dashboard.Properties.DashboardName).toBe(STACK_NAME);
+  const parts = dashboard.Properties.DashboardBody['Fn::Join'][1] as Json[];
+  const body = parts.map((p) => (typeof p === 'string' ? p : `<${p.Ref ?? p['Fn::GetAtt']?.join('.') ?? 'expr'}>`)).join('');
+  return (JSON.parse(body) as { widgets: Json[] }).widgets;
+}
+
 describe('the dashboard', () => {
-  /** The dashboard body with its deploy-time references written as `<LogicalId>`, parsed. */
   let widgets: Json[];
   beforeAll(() => {
-    const [dashboard] = Object.values(template.findResources('AWS::CloudWatch::Dashboard')) as Json[];
-    expect(dashboard.Properties.DashboardName).toBe(STACK_NAME);
-    const parts = dashboard.Properties.DashboardBody['Fn::Join'][1] as Json[];
-    const body = parts.map((p) => (typeof p === 'string' ? p : `<${p.Ref ?? p['Fn::GetAtt']?.join('.') ?? 'expr'}>`)).join('');
-    widgets = (JSON.parse(body) as { widgets: Json[] }).widgets;
+    widgets = dashboardWidgets(template);
   });
 
-  const titled = (title: string) => {
-    const found = widgets.find((w) => w.properties.title === title);
+  const titled = (title: string, among: Json[] = widgets) => {
+    const found = among.find((w) => w.properties.title === title);
     expect(found, title).toBeDefined();
     return found.properties;
   };
@@ -195,11 +200,35 @@ describe('the dashboard', () => {
     expect(metrics).toContainEqual([expect.objectContaining({ expression: `SEARCH('{AWS/IoT,Protocol} MetricName="Connect.Success"', 'Sum', 300)` })]);
   });
 
-  it('shows the API latency overall and per route, with per-route metrics switched on for the stage', () => {
-    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', { DefaultRouteSettings: { DetailedMetricsEnabled: true } });
+  const accessLogs = () => Stack.of(stack).getLogicalId(stack.node.findChild('PortalApi').node.findChild('AccessLogs').node.defaultChild as never);
+
+  it("shows the API latency overall, and per route from the stage's access log without per-route metrics (billed as custom metrics)", () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', { DefaultRouteSettings: { DetailedMetricsEnabled: false } });
     expect(titled('API latency, all routes (ms)').metrics).toHaveLength(3);
-    const perRoute = titled('API latency per route, p90 (ms)').metrics as Json[];
+    expect(widgets.some((w) => w.properties.title === 'API latency per route, p90 (ms)')).toBe(false);
+    const perRoute = widgets.find((w) => w.properties.title === API_ROUTE_LATENCY_TITLE);
+    expect(perRoute.type).toBe('log');
+    expect(perRoute.properties.view).toBe('table');
+    expect(perRoute.properties.query).toBe(`SOURCE '<${accessLogs()}>' | ${API_ROUTE_LATENCY_QUERY.join('\n| ')}`);
+    expect(perRoute.properties.query).toMatch(/stats count\(\*\) as requests, pct\(latencyMs, 50\) as p50, pct\(latencyMs, 90\) as p90, pct\(latencyMs, 99\) as p99 by routeKey/);
+  });
+
+  it('reads a JSON number of the access log as the latency, and a route key', () => {
+    const [stage] = Object.values(template.findResources('AWS::ApiGatewayV2::Stage')) as Json[];
+    const { DestinationArn, Format } = stage.Properties.AccessLogSettings;
+    expect(DestinationArn).toEqual({ 'Fn::GetAtt': [accessLogs(), 'Arn'] });
+    // A request as API Gateway writes it: each $context variable replaced by its value.
+    const line = (Format as string).replace('$context.responseLatency', '87').replace('$context.routeKey', 'GET /api/v1/user/units').replace(/\$context\.[A-Za-z.]+/g, '-');
+    expect(JSON.parse(line)).toMatchObject({ routeKey: 'GET /api/v1/user/units', latencyMs: 87, status: '-', integrationLatencyMs: '-' });
+  });
+
+  it('keeps the per-route latency metrics and their p90 graph when the context value apiRouteMetrics is true', () => {
+    const full = synth(FULL_STACK);
+    full.template.hasResourceProperties('AWS::ApiGatewayV2::Stage', { DefaultRouteSettings: { DetailedMetricsEnabled: true } });
+    const fullWidgets = dashboardWidgets(full.template);
+    const perRoute = titled('API latency per route, p90 (ms)', fullWidgets).metrics as Json[];
     expect(perRoute[0][0].expression).toMatch(/^SEARCH\('\{AWS\/ApiGateway,ApiId,Method,Resource,Stage\} MetricName="Latency" ApiId="<PortalApi[A-Za-z0-9]+>"', 'p90', 300\)$/);
+    expect(titled(API_ROUTE_LATENCY_TITLE, fullWidgets).query).toMatch(/^SOURCE '<PortalApiAccessLogs[A-Za-z0-9]+>' \| fields routeKey, latencyMs/);
   });
 
   it('shows the web vitals at p75: overall and per route', () => {

@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { Stack } from 'aws-cdk-lib';
 import { Annotations, Match, type Template } from 'aws-cdk-lib/assertions';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import type { CfnRole } from 'aws-cdk-lib/aws-iam';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseEnv } from '../../functions/platform/env';
@@ -182,7 +183,7 @@ describe('Lambda functions, one per capability', () => {
     expect(appFunctions).toHaveLength(functionNames.length + 1);
   });
 
-  it.each(capabilities)('%s: nodejs24.x on arm64, its memory and timeout, X-Ray, own log group, ES module bundle', (capability) => {
+  it.each(capabilities)('%s: nodejs24.x on arm64, its memory and timeout, active X-Ray tracing, own log group, ES module bundle', (capability) => {
     const fn = stack.functions.get(capability)!;
     const res = template.toJSON()['Resources'][logicalId(stack, fn)] as Resource;
     const p = res.Properties;
@@ -196,6 +197,25 @@ describe('Lambda functions, one per capability', () => {
     expect(p['LoggingConfig']['LogGroup']).toEqual({ Ref: stack.getLogicalId(fn.logGroup.node.defaultChild as never) });
     expect(fs.existsSync(path.join(fn.codeDir, 'index.mjs'))).toBe(true);
     expect(fs.existsSync(path.join(fn.codeDir, 'index.mjs.map'))).toBe(true);
+  });
+
+  it('traces the HTTP API and the live authorizer actively; ingest and the stream, queue and schedule consumers pass tracing through, and may still write their segments', () => {
+    const resources = template.toJSON()['Resources'] as Record<string, Resource>;
+    const tracing = (fn: { function: { node: { defaultChild?: unknown } } }) => resources[logicalId(stack, fn)]!.Properties['TracingConfig'];
+    const passThrough = functionNames.filter((n) => !(capabilities as string[]).includes(n));
+    expect(passThrough).toEqual(expect.arrayContaining(['ingest', INGEST_FAILURES, ...queueList.map((q) => q.name)]));
+    for (const name of capabilities) expect(tracing(stack.functions.get(name)!), name).toEqual({ Mode: 'Active' });
+    expect(tracing(stack.liveAuthorizer.function)).toEqual({ Mode: 'Active' });
+    for (const name of passThrough) {
+      const fn = stack.functions.get(name)!;
+      expect(tracing(fn), name).toEqual({ Mode: 'PassThrough' });
+      // A sampled trace header upstream (a message an HTTP function sent while traced) still makes it write segments.
+      const role = stack.getLogicalId(fn.role.node.defaultChild as CfnRole);
+      const actions = Object.values(resources)
+        .filter((r) => r.Type === 'AWS::IAM::Policy' && (r.Properties['Roles'] as { Ref?: string }[]).some((ref) => ref.Ref === role))
+        .flatMap((r) => (r.Properties['PolicyDocument'].Statement as { Action: string | string[] }[]).flatMap((s) => asArray(s.Action)));
+      expect(actions, name).toEqual(expect.arrayContaining(['xray:PutTraceSegments', 'xray:PutTelemetryRecords']));
+    }
   });
 
   it('sets an environment the functions accept (functions/platform/env.ts, RUNTIME=aws)', () => {

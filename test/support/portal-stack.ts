@@ -156,6 +156,8 @@ export function fullStackOptions(webDist: string): SynthOptions {
       // As `-c alarmEmails=...` gives them (test/infra/monitoring.test.ts).
       alarmEmails: 'ops@example.se,oncall@example.no',
       smsSpendAlarmUsd: '250',
+      // Off by default (test/infra/monitoring.test.ts).
+      apiRouteMetrics: 'true',
     },
   };
 }
