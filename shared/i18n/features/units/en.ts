@@ -46,7 +46,6 @@ export const unitsEn = {
   UnitsTypeGrader: 'Grader',
   UnitsTypeBulldozer: 'Bulldozer',
   // The paged list and the shared unit picker (docs/decisions/0044-large-unit-lists.md).
-  InvalidCursor: 'The list has changed since this page was asked for: start the list again.',
   UnitListTooLarge: 'There are too many units to list at once: search or page through them.',
   UnitsShown: 'Units shown: {{count}}, more below',
   UnitsMatchingShown: 'Matching units shown: {{count}}, more below',

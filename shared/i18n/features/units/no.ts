@@ -46,7 +46,6 @@ export const unitsNo: UnitsMessages = {
   UnitsTypeRoller: 'Valse',
   UnitsTypeGrader: 'Veihøvel',
   UnitsTypeBulldozer: 'Bulldoser',
-  InvalidCursor: 'Listen er endret siden siden ble hentet: start listen på nytt.',
   UnitListTooLarge: 'Det er for mange enheter til å liste alle på en gang: søk eller bla.',
   UnitsShown: 'Viste enheter: {{count}}, flere nedenfor',
   UnitsMatchingShown: 'Viste treff: {{count}}, flere nedenfor',

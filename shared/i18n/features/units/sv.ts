@@ -46,7 +46,6 @@ export const unitsSv: UnitsMessages = {
   UnitsTypeRoller: 'Vält',
   UnitsTypeGrader: 'Väghyvel',
   UnitsTypeBulldozer: 'Bandschaktare',
-  InvalidCursor: 'Listan har ändrats sedan sidan hämtades: börja om listan.',
   UnitListTooLarge: 'Det finns för många enheter för att lista alla på en gång: sök eller bläddra.',
   UnitsShown: 'Visade enheter: {{count}}, fler nedanför',
   UnitsMatchingShown: 'Visade matchande enheter: {{count}}, fler nedanför',
