@@ -113,14 +113,15 @@ export async function saveReceiver(caller: Caller, body: SaveBody, now: Date): P
   return prev ? updateReceiver(prev, fields, now) : createReceiver(caller.accountId, fields, now);
 }
 
-/** The units to choose from for a receiver, with the ones it has selected (spec section 3). */
-export async function receiverUnits(caller: Caller, receiverId: string): Promise<AlarmReceiverUnits> {
+/** The units to choose from for a receiver, with the ones it has selected (spec section 3); `selectedOnly`: only those GPS units. */
+export async function receiverUnits(caller: Caller, receiverId: string, selectedOnly = false): Promise<AlarmReceiverUnits> {
   const [receiver, units] = await Promise.all([getReceiver(caller.accountId, receiverId), accountUnits(caller.accountId)]);
   const sensors = await accountSensors(caller.accountId, units);
   const selected = new Set(receiver.gpsImeis);
   const selectedBle = new Set(receiver.bleIds);
   return {
     gps: units
+      .filter((u) => !selectedOnly || selected.has(u.imei))
       .map((u) => ({ ID: u.imei, Name: u.name, Imei: u.imei, IsSelected: bit(selected.has(u.imei)), isLocked: u.locked }))
       .sort((a, b) => a.Name.localeCompare(b.Name) || a.Imei.localeCompare(b.Imei)),
     ble: sensors.map((s) => ({ id: s.id, Name: s.name, SerialNumber: formatMac(s.mac), IsSelected: bit(selectedBle.has(s.id)) })),

@@ -122,7 +122,7 @@ export const alarmRoutes = {
     capability: 'alarms',
     file: 'post-alarm-receiver-units',
     access: 'admin',
-    summary: "The account's GPS units (ID, Name, Imei, IsSelected, isLocked) and BLE sensors (none yet) with the ones the receiver has.",
+    summary: "The account's GPS units (ID, Name, Imei, IsSelected, isLocked) and BLE sensors with the ones the receiver has; selectedOnly: true lists only the GPS units the receiver has.",
     body: alarmReceiverUnitsRequestSchema,
     response: alarmReceiverUnitsSchema,
   }),

@@ -99,6 +99,11 @@ export const alarmReceiverUnitsRequestSchema = z.object({
   /** Accepted as the contract has it; the account comes from the token. */
   memberId: idLike.nullable().optional(),
   receiverId: z.string().trim().min(1).max(64),
+  /**
+   * Only the GPS units the receiver has (with their lock): a picker that searches the units list
+   * itself needs no more, and the account's every unit would be megabytes at 50,000.
+   */
+  selectedOnly: z.boolean().optional(),
 });
 export const gpsUnitOptionSchema = z.object({
   ID: z.string(),

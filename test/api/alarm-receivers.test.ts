@@ -252,6 +252,11 @@ describe('alarm receivers: toggles and units', () => {
     expect(assigned.body.message).toBe('UnitsSelectedSuccessMsg');
     const again = await call<AlarmReceiverUnits>('POST', `${BASE}/alarm-receivers/units`, admin, { memberId: admin.userId, receiverId: id });
     expect(again.body.data!.gps.filter((u) => u.IsSelected === 1).map((u) => u.Imei).sort()).toEqual([...chosen].sort());
+    // selectedOnly: just the receiver's GPS units, as the modal's picker asks.
+    const own = await call<AlarmReceiverUnits>('POST', `${BASE}/alarm-receivers/units`, admin, { memberId: null, receiverId: id, selectedOnly: true });
+    expect(own.status).toBe(200);
+    expect(own.body.data!.gps.map((u) => u.Imei).sort()).toEqual([...chosen].sort());
+    expect(own.body.data!.gps.every((u) => u.IsSelected === 1)).toBe(true);
     expect((await one(id))?.total_units).toBe(2);
 
     const ofUnit = await call<{ alarmReceivers: AlarmReceiver[] }>('GET', `${BASE}/alarm-receivers/gps/${chosen[0]}`, admin);

@@ -17,6 +17,7 @@ import { createReceiver, listReceivers } from '../../functions/alarms/receiver-r
 import { dynamo, tableName } from '../../functions/platform/db';
 import { demoImei, demoUsers } from '../../infra/local/seed';
 import { en } from '../../shared/i18n/en';
+import { unitsEn } from '../../shared/i18n/features/units/en';
 import { alarmsEn as a } from '../../shared/i18n/features/alarms/en';
 import { DESKTOP, PHONE, checkAndShoot, logInAt, openPage, poll, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
 import { createTestUser } from '../support/sessions';
@@ -160,17 +161,23 @@ describe('alarm receivers', () => {
     // (4) Select unit: tabs, a locked unit, select all, back on GPS when opened again.
     await page.getByRole('button', { name: text(a.AlarmSelectUnitFor, { name: 'Anna Berg' }) }).click();
     const units = dialog(page, a.AlarmUnitsTitle);
-    await poll(() => units.getByRole('checkbox', { name: 'Service van 1' }).isVisible()).toBe(true);
-    expect(await units.getByText(demoImei(0)).isVisible()).toBe(true);
-    const locked = units.getByRole('row').filter({ hasText: a.AlarmUnitsLocked });
+    // The GPS units are the shared unit picker; the locked unit (demo unit 4) cannot be chosen.
+    const gps = units.getByTestId('alarm-receiver-units');
+    await poll(() => gps.getByRole('option', { name: /^Service van 1/ }).isVisible()).toBe(true);
+    expect(await gps.getByText(demoImei(0), { exact: false }).first().isVisible()).toBe(true);
+    const locked = gps.getByRole('option').filter({ hasText: a.AlarmUnitsLockedHint });
     expect(await locked.count()).toBe(1);
-    expect(await locked.getByRole('checkbox').isDisabled()).toBe(true);
+    expect(await locked.getAttribute('aria-disabled')).toBe('true');
+    // A click on it (aria-disabled, which Playwright would not click) changes nothing.
+    await locked.click({ force: true });
+    expect(await locked.getAttribute('aria-selected')).toBe('false');
     await shot(page, 'alarm-modal-units');
     await units.getByRole('tab', { name: a.AlarmUnitsTabBle }).click();
     await poll(() => units.getByText(a.AlarmUnitsNoBle).isVisible()).toBe(true);
     await units.getByRole('tab', { name: a.AlarmUnitsTabGps }).click();
-    await units.getByRole('checkbox', { name: a.AlarmUnitsSelectAll }).check();
-    expect(await locked.getByRole('checkbox').isChecked()).toBe(false);
+    await gps.getByRole('button', { name: unitsEn.UnitPickerSelectAllMatching }).click();
+    await poll(() => gps.getByRole('option', { name: /^Service van 1/ }).getAttribute('aria-selected')).toBe('true');
+    expect(await locked.getAttribute('aria-selected')).toBe('false');
     await units.getByRole('button', { name: en.Save }).click();
     await poll(() => page.getByText(a.UnitsSelectedSuccessMsg).isVisible()).toBe(true);
     const anna = (await listReceivers(accountId)).find((r) => r.name === 'Anna Berg');

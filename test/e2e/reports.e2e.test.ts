@@ -26,6 +26,7 @@ import { formatCell } from '../../shared/reports/format';
 import { en } from '../../shared/i18n/en';
 import { reportsEn } from '../../shared/i18n/features/reports/en';
 import { reportsPageEn } from '../../shared/i18n/features/reports-page/en';
+import { unitsEn } from '../../shared/i18n/features/units/en';
 import { sv } from '../../shared/i18n/sv';
 import { addDays, localDayOf, startOfLocalDay } from '../../shared/local-time';
 import { previousMonthOf } from '../../web/src/features/triplog/trip-log';
@@ -130,9 +131,15 @@ describe('reports page', () => {
 
       // The trip log of Service van 1, picked by search: its two trips and their 20 km in its totals row.
       await choose(page, 'report-kind', reportsEn.ReportTitle_tripLog);
-      await page.getByTestId('report-units').fill('Service van 1');
-      await page.getByRole('option', { name: /^Service van 1/ }).click();
-      await page.keyboard.press('Escape');
+      // The shared unit picker: the server searches as the user types, Space toggles the active option.
+      const picker = page.getByTestId('report-units');
+      await picker.getByRole('textbox', { name: unitsEn.UnitPickerSearch }).fill('Service van 1');
+      await expect.poll(() => picker.getByRole('option').first().textContent()).toMatch(/^Service van 1/);
+      await picker.getByRole('listbox', { name: reportsPageEn.RptUnits }).focus();
+      await page.keyboard.press('Space');
+      await expect.poll(() => picker.getByRole('option', { name: /^Service van 1/ }).getAttribute('aria-selected')).toBe('true');
+      await expect.poll(() => picker.getByText(text(unitsEn.UnitPickerSelected, { count: '1' })).isVisible()).toBe(true);
+      await checkAndShoot(page, SHOTS_DIR, 'reports-unit-picker', { sizes: [PHONE, DESKTOP] });
       await run(page);
       await expect.poll(() => page.getByRole('heading', { level: 2 }).first().textContent()).toBe(reportsEn.ReportTitle_tripLog);
       await expect.poll(() => page.getByRole('heading', { level: 3 }).allTextContents()).toEqual([expect.stringMatching(/^Service van 1/)]);

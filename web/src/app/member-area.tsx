@@ -39,7 +39,7 @@ const UnitEditorPage = lazyFeature(['unit-editor', 'commands', 'unit-lock', 'uni
 const TriplogPage = lazyFeature(['trips', 'tracking', 'map', 'autoplan'], () => import('../features/triplog/pages/triplog-page').then((m) => m.TriplogPage));
 // The reports page names the kinds by the reports' titles and shows their refusals and the exports' (reports, report-jobs),
 // and shows the trip types' names and the period keys of the trip log (trips, tracking).
-const ReportsPage = lazyFeature(['reports-page', 'reports', 'report-jobs', 'trips', 'tracking'], () => import('../features/reports/pages/reports-page').then((m) => m.ReportsPage));
+const ReportsPage = lazyFeature(['reports-page', 'reports', 'report-jobs', 'trips', 'tracking', 'units'], () => import('../features/reports/pages/reports-page').then((m) => m.ReportsPage));
 const CheckInPage = lazyFeature('trips', () => import('../features/triplog/pages/check-in-page').then((m) => m.CheckInPage));
 const FleetOverviewPage = lazyFeature('fleet', () => import('../features/fleet/pages/fleet-overview-page').then((m) => m.FleetOverviewPage));
 const AttestStatusPage = lazyFeature('trips', () => import('../features/triplog/pages/attest-status-page').then((m) => m.AttestStatusPage));
@@ -47,7 +47,7 @@ const GeofencesPage = lazyFeature(['geofences', 'map'], () => import('../feature
 const GeofenceEditPage = lazyFeature(['geofences', 'map', 'units'], () => import('../features/geofences/pages/geofence-edit-page').then((m) => m.GeofenceEditPage));
 const PlacesPage = lazyFeature(['places', 'geofences', 'map'], () => import('../features/places/pages/places-page').then((m) => m.PlacesPage));
 const PlaceEditPage = lazyFeature(['places', 'geofences', 'map', 'units'], () => import('../features/places/pages/place-edit-page').then((m) => m.PlaceEditPage));
-const AlarmReceiversPage = lazyFeature('alarms', () => import('../features/alarms/pages/alarm-receivers-page').then((m) => m.AlarmReceiversPage));
+const AlarmReceiversPage = lazyFeature(['alarms', 'units'], () => import('../features/alarms/pages/alarm-receivers-page').then((m) => m.AlarmReceiversPage));
 const AlertNumbersPage = lazyFeature('alarms', () => import('../features/alarms/pages/alert-numbers-page').then((m) => m.AlertNumbersPage));
 // The support page reuses the organisation module's action and close texts.
 const SupportPage = lazyFeature(['support', 'organisation'], () => import('../features/support/pages/support-page').then((m) => m.SupportPage));

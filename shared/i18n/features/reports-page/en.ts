@@ -11,7 +11,6 @@ export const reportsPageEn = {
   RptUnits: 'Units',
   RptUnitsHint: 'Search and pick units, or leave empty for all units.',
   RptAllUnits: 'All units',
-  RptNoUnitMatches: 'No unit matches.',
   RptNoUnitsLeft: 'No unit matches the chosen units, department and tag.',
   RptDepartment: 'Department',
   RptTag: 'Tag',

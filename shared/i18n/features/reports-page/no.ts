@@ -8,7 +8,6 @@ export const reportsPageNo: ReportsPageMessages = {
   RptUnits: 'Enheter',
   RptUnitsHint: 'Søk og velg enheter, eller la feltet stå tomt for alle enheter.',
   RptAllUnits: 'Alle enheter',
-  RptNoUnitMatches: 'Ingen enhet passer.',
   RptNoUnitsLeft: 'Ingen enhet passer med de valgte enhetene, avdelingen og taggen.',
   RptDepartment: 'Avdeling',
   RptTag: 'Tagg',

@@ -8,7 +8,6 @@ export const reportsPageSv: ReportsPageMessages = {
   RptUnits: 'Enheter',
   RptUnitsHint: 'Sök och välj enheter, eller lämna tomt för alla enheter.',
   RptAllUnits: 'Alla enheter',
-  RptNoUnitMatches: 'Ingen enhet matchar.',
   RptNoUnitsLeft: 'Ingen enhet matchar de valda enheterna, avdelningen och taggen.',
   RptDepartment: 'Avdelning',
   RptTag: 'Tagg',

@@ -4,6 +4,7 @@
  * which the form holds as a list (none: all units) and sends comma-separated.
  */
 import { z } from 'zod';
+import { REPORT_IMEIS_MAX } from '../../../../shared/schemas/reports';
 import { reportScheduleRequestSchema } from '../../../../shared/schemas/report-exports';
 import type { ReportSchedule, ReportScheduleBody } from './api/reports-api';
 
@@ -11,7 +12,7 @@ const rules = reportScheduleRequestSchema.shape;
 
 export const scheduleFormSchema = z.object({
   kind: rules.kind,
-  imeis: z.array(z.string()),
+  imeis: z.array(z.string()).max(REPORT_IMEIS_MAX, 'TooManyUnits'),
   format: rules.format,
   every: rules.every,
   recipients: rules.recipients,

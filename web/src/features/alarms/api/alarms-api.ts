@@ -50,7 +50,7 @@ export function useReceiverUnits(receiverId: string | null) {
   return useQuery({
     queryKey: alarmKeys.units(receiverId ?? ''),
     queryFn: ({ signal }) =>
-      apiRequest('POST', `${base}/alarm-receivers/units`, { body: { memberId: null, receiverId }, schema: alarmReceiverUnitsSchema, signal }),
+      apiRequest('POST', `${base}/alarm-receivers/units`, { body: { memberId: null, receiverId, selectedOnly: true }, schema: alarmReceiverUnitsSchema, signal }),
     enabled: receiverId !== null,
     staleTime: 0,
   });

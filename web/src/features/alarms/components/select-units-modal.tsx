@@ -1,16 +1,19 @@
 /**
- * Modal 4 of spec section 2: the units whose alarms a receiver gets. Search, tabs GPS and BLE,
- * select all (of the units shown that are not locked), GPS rows with name and IMEI, locked GPS units
- * disabled. It always opens on the GPS tab.
+ * Modal 4 of spec section 2: the units whose alarms a receiver gets, in tabs GPS and BLE; it always
+ * opens on the GPS tab. The GPS units are the shared unit picker (server-side search, pages, "select
+ * all matching" of the units that are not locked); a locked unit is neither added nor removed, as the
+ * server's rule has it. The receiver's own units and the BLE sensors come from the receiver's units.
  */
-import { Alert, Badge, Button, Checkbox, Group, Modal, ScrollArea, Stack, Table, Tabs, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Modal, Stack, Table, Tabs, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import IconSearch from '@tabler/icons-react/dist/esm/icons/IconSearch.mjs';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AlarmReceiver } from '../../../../../shared/schemas/alarms';
+import type { UnitListItem } from '../../../../../shared/schemas/units';
 import { errorMessage } from '../../../app/api-client';
 import { PageLoader } from '../../../ui/page-loader';
+import { UnitPicker } from '../../units/components/unit-picker';
 import { alarmKeys, assignUnits, useReceiverUnits } from '../api/alarms-api';
 
 interface Props {
@@ -34,27 +37,26 @@ function UnitsBody({ receiver, onClose, onSaved }: { receiver: AlarmReceiver; on
   const units = useReceiverUnits(receiver.id);
   const [tab, setTab] = useState<string | null>('gps');
   const [query, setQuery] = useState('');
-  const [selected, setSelected] = useState<Set<string> | null>(null);
+  const [selected, setSelected] = useState<string[] | null>(null);
   const [selectedBle, setSelectedBle] = useState<Set<string> | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
   useEffect(() => {
-    if (units.data && selected === null) setSelected(new Set(units.data.gps.filter((u) => u.IsSelected === 1).map((u) => u.Imei)));
+    if (units.data && selected === null) setSelected(units.data.gps.filter((u) => u.IsSelected === 1).map((u) => u.Imei));
     if (units.data && selectedBle === null) setSelectedBle(new Set(units.data.ble.filter((u) => u.IsSelected === 1).map((u) => u.id)));
   }, [units.data, selected, selectedBle]);
 
-  const gps = useMemo(() => {
-    const q = query.trim().toLowerCase();
-    const all = units.data?.gps ?? [];
-    return q ? all.filter((u) => u.Name.toLowerCase().includes(q) || u.Imei.includes(q)) : all;
-  }, [units.data, query]);
   const ble = useMemo(() => {
     const q = query.trim().toLowerCase();
     const all = units.data?.ble ?? [];
     return q ? all.filter((u) => u.Name.toLowerCase().includes(q) || u.SerialNumber.toLowerCase().includes(q)) : all;
   }, [units.data, query]);
+  // A locked unit keeps its state (the server's rule): it can be neither added nor removed.
+  const lockedChosen = useMemo(() => new Set((units.data?.gps ?? []).filter((u) => u.isLocked && u.IsSelected === 1).map((u) => u.Imei)), [units.data]);
+  const knownNames = useMemo(() => new Map((units.data?.gps ?? []).filter((u) => u.IsSelected === 1).map((u) => [u.Imei, u.Name])), [units.data]);
+  const locked = useCallback((unit: UnitListItem) => (unit.lockedBy !== undefined ? t('AlarmUnitsLockedHint') : null), [t]);
 
-  const chosen = selected ?? new Set<string>();
+  const chosen = selected ?? [];
   const chosenBle = selectedBle ?? new Set<string>();
   const toggleBle = (id: string, on: boolean) => {
     const next = new Set(chosenBle);
@@ -62,31 +64,13 @@ function UnitsBody({ receiver, onClose, onSaved }: { receiver: AlarmReceiver; on
     else next.delete(id);
     setSelectedBle(next);
   };
-  const selectable = gps.filter((u) => !u.isLocked);
-  const allChosen = selectable.length > 0 && selectable.every((u) => chosen.has(u.Imei));
-  const someChosen = selectable.some((u) => chosen.has(u.Imei));
-
-  const toggle = (imei: string, on: boolean) => {
-    const next = new Set(chosen);
-    if (on) next.add(imei);
-    else next.delete(imei);
-    setSelected(next);
-  };
-  const toggleAll = (on: boolean) => {
-    const next = new Set(chosen);
-    for (const u of selectable) {
-      if (on) next.add(u.Imei);
-      else next.delete(u.Imei);
-    }
-    setSelected(next);
-  };
 
   const save = useMutation({
     mutationFn: () =>
       assignUnits({
         receiver_id: receiver.id,
         terminals: [
-          ...[...chosen].map((terminal_id) => ({ terminal_id, device_type: 'gps' as const })),
+          ...chosen.map((terminal_id) => ({ terminal_id, device_type: 'gps' as const })),
           ...[...chosenBle].map((terminal_id) => ({ terminal_id, device_type: 'ble' as const })),
         ],
       }),
@@ -112,14 +96,6 @@ function UnitsBody({ receiver, onClose, onSaved }: { receiver: AlarmReceiver; on
   return (
     <Stack gap="sm">
       <Text size="sm">{t('AlarmUnitsFor', { name: receiver.name })}</Text>
-      <TextInput
-        aria-label={t('AlarmUnitsSearch')}
-        placeholder={t('AlarmUnitsSearch')}
-        leftSection={<IconSearch size={16} aria-hidden />}
-        value={query}
-        onChange={(e) => setQuery(e.currentTarget.value)}
-        type="search"
-      />
       {failure ? (
         <Alert color="red" role="alert">
           {failure}
@@ -131,58 +107,26 @@ function UnitsBody({ receiver, onClose, onSaved }: { receiver: AlarmReceiver; on
           <Tabs.Tab value="ble">{t('AlarmUnitsTabBle')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="gps" pt="sm">
-          {gps.length === 0 ? (
-            <Text c="dimmed" size="sm" py="md">
-              {t('AlarmUnitsNoGps')}
-            </Text>
-          ) : (
-            <ScrollArea.Autosize mah={360} type="auto">
-              <Table verticalSpacing={6} aria-label={t('AlarmUnitsTabGps')}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th w={40}>
-                      <Checkbox
-                        aria-label={t('AlarmUnitsSelectAll')}
-                        checked={allChosen}
-                        indeterminate={!allChosen && someChosen}
-                        onChange={(e) => toggleAll(e.currentTarget.checked)}
-                        disabled={selectable.length === 0}
-                      />
-                    </Table.Th>
-                    <Table.Th scope="col">{t('AlarmUnitsColName')}</Table.Th>
-                    <Table.Th scope="col">{t('AlarmUnitsColImei')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {gps.map((u) => (
-                    <Table.Tr key={u.Imei}>
-                      <Table.Td>
-                        <Checkbox
-                          aria-label={u.Name}
-                          checked={chosen.has(u.Imei)}
-                          disabled={u.isLocked}
-                          onChange={(e) => toggle(u.Imei, e.currentTarget.checked)}
-                        />
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap={6} wrap="wrap">
-                          <span>{u.Name}</span>
-                          {u.isLocked ? (
-                            <Badge size="sm" color="gray" variant="light" title={t('AlarmUnitsLockedHint')}>
-                              {t('AlarmUnitsLocked')}
-                            </Badge>
-                          ) : null}
-                        </Group>
-                      </Table.Td>
-                      <Table.Td style={{ fontVariantNumeric: 'tabular-nums' }}>{u.Imei}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </ScrollArea.Autosize>
-          )}
+          <UnitPicker
+            label={t('AlarmUnitsTabGps')}
+            value={chosen}
+            onChange={setSelected}
+            knownNames={knownNames}
+            unavailable={locked}
+            fixed={lockedChosen}
+            selectAllMatching
+            testId="alarm-receiver-units"
+          />
         </Tabs.Panel>
         <Tabs.Panel value="ble" pt="sm">
+          <TextInput
+            aria-label={t('AlarmUnitsSearch')}
+            placeholder={t('AlarmUnitsSearch')}
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={query}
+            onChange={(e) => setQuery(e.currentTarget.value)}
+            type="search"
+          />
           {ble.length === 0 ? (
             <Text c="dimmed" size="sm" py="md">
               {t('AlarmUnitsNoBle')}
@@ -215,7 +159,7 @@ function UnitsBody({ receiver, onClose, onSaved }: { receiver: AlarmReceiver; on
       </Tabs>
       <Group justify="space-between" gap="sm">
         <Text size="sm" c="dimmed" role="status">
-          {t('AlarmUnitsSelected', { count: chosen.size + chosenBle.size })}
+          {t('AlarmUnitsSelected', { count: chosen.length + chosenBle.size })}
         </Text>
         <Group gap="sm">
           <Button variant="default" onClick={onClose}>

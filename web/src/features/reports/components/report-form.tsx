@@ -1,20 +1,21 @@
 /**
- * What a report is asked for: the kind (only those the caller may run), the units (a searchable
- * pick of the units the caller sees, narrowed by a department or tag; none picked: all units), the
+ * What a report is asked for: the kind (only those the caller may run), the units (the shared unit
+ * picker, searched by the server; narrowed by a department or tag; none picked: all units), the
  * period (last month, this year, last year or any days, at most 12 months), the driver and the
  * trip type, and how the large summary and the summary are grouped. The browser checks the period
  * with the server's own rule; the server's 422 keys land on the same fields.
  */
-import { Button, Group, MultiSelect, Paper, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import IconReportAnalytics from '@tabler/icons-react/dist/esm/icons/IconReportAnalytics.mjs';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { reportGroupings, type ReportKind, type ReportGrouping } from '../../../../../shared/schemas/reports';
+import { REPORT_IMEIS_MAX, reportGroupings, type ReportKind, type ReportGrouping } from '../../../../../shared/schemas/reports';
 import { tripTypes, type TripType } from '../../../../../shared/schemas/trips';
 import { browserTimeZone } from '../../../app/api-client';
 import { intlLocale } from '../../../i18n/i18n';
 import { DateField } from '../../../ui/date-fields';
 import { fieldErrorText } from '../../../ui/form-errors';
+import { UnitPicker } from '../../units/components/unit-picker';
 import { useDrivers } from '../../triplog/api/trip-api';
 import { tripTypeLabelKeys } from '../../triplog/components/trip-type';
 import { driverChoices, periodErrors } from '../../triplog/trip-log';
@@ -57,6 +58,7 @@ export function ReportForm({ kinds, units, serverErrors, running, onRun, initial
   // The driver and the trip type pick trips; the benefit value and theft reports are not lists of trips.
   const tripFilters = tripFilterKinds.has(kind);
   const groups = useMemo(() => unitGroups(units, locale), [units, locale]);
+  const names = useMemo(() => new Map(units.map((u) => [u.imei, u.label])), [units]);
   const drivers = useDrivers(units[0]?.imei ?? null);
   const driverOptions = useMemo(() => driverChoices(drivers.data ?? []), [drivers.data]);
 
@@ -71,6 +73,8 @@ export function ReportForm({ kinds, units, serverErrors, running, onRun, initial
     const problems: { from?: string; to?: string; imeis?: string } = { ...periodErrors(period.from, period.to) };
     const imeis = selectedImeis(units, picked, department, tag);
     if (imeis !== null && imeis.length === 0) problems.imeis = 'RptNoUnitsLeft';
+    // The server's own limit ("Select all matching" can pick far more).
+    if (imeis !== null && imeis.length > REPORT_IMEIS_MAX) problems.imeis = 'TooManyUnits';
     setChecked(problems);
     if (problems.from || problems.to || problems.imeis) return;
     onRun({ kind, imeis, from: period.from, to: period.to, driverId: tripFilters ? driverId : null, type: tripFilters ? type : null, groupBy: kind === 'largeSummary' ? groupBy : null, by: byKinds.has(kind) ? by : null });
@@ -99,24 +103,6 @@ export function ReportForm({ kinds, units, serverErrors, running, onRun, initial
             allowDeselect={false}
             comboboxProps={{ withinPortal: true }}
             data-testid="report-period"
-          />
-          <MultiSelect
-            className="report-units"
-            label={t('RptUnits')}
-            description={t('RptUnitsHint')}
-            placeholder={picked.length === 0 ? t('RptAllUnits') : undefined}
-            data={units.map((u) => ({ value: u.imei, label: u.label }))}
-            value={picked}
-            onChange={setPicked}
-            searchable
-            clearable
-            hidePickedOptions
-            // A large fleet: the search narrows what is listed.
-            limit={100}
-            nothingFoundMessage={t('RptNoUnitMatches')}
-            comboboxProps={{ withinPortal: true }}
-            error={error('imeis')}
-            data-testid="report-units"
           />
           <DateField
             label={t('RptFrom')}
@@ -178,6 +164,20 @@ export function ReportForm({ kinds, units, serverErrors, running, onRun, initial
             </>
           ) : null}
         </div>
+        <UnitPicker
+          label={t('RptUnits')}
+          description={t('RptUnitsHint')}
+          emptyText={t('RptAllUnits')}
+          value={picked}
+          onChange={(imeis) => {
+            setPicked(imeis);
+            setChecked({});
+          }}
+          knownNames={names}
+          selectAllMatching
+          error={error('imeis')}
+          testId="report-units"
+        />
         {kind === 'largeSummary' || byKinds.has(kind) ? (
           <Stack gap={4}>
             <Text size="sm" fw={500} id="report-grouping-label">

@@ -4,7 +4,7 @@
  * skipped. The server's 422 keys land on the form's fields.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Modal, MultiSelect, NativeSelect, SegmentedControl, Select, Paper, Stack, Switch, TagsInput, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, NativeSelect, SegmentedControl, Select, Paper, Stack, Switch, TagsInput, Text } from '@mantine/core';
 import IconPencil from '@tabler/icons-react/dist/esm/icons/IconPencil.mjs';
 import IconPlus from '@tabler/icons-react/dist/esm/icons/IconPlus.mjs';
 import IconTrash from '@tabler/icons-react/dist/esm/icons/IconTrash.mjs';
@@ -21,27 +21,26 @@ import { PageLoader } from '../../../ui/page-loader';
 import { scheduleEvery } from '../../../../../shared/schemas/report-exports';
 import { useDeleteSchedule, useReportSchedules, useSaveSchedule, type ReportSchedule } from '../api/reports-api';
 import { everyKeys, reportFormatNames, reportKindKey } from '../report-texts';
+import { UnitPicker } from '../../units/components/unit-picker';
 import { scheduleBody, scheduleFormSchema, scheduleFormValues, type ScheduleFormValues } from '../schedule-form';
-
-type Choice = { value: string; label: string };
 
 interface SchedulesPanelProps {
   kinds: readonly ReportKind[];
-  unitChoices: readonly Choice[];
+  /** Names of the units by IMEI, for the schedules' unit lists and the picker's chips. */
+  unitNames: ReadonlyMap<string, string>;
   announce: (text: string) => void;
 }
 
-export function SchedulesPanel({ kinds, unitChoices, announce }: SchedulesPanelProps) {
+export function SchedulesPanel({ kinds, unitNames, announce }: SchedulesPanelProps) {
   const { t } = useTranslation();
   const schedules = useReportSchedules();
   const remove = useDeleteSchedule();
   const [editing, setEditing] = useState<ReportSchedule | 'new' | null>(null);
   const [deleting, setDeleting] = useState<ReportSchedule | null>(null);
-  const unitName = new Map(unitChoices.map((c) => [c.value, c.label]));
 
   const unitsText = (schedule: ReportSchedule) => {
     const imeis = scheduleFormValues(schedule).imeis;
-    return imeis.length === 0 ? t('RptAllUnits') : imeis.map((imei) => unitName.get(imei) ?? imei).join(', ');
+    return imeis.length === 0 ? t('RptAllUnits') : imeis.map((imei) => unitNames.get(imei) ?? imei).join(', ');
   };
 
   return (
@@ -99,7 +98,7 @@ export function SchedulesPanel({ kinds, unitChoices, announce }: SchedulesPanelP
             key={editing === 'new' ? 'new' : editing.id}
             schedule={editing}
             kinds={kinds}
-            unitChoices={unitChoices}
+            unitNames={unitNames}
             onClose={() => setEditing(null)}
             onSaved={() => {
               setEditing(null);
@@ -141,13 +140,13 @@ const fields = ['kind', 'imeis', 'format', 'every', 'recipients', 'lang', 'skipE
 function ScheduleForm({
   schedule,
   kinds,
-  unitChoices,
+  unitNames,
   onClose,
   onSaved,
 }: {
   schedule: ReportSchedule | 'new';
   kinds: readonly ReportKind[];
-  unitChoices: readonly Choice[];
+  unitNames: ReadonlyMap<string, string>;
   onClose: () => void;
   onSaved: () => void;
 }) {
@@ -183,19 +182,16 @@ function ScheduleForm({
           control={form.control}
           name="imeis"
           render={({ field }) => (
-            <MultiSelect
+            <UnitPicker
               label={t('RptUnits')}
               description={t('RptUnitsHint')}
-              placeholder={field.value.length === 0 ? t('RptAllUnits') : undefined}
-              data={[...unitChoices]}
+              emptyText={t('RptAllUnits')}
               value={field.value}
               onChange={field.onChange}
-              onBlur={field.onBlur}
-              searchable
-              clearable
-              nothingFoundMessage={t('RptNoUnitMatches')}
-              comboboxProps={{ withinPortal: true }}
+              knownNames={unitNames}
+              selectAllMatching
               error={fieldErrorText(errors.imeis?.message)}
+              testId="schedule-units"
             />
           )}
         />

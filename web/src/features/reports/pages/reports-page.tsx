@@ -63,6 +63,8 @@ export function ReportsPage({ kind }: { kind?: ReportKind | undefined }) {
     [units.data],
   );
 
+  const unitNames = useMemo(() => new Map(pickable.map((u) => [u.imei, u.label])), [pickable]);
+
   const announce = useCallback(
     (text: string) => {
       setSpoken((before) => (before === text ? `${text}\u00a0` : text));
@@ -147,7 +149,7 @@ export function ReportsPage({ kind }: { kind?: ReportKind | undefined }) {
           <RecentExports />
         </Tabs.Panel>
         <Tabs.Panel value="schedules" pt="md">
-          <SchedulesPanel kinds={kinds} unitChoices={pickable.map((u) => ({ value: u.imei, label: u.label }))} announce={announce} />
+          <SchedulesPanel kinds={kinds} unitNames={unitNames} announce={announce} />
         </Tabs.Panel>
       </Tabs>
     </Stack>

@@ -36,6 +36,8 @@ export interface UnitPickerProps {
   knownNames?: ReadonlyMap<string, string> | undefined;
   /** Why a unit cannot be chosen now (shown as its option's text), or null. A chosen unit can always be removed. */
   unavailable?: ((unit: UnitListItem) => string | null) | undefined;
+  /** Chosen units that cannot be removed (no remove button, kept by "Clear"): the server refuses the change. */
+  fixed?: ReadonlySet<string> | undefined;
   /** Offers "Select all matching": every unit of the search, read page after page. */
   selectAllMatching?: boolean | undefined;
   /** Shown under the group when nothing is chosen (what an empty choice means). */
@@ -46,7 +48,7 @@ export interface UnitPickerProps {
   testId?: string | undefined;
 }
 
-export function UnitPicker({ label, description, value, onChange, knownNames, unavailable, selectAllMatching, emptyText, error, disabled, testId }: UnitPickerProps) {
+export function UnitPicker({ label, description, value, onChange, knownNames, unavailable, fixed, selectAllMatching, emptyText, error, disabled, testId }: UnitPickerProps) {
   const { t } = useTranslation();
   const id = useId();
   const labelId = `${id}-label`;
@@ -87,10 +89,14 @@ export function UnitPicker({ label, description, value, onChange, knownNames, un
   }, [hasNextPage, isFetchingNextPage, lastShown, options.length, fetchNextPage]);
   useEffect(() => setActive(0), [searched]);
 
-  const why = (unit: UnitListItem) => (selected.has(unit.imei) ? null : (unavailable?.(unit) ?? null));
+  const why = (unit: UnitListItem) => (selected.has(unit.imei) && !fixed?.has(unit.imei) ? null : (unavailable?.(unit) ?? null));
+  const removable = (imei: string) => !disabled && !fixed?.has(imei);
+  const kept = value.filter((imei) => !removable(imei));
   const toggle = (unit: UnitListItem) => {
     if (disabled) return;
-    if (selected.has(unit.imei)) onChange(value.filter((imei) => imei !== unit.imei));
+    if (selected.has(unit.imei)) {
+      if (removable(unit.imei)) onChange(value.filter((imei) => imei !== unit.imei));
+    }
     else if (!why(unit)) {
       setSeen((old) => new Map(old).set(unit.imei, unit.name));
       onChange([...value, unit.imei]);
@@ -167,7 +173,7 @@ export function UnitPicker({ label, description, value, onChange, knownNames, un
             size="lg"
             className="unit-picker-chip"
             rightSection={
-              disabled ? null : <CloseButton size="xs" aria-label={t('UnitPickerRemove', { name: nameOf(imei) })} onClick={() => onChange(value.filter((x) => x !== imei))} />
+              !removable(imei) ? null : <CloseButton size="xs" aria-label={t('UnitPickerRemove', { name: nameOf(imei) })} onClick={() => onChange(value.filter((x) => x !== imei))} />
             }
           >
             {nameOf(imei)}
@@ -178,8 +184,8 @@ export function UnitPicker({ label, description, value, onChange, knownNames, un
             {t('UnitPickerMore', { count: value.length - CHIPS })}
           </Text>
         ) : null}
-        {value.length && !disabled ? (
-          <Button variant="subtle" size="compact-xs" onClick={() => onChange([])}>
+        {value.length > kept.length && !disabled ? (
+          <Button variant="subtle" size="compact-xs" onClick={() => onChange(kept)}>
             {t('UnitPickerClear')}
           </Button>
         ) : null}
