@@ -22,7 +22,7 @@ import { tripsEn } from '../../shared/i18n/features/trips/en';
 import { addDays, localDayOf, startOfLocalDay } from '../../shared/local-time';
 import { formatCell } from '../../shared/reports/format';
 import { previousMonthOf } from '../../web/src/features/triplog/trip-log';
-import { DESKTOP, PHONE, SCREENSHOTS, SHOTS_DIR, checkAndShoot, logInAt, openPage, poll, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
+import { DESKTOP, PHONE, SCREENSHOTS, SHOTS_DIR, checkAndShoot, logInAt, openPage, pickUnit, poll, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
 
 let app: App;
 let browser: Browser;
@@ -72,9 +72,7 @@ describe('congestion tax report page', () => {
     try {
       await logInAt(page, app.url, '/user/create-triplog/congestionreportnew');
       await poll(() => page.getByTestId('report-kind').inputValue()).toBe(reportsEn.ReportTitle_congestion);
-      await page.getByTestId('report-units').fill('Service van 1');
-      await page.getByRole('option', { name: /^Service van 1/ }).click();
-      await page.keyboard.press('Escape');
+      await pickUnit(page.getByTestId('report-units'), reportsPageEn.RptUnits, 'Service van 1');
       await page.getByRole('button', { name: reportsPageEn.RptRun }).click();
       await page.getByTestId('report-view').waitFor();
       const view = page.getByTestId('report-view');

@@ -31,7 +31,7 @@ import { sv } from '../../shared/i18n/sv';
 import { addDays, localDayOf, startOfLocalDay } from '../../shared/local-time';
 import { previousMonthOf } from '../../web/src/features/triplog/trip-log';
 import { eventually } from '../support/eventually';
-import { DESKTOP, PHONE, SCREENSHOTS, SHOTS_DIR, checkAndShoot, logInAs, logInAt, openPage, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
+import { DESKTOP, PHONE, SCREENSHOTS, SHOTS_DIR, checkAndShoot, logInAs, logInAt, openPage, pickUnit, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
 
 let app: App;
 let browser: Browser;
@@ -133,11 +133,7 @@ describe('reports page', () => {
       await choose(page, 'report-kind', reportsEn.ReportTitle_tripLog);
       // The shared unit picker: the server searches as the user types, Space toggles the active option.
       const picker = page.getByTestId('report-units');
-      await picker.getByRole('textbox', { name: unitsEn.UnitPickerSearch }).fill('Service van 1');
-      await expect.poll(() => picker.getByRole('option').first().textContent()).toMatch(/^Service van 1/);
-      await picker.getByRole('listbox', { name: reportsPageEn.RptUnits }).focus();
-      await page.keyboard.press('Space');
-      await expect.poll(() => picker.getByRole('option', { name: /^Service van 1/ }).getAttribute('aria-selected')).toBe('true');
+      await pickUnit(picker, reportsPageEn.RptUnits, 'Service van 1');
       await expect.poll(() => picker.getByText(text(unitsEn.UnitPickerSelected, { count: '1' })).isVisible()).toBe(true);
       await checkAndShoot(page, SHOTS_DIR, 'reports-unit-picker', { sizes: [PHONE, DESKTOP] });
       await run(page);

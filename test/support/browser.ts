@@ -13,6 +13,7 @@ import { chromium, type Browser, type BrowserContext, type Locator, type Page } 
 import { expect } from 'vitest';
 import { DEMO_PASSWORD, demoUsers } from '../../infra/local/seed';
 import { en } from '../../shared/i18n/en';
+import { unitsEn } from '../../shared/i18n/features/units/en';
 import { CHROMIUM, CHROMIUM_BASE_ARGS } from './chromium';
 import { startRuntime } from './runtime';
 
@@ -251,4 +252,17 @@ export function shooter(dir: string) {
 export async function openAllSections(page: Page): Promise<void> {
   const controls = page.locator('.unit-editor').getByRole('button', { expanded: false }).filter({ has: page.locator('.mantine-Accordion-label') });
   for (let count = await controls.count(); count > 0; count = await controls.count()) await controls.first().click();
+}
+
+/**
+ * Chooses one unit in the shared unit picker (web/src/features/units/components/unit-picker.tsx)
+ * as a keyboard user does: types its name (the server searches), then Space on the listbox
+ * toggles the active option, the first match. Waits until the picker shows it chosen.
+ */
+export async function pickUnit(picker: Locator, listboxName: string, unitName: string): Promise<void> {
+  await picker.getByRole('textbox', { name: unitsEn.UnitPickerSearch }).fill(unitName);
+  await poll(() => picker.getByRole('option').first().textContent()).toMatch(new RegExp(`^${unitName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+  await picker.getByRole('listbox', { name: listboxName }).focus();
+  await picker.page().keyboard.press('Space');
+  await poll(() => picker.getByRole('option').first().getAttribute('aria-selected')).toBe('true');
 }
