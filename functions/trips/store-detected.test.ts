@@ -201,7 +201,7 @@ describe('storeDetectedTrips', () => {
     expect(await getTrip(unit.imei, detected[0]!.startTs)).toMatchObject({ startAddress: 'Road 57.7000 11.9000', v: 0 });
   });
 
-  it("starts a trip at the previous trip's stop address when the unit was parked there, without asking the geocoder; elsewhere it asks", async () => {
+  it("takes an end's address from where the unit parked before (the previous stop, an end of a recent trip) without asking the geocoder; elsewhere it asks", async () => {
     const unit = await registerUnit();
     /** One drive, stored and its addresses filled, as the stage does hours apart; the geocoder's calls for it. */
     const driveAndStore = async (fromTs: number, lat: number, lon: number) => {
@@ -224,6 +224,10 @@ describe('storeDetectedTrips', () => {
     const third = await driveAndStore(second.end.ts + 3 * 3_600_000, second.end.lat + 0.0018, second.end.lon);
     expect(third.calls).toBe(2);
     expect(third.trip.startAddress).not.toBe(second.trip.stopAddress);
+    // Towed back home, then the first day's drive again: both ends are places it parked before.
+    const fourth = await driveAndStore(third.end.ts + 3 * 3_600_000, 59.1, 17.5);
+    expect(fourth.calls).toBe(0);
+    expect(fourth.trip).toMatchObject({ startAddress: first.trip.startAddress, stopAddress: first.trip.stopAddress });
   });
 
   it('leaves out trips from before the unit was registered', async () => {

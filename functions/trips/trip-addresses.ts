@@ -7,37 +7,28 @@
  * out again and finally moves to its dead-letter queue; a place the geocoder knows no address for
  * stays without one.
  *
- * A trip that starts where the unit's previous trip stopped (within SAME_PLACE_M: the vehicle was
- * parked there) takes that trip's stop address instead of asking the geocoder again: one
- * Query of a trip item (one read unit) instead of a geocoder call (the
- * largest per-trip cost on AWS, docs/capacity.md), for about every other address of a fleet that
- * parks between trips. The instance's geocode cache rarely catches it: a parked unit's fixes
- * wander across its 11 m cells, and hours pass between the stop and the next start.
+ * An end where the unit parked before takes that address instead of asking the geocoder again:
+ * the start of a trip that begins where the unit's previous trip stopped (within SAME_PLACE_M),
+ * and any end within SAME_PLACE_M of an end of the unit's last RECENT_TRIPS trips (home, the
+ * depot, a regular customer; the trip's own start for a round trip). One Query of those trips
+ * (a few read units) replaces up to two geocoder calls, the largest per-trip cost on AWS
+ * (docs/capacity.md). Addresses are never edited by users, so what is reused is the geocoder's
+ * own answer. The instance's geocode cache rarely catches these: a parked unit's fixes wander
+ * across its 11 m cells, and hours pass between the stop and the next start.
  */
 import { z } from 'zod';
-import { distanceM } from '../../shared/geo';
 import { queueConsumer } from '../platform/queue-consumer';
 import { getPorts } from '../platform/container';
 import type { Ports } from '../platform/ports';
 import { createGeocodeCache } from '../tracking/geocode-cache';
 import { ADDRESS_LANGUAGE } from './store-detected';
-import type { TripItem } from './trip-item';
-import { fillTripAddress, getTrip, neighbourTrip } from './trip-repository';
+import { RECENT_TRIPS, reusedAddress, type KnownEnd } from './known-places';
+import { fillTripAddress, getTrip, recentTripEnds } from './trip-repository';
 
 export const tripAddressMessage = z.object({ imei: z.string().min(1), startTs: z.number().int() });
 export type TripAddressMessage = z.infer<typeof tripAddressMessage>;
 
 const cache = createGeocodeCache();
-
-/** Metres between the previous trip's stop and this trip's start within which both are one place. */
-export const SAME_PLACE_M = 30;
-
-/** The stop address of the unit's trip before this one, when that trip (of the same account) stopped where this one starts. */
-async function previousStopAddress(trip: Pick<TripItem, 'imei' | 'startTs' | 'accountId' | 'startLat' | 'startLon'>): Promise<string | undefined> {
-  const previous = await neighbourTrip({ imei: trip.imei, accountId: trip.accountId }, trip.startTs, 'before');
-  if (!previous?.stopAddress) return undefined;
-  return distanceM(previous.stopLat, previous.stopLon, trip.startLat, trip.startLon) <= SAME_PLACE_M ? previous.stopAddress : undefined;
-}
 
 /** Fills in the addresses the trip lacks; throws when the geocoder fails (the queue retries). */
 export async function fillTripAddresses(message: TripAddressMessage, ports: Pick<Ports, 'geocoder' | 'clock'> = getPorts()): Promise<void> {
@@ -47,10 +38,14 @@ export async function fillTripAddresses(message: TripAddressMessage, ports: Pick
     trip.startAddress === undefined ? (['start', trip.startLat, trip.startLon] as const) : null,
     trip.stopAddress === undefined ? (['stop', trip.stopLat, trip.stopLon] as const) : null,
   ].filter((e) => e !== null);
+  if (ends.length === 0) return;
+  const known: KnownEnd[] = await recentTripEnds({ imei: trip.imei, accountId: trip.accountId }, trip.startTs, RECENT_TRIPS);
+  if (trip.startAddress) known.push({ lat: trip.startLat, lon: trip.startLon, address: trip.startAddress });
   for (const [end, lat, lon] of ends) {
-    const parkedAt = end === 'start' ? await previousStopAddress(trip) : undefined;
-    const label = parkedAt ?? (await cache.reverse(ports.geocoder, lat, lon, ADDRESS_LANGUAGE, ports.clock.now()))?.label;
-    if (label) await fillTripAddress(trip, end, label);
+    const label = reusedAddress(end, lat, lon, known) ?? (await cache.reverse(ports.geocoder, lat, lon, ADDRESS_LANGUAGE, ports.clock.now()))?.label;
+    if (!label) continue;
+    await fillTripAddress(trip, end, label);
+    known.push({ lat, lon, address: label });
   }
 }
 

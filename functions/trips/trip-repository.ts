@@ -56,6 +56,32 @@ export async function neighbourTrip(unit: OwnerUnit, ts: number, direction: 'bef
   return trip.accountId === unit.accountId && trip.startTs >= registeredAt ? trip : null;
 }
 
+/**
+ * The ends of the unit's latest `limit` trips starting before `ts` that carry an address, newest
+ * first, of the unit's current registration and account: where it parked before.
+ */
+export async function recentTripEnds(unit: OwnerUnit, ts: number, limit: number): Promise<Array<{ lat: number; lon: number; address: string; end: 'start' | 'stop'; startTs: number }>> {
+  const registeredAt = registeredAtOf(unit);
+  const out = await dynamo().send(
+    new QueryCommand({
+      TableName: tableName('trips'),
+      KeyConditionExpression: 'imei = :imei AND startTs < :ts',
+      ExpressionAttributeValues: { ':imei': unit.imei, ':ts': ts },
+      ScanIndexForward: false,
+      Limit: limit,
+      ConsistentRead: true,
+    }),
+  );
+  const ends: Array<{ lat: number; lon: number; address: string; end: 'start' | 'stop'; startTs: number }> = [];
+  for (const item of out.Items ?? []) {
+    const trip = parseTripItem(item);
+    if (trip.accountId !== unit.accountId || trip.startTs < registeredAt) continue;
+    if (trip.stopAddress) ends.push({ lat: trip.stopLat, lon: trip.stopLon, address: trip.stopAddress, end: 'stop', startTs: trip.startTs });
+    if (trip.startAddress) ends.push({ lat: trip.startLat, lon: trip.startLon, address: trip.startAddress, end: 'start', startTs: trip.startTs });
+  }
+  return ends;
+}
+
 /** Whether any trip of the IMEI starts strictly between two starts (merge: "the trip directly below"). */
 export async function anyTripBetween(imei: string, afterTs: number, beforeTs: number): Promise<boolean> {
   if (beforeTs - afterTs < 2) return false;

@@ -11,8 +11,7 @@ import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { ScanCommand, type ScanCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../../functions/platform/db';
-import { SAME_PLACE_M } from '../../functions/trips/trip-addresses';
-import { distanceM } from '../../shared/geo';
+import { RECENT_TRIPS, reusedAddress, type KnownEnd } from '../../functions/trips/known-places';
 import { tables, type TableKey } from '../../shared/tables';
 import { startLocalDynamo } from '../../infra/local/dynamo-local';
 import { startEmbeddedRuntime } from '../../infra/local/runtime';
@@ -46,21 +45,36 @@ async function scanAll(key: TableKey): Promise<Record<string, unknown>[]> {
   return items;
 }
 
-/** Share of trips starting within SAME_PLACE_M of their unit's previous stop: their start address is that stop's (functions/trips/trip-addresses.ts). */
-async function startsAtPreviousStop(): Promise<number> {
+/**
+ * Shares of trip starts and stops that take their address from where the unit parked before
+ * (functions/trips/trip-addresses.ts reusedAddress, over the unit's RECENT_TRIPS latest trips)
+ * instead of a geocoder call.
+ */
+async function endsAtKnownPlace(): Promise<{ starts: number; stops: number }> {
   const byUnit = new Map<string, Array<Record<string, number>>>();
   for (const t of await scanAll('trips')) byUnit.set(String(t['imei']), [...(byUnit.get(String(t['imei'])) ?? []), t as Record<string, number>]);
   let trips = 0;
-  let reused = 0;
+  let starts = 0;
+  let stops = 0;
   for (const list of byUnit.values()) {
     list.sort((a, b) => (a['startTs'] as number) - (b['startTs'] as number));
     list.forEach((t, i) => {
       trips++;
-      const before = list[i - 1];
-      if (before && distanceM(before['stopLat'] as number, before['stopLon'] as number, t['startLat'] as number, t['startLon'] as number) <= SAME_PLACE_M) reused++;
+      // What recentTripEnds answers for this trip: the ends of the trips before it, newest first.
+      const known: KnownEnd[] = list
+        .slice(Math.max(0, i - RECENT_TRIPS), i)
+        .reverse()
+        .flatMap((b) => [
+          { lat: b['stopLat'] as number, lon: b['stopLon'] as number, address: 'x', end: 'stop' as const, startTs: b['startTs'] as number },
+          { lat: b['startLat'] as number, lon: b['startLon'] as number, address: 'x', end: 'start' as const, startTs: b['startTs'] as number },
+        ]);
+      if (reusedAddress('start', t['startLat'] as number, t['startLon'] as number, known)) starts++;
+      known.push({ lat: t['startLat'] as number, lon: t['startLon'] as number, address: 'x' });
+      if (reusedAddress('stop', t['stopLat'] as number, t['stopLon'] as number, known)) stops++;
     });
   }
-  return trips ? Math.round((reused / trips) * 1000) / 1000 : 0;
+  const share = (n: number) => (trips ? Math.round((n / trips) * 1000) / 1000 : 0);
+  return { starts: share(starts), stops: share(stops) };
 }
 
 async function scanSizes(key: TableKey): Promise<TableSizes> {
@@ -95,7 +109,7 @@ try {
   const out = {
     measured: new Date().toISOString().slice(0, 10),
     how: `npx tsx scripts/cost/item-sizes.ts --trackers ${trackers} --days ${days}: ${trackers} simulated trackers, ${days} days of demo history through ingest`,
-    tripStartsAtPreviousStop: await startsAtPreviousStop(),
+    tripEndsAtKnownPlace: await endsAtKnownPlace(),
     perUnitDay: { positions: perUnitDay('positions'), trips: perUnitDay('trips'), events: perUnitDay('events'), passages: perUnitDay('passages') },
     tables: result,
   };
