@@ -14,6 +14,13 @@ export interface IndexDef {
   readonly name: string;
   readonly partitionKey: KeyDef;
   readonly sortKey?: KeyDef;
+  /**
+   * The attributes beside the keys that the index keeps (DynamoDB's INCLUDE projection); without
+   * it the index keeps every attribute (ALL). A write that changes only attributes the index does
+   * not keep is not written to the index, so an index of a often-written table keeps only what
+   * changes seldom.
+   */
+  readonly include?: readonly string[];
 }
 
 export interface TableDef {
@@ -26,9 +33,17 @@ export interface TableDef {
   readonly ttlAttribute?: string;
   /** Exists only in the embedded runtime (never deployed). */
   readonly embeddedOnly?: boolean;
+  /**
+   * DynamoDB's Standard-Infrequent Access table class on AWS: storage at 40 % of Standard's price,
+   * reads and writes at 125 %. For a table whose storage costs more than its requests.
+   */
+  readonly infrequentAccess?: true;
 }
 
 const s = (name: string): KeyDef => ({ name, type: 'S' });
+
+/** What the units list searches and shows of a unit beside its keys (imei, accountId, name) and ingest's state. */
+export const UNIT_LIST_FIELDS = ['registrationNumber', 'vehicleType', 'protocol', 'createdAt', 'color', 'symbol', 'driver', 'departments', 'departmentIds', 'tagIds', 'lockedBy', 'lockedByName', 'doutLabels'] as const;
 const n = (name: string): KeyDef => ({ name, type: 'N' });
 
 export const tables = {
@@ -73,7 +88,9 @@ export const tables = {
       { name: 'byAccount', partitionKey: s('accountId'), sortKey: s('imei') },
       // The units list and pickers page through an account's units by name (functions/units/unit-pages.ts,
       // docs/decisions/0044-large-unit-lists.md): every unit has a name, so no attribute needs filling in.
-      { name: 'byAccountName', partitionKey: s('accountId'), sortKey: s('name') },
+      // It keeps what the list searches and shows but not ingest's state, so a position's transition
+      // is not written to it; the list reads the state of a page's units by key.
+      { name: 'byAccountName', partitionKey: s('accountId'), sortKey: s('name'), include: UNIT_LIST_FIELDS },
     ],
   },
   positions: {
@@ -82,6 +99,8 @@ export const tables = {
     partitionKey: s('imei'),
     sortKey: n('ts'),
     ttlAttribute: 'expiresAt',
+    // 395 days of every position: its storage costs about three times its writes (docs/capacity.md).
+    infrequentAccess: true,
   },
   commands: {
     name: 'commands',

@@ -2,9 +2,11 @@
  * The units list in pages (docs/decisions/0044-large-unit-lists.md): an account's units read with
  * Query pages of the `byAccountName` (or, by IMEI, `byAccount`) index of its own partition, an
  * ordinary user's granted units read by key; a search filters what is read, and a page ends at
- * `limit` units or when its read budget is spent, with a cursor to go on. The cursor names only a
- * position (a name and an IMEI), the phase of the search and the search it belongs to: the account
- * of every read comes from the caller, so no cursor can reach another account's units.
+ * `limit` units or when its read budget is spent, with a cursor to go on. The name index keeps no
+ * ingest state (shared/tables.ts), so the units of a page by name are read again by key for it.
+ * The cursor names only a position (a name and an IMEI), the phase of the search and the search it
+ * belongs to: the account of every read comes from the caller, so no cursor can reach another
+ * account's units.
  *
  * A search by name order runs in two phases. First the units whose name begins with the search (in
  * any of its usual spellings: as typed in lower case, Capitalised, Each Word Capitalised, UPPER CASE)
@@ -14,6 +16,7 @@
  */
 import { BatchGetCommand, QueryCommand, type BatchGetCommandOutput, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import type { UnitListSort } from '../../shared/schemas/units';
+import { UNIT_LIST_FIELDS } from '../../shared/tables';
 import { IMEI_PATTERN } from '../../shared/validators/imei';
 import { parseUnitItem, type UnitItem } from '../domain/unit/schema';
 import type { AuthContext } from '../platform/auth-context';
@@ -22,12 +25,15 @@ import { decodePageCursor, encodePageCursor, invalidCursor } from '../platform/p
 
 type Caller = Pick<AuthContext, 'accountId' | 'unitImeis'>;
 
+/** What the name index keeps of a unit (shared/tables.ts): what the list searches and shows, but not ingest's state. */
+const INDEXED = ['imei', 'accountId', 'name', ...UNIT_LIST_FIELDS] as const;
+const projectionOf = (attributes: readonly string[]) => ({
+  ProjectionExpression: attributes.map((a) => `#${a}`).join(', '),
+  ExpressionAttributeNames: Object.fromEntries(attributes.map((a) => [`#${a}`, a])),
+});
 /** What the list shows of a unit, and what parseUnitItem needs: never `stages`, commands or viewers. */
-const LISTED = ['imei', 'accountId', 'name', 'registrationNumber', 'vehicleType', 'protocol', 'createdAt', 'color', 'symbol', 'driver', 'departments', 'departmentIds', 'tagIds', 'lockedBy', 'lockedByName', 'doutLabels', 'state'] as const;
-const projection = {
-  ProjectionExpression: LISTED.map((a) => `#${a}`).join(', '),
-  ExpressionAttributeNames: Object.fromEntries(LISTED.map((a) => [`#${a}`, a])),
-};
+const projection = projectionOf([...INDEXED, 'state']);
+const nameIndexProjection = projectionOf(INDEXED);
 
 /** A search reads at most this long for one page when it has found something, and this long when it has not. */
 const BUDGET_WITH_MATCHES_MS = 400;
@@ -112,9 +118,27 @@ export async function unitPage(caller: Caller, request: PageRequest): Promise<Un
 const keyOf = (unit: UnitItem): Position => ({ name: unit.name, imei: unit.imei });
 
 async function accountPage(accountId: string, request: PageRequest): Promise<UnitItemsPage> {
-  const { q, sort, limit, after } = request;
-  const byName = sort.startsWith('name');
-  if (!q || !byName) return scanPage(accountId, request, () => false);
+  if (!request.sort.startsWith('name')) return scanPage(accountId, request, () => false);
+  const page = await namePage(accountId, request);
+  return { ...page, units: await withStates(accountId, page.units) };
+}
+
+/**
+ * The page's units read again by key for ingest's state, which the name index does not keep; in
+ * the index's order, leaving out a unit deleted or moved to another account in between.
+ */
+async function withStates(accountId: string, units: readonly UnitItem[]): Promise<UnitItem[]> {
+  const read = new Map((await readUnits(units.map((u) => u.imei))).filter((u) => u.accountId === accountId).map((u) => [u.imei, u]));
+  return units.flatMap((u) => {
+    const current = read.get(u.imei);
+    return current ? [{ ...u, state: current.state }] : [];
+  });
+}
+
+/** A page by name from the name index (without ingest's state). */
+async function namePage(accountId: string, request: PageRequest): Promise<UnitItemsPage> {
+  const { q, limit, after, sort } = request;
+  if (!q) return scanPage(accountId, request, () => false);
   const variants = prefixVariants(q);
   if (after?.phase !== 'scan') {
     const found = await prefixPage(accountId, variants, sort, limit, after?.at ?? null);
@@ -152,7 +176,7 @@ async function prefixPage(accountId: string, variants: readonly string[], sort: 
           IndexName: 'byAccountName',
           KeyConditionExpression: '#accountId = :a AND #name BETWEEN :from AND :to',
           ExpressionAttributeValues: { ':a': accountId, ':from': from, ':to': to },
-          ...projection,
+          ...nameIndexProjection,
           ScanIndexForward: !desc,
           ExclusiveStartKey: start,
           Limit: limit + 1,
@@ -181,7 +205,7 @@ async function scanPage(accountId: string, { q, sort, limit, after, namesOf }: P
         IndexName: byName ? 'byAccountName' : 'byAccount',
         KeyConditionExpression: '#accountId = :a',
         ExpressionAttributeValues: { ':a': accountId },
-        ...projection,
+        ...(byName ? nameIndexProjection : projection),
         ScanIndexForward: !sort.endsWith('desc'),
         ExclusiveStartKey: start,
         Limit: q ? SEARCH_READ : limit - units.length,
@@ -251,6 +275,7 @@ export async function wholeList(caller: Caller, max: number): Promise<UnitItem[]
     if (caller.unitImeis.length > max) return null;
     return (await grantedPage(caller, { q: '', sort: 'name.asc', limit: max, after: null, namesOf: noNames })).units;
   }
-  const page = await accountPage(caller.accountId, { q: '', sort: 'name.asc', limit: max + 1, after: null, namesOf: noNames });
-  return page.units.length > max ? null : page.units;
+  // Read from the IMEI index, which keeps the state, and put in name order here: every unit is read anyway.
+  const page = await scanPage(caller.accountId, { q: '', sort: 'imei.asc', limit: max + 1, after: null, namesOf: noNames }, () => false);
+  return page.units.length > max ? null : page.units.sort(compareUnits('name.asc'));
 }

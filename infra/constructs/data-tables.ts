@@ -39,6 +39,7 @@ export class DataTables extends Construct {
         deletionProtection: true,
         encryption: dynamodb.TableEncryption.AWS_MANAGED,
         ...(def.ttlAttribute ? { timeToLiveAttribute: def.ttlAttribute } : {}),
+        ...(def.infrequentAccess ? { tableClass: dynamodb.TableClass.STANDARD_INFREQUENT_ACCESS } : {}),
         // Customer data: a stack deletion must never take it along.
         removalPolicy: RemovalPolicy.RETAIN,
       });
@@ -47,7 +48,7 @@ export class DataTables extends Construct {
           indexName: index.name,
           partitionKey: attribute(index.partitionKey),
           ...(index.sortKey ? { sortKey: attribute(index.sortKey) } : {}),
-          projectionType: dynamodb.ProjectionType.ALL,
+          ...(index.include ? { projectionType: dynamodb.ProjectionType.INCLUDE, nonKeyAttributes: [...index.include] } : { projectionType: dynamodb.ProjectionType.ALL }),
         });
       }
       this.byName.set(def.name, table);

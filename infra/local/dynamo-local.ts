@@ -23,9 +23,10 @@ import {
   UpdateTableCommand,
   UpdateTimeToLiveCommand,
   type AttributeDefinition,
+  type Projection,
 } from '@aws-sdk/client-dynamodb';
 import { LOCAL_DYNAMO_REGION } from '../../functions/platform/db';
-import { physicalTableName, type TableDef } from '../../shared/tables';
+import { physicalTableName, type IndexDef, type TableDef } from '../../shared/tables';
 import { requireJava } from './java';
 import { freePort } from './net';
 
@@ -167,11 +168,16 @@ function attributeDefinitions(def: TableDef): AttributeDefinition[] {
   return [...seen.values()];
 }
 
-/** Creates every missing table of the manifest (existing ones are left as they are). */
-const indexKeySchema = (i: NonNullable<TableDef['indexes']>[number]) => [
+const indexKeySchema = (i: IndexDef) => [
   { AttributeName: i.partitionKey.name, KeyType: 'HASH' as const },
   ...(i.sortKey ? [{ AttributeName: i.sortKey.name, KeyType: 'RANGE' as const }] : []),
 ];
+
+/** What an index keeps, as the stack declares it (infra/constructs/data-tables.ts). */
+const projectionOf = (i: IndexDef): Projection =>
+  i.include ? { ProjectionType: 'INCLUDE', NonKeyAttributes: [...i.include] } : { ProjectionType: 'ALL' };
+
+/** Creates every missing table of the manifest (existing ones are left as they are). */
 
 export async function createTables(client: DynamoDBClient, prefix: string, defs: readonly TableDef[]): Promise<void> {
   await Promise.all(
@@ -188,7 +194,7 @@ export async function createTables(client: DynamoDBClient, prefix: string, defs:
               ...(def.sortKey ? [{ AttributeName: def.sortKey.name, KeyType: 'RANGE' as const }] : []),
             ],
             GlobalSecondaryIndexes: def.indexes?.length
-              ? def.indexes.map((i) => ({ IndexName: i.name, KeySchema: indexKeySchema(i), Projection: { ProjectionType: 'ALL' as const } }))
+              ? def.indexes.map((i) => ({ IndexName: i.name, KeySchema: indexKeySchema(i), Projection: projectionOf(i) }))
               : undefined,
           }),
         );
@@ -219,7 +225,7 @@ async function addMissingIndexes(client: DynamoDBClient, TableName: string, def:
       new UpdateTableCommand({
         TableName,
         AttributeDefinitions: attributeDefinitions(def),
-        GlobalSecondaryIndexUpdates: [{ Create: { IndexName: index.name, KeySchema: indexKeySchema(index), Projection: { ProjectionType: 'ALL' } } }],
+        GlobalSecondaryIndexUpdates: [{ Create: { IndexName: index.name, KeySchema: indexKeySchema(index), Projection: projectionOf(index) } }],
       }),
     );
   }

@@ -72,8 +72,8 @@ describe('readAssembly', () => {
     expect(inv.streams).toEqual([{ logicalId: 'Stream', mode: 'ON_DEMAND', shards: 0, retentionHours: 24 }]);
     expect([inv.streamConsumers, inv.parallelizationFactor, inv.sqsMappings, inv.alarms]).toEqual([1, 10, 1, 1]);
     expect(inv.tables).toEqual([
-      { name: 'units', billingMode: 'PAY_PER_REQUEST', indexes: 1, fullIndexes: 1, pitr: true },
-      { name: 'unit-copies', billingMode: 'PROVISIONED', indexes: 0, fullIndexes: 0, pitr: false, provisioned: { rcu: 5, wcu: 3 } },
+      { name: 'units', billingMode: 'PAY_PER_REQUEST', indexes: 1, fullIndexes: 1, pitr: true, tableClass: 'standard' },
+      { name: 'unit-copies', billingMode: 'PROVISIONED', indexes: 0, fullIndexes: 0, pitr: false, tableClass: 'standard', provisioned: { rcu: 5, wcu: 3 } },
     ]);
     expect(inv.schedules).toEqual(['rate(1 minute)']);
     // The stage in the parent, its routes in the nested stack.

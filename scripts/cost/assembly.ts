@@ -44,6 +44,8 @@ export interface TableFact {
   readonly fullIndexes: number;
   readonly indexes: number;
   readonly pitr: boolean;
+  /** The table class: Standard, or Standard-Infrequent Access (cheaper storage, dearer requests). */
+  readonly tableClass: 'standard' | 'standardIa';
   /** Provisioned capacity of the table and its indexes, summed (PROVISIONED only). */
   readonly provisioned?: { readonly rcu: number; readonly wcu: number };
 }
@@ -150,6 +152,7 @@ export function inventoryOf(templates: readonly Template[]): Inventory {
       indexes: gsis.length,
       fullIndexes: gsis.filter((g) => g.Projection?.ProjectionType === 'ALL').length,
       pitr,
+      tableClass: p['TableClass'] === 'STANDARD_INFREQUENT_ACCESS' ? 'standardIa' : 'standard',
       ...(billingMode === 'PROVISIONED'
         ? {
             provisioned: {

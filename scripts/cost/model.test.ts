@@ -10,7 +10,7 @@ import { readPriceList, type PriceList } from './prices';
 import { designNotes } from './report';
 import { runsPerMonth } from './schedule-runs';
 
-const table = (name: string, fullIndexes = 0): TableFact => ({ name, billingMode: 'PAY_PER_REQUEST', indexes: fullIndexes, fullIndexes, pitr: true });
+const table = (name: string, fullIndexes = 0): TableFact => ({ name, billingMode: 'PAY_PER_REQUEST', indexes: fullIndexes, fullIndexes, pitr: true, tableClass: 'standard' });
 
 const inventory: Inventory = {
   templates: ['Stack.template.json'],
@@ -52,7 +52,7 @@ const priced = (overrides: Record<string, number>): PriceList => ({
 
 const sizes: ItemSizes = {
   measured: '2026-11-30',
-  tripStartsAtPreviousStop: 0.5,
+  tripEndsAtKnownPlace: { starts: 0.5, stops: 0.25 },
   tables: { positions: { meanBytes: 200, writeUnits: 1, strongReadUnits: 1 }, units: { meanBytes: 1500, writeUnits: 2, strongReadUnits: 1 } },
 };
 
@@ -170,10 +170,23 @@ describe('estimate', () => {
     expect(perTrip(large)).toBeCloseTo(1 + 44, 9);
   });
 
-  it('geocodes only the starts that are not at the previous stop', () => {
+  it('prices a Standard-IA table at its own storage, read and write prices', () => {
+    const ia: Inventory = { ...inventory, tables: inventory.tables.map((t) => (t.name === 'positions' ? { ...t, tableClass: 'standardIa' } : t)) };
+    const list = priced({ 'dynamodb.storagePerGbMonth': 10, 'dynamodb.standardIa.storagePerGbMonth': 4, 'dynamodb.pitrPerGbMonth': 0, 'dynamodb.onDemand.writeRequestUnitsPerMillion': 8, 'dynamodb.standardIa.writeRequestUnitsPerMillion': 10 });
+    const standard = estimate(inventory, list, sizes, quiet, runsPerMonth);
+    const infrequent = estimate(ia, list, sizes, quiet, runsPerMonth);
+    const storage = (e: ReturnType<typeof estimate>) => find(e, 'DynamoDB', /^positions: storage/);
+    const writes = (e: ReturnType<typeof estimate>) => find(e, 'DynamoDB', /^positions: writes/);
+    expect(storage(infrequent).quantity).toBeCloseTo(storage(standard).quantity, 9);
+    expect(storage(infrequent).usd).toBeCloseTo(storage(standard).usd * 0.4, 9);
+    expect(writes(infrequent).usd).toBeCloseTo(writes(standard).usd * 1.25, 9);
+    expect(writes(infrequent).item).toMatch(/Standard-IA/);
+  });
+
+  it('geocodes only the trip ends that are not where the unit parked before', () => {
     const e = estimate(inventory, priced({ 'location.reverseGeocodePerThousand': 0.5 }), sizes, { ...quiet, tripsPerUnitDay: 2 }, runsPerMonth);
-    // 2 trips a day, each its stop and half of them their start.
-    expect(find(e, 'Amazon Location', /reverse geocoding/).quantity).toBeCloseTo((1000 * 2 * DAYS_PER_MONTH * 1.5) / 1000, 9);
+    // 2 trips a day: half of their starts and three quarters of their stops.
+    expect(find(e, 'Amazon Location', /reverse geocoding/).quantity).toBeCloseTo((1000 * 2 * DAYS_PER_MONTH * 1.25) / 1000, 9);
   });
 });
 

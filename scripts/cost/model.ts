@@ -12,8 +12,8 @@
  *   one message per unit and batch at these intervals, so no two share a transition;
  * - per event or congestion passage: its item, and the effect's claim and removal, two more
  *   updates of the `units` item; per alarm message its delivery claim and its sent mark;
- * - per trip: its item put and its addresses written (the start address from the previous trip
- *   when the unit parked where it starts: one Query instead of a geocoder call), the day rollup (a unit-days item) and the
+ * - per trip: its item put and its addresses written (an end where the unit parked before takes
+ *   that address: one Query instead of a geocoder call), the day rollup (a unit-days item) and the
  *   fleet overview's trip rollups (the quarter hour's item and the month's, which holds an entry
  *   per unit of the account), after strongly consistent queries of the unit's trips;
  * - a write of an item whose table has a global secondary index projecting all attributes is
@@ -31,8 +31,12 @@ const M = 1e6;
 /** What one item of each table weighs (scripts/cost/item-sizes.json). */
 export interface ItemSizes {
   readonly measured: string;
-  /** Share of trips that start where their unit's previous trip stopped, and take its stop address (functions/trips/trip-addresses.ts). */
-  readonly tripStartsAtPreviousStop: number;
+  /**
+   * Shares of trip starts and stops at a place where their unit parked before (its previous stop,
+   * an end of one of its latest trips), which take that address instead of a geocoder call
+   * (functions/trips/trip-addresses.ts).
+   */
+  readonly tripEndsAtKnownPlace: { readonly starts: number; readonly stops: number };
   readonly tables: Readonly<Record<string, { readonly meanBytes: number; readonly maxBytes?: number; readonly writeUnits: number; readonly strongReadUnits: number }>>;
 }
 
@@ -444,17 +448,18 @@ export function estimate(inventory: Inventory, prices: PriceList, sizes: ItemSiz
   for (const [name, e] of rows) {
     const fact: TableFact | undefined = tableFacts.get(name);
     if (!fact && !name.startsWith('other tables')) continue;
+    const ia = fact?.tableClass === 'standardIa';
     if (fact?.billingMode === 'PROVISIONED' && fact.provisioned) {
       const hours = HOURS_PER_MONTH;
       line('DynamoDB', `${name}: provisioned ${fact.provisioned.wcu} WCU, ${fact.provisioned.rcu} RCU`, hours, 'hours', hours * (fact.provisioned.wcu * p('dynamodb.provisioned.wcuHour') + fact.provisioned.rcu * p('dynamodb.provisioned.rcuHour')));
     } else {
       const gsi = fact?.fullIndexes ? ` (with ${fact.fullIndexes} index${fact.fullIndexes > 1 ? 'es' : ''} projecting all)` : '';
-      line('DynamoDB', `${name}: writes${gsi}`, e.wru / M, 'M WRU', (e.wru / M) * p('dynamodb.onDemand.writeRequestUnitsPerMillion'));
-      line('DynamoDB', `${name}: reads`, e.rru / M, 'M RRU', (e.rru / M) * p('dynamodb.onDemand.readRequestUnitsPerMillion'));
+      line('DynamoDB', `${name}: writes${gsi}${ia ? ', Standard-IA' : ''}`, e.wru / M, 'M WRU', (e.wru / M) * p(ia ? 'dynamodb.standardIa.writeRequestUnitsPerMillion' : 'dynamodb.onDemand.writeRequestUnitsPerMillion'));
+      line('DynamoDB', `${name}: reads${ia ? ', Standard-IA' : ''}`, e.rru / M, 'M RRU', (e.rru / M) * p(ia ? 'dynamodb.standardIa.readRequestUnitsPerMillion' : 'dynamodb.onDemand.readRequestUnitsPerMillion'));
     }
     if (e.bytes > 0) {
       const gb = e.bytes / GB;
-      line('DynamoDB', `${name}: storage${fact?.pitr ? ' and point-in-time recovery' : ''}`, gb, 'GB', gb * (p('dynamodb.storagePerGbMonth') + (fact?.pitr ? p('dynamodb.pitrPerGbMonth') : 0)));
+      line('DynamoDB', `${name}: storage${fact?.pitr ? ' and point-in-time recovery' : ''}${ia ? ', Standard-IA' : ''}`, gb, 'GB', gb * (p(ia ? 'dynamodb.standardIa.storagePerGbMonth' : 'dynamodb.storagePerGbMonth') + (fact?.pitr ? p('dynamodb.pitrPerGbMonth') : 0)));
     }
   }
   const missing = ['positions', 'units'].filter((t) => !tableFacts.has(t));
@@ -467,8 +472,9 @@ export function estimate(inventory: Inventory, prices: PriceList, sizes: ItemSiz
   line('SNS', 'SMS alarms (paid by the accounts\' SMS credits)', alarmSms, 'messages', alarmSms * p('sns.smsPerMessage'), true);
 
   // Amazon Location.
-  const geocodes = trips * (2 - sizes.tripStartsAtPreviousStop);
-  line('Amazon Location', `reverse geocoding: trip stops and ${Math.round((1 - sizes.tripStartsAtPreviousStop) * 100)} % of starts (Core price; Storage use bills higher)`, geocodes / 1000, 'thousand', (geocodes / 1000) * p('location.reverseGeocodePerThousand'));
+  const known = sizes.tripEndsAtKnownPlace;
+  const geocodes = trips * (2 - known.starts - known.stops);
+  line('Amazon Location', `reverse geocoding: ${Math.round((1 - known.starts) * 100)} % of trip starts, ${Math.round((1 - known.stops) * 100)} % of stops (Core price; Storage use bills higher)`, geocodes / 1000, 'thousand', (geocodes / 1000) * p('location.reverseGeocodePerThousand'));
   if (inventory.locationApiKeys) {
     const tiles = liveMinutes * a.mapTilesPerMapMinute;
     line('Amazon Location', 'map tiles', tiles / 1000, 'thousand', (tiles / 1000) * p('location.mapTilesPerThousand'));

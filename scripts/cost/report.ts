@@ -3,6 +3,7 @@
  * the table of one estimate, the summary over fleet sizes, the design notes (each a variant of
  * the same estimate: what changing one choice would save) and the capacity block.
  */
+import { RECENT_TRIPS, SAME_PLACE_M } from '../../functions/trips/known-places';
 import type { Inventory } from './assembly';
 import { byService, DYNAMODB_ITEM_LIMIT_BYTES, estimate, HOURS_PER_MONTH, MONTH_ROLLUP_BYTES_PER_UNIT, SECONDS_PER_MONTH, TARGET_PER_UNIT_MONTH, TARGET_UNITS, type Assumptions, type Estimate, type ItemSizes, type RunsPerMonth } from './model';
 import { priceOf, type PriceList } from './prices';
@@ -115,29 +116,37 @@ export function designNotes(inputs: ModelInputs, a: Assumptions): string[] {
   const units = inv.tables.find((t) => t.name === 'units');
   if (units?.fullIndexes) {
     const variant = run({ ...inputs, inventory: { ...inv, tables: inv.tables.map((t) => (t.name === 'units' ? { ...t, fullIndexes: 0 } : t)) } }, a);
-    notes.push(`The units table's byAccount index projects every attribute, so each position's transition (state, stages, effects) is written twice. An index projecting only what the account's unit lists read (keys and an INCLUDE list, or the lists reading the items by key) saves ${per(saving(variant))} (shared/tables.ts and infra/constructs/data-tables.ts; the readers of byAccount must then get the rest by key).`);
+    notes.push(`The units table's byAccount index, which the map's pages read with each unit's state, projects every attribute, so each position's transition (state, stages, effects) is written twice. Keeping only keys there and reading the map's pages by key (BatchGetItem, 100 units a call) saves ${per(saving(variant))}, at the price of slower map pages (shared/tables.ts; byAccountName already keeps no state).`);
   }
   const unitWrite = inputs.sizes.tables['units']?.writeUnits ?? 1;
   if (unitWrite > 1) {
     const variant = run({ ...inputs, sizes: { ...inputs.sizes, tables: { ...inputs.sizes.tables, units: { ...(inputs.sizes.tables['units'] as ItemSizes['tables'][string]), writeUnits: 1 } } } }, a);
     notes.push(`Units items over 1 KB cost 2 write units per transition (measured: ${unitWrite} write units a write on average, items of ${inputs.sizes.tables['units']?.meanBytes ?? '?'} B mean and up to ${inputs.sizes.tables['units']?.maxBytes ?? '?'} B). Keeping the item under 1 KB (the names history and larger stage state elsewhere) saves ${per(saving(variant))}.`);
   }
-  const reuse = inputs.sizes.tripStartsAtPreviousStop;
-  if (reuse > 0) {
-    const before = run({ ...inputs, sizes: { ...inputs.sizes, tripStartsAtPreviousStop: 0 } }, a);
-    notes.push(`Done: a trip starting where its unit's previous trip stopped takes that stop's address instead of a geocoder call (functions/trips/trip-addresses.ts; ${Math.round(reuse * 100)} % of the demo fleet's trips): saves ${per(before.platformTotal - base.platformTotal)} against geocoding both ends. Geocoding a trip's addresses only when someone first shows or reports it would save most of the rest of the reverse geocoding line.`);
+  const reuse = inputs.sizes.tripEndsAtKnownPlace;
+  if (reuse.starts > 0 || reuse.stops > 0) {
+    const before = run({ ...inputs, sizes: { ...inputs.sizes, tripEndsAtKnownPlace: { starts: 0, stops: 0 } } }, a);
+    const startsOnly = run({ ...inputs, sizes: { ...inputs.sizes, tripEndsAtKnownPlace: { starts: reuse.starts, stops: 0 } } }, a);
+    notes.push(
+      `Done: a trip end where its unit parked before (the previous stop, an end of one of its ${RECENT_TRIPS} latest trips, within ${SAME_PLACE_M} m) takes that address instead of a geocoder call (functions/trips/trip-addresses.ts; ${Math.round(reuse.starts * 100)} % of the demo fleet's starts and ${Math.round(reuse.stops * 100)} % of its stops): saves ${per(before.platformTotal - base.platformTotal)} against geocoding both ends. ` +
+        `The demo fleet drives between a road network's named places, so it returns to known places more often than a service van visiting new customers; with only starts at the previous stop reused, geocoding would cost ${per(startsOnly.platformTotal - base.platformTotal)} more. Geocoding a trip's addresses only when someone first shows or reports it would save most of the rest of the reverse geocoding line.`,
+    );
   }
   const publishes = base.lines.filter((l) => l.item.startsWith('messaging: live publishes')).reduce((s, l) => s + l.usd, 0);
   if (publishes > 0) {
     notes.push(`Ingest publishes every position live whether or not a browser watches its account: ${per(publishes)}. Publishing only for accounts with a connected map (the live authorizer sees each connect; IoT Core's lifecycle events each disconnect) saves most of it outside the working day's viewing.`);
   }
   const positionsGb = base.lines.find((l) => l.item.startsWith('positions: storage'))?.quantity ?? 0;
-  const positionsWrites = base.lines.find((l) => l.item.startsWith('positions: writes'))?.quantity ?? 0;
-  if (positionsGb > 0) {
-    const ia =
-      positionsGb * (priceOf(inputs.prices, 'dynamodb.storagePerGbMonth') - priceOf(inputs.prices, 'dynamodb.standardIa.storagePerGbMonth')) -
-      positionsWrites * (priceOf(inputs.prices, 'dynamodb.standardIa.writeRequestUnitsPerMillion') - priceOf(inputs.prices, 'dynamodb.onDemand.writeRequestUnitsPerMillion'));
-    notes.push(`positions keeps ${Math.round(positionsGb)} GB (${a.retentionDays} days of every position). The Standard-IA table class (storage at 40 %, writes at 125 %) saves ${per(ia)}; moving positions older than a few weeks to S3 (compressed, read by the history and reports) would save most of the storage and point-in-time recovery.`);
+  const positions = inv.tables.find((t) => t.name === 'positions');
+  if (positionsGb > 0 && positions) {
+    const ia = positions.tableClass === 'standardIa';
+    const other = run({ ...inputs, inventory: { ...inv, tables: inv.tables.map((t) => (t === positions ? { ...t, tableClass: ia ? 'standard' : 'standardIa' } : t)) } }, a);
+    const s3 = 'moving positions older than a few weeks to S3 (compressed, read by the history and reports) would save most of the storage and point-in-time recovery';
+    notes.push(
+      ia
+        ? `Done: positions keeps ${Math.round(positionsGb)} GB (${a.retentionDays} days of every position) in the Standard-IA table class (storage at 40 %, reads and writes at 125 %; shared/tables.ts), which saves ${per(other.platformTotal - base.platformTotal)} against Standard; ${s3}.`
+        : `positions keeps ${Math.round(positionsGb)} GB (${a.retentionDays} days of every position). The Standard-IA table class (storage at 40 %, reads and writes at 125 %) saves ${per(base.platformTotal - other.platformTotal)}; ${s3}.`,
+    );
   }
   const routeMetrics = base.lines.find((l) => l.item.startsWith('HTTP API per-route metrics'));
   if (routeMetrics) {

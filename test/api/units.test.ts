@@ -96,6 +96,7 @@ describe('GET /api/v1/user/units in pages', () => {
   const bigImei = (i: number) => demoImei(700 + i);
   // Names out of IMEI order, some with a shared word, some differing only in case.
   const nameOf = (i: number) => `${['Alpha', 'bravo', 'Charlie', 'delta'][i % 4]} ${String((i * 37) % COUNT).padStart(3, '0')}`;
+  const SEEN = Date.parse('2026-11-02T08:00:00Z');
   let bigAdmin: string;
   let bigUser: string;
   let granted: string[];
@@ -129,7 +130,8 @@ describe('GET /api/v1/user/units in pages', () => {
       imei: bigImei(i), accountId: owner.accountId, name: nameOf(i), registrationNumber: `PG${String(i).padStart(4, '0')}`,
       vehicleType: 'car', protocol: 'native', createdAt,
     }));
-    await putAll('units', items as unknown as Record<string, unknown>[]);
+    // Every tenth unit has reported: ingest's state, which the name index does not keep.
+    await putAll('units', items.map((u, i) => (i % 10 ? u : { ...u, state: { ts: SEEN + i, lat: 59.3, lon: 18, lastSeen: SEEN + i } })) as unknown as Record<string, unknown>[]);
     // An ordinary user of that account with 40 units granted, spread over the whole name range.
     granted = items.filter((_, i) => i % 6 === 1).slice(0, 40).map((u) => u.imei);
     const username = `pager-${randomUUID().slice(0, 8)}`;
@@ -152,6 +154,11 @@ describe('GET /api/v1/user/units in pages', () => {
     expect(units.map((u) => u.imei).sort()).toEqual(Array.from({ length: COUNT }, (_, i) => bigImei(i)).sort());
     const names = units.map((u) => `${u.name}\u0000${u.imei}`);
     expect(names).toEqual([...names].sort());
+    // Last seen comes with every page and order, though the name index does not keep it.
+    const seen = units.filter((u) => u.lastSeen !== null);
+    expect(seen.map((u) => u.imei).sort()).toEqual(Array.from({ length: COUNT / 10 }, (_, i) => bigImei(i * 10)).sort());
+    expect(seen.every((u) => Date.parse(String(u.lastSeen)) === SEEN + Number(u.imei.slice(8, 14)) - 100_700)).toBe(true);
+    expect((await page(bigAdmin, { q: 'pg0120' })).body.data?.units[0]?.lastSeen).toEqual(expect.any(String));
     // 50 units are some 12 KB of JSON: 500 (the most a page holds) stay far under Lambda's 6 MB.
     expect(first.bytes).toBeLessThan(20_000);
   });

@@ -106,7 +106,7 @@ describe('DynamoDB tables from shared/tables.ts', () => {
     for (const t of tableList.filter((x) => x.embeddedOnly)) expect(names).not.toContain(physicalTableName(`${STACK_NAME}-`, t));
   });
 
-  it.each(deployedTables.map((t) => [t.name, t] as const))('%s: keys, on-demand, PITR, deletion protection, encryption, TTL, GSIs', (_name, def) => {
+  it.each(deployedTables.map((t) => [t.name, t] as const))('%s: keys, on-demand, PITR, deletion protection, encryption, table class, TTL, GSIs and their projections', (_name, def) => {
     const tables = template.findResources('AWS::DynamoDB::Table', {
       Properties: { TableName: physicalTableName(`${STACK_NAME}-`, def) },
     });
@@ -121,13 +121,14 @@ describe('DynamoDB tables from shared/tables.ts', () => {
     const keys = [{ AttributeName: def.partitionKey.name, KeyType: 'HASH' }];
     if (def.sortKey) keys.push({ AttributeName: def.sortKey.name, KeyType: 'RANGE' });
     expect(p['KeySchema']).toEqual(keys);
+    expect(p['TableClass']).toBe(def.infrequentAccess ? 'STANDARD_INFREQUENT_ACCESS' : undefined);
     if (def.ttlAttribute) expect(p['TimeToLiveSpecification']).toEqual({ AttributeName: def.ttlAttribute, Enabled: true });
     else expect(p['TimeToLiveSpecification']).toBeUndefined();
     const gsis = (p['GlobalSecondaryIndexes'] ?? []) as { IndexName: string; Projection: unknown; KeySchema: unknown }[];
     expect(gsis.map((g) => g.IndexName).sort()).toEqual((def.indexes ?? []).map((i) => i.name).sort());
     for (const index of def.indexes ?? []) {
       const gsi = gsis.find((g) => g.IndexName === index.name)!;
-      expect(gsi.Projection).toEqual({ ProjectionType: 'ALL' });
+      expect(gsi.Projection).toEqual(index.include ? { ProjectionType: 'INCLUDE', NonKeyAttributes: [...index.include] } : { ProjectionType: 'ALL' });
       const gsiKeys = [{ AttributeName: index.partitionKey.name, KeyType: 'HASH' }];
       if (index.sortKey) gsiKeys.push({ AttributeName: index.sortKey.name, KeyType: 'RANGE' });
       expect(gsi.KeySchema).toEqual(gsiKeys);
