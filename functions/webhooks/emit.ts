@@ -37,8 +37,9 @@ async function readSubscribers(accountId: string): Promise<Subscriber[]> {
     new QueryCommand({
       TableName: tableName('webhooks'),
       KeyConditionExpression: 'accountId = :a AND begins_with(sk, :p)',
-      FilterExpression: 'active = :true',
-      ProjectionExpression: 'id, events',
+      FilterExpression: '#active = :true',
+      ProjectionExpression: '#id, #events',
+      ExpressionAttributeNames: { '#active': 'active', '#id': 'id', '#events': 'events' },
       ExpressionAttributeValues: { ':a': accountId, ':p': 'hook#', ':true': true },
     }),
   );

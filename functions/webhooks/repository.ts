@@ -324,10 +324,13 @@ export async function recordAttempt(delivery: DeliveryItem, result: AttemptRecor
   const set = ['#status = :status'];
   const remove = ['inFlight', 'claimUntil'];
   const values: Record<string, unknown> = { ':status': result.outcome === 'retry' ? 'pending' : result.outcome, ':n': result.attempt };
+  // By name placeholder: `error` is one of DynamoDB's reserved words.
+  const names: Record<string, string> = { '#status': 'status' };
   const field = (name: string, value: string | number | null) => {
-    if (value === null) remove.push(name);
+    names[`#${name}`] = name;
+    if (value === null) remove.push(`#${name}`);
     else {
-      set.push(`${name} = :${name}`);
+      set.push(`#${name} = :${name}`);
       values[`:${name}`] = value;
     }
   };
@@ -347,7 +350,7 @@ export async function recordAttempt(delivery: DeliveryItem, result: AttemptRecor
         Key: { accountId: delivery.accountId, sk: delivery.sk },
         UpdateExpression: `SET ${set.join(', ')} REMOVE ${remove.join(', ')}`,
         ConditionExpression: 'inFlight = :n',
-        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeNames: names,
         ExpressionAttributeValues: values,
       }),
     );

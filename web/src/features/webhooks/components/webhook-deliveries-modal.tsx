@@ -3,7 +3,7 @@
  * attempt, failed), attempts of the most, and the last answer (status, time, the start of its body
  * or why there was none). One card per delivery on a phone, a table from the sm breakpoint.
  */
-import { Alert, Badge, Button, Code, Group, Modal, Paper, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, Paper, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Webhook, WebhookDelivery } from '../../../../../shared/schemas/webhooks';
 import { errorMessage } from '../../../app/api-client';
@@ -46,9 +46,9 @@ export function WebhookDeliveriesModal({ webhook, onClose }: { webhook: Webhook;
         {d.responseTimeMs !== null ? ` · ${t('WebhookResponseTime', { ms: d.responseTimeMs })}` : ''}
       </Text>
       {d.responseExcerpt ? (
-        <Code block style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxHeight: 80, overflow: 'auto' }}>
+        <Text component="pre" size="xs" ff="monospace" m={0} p={4} bg="var(--mantine-color-default-hover)" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxHeight: 80, overflow: 'auto' }}>
           {d.responseExcerpt}
-        </Code>
+        </Text>
       ) : null}
     </Stack>
   );

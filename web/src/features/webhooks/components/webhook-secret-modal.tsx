@@ -1,11 +1,19 @@
 /** The signing secret of a new webhook, shown this once, with a copy button that says when it copied. */
-import { Alert, Button, CopyButton, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import IconCheck from '@tabler/icons-react/dist/esm/icons/IconCheck.mjs';
 import IconCopy from '@tabler/icons-react/dist/esm/icons/IconCopy.mjs';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export function WebhookSecretModal({ secret, onClose }: { secret: string; onClose: () => void }) {
   const { t } = useTranslation();
+  const [copied, setCopied] = useState(false);
+  const copy = () => {
+    void navigator.clipboard?.writeText(secret).then(
+      () => setCopied(true),
+      () => setCopied(false),
+    );
+  };
   return (
     <Modal opened onClose={onClose} title={t('WebhookSecretTitle')} centered size="lg" closeButtonProps={{ 'aria-label': t('WebhookClose') }}>
       <Stack gap="md">
@@ -22,13 +30,9 @@ export function WebhookSecretModal({ secret, onClose }: { secret: string; onClos
             style={{ flex: 1, minWidth: 0 }}
             data-testid="webhook-secret"
           />
-          <CopyButton value={secret}>
-            {({ copied, copy }) => (
-              <Button variant={copied ? 'light' : 'default'} color={copied ? 'green' : undefined} onClick={copy} leftSection={copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}>
-                <span aria-live="polite">{t(copied ? 'WebhookCopied' : 'WebhookCopy')}</span>
-              </Button>
-            )}
-          </CopyButton>
+          <Button variant={copied ? 'light' : 'default'} color={copied ? 'green.8' : undefined} onClick={copy} leftSection={copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}>
+            <span aria-live="polite">{t(copied ? 'WebhookCopied' : 'WebhookCopy')}</span>
+          </Button>
         </Group>
         <Group justify="flex-end">
           <Button onClick={onClose} data-autofocus>
