@@ -21,7 +21,7 @@ const urlSchema = z
   .trim()
   .min(1, keys.WebhookUrlRequired)
   .max(WEBHOOK_URL_MAX, keys.WebhookUrlTooLong)
-  .refine((value) => URL.canParse(value), keys.WebhookUrlInvalid);
+  .refine((value) => value === '' || URL.canParse(value), keys.WebhookUrlInvalid);
 
 const eventsSchema = z
   .array(webhookEventTypeSchema, { message: keys.WebhookEventsRequired })

@@ -40,7 +40,7 @@ export const webhooksEn = {
   WebhookDeleteTitle: 'Delete webhook',
   WebhookDeleteConfirm: 'Delete the webhook to {{url}}? It gets no more events, and deliveries still waiting are dropped.',
   WebhookTest: 'Send test',
-  WebhookTestFor: 'Send a test delivery to {{url}}',
+  WebhookTestFor: 'Send test to {{url}}',
   WebhookDeliveries: 'Deliveries',
   WebhookDeliveriesFor: 'Deliveries to {{url}}',
   WebhookDeliveriesTitle: 'Latest deliveries',

@@ -42,7 +42,7 @@ export const webhooksNo: Record<keyof typeof webhooksEn, string> = {
   WebhookDeleteTitle: 'Slett webhook',
   WebhookDeleteConfirm: 'Slette webhooken til {{url}}? Den får ingen flere hendelser, og leveranser som venter, forkastes.',
   WebhookTest: 'Send test',
-  WebhookTestFor: 'Send en testlevering til {{url}}',
+  WebhookTestFor: 'Send test til {{url}}',
   WebhookDeliveries: 'Leveranser',
   WebhookDeliveriesFor: 'Leveranser til {{url}}',
   WebhookDeliveriesTitle: 'Siste leveranser',

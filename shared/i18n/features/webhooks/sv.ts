@@ -42,7 +42,7 @@ export const webhooksSv: Record<keyof typeof webhooksEn, string> = {
   WebhookDeleteTitle: 'Ta bort webhook',
   WebhookDeleteConfirm: 'Ta bort webhooken till {{url}}? Den får inga fler händelser, och leveranser som väntar släpps.',
   WebhookTest: 'Skicka test',
-  WebhookTestFor: 'Skicka en testleverans till {{url}}',
+  WebhookTestFor: 'Skicka test till {{url}}',
   WebhookDeliveries: 'Leveranser',
   WebhookDeliveriesFor: 'Leveranser till {{url}}',
   WebhookDeliveriesTitle: 'Senaste leveranser',

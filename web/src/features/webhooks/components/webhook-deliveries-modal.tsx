@@ -12,7 +12,7 @@ import { parseLanguage } from '../../../app/preferences';
 import { PageLoader } from '../../../ui/page-loader';
 import { useWebhookDeliveries } from '../api/webhooks-api';
 
-const statusColor: Record<WebhookDelivery['status'], string> = { succeeded: 'green.8', pending: 'blue.8', failed: 'red.8' };
+const statusColor: Record<WebhookDelivery['status'], string> = { succeeded: 'green.9', pending: 'blue.9', failed: 'red.9' };
 
 export function WebhookDeliveriesModal({ webhook, onClose }: { webhook: Webhook; onClose: () => void }) {
   const { t, i18n } = useTranslation();
@@ -23,7 +23,7 @@ export function WebhookDeliveriesModal({ webhook, onClose }: { webhook: Webhook;
   const result = (d: WebhookDelivery) => (
     <Stack gap={2}>
       <Group gap={6}>
-        <Badge color={statusColor[d.status]} variant="light">
+        <Badge color={statusColor[d.status]} variant="filled">
           {t(`WebhookDelivery_${d.status}`)}
         </Badge>
         {d.test ? (

@@ -34,9 +34,9 @@ type Dialog =
 
 function StatusBadge({ webhook }: { webhook: Webhook }) {
   const { t } = useTranslation();
-  if (webhook.active) return <Badge color="green.8" variant="light">{t('WebhookStatusActive')}</Badge>;
+  if (webhook.active) return <Badge color="green.9" variant="filled">{t('WebhookStatusActive')}</Badge>;
   return (
-    <Badge color={webhook.pausedReason === 'failing' ? 'red.8' : 'gray.7'} variant="light" style={{ whiteSpace: 'normal', height: 'auto' }}>
+    <Badge color={webhook.pausedReason === 'failing' ? 'red.9' : 'gray.8'} variant="filled" style={{ whiteSpace: 'normal', height: 'auto' }}>
       {t(webhook.pausedReason === 'failing' ? 'WebhookStatusPausedFailing' : 'WebhookStatusPausedAdmin')}
     </Badge>
   );
@@ -138,7 +138,7 @@ export function WebhooksPage() {
                   <Button size="xs" variant="default" leftSection={<IconList size={14} aria-hidden />} onClick={() => setDialog({ kind: 'deliveries', webhook: w })} aria-label={t('WebhookDeliveriesFor', { url: w.url })}>
                     {t('WebhookDeliveries')}
                   </Button>
-                  <Button size="xs" variant="subtle" color="red.8" leftSection={<IconTrash size={14} aria-hidden />} onClick={() => setDialog({ kind: 'delete', webhook: w })} aria-label={t('WebhookDeleteFor', { url: w.url })}>
+                  <Button size="xs" variant="outline" color="red.9" leftSection={<IconTrash size={14} aria-hidden />} onClick={() => setDialog({ kind: 'delete', webhook: w })} aria-label={t('WebhookDeleteFor', { url: w.url })}>
                     {t('WebhookDelete')}
                   </Button>
                 </Group>
