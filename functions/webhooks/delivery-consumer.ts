@@ -102,7 +102,7 @@ export async function deliver(message: DeliveryMessage, ports: DeliveryPorts = g
   const delivery = await getDelivery(message.accountId, message.deliveryId);
   if (!delivery || delivery.status !== 'pending') return;
   if (!hook || (!hook.active && !delivery.test)) {
-    await abandonDelivery(delivery, hook ? 'Paused' : 'Deleted');
+    await abandonDelivery(delivery, hook ? 'WebhookNotSentPaused' : 'WebhookNotSentDeleted');
     return;
   }
   if (!(await claimAttempt(delivery, message.attempt, now, CLAIM_MS))) {
@@ -121,7 +121,7 @@ async function attempt(message: DeliveryMessage, delivery: DeliveryItem, url: st
   const checked = await checkEndpoint(url, policyFor(getEnv().RUNTIME), options.lookup);
   let outcome: { ok: boolean; code: number | null; timeMs: number | null; excerpt: string | null; error: string | null };
   if ('refusal' in checked) {
-    outcome = { ok: false, code: null, timeMs: null, excerpt: null, error: 'AddressRefused' };
+    outcome = { ok: false, code: null, timeMs: null, excerpt: null, error: 'WebhookAddressRefused' };
   } else {
     const timestamp = Math.floor(ports.clock.now().getTime() / 1000);
     const result = await postDelivery(checked.url, checked.target, delivery.body, {

@@ -18,7 +18,7 @@ export const USER_AGENT = 'TrackingPortal-Webhooks/1';
 
 export type AttemptResult =
   | { ok: boolean; status: number; durationMs: number; excerpt: string }
-  | { ok: false; error: 'Timeout' | 'ConnectionFailed'; durationMs: number };
+  | { ok: false; error: 'WebhookTimeout' | 'WebhookConnectionFailed'; durationMs: number };
 
 /** A lookup that answers the checked address whatever the host name. */
 function pinned(target: ResolvedAddress): LookupFunction {
@@ -81,10 +81,10 @@ export function postDelivery(
       },
     );
     const timer = setTimeout(() => {
-      finish({ ok: false, error: 'Timeout', durationMs: elapsed() });
+      finish({ ok: false, error: 'WebhookTimeout', durationMs: elapsed() });
       request.destroy();
     }, timeoutMs);
-    request.on('error', () => finish({ ok: false, error: 'ConnectionFailed', durationMs: elapsed() }));
+    request.on('error', () => finish({ ok: false, error: 'WebhookConnectionFailed', durationMs: elapsed() }));
     request.end(body);
   });
 }

@@ -93,7 +93,7 @@ export const webhookDeliverySchema = z.object({
   responseTimeMs: z.number().int().nullable(),
   /** The start of the last answer's body (at most 500 characters). */
   responseExcerpt: z.string().nullable(),
-  /** Why the last attempt got no answer: Timeout, ConnectionFailed, AddressRefused. */
+  /** Why the last attempt got no answer, a message key: WebhookTimeout, WebhookConnectionFailed, WebhookAddressRefused; or why it was not sent: WebhookNotSentPaused, WebhookNotSentDeleted. */
   error: z.string().nullable(),
   test: z.boolean(),
   createdAt: z.string(),

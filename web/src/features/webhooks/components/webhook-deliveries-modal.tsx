@@ -23,11 +23,11 @@ export function WebhookDeliveriesModal({ webhook, onClose }: { webhook: Webhook;
   const result = (d: WebhookDelivery) => (
     <Stack gap={2}>
       <Group gap={6}>
-        <Badge color={statusColor[d.status]} variant="filled">
+        <Badge color={statusColor[d.status]} variant="dot">
           {t(`WebhookDelivery_${d.status}`)}
         </Badge>
         {d.test ? (
-          <Badge color="gray" variant="outline">
+          <Badge color="gray.8" variant="outline">
             {t('WebhookTestBadge')}
           </Badge>
         ) : null}
@@ -42,7 +42,7 @@ export function WebhookDeliveriesModal({ webhook, onClose }: { webhook: Webhook;
   const answer = (d: WebhookDelivery) => (
     <Stack gap={2}>
       <Text size="sm">
-        {d.responseCode !== null ? `HTTP ${d.responseCode}` : d.error ? t(`WebhookError_${d.error}`) : '–'}
+        {d.responseCode !== null ? `HTTP ${d.responseCode}` : d.error ? t(d.error) : '–'}
         {d.responseTimeMs !== null ? ` · ${t('WebhookResponseTime', { ms: d.responseTimeMs })}` : ''}
       </Text>
       {d.responseExcerpt ? (

@@ -34,9 +34,9 @@ type Dialog =
 
 function StatusBadge({ webhook }: { webhook: Webhook }) {
   const { t } = useTranslation();
-  if (webhook.active) return <Badge color="green.9" variant="filled">{t('WebhookStatusActive')}</Badge>;
+  if (webhook.active) return <Badge color="green.9" variant="dot">{t('WebhookStatusActive')}</Badge>;
   return (
-    <Badge color={webhook.pausedReason === 'failing' ? 'red.9' : 'gray.8'} variant="filled" style={{ whiteSpace: 'normal', height: 'auto' }}>
+    <Badge color={webhook.pausedReason === 'failing' ? 'red.9' : 'gray.8'} variant="dot" style={{ whiteSpace: 'normal', height: 'auto' }}>
       {t(webhook.pausedReason === 'failing' ? 'WebhookStatusPausedFailing' : 'WebhookStatusPausedAdmin')}
     </Badge>
   );
