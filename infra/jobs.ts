@@ -72,6 +72,12 @@ export const jobs: readonly JobDef[] = [
     file: 'functions/jobs/autoplan-reports.ts',
     description: "On the 1st of each month: every vehicle of the accounts that report to Autoplan automatically is reported for the previous month, and each account's admins get the result by e-mail once.",
   },
+  {
+    name: 'unit-offline-checks',
+    schedule: 'rate(5 minutes)',
+    file: 'functions/jobs/unit-offline-checks.ts',
+    description: 'Webhooks: the units of accounts subscribed to unitOffline that went silent for longer than their operating mode allows are sent to those subscriptions, once per silence.',
+  },
 ];
 
 const NAME = /^[a-z][a-z0-9-]{0,47}$/;

@@ -203,10 +203,13 @@ export const functionResources: Readonly<Partial<Record<FunctionName, FunctionRe
       users: 'read',
       // Congestion tax passages (functions/congestion/passage-stage.ts); a late window's re-detection deletes what it no longer finds.
       passages: 'read-write',
+      // Webhook events (functions/webhooks/emit.ts): the account's subscriptions, read once a minute at most.
+      webhooks: 'read',
     },
     live: true,
-    // Trip addresses, re-detection and the day rollups go to their queues (shared/queues.ts), out of the ingest batch.
-    queues: ['trip-addresses', 'trip-redetect', 'unit-day-rollup'],
+    // Trip addresses, re-detection and the day rollups go to their queues (shared/queues.ts), out of
+    // the ingest batch; alarms, geofence events, closed trips and command answers to the webhooks'.
+    queues: ['trip-addresses', 'trip-redetect', 'unit-day-rollup', 'webhook-delivery'],
     alerts: true,
     devices: true,
   },
@@ -308,12 +311,15 @@ export const functionResources: Readonly<Partial<Record<FunctionName, FunctionRe
       // month claims and rollups (with the odometer entries), the admins' e-mails claimed once.
       autoplanReports: 'read-write',
       odometerEntries: 'read-write',
+      // unit-offline-checks: the subscriptions to unitOffline (the webhooks' watching index); a
+      // 'not home' alarm of safe-home-checks goes to the webhooks too (functions/webhooks/emit.ts).
+      webhooks: 'read',
     },
     scans: ['trips'],
     live: true,
     alerts: true,
     mail: true,
-    queues: ['unit-day-rollup', 'report-export'],
+    queues: ['unit-day-rollup', 'report-export', 'webhook-delivery'],
     autoplan: true,
   },
   // The account administration: users with their claims and identities, their grants and the units'
@@ -381,6 +387,19 @@ export const functionResources: Readonly<Partial<Record<FunctionName, FunctionRe
   [INGEST_FAILURES]: {
     tables: { deadLetters: 'read-write' },
   },
+  // Webhooks (functions/webhooks, docs/decisions/0046-webhooks.md): the account's subscriptions and
+  // their delivery log; the test button queues a sample delivery.
+  webhooks: {
+    tables: { users: 'read', tokens: 'read', accounts: 'read', webhooks: 'read-write' },
+    queues: ['webhook-delivery'],
+  },
+  // The webhook-delivery queue's consumer (functions/webhooks/delivery-consumer.ts): the delivery
+  // and its subscription, the next attempt queued, and the pause e-mail to the account's admins.
+  'webhook-delivery': {
+    tables: { webhooks: 'read-write', users: 'read' },
+    mail: true,
+    queues: ['webhook-delivery'],
+  },
   // Car booking: the vehicles (units, their model from unit-details), the drivers (users) and bookings.
   bookings: {
     tables: { users: 'read', tokens: 'read', accounts: 'read', units: 'read', unitDetails: 'read', bookings: 'read-write' },
@@ -439,6 +458,8 @@ export const functionSettings: Readonly<Partial<Record<FunctionName, FunctionSet
   'unit-day-rollup': { timeoutSeconds: 30 },
   // A 12-month PDF of a large fleet: Lambda's 15 minutes, and memory (hence CPU) for pdfkit and exceljs.
   'report-export': { memorySize: 2048, timeoutSeconds: 900 },
+  // A batch's attempts go out at once, each at most 10 s (functions/webhooks/send.ts), with the writes around them.
+  'webhook-delivery': { timeoutSeconds: 30 },
   // The monthly attestation reminders walk accounts for up to 10 minutes a run (functions/jobs/attestation-reminders.ts).
   jobs: { timeoutSeconds: 720 },
 };

@@ -91,6 +91,19 @@ export const queueList = [
     concurrency: 2,
     description: 'Produces a report export (PDF, Excel or CSV) into the files bucket, then e-mails the recipients of the schedule it was made for',
   },
+  {
+    name: 'webhook-delivery',
+    file: 'functions/webhooks/delivery-consumer.ts',
+    // Each message is one attempt of one delivery; a batch's attempts are sent at once.
+    batchSize: 5,
+    maxReceiveCount: 5,
+    // Six times the consumer's timeout, as for the other queues.
+    visibilityTimeoutSeconds: 6 * 30,
+    // Every attempt is a message of its own (a retry is sent again with a delay), so a day is plenty.
+    retentionSeconds: DAY,
+    concurrency: 4,
+    description: "One attempt of a webhook delivery: the signed POST to the subscription's endpoint; a failed attempt is queued again with backoff, up to a bounded number of attempts",
+  },
 ] as const satisfies readonly QueueDef[];
 
 export type QueueName = (typeof queueList)[number]['name'];

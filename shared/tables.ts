@@ -387,6 +387,23 @@ export const tables = {
     partitionKey: s('pk'),
     sortKey: s('sk'),
   },
+  // Webhooks (docs/decisions/0046-webhooks.md): per account (`accountId`) its subscriptions
+  // (`hook#<id>`), their count (`count`, the limit's condition), their deliveries
+  // (`delivery#<id>`, kept 30 days) and the claims of the pause e-mails (`pausemail#...`). The
+  // sparse `byHook` index lists a subscription's deliveries newest first; the sparse `watching`
+  // index lists the active subscriptions to unitOffline for the job that looks for silent units.
+  webhooks: {
+    name: 'webhooks',
+    description:
+      "Webhooks per account: subscriptions (url, events, active or paused, the signing secret), their count, their deliveries (status, attempts, last answer; expire after 30 days) and the pause e-mails' claims.",
+    partitionKey: s('accountId'),
+    sortKey: s('sk'),
+    indexes: [
+      { name: 'byHook', partitionKey: s('deliveryHook'), sortKey: s('deliveryOrder') },
+      { name: 'watching', partitionKey: s('watch'), sortKey: s('watchKey') },
+    ],
+    ttlAttribute: 'expiresAt',
+  },
 } as const satisfies Record<string, TableDef>;
 
 export type TableKey = keyof typeof tables;

@@ -14,6 +14,8 @@ import { liveAudienceOf, type UnitItem } from '../domain/unit/schema';
 import { eventSortKey, toEvent, type EventItem } from './event-item';
 import { z } from 'zod';
 import { eventTypeSchema } from '../../shared/schemas/events';
+import { emitWebhookEvent } from '../webhooks/emit';
+import { eventPayloads } from '../webhooks/payloads';
 
 const DAY_MS = 86_400_000;
 const ENQUEUE_TRIES = 3;
@@ -31,11 +33,16 @@ export const raisedEventSchema = z.object({
 
 export type EventToRecord = z.infer<typeof raisedEventSchema>;
 
-/** Stores, publishes and (for an alarm) enqueues an event; false when it was stored before (nothing is sent again). */
+/**
+ * Stores, publishes and (for an alarm) enqueues an event; false when it was stored before (nothing
+ * is sent again). Alarms and geofence enters and exits also go to the account's webhooks, also
+ * when stored before: their delivery ids derive from the event, so a repeat is dropped there, and
+ * a first run that died before emitting is made good.
+ */
 export async function recordEvent(
   unit: Pick<UnitItem, 'imei' | 'accountId' | 'name' | 'viewers'>,
   event: EventToRecord,
-  ports: Pick<Ports, 'live' | 'alerts'>,
+  ports: Pick<Ports, 'live' | 'alerts' | 'queues' | 'clock'>,
 ): Promise<boolean> {
   const retentionDays = await retentionOf(unit.accountId);
   const item: EventItem = {
@@ -51,12 +58,15 @@ export async function recordEvent(
     details: event.details,
     expiresAt: Math.floor((event.ts + retentionDays * DAY_MS) / 1000),
   };
+  const toWebhooks = () => Promise.all(eventPayloads(item).map((payload) => emitWebhookEvent(payload, ports)));
   try {
     await dynamo().send(new PutCommand({ TableName: tableName('events'), Item: item, ConditionExpression: 'attribute_not_exists(sk)' }));
   } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
+    if (!isConditionFailure(error)) throw error;
+    await toWebhooks();
+    return false;
   }
+  await toWebhooks();
   try {
     await ports.live.publish(liveAudienceOf(unit), { type: 'event', imei: unit.imei, event: toEvent(item, 'UTC') });
   } catch (error) {

@@ -98,8 +98,12 @@ export interface AlertQueue {
  * The work queues of shared/queues.ts: SQS on AWS (QUEUE_URLS), the embedded runtime's in-process
  * queues (infra/local/queues.ts). A message is a JSON value; its consumer may get it more than once.
  */
+export interface SendOptions {
+  /** Seconds before the message can be received: SQS DelaySeconds, rounded up and at most 900; the embedded queue holds it as long. */
+  delaySeconds?: number;
+}
 export interface WorkQueues {
-  send(queue: QueueName, message: unknown): Promise<void>;
+  send(queue: QueueName, message: unknown, options?: SendOptions): Promise<void>;
 }
 
 export interface Tokens {

@@ -9,10 +9,15 @@ import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import type { z } from 'zod';
 import { logger } from './logger';
 
-export function queueConsumer<S extends z.ZodType>(queue: string, schema: S, work: (message: z.infer<S>) => Promise<unknown>) {
+export function queueConsumer<S extends z.ZodType>(
+  queue: string,
+  schema: S,
+  work: (message: z.infer<S>) => Promise<unknown>,
+  options: { parallel?: boolean } = {},
+) {
   return async (event: SQSEvent): Promise<SQSBatchResponse> => {
     const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
-    for (const record of event.Records) {
+    const one = async (record: SQSEvent['Records'][number]): Promise<void> => {
       let body: unknown;
       try {
         body = JSON.parse(record.body);
@@ -22,7 +27,7 @@ export function queueConsumer<S extends z.ZodType>(queue: string, schema: S, wor
       const parsed = schema.safeParse(body);
       if (!parsed.success) {
         logger.error('work queue message is not one of the queue; dropped', { queue, messageId: record.messageId, body: record.body.slice(0, 500) });
-        continue;
+        return;
       }
       try {
         await work(parsed.data);
@@ -30,7 +35,10 @@ export function queueConsumer<S extends z.ZodType>(queue: string, schema: S, wor
         logger.warn('work queue message failed; the queue hands it out again', { queue, messageId: record.messageId, error: error instanceof Error ? error.message : String(error) });
         batchItemFailures.push({ itemIdentifier: record.messageId });
       }
-    }
+    };
+    // In parallel for work that mostly waits on others (webhook endpoints); one after another otherwise.
+    if (options.parallel) await Promise.all(event.Records.map(one));
+    else for (const record of event.Records) await one(record);
     return { batchItemFailures };
   };
 }

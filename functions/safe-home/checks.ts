@@ -32,7 +32,7 @@ export interface CheckReport {
   skippedLate: number;
 }
 
-type JobPorts = Pick<Ports, 'clock' | 'live' | 'alerts'>;
+type JobPorts = Pick<Ports, 'clock' | 'live' | 'alerts' | 'queues'>;
 
 /** What a check decides: null when the unit is home. */
 export function notHomeDetails(record: Pick<SafeHomeRecord, 'address' | 'radius' | 'centerLat' | 'centerLng'>, position: { lat: number; lon: number } | null) {

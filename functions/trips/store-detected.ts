@@ -35,6 +35,8 @@ import { placeRuleFor } from '../places/place-rules';
 import { defaultTripTypeOf, type TripItem } from './trip-item';
 import { deleteTrip, fillTripAddress, getTrip, neighbourTrip, putNewTrip, replaceTrip, unitTrips } from './trip-repository';
 import { tripsChanged } from './unit-days';
+import { emitWebhookEvent } from '../webhooks/emit';
+import { tripClosedPayload } from '../webhooks/payloads';
 
 type StorePorts = Pick<Ports, 'queues' | 'clock'>;
 type AddressPorts = Pick<Ports, 'geocoder' | 'clock'>;
@@ -169,6 +171,8 @@ export async function storeDetectedTrips(unit: UnitItem, trips: readonly Detecte
   await tripsChanged(ports, unit.accountId, unit.imei, own.map((t) => t.startTs));
   // Last, once the trips and their figures are written: the addresses come from the queue.
   await Promise.all(stored.map((trip) => (trip ? queueAddresses(trip, ports) : undefined)));
+  // The webhooks' tripClosed, also after a redelivery (the delivery id derives from the trip, so a repeat is dropped).
+  await Promise.all(stored.map((trip) => (trip ? emitWebhookEvent(tripClosedPayload(trip, unit.name), ports) : undefined)));
 }
 
 interface Window {

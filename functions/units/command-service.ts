@@ -12,6 +12,8 @@ import type { LiveAudience } from '../../shared/mqtt-topics';
 import { getUnitItem } from '../domain/unit/reads';
 import { liveAudienceOf, type UnitItem } from '../domain/unit/schema';
 import { answerCommand, createCommand, markUnanswered, toCommand, type Answer } from './command-repository';
+import { emitWebhookEvent } from '../webhooks/emit';
+import { commandAcknowledgedPayload } from '../webhooks/payloads';
 
 /** Who hears about a unit's command: read afresh, so a withdrawn grant stops at once. */
 async function audienceOf(imei: string, accountId: string): Promise<LiveAudience> {
@@ -57,11 +59,15 @@ export async function sendCommand(
   return command;
 }
 
-/** Records a tracker's answer and tells the browsers; null when it changed nothing. */
+/**
+ * Records a tracker's answer and tells the browsers, and an acknowledgement the account's webhooks
+ * (commandAcknowledged); null when it changed nothing.
+ */
 export async function settleCommand(imei: string, commandId: string, answer: Answer, at: Date, live: Ports['live']): Promise<Command | null> {
   const settled = await answerCommand(imei, commandId, answer, at);
   if (!settled) return null;
   await publishCommand(live, audienceOf(imei, settled.accountId), settled.command);
+  if (settled.command.status === 'acknowledged') await emitWebhookEvent(commandAcknowledgedPayload(settled.accountId, settled.command));
   return settled.command;
 }
 

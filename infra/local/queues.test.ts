@@ -37,6 +37,22 @@ describe('the embedded work queues', () => {
     expect(queues.deadLetters('test-work')).toEqual([]);
   });
 
+  it('holds a message sent with delaySeconds back that long, counted in the depth meanwhile', async () => {
+    const { consumer, bodies } = recorder();
+    const queues = createLocalQueues([{ def, consumer }], { context });
+    await queues.send('test-work', { n: 'later' }, { delaySeconds: 5 });
+    await queues.send('test-work', { n: 'now' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(bodies().flat()).toEqual([{ n: 'now' }]);
+    expect(queues.depth('test-work')).toBe(1);
+    await vi.advanceTimersByTimeAsync(4_999);
+    expect(bodies().flat()).toEqual([{ n: 'now' }]);
+    await vi.advanceTimersByTimeAsync(1);
+    await queues.drained();
+    expect(bodies().flat()).toEqual([{ n: 'now' }, { n: 'later' }]);
+    expect(queues.depth('test-work')).toBe(0);
+  });
+
   it('runs at most `concurrency` batches at once', async () => {
     let running = 0;
     let most = 0;

@@ -17,6 +17,7 @@ import { randomUUID } from 'node:crypto';
 import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
 import { checkQueues, type QueueDef } from '../../shared/queues';
 import { registerLocalQueues, unregisterLocalQueues } from '../../functions/platform/adapters/embedded/work-queues';
+import type { SendOptions } from '../../functions/platform/ports';
 
 export type QueueConsumer = (event: SQSEvent, context: Context) => Promise<unknown>;
 
@@ -34,8 +35,8 @@ export interface QueueMessage {
 }
 
 export interface LocalQueues {
-  /** Puts a message (any JSON value) on a queue; throws for a queue that is not wired. */
-  send(queue: string, message: unknown): Promise<void>;
+  /** Puts a message (any JSON value) on a queue, held back `delaySeconds` (SQS DelaySeconds); throws for a queue that is not wired. */
+  send(queue: string, message: unknown, options?: SendOptions): Promise<void>;
   /** The queue's dead-letter queue: messages that failed `maxReceiveCount` times, oldest first. */
   deadLetters(queue: string): readonly QueueMessage[];
   /** Messages waiting, being consumed or invisible after a failure. */
@@ -193,13 +194,26 @@ export function createLocalQueues(
   }
 
   return {
-    async send(queue, message) {
+    async send(queue, message, options) {
       const s = stateOf(queue);
       if (stopped) throw new Error(`the embedded queues are stopped: ${queue} takes no more messages`);
       const body = JSON.stringify(message);
       if (body === undefined) throw new Error(`queue ${queue}: a message must be a JSON value`);
-      s.ready.push({ messageId: randomUUID(), body, sentAt: Date.now(), receiveCount: 0 });
-      schedulePump(s);
+      const queued: QueueMessage = { messageId: randomUUID(), body, sentAt: Date.now(), receiveCount: 0 };
+      const delayMs = Math.max(0, (options?.delaySeconds ?? 0) * 1000);
+      if (!delayMs) {
+        s.ready.push(queued);
+        schedulePump(s);
+        return;
+      }
+      // Delayed: counted as invisible until it is due, as SQS counts a delayed message in flight.
+      const timer = setTimeout(() => {
+        s.invisible.delete(timer);
+        if (stopped) return settle();
+        s.ready.push(queued);
+        schedulePump(s);
+      }, delayMs);
+      s.invisible.set(timer, 1);
     },
     deadLetters: (queue) => [...stateOf(queue).dead],
     depth(queue) {
@@ -239,7 +253,7 @@ export async function startLocalQueues(
   checkQueues(defs);
   const wired = await Promise.all(defs.map(async (def) => ({ def, consumer: await load(def.file) })));
   const queues = createLocalQueues(wired, options);
-  registerLocalQueues((queue, message) => queues.send(queue, message));
+  registerLocalQueues((queue, message, options) => queues.send(queue, message, options));
   return {
     ...queues,
     async stop() {

@@ -80,6 +80,7 @@ export const no: Messages = {
   AlertNumbers: 'Alarmnumre',
   DriverCheckIn: 'Sjåførinnsjekking',
   AttestStatus: 'Attesteringsstatus',
+  Webhooks: 'Webhooks',
   FleetOverview: 'Flåteoversikt',
   Alerts: 'Alarmer',
   Register: 'Registrer',

@@ -36,7 +36,8 @@ export type MenuItemId =
   | 'rfidCards'
   | 'attestStatus'
   | 'support'
-  | 'webVitals';
+  | 'webVitals'
+  | 'webhooks';
 
 export interface MenuItem {
   readonly id: MenuItemId;
@@ -109,6 +110,8 @@ export function menuItems(settings: Settings): MenuItem[] {
     if (has('rfid')) admin('rfidCards', 'ManageRFIDCards', paths.rfidCards);
     // Every account has a trip log (no feature), so every admin sees where its attestations stand.
     admin('attestStatus', 'AttestStatus', paths.attestStatus);
+    // Integrators' webhooks (docs/decisions/0046-webhooks.md).
+    admin('webhooks', 'Webhooks', paths.webhooks);
   }
   if (settings.is_support) {
     main('support', 'Support', paths.support);

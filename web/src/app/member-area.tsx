@@ -60,6 +60,7 @@ const UserAccountsPage = lazyFeature(['user-accounts', 'geofences', 'organisatio
 const SafeHomePage = lazyFeature(['safe-home', 'geofences', 'map'], () => import('../features/safe-home/pages/safe-home-page').then((m) => m.SafeHomePage));
 // Car booking shows EndDateMustBeAfterStart, which lives in the tracking texts.
 const CarSchedulePage = lazyFeature(['car-schedule', 'tracking'], () => import('../features/car-schedule/pages/car-schedule-page').then((m) => m.CarSchedulePage));
+const WebhooksPage = lazyFeature('webhooks', () => import('../features/webhooks/pages/webhooks-page').then((m) => m.WebhooksPage));
 
 export function MemberArea() {
   return (
@@ -94,6 +95,7 @@ export function MemberArea() {
               <Route element={<RequireFeature feature="rfid" />}>{page('rfidCards', at('rfidCards'), <RfidCardsPage />)}</Route>
               <Route element={<RequireAlertNumbersAccount />}>{page('alertNumbers', at('alertNumbers'), <AlertNumbersPage />)}</Route>
               {page('attestStatus', at('attestStatus'), <AttestStatusPage />)}
+              {page('webhooks', at('webhooks'), <WebhooksPage />)}
             </Route>
             <Route element={<RequireSupport />}>
               {page('support', at('support'), <SupportPage />)}

@@ -33,6 +33,7 @@ export const pageTitleKeys: Readonly<Record<PathName, string>> = {
   rfidCards: 'ManageRFIDCards',
   alertNumbers: 'AlertNumbers',
   attestStatus: 'AttestStatus',
+  webhooks: 'Webhooks',
   support: 'Support',
   supportWebVitals: 'WebVitals',
 };

@@ -148,6 +148,11 @@ const loaders = {
     sv: () => import('../../../shared/i18n/features/autoplan/sv').then((m) => m.autoplanSv),
     no: () => import('../../../shared/i18n/features/autoplan/no').then((m) => m.autoplanNo),
   },
+  webhooks: {
+    en: () => import('../../../shared/i18n/features/webhooks/en').then((m) => m.webhooksEn),
+    sv: () => import('../../../shared/i18n/features/webhooks/sv').then((m) => m.webhooksSv),
+    no: () => import('../../../shared/i18n/features/webhooks/no').then((m) => m.webhooksNo),
+  },
 } as const satisfies Record<string, Record<Language, () => Promise<Texts>>>;
 
 export type BrowserFeature = keyof typeof loaders;

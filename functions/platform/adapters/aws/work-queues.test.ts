@@ -30,6 +30,14 @@ describe('the SQS work queues', () => {
     ]);
   });
 
+  it('delays a message by whole seconds, at most the 900 SQS allows', async () => {
+    sqs.on(SendMessageCommand).resolves({ MessageId: 'm-3' });
+    const queues = createSqsWorkQueues(client(), { 'trip-addresses': ADDRESSES });
+    await queues.send('trip-addresses', { n: 1 }, { delaySeconds: 12.2 });
+    await queues.send('trip-addresses', { n: 2 }, { delaySeconds: 4 * 3600 });
+    expect(sqs.commandCalls(SendMessageCommand).map((c) => c.args[0].input.DelaySeconds)).toEqual([13, 900]);
+  });
+
   it('fails, without calling SQS, for a queue the function was not given', async () => {
     const queues = createSqsWorkQueues(client(), { 'alert-delivery': ALERTS });
     await expect(queues.send('trip-redetect', { imei: '1', fromTs: 1, toTs: 2 })).rejects.toThrow(/trip-redetect is not in QUEUE_URLS/);

@@ -5,9 +5,9 @@
  * consumer. Nothing registered means the queues are not up, which is an error, never a silent drop.
  */
 import type { QueueName } from '../../../../shared/queues';
-import type { WorkQueues } from '../../ports';
+import type { SendOptions, WorkQueues } from '../../ports';
 
-export type LocalSend = (queue: QueueName, message: unknown) => Promise<void>;
+export type LocalSend = (queue: QueueName, message: unknown, options?: SendOptions) => Promise<void>;
 
 let registered: LocalSend | undefined;
 
@@ -22,10 +22,10 @@ export function unregisterLocalQueues(): void {
 
 export function createLocalWorkQueues(): WorkQueues {
   return {
-    async send(queue, message) {
+    async send(queue, message, options) {
       const send = registered;
       if (!send) throw new Error(`the embedded work queues are not running (infra/local/queues.ts): no consumer for ${queue}`);
-      await send(queue, message);
+      await send(queue, message, options);
     },
   };
 }

@@ -18,6 +18,7 @@ import IconUsers from '@tabler/icons-react/dist/esm/icons/IconUsers.mjs';
 import type { TablerIcon } from '@tabler/icons-react';
 import IconLifebuoy from '@tabler/icons-react/dist/esm/icons/IconLifebuoy.mjs';
 import IconGauge from '@tabler/icons-react/dist/esm/icons/IconGauge.mjs';
+import IconWebhook from '@tabler/icons-react/dist/esm/icons/IconWebhook.mjs';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink as RouterNavLink } from 'react-router';
@@ -47,6 +48,7 @@ const icons: Readonly<Record<MenuItemId, TablerIcon>> = {
   attestStatus: IconChecklist,
   support: IconLifebuoy,
   webVitals: IconGauge,
+  webhooks: IconWebhook,
 };
 
 function MenuLink({ item, onNavigate }: { item: MenuItem; onNavigate: () => void }) {
