@@ -148,6 +148,11 @@ const loaders = {
     sv: () => import('../../../shared/i18n/features/autoplan/sv').then((m) => m.autoplanSv),
     no: () => import('../../../shared/i18n/features/autoplan/no').then((m) => m.autoplanNo),
   },
+  'my-trips': {
+    en: () => import('../../../shared/i18n/features/my-trips/en').then((m) => m.myTripsEn),
+    sv: () => import('../../../shared/i18n/features/my-trips/sv').then((m) => m.myTripsSv),
+    no: () => import('../../../shared/i18n/features/my-trips/no').then((m) => m.myTripsNo),
+  },
 } as const satisfies Record<string, Record<Language, () => Promise<Texts>>>;
 
 export type BrowserFeature = keyof typeof loaders;
