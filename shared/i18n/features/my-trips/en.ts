@@ -8,7 +8,6 @@ export const myTripsEn = {
   IdempotencyKeyReused: 'This change was sent before with other contents. Send it as a new change.',
   IdempotencyKeyInProgress: 'This change is being saved. Try again in a moment.',
   // The page
-  MyTrips: 'My trips',
   MyTripsIntro: 'Your trips of the last 30 days. Changes made without coverage are kept on this phone and sent when it is back online.',
   MyTripsVehicle: 'Vehicle',
   MyTripsOffline: 'You are offline.',

@@ -3,7 +3,6 @@ export const myTripsNo = {
   InvalidIdempotencyKey: 'Endringen har en idempotensnøkkel som ikke er gyldig.',
   IdempotencyKeyReused: 'Denne endringen er sendt før med annet innhold. Send den som en ny endring.',
   IdempotencyKeyInProgress: 'Endringen lagres nå. Prøv igjen om litt.',
-  MyTrips: 'Mine turer',
   MyTripsIntro: 'Turene dine de siste 30 dagene. Endringer du gjør uten dekning lagres på telefonen og sendes når den er på nett igjen.',
   MyTripsVehicle: 'Kjøretøy',
   MyTripsOffline: 'Du er frakoblet.',

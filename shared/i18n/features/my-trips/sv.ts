@@ -3,7 +3,6 @@ export const myTripsSv = {
   InvalidIdempotencyKey: 'Ändringen har en idempotensnyckel som inte är giltig.',
   IdempotencyKeyReused: 'Den här ändringen har skickats tidigare med annat innehåll. Skicka den som en ny ändring.',
   IdempotencyKeyInProgress: 'Ändringen sparas just nu. Försök igen om en stund.',
-  MyTrips: 'Mina resor',
   MyTripsIntro: 'Dina resor de senaste 30 dagarna. Ändringar du gör utan täckning sparas i telefonen och skickas när den är online igen.',
   MyTripsVehicle: 'Fordon',
   MyTripsOffline: 'Du är offline.',
