@@ -2,7 +2,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { brands, type Brand } from '../shared/brands';
+import { brandById, brands, DEFAULT_BRAND_ID, type Brand } from '../shared/brands';
 import { brandHeadTags, writeBrandAppFiles, writeServiceWorker } from './src/pwa/build-plugin';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -46,6 +46,8 @@ function brandPages(): Plugin {
         await mkdir(dir, { recursive: true });
         await writeFile(`${dir}/index.html`, brandIndexHtml(html, brand));
       }
+      // The page of a host that names no brand (the embedded runtime's default) is the default brand's.
+      await writeFile(`${outDir}/index.html`, html.replace(/(<title>[^<]*<\/title>)/, `$1\n    ${brandHeadTags(brandById(DEFAULT_BRAND_ID))}`));
       await writeBrandAppFiles(outDir, publicDir);
       await writeServiceWorker(outDir, serviceWorkerSource);
     },

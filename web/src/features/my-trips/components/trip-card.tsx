@@ -60,7 +60,7 @@ export function TripCard({ view, onEdit, onRetry, onDiscard }: TripCardProps) {
         <Group gap="xs">
           <TripTypeBadge type={trip.type} />
           {trip.attested ? (
-            <Badge color="gray" variant="outline" radius="sm" tt="none" leftSection={<IconLock size={12} aria-hidden />}>
+            <Badge color="dark" variant="outline" radius="sm" tt="none" leftSection={<IconLock size={12} aria-hidden />}>
               {t('MyTripsAttested')}
             </Badge>
           ) : null}

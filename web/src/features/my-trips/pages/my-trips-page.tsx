@@ -138,7 +138,16 @@ export function MyTripsPage() {
           </Button>
         </Group>
       ) : (
-        <Alert color="orange" variant="light" icon={<IconWifiOff size={20} aria-hidden />} title={t('MyTripsOffline')} role="status" data-testid="offline-banner">
+        <Alert
+          color="orange"
+          variant="light"
+          icon={<IconWifiOff size={20} aria-hidden />}
+          title={t('MyTripsOffline')}
+          role="status"
+          data-testid="offline-banner"
+          // The orange of the title is too light on its own background for small text.
+          styles={{ title: { color: 'var(--mantine-color-text)' } }}
+        >
           <Stack gap={4}>
             <Text size="sm">{stored?.syncedAt || units?.length ? t('MyTripsOfflineDetail') : t('MyTripsOfflineNothing')}</Text>
             <Text size="sm" fw={600}>
