@@ -48,7 +48,8 @@ export function MyTripsPage() {
   const [syncing, setSyncing] = useState(false);
   const [loadFailed, setLoadFailed] = useState(false);
   const [editing, setEditing] = useState<Editing | null>(null);
-  const [said, setSaid] = useState('');
+  /** What the last save did: kept on the phone (offline) or accepted at once. */
+  const [savedOffline, setSavedOffline] = useState<boolean | null>(null);
 
   const imei = units ? (landingUnit(units, chosen)?.imei ?? null) : null;
 
@@ -117,7 +118,7 @@ export function MyTripsPage() {
     const result = await submitChange(userId, { kind: 'edit', tripId: edit.trip.id, imei: edit.trip.imei, fields });
     if (edit.replaces !== undefined) await removeEntry(userId, edit.replaces);
     setEditing(null);
-    setSaid(result.stopped ? t('MyTripsSavedOffline') : t('MyTripsSaved'));
+    setSavedOffline(result.stopped ? true : result.refused > 0 ? null : false);
   };
 
   const lastSync = stored?.syncedAt ? t('MyTripsLastSync', { time: format.dateTime(new Date(stored.syncedAt).toISOString()) }) : t('MyTripsNeverSynced');
@@ -163,9 +164,11 @@ export function MyTripsPage() {
       ) : null}
 
       <div role="status" aria-live="polite">
-        {pendingCount > 0 || refusedCount > 0 || said ? (
+        {pendingCount > 0 || refusedCount > 0 || savedOffline !== null ? (
           <Stack gap={2}>
-            {said ? <Text size="sm">{said}</Text> : null}
+            {/* "Kept on this phone" holds only while something waits; once sent, it is said no more. */}
+            {savedOffline === true && pendingCount > 0 ? <Text size="sm">{t('MyTripsSavedOffline')}</Text> : null}
+            {savedOffline === false ? <Text size="sm">{t('MyTripsSaved')}</Text> : null}
             {pendingCount > 0 ? <Text size="sm" fw={600}>{t('MyTripsPendingCount', { count: pendingCount })}</Text> : null}
             {refusedCount > 0 ? (
               <Text size="sm" fw={600} c="red.8">
