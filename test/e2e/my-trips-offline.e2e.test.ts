@@ -156,7 +156,7 @@ describe('My trips offline', () => {
     await editTrip(ids[2] as string, (d) => d.getByRole('textbox', { name: myTripsEn.MyTripsPassengers }).fill('Anna Berg'));
     await editTrip(ids[3] as string, (d) => d.getByRole('textbox', { name: myTripsEn.MyTripsPurpose }).fill('Site visit'));
     for (const id of ids) await poll(() => card(id).getByText(myTripsEn.MyTripsPending).count()).toBe(1);
-    await poll(() => page.getByText('4 changes waiting to be sent').count()).toBe(1);
+    await poll(() => page.getByText('Changes waiting to be sent: 4').count()).toBe(1);
     // Nothing reached the server.
     expect(await versions()).toEqual(before);
     await checkAndShoot(page, SHOTS, 'my-trips-offline-pending');
@@ -169,7 +169,7 @@ describe('My trips offline', () => {
   it('sends the waiting edits in order when the network is back, each once, and shows the refusal on its trip', async () => {
     const before = await versions();
     await setOffline(false);
-    await poll(() => page.getByText(/changes? waiting to be sent/).count()).toBe(0);
+    await poll(() => page.getByText(/Changes waiting to be sent/).count()).toBe(0);
     const refused = card(ids[3] as string).getByRole('alert');
     await poll(() => refused.count()).toBe(1);
     const text = (await refused.textContent()) ?? '';
