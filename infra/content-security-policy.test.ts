@@ -22,6 +22,7 @@ describe('contentSecurityPolicy', () => {
         "default-src 'self'",
         "script-src 'self'",
         "worker-src 'self' blob:",
+        "manifest-src 'self'",
         "style-src 'self' 'unsafe-inline'",
         "img-src 'self' data: blob: https://maps.geo.eu-north-1.amazonaws.com",
         "font-src 'self'",

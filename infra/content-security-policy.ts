@@ -56,7 +56,10 @@ export function contentSecurityPolicy(sources: CspSources): string {
     ['script-src', ["'self'"]],
     // mqtt.js keeps the live channel's keepalive in a worker made from a blob: URL (background tabs
     // throttle the page's timers); MapLibre does the same when its worker file is on another origin.
+    // (and the installed app's service worker, /sw.js, which 'self' covers).
     ['worker-src', ["'self'", 'blob:']],
+    // The brand's web app manifest (/brands/<n>/manifest.webmanifest), written out though default-src covers it.
+    ['manifest-src', ["'self'"]],
     // Mantine injects <style> elements at run time (CSS variables of the theme); see the decision record.
     ['style-src', ["'self'", "'unsafe-inline'"]],
     // maplibre-gl.css draws its controls from data: SVGs; MapLibre decodes images through blob: URLs

@@ -233,6 +233,8 @@ export const functionResources: Readonly<Partial<Record<FunctionName, FunctionRe
       unitCopies: 'read-write',
       // A trip's congestion tax passages (get-trip-passages.ts).
       passages: 'read',
+      // Idempotency-Key answers of trip edits and check-ins (functions/platform/idempotency.ts).
+      idempotency: 'read-write',
     },
     mail: true,
     geocoder: ['reverse'],

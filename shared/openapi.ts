@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { featureRequirements } from './features';
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_TTL_SECONDS, idempotentOperations } from './idempotency';
 import { routeList, type RouteDef } from './routes';
 import { validationErrorSchema } from './schemas/common';
 
@@ -36,6 +37,15 @@ function parametersOf(route: RouteDef): unknown[] {
     }
   }
   out.push({ name: 'TimeZone', in: 'header', required: false, schema: { type: 'string', default: 'Europe/Stockholm' } });
+  if (idempotentOperations.has(route.operationId)) {
+    out.push({
+      name: IDEMPOTENCY_HEADER,
+      in: 'header',
+      required: false,
+      description: `Applied once per key and account; a repeat of the same request within ${IDEMPOTENCY_TTL_SECONDS / 3600} h gets the first answer (Idempotent-Replayed: true), another request with the key 422 IdempotencyKeyReused, one while the first runs 409 IdempotencyKeyInProgress.`,
+      schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{8,128}$' },
+    });
+  }
   return out;
 }
 

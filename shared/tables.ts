@@ -404,6 +404,16 @@ export const tables = {
     ],
     ttlAttribute: 'expiresAt',
   },
+  // Exactly-once writes (shared/idempotency.ts, docs/decisions/0047): per account and
+  // Idempotency-Key (`<accountId>#<key>`) the request's fingerprint and, once applied, the answer
+  // that a repeat of the request gets; kept 24 hours.
+  idempotency: {
+    name: 'idempotency',
+    description:
+      'Idempotency keys per account (`key` = `<accountId>#<Idempotency-Key>`): the request fingerprint, a claim while it is applied, then the stored answer (status, body) replays get; expires after 24 hours.',
+    partitionKey: s('key'),
+    ttlAttribute: 'expiresAt',
+  },
 } as const satisfies Record<string, TableDef>;
 
 export type TableKey = keyof typeof tables;

@@ -26,6 +26,8 @@ export const paths = {
   editTerminal: '/user/edit-terminal',
   editTerminalList: '/user/edit-terminal-list',
   carSchedule: '/user/car-schedule',
+  // The driver's trips of the last 30 days, kept on the phone and edited offline.
+  myTrips: '/user/my-trips',
   // Where a driver's phone lands from a unit's QR sticker: /user/check-in/{code}
   checkIn: '/user/check-in',
   // Administration

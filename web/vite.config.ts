@@ -2,21 +2,27 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { brands, type Brand } from '../shared/brands';
+import { brandById, brands, DEFAULT_BRAND_ID, type Brand } from '../shared/brands';
+import { brandHeadTags, writeBrandAppFiles, writeServiceWorker } from './src/pwa/build-plugin';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const outDir = fileURLToPath(new URL('./dist', import.meta.url));
+const publicDir = fileURLToPath(new URL('./public', import.meta.url));
+const serviceWorkerSource = fileURLToPath(new URL('./src/pwa/service-worker.ts', import.meta.url));
 const API_TARGET = process.env.API_TARGET ?? 'http://localhost:3000';
 
 function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
-/** index.html for one brand: the root element names the subsite, with the brand's title and favicon. */
+/**
+ * index.html for one brand: the root element names the subsite, with the brand's title, favicon,
+ * web app manifest, theme colour and touch icon.
+ */
 export function brandIndexHtml(html: string, brand: Brand): string {
   const out = html
     .replace(/<div id="root"([^>]*)>/, `<div id="root"$1 data-subsite="${brand.id}">`)
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(brand.title)}</title>`)
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(brand.title)}</title>\n    ${brandHeadTags(brand)}`)
     .replace(/(<link rel="icon"[^>]*href=")[^"]*(")/, `$1${brand.icon}$2`);
   if (!out.includes(`data-subsite="${brand.id}"`)) throw new Error('brand index.html: no <div id="root"> in index.html');
   return out;
@@ -25,7 +31,9 @@ export function brandIndexHtml(html: string, brand: Brand): string {
 /**
  * After the build, writes `dist/brands/<n>/index.html` for every brand. The CloudFront Function
  * (and the embedded runtime) serve the one that matches the host name, so the first paint already
- * has the right title and favicon and the app reads the subsite from the root element.
+ * has the right title and favicon and the app reads the subsite from the root element. Then each
+ * brand's manifest and icons, and last the service worker, whose precache list covers them all
+ * (web/src/pwa/build-plugin.ts).
  */
 function brandPages(): Plugin {
   return {
@@ -38,6 +46,10 @@ function brandPages(): Plugin {
         await mkdir(dir, { recursive: true });
         await writeFile(`${dir}/index.html`, brandIndexHtml(html, brand));
       }
+      // The page of a host that names no brand (the embedded runtime's default) is the default brand's.
+      await writeFile(`${outDir}/index.html`, html.replace(/(<title>[^<]*<\/title>)/, `$1\n    ${brandHeadTags(brandById(DEFAULT_BRAND_ID))}`));
+      await writeBrandAppFiles(outDir, publicDir);
+      await writeServiceWorker(outDir, serviceWorkerSource);
     },
   };
 }

@@ -3,14 +3,16 @@
  * not come through CloudFront), header normalisation, JSON body parsing, auth from the bearer
  * token with the route's access guard, account feature (shared/features.ts) and the user's feature
  * profile (shared/feature-profiles.ts), the route's body size cap (413), zod validation of
- * body, query and path into the 422 shape of docs/api.md, the TimeZone header, structured request
- * logs, and one error mapper that never leaks a stack trace.
+ * body, query and path into the 422 shape of docs/api.md, the TimeZone header, the Idempotency-Key
+ * of the routes shared/idempotency.ts lists (applied once per key, idempotency.ts), structured
+ * request logs, and one error mapper that never leaks a stack trace.
  */
 import middy, { type MiddlewareObj } from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
 import { featureRequirements, meetsFeature } from '../../shared/features';
+import { IDEMPOTENCY_HEADER, idempotentOperations } from '../../shared/idempotency';
 import type { RouteDef } from '../../shared/routes';
 import { isValidTimeZone } from '../../shared/schemas/common';
 import { profileAllows, profileFeatureOf } from '../../shared/feature-profiles';
@@ -285,15 +287,38 @@ function logMiddleware(route: RouteDef): MiddlewareObj<Event, Result, Error, Con
  * carries the route it serves, so the contract test (test/contract/handler-files.ts) can tie each
  * manifest entry to the file that serves it.
  */
-export function httpHandler<R extends RouteDef>(route: R, fn: Handler<R>) {
-  return Object.assign(wrapOperation(route, fn), { route });
+export function httpHandler<R extends RouteDef>(route: R, fn: Handler<R>, options: HandlerOptions = {}) {
+  return Object.assign(wrapOperation(route, fn, options), { route });
 }
 
-function wrapOperation<R extends RouteDef>(route: R, fn: Handler<R>) {
+/** What a request with an Idempotency-Key hands the runner of functions/platform/idempotency.ts. */
+export interface IdempotentRequest {
+  readonly key: string;
+  readonly accountId: string;
+  readonly userId: string;
+  readonly method: string;
+  readonly path: string;
+  readonly body: unknown;
+}
+
+export interface HandlerOptions {
+  /**
+   * Applies a request with an Idempotency-Key once per key (`idempotentHandler` in
+   * functions/platform/idempotency.ts sets it; only its handlers bundle the idempotency table).
+   */
+  readonly applyOnce?: (request: IdempotentRequest, now: Date, apply: () => Promise<Result>) => Promise<Result>;
+}
+
+function wrapOperation<R extends RouteDef>(route: R, fn: Handler<R>, options: HandlerOptions) {
   // A feature belongs to an account, so a route open to anyone cannot require one.
   if (route.feature && route.access === 'public') {
     throw new Error(`${route.method} ${route.path}: a public route cannot require the feature ${route.feature}`);
   }
+  // shared/idempotency.ts lists the routes that take the header; their handlers must apply it.
+  if (idempotentOperations.has(route.operationId) !== Boolean(options.applyOnce)) {
+    throw new Error(`${route.method} ${route.path}: shared/idempotency.ts and its handler disagree on the Idempotency-Key (use idempotentHandler)`);
+  }
+  if (options.applyOnce && route.access === 'public') throw new Error(`${route.method} ${route.path}: keys belong to an account, a public route cannot take them`);
   return middy<Event, Result, Error, Context, { ctx: Internal }>()
     .use(logMiddleware(route))
     .use(errorMiddleware(route))
@@ -311,12 +336,27 @@ function wrapOperation<R extends RouteDef>(route: R, fn: Handler<R>) {
         ports: getPorts(),
         event,
       } as RequestContext<R>;
-      const out = await fn(ctx);
-      if (out instanceof Redirect) return { statusCode: 302, headers: { location: out.location, 'cache-control': 'no-store' }, body: '' };
-      if (out instanceof HttpReply) {
-        const result = json(out.status, { success: true, data: out.data, ...(out.message ? { message: out.message } : {}) });
-        return out.cookies?.length ? { ...result, cookies: [...out.cookies] } : result;
-      }
-      return json(200, { success: true, data: out ?? null });
+      const run = async (): Promise<Result> => answerOf(await fn(ctx));
+      const key = options.applyOnce ? event.headers[IDEMPOTENCY_HEADER.toLowerCase()] : undefined;
+      if (key === undefined || !options.applyOnce || !internal.auth) return run();
+      // Applied once per key: a domain refusal is an answer too, stored and replayed like a success.
+      const request = { key, accountId: internal.auth.accountId, userId: internal.auth.userId, method: route.method, path: event.rawPath, body: internal.body };
+      return options.applyOnce(request, ctx.ports.clock.now(), async () => {
+        try {
+          return await run();
+        } catch (error) {
+          if (error instanceof DomainError) return errorResponse(error);
+          throw error;
+        }
+      });
     });
+}
+
+function answerOf(out: unknown): Result {
+  if (out instanceof Redirect) return { statusCode: 302, headers: { location: out.location, 'cache-control': 'no-store' }, body: '' };
+  if (out instanceof HttpReply) {
+    const result = json(out.status, { success: true, data: out.data, ...(out.message ? { message: out.message } : {}) });
+    return out.cookies?.length ? { ...result, cookies: [...(out.cookies as readonly string[])] } : result;
+  }
+  return json(200, { success: true, data: out ?? null });
 }

@@ -1,7 +1,7 @@
 import { routes } from '../../shared/routes';
-import { httpHandler } from '../platform/http';
+import { idempotentHandler } from '../platform/idempotency';
 import { checkInDriver } from './check-in-service';
 
-export const handler = httpHandler(routes.driverCheckIn, async ({ auth, body, timeZone, ports }) =>
+export const handler = idempotentHandler(routes.driverCheckIn, async ({ auth, body, timeZone, ports }) =>
   checkInDriver(auth, body, timeZone, ports.clock.now().getTime(), ports),
 );

@@ -1,7 +1,7 @@
 import { routes } from '../../shared/routes';
 import { tripMessageKeys as keys } from '../../shared/schemas/trips-messages';
 import { NotFoundError, ValidationError, type FieldErrors } from '../platform/errors';
-import { httpHandler } from '../platform/http';
+import { idempotentHandler } from '../platform/idempotency';
 import { projectAllowed, purposeAllowed, tripAccountSettings } from './account-settings';
 import { tripFor } from './access';
 import { TripIsAttestedError } from './errors';
@@ -13,7 +13,7 @@ import { tripsChanged } from './unit-days';
 
 const FIGURE_FIELDS = ['type', 'driverId', 'project'] as const;
 
-export const handler = httpHandler(routes.putTrip, async ({ auth, params, body, timeZone, ports }) => {
+export const handler = idempotentHandler(routes.putTrip, async ({ auth, params, body, timeZone, ports }) => {
   const { unit, trip } = await tripFor(auth, params.id);
   if (trip.attestationId !== undefined) throw new TripIsAttestedError();
 

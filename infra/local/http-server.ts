@@ -56,6 +56,7 @@ const MIME: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
   '.map': 'application/json; charset=utf-8',
   '.pbf': 'application/x-protobuf',
+  '.webmanifest': 'application/manifest+json',
 };
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {

@@ -67,6 +67,7 @@ export const en = {
   // Page titles and menu items
   Map: 'Map',
   Triplog: 'Triplog',
+  MyTrips: 'My trips',
   Log: 'Log',
   CongestionReport: 'Congestion tax report',
   Reports: 'Reports',

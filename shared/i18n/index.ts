@@ -105,6 +105,9 @@ import { autoplanSv } from './features/autoplan/sv';
 import { webhooksEn } from './features/webhooks/en';
 import { webhooksNo } from './features/webhooks/no';
 import { webhooksSv } from './features/webhooks/sv';
+import { myTripsEn } from './features/my-trips/en';
+import { myTripsNo } from './features/my-trips/no';
+import { myTripsSv } from './features/my-trips/sv';
 import { no as coreNo } from './no';
 import { sv as coreSv } from './sv';
 
@@ -144,10 +147,11 @@ export const modules = {
   'reports-page': { en: reportsPageEn, sv: reportsPageSv, no: reportsPageNo },
   autoplan: { en: autoplanEn, sv: autoplanSv, no: autoplanNo },
   webhooks: { en: webhooksEn, sv: webhooksSv, no: webhooksNo },
+  'my-trips': { en: myTripsEn, sv: myTripsSv, no: myTripsNo },
 } as const satisfies Record<string, Record<Language, Readonly<Record<string, string>>>>;
 export type ModuleName = keyof typeof modules;
 
-const en = { ...coreEn, ...accountEn, ...registrationEn, ...trackingEn, ...commandsEn, ...mapEn, ...historyEn, ...unitsEn, ...tripsEn, ...geofencesEn, ...placesEn, ...alarmsEn, ...eventsEn, ...rfidEn, ...bulkUnitsEn, ...unitEditorEn, ...unitLockEn, ...unitImagesEn, ...sensorsEn, ...emailEn, ...userAccountsEn, ...safeHomeEn, ...carScheduleEn, ...organisationEn, ...supportEn, ...fleetEn, ...reportsEn, ...reportExportsEn, ...reportJobsEn, ...reportsPageEn, ...autoplanEn, ...webhooksEn } as const;
+const en = { ...coreEn, ...accountEn, ...registrationEn, ...trackingEn, ...commandsEn, ...mapEn, ...historyEn, ...unitsEn, ...tripsEn, ...geofencesEn, ...placesEn, ...alarmsEn, ...eventsEn, ...rfidEn, ...bulkUnitsEn, ...unitEditorEn, ...unitLockEn, ...unitImagesEn, ...sensorsEn, ...emailEn, ...userAccountsEn, ...safeHomeEn, ...carScheduleEn, ...organisationEn, ...supportEn, ...fleetEn, ...reportsEn, ...reportExportsEn, ...reportJobsEn, ...reportsPageEn, ...autoplanEn, ...webhooksEn, ...myTripsEn } as const;
 export type MessageKey = keyof typeof en;
 export type Messages = { readonly [K in MessageKey]: string };
 

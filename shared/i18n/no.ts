@@ -62,6 +62,7 @@ export const no: Messages = {
   // Page titles and menu items
   Map: 'Kart',
   Triplog: 'Kjørebok',
+  MyTrips: 'Mine turer',
   Log: 'Logg',
   CongestionReport: 'Rapport for bompenger',
   Reports: 'Rapporter',

@@ -62,6 +62,7 @@ export const sv: Messages = {
   // Page titles and menu items
   Map: 'Karta',
   Triplog: 'Körjournal',
+  MyTrips: 'Mina resor',
   Log: 'Logg',
   CongestionReport: 'Trängselskatterapport',
   Reports: 'Rapporter',

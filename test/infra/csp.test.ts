@@ -45,7 +45,7 @@ describe('CloudFront response headers policy of the web app', () => {
     expect(text).toBe(contentSecurityPolicy({ mapStyleUrl: geoMapsStyleUrl(REGION, 'Standard'), liveOrigin: `wss://${IOT_ENDPOINT}`, fileOrigins: [bucket] }));
     // Spelled out, so that a change of the builder shows here too.
     expect(text).toBe(
-      "default-src 'self'; script-src 'self'; worker-src 'self' blob:; style-src 'self' 'unsafe-inline'; " +
+      "default-src 'self'; script-src 'self'; worker-src 'self' blob:; manifest-src 'self'; style-src 'self' 'unsafe-inline'; " +
         `img-src 'self' data: blob: https://maps.geo.eu-north-1.amazonaws.com ${bucket}; font-src 'self'; ` +
         `connect-src 'self' blob: https://maps.geo.eu-north-1.amazonaws.com wss://${IOT_ENDPOINT} ${bucket}; ` +
         "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",

@@ -37,7 +37,7 @@ describe('landingRoute', () => {
 
 describe('menuItems', () => {
   it('shows the member items of an ordinary account', () => {
-    expect(ids(settings())).toEqual(['fleetOverview', 'map', 'triplog', 'reports', 'geofence', 'places', 'unit']);
+    expect(ids(settings())).toEqual(['fleetOverview', 'map', 'triplog', 'myTrips', 'reports', 'geofence', 'places', 'unit']);
   });
   it('hides Map when the real-time map is disabled', () => {
     expect(ids(settings({ realtime_map: false }))).not.toContain('map');
@@ -90,6 +90,7 @@ describe('menuItems', () => {
       fleetOverview: '/user/fleet-overview',
       map: '/user/realtime-tracking',
       triplog: '/user/create-triplog',
+      myTrips: '/user/my-trips',
       reports: '/user/create-triplog/reports',
       geofence: '/user/geofences',
       places: '/user/places',
@@ -115,7 +116,7 @@ describe('menuItems', () => {
   });
   it("shows an ordinary user with a feature profile only its features' items, and lands without the map when it lacks it", () => {
     const limited = settings({ enable_car_booking: true, profile_features: ['tripLog', 'places'] });
-    expect(menuItems(limited).map((i) => i.id)).toEqual(['fleetOverview', 'triplog', 'reports', 'places', 'unit']);
+    expect(menuItems(limited).map((i) => i.id)).toEqual(['fleetOverview', 'triplog', 'myTrips', 'reports', 'places', 'unit']);
     expect(landingRoute(limited)).toBe('/user/create-triplog');
     expect(featureRedirect('realtimeMap', limited)).toBe('/user/create-triplog');
     expect(menuItems(settings({ profile_features: null })).map((i) => i.id)).toContain('map');

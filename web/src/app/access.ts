@@ -24,6 +24,7 @@ export type MenuItemId =
   | 'fleetOverview'
   | 'map'
   | 'triplog'
+  | 'myTrips'
   | 'reports'
   | 'geofence'
   | 'places'
@@ -54,6 +55,7 @@ export interface MenuItem {
 const profileFeatureOfItem: Partial<Record<MenuItemId, ProfileFeature>> = {
   map: 'realtimeMap',
   triplog: 'tripLog',
+  myTrips: 'tripLog',
   geofence: 'geofences',
   places: 'places',
   carSchedule: 'carBooking',
@@ -95,6 +97,7 @@ export function menuItems(settings: Settings): MenuItem[] {
   main('fleetOverview', 'FleetOverview', paths.fleetOverview);
   if (has('realtimeMap')) main('map', 'Map', paths.realtimeTracking);
   main('triplog', settings.basic_only ? 'Log' : 'Triplog', paths.createTriplog);
+  main('myTrips', 'MyTrips', paths.myTrips);
   // The reports the feature profile and the subscription leave the user (none: no menu item).
   if (offeredReportKinds(settings).length > 0) main('reports', 'Reports', paths.reports);
   main('geofence', 'Geofence', paths.geofences);

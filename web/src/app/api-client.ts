@@ -139,6 +139,8 @@ export interface RequestOptions<T> {
   signal?: AbortSignal;
   /** Receives the message key a success answer carries beside its data (e.g. PositionsTruncated). */
   onMessage?: (key: string) => void;
+  /** Further request headers (an Idempotency-Key). */
+  headers?: Readonly<Record<string, string>>;
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -197,7 +199,7 @@ async function send(method: HttpMethod, path: string, token: string | undefined,
   try {
     return await fetch(path, {
       method,
-      headers: requestHeaders(token, browserTimeZone(), withBody),
+      headers: { ...requestHeaders(token, browserTimeZone(), withBody), ...options.headers },
       body: withBody ? JSON.stringify(options.body) : null,
       signal: options.signal ?? null,
       credentials: 'same-origin',

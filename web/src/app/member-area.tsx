@@ -4,7 +4,7 @@
  * state until then; the map (and its library) must be a lazy page of its own.
  */
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import { NotFoundPage } from '../ui/not-found-page';
 import { NotYetAvailable } from '../ui/not-yet-available';
@@ -40,7 +40,9 @@ const TriplogPage = lazyFeature(['trips', 'tracking', 'map', 'autoplan'], () => 
 // The reports page names the kinds by the reports' titles and shows their refusals and the exports' (reports, report-jobs),
 // and shows the trip types' names and the period keys of the trip log (trips, tracking).
 const ReportsPage = lazyFeature(['reports-page', 'reports', 'report-jobs', 'trips', 'tracking', 'units'], () => import('../features/reports/pages/reports-page').then((m) => m.ReportsPage));
-const CheckInPage = lazyFeature('trips', () => import('../features/triplog/pages/check-in-page').then((m) => m.CheckInPage));
+// My trips shows the trip log's type names and refusals (trips) beside its own texts.
+const MyTripsPage = lazyFeature(['my-trips', 'trips'], () => import('../features/my-trips/pages/my-trips-page').then((m) => m.MyTripsPage));
+const CheckInPage = lazyFeature(['trips', 'my-trips'], () => import('../features/triplog/pages/check-in-page').then((m) => m.CheckInPage));
 const FleetOverviewPage = lazyFeature('fleet', () => import('../features/fleet/pages/fleet-overview-page').then((m) => m.FleetOverviewPage));
 const AttestStatusPage = lazyFeature('trips', () => import('../features/triplog/pages/attest-status-page').then((m) => m.AttestStatusPage));
 const GeofencesPage = lazyFeature(['geofences', 'map'], () => import('../features/geofences/pages/geofences-page').then((m) => m.GeofencesPage));
@@ -63,6 +65,8 @@ const CarSchedulePage = lazyFeature(['car-schedule', 'tracking'], () => import('
 const WebhooksPage = lazyFeature('webhooks', () => import('../features/webhooks/pages/webhooks-page').then((m) => m.WebhooksPage));
 
 export function MemberArea() {
+  // The service worker and the offline data's clean-up (web/src/pwa/start.ts), after the first render.
+  useEffect(() => void import('../pwa/start').then((m) => m.startInstalledApp()), []);
   return (
     <QueryClientProvider client={queryClient}>
       <SettingsGate>
@@ -85,6 +89,7 @@ export function MemberArea() {
             {page('editTerminal', at('editTerminal'), <UnitEditorPage />)}
             {page('editTerminalList', at('editTerminalList'), <UnitsPage />)}
             <Route element={<RequireFeature feature="carBooking" />}>{page('carSchedule', at('carSchedule'), <CarSchedulePage />)}</Route>
+            {page('myTrips', at('myTrips'), <MyTripsPage />)}
             {page('checkIn', at('checkIn'), <CheckInPage />)}
             {page('checkIn', `${at('checkIn')}/:code`, <CheckInPage />)}
             <Route element={<RequireAdmin />}>

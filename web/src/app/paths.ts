@@ -25,6 +25,7 @@ export const pageTitleKeys: Readonly<Record<PathName, string>> = {
   editTerminal: 'EditUnit',
   editTerminalList: 'Unit',
   carSchedule: 'CarSchedule',
+  myTrips: 'MyTrips',
   checkIn: 'DriverCheckIn',
   userAccounts: 'Account',
   addTerminal: 'AddUnit',

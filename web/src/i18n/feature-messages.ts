@@ -153,6 +153,11 @@ const loaders = {
     sv: () => import('../../../shared/i18n/features/webhooks/sv').then((m) => m.webhooksSv),
     no: () => import('../../../shared/i18n/features/webhooks/no').then((m) => m.webhooksNo),
   },
+  'my-trips': {
+    en: () => import('../../../shared/i18n/features/my-trips/en').then((m) => m.myTripsEn),
+    sv: () => import('../../../shared/i18n/features/my-trips/sv').then((m) => m.myTripsSv),
+    no: () => import('../../../shared/i18n/features/my-trips/no').then((m) => m.myTripsNo),
+  },
 } as const satisfies Record<string, Record<Language, () => Promise<Texts>>>;
 
 export type BrowserFeature = keyof typeof loaders;

@@ -5,6 +5,7 @@ import { Notifications } from '@mantine/notifications';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { AnnouncementBar } from '../../features/announcements/components/announcement-bar';
+import { UpdatePrompt } from '../../pwa/update-prompt';
 import { PageLoader } from '../../ui/page-loader';
 import { MAIN_CONTENT_ID, SkipLink } from '../../ui/skip-link';
 import { MainHeader } from './main-header';
@@ -37,6 +38,7 @@ export function MainLayout() {
           </Suspense>
         </AppShell.Main>
       </AppShell>
+      <UpdatePrompt />
     </>
   );
 }

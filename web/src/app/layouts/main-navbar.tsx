@@ -13,6 +13,7 @@ import IconMapPin from '@tabler/icons-react/dist/esm/icons/IconMapPin.mjs';
 import IconReportAnalytics from '@tabler/icons-react/dist/esm/icons/IconReportAnalytics.mjs';
 import IconRoute from '@tabler/icons-react/dist/esm/icons/IconRoute.mjs';
 import IconUser from '@tabler/icons-react/dist/esm/icons/IconUser.mjs';
+import IconSteeringWheel from '@tabler/icons-react/dist/esm/icons/IconSteeringWheel.mjs';
 import IconUserCog from '@tabler/icons-react/dist/esm/icons/IconUserCog.mjs';
 import IconUsers from '@tabler/icons-react/dist/esm/icons/IconUsers.mjs';
 import type { TablerIcon } from '@tabler/icons-react';
@@ -35,6 +36,7 @@ const icons: Readonly<Record<MenuItemId, TablerIcon>> = {
   fleetOverview: IconLayoutDashboard,
   map: IconMap,
   triplog: IconRoute,
+  myTrips: IconSteeringWheel,
   reports: IconReportAnalytics,
   geofence: IconFence,
   places: IconMapPin,

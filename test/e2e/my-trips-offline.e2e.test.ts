@@ -1,0 +1,226 @@
+/**
+ * My trips offline, in real Chromium against the embedded runtime, behind a TCP relay the test can
+ * cut (the phone's network: the page's and the service worker's requests alike), with the
+ * browser's own offline state switched with it (context.setOffline).
+ *
+ * demo-user opens My trips with coverage (the service worker installs and keeps the shell and the
+ * reads), then loses the network: the page opens again from the service worker with the stored
+ * trips, the offline notice and the time of the last sync. Four trips are edited offline; while
+ * the phone is offline the day of the fourth is attested through the API. Back online the outbox
+ * is sent in order: the three edits arrive once each (the trips' versions, read from the table,
+ * rose by one; a second sync sends nothing again), and the fourth is refused and shown on its trip
+ * with the reason and the typed values. The manifest of the brand is linked and served. Screens at
+ * 390 and 1280 px with axe; photographs with SCREENSHOTS=1 into /tmp/my-trips-shots/.
+ */
+import { mkdirSync } from 'node:fs';
+import { createServer, connect, type Server, type Socket } from 'node:net';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getTrip } from '../../functions/trips/trip-repository';
+import { DEMO_PASSWORD, demoImei, demoUsers } from '../../infra/local/seed';
+import { en } from '../../shared/i18n/en';
+import { myTripsEn } from '../../shared/i18n/features/my-trips/en';
+import { localDayOf, startOfLocalDay } from '../../shared/local-time';
+import { callAs, callerFor, type Caller } from '../support/api-caller';
+import { checkAndShoot, logInAt, openPage, poll, SCREENSHOTS, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
+import { storeTestTrip } from '../support/stored-trips';
+
+const SHOTS = '/tmp/my-trips-shots';
+const ZONE = 'Europe/Stockholm';
+const IMEI = demoImei(0);
+const HOUR = 3_600_000;
+
+let app: App;
+let browser: Browser;
+let relay: Relay;
+let user: Caller;
+let context: BrowserContext;
+let page: Page;
+
+/** A TCP relay to the runtime: `cut()` drops every connection and refuses new ones until `restore()`. */
+interface Relay {
+  url: string;
+  cut(): void;
+  restore(): void;
+  close(): Promise<void>;
+}
+async function startRelay(target: URL): Promise<Relay> {
+  let down = false;
+  const open = new Set<Socket>();
+  const server: Server = createServer((client) => {
+    if (down) return void client.destroy();
+    const upstream = connect(Number(target.port), target.hostname);
+    open.add(client).add(upstream);
+    const drop = () => {
+      client.destroy();
+      upstream.destroy();
+      open.delete(client);
+      open.delete(upstream);
+    };
+    client.on('error', drop).on('close', drop);
+    upstream.on('error', drop).on('close', drop);
+    client.pipe(upstream).pipe(client);
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('no relay address');
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    cut: () => {
+      down = true;
+      for (const socket of open) socket.destroy();
+      open.clear();
+    },
+    restore: () => {
+      down = false;
+    },
+    close: () => new Promise((done) => server.close(() => done())),
+  };
+}
+
+/** Trips of the unit: one on each of four recent days, 09:00 local. */
+const days = [2, 3, 4, 5].map((back) => localDayOf(Date.now() - back * 24 * HOUR, ZONE));
+const starts = days.map((day) => startOfLocalDay(day, ZONE) + 9 * HOUR);
+const ids: string[] = [];
+const versions = async () => Promise.all(starts.map(async (ts) => (await getTrip(IMEI, ts))?.v ?? 0));
+const card = (id: string) => page.locator(`article[data-trip-id="${id}"]`);
+
+async function setOffline(offline: boolean): Promise<void> {
+  if (offline) relay.cut();
+  else relay.restore();
+  await context.setOffline(offline);
+}
+
+async function editTrip(id: string, change: (dialog: ReturnType<Page['getByRole']>) => Promise<void>): Promise<void> {
+  await card(id).getByRole('button', { name: myTripsEn.MyTripsEdit }).click();
+  const dialog = page.getByRole('dialog');
+  await change(dialog);
+  await dialog.getByRole('button', { name: myTripsEn.MyTripsSave }).click();
+  await poll(() => dialog.count()).toBe(0);
+}
+
+beforeAll(async () => {
+  if (SCREENSHOTS) mkdirSync(SHOTS, { recursive: true });
+  ({ app, browser } = await startBrowserApp());
+  relay = await startRelay(new URL(app.url));
+  user = await callerFor(demoUsers.user.username, DEMO_PASSWORD);
+  for (const ts of starts) ids.push(await storeTestTrip(IMEI, ts, { minutes: 25, distanceM: 14_200 }));
+  ({ context, page } = await openPage(browser));
+  // The unit the trip log remembers for demo-user: My trips shows the same one.
+  await context.addInitScript(([key, imei]) => window.localStorage.setItem(key as string, imei as string), [`triplog.unit.${user.userId}`, IMEI]);
+});
+
+afterAll(async () => {
+  await relay?.close();
+  await stopBrowserApp({ app, browser });
+});
+
+describe('the installable app', () => {
+  it("links and serves each brand's manifest with its icons", async () => {
+    const manifest = await page.request.get(`${relay.url}/brands/0/manifest.webmanifest`);
+    expect(manifest.headers()['content-type']).toBe('application/manifest+json');
+    const body = (await manifest.json()) as { name: string; icons: Array<{ src: string; purpose: string }> };
+    expect(body.name).toBe('TrackPortal');
+    for (const icon of body.icons) expect((await page.request.get(`${relay.url}${icon.src}`)).headers()['content-type']).toBe('image/png');
+    await page.goto(`${relay.url}/`);
+    expect(await page.locator('link[rel="manifest"]').getAttribute('href')).toBe('/brands/0/manifest.webmanifest');
+  });
+});
+
+describe('My trips offline', () => {
+  it('opens with coverage, installs the service worker and keeps the trips', async () => {
+    await logInAt(page, relay.url, '/user/my-trips', demoUsers.user.username);
+    await poll(() => card(ids[0] as string).count()).toBe(1);
+    // The first visit installs the worker; from the next load on it answers the page's requests.
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.reload();
+    await poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    await poll(() => card(ids[3] as string).count()).toBe(1);
+    await poll(() => page.getByTestId('last-sync').textContent()).toMatch(/^Last synced /);
+    await checkAndShoot(page, SHOTS, 'my-trips-online');
+  });
+
+  it('opens without a network from the service worker, and keeps four edits made offline as waiting', async () => {
+    await setOffline(true);
+    await page.reload();
+    await poll(() => page.getByTestId('offline-banner').count()).toBe(1);
+    expect(await page.getByTestId('offline-banner').textContent()).toContain(myTripsEn.MyTripsOffline);
+    expect(await page.getByTestId('offline-banner').textContent()).toMatch(/Last synced /);
+    for (const id of ids) await poll(() => card(id).count()).toBe(1);
+
+    const before = await versions();
+    await editTrip(ids[0] as string, (d) => d.getByRole('radio', { name: 'Private' }).check());
+    await editTrip(ids[1] as string, (d) => d.getByRole('textbox', { name: myTripsEn.MyTripsNote }).fill('Customer meeting in Solna'));
+    await editTrip(ids[2] as string, (d) => d.getByRole('textbox', { name: myTripsEn.MyTripsPassengers }).fill('Anna Berg'));
+    await editTrip(ids[3] as string, (d) => d.getByRole('textbox', { name: myTripsEn.MyTripsPurpose }).fill('Site visit'));
+    for (const id of ids) await poll(() => card(id).getByText(myTripsEn.MyTripsPending).count()).toBe(1);
+    await poll(() => page.getByText('Changes waiting to be sent: 4').count()).toBe(1);
+    // Nothing reached the server.
+    expect(await versions()).toEqual(before);
+    await checkAndShoot(page, SHOTS, 'my-trips-offline-pending');
+
+    // Meanwhile the fourth trip's day is attested (from another device).
+    const attest = await callAs(app.url, 'POST', '/api/v1/user/trips/attest', user, { imei: IMEI, from: days[3], to: days[3] }, ZONE);
+    expect(attest.status).toBe(200);
+  });
+
+  it('sends the waiting edits in order when the network is back, each once, and shows the refusal on its trip', async () => {
+    const before = await versions();
+    await setOffline(false);
+    await poll(() => page.getByText(/Changes waiting to be sent/).count()).toBe(0);
+    const refused = card(ids[3] as string).getByRole('alert');
+    await poll(() => refused.count()).toBe(1);
+    const text = (await refused.textContent()) ?? '';
+    expect(text).toContain(myTripsEn.MyTripsRefused);
+    expect(text).toContain('This trip is in an attested period');
+    expect(text).toContain('Purpose: Site visit');
+
+    const trip = (id: string) => getTrip(IMEI, starts[ids.indexOf(id)] as number);
+    expect((await trip(ids[0] as string))?.type).toBe('private');
+    expect((await trip(ids[1] as string))?.note).toBe('Customer meeting in Solna');
+    expect((await trip(ids[2] as string))?.passengers).toBe('Anna Berg');
+    expect((await trip(ids[3] as string))?.purpose ?? null).toBeNull();
+    // Applied once each: every version rose by one, the attested trip's not at all.
+    const after = await versions();
+    expect(after.map((v, i) => v - (before[i] as number))).toEqual([1, 1, 1, 0]);
+
+    // Another sync sends nothing again.
+    await page.getByRole('button', { name: myTripsEn.MyTripsSyncNow }).click();
+    await poll(() => page.getByRole('button', { name: myTripsEn.MyTripsSyncNow }).isEnabled()).toBe(true);
+    expect(await versions()).toEqual(after);
+    for (const id of ids.slice(0, 3)) expect(await card(id).getByText(myTripsEn.MyTripsPending).count()).toBe(0);
+    await checkAndShoot(page, SHOTS, 'my-trips-refused');
+  });
+
+  it('shows the refused change offline too, and discards it on request; log-out clears what was kept', async () => {
+    await setOffline(true);
+    await page.reload();
+    await poll(() => page.getByTestId('offline-banner').count()).toBe(1);
+    await poll(() => card(ids[3] as string).getByRole('alert').count()).toBe(1);
+    await checkAndShoot(page, SHOTS, 'my-trips-offline-refused', { axe: false });
+    await card(ids[3] as string).getByRole('button', { name: myTripsEn.MyTripsDiscard }).click();
+    await poll(() => card(ids[3] as string).getByRole('alert').count()).toBe(0);
+
+    await setOffline(false);
+    await page.reload();
+    await poll(() => card(ids[0] as string).count()).toBe(1);
+    await page.getByRole('button', { name: en.LogOut }).first().click();
+    await page.waitForURL(`${relay.url}/`);
+    await poll(() => page.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith('api-reads-')).length)).toBe(0);
+    await poll(() =>
+      page.evaluate(
+        (userId) =>
+          new Promise<number>((done) => {
+            const open = indexedDB.open(`my-trips-${userId}`);
+            open.onsuccess = () => {
+              const count = open.result.transaction('trips').objectStore('trips').count();
+              count.onsuccess = () => done(count.result);
+            };
+          }),
+        user.userId,
+      ),
+    ).toBe(0);
+  });
+});
