@@ -12,6 +12,7 @@ export type Access = 'public' | 'member' | 'admin' | 'support';
 export const capabilities = [
   'auth', 'registration', 'tracking', 'trips', 'geofences', 'places', 'alarms', 'events', 'sensors', 'bookings', 'safe-home',
   'units', 'rfid', 'administration', 'ingest', 'live', 'jobs', 'content', 'dev', 'organisation', 'support', 'reports', 'vitals',
+  'push',
 ] as const;
 export type Capability = (typeof capabilities)[number];
 

@@ -102,6 +102,7 @@ import { organisationRoutes } from './routes/organisation';
 import { supportRoutes } from './routes/support';
 import { autoplanRoutes } from './routes/autoplan';
 import { vitalsRoutes } from './routes/vitals';
+import { pushRoutes } from './routes/push';
 
 export { capabilities, defineRoute, type Access, type Capability, type HttpMethod, type RouteDef } from './route-def';
 
@@ -705,6 +706,7 @@ export const routes = {
   ...supportRoutes,
   ...autoplanRoutes,
   ...vitalsRoutes,
+  ...pushRoutes,
 } as const;
 
 export type RouteKey = keyof typeof routes;
