@@ -269,7 +269,7 @@ export const functionResources: Readonly<Partial<Record<FunctionName, FunctionRe
   },
   // Web Push (docs/decisions/0048-web-push.md): the users' subscribed browsers and the VAPID public key.
   push: {
-    tables: { users: 'read', tokens: 'read', pushSubscriptions: 'read-write' },
+    tables: { users: 'read', tokens: 'read', accounts: 'read', pushSubscriptions: 'read-write' },
     webPush: true,
   },
   // BLE sensors: the sensor, its MAC's claim and its copy beside the unit in one transaction; pairing
