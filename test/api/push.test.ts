@@ -139,7 +139,7 @@ afterAll(async () => {
 
 describe('the push switch of an alarm receiver', () => {
   it('is refused for a linked user without a subscribed browser, and allowed once they have one', async () => {
-    const body = { member_id: user.userId, name: 'Erik on call', email: '', country_code: '46', phone: '', push_notification: true, function_alarm: 1, security_alarm: 1 };
+    const body = { member_id: user.userId, name: 'Erik on call', email: 'erik.oncall@example.se', country_code: '46', phone: '', push_notification: true, function_alarm: 1, security_alarm: 1 };
     const refused = await call('POST', '/api/v1/administration/alarm-receivers', admin, body);
     expect(refused.status).toBe(422);
     expect(refused.body.errors).toMatchObject({ push_notification: ['PushNotAvailable'] });

@@ -32,7 +32,9 @@ const control = (page: Page) => page.locator('section[aria-labelledby="push-cont
 /** Sets the notification permission of the portal's origin, as the user would in the site settings. */
 async function setPermission(context: BrowserContext, page: Page, setting: 'granted' | 'denied'): Promise<void> {
   const cdp = await context.newCDPSession(page);
-  await cdp.send('Browser.setPermission', { permission: { name: 'notifications' }, setting, origin: app.url });
+  // In the page's own browser context (the default one is another).
+  const { targetInfo } = await cdp.send('Target.getTargetInfo');
+  await cdp.send('Browser.setPermission', { permission: { name: 'notifications' }, setting, origin: app.url, browserContextId: targetInfo.browserContextId });
 }
 
 describe('alarm notifications on this device', () => {
