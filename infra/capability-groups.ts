@@ -12,7 +12,7 @@
 import type { Capability } from '../shared/routes';
 
 export const capabilityGroups = {
-  Fleet: ['tracking', 'units', 'live', 'sensors', 'rfid', 'events', 'alarms'],
+  Fleet: ['tracking', 'units', 'live', 'sensors', 'rfid', 'events', 'alarms', 'push'],
   Trips: ['trips', 'reports', 'geofences', 'places', 'bookings', 'safe-home'],
   Accounts: ['auth', 'registration', 'organisation', 'administration', 'support', 'content', 'vitals', 'webhooks'],
 } as const satisfies Record<string, readonly Capability[]>;

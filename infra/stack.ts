@@ -40,6 +40,7 @@ import { Monitoring } from './constructs/monitoring';
 import { acknowledge, acknowledgeFindings } from './constructs/nag';
 import { PortalFunction } from './constructs/portal-function';
 import { bindResources, type BoundResources, type GrantTargets } from './constructs/resource-grants';
+import { VapidSecret } from './constructs/vapid-secret';
 import { TrackerPolicy } from './constructs/tracker-policy';
 import { UnitImagesBucket, unitImagesBucketOrigin } from './constructs/unit-images-bucket';
 import { WebHosting } from './constructs/web-hosting';
@@ -221,6 +222,8 @@ export class TrackingPortalStack extends Stack {
       mailIdentityArns: [sesIdentity(mailDomain(config.mailFrom)), sesIdentity(mailAddress(config.mailFrom))],
       geoPlacesProviderArn: this.awsProviderArn('geo-places'),
       filesBucket: pictures.bucket,
+      // Web Push (docs/decisions/0048-web-push.md): the subject is the address the deployment sends e-mail from.
+      vapid: { secretArn: new VapidSecret(this, 'WebPushVapid').secret.secretArn, subject: `mailto:${mailAddress(config.mailFrom)}` },
     };
 
     // The functions: HTTP capabilities from the route manifest, ingest when there are IoT rules, jobs when there are jobs.

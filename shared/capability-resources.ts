@@ -68,6 +68,8 @@ export interface FunctionResources {
   readonly scans?: readonly TableKey[];
   /** Autoplan.report: reads the accounts' Autoplan secrets (endpoint and credentials) under the stack's prefix. */
   readonly autoplan?: true;
+  /** WebPush.publicKey and WebPush.send: reads the seed secret of the VAPID keys (docs/decisions/0048-web-push.md). */
+  readonly webPush?: true;
 }
 
 /** The IoT Core custom authorizer of the live channel: a function of its own, outside the HTTP API. */
@@ -116,8 +118,9 @@ export type FunctionName = Capability | typeof LIVE_AUTHORIZER | typeof INGEST_F
 // (accounts) for a route that names a feature (RouteDef.feature); the bundle cannot tell which
 // routes do, so each of those functions declares accounts read as well.
 export const functionResources: Readonly<Partial<Record<FunctionName, FunctionResources>>> = {
+  // The alert opt-out's remove_push also unsubscribes the user's browsers (pushSubscriptions).
   auth: {
-    tables: { users: 'read-write', tokens: 'read-write', uniques: 'read', accounts: 'read', rateLimits: 'read-write' },
+    tables: { users: 'read-write', tokens: 'read-write', uniques: 'read', accounts: 'read', rateLimits: 'read-write', pushSubscriptions: 'read-write' },
     mail: true,
     identity: ['authenticate', 'refresh', 'setPassword', 'signOutEverywhere'],
   },
@@ -265,8 +268,14 @@ export const functionResources: Readonly<Partial<Record<FunctionName, FunctionRe
     queues: ['unit-day-rollup'],
   },
   // Alarm receivers, the units and BLE sensors (their copies beside the units) they get alarms of, and the account's alert language, time zone and SMS credits.
+  // Which members have a push id: their subscribed browsers (pushSubscriptions).
   alarms: {
-    tables: { users: 'read', tokens: 'read', accounts: 'read-write', units: 'read', unitCopies: 'read', alarmReceivers: 'read-write' },
+    tables: { users: 'read', tokens: 'read', accounts: 'read-write', units: 'read', unitCopies: 'read', alarmReceivers: 'read-write', pushSubscriptions: 'read' },
+  },
+  // Web Push (docs/decisions/0048-web-push.md): the users' subscribed browsers and the VAPID public key.
+  push: {
+    tables: { users: 'read', tokens: 'read', accounts: 'read', pushSubscriptions: 'read-write' },
+    webPush: true,
   },
   // BLE sensors: the sensor, its MAC's claim and its copy beside the unit in one transaction; pairing
   // and unpairing go through the command service (the unit's open command, the commands table).
@@ -353,12 +362,14 @@ export const functionResources: Readonly<Partial<Record<FunctionName, FunctionRe
     tables: { users: 'read', tokens: 'read', accounts: 'read', units: 'read', safeHome: 'read-write' },
     geocoder: ['search'],
   },
-  // Consuming its queue is granted by infra/constructs/work-queues.ts. Push goes to OneSignal over HTTPS (no IAM).
+  // Consuming its queue is granted by infra/constructs/work-queues.ts. Push goes to OneSignal over HTTPS (no IAM)
+  // and to the browsers' push services with the VAPID keys (webPush); a browser whose service answers 410 is unsubscribed.
   [ALERT_DELIVERY_FUNCTION]: {
-    tables: { events: 'read', accounts: 'read-write', users: 'read', alarmReceivers: 'read', alertDeliveries: 'read-write' },
+    tables: { events: 'read', accounts: 'read-write', users: 'read', alarmReceivers: 'read', alertDeliveries: 'read-write', pushSubscriptions: 'read-write' },
     mail: true,
     sms: true,
     geocoder: ['reverse'],
+    webPush: true,
   },
   // The trip-addresses queue's consumer (functions/trips/trip-addresses.ts): a stored trip's addresses.
   'trip-addresses': {

@@ -13,6 +13,7 @@ export const capabilities = [
   'auth', 'registration', 'tracking', 'trips', 'geofences', 'places', 'alarms', 'events', 'sensors', 'bookings', 'safe-home',
   'units', 'rfid', 'administration', 'ingest', 'live', 'jobs', 'content', 'dev', 'organisation', 'support', 'reports', 'vitals',
   'webhooks',
+  'push',
 ] as const;
 export type Capability = (typeof capabilities)[number];
 

@@ -103,6 +103,7 @@ import { supportRoutes } from './routes/support';
 import { autoplanRoutes } from './routes/autoplan';
 import { vitalsRoutes } from './routes/vitals';
 import { webhookRoutes } from './routes/webhooks';
+import { pushRoutes } from './routes/push';
 
 export { capabilities, defineRoute, type Access, type Capability, type HttpMethod, type RouteDef } from './route-def';
 
@@ -707,6 +708,7 @@ export const routes = {
   ...autoplanRoutes,
   ...vitalsRoutes,
   ...webhookRoutes,
+  ...pushRoutes,
 } as const;
 
 export type RouteKey = keyof typeof routes;

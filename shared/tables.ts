@@ -414,6 +414,20 @@ export const tables = {
     partitionKey: s('key'),
     ttlAttribute: 'expiresAt',
   },
+  // Web Push (docs/decisions/0048-web-push.md): one item per subscribed browser, keyed by a hash of
+  // its endpoint, so that a browser is subscribed for one user at a time (the last who registered on
+  // it); per user through `byUser` (delivery, the user's list), per account through `byAccount`
+  // (which members have a push id, for the alarm receivers).
+  pushSubscriptions: {
+    name: 'push-subscriptions',
+    description:
+      "Web Push subscriptions: `id` = base64url SHA-256 of the endpoint; userId, accountId, endpoint, keys p256dh and auth, createdAt; per user (`byUser`, by createdAt) and per account (`byAccount`, by userId).",
+    partitionKey: s('id'),
+    indexes: [
+      { name: 'byUser', partitionKey: s('userId'), sortKey: s('createdAt') },
+      { name: 'byAccount', partitionKey: s('accountId'), sortKey: s('userId') },
+    ],
+  },
 } as const satisfies Record<string, TableDef>;
 
 export type TableKey = keyof typeof tables;

@@ -13,6 +13,7 @@ import { childAccountItems, getAccountItem } from '../domain/account/reads';
 import type { AccountItem } from '../domain/account/schema';
 import type { UserRecord } from '../domain/user/schema';
 import { getUnitItems } from '../domain/unit/reads';
+import { hasSubscription, usersWithSubscriptions } from '../push/subscriptions';
 
 /** The account item as this capability reads it, with the alert sender (configure-alert-numbers). */
 export type AlarmAccount = AccountItem;
@@ -51,22 +52,28 @@ export async function setAccountFields(accountId: string, fields: Partial<Pick<A
   );
 }
 
-export type Member = Pick<UserRecord, 'userId' | 'accountId' | 'firstName' | 'lastName' | 'email'> & { pushId: string | null };
+/**
+ * `hasPush`: the user has a push id (the spec's OnesignalPushID), which is a subscribed browser
+ * (Web Push, docs/decisions/0048-web-push.md) or a OneSignal id from the earlier mobile app.
+ */
+export type Member = Pick<UserRecord, 'userId' | 'accountId' | 'firstName' | 'lastName' | 'email'> & { pushId: string | null; hasPush: boolean };
 
 const MEMBER_ATTRIBUTES = ['userId', 'accountId', 'firstName', 'lastName', 'email', 'pushId'] as const;
 type MemberItem = Pick<UserRecord, (typeof MEMBER_ATTRIBUTES)[number]>;
 
-const toMember = ({ pushId, ...user }: MemberItem): Member => ({ ...user, pushId: pushId ? pushId : null });
+const toMember = ({ pushId, ...user }: MemberItem, webPush: boolean): Member => ({ ...user, pushId: pushId ? pushId : null, hasPush: Boolean(pushId) || webPush });
 
 /** Every user of the account. */
 export async function accountMembers(accountId: string): Promise<Member[]> {
-  return (await accountUserFields(accountId, MEMBER_ATTRIBUTES)).map(toMember);
+  const [users, subscribed] = await Promise.all([accountUserFields(accountId, MEMBER_ATTRIBUTES), usersWithSubscriptions(accountId)]);
+  return users.map((user) => toMember(user, subscribed.has(user.userId)));
 }
 
 /** A user of the account, or null (another account's user is none). */
 export async function accountMember(accountId: string, userId: string): Promise<Member | null> {
   const user = await getUserFields(userId, MEMBER_ATTRIBUTES);
-  return user && user.accountId === accountId ? toMember(user) : null;
+  if (!user || user.accountId !== accountId) return null;
+  return toMember(user, !user.pushId && (await hasSubscription(userId)));
 }
 
 export interface AccountUnit {

@@ -6,6 +6,6 @@ import { candidateMembers } from './receiver-service';
 export const handler = httpHandler(routes.getAlarmMembers, async ({ auth }) => {
   const members = await candidateMembers(auth.accountId, await listReceivers(auth.accountId));
   return {
-    members: members.map((m) => ({ ID: m.userId, FirstName: m.firstName, LastName: m.lastName, Email: m.email, HasPushId: m.pushId !== null })),
+    members: members.map((m) => ({ ID: m.userId, FirstName: m.firstName, LastName: m.lastName, Email: m.email, HasPushId: m.hasPush })),
   };
 });

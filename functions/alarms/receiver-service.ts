@@ -44,7 +44,7 @@ function phoneView(record: AlarmReceiverRecord): Pick<AlarmReceiver, 'country_co
   return { country_code: record.countryCode, phone: record.phone.replace(/\D/g, '') };
 }
 
-export function receiverView(record: AlarmReceiverRecord, pushIds: ReadonlyMap<string, string | null>): AlarmReceiver {
+export function receiverView(record: AlarmReceiverRecord, pushIds: ReadonlyMap<string, boolean>): AlarmReceiver {
   return {
     id: record.id,
     name: record.name,
@@ -54,14 +54,15 @@ export function receiverView(record: AlarmReceiverRecord, pushIds: ReadonlyMap<s
     security_alarm: bit(record.securityAlarm),
     function_alarm: bit(record.functionAlarm),
     member_id: record.memberId,
-    has_push_id: record.memberId !== null && Boolean(pushIds.get(record.memberId)),
+    has_push_id: record.memberId !== null && pushIds.get(record.memberId) === true,
     total_units: record.gpsImeis.length,
     total_ble_units: record.bleIds.length,
   };
 }
 
-export async function pushIdsOf(accountId: string): Promise<Map<string, string | null>> {
-  return new Map((await accountMembers(accountId)).map((m) => [m.userId, m.pushId]));
+/** Whether each user of the account has a push id (a subscribed browser or a OneSignal id). */
+export async function pushIdsOf(accountId: string): Promise<Map<string, boolean>> {
+  return new Map((await accountMembers(accountId)).map((m) => [m.userId, m.hasPush]));
 }
 
 /** Creates or edits a receiver; answers its id. */
@@ -78,7 +79,7 @@ export async function saveReceiver(caller: Caller, body: SaveBody, now: Date): P
   }
   const push = body.push_notification ?? prev?.pushNotification ?? false;
   // Push only for a receiver linked to a user who has a push id (spec section 5).
-  if (push && !member?.pushId) errors['push_notification'] = [keys.PushNotAvailable];
+  if (push && !member?.hasPush) errors['push_notification'] = [keys.PushNotAvailable];
 
   let gpsImeis = prev?.gpsImeis ?? [];
   let bleIds = prev?.bleIds ?? [];

@@ -1,15 +1,17 @@
 /**
  * Delivers one alarm (a job of the alert queue) to every alarm receiver of its unit that has the
  * alarm's class on (shared/alarm-classes.ts): by e-mail when the receiver has an address, by SMS
- * on subsite 0 when they have a phone number, and by push when they are a user with a push id who
- * has not opted out. Texts are in the account's alert language and time zone.
+ * on subsite 0 when they have a phone number, and by push when they are a user who has not opted
+ * out: to each browser the user subscribed (Web Push, docs/decisions/0048-web-push.md) and to a
+ * OneSignal push id the user may carry. Texts are in the account's alert language and time zone.
  *
- * Exactly once per event, receiver and channel, however often the job is retried or runs twice at
- * once: each message is claimed first with a conditional put in `alert-deliveries` (an SMS claim
+ * Exactly once per event, receiver and channel (a Web Push: per event and subscribed browser),
+ * however often the job is retried or runs twice at once: each message is claimed first with a conditional put in `alert-deliveries` (an SMS claim
  * and its credit's debit are one transaction, conditional on a credit being left). A message whose
  * send failed gives its claim (and credit) back and fails the job, so the queue retries it; the
  * messages already sent are skipped on the retry. A process that dies between claim and send
- * leaves the claim: that message is not sent again (it may have gone out).
+ * leaves the claim: that message is not sent again (it may have gone out). A browser whose push
+ * service answers 404 or 410 is unsubscribed; its claim stays, marked `gone`.
  *
  * At 0 credits no SMS goes out (the e-mail and push of the same alarm still do), and the account's
  * admins get one e-mail about it until support adds credits again (`smsCreditsOutNotifiedAt` on
@@ -23,7 +25,9 @@ import { translateKey } from '../../shared/i18n/index';
 import { DEFAULT_PHONE_DIAL_CODE } from '../../shared/schemas/alarms';
 import { languageSchema, type Language } from '../../shared/schemas/common';
 import { storedPhoneE164 } from '../../shared/validators/phone';
+import { paths } from '../../shared/web-routes';
 import { listReceiversOfSensor, listReceiversOfUnit } from '../alarms/receiver-repository';
+import { deleteGoneSubscription, subscriptionsOf } from '../push/subscriptions';
 import { cancellationCodes, isConditionFailure } from '../platform/conditions';
 import { getPorts } from '../platform/container';
 import { dynamo, tableName } from '../platform/db';
@@ -37,6 +41,13 @@ import { ALARM_RECEIVERS_PATH, mailAdmins, warnIfLowBalance } from './sms-credit
 export const DEFAULT_ALERT_LANGUAGE: Language = 'sv';
 export const DEFAULT_ALERT_TIME_ZONE = 'Europe/Stockholm';
 const CLAIM_KEEP_SECONDS = 30 * 86_400;
+/** How long a push service keeps a Web Push for a browser that is offline: the alert queue's own day. */
+export const PUSH_TTL_SECONDS = 86_400;
+
+/** Where a notification opens the portal: the alerts page at the alarm's unit and type (relative, on the origin the app was installed from). */
+export function alarmPath(event: Pick<EventItem, 'imei' | 'type'>): string {
+  return `${paths.alerts}?${new URLSearchParams({ imei: event.imei, type: event.type, period: '24h' }).toString()}`;
+}
 const LOCALES: Readonly<Record<Language, string>> = { en: 'en-GB', sv: 'sv-SE', no: 'nb-NO' };
 
 export type Channel = 'email' | 'sms' | 'push';
@@ -173,14 +184,15 @@ async function claimSms(id: string, accountId: string, now: number): Promise<'cl
   }
 }
 
-async function markSent(id: string, at: number): Promise<void> {
+/** 'gone': a Web Push whose subscription no longer exists (the push service answered 404 or 410). */
+async function markSent(id: string, at: number, status: 'sent' | 'gone' = 'sent'): Promise<void> {
   await dynamo().send(
     new UpdateCommand({
       TableName: tableName('alertDeliveries'),
       Key: { id },
       UpdateExpression: 'SET #s = :sent, sentAt = :at',
       ExpressionAttributeNames: { '#s': 'status' },
-      ExpressionAttributeValues: { ':sent': 'sent', ':at': at },
+      ExpressionAttributeValues: { ':sent': status, ':at': at },
     }),
   );
 }
@@ -253,8 +265,13 @@ export async function deliverAlert(job: AlertJob, ports: Ports = getPorts()): Pr
   const now = ports.clock.now().getTime();
   const failures: Error[] = [];
 
-  const attempt = async (receiverId: string, channel: Channel, send: () => Promise<void>, smsAccountId?: string) => {
-    const id = claimId(event, receiverId, channel);
+  /**
+   * Claims and sends one message. `claimAs`: what the message is claimed for when not the receiver
+   * (a Web Push per subscription). A send answering 'gone' sent nothing and keeps its claim.
+   */
+  const attempt = async (receiverId: string, channel: Channel, send: () => Promise<void | 'sent' | 'gone'>, options: { smsAccountId?: string; claimAs?: string } = {}) => {
+    const { smsAccountId } = options;
+    const id = claimId(event, options.claimAs ?? receiverId, channel);
     if (smsAccountId) {
       const claimed = await claimSms(id, smsAccountId, now);
       if (claimed === 'taken') return void report.skipped++;
@@ -266,13 +283,15 @@ export async function deliverAlert(job: AlertJob, ports: Ports = getPorts()): Pr
     } else if (!(await claim(id, now))) {
       return void report.skipped++;
     }
+    let outcome: void | 'sent' | 'gone';
     try {
-      await send();
+      outcome = await send();
     } catch (error) {
       await release(id, smsAccountId);
       failures.push(error instanceof Error ? error : new Error(String(error)));
       return;
     }
+    if (outcome === 'gone') return void (await markSent(id, Date.now(), 'gone'));
     await markSent(id, Date.now());
     report.sent.push({ receiverId, channel });
     if (smsAccountId) await warnIfLowBalance(account, ports);
@@ -288,20 +307,37 @@ export async function deliverAlert(job: AlertJob, ports: Ports = getPorts()): Pr
     if (receiver.phone && account.subsiteId === 0 && !smsTo) logger.warn('alarm receiver phone is no number; no SMS', { receiverId: receiver.id });
     if (smsTo) {
       const text = translateKey(account.lang, 'AlarmSms', { ...vars, map: texts.mapUrl ?? '' }).trim();
-      await attempt(receiver.id, 'sms', () => ports.sms.send({ to: smsTo, text, ...(account.senderId ? { senderId: account.senderId } : {}) }), account.accountId);
+      await attempt(receiver.id, 'sms', () => ports.sms.send({ to: smsTo, text, ...(account.senderId ? { senderId: account.senderId } : {}) }), { smsAccountId: account.accountId });
     }
     if (receiver.pushNotification && receiver.memberId) {
-      const member = await readMember(receiver.memberId);
-      if (member.pushId && !member.optedOut && member.accountId === account.accountId) {
+      const memberId = receiver.memberId;
+      const member = await readMember(memberId);
+      if (!member.optedOut && member.accountId === account.accountId) {
+        const title = translateKey(account.lang, 'AlarmPushTitle', vars);
+        const text = translateKey(account.lang, 'AlarmPushText', vars);
+        // A push id of OneSignal (the earlier mobile app), where the deployment has one.
         const pushId = member.pushId;
-        await attempt(receiver.id, 'push', () =>
-          ports.push.send({
-            to: pushId,
-            title: translateKey(account.lang, 'AlarmPushTitle', vars),
-            text: translateKey(account.lang, 'AlarmPushText', vars),
-            data: { imei: event.imei, event: `${event.imei}.${event.sk}`, type: event.type },
-          }),
-        );
+        if (pushId) {
+          await attempt(receiver.id, 'push', () =>
+            ports.push.send({ to: pushId, title, text, data: { imei: event.imei, event: `${event.imei}.${event.sk}`, type: event.type } }),
+          );
+        }
+        // Web Push to each subscribed browser of the user, once per alarm and browser (however many receivers link the user).
+        const payload = { title, body: text, url: alarmPath(event), tag: `alarm:${event.imei}.${event.sk}` };
+        const urgency = alarmClass === 'security' ? 'high' : 'normal';
+        for (const subscription of await subscriptionsOf(memberId)) {
+          if (subscription.accountId !== account.accountId) continue;
+          await attempt(
+            receiver.id,
+            'push',
+            async () => {
+              const outcome = await ports.webPush.send({ id: subscription.id, subscription, payload, ttlSeconds: PUSH_TTL_SECONDS, urgency });
+              if (outcome === 'gone') await deleteGoneSubscription(subscription);
+              return outcome;
+            },
+            { claimAs: `webpush:${subscription.id}` },
+          );
+        }
       }
     }
   }

@@ -68,6 +68,10 @@ const awsEnv = common.extend({
   FILES_BUCKET: z.string().min(3).optional(),
   /** The name prefix of the accounts' Autoplan secrets (`<prefix><accountId>`), for the functions that declare `autoplan`. */
   AUTOPLAN_SECRET_PREFIX: z.string().min(1).optional(),
+  /** The secret holding the seed of the VAPID keys (docs/decisions/0048-web-push.md), for the functions that declare `webPush`. */
+  VAPID_SECRET_ARN: z.string().min(1).optional(),
+  /** The VAPID subject (`mailto:` or https); the APP_URL when unset. */
+  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)\S+$/).optional(),
 });
 
 const embeddedEnv = common.extend({
@@ -82,6 +86,8 @@ const embeddedEnv = common.extend({
   MAIL_FROM: z.string().min(3).default('no-reply@localhost'),
   /** Where uploaded files live (DATA_DIR/files); unset, they are kept in memory (`--ephemeral`, tests). */
   FILES_DIR: z.string().min(1).optional(),
+  /** The seed of the VAPID keys: kept in DATA_DIR, or random per start with --ephemeral (infra/local/runtime.ts). */
+  VAPID_SEED: z.string().min(32).optional(),
 });
 
 export const envSchema = z.discriminatedUnion('RUNTIME', [awsEnv, embeddedEnv]);

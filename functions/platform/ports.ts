@@ -46,6 +46,35 @@ export interface PushSender {
   send(message: PushMessage): Promise<void>;
 }
 
+/** A browser's Web Push subscription (its keys base64url, as `PushSubscription.toJSON()` gives them). */
+export interface WebPushSubscription {
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+}
+/** One notification to one subscribed browser (docs/decisions/0048-web-push.md). */
+export interface WebPushMessage {
+  /** The subscription's id: the outbox's recipient in the embedded runtime. */
+  id: string;
+  subscription: WebPushSubscription;
+  /** Encrypted for the browser (aes128gcm) and read by the service worker. */
+  payload: { title: string; body: string; url: string; tag: string };
+  /** How long the push service keeps it for a browser that is offline. */
+  ttlSeconds: number;
+  urgency: 'very-low' | 'low' | 'normal' | 'high';
+}
+/** 'gone': the push service answered 404 or 410, so the subscription no longer exists. */
+export type WebPushOutcome = 'sent' | 'gone';
+/**
+ * Web Push with the deployment's VAPID keys (from Secrets Manager on AWS, from DATA_DIR or memory
+ * in the embedded runtime). `send` throws when the push service failed otherwise (retry later).
+ */
+export interface WebPush {
+  /** The VAPID public key, base64url (the browser's `applicationServerKey`). */
+  publicKey(): Promise<string>;
+  send(message: WebPushMessage): Promise<WebPushOutcome>;
+}
+
 export interface Address {
   label: string;
   street?: string;
@@ -256,4 +285,5 @@ export interface Ports {
   files: FileStore;
   clock: Clock;
   autoplan: Autoplan;
+  webPush: WebPush;
 }

@@ -8,7 +8,8 @@
  * Conventions the reading relies on, which the code base follows:
  * - a table is named by `tableName('<manifest key>')` with a literal key;
  * - a port method is called on an expression named after the port: `ports.identity.createUser(`,
- *   `geocoder.reverse(`, `live.publish(`, `getPorts().mailer.send(`, `ports.autoplan.report(`.
+ *   `geocoder.reverse(`, `live.publish(`, `getPorts().mailer.send(`, `ports.autoplan.report(`,
+ *   `ports.webPush.send(`.
  * Where a table name goes somewhere this reader cannot classify (into a helper, say), it counts
  * as a write, so a mistake errs towards asking for the larger grant.
  */
@@ -42,6 +43,8 @@ export interface ResourceUsage {
   alerts: boolean;
   /** Autoplan.report: the accounts' Autoplan secrets. */
   autoplan: boolean;
+  /** WebPush.publicKey or WebPush.send: the VAPID keys' seed secret. */
+  webPush: boolean;
   /** WorkQueues.send: the queues of shared/queues.ts named by a literal (`queues.send('trip-addresses', ...)`). */
   readonly queues: Set<QueueName>;
   /** Tables named in a ScanCommand (a read of the table besides). */
@@ -240,6 +243,10 @@ function readModule(path: string, code: string): ModuleReading {
           found('autoplan.report', (usage) => {
             usage.autoplan = true;
           });
+        } else if (port.port === 'webPush' && (method === 'send' || method === 'publicKey')) {
+          found('webPush', (usage) => {
+            usage.webPush = true;
+          });
         } else if (port.port === 'queues' && method === 'send') {
           const [arg] = n.arguments;
           if (!arg || !ts.isStringLiteral(arg) || !queueNames.has(arg.text)) {
@@ -276,6 +283,7 @@ export function readResourceUsage(bundleText: string, options: { servesMembers: 
     devices: false,
     alerts: false,
     autoplan: false,
+    webPush: false,
     queues: new Set(),
     scans: new Set(),
     where: new Map(),
@@ -343,6 +351,7 @@ export function compareUsage(usage: ResourceUsage, declared: FunctionResources):
     ['devices', usage.devices, declared.devices === true, 'devices.send'],
     ['alerts', usage.alerts, declared.alerts === true, 'alerts.enqueue'],
     ['autoplan', usage.autoplan, declared.autoplan === true, 'autoplan.report'],
+    ['webPush', usage.webPush, declared.webPush === true, 'webPush'],
   ] as const;
   for (const [name, used, granted, call] of flags) {
     if (used && !granted) undeclared.push(`${name}${where(call)}`);

@@ -95,6 +95,11 @@ export function autoplanSecretPrefix(stackName: string): string {
   return `${stackName}/autoplan/`;
 }
 
+/** The environment variables the Web Push adapter reads (functions/platform/env.ts). */
+export const VAPID_SECRET_VARIABLE = 'VAPID_SECRET_ARN';
+export const VAPID_SUBJECT_VARIABLE = 'VAPID_SUBJECT';
+export const VAPID_SECRET_ACTIONS = ['secretsmanager:GetSecretValue'] as const;
+
 /** Live topics of units, for accounts and for users (shared/mqtt-topics.ts). */
 export const LIVE_TOPICS = LIVE_PUBLISH_TOPIC_PATTERNS;
 /** Native trackers/{imei}/commands and Teltonika's {imei}/commands. */
@@ -114,6 +119,8 @@ export interface GrantTargets {
   readonly workQueues?: { grantSend(fn: PortalFunction, names: readonly string[]): void };
   /** The files bucket (infra/constructs/unit-images-bucket.ts), for the functions that declare `files`. */
   readonly filesBucket?: { readonly bucketName: string; readonly bucketArn: string; arnForObjects(pattern: string): string };
+  /** The VAPID keys' seed secret (infra/constructs/vapid-secret.ts) and subject, for the functions that declare `webPush`. */
+  readonly vapid?: { readonly secretArn: string; readonly subject: string };
 }
 
 const pascal = (text: string) => text.replace(/(^|[-_])([a-z0-9])/g, (_m, _s: string, c: string) => c.toUpperCase());
@@ -204,6 +211,13 @@ export function bindResources(fn: PortalFunction, resources: FunctionResources, 
     ]);
     actions.push(...AUTOPLAN_SECRET_ACTIONS);
     fn.function.addEnvironment(AUTOPLAN_SECRET_PREFIX_VARIABLE, prefix);
+  }
+  if (resources.webPush) {
+    if (!targets.vapid) throw new Error(`function ${fn.node.id}: declares webPush but the stack has no VAPID secret`);
+    grant('ReadVapidSeed', VAPID_SECRET_ACTIONS, [targets.vapid.secretArn]);
+    actions.push(...VAPID_SECRET_ACTIONS);
+    fn.function.addEnvironment(VAPID_SECRET_VARIABLE, targets.vapid.secretArn);
+    fn.function.addEnvironment(VAPID_SUBJECT_VARIABLE, targets.vapid.subject);
   }
   const topics = [...(resources.live ? LIVE_TOPICS : []), ...(resources.devices ? COMMAND_TOPICS : [])];
   if (topics.length) {

@@ -7,7 +7,7 @@ import type { LocalDynamoTarget } from './dynamo-local';
  * Gives the in-process handlers their environment, as the stack gives it to a Lambda function,
  * and drops what they cached from an earlier one (environment, DynamoDB client, ports).
  */
-export function configureHandlerEnvironment(env: { tablePrefix: string; dynamo: LocalDynamoTarget; jwtSecret: string; appUrl: string; filesDir?: string | null }): void {
+export function configureHandlerEnvironment(env: { tablePrefix: string; dynamo: LocalDynamoTarget; jwtSecret: string; vapidSeed?: string; appUrl: string; filesDir?: string | null }): void {
   Object.assign(process.env, {
     RUNTIME: 'embedded',
     TABLE_PREFIX: env.tablePrefix,
@@ -20,6 +20,8 @@ export function configureHandlerEnvironment(env: { tablePrefix: string; dynamo: 
   // Uploaded files (unit pictures) under DATA_DIR/files; without a data directory, in memory.
   if (env.filesDir) process.env['FILES_DIR'] = env.filesDir;
   else delete process.env['FILES_DIR'];
+  if (env.vapidSeed) process.env['VAPID_SEED'] = env.vapidSeed;
+  else delete process.env['VAPID_SEED'];
   resetEnvCache();
   resetDynamoClient();
   resetPorts();

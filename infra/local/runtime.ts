@@ -141,9 +141,10 @@ export const DEMO_HISTORY_STREAM: IngestStreamSettings = { ...INGEST_STREAM, par
 /** Wildcard addresses: every interface, this machine's loopback among them. */
 const ANY_ADDRESS = new Set(['0.0.0.0', '::']);
 
-function jwtSecret(dataDir: string | null): string {
+/** A random secret kept in DATA_DIR under `name` (made on the first start), or a new one per start without a data directory. */
+function keptSecret(dataDir: string | null, name: 'jwt-secret' | 'vapid-seed'): string {
   if (!dataDir) return randomBytes(48).toString('base64url');
-  const file = join(dataDir, 'jwt-secret');
+  const file = join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
@@ -181,12 +182,15 @@ export async function startEmbeddedRuntime(options: RuntimeOptions): Promise<Emb
     const admin = localDynamoClient(db);
     await createTables(admin, prefix, tableList);
 
-    const secret = jwtSecret(dataDir);
+    const secret = keptSecret(dataDir, 'jwt-secret');
+    // The seed of the Web Push VAPID keys: kept, so that a restart keeps the browsers' subscriptions valid.
+    const vapidSeed = keptSecret(dataDir, 'vapid-seed');
     const handlerEnv = (appUrl: string) =>
       configureHandlerEnvironment({
         tablePrefix: prefix,
         dynamo: { endpoint: db.endpoint, accessKeyId: db.accessKeyId },
         jwtSecret: secret,
+        vapidSeed,
         appUrl,
         filesDir: dataDir ? join(dataDir, 'files') : null,
       });

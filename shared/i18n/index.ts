@@ -108,6 +108,9 @@ import { webhooksSv } from './features/webhooks/sv';
 import { myTripsEn } from './features/my-trips/en';
 import { myTripsNo } from './features/my-trips/no';
 import { myTripsSv } from './features/my-trips/sv';
+import { pushEn } from './features/push/en';
+import { pushNo } from './features/push/no';
+import { pushSv } from './features/push/sv';
 import { no as coreNo } from './no';
 import { sv as coreSv } from './sv';
 
@@ -148,10 +151,11 @@ export const modules = {
   autoplan: { en: autoplanEn, sv: autoplanSv, no: autoplanNo },
   webhooks: { en: webhooksEn, sv: webhooksSv, no: webhooksNo },
   'my-trips': { en: myTripsEn, sv: myTripsSv, no: myTripsNo },
+  push: { en: pushEn, sv: pushSv, no: pushNo },
 } as const satisfies Record<string, Record<Language, Readonly<Record<string, string>>>>;
 export type ModuleName = keyof typeof modules;
 
-const en = { ...coreEn, ...accountEn, ...registrationEn, ...trackingEn, ...commandsEn, ...mapEn, ...historyEn, ...unitsEn, ...tripsEn, ...geofencesEn, ...placesEn, ...alarmsEn, ...eventsEn, ...rfidEn, ...bulkUnitsEn, ...unitEditorEn, ...unitLockEn, ...unitImagesEn, ...sensorsEn, ...emailEn, ...userAccountsEn, ...safeHomeEn, ...carScheduleEn, ...organisationEn, ...supportEn, ...fleetEn, ...reportsEn, ...reportExportsEn, ...reportJobsEn, ...reportsPageEn, ...autoplanEn, ...webhooksEn, ...myTripsEn } as const;
+const en = { ...coreEn, ...accountEn, ...registrationEn, ...trackingEn, ...commandsEn, ...mapEn, ...historyEn, ...unitsEn, ...tripsEn, ...geofencesEn, ...placesEn, ...alarmsEn, ...eventsEn, ...rfidEn, ...bulkUnitsEn, ...unitEditorEn, ...unitLockEn, ...unitImagesEn, ...sensorsEn, ...emailEn, ...userAccountsEn, ...safeHomeEn, ...carScheduleEn, ...organisationEn, ...supportEn, ...fleetEn, ...reportsEn, ...reportExportsEn, ...reportJobsEn, ...reportsPageEn, ...autoplanEn, ...webhooksEn, ...myTripsEn, ...pushEn } as const;
 export type MessageKey = keyof typeof en;
 export type Messages = { readonly [K in MessageKey]: string };
 

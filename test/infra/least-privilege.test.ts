@@ -14,7 +14,7 @@ import { tables, type TableKey } from '../../shared/tables';
 import { IDENTITY_OPERATION_ACTIONS } from '../../infra/constructs/identity';
 import { LIVE_AUTHORIZER_RESERVED_CONCURRENCY } from '../../infra/constructs/live-authorizer';
 import type { PortalFunction } from '../../infra/constructs/portal-function';
-import { AUTOPLAN_SECRET_ACTIONS, DYNAMODB_SCAN_ACTIONS, fileGrantsOf, GEOCODER_OPERATION_ACTIONS, TABLE_ACCESS_ACTIONS } from '../../infra/constructs/resource-grants';
+import { AUTOPLAN_SECRET_ACTIONS, VAPID_SECRET_ACTIONS, DYNAMODB_SCAN_ACTIONS, fileGrantsOf, GEOCODER_OPERATION_ACTIONS, TABLE_ACCESS_ACTIONS } from '../../infra/constructs/resource-grants';
 import type { TrackingPortalStack } from '../../infra/stack';
 import { FULL_STACK, STACK_NAME, asArray, synth } from './helpers';
 
@@ -110,6 +110,7 @@ function expectedActions(declared: FunctionResources): Set<string> {
     ...(declared.alerts || declared.queues?.length ? ['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'] : []),
     ...fileGrantsOf(declared, 'declared').flatMap((g) => g.actions),
     ...(declared.autoplan ? AUTOPLAN_SECRET_ACTIONS : []),
+    ...(declared.webPush ? VAPID_SECRET_ACTIONS : []),
   ]);
 }
 
@@ -183,13 +184,34 @@ describe('each function gets exactly what shared/capability-resources.ts declare
   });
 });
 
+describe('the Web Push VAPID seed', () => {
+  it('is read by the functions that declare webPush only, from the one secret the stack creates, named to them', () => {
+    const declaring = deployedFunctions().filter(([name]) => functionResources[name]?.webPush);
+    expect(declaring.map(([name]) => name).sort()).toEqual(['alert-delivery', 'push']);
+    const seeds = Object.entries(json.Resources).filter(([id, r]) => r.Type === 'AWS::SecretsManager::Secret' && id.startsWith('WebPushVapidSeed'));
+    expect(seeds).toHaveLength(1);
+    const [seedId] = seeds[0]!;
+    for (const [name, fn] of deployedFunctions()) {
+      const reads = statementsOf(fn).filter((st) => st.Sid === 'ReadVapidSeed');
+      if (!functionResources[name]?.webPush) {
+        expect(reads, name).toEqual([]);
+        expect(environmentOf(fn)['VAPID_SECRET_ARN'], name).toBeUndefined();
+        continue;
+      }
+      expect(asArray(reads[0]?.Action), name).toEqual([...VAPID_SECRET_ACTIONS]);
+      expect(JSON.stringify(reads[0]?.Resource), name).toContain(seedId);
+      expect(JSON.stringify(environmentOf(fn)['VAPID_SECRET_ARN']), name).toContain('VapidSeed');
+    }
+  });
+});
+
 describe('Autoplan secrets', () => {
   it('grants read on the accounts\' secret prefix to the functions that declare autoplan, names the prefix to them, and puts no Autoplan secret in the template', () => {
     const prefix = `${STACK_NAME}/autoplan/`;
     const declaring = deployedFunctions().filter(([name]) => functionResources[name]?.autoplan);
     expect(declaring.map(([name]) => name).sort()).toEqual(['jobs', 'reports']);
     for (const [name, fn] of deployedFunctions()) {
-      const reads = statementsOf(fn).filter((st) => (asArray(st.Action) as string[]).some((a) => a.startsWith('secretsmanager:')));
+      const reads = statementsOf(fn).filter((st) => st.Sid !== 'ReadVapidSeed' && (asArray(st.Action) as string[]).some((a) => a.startsWith('secretsmanager:')));
       if (!functionResources[name]?.autoplan) {
         expect(reads, name).toEqual([]);
         expect(environmentOf(fn)['AUTOPLAN_SECRET_PREFIX'], name).toBeUndefined();

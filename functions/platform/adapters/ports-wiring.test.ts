@@ -5,7 +5,7 @@ import { createAwsPorts } from './aws/index';
 import { PushNotConfiguredError } from './aws/push';
 import { createEmbeddedPorts } from './embedded/index';
 
-const portNames: (keyof Ports)[] = ['mailer', 'sms', 'push', 'geocoder', 'devices', 'live', 'alerts', 'queues', 'identity', 'files', 'clock', 'autoplan'];
+const portNames: (keyof Ports)[] = ['mailer', 'sms', 'push', 'geocoder', 'devices', 'live', 'alerts', 'queues', 'identity', 'files', 'clock', 'autoplan', 'webPush'];
 
 afterEach(() => vi.unstubAllEnvs());
 
@@ -43,6 +43,8 @@ describe('port wiring', () => {
         trips: 0, distanceKm: 0, businessKm: 0, privateKm: 0, otherKm: 0, idempotencyKey: 'k',
       }),
     ).rejects.toThrow(/AUTOPLAN_SECRET_PREFIX/);
+    // A function the stack did not grant the VAPID secret cannot push to browsers, and says why.
+    await expect(ports.webPush.publicKey()).rejects.toThrow(/VAPID_SECRET_ARN/);
   });
 
   it('createEmbeddedPorts wires every port without touching the database', () => {

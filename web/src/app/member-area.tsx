@@ -54,7 +54,7 @@ const AlertNumbersPage = lazyFeature('alarms', () => import('../features/alarms/
 // The support page reuses the organisation module's action and close texts.
 const SupportPage = lazyFeature(['support', 'organisation'], () => import('../features/support/pages/support-page').then((m) => m.SupportPage));
 const WebVitalsPage = lazyFeature('support', () => import('../features/support/pages/web-vitals-page').then((m) => m.WebVitalsPage));
-const AlertsPage = lazyFeature(['events', 'map'], () => import('../features/events/pages/alerts-page').then((m) => m.AlertsPage));
+const AlertsPage = lazyFeature(['events', 'map', 'push'], () => import('../features/events/pages/alerts-page').then((m) => m.AlertsPage));
 // The working-hours editor uses the geofences' weekday and time texts; the organisation tabs are
 // mounted here too, and their pickers list units (the units texts).
 const UserAccountsPage = lazyFeature(['user-accounts', 'geofences', 'organisation', 'units'], () => import('../features/user-accounts/pages/user-accounts-page').then((m) => m.UserAccountsPage));

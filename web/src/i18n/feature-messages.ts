@@ -158,6 +158,11 @@ const loaders = {
     sv: () => import('../../../shared/i18n/features/my-trips/sv').then((m) => m.myTripsSv),
     no: () => import('../../../shared/i18n/features/my-trips/no').then((m) => m.myTripsNo),
   },
+  push: {
+    en: () => import('../../../shared/i18n/features/push/en').then((m) => m.pushEn),
+    sv: () => import('../../../shared/i18n/features/push/sv').then((m) => m.pushSv),
+    no: () => import('../../../shared/i18n/features/push/no').then((m) => m.pushNo),
+  },
 } as const satisfies Record<string, Record<Language, () => Promise<Texts>>>;
 
 export type BrowserFeature = keyof typeof loaders;

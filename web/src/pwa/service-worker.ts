@@ -19,6 +19,7 @@
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
+import { registerPushHandlers } from '../features/push/service-worker-push';
 import { API_READS, apiCacheName, OUTBOX_SYNC_TAG, tokenSubject } from './sw-rules';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
@@ -72,4 +73,5 @@ self.addEventListener('sync', ((event: SyncEvent) => {
   );
 }) as EventListener);
 
-// Push notifications are not handled here; the one line that registers their handlers goes below.
+// Push notifications: shown on `push`, opened at the alarm on `notificationclick`.
+registerPushHandlers(self);

@@ -25,6 +25,7 @@ import { createSesMailer } from './mailer';
 import { createOneSignalPush } from './push';
 import { createSnsSmsSender } from './sms';
 import { createSqsWorkQueues } from './work-queues';
+import { createSecretsManagerWebPush } from './web-push';
 
 /**
  * Push is optional (a deployment without a OneSignal app still works; sending a push then fails
@@ -44,6 +45,7 @@ export function createAwsPorts(env: AwsEnv): Ports {
   const iot = new IoTDataPlaneClient({ region, endpoint: iotDataEndpoint(env.IOT_DATA_ENDPOINT) });
   const push = pushEnvSchema.parse(process.env);
   const queues = createSqsWorkQueues(new SQSClient({ region }), env.QUEUE_URLS);
+  const secrets = new SecretsManagerClient({ region });
   return {
     mailer: createSesMailer(new SESv2Client({ region }), env.MAIL_FROM),
     sms: createSnsSmsSender(new SNSClient({ region }), env.SMS_SENDER_ID),
@@ -62,6 +64,8 @@ export function createAwsPorts(env: AwsEnv): Ports {
     files: createS3FileStore(new S3Client({ region, requestChecksumCalculation: 'WHEN_REQUIRED' }), env.FILES_BUCKET),
     clock: systemClock,
     // Each account's endpoint and credentials are its own secret under the prefix the stack grants.
-    autoplan: createHttpsAutoplan({ client: new SecretsManagerClient({ region }), secretPrefix: env.AUTOPLAN_SECRET_PREFIX }),
+    autoplan: createHttpsAutoplan({ client: secrets, secretPrefix: env.AUTOPLAN_SECRET_PREFIX }),
+    // The VAPID keys' seed secret the stack created, for the functions that declare webPush.
+    webPush: createSecretsManagerWebPush({ client: secrets, secretId: env.VAPID_SECRET_ARN, subject: env.VAPID_SUBJECT ?? env.APP_URL }),
   };
 }

@@ -14,6 +14,8 @@ import { createLocalIdentity } from './identity';
 import { createLocalLiveBus } from './live';
 import { createOutboxAutoplan, createOutboxMailer, createOutboxPush, createOutboxSms } from './outbox';
 import { createLocalWorkQueues } from './work-queues';
+import { createEmbeddedWebPush } from './web-push';
+import { mailtoSubject } from '../web-push';
 
 export function createEmbeddedPorts(env: EmbeddedEnv): Ports {
   const now = systemClock.now;
@@ -32,5 +34,6 @@ export function createEmbeddedPorts(env: EmbeddedEnv): Ports {
     files: createLocalFileStore({ secret: env.JWT_SECRET, dir: env.FILES_DIR ?? null, now, lifecycle: [{ prefix: REPORT_FILES_PREFIX, days: REPORT_EXPORT_KEEP_DAYS }] }),
     clock: systemClock,
     autoplan: createOutboxAutoplan(now),
+    webPush: createEmbeddedWebPush({ seed: env.VAPID_SEED, subject: mailtoSubject(env.MAIL_FROM), now }),
   };
 }

@@ -1,7 +1,8 @@
 /**
  * /user/alerts (bare layout, spec section 2): the events of the units the user may see, newest
  * first, filtered by unit, event type and period, kept current by the live channel, with each new
- * event announced to screen readers.
+ * event announced to screen readers; and whether this device gets the user's alarms as push
+ * notifications (web/src/features/push).
  */
 import '../events.css';
 import { Alert, Anchor, Button, Group, Paper, Select, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
@@ -24,6 +25,7 @@ import { useEvents, useLiveEventUpdates } from '../api/event-api';
 import { EventList } from '../components/event-list';
 import { EVENT_TYPE_KEYS, useEventText } from '../event-text';
 import { LockedOrFailed } from '../../unit-lock/components/tracker-locked';
+import { PushControl } from '../../push/components/push-control';
 
 const PERIODS = { '24h': { ms: 86_400_000, key: 'AlertsLast24h' }, '7d': { ms: 7 * 86_400_000, key: 'AlertsLast7d' }, '30d': { ms: 30 * 86_400_000, key: 'AlertsLast30d' } } as const;
 type Period = keyof typeof PERIODS;
@@ -83,6 +85,7 @@ export function AlertsPage() {
         </Anchor>
       </Group>
       <Text c="dimmed">{t('AlertsIntro')}</Text>
+      <PushControl />
       <Paper withBorder p="md" radius="md">
         <Group gap="sm" align="flex-end" wrap="wrap">
           <Select
