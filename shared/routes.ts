@@ -102,6 +102,7 @@ import { organisationRoutes } from './routes/organisation';
 import { supportRoutes } from './routes/support';
 import { autoplanRoutes } from './routes/autoplan';
 import { vitalsRoutes } from './routes/vitals';
+import { apiKeyRoutes } from './routes/api-keys';
 
 export { capabilities, defineRoute, type Access, type Capability, type HttpMethod, type RouteDef } from './route-def';
 
@@ -309,6 +310,7 @@ export const routes = {
     capability: 'tracking',
     file: 'get-realtime-units',
     access: 'member',
+    apiKeyScope: 'units:read',
     feature: 'realtimeMap',
     summary:
       'Every unit the caller may see, with its latest position and state. With view=map: the map\'s compact view of them in pages (limit, cursor; answers { units, next }). With imei: that one unit.',
@@ -333,6 +335,7 @@ export const routes = {
     capability: 'tracking',
     file: 'get-positions',
     access: 'member',
+    apiKeyScope: 'units:read',
     summary: "A unit's positions in time order over at most 30 days.",
     params: imeiParamSchema,
     query: positionsQuerySchema,
@@ -345,6 +348,7 @@ export const routes = {
     capability: 'tracking',
     file: 'get-latest-position',
     access: 'member',
+    apiKeyScope: 'units:read',
     summary: "A unit's latest position, or null before its first.",
     params: imeiParamSchema,
     response: latestPositionSchema,
@@ -389,6 +393,7 @@ export const routes = {
     capability: 'units',
     file: 'get-units',
     access: 'member',
+    apiKeyScope: 'units:read',
     summary:
       'The units list: the units the caller may see (an ordinary user only the granted ones), with when each was last seen. Without parameters the whole list (at most 5,000 units, else 422 UnitListTooLarge); with q (search words), sort (name.asc, name.desc, imei.asc, imei.desc), limit (1-500, default 100) or cursor (the previous nextCursor) one page { units, nextCursor }.',
     query: unitListQuerySchema,
@@ -401,6 +406,7 @@ export const routes = {
     capability: 'units',
     file: 'post-unit-command',
     access: 'member',
+    apiKeyScope: 'commands:send',
     summary:
       'Sends a device command (DOUT on/off with duration and label, or an operating mode): saved pending, acknowledged when the tracker answers; it cancels the unacknowledged one. A DOUT command while another awaits its answer (under 120 s) gets 409 DoutAwaitingAnswer.',
     params: imeiParamSchema,
@@ -414,6 +420,7 @@ export const routes = {
     capability: 'units',
     file: 'get-unit-commands',
     access: 'member',
+    apiKeyScope: 'units:read',
     summary: "A unit's latest device commands with their states, newest first.",
     params: imeiParamSchema,
     response: commandListSchema,
@@ -426,6 +433,7 @@ export const routes = {
     capability: 'trips',
     file: 'get-trips',
     access: 'member',
+    apiKeyScope: 'trips:read',
     summary:
       "A unit's trips that start in a period of local days (the TimeZone header's zone; at most 12 months: TripPeriodTooLong), in time order, with odometers corrected by the unit's odometer entries and totals per type.",
     query: tripsQuerySchema,
@@ -474,6 +482,7 @@ export const routes = {
     capability: 'trips',
     file: 'get-trip-route',
     access: 'member',
+    apiKeyScope: 'trips:read',
     summary: "A trip's positions in time order. A private trip's route is not shown (422 RoutePrivateTrip, spec section 5).",
     params: tripIdParamSchema,
     response: tripRouteSchema,
@@ -485,6 +494,7 @@ export const routes = {
     capability: 'trips',
     file: 'get-trip-passages',
     access: 'member',
+    apiKeyScope: 'trips:read',
     summary:
       "A trip's congestion tax passages in time order, each priced with the rest of its tax day (cap, Gothenburg's 60-minute rule). A private trip's passages are where it went: not shown (422 RoutePrivateTrip).",
     params: tripIdParamSchema,
@@ -509,6 +519,7 @@ export const routes = {
     capability: 'trips',
     file: 'get-trip-attestations',
     access: 'member',
+    apiKeyScope: 'trips:read',
     summary: "A unit's attestations whose period overlaps a period of local days.",
     query: tripsQuerySchema,
     response: attestationListSchema,
@@ -520,6 +531,7 @@ export const routes = {
     capability: 'trips',
     file: 'get-odometer-entries',
     access: 'member',
+    apiKeyScope: 'trips:read',
     summary: "A unit's odometer entries, oldest first.",
     params: tripUnitParamSchema,
     response: odometerEntryListSchema,
@@ -705,6 +717,7 @@ export const routes = {
   ...supportRoutes,
   ...autoplanRoutes,
   ...vitalsRoutes,
+  ...apiKeyRoutes,
 } as const;
 
 export type RouteKey = keyof typeof routes;
