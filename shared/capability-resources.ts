@@ -347,7 +347,7 @@ export const functionResources: Readonly<Partial<Record<FunctionName, FunctionRe
   // API keys (functions/api-keys): the account's keys, their hash items and count, and their call logs;
   // the published OpenAPI document reads nothing.
   'api-keys': {
-    tables: { users: 'read', tokens: 'read', apiKeys: 'read-write', apiKeyCalls: 'read' },
+    tables: { users: 'read', tokens: 'read', accounts: 'read', apiKeys: 'read-write', apiKeyCalls: 'read' },
   },
   [LIVE_AUTHORIZER]: {
     tables: { users: 'read', tokens: 'read' },

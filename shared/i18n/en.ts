@@ -85,6 +85,7 @@ export const en = {
   AlertNumbers: 'Alert numbers',
   DriverCheckIn: 'Driver check-in',
   AttestStatus: 'Attest status',
+  ApiKeys: 'API keys',
   FleetOverview: 'Fleet overview',
   Alerts: 'Alerts',
   Register: 'Register',

@@ -102,6 +102,9 @@ import { reportJobsSv } from './features/report-jobs/sv';
 import { autoplanEn } from './features/autoplan/en';
 import { autoplanNo } from './features/autoplan/no';
 import { autoplanSv } from './features/autoplan/sv';
+import { apiKeysEn } from './features/api-keys/en';
+import { apiKeysNo } from './features/api-keys/no';
+import { apiKeysSv } from './features/api-keys/sv';
 import { no as coreNo } from './no';
 import { sv as coreSv } from './sv';
 
@@ -140,10 +143,11 @@ export const modules = {
   'report-jobs': { en: reportJobsEn, sv: reportJobsSv, no: reportJobsNo },
   'reports-page': { en: reportsPageEn, sv: reportsPageSv, no: reportsPageNo },
   autoplan: { en: autoplanEn, sv: autoplanSv, no: autoplanNo },
+  'api-keys': { en: apiKeysEn, sv: apiKeysSv, no: apiKeysNo },
 } as const satisfies Record<string, Record<Language, Readonly<Record<string, string>>>>;
 export type ModuleName = keyof typeof modules;
 
-const en = { ...coreEn, ...accountEn, ...registrationEn, ...trackingEn, ...commandsEn, ...mapEn, ...historyEn, ...unitsEn, ...tripsEn, ...geofencesEn, ...placesEn, ...alarmsEn, ...eventsEn, ...rfidEn, ...bulkUnitsEn, ...unitEditorEn, ...unitLockEn, ...unitImagesEn, ...sensorsEn, ...emailEn, ...userAccountsEn, ...safeHomeEn, ...carScheduleEn, ...organisationEn, ...supportEn, ...fleetEn, ...reportsEn, ...reportExportsEn, ...reportJobsEn, ...reportsPageEn, ...autoplanEn } as const;
+const en = { ...coreEn, ...accountEn, ...registrationEn, ...trackingEn, ...commandsEn, ...mapEn, ...historyEn, ...unitsEn, ...tripsEn, ...geofencesEn, ...placesEn, ...alarmsEn, ...eventsEn, ...rfidEn, ...bulkUnitsEn, ...unitEditorEn, ...unitLockEn, ...unitImagesEn, ...sensorsEn, ...emailEn, ...userAccountsEn, ...safeHomeEn, ...carScheduleEn, ...organisationEn, ...supportEn, ...fleetEn, ...reportsEn, ...reportExportsEn, ...reportJobsEn, ...reportsPageEn, ...autoplanEn, ...apiKeysEn } as const;
 export type MessageKey = keyof typeof en;
 export type Messages = { readonly [K in MessageKey]: string };
 

@@ -80,6 +80,7 @@ export const no: Messages = {
   AlertNumbers: 'Alarmnumre',
   DriverCheckIn: 'Sjåførinnsjekking',
   AttestStatus: 'Attesteringsstatus',
+  ApiKeys: 'API-nøkler',
   FleetOverview: 'Flåteoversikt',
   Alerts: 'Alarmer',
   Register: 'Registrer',

@@ -80,6 +80,7 @@ export const sv: Messages = {
   AlertNumbers: 'Larmnummer',
   DriverCheckIn: 'Förarincheckning',
   AttestStatus: 'Attesteringsstatus',
+  ApiKeys: 'API-nycklar',
   FleetOverview: 'Flottöversikt',
   Alerts: 'Larm',
   Register: 'Registrera',

@@ -148,6 +148,11 @@ const loaders = {
     sv: () => import('../../../shared/i18n/features/autoplan/sv').then((m) => m.autoplanSv),
     no: () => import('../../../shared/i18n/features/autoplan/no').then((m) => m.autoplanNo),
   },
+  'api-keys': {
+    en: () => import('../../../shared/i18n/features/api-keys/en').then((m) => m.apiKeysEn),
+    sv: () => import('../../../shared/i18n/features/api-keys/sv').then((m) => m.apiKeysSv),
+    no: () => import('../../../shared/i18n/features/api-keys/no').then((m) => m.apiKeysNo),
+  },
 } as const satisfies Record<string, Record<Language, () => Promise<Texts>>>;
 
 export type BrowserFeature = keyof typeof loaders;
