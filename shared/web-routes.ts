@@ -36,6 +36,7 @@ export const paths = {
   rfidCards: '/administration/rfid-cards',
   alertNumbers: '/administration/configure-alert-numbers',
   attestStatus: '/administration/attest-status',
+  apiKeys: '/administration/api-keys',
   // Departments, tags, projects and feature profiles, until the account page mounts their tabs.
   // Support staff only.
   support: '/support',

@@ -213,7 +213,9 @@ describe('rate limit and call log', () => {
     const next = await call<ApiKeyCallList>('GET', `${BASE}/${id}/calls?limit=2&cursor=${page.body.data?.nextCursor}`, admin);
     expect(next.body.data?.calls.map((c) => c.operationId)).toEqual(['getUnits']);
     expect(next.body.data?.nextCursor).toBeNull();
-    expect((await call('GET', `${BASE}/${id}/calls?cursor=${page.body.data?.nextCursor}x`, admin)).body.message).toBe('InvalidCursor');
+    // A cursor is bound to its key: on another key it is refused.
+    const { id: another } = await createKey(['units:read']);
+    expect((await call('GET', `${BASE}/${another}/calls?cursor=${page.body.data?.nextCursor}`, admin)).body.message).toBe('InvalidCursor');
 
     const stored = await dynamo().send(new QueryCommand({ TableName: tableName('apiKeyCalls'), KeyConditionExpression: 'keyId = :k', ExpressionAttributeValues: { ':k': id } }));
     const day = 86_400;

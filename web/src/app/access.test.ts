@@ -67,7 +67,7 @@ describe('menuItems', () => {
   });
   it('shows the Administration section to admins, with SafeReturnHome and RFID only when enabled', () => {
     const admin = (s: Settings) => menuItems(s).filter((i) => i.section === 'administration').map((i) => i.id);
-    expect(admin(settings({ is_admin: true }))).toEqual(['account', 'alarmReceiver', 'addUnit', 'attestStatus']);
+    expect(admin(settings({ is_admin: true }))).toEqual(['account', 'alarmReceiver', 'addUnit', 'attestStatus', 'apiKeys']);
     expect(admin(settings({ is_admin: true, EnableSafeReturnHome: true, enable_rfid: true }))).toEqual([
       'account',
       'safeReturnHome',
@@ -75,6 +75,7 @@ describe('menuItems', () => {
       'addUnit',
       'rfidCards',
       'attestStatus',
+      'apiKeys',
     ]);
   });
   it('offers every admin the attest status of the trip log, also on a basic account without the map', () => {
@@ -100,6 +101,7 @@ describe('menuItems', () => {
       addUnit: '/administration/add-terminal',
       rfidCards: '/administration/rfid-cards',
       attestStatus: '/administration/attest-status',
+      apiKeys: '/administration/api-keys',
     });
   });
   it('shows the support page to support staff only', () => {

@@ -35,6 +35,7 @@ export type MenuItemId =
   | 'addUnit'
   | 'rfidCards'
   | 'attestStatus'
+  | 'apiKeys'
   | 'support'
   | 'webVitals';
 
@@ -109,6 +110,7 @@ export function menuItems(settings: Settings): MenuItem[] {
     if (has('rfid')) admin('rfidCards', 'ManageRFIDCards', paths.rfidCards);
     // Every account has a trip log (no feature), so every admin sees where its attestations stand.
     admin('attestStatus', 'AttestStatus', paths.attestStatus);
+    admin('apiKeys', 'ApiKeys', paths.apiKeys);
   }
   if (settings.is_support) {
     main('support', 'Support', paths.support);

@@ -33,6 +33,7 @@ export const pageTitleKeys: Readonly<Record<PathName, string>> = {
   rfidCards: 'ManageRFIDCards',
   alertNumbers: 'AlertNumbers',
   attestStatus: 'AttestStatus',
+  apiKeys: 'ApiKeys',
   support: 'Support',
   supportWebVitals: 'WebVitals',
 };

@@ -62,6 +62,7 @@ export const apiKeysEn = {
   ApiKeyCallClient: 'Client address',
   ApiKeyCallsNone: 'No calls in the last 90 days.',
   ApiKeyCallsMore: 'Show more calls',
+  ApiKeyClose: 'Close',
   ApiKeyCallsLoadFailed: 'The calls could not be loaded.',
 } as const;
 export type ApiKeysMessages = { readonly [K in keyof typeof apiKeysEn]: string };

@@ -62,5 +62,6 @@ export const apiKeysNo: ApiKeysMessages = {
   ApiKeyCallClient: 'Klientadresse',
   ApiKeyCallsNone: 'Ingen kall de siste 90 dagene.',
   ApiKeyCallsMore: 'Vis flere kall',
+  ApiKeyClose: 'Lukk',
   ApiKeyCallsLoadFailed: 'Kallene kunne ikke lastes inn.',
 };

@@ -62,5 +62,6 @@ export const apiKeysSv: ApiKeysMessages = {
   ApiKeyCallClient: 'Klientadress',
   ApiKeyCallsNone: 'Inga anrop de senaste 90 dagarna.',
   ApiKeyCallsMore: 'Visa fler anrop',
+  ApiKeyClose: 'Stäng',
   ApiKeyCallsLoadFailed: 'Anropen kunde inte hämtas.',
 };
