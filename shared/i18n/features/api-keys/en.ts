@@ -49,7 +49,6 @@ export const apiKeysEn = {
   ApiKeyValue: 'API key',
   ApiKeyCopy: 'Copy key',
   ApiKeyCopied: 'Copied',
-  ApiKeyCopyFailed: 'The key could not be copied: select it and copy it yourself.',
   ApiKeyDone: 'I have copied the key',
   ApiKeyRevokeTitle: 'Revoke the API key {{name}}?',
   ApiKeyRevokeText: 'Systems using this key lose access at once. A revoked key cannot be used again.',

@@ -49,7 +49,6 @@ export const apiKeysNo: ApiKeysMessages = {
   ApiKeyValue: 'API-nøkkel',
   ApiKeyCopy: 'Kopier nøkkelen',
   ApiKeyCopied: 'Kopiert',
-  ApiKeyCopyFailed: 'Nøkkelen kunne ikke kopieres: merk den og kopier den selv.',
   ApiKeyDone: 'Jeg har kopiert nøkkelen',
   ApiKeyRevokeTitle: 'Tilbakekalle API-nøkkelen {{name}}?',
   ApiKeyRevokeText: 'Systemer som bruker nøkkelen, mister tilgangen med en gang. En tilbakekalt nøkkel kan ikke brukes igjen.',

@@ -49,7 +49,6 @@ export const apiKeysSv: ApiKeysMessages = {
   ApiKeyValue: 'API-nyckel',
   ApiKeyCopy: 'Kopiera nyckeln',
   ApiKeyCopied: 'Kopierad',
-  ApiKeyCopyFailed: 'Nyckeln kunde inte kopieras: markera den och kopiera den själv.',
   ApiKeyDone: 'Jag har kopierat nyckeln',
   ApiKeyRevokeTitle: 'Återkalla API-nyckeln {{name}}?',
   ApiKeyRevokeText: 'System som använder nyckeln förlorar åtkomsten direkt. En återkallad nyckel kan inte användas igen.',

@@ -46,7 +46,7 @@ export function CallsModal({ apiKey, onClose, formatTime }: { apiKey: ApiKey | n
                       </Text>
                     </Table.Td>
                     <Table.Td>
-                      <Badge color={call.status < 300 ? 'green.9' : call.status < 500 ? 'orange.9' : 'red.9'} variant="light">
+                      <Badge color={call.status < 300 ? 'green.9' : call.status < 500 ? 'orange.9' : 'red.9'} variant="outline">
                         {call.status}
                       </Badge>
                     </Table.Td>

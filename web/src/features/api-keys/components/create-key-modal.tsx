@@ -2,7 +2,7 @@
  * Creating a key: a name and the scopes (checkboxes), checked with the server's own schema; then
  * the key, shown this once, with a copy button and the warning that it cannot be shown again.
  */
-import { Alert, Button, Checkbox, Code, CopyButton, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Code, CopyButton, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiKeyCreateSchema, apiKeyScopes, type ApiKeyCreated, type ApiKeyScope } from '../../../../../shared/schemas/api-keys';

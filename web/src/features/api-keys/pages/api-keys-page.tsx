@@ -56,11 +56,11 @@ export function ApiKeysPage() {
   const active = keys.data?.keys.filter((k) => !k.revokedAt).length ?? 0;
   const status = (k: ApiKey) =>
     k.revokedAt ? (
-      <Badge color="gray.8" variant="light">
+      <Badge color="gray.8" variant="outline">
         {t('ApiKeyRevokedAt', { date: formatTime(k.revokedAt) })}
       </Badge>
     ) : (
-      <Badge color="green.9" variant="light">
+      <Badge color="green.9" variant="outline">
         {t('ApiKeyActive')}
       </Badge>
     );
@@ -79,7 +79,7 @@ export function ApiKeysPage() {
         {t('ApiKeyShowCalls')}
       </Button>
       {k.revokedAt ? null : (
-        <Button size="xs" variant="light" color="red.9" onClick={() => setRevoking(k)} aria-label={t('ApiKeyRevokeOf', { name: k.name })}>
+        <Button size="xs" variant="outline" color="red.9" onClick={() => setRevoking(k)} aria-label={t('ApiKeyRevokeOf', { name: k.name })}>
           {t('ApiKeyRevoke')}
         </Button>
       )}
