@@ -23,7 +23,7 @@ export const apiKeysNo: ApiKeysMessages = {
   ApiKeyScopes: 'Tilganger',
   ApiKeyCreated: 'Opprettet',
   ApiKeyLastUsed: 'Sist brukt',
-  ApiKeyStatus: 'Status',
+  ApiKeyStatus: 'Tilstand',
   ApiKeyActions: 'Handlinger',
   ApiKeyNeverUsed: 'Aldri',
   ApiKeyActive: 'Aktiv',

@@ -1,5 +1,5 @@
 /** A key's call log, newest first, 25 calls at a time (docs/api.md API keys). */
-import { Alert, Badge, Button, Modal, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Modal, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ApiKey } from '../../../../../shared/schemas/api-keys';
 import { useApiKeyCalls } from '../api/api-keys-api';
@@ -46,9 +46,9 @@ export function CallsModal({ apiKey, onClose, formatTime }: { apiKey: ApiKey | n
                       </Text>
                     </Table.Td>
                     <Table.Td>
-                      <Badge color={call.status < 300 ? 'green.9' : call.status < 500 ? 'orange.9' : 'red.9'} variant="outline">
+                      <Text size="sm" fw={700} c={call.status < 400 ? undefined : 'red.9'}>
                         {call.status}
-                      </Badge>
+                      </Text>
                     </Table.Td>
                     <Table.Td>{call.client}</Table.Td>
                   </Table.Tr>

@@ -56,13 +56,13 @@ export function ApiKeysPage() {
   const active = keys.data?.keys.filter((k) => !k.revokedAt).length ?? 0;
   const status = (k: ApiKey) =>
     k.revokedAt ? (
-      <Badge color="gray.8" variant="outline">
+      <Text size="sm" fw={600} c="gray.8">
         {t('ApiKeyRevokedAt', { date: formatTime(k.revokedAt) })}
-      </Badge>
+      </Text>
     ) : (
-      <Badge color="green.9" variant="outline">
+      <Text size="sm" fw={700}>
         {t('ApiKeyActive')}
-      </Badge>
+      </Text>
     );
   const scopes = (k: ApiKey) => (
     <Group gap={4} wrap="wrap">
@@ -79,7 +79,7 @@ export function ApiKeysPage() {
         {t('ApiKeyShowCalls')}
       </Button>
       {k.revokedAt ? null : (
-        <Button size="xs" variant="outline" color="red.9" onClick={() => setRevoking(k)} aria-label={t('ApiKeyRevokeOf', { name: k.name })}>
+        <Button size="xs" color="red.8" onClick={() => setRevoking(k)} aria-label={t('ApiKeyRevokeOf', { name: k.name })}>
           {t('ApiKeyRevoke')}
         </Button>
       )}
