@@ -2165,10 +2165,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The account's API keys, newest first, revoked ones included: name, prefix, scopes, created (and by whom), last used, revoked. Never the key itself. */
+        /** The account's API keys. */
         get: operations["getApiKeys"];
         put?: never;
-        /** Creates an API key with a name (1-100 characters: ApiKeyNameRequired, ApiKeyNameTooLong) and scopes (at least one of units:read, trips:read, events:read, reports:read, commands:send, geofences:write: ApiKeyScopesRequired, InvalidApiKeyScope). 201 with the key, shown this once: only its SHA-256 is stored. At most 50 active keys per account (422 TooManyApiKeys). The key is sent as `Authorization: Bearer <key>` on the member routes whose x-api-key-scope it holds (403 ApiKeyScopeMissing otherwise, 403 ApiKeyNotAllowed on routes without one), acts for the whole account without being an admin, and may make 120 calls per 60 s (429 with retry-after). */
+        /** Creates an API key: the key is answered once. */
         post: operations["createApiKey"];
         delete?: never;
         options?: never;
@@ -2186,7 +2186,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Revokes an API key of the account: from then on it answers 401. A key already revoked stays revoked (200); another account's key or none: 404 ApiKeyNotFound. */
+        /** Revokes an API key: it answers 401 from then on. */
         delete: operations["revokeApiKey"];
         options?: never;
         head?: never;
@@ -2200,7 +2200,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The calls made with an API key of the account, newest first, in pages (limit 1-100, default 50; cursor: the previous nextCursor): operation, method, path, status, time and client address. Kept 90 days. Another account's key: 404 ApiKeyNotFound. */
+        /** An API key's calls, newest first. */
         get: operations["getApiKeyCalls"];
         put?: never;
         post?: never;
@@ -2217,7 +2217,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The OpenAPI 3.1 document of this API as `data`: every deployed route with its schemas, the bearer scheme (a login's access token or an API key) and, per operation, the API key scope it needs (x-api-key-scope). */
+        /** This OpenAPI document. */
         get: operations["getOpenApiDocument"];
         put?: never;
         post?: never;

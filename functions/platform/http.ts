@@ -1,7 +1,8 @@
 /**
  * The middy stack every HTTP handler shares: on AWS the origin secret (403 for a request that did
  * not come through CloudFront), header normalisation, JSON body parsing, auth from the bearer
- * token with the route's access guard, account feature (shared/features.ts) and the user's feature
+ * token (a login's access token, or an API key on a route with an `apiKeyScope`, whose calls are
+ * rate-limited per key and logged: functions/platform/api-key-auth.ts) with the route's access guard, account feature (shared/features.ts) and the user's feature
  * profile (shared/feature-profiles.ts), the route's body size cap (413), zod validation of
  * body, query and path into the 422 shape of docs/api.md, the TimeZone header, structured request
  * logs, and one error mapper that never leaks a stack trace.
