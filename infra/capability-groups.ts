@@ -14,7 +14,7 @@ import type { Capability } from '../shared/routes';
 export const capabilityGroups = {
   Fleet: ['tracking', 'units', 'live', 'sensors', 'rfid', 'events', 'alarms', 'push'],
   Trips: ['trips', 'reports', 'geofences', 'places', 'bookings', 'safe-home'],
-  Accounts: ['auth', 'registration', 'organisation', 'administration', 'support', 'content', 'vitals', 'webhooks'],
+  Accounts: ['auth', 'registration', 'organisation', 'administration', 'support', 'content', 'vitals', 'webhooks', 'api-keys'],
 } as const satisfies Record<string, readonly Capability[]>;
 
 export type CapabilityGroup = keyof typeof capabilityGroups;

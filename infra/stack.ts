@@ -301,7 +301,10 @@ export class TrackingPortalStack extends Stack {
         settings: settings[name] ?? {},
         ...(options.async ? { deadLetterQueue: this.deadLetterQueue } : {}),
       });
-      this.grantDeclared(name, fn, grantTargets, { servesMembers: options.http?.some((r) => r.access !== 'public') ?? false });
+      this.grantDeclared(name, fn, grantTargets, {
+        servesMembers: options.http?.some((r) => r.access !== 'public') ?? false,
+        servesApiKeys: options.http?.some((r) => r.apiKeyScope !== undefined) ?? false,
+      });
       this.monitoring.functionAlarms(name, fn);
       this.functions.set(name, fn);
       return fn;
@@ -422,7 +425,7 @@ export class TrackingPortalStack extends Stack {
    * synth here rather than the function at run time. What is declared but unused is only warned
    * about (a stand-in handler uses nothing); the contract test holds the real handlers to it.
    */
-  private grantDeclared(name: FunctionName, fn: PortalFunction, targets: GrantTargets, options: { servesMembers: boolean }): void {
+  private grantDeclared(name: FunctionName, fn: PortalFunction, targets: GrantTargets, options: { servesMembers: boolean; servesApiKeys?: boolean }): void {
     const declared = this.declared[name];
     if (!declared) throw new Error(`function ${name} has no entry in shared/capability-resources.ts: declare the tables and ports it uses`);
     const usage = readResourceUsage(fs.readFileSync(analysisFileOf(fn.codeDir), 'utf8'), options);

@@ -113,6 +113,11 @@ const reportReads = {
 export const ALERT_DELIVERY_FUNCTION = 'alert-delivery' satisfies QueueName;
 export type FunctionName = Capability | typeof LIVE_AUTHORIZER | typeof INGEST_FAILURES | QueueName;
 
+// A function serving a route open to API keys (RouteDef.apiKeyScope): the middleware reads the key's
+// hash item and moves its last use on (apiKeys), writes its call log (apiKeyCalls) and counts its
+// rate limit (rateLimits); docs/decisions/0045-api-keys-and-typed-client.md.
+const apiKeyCallers = { apiKeys: 'read-write', apiKeyCalls: 'read-write', rateLimits: 'read-write' } as const satisfies Partial<Record<TableKey, TableAccess>>;
+
 // The shared HTTP middleware reads the session (tokens) and the user (users) for every route that
 // is not public, so each function serving such a route declares both. It also reads the account
 // (accounts) for a route that names a feature (RouteDef.feature); the bundle cannot tell which
@@ -141,7 +146,7 @@ export const functionResources: Readonly<Partial<Record<FunctionName, FunctionRe
   // The fleet overview (functions/tracking/get-fleet-overview.ts) also sums the trip rollups and
   // reads the account's attestations and alarms.
   tracking: {
-    tables: { users: 'read', tokens: 'read', accounts: 'read', units: 'read', positions: 'read', tripRollups: 'read', attestations: 'read', events: 'read' },
+    tables: { ...apiKeyCallers, users: 'read', tokens: 'read', accounts: 'read', units: 'read', positions: 'read', tripRollups: 'read', attestations: 'read', events: 'read' },
     geocoder: ['reverse'],
   },
   live: {
@@ -151,6 +156,7 @@ export const functionResources: Readonly<Partial<Record<FunctionName, FunctionRe
   // from the inventory (the IMEI claim, the inventory item, the grants on the users).
   units: {
     tables: {
+      ...apiKeyCallers,
       users: 'read-write',
       tokens: 'read',
       accounts: 'read',
@@ -220,6 +226,7 @@ export const functionResources: Readonly<Partial<Record<FunctionName, FunctionRe
   // drivers' names and e-mails of reminders (users); addresses a trip lacks are asked again on a list.
   trips: {
     tables: {
+      ...apiKeyCallers,
       users: 'read',
       tokens: 'read',
       accounts: 'read',
@@ -249,7 +256,7 @@ export const functionResources: Readonly<Partial<Record<FunctionName, FunctionRe
   // Autoplan (docs/decisions/0039-autoplan.md): the month claims and the accounts' setting, the
   // month rollup and odometer entries (reportReads), the account's zone, and Autoplan itself.
   reports: {
-    tables: { ...reportReads, tokens: 'read', reportJobs: 'read-write', reportSchedules: 'read-write', autoplanReports: 'read-write' },
+    tables: { ...apiKeyCallers, ...reportReads, tokens: 'read', reportJobs: 'read-write', reportSchedules: 'read-write', autoplanReports: 'read-write' },
     queues: ['report-export'],
     files: ['viewUrl', 'delete'],
     fileArea: 'reports',
@@ -257,7 +264,7 @@ export const functionResources: Readonly<Partial<Record<FunctionName, FunctionRe
   },
   // Geofences write their copies onto the assigned units (zones) in the transaction that saves them.
   geofences: {
-    tables: { users: 'read', tokens: 'read', accounts: 'read', units: 'read', unitCopies: 'read-write', geofences: 'read-write' },
+    tables: { ...apiKeyCallers, users: 'read', tokens: 'read', accounts: 'read', units: 'read', unitCopies: 'read-write', geofences: 'read-write' },
     geocoder: ['search'],
   },
   // Places write their rules onto the assigned units (places) and re-apply them to unattested trips
@@ -292,7 +299,7 @@ export const functionResources: Readonly<Partial<Record<FunctionName, FunctionRe
   },
   // The events the engine raised, per unit and per account.
   events: {
-    tables: { users: 'read', tokens: 'read', accounts: 'read', units: 'read', events: 'read' },
+    tables: { ...apiKeyCallers, users: 'read', tokens: 'read', accounts: 'read', units: 'read', events: 'read' },
   },
   // command-timeouts; safe-home-checks (functions/safe-home/checks.ts) reads the due items, advances
   // them and records 'not home' events (the account's retention), alarmed through the alert queue;
@@ -353,6 +360,11 @@ export const functionResources: Readonly<Partial<Record<FunctionName, FunctionRe
   support: {
     tables: { users: 'read', tokens: 'read', accounts: 'read-write', uniques: 'read', units: 'read-write', lockLog: 'read-write', announcements: 'read-write', supportLog: 'read-write' },
     mail: true,
+  },
+  // API keys (functions/api-keys): the account's keys, their hash items and count, and their call logs;
+  // the published OpenAPI document reads nothing.
+  'api-keys': {
+    tables: { users: 'read', tokens: 'read', accounts: 'read', apiKeys: 'read-write', apiKeyCalls: 'read' },
   },
   [LIVE_AUTHORIZER]: {
     tables: { users: 'read', tokens: 'read' },

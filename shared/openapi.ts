@@ -7,6 +7,7 @@ import { featureRequirements } from './features';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_TTL_SECONDS, idempotentOperations } from './idempotency';
 import { routeList, type RouteDef } from './routes';
 import { validationErrorSchema } from './schemas/common';
+import { API_KEY_RATE_LIMIT, API_KEY_RATE_WINDOW_SECONDS, apiKeyMessageKeys, apiKeyScopes } from './schemas/api-keys';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -58,6 +59,13 @@ function refusalsOf(route: RouteDef): { key: string; reason: string }[] {
     const feature = featureRequirements[route.feature];
     out.push({ key: feature.deniedKey, reason: `the account does not have ${feature.description} (feature ${route.feature})` });
   }
+  if (route.access !== 'public') {
+    out.push(
+      route.apiKeyScope
+        ? { key: apiKeyMessageKeys.ApiKeyScopeMissing, reason: `the caller is an API key without the scope ${route.apiKeyScope}` }
+        : { key: apiKeyMessageKeys.ApiKeyNotAllowed, reason: 'the caller is an API key (this route is not open to API keys)' },
+    );
+  }
   return out;
 }
 
@@ -105,11 +113,18 @@ export function openApiDocument(routes: readonly RouteDef[] = routeList, options
         };
       }
     }
+    if (route.apiKeyScope) {
+      responses['429'] = {
+        description: `An API key over its rate limit (${API_KEY_RATE_LIMIT} calls per ${API_KEY_RATE_WINDOW_SECONDS} s), TooManyRequests; the retry-after header says after how many seconds`,
+      };
+    }
     (paths[route.path] ??= {})[route.method.toLowerCase()] = {
       operationId: route.operationId,
       summary: route.summary,
       tags: [route.capability],
       ...(route.access === 'public' ? { security: [] } : {}),
+      // A login's token, or an API key holding the route's scope (OpenAPI 3.1 names roles of any scheme).
+      ...(route.apiKeyScope ? { security: [{ bearer: [] }, { apiKey: [route.apiKeyScope] }] } : {}),
       parameters: parametersOf(route),
       ...(route.body
         ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(route.body, 'input') } } } }
@@ -117,6 +132,7 @@ export function openApiDocument(routes: readonly RouteDef[] = routeList, options
       responses,
       'x-access': route.access,
       ...(route.feature ? { 'x-feature': route.feature } : {}),
+      ...(route.apiKeyScope ? { 'x-api-key-scope': route.apiKeyScope } : {}),
     };
   }
   return {
@@ -126,7 +142,17 @@ export function openApiDocument(routes: readonly RouteDef[] = routeList, options
       version: '1',
       description: 'Generated from the route manifest (shared/routes.ts). Errors: 422 `{ success:false, message, errors: { field: [key] } }`, 401 `{ message: "Unauthenticated." }`.',
     },
-    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    components: {
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: "A login's access token (POST /api/v1/login)." },
+        apiKey: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'API key',
+          description: `An account's API key (tpk_..., created by an account admin under /api/v1/administration/api-keys), sent as \`Authorization: Bearer <key>\`. It opens only the operations whose x-api-key-scope it holds (scopes: ${apiKeyScopes.join(', ')}); any other answers 403.`,
+        },
+      },
+    },
     security: [{ bearer: [] }],
     paths,
   };

@@ -4,6 +4,7 @@
  */
 import type { z } from 'zod';
 import type { FeatureRequirement } from './features';
+import type { ApiKeyScope } from './schemas/api-keys';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** Who may call: anyone, a logged-in user, an account admin, support staff. */
@@ -14,6 +15,7 @@ export const capabilities = [
   'units', 'rfid', 'administration', 'ingest', 'live', 'jobs', 'content', 'dev', 'organisation', 'support', 'reports', 'vitals',
   'webhooks',
   'push',
+  'api-keys',
 ] as const;
 export type Capability = (typeof capabilities)[number];
 
@@ -51,6 +53,12 @@ export interface RouteDef<
   readonly maxBodyBytes?: number;
   /** Served only by the embedded runtime, never deployed. */
   readonly embeddedOnly?: boolean;
+  /**
+   * The API key scope that opens this member route to `Authorization: Bearer <API key>`
+   * (docs/decisions/0045-api-keys-and-typed-client.md). A route without one answers an API key 403;
+   * only `member` routes may have one.
+   */
+  readonly apiKeyScope?: ApiKeyScope;
 }
 
 export function defineRoute<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType, R extends z.ZodType>(

@@ -104,6 +104,7 @@ import { autoplanRoutes } from './routes/autoplan';
 import { vitalsRoutes } from './routes/vitals';
 import { webhookRoutes } from './routes/webhooks';
 import { pushRoutes } from './routes/push';
+import { apiKeyRoutes } from './routes/api-keys';
 
 export { capabilities, defineRoute, type Access, type Capability, type HttpMethod, type RouteDef } from './route-def';
 
@@ -311,6 +312,7 @@ export const routes = {
     capability: 'tracking',
     file: 'get-realtime-units',
     access: 'member',
+    apiKeyScope: 'units:read',
     feature: 'realtimeMap',
     summary:
       'Every unit the caller may see, with its latest position and state. With view=map: the map\'s compact view of them in pages (limit, cursor; answers { units, next }). With imei: that one unit.',
@@ -335,6 +337,7 @@ export const routes = {
     capability: 'tracking',
     file: 'get-positions',
     access: 'member',
+    apiKeyScope: 'units:read',
     summary: "A unit's positions in time order over at most 30 days.",
     params: imeiParamSchema,
     query: positionsQuerySchema,
@@ -347,6 +350,7 @@ export const routes = {
     capability: 'tracking',
     file: 'get-latest-position',
     access: 'member',
+    apiKeyScope: 'units:read',
     summary: "A unit's latest position, or null before its first.",
     params: imeiParamSchema,
     response: latestPositionSchema,
@@ -391,6 +395,7 @@ export const routes = {
     capability: 'units',
     file: 'get-units',
     access: 'member',
+    apiKeyScope: 'units:read',
     summary:
       'The units list: the units the caller may see (an ordinary user only the granted ones), with when each was last seen. Without parameters the whole list (at most 5,000 units, else 422 UnitListTooLarge); with q (search words), sort (name.asc, name.desc, imei.asc, imei.desc), limit (1-500, default 100) or cursor (the previous nextCursor) one page { units, nextCursor }.',
     query: unitListQuerySchema,
@@ -403,6 +408,7 @@ export const routes = {
     capability: 'units',
     file: 'post-unit-command',
     access: 'member',
+    apiKeyScope: 'commands:send',
     summary:
       'Sends a device command (DOUT on/off with duration and label, or an operating mode): saved pending, acknowledged when the tracker answers; it cancels the unacknowledged one. A DOUT command while another awaits its answer (under 120 s) gets 409 DoutAwaitingAnswer.',
     params: imeiParamSchema,
@@ -416,6 +422,7 @@ export const routes = {
     capability: 'units',
     file: 'get-unit-commands',
     access: 'member',
+    apiKeyScope: 'units:read',
     summary: "A unit's latest device commands with their states, newest first.",
     params: imeiParamSchema,
     response: commandListSchema,
@@ -428,6 +435,7 @@ export const routes = {
     capability: 'trips',
     file: 'get-trips',
     access: 'member',
+    apiKeyScope: 'trips:read',
     summary:
       "A unit's trips that start in a period of local days (the TimeZone header's zone; at most 12 months: TripPeriodTooLong), in time order, with odometers corrected by the unit's odometer entries and totals per type.",
     query: tripsQuerySchema,
@@ -476,6 +484,7 @@ export const routes = {
     capability: 'trips',
     file: 'get-trip-route',
     access: 'member',
+    apiKeyScope: 'trips:read',
     summary: "A trip's positions in time order. A private trip's route is not shown (422 RoutePrivateTrip, spec section 5).",
     params: tripIdParamSchema,
     response: tripRouteSchema,
@@ -487,6 +496,7 @@ export const routes = {
     capability: 'trips',
     file: 'get-trip-passages',
     access: 'member',
+    apiKeyScope: 'trips:read',
     summary:
       "A trip's congestion tax passages in time order, each priced with the rest of its tax day (cap, Gothenburg's 60-minute rule). A private trip's passages are where it went: not shown (422 RoutePrivateTrip).",
     params: tripIdParamSchema,
@@ -511,6 +521,7 @@ export const routes = {
     capability: 'trips',
     file: 'get-trip-attestations',
     access: 'member',
+    apiKeyScope: 'trips:read',
     summary: "A unit's attestations whose period overlaps a period of local days.",
     query: tripsQuerySchema,
     response: attestationListSchema,
@@ -522,6 +533,7 @@ export const routes = {
     capability: 'trips',
     file: 'get-odometer-entries',
     access: 'member',
+    apiKeyScope: 'trips:read',
     summary: "A unit's odometer entries, oldest first.",
     params: tripUnitParamSchema,
     response: odometerEntryListSchema,
@@ -709,6 +721,7 @@ export const routes = {
   ...vitalsRoutes,
   ...webhookRoutes,
   ...pushRoutes,
+  ...apiKeyRoutes,
 } as const;
 
 export type RouteKey = keyof typeof routes;

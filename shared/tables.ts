@@ -428,6 +428,26 @@ export const tables = {
       { name: 'byAccount', partitionKey: s('accountId'), sortKey: s('userId') },
     ],
   },
+  // API keys (docs/decisions/0045-api-keys-and-typed-client.md): per account (`account#<accountId>`)
+  // each key (`key#<id>`: name, scopes, prefix, SHA-256, created, last used, revoked) and the count of
+  // active keys (`count`); per key hash (`hash#<sha256>`, sort key `hash`) what a call with the key
+  // resolves to, deleted when the key is revoked. The key itself is never stored.
+  apiKeys: {
+    name: 'api-keys',
+    description:
+      "API keys per account (`account#<accountId>`: `key#<id>` name, scopes, prefix, SHA-256, created, last used, revoked; `count` of active keys) and per key hash (`hash#<sha256>`) the key's account and scopes while it is active.",
+    partitionKey: s('pk'),
+    sortKey: s('sk'),
+  },
+  // The call log of API keys: per key (`keyId`) each call by time (`<ISO time>#<random>`): operation,
+  // method, path, status, client address; expires after 90 days.
+  apiKeyCalls: {
+    name: 'api-key-calls',
+    description: "Calls made with an API key, per key by time: operation, method, path, status and client address; expire after 90 days.",
+    partitionKey: s('keyId'),
+    sortKey: s('sk'),
+    ttlAttribute: 'expiresAt',
+  },
 } as const satisfies Record<string, TableDef>;
 
 export type TableKey = keyof typeof tables;

@@ -39,6 +39,7 @@ export const paths = {
   alertNumbers: '/administration/configure-alert-numbers',
   attestStatus: '/administration/attest-status',
   webhooks: '/administration/webhooks',
+  apiKeys: '/administration/api-keys',
   // Departments, tags, projects and feature profiles, until the account page mounts their tabs.
   // Support staff only.
   support: '/support',

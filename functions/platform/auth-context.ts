@@ -30,6 +30,8 @@ export interface AuthContext {
   unitImeis: readonly string[] | undefined;
   /** The feature profile limiting an ordinary user; undefined for admins (never limited) and users without one. */
   featureProfileId: string | undefined;
+  /** The API key making the call (functions/platform/api-key-auth.ts); undefined for a login's token. */
+  apiKeyId?: string;
 }
 
 export function bearerToken(authorization: string | undefined): string | null {

@@ -1,7 +1,8 @@
 /**
  * The middy stack every HTTP handler shares: on AWS the origin secret (403 for a request that did
  * not come through CloudFront), header normalisation, JSON body parsing, auth from the bearer
- * token with the route's access guard, account feature (shared/features.ts) and the user's feature
+ * token (a login's access token, or an API key on a route with an `apiKeyScope`, whose calls are
+ * rate-limited per key and logged: functions/platform/api-key-auth.ts) with the route's access guard, account feature (shared/features.ts) and the user's feature
  * profile (shared/feature-profiles.ts), the route's body size cap (413), zod validation of
  * body, query and path into the 422 shape of docs/api.md, the TimeZone header, the Idempotency-Key
  * of the routes shared/idempotency.ts lists (applied once per key, idempotency.ts), structured
@@ -19,8 +20,11 @@ import { profileAllows, profileFeatureOf } from '../../shared/feature-profiles';
 import { organisationMessageKeys } from '../../shared/schemas/organisation-messages';
 // Fills the slot through which the shared schemas check phone numbers (shared/validators/phone-rule.ts).
 import '../../shared/validators/phone';
+import { apiKeyMessageKeys } from '../../shared/schemas/api-keys';
+import { isApiKey } from './api-key-format';
+import { apiKeyAuthContext, countApiKeyCall, recordApiKeyCall, resolveApiKey, type ApiKeyPrincipal } from './api-key-auth';
 import { accountFeatures, bearerToken, featureProfileFeatures, resolveAuth, type AuthContext } from './auth-context';
-import { assertFromOrigin } from './client-address';
+import { assertFromOrigin, clientAddress } from './client-address';
 import { getPorts } from './container';
 import { DetailedError, DomainError, ForbiddenError, TooManyRequestsError, UnauthenticatedError, ValidationError, type FieldErrors } from './errors';
 import { logger } from './logger';
@@ -72,6 +76,8 @@ type Result = APIGatewayProxyStructuredResultV2;
 interface Internal {
   body: unknown;
   auth: AuthContext | null;
+  /** The API key of the call, once it resolved: the call goes into its call log whatever the answer. */
+  apiKey?: ApiKeyPrincipal;
   timeZone: string;
   parsed: { body: unknown; query: unknown; params: unknown };
 }
@@ -208,9 +214,13 @@ function contextMiddleware(route: RouteDef): MiddlewareObj<Event, Result, Error,
       if (route.access !== 'public') {
         if (!token) throw new UnauthenticatedError();
         const ports = getPorts();
-        ctx.auth = await resolveAuth(token, ports.identity, ports.clock.now());
-        if (route.access === 'admin' && !ctx.auth.isAdmin) throw new ForbiddenError('NoAccessToAdministratorPages');
-        if (route.access === 'support' && !ctx.auth.isSupport) throw new ForbiddenError('NoAccessToSupportPages');
+        if (isApiKey(token)) {
+          ctx.auth = await apiKeyAuth(route, token, ctx, ports.clock.now());
+        } else {
+          ctx.auth = await resolveAuth(token, ports.identity, ports.clock.now());
+          if (route.access === 'admin' && !ctx.auth.isAdmin) throw new ForbiddenError('NoAccessToAdministratorPages');
+          if (route.access === 'support' && !ctx.auth.isSupport) throw new ForbiddenError('NoAccessToSupportPages');
+        }
         // The account is read for the routes that name a feature only, on every request (no cache).
         if (route.feature && !meetsFeature(await accountFeatures(ctx.auth.accountId), route.feature)) {
           throw new ForbiddenError(featureRequirements[route.feature].deniedKey);
@@ -244,6 +254,42 @@ function contextMiddleware(route: RouteDef): MiddlewareObj<Event, Result, Error,
       if (Object.keys(errors).length) throw new ValidationError(errors);
     },
   };
+}
+
+/**
+ * An API key as the caller (docs/decisions/0045-api-keys-and-typed-client.md): a route without an
+ * `apiKeyScope` (administration, support, and member routes not opened to keys) is refused before
+ * the key is looked up; otherwise the key must be active (401), within its rate limit (429) and hold
+ * the route's scope (403).
+ */
+async function apiKeyAuth(route: RouteDef, token: string, ctx: Internal, now: Date): Promise<AuthContext> {
+  if (!route.apiKeyScope) throw new ForbiddenError(apiKeyMessageKeys.ApiKeyNotAllowed);
+  const key = await resolveApiKey(token);
+  ctx.apiKey = key;
+  await countApiKeyCall(key, now);
+  if (!key.scopes.includes(route.apiKeyScope)) throw new ForbiddenError(apiKeyMessageKeys.ApiKeyScopeMissing);
+  return apiKeyAuthContext(key);
+}
+
+/** Every answer to a call made with an API key goes into the key's call log, after the answer is known. */
+function apiKeyCallLogMiddleware(route: RouteDef): MiddlewareObj<Event, Result, Error, Context> {
+  const record = async (request: { event: Event; response?: Result | null | undefined }) => {
+    const key = contexts.get(request.event)?.apiKey;
+    if (!key || !request.response) return;
+    const call = {
+      operationId: route.operationId,
+      method: route.method,
+      path: request.event.rawPath ?? route.path,
+      status: request.response.statusCode ?? 200,
+      client: clientAddress(request.event),
+    };
+    try {
+      await recordApiKeyCall(key, call, getPorts().clock.now());
+    } catch (error) {
+      logger.error('API key call not logged', { keyId: key.keyId, error: error as Error });
+    }
+  };
+  return { after: record, onError: record };
 }
 
 function errorMiddleware(route: RouteDef): MiddlewareObj<Event, Result, Error, Context> {
@@ -319,8 +365,13 @@ function wrapOperation<R extends RouteDef>(route: R, fn: Handler<R>, options: Ha
     throw new Error(`${route.method} ${route.path}: shared/idempotency.ts and its handler disagree on the Idempotency-Key (use idempotentHandler)`);
   }
   if (options.applyOnce && route.access === 'public') throw new Error(`${route.method} ${route.path}: keys belong to an account, a public route cannot take them`);
+  // Keys act for members, never as admins or support staff.
+  if (route.apiKeyScope && route.access !== 'member') {
+    throw new Error(`${route.method} ${route.path}: only a member route can be opened to API keys (${route.apiKeyScope})`);
+  }
   return middy<Event, Result, Error, Context, { ctx: Internal }>()
     .use(logMiddleware(route))
+    .use(apiKeyCallLogMiddleware(route))
     .use(errorMiddleware(route))
     .use(httpHeaderNormalizer())
     .use(contextMiddleware(route))

@@ -7,6 +7,8 @@
 import { addDays } from '../../shared/local-time';
 import { routes } from '../../shared/routes';
 import type { ReportKind } from '../../shared/schemas/reports';
+import { apiKeyMessageKeys } from '../../shared/schemas/api-keys';
+import { ValidationError } from '../platform/errors';
 import { accepted, httpHandler } from '../platform/http';
 import { buildReport, reportScope } from './build';
 import { toReportJob } from './export-request';
@@ -28,6 +30,8 @@ export const handler = httpHandler(routes.getReport, async ({ auth, params, quer
     // Refused here as the job would refuse it, so a request that cannot run makes no job.
     const { units } = await reportScope({ request, caller: auth, lang });
     if (daysOf(query.from, query.to) > SCREEN_DAYS_MAX || units.length > SCREEN_UNITS_MAX) {
+      // An export job belongs to a user and is read back in the portal; a key asks for smaller reports.
+      if (auth.apiKeyId) throw new ValidationError({ query: [apiKeyMessageKeys.ApiKeyReportTooLarge] }, apiKeyMessageKeys.ApiKeyReportTooLarge);
       const now = ports.clock.now().getTime();
       const job = await startExport(auth, { ...request, format: 'json', lang }, timeZone, ports, now);
       return accepted({ job: toReportJob(job, timeZone) });

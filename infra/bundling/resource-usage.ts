@@ -60,6 +60,14 @@ const SKIPPED = [/^functions\/platform\/adapters\//, /^functions\/platform\/db\.
 const SESSION_MODULE = 'functions/platform/auth-context.ts';
 /** Calls resolveAuth for the routes that are not public; that alone does not make a function read sessions. */
 const MIDDLEWARE_MODULE = 'functions/platform/http.ts';
+/**
+ * The middleware's API keys (their hashes, call log and rate limit): reached only on a route with an
+ * `apiKeyScope`, so counted only for the functions serving one; the rate-limit module it calls is
+ * counted for them too, and for any function whose own code counts a rate limit.
+ */
+const API_KEY_MODULE = 'functions/platform/api-key-auth.ts';
+const RATE_LIMIT_MODULE = 'functions/platform/rate-limit.ts';
+const RATE_LIMIT_CALLS = new Set(['hitRateLimit', 'consumeRateLimit']);
 
 const READ_COMMANDS = new Set(['Get', 'BatchGet', 'Query', 'TransactGet', 'Scan']);
 const WRITE_COMMANDS = new Set(['Put', 'Update', 'Delete', 'BatchWrite', 'TransactWrite']);
@@ -176,6 +184,8 @@ function note(usage: ResourceUsage, what: string, path: string): void {
 interface ModuleReading {
   /** It calls `resolveAuth` (outside the middleware and the session module). */
   readonly resolvesAuth: boolean;
+  /** It counts a rate limit (`hitRateLimit`, `consumeRateLimit`). */
+  readonly countsRateLimit: boolean;
   readonly findings: ((usage: ResourceUsage) => void)[];
 }
 
@@ -191,6 +201,7 @@ function readModule(path: string, code: string): ModuleReading {
   if (known) return known;
   const file = ts.createSourceFile(path, code, ts.ScriptTarget.Latest, true, ts.ScriptKind.JS);
   let resolvesAuth = false;
+  let countsRateLimit = false;
   const findings: ((usage: ResourceUsage) => void)[] = [];
   const found = (what: string, record: (usage: ResourceUsage) => void) =>
     findings.push((usage) => {
@@ -200,6 +211,7 @@ function readModule(path: string, code: string): ModuleReading {
   const visit = (n: ts.Node): void => {
     if (ts.isCallExpression(n)) {
       if (ts.isIdentifier(n.expression) && bare(n.expression.text) === 'resolveAuth') resolvesAuth = true;
+      if (ts.isIdentifier(n.expression) && RATE_LIMIT_CALLS.has(bare(n.expression.text))) countsRateLimit = true;
       if (ts.isIdentifier(n.expression) && bare(n.expression.text) === 'tableName') {
         const [arg] = n.arguments;
         if (n.arguments.length !== 1 || !arg || !ts.isStringLiteral(arg) || !isTableKey(arg.text)) {
@@ -262,16 +274,18 @@ function readModule(path: string, code: string): ModuleReading {
     n.forEachChild(visit);
   };
   file.forEachChild(visit);
-  const reading = { resolvesAuth, findings };
+  const reading = { resolvesAuth, countsRateLimit, findings };
   moduleReadings.set(cacheKey, reading);
   return reading;
 }
 
 /**
  * Reads one analysis bundle. `servesMembers`: the function has a route that is not public, for
- * which the shared middleware reads the session and the user.
+ * which the shared middleware reads the session and the user. `servesApiKeys`: it has a route with
+ * an `apiKeyScope`, for which the middleware resolves API keys, counts their rate limit and logs
+ * their calls.
  */
-export function readResourceUsage(bundleText: string, options: { servesMembers: boolean }): ResourceUsage {
+export function readResourceUsage(bundleText: string, options: { servesMembers: boolean; servesApiKeys?: boolean }): ResourceUsage {
   const usage: ResourceUsage = {
     tables: new Map(),
     identity: new Set(),
@@ -296,8 +310,12 @@ export function readResourceUsage(bundleText: string, options: { servesMembers: 
 
   // Whether anything besides the middleware's guard of non-public routes resolves a session.
   const readsSessions = options.servesMembers || modules.some((m) => m.path !== MIDDLEWARE_MODULE && m.path !== SESSION_MODULE && m.reading.resolvesAuth);
+  const servesApiKeys = options.servesApiKeys ?? false;
+  const countsRateLimits = servesApiKeys || modules.some((m) => m.path !== API_KEY_MODULE && m.path !== RATE_LIMIT_MODULE && m.reading.countsRateLimit);
   for (const { path, reading } of modules) {
     if (path === SESSION_MODULE && !readsSessions) continue;
+    if (path === API_KEY_MODULE && !servesApiKeys) continue;
+    if (path === RATE_LIMIT_MODULE && !countsRateLimits) continue;
     for (const finding of reading.findings) finding(usage);
   }
   return usage;

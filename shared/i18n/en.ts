@@ -87,6 +87,7 @@ export const en = {
   DriverCheckIn: 'Driver check-in',
   AttestStatus: 'Attest status',
   Webhooks: 'Webhooks',
+  ApiKeys: 'API keys',
   FleetOverview: 'Fleet overview',
   Alerts: 'Alerts',
   Register: 'Register',

@@ -111,6 +111,9 @@ import { myTripsSv } from './features/my-trips/sv';
 import { pushEn } from './features/push/en';
 import { pushNo } from './features/push/no';
 import { pushSv } from './features/push/sv';
+import { apiKeysEn } from './features/api-keys/en';
+import { apiKeysNo } from './features/api-keys/no';
+import { apiKeysSv } from './features/api-keys/sv';
 import { no as coreNo } from './no';
 import { sv as coreSv } from './sv';
 
@@ -152,10 +155,11 @@ export const modules = {
   webhooks: { en: webhooksEn, sv: webhooksSv, no: webhooksNo },
   'my-trips': { en: myTripsEn, sv: myTripsSv, no: myTripsNo },
   push: { en: pushEn, sv: pushSv, no: pushNo },
+  'api-keys': { en: apiKeysEn, sv: apiKeysSv, no: apiKeysNo },
 } as const satisfies Record<string, Record<Language, Readonly<Record<string, string>>>>;
 export type ModuleName = keyof typeof modules;
 
-const en = { ...coreEn, ...accountEn, ...registrationEn, ...trackingEn, ...commandsEn, ...mapEn, ...historyEn, ...unitsEn, ...tripsEn, ...geofencesEn, ...placesEn, ...alarmsEn, ...eventsEn, ...rfidEn, ...bulkUnitsEn, ...unitEditorEn, ...unitLockEn, ...unitImagesEn, ...sensorsEn, ...emailEn, ...userAccountsEn, ...safeHomeEn, ...carScheduleEn, ...organisationEn, ...supportEn, ...fleetEn, ...reportsEn, ...reportExportsEn, ...reportJobsEn, ...reportsPageEn, ...autoplanEn, ...webhooksEn, ...myTripsEn, ...pushEn } as const;
+const en = { ...coreEn, ...accountEn, ...registrationEn, ...trackingEn, ...commandsEn, ...mapEn, ...historyEn, ...unitsEn, ...tripsEn, ...geofencesEn, ...placesEn, ...alarmsEn, ...eventsEn, ...rfidEn, ...bulkUnitsEn, ...unitEditorEn, ...unitLockEn, ...unitImagesEn, ...sensorsEn, ...emailEn, ...userAccountsEn, ...safeHomeEn, ...carScheduleEn, ...organisationEn, ...supportEn, ...fleetEn, ...reportsEn, ...reportExportsEn, ...reportJobsEn, ...reportsPageEn, ...autoplanEn, ...webhooksEn, ...myTripsEn, ...pushEn, ...apiKeysEn } as const;
 export type MessageKey = keyof typeof en;
 export type Messages = { readonly [K in MessageKey]: string };
 

@@ -82,6 +82,7 @@ export const no: Messages = {
   DriverCheckIn: 'Sjåførinnsjekking',
   AttestStatus: 'Attesteringsstatus',
   Webhooks: 'Webhooks',
+  ApiKeys: 'API-nøkler',
   FleetOverview: 'Flåteoversikt',
   Alerts: 'Alarmer',
   Register: 'Registrer',

@@ -82,6 +82,7 @@ export const sv: Messages = {
   DriverCheckIn: 'Förarincheckning',
   AttestStatus: 'Attesteringsstatus',
   Webhooks: 'Webhooks',
+  ApiKeys: 'API-nycklar',
   FleetOverview: 'Flottöversikt',
   Alerts: 'Larm',
   Register: 'Registrera',

@@ -10,6 +10,7 @@ export const eventRoutes = {
     capability: 'events',
     file: 'get-events',
     access: 'member',
+    apiKeyScope: 'events:read',
     summary:
       "Events the event engine and the jobs raised (geofence enter and exit, overspeed, low battery, power cut, input changes, theft-mode movement, not home, ...) in a period (ISO times with offset, at most 92 days: EventPeriodTooLong), newest first, at most 500 (truncated: true beyond): one unit's with `imei`, otherwise every unit the caller may see. A unit that is not the caller's: 404.",
     query: eventsQuerySchema,

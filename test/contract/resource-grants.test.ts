@@ -117,6 +117,25 @@ describe('readResourceUsage', () => {
     expect(Object.fromEntries(direct.tables)).toEqual({ tokens: 'read' });
   });
 
+  it("counts the middleware's API key tables and the rate limit only for functions serving a route open to keys", () => {
+    const modules = {
+      'functions/platform/http.ts': 'async function auth(t) { if (route.apiKeyScope) return resolveApiKey(t); }',
+      'functions/platform/api-key-auth.ts': [
+        'async function resolveApiKey(t) { return dynamo().send(new GetCommand({ TableName: tableName("apiKeys"), Key: {} })); }',
+        'async function log(c) { await hitRateLimit("k", 1, 1, now); await dynamo().send(new PutCommand({ TableName: tableName("apiKeyCalls"), Item: c })); }',
+      ].join('\n'),
+      'functions/platform/rate-limit.ts': 'async function hitRateLimit(k) { return dynamo().send(new UpdateCommand({ TableName: tableName("rateLimits"), Key: { k } })); }',
+    };
+    expect(Object.fromEntries(readResourceUsage(bundle(modules), { servesMembers: true }).tables)).toEqual({});
+    expect(Object.fromEntries(readResourceUsage(bundle(modules), { servesMembers: true, servesApiKeys: true }).tables)).toEqual({
+      apiKeys: 'read',
+      apiKeyCalls: 'read-write',
+      rateLimits: 'read-write',
+    });
+    const ownLimit = { ...modules, 'functions/x/login.ts': 'async function l() { await consumeRateLimit("a", 5, 60, now); }' };
+    expect(Object.fromEntries(readResourceUsage(bundle(ownLimit), { servesMembers: false }).tables)).toEqual({ rateLimits: 'read-write' });
+  });
+
   it('compares with a declaration both ways, naming the file', () => {
     const usage = readResourceUsage(bundle({ 'functions/x/a.ts': 'new PutCommand({ TableName: tableName("users") }); ports.sms.send({});' }), { servesMembers: false });
     expect(compareUsage(usage, { tables: { users: 'read', units: 'read' }, mail: true })).toEqual({

@@ -67,7 +67,7 @@ describe('menuItems', () => {
   });
   it('shows the Administration section to admins, with SafeReturnHome and RFID only when enabled', () => {
     const admin = (s: Settings) => menuItems(s).filter((i) => i.section === 'administration').map((i) => i.id);
-    expect(admin(settings({ is_admin: true }))).toEqual(['account', 'alarmReceiver', 'addUnit', 'attestStatus', 'webhooks']);
+    expect(admin(settings({ is_admin: true }))).toEqual(['account', 'alarmReceiver', 'addUnit', 'attestStatus', 'webhooks', 'apiKeys']);
     expect(admin(settings({ is_admin: true, EnableSafeReturnHome: true, enable_rfid: true }))).toEqual([
       'account',
       'safeReturnHome',
@@ -76,6 +76,7 @@ describe('menuItems', () => {
       'rfidCards',
       'attestStatus',
       'webhooks',
+      'apiKeys',
     ]);
   });
   it('offers every admin the attest status of the trip log, also on a basic account without the map', () => {
@@ -103,6 +104,7 @@ describe('menuItems', () => {
       rfidCards: '/administration/rfid-cards',
       attestStatus: '/administration/attest-status',
       webhooks: '/administration/webhooks',
+      apiKeys: '/administration/api-keys',
     });
   });
   it('shows the support page to support staff only', () => {

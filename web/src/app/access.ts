@@ -36,6 +36,7 @@ export type MenuItemId =
   | 'addUnit'
   | 'rfidCards'
   | 'attestStatus'
+  | 'apiKeys'
   | 'support'
   | 'webVitals'
   | 'webhooks';
@@ -115,6 +116,7 @@ export function menuItems(settings: Settings): MenuItem[] {
     admin('attestStatus', 'AttestStatus', paths.attestStatus);
     // Integrators' webhooks (docs/decisions/0046-webhooks.md).
     admin('webhooks', 'Webhooks', paths.webhooks);
+    admin('apiKeys', 'ApiKeys', paths.apiKeys);
   }
   if (settings.is_support) {
     main('support', 'Support', paths.support);

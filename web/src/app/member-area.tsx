@@ -49,6 +49,7 @@ const GeofencesPage = lazyFeature(['geofences', 'map'], () => import('../feature
 const GeofenceEditPage = lazyFeature(['geofences', 'map', 'units'], () => import('../features/geofences/pages/geofence-edit-page').then((m) => m.GeofenceEditPage));
 const PlacesPage = lazyFeature(['places', 'geofences', 'map'], () => import('../features/places/pages/places-page').then((m) => m.PlacesPage));
 const PlaceEditPage = lazyFeature(['places', 'geofences', 'map', 'units'], () => import('../features/places/pages/place-edit-page').then((m) => m.PlaceEditPage));
+const ApiKeysPage = lazyFeature('api-keys', () => import('../features/api-keys/pages/api-keys-page').then((m) => m.ApiKeysPage));
 const AlarmReceiversPage = lazyFeature(['alarms', 'units'], () => import('../features/alarms/pages/alarm-receivers-page').then((m) => m.AlarmReceiversPage));
 const AlertNumbersPage = lazyFeature('alarms', () => import('../features/alarms/pages/alert-numbers-page').then((m) => m.AlertNumbersPage));
 // The support page reuses the organisation module's action and close texts.
@@ -101,6 +102,7 @@ export function MemberArea() {
               <Route element={<RequireAlertNumbersAccount />}>{page('alertNumbers', at('alertNumbers'), <AlertNumbersPage />)}</Route>
               {page('attestStatus', at('attestStatus'), <AttestStatusPage />)}
               {page('webhooks', at('webhooks'), <WebhooksPage />)}
+              {page('apiKeys', at('apiKeys'), <ApiKeysPage />)}
             </Route>
             <Route element={<RequireSupport />}>
               {page('support', at('support'), <SupportPage />)}

@@ -35,6 +35,7 @@ export const pageTitleKeys: Readonly<Record<PathName, string>> = {
   alertNumbers: 'AlertNumbers',
   attestStatus: 'AttestStatus',
   webhooks: 'Webhooks',
+  apiKeys: 'ApiKeys',
   support: 'Support',
   supportWebVitals: 'WebVitals',
 };

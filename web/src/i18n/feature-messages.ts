@@ -163,6 +163,11 @@ const loaders = {
     sv: () => import('../../../shared/i18n/features/push/sv').then((m) => m.pushSv),
     no: () => import('../../../shared/i18n/features/push/no').then((m) => m.pushNo),
   },
+  'api-keys': {
+    en: () => import('../../../shared/i18n/features/api-keys/en').then((m) => m.apiKeysEn),
+    sv: () => import('../../../shared/i18n/features/api-keys/sv').then((m) => m.apiKeysSv),
+    no: () => import('../../../shared/i18n/features/api-keys/no').then((m) => m.apiKeysNo),
+  },
 } as const satisfies Record<string, Record<Language, () => Promise<Texts>>>;
 
 export type BrowserFeature = keyof typeof loaders;

@@ -1,5 +1,6 @@
 import { AppShell, Avatar, Divider, Group, NavLink, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
 import IconBell from '@tabler/icons-react/dist/esm/icons/IconBell.mjs';
+import IconKey from '@tabler/icons-react/dist/esm/icons/IconKey.mjs';
 import IconCalendarEvent from '@tabler/icons-react/dist/esm/icons/IconCalendarEvent.mjs';
 import IconChecklist from '@tabler/icons-react/dist/esm/icons/IconChecklist.mjs';
 import IconCirclePlus from '@tabler/icons-react/dist/esm/icons/IconCirclePlus.mjs';
@@ -48,6 +49,7 @@ const icons: Readonly<Record<MenuItemId, TablerIcon>> = {
   addUnit: IconCirclePlus,
   rfidCards: IconId,
   attestStatus: IconChecklist,
+  apiKeys: IconKey,
   support: IconLifebuoy,
   webVitals: IconGauge,
   webhooks: IconWebhook,
