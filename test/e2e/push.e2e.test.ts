@@ -39,7 +39,7 @@ async function setPermission(context: BrowserContext, page: Page, setting: 'gran
 
 describe('alarm notifications on this device', () => {
   it('tells a browser that blocked notifications how to allow them', async () => {
-    const { context, page, errors } = await openPage(browser, DESKTOP);
+    const { context, page, errors } = await openPage(browser, DESKTOP, { serviceWorkers: 'allow' });
     await setPermission(context, page, 'denied');
     await logInAt(page, app.url, '/user/alerts', demoUsers.user.username);
     await poll(() => control(page).getAttribute('data-push-state')).toBe('denied');
@@ -51,7 +51,7 @@ describe('alarm notifications on this device', () => {
   });
 
   it('offers the button where notifications are allowed, and says so when no push service answers', async () => {
-    const { context, page, errors } = await openPage(browser, DESKTOP);
+    const { context, page, errors } = await openPage(browser, DESKTOP, { serviceWorkers: 'allow' });
     await setPermission(context, page, 'granted');
     // A service worker of the portal's origin (the installable app's own registers one the same way).
     await context.route(`${app.url}${SW_PATH}`, (route) => route.fulfill({ contentType: 'text/javascript', body: "self.addEventListener('push', () => {});" }));

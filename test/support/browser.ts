@@ -81,9 +81,13 @@ export async function stopBrowserApp(parts: { app?: App; browser?: Browser }): P
   }
 }
 
-/** A fresh context (en-GB, Stockholm time) and page; page errors are collected. */
-export async function openPage(browser: Browser, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport, locale: 'en-GB', timezoneId: 'Europe/Stockholm' });
+/**
+ * A fresh context (en-GB, Stockholm time) and page; page errors are collected. The portal's
+ * service worker is blocked unless a test asks for it: it would precache the app shell beside
+ * every test and answer API reads that a test routes itself.
+ */
+export async function openPage(browser: Browser, viewport = DESKTOP, options: { serviceWorkers?: 'allow' | 'block' } = {}): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport, locale: 'en-GB', timezoneId: 'Europe/Stockholm', serviceWorkers: options.serviceWorkers ?? 'block' });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
