@@ -2158,6 +2158,112 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/administration/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's webhook subscriptions (never their secrets), oldest first, and the limit (20). */
+        get: operations["getWebhooks"];
+        put?: never;
+        /** Subscribes an endpoint: 201 with its id and signing secret, which is shown this once. url: https (WebhookUrlInvalid otherwise; the embedded runtime also takes http to a loopback address), at most 2,000 characters (WebhookUrlTooLong), a host that neither is nor resolves to a private, loopback, link-local, unique-local, multicast, CGNAT or metadata address (WebhookUrlForbidden); events: one or more of alarm, tripClosed, geofenceEnter, geofenceExit, commandAcknowledged, unitOffline (WebhookEventsRequired, WebhookEventInvalid). At most 20 per account (WebhookLimitReached), also under concurrency. */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/administration/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Changes a subscription's url and events, and pauses (active false) or resumes it (active true; its failure count starts again). url: https (WebhookUrlInvalid otherwise; the embedded runtime also takes http to a loopback address), at most 2,000 characters (WebhookUrlTooLong), a host that neither is nor resolves to a private, loopback, link-local, unique-local, multicast, CGNAT or metadata address (WebhookUrlForbidden); events: one or more of alarm, tripClosed, geofenceEnter, geofenceExit, commandAcknowledged, unitOffline (WebhookEventsRequired, WebhookEventInvalid). Another account's id: 404 WebhookNotFound. */
+        put: operations["updateWebhook"];
+        post?: never;
+        /** Deletes a subscription; deliveries still queued for it are dropped. Another account's id: 404 WebhookNotFound. */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/administration/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The subscription's latest 50 deliveries (kept 30 days), newest first: status, attempts, the last answer's code, time and excerpt. Another account's id: 404 WebhookNotFound. */
+        get: operations["getWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/administration/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends a sample delivery of the chosen event type (default the subscription's first) through the same queue, signing and retries as any delivery, also to a paused subscription. Another account's id: 404 WebhookNotFound. */
+        post: operations["testWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/push/vapid-public-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The deployment's VAPID public key (base64url, an uncompressed P-256 point): the browser's `applicationServerKey` for `pushManager.subscribe`. */
+        get: operations["getVapidPublicKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/push/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's subscribed browsers, newest first: id, the push service's host and when it was added. */
+        get: operations["getPushSubscriptions"];
+        put?: never;
+        /** Registers this browser's push subscription (`PushSubscription.toJSON()`: endpoint, keys p256dh and auth) for the caller; the same endpoint again replaces its keys, and an endpoint another user registered on this browser passes to the caller. An https endpoint (InvalidPushEndpoint; private and loopback hosts PushEndpointNotAllowed), a P-256 key (InvalidPushKey), a 16-byte auth secret (InvalidPushAuth); at most 10 per user (TooManyPushSubscriptions). A user with one has a push id for the alarm receivers. */
+        post: operations["postPushSubscription"];
+        /** Removes one of the caller's subscriptions, by `id` or by `endpoint` (query); another user's answers 404 PushSubscriptionNotFound. */
+        delete: operations["deletePushSubscription"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/administration/api-keys": {
         parameters: {
             query?: never;
@@ -4419,6 +4525,8 @@ export interface operations {
             query?: never;
             header?: {
                 TimeZone?: string;
+                /** @description Applied once per key and account; a repeat of the same request within 24 h gets the first answer (Idempotent-Replayed: true), another request with the key 422 IdempotencyKeyReused, one while the first runs 409 IdempotencyKeyInProgress. */
+                "Idempotency-Key"?: string;
             };
             path: {
                 id: string;
@@ -5300,6 +5408,8 @@ export interface operations {
             query?: never;
             header?: {
                 TimeZone?: string;
+                /** @description Applied once per key and account; a repeat of the same request within 24 h gets the first answer (Idempotent-Replayed: true), another request with the key 422 IdempotencyKeyReused, one while the first runs 409 IdempotencyKeyInProgress. */
+                "Idempotency-Key"?: string;
             };
             path?: never;
             cookie?: never;
@@ -15458,6 +15568,760 @@ export interface operations {
                         message: "NoAccessToSupportPages" | "ApiKeyNotAllowed";
                         /** @enum {unknown} */
                         errors: "NoAccessToSupportPages" | "ApiKeyNotAllowed";
+                    };
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getWebhooks: {
+        parameters: {
+            query?: never;
+            header?: {
+                TimeZone?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            webhooks: {
+                                id: string;
+                                url: string;
+                                events: ("alarm" | "tripClosed" | "geofenceEnter" | "geofenceExit" | "commandAcknowledged" | "unitOffline")[];
+                                active: boolean;
+                                pausedReason: ("failing" | "admin") | null;
+                                pausedAt: string | null;
+                                consecutiveFailures: number;
+                                createdAt: string;
+                                updatedAt: string;
+                            }[];
+                            limit: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Unauthenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed: the caller is not an account admin, NoAccessToAdministratorPages; or the caller is an API key (this route is not open to API keys), ApiKeyNotAllowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        /** @enum {unknown} */
+                        message: "NoAccessToAdministratorPages" | "ApiKeyNotAllowed";
+                        /** @enum {unknown} */
+                        errors: "NoAccessToAdministratorPages" | "ApiKeyNotAllowed";
+                    };
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                TimeZone?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    url: string;
+                    events: ("alarm" | "tripClosed" | "geofenceEnter" | "geofenceExit" | "commandAcknowledged" | "unitOffline")[];
+                    active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            id: string;
+                            secret: string;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Unauthenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed: the caller is not an account admin, NoAccessToAdministratorPages; or the caller is an API key (this route is not open to API keys), ApiKeyNotAllowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        /** @enum {unknown} */
+                        message: "NoAccessToAdministratorPages" | "ApiKeyNotAllowed";
+                        /** @enum {unknown} */
+                        errors: "NoAccessToAdministratorPages" | "ApiKeyNotAllowed";
+                    };
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    updateWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                TimeZone?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    url: string;
+                    events: ("alarm" | "tripClosed" | "geofenceEnter" | "geofenceExit" | "commandAcknowledged" | "unitOffline")[];
+                    active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: null;
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Unauthenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed: the caller is not an account admin, NoAccessToAdministratorPages; or the caller is an API key (this route is not open to API keys), ApiKeyNotAllowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        /** @enum {unknown} */
+                        message: "NoAccessToAdministratorPages" | "ApiKeyNotAllowed";
+                        /** @enum {unknown} */
+                        errors: "NoAccessToAdministratorPages" | "ApiKeyNotAllowed";
+                    };
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                TimeZone?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: null;
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Unauthenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed: the caller is not an account admin, NoAccessToAdministratorPages; or the caller is an API key (this route is not open to API keys), ApiKeyNotAllowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        /** @enum {unknown} */
+                        message: "NoAccessToAdministratorPages" | "ApiKeyNotAllowed";
+                        /** @enum {unknown} */
+                        errors: "NoAccessToAdministratorPages" | "ApiKeyNotAllowed";
+                    };
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getWebhookDeliveries: {
+        parameters: {
+            query?: never;
+            header?: {
+                TimeZone?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            deliveries: {
+                                id: string;
+                                /** @enum {string} */
+                                type: "alarm" | "tripClosed" | "geofenceEnter" | "geofenceExit" | "commandAcknowledged" | "unitOffline";
+                                /** @enum {string} */
+                                status: "pending" | "succeeded" | "failed";
+                                attempts: number;
+                                maxAttempts: number;
+                                responseCode: number | null;
+                                responseTimeMs: number | null;
+                                responseExcerpt: string | null;
+                                error: string | null;
+                                test: boolean;
+                                createdAt: string;
+                                lastAttemptAt: string | null;
+                                nextAttemptAt: string | null;
+                            }[];
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Unauthenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed: the caller is not an account admin, NoAccessToAdministratorPages; or the caller is an API key (this route is not open to API keys), ApiKeyNotAllowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        /** @enum {unknown} */
+                        message: "NoAccessToAdministratorPages" | "ApiKeyNotAllowed";
+                        /** @enum {unknown} */
+                        errors: "NoAccessToAdministratorPages" | "ApiKeyNotAllowed";
+                    };
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    testWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                TimeZone?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type?: "alarm" | "tripClosed" | "geofenceEnter" | "geofenceExit" | "commandAcknowledged" | "unitOffline";
+                } | null;
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            deliveryId: string;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Unauthenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed: the caller is not an account admin, NoAccessToAdministratorPages; or the caller is an API key (this route is not open to API keys), ApiKeyNotAllowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        /** @enum {unknown} */
+                        message: "NoAccessToAdministratorPages" | "ApiKeyNotAllowed";
+                        /** @enum {unknown} */
+                        errors: "NoAccessToAdministratorPages" | "ApiKeyNotAllowed";
+                    };
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getVapidPublicKey: {
+        parameters: {
+            query?: never;
+            header?: {
+                TimeZone?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            publicKey: string;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Unauthenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed: the caller is an API key (this route is not open to API keys), ApiKeyNotAllowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        /** @constant */
+                        message: "ApiKeyNotAllowed";
+                        /** @constant */
+                        errors: "ApiKeyNotAllowed";
+                    };
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getPushSubscriptions: {
+        parameters: {
+            query?: never;
+            header?: {
+                TimeZone?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            subscriptions: {
+                                id: string;
+                                host: string;
+                                createdAt: string;
+                            }[];
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Unauthenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed: the caller is an API key (this route is not open to API keys), ApiKeyNotAllowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        /** @constant */
+                        message: "ApiKeyNotAllowed";
+                        /** @constant */
+                        errors: "ApiKeyNotAllowed";
+                    };
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postPushSubscription: {
+        parameters: {
+            query?: never;
+            header?: {
+                TimeZone?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    endpoint: string;
+                    expirationTime?: number | null;
+                    keys: {
+                        p256dh: string;
+                        auth: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            id: string;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Unauthenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed: the caller is an API key (this route is not open to API keys), ApiKeyNotAllowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        /** @constant */
+                        message: "ApiKeyNotAllowed";
+                        /** @constant */
+                        errors: "ApiKeyNotAllowed";
+                    };
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    deletePushSubscription: {
+        parameters: {
+            query?: {
+                id?: string;
+                endpoint?: string;
+            };
+            header?: {
+                TimeZone?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            /** @constant */
+                            removed: true;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Unauthenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed: the caller is an API key (this route is not open to API keys), ApiKeyNotAllowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        /** @constant */
+                        message: "ApiKeyNotAllowed";
+                        /** @constant */
+                        errors: "ApiKeyNotAllowed";
                     };
                 };
             };

@@ -66,7 +66,7 @@ const adminScreens: readonly Screen[] = [
     },
   },
   { name: 'car-schedule', path: paths.carSchedule, route: 'carSchedule', ready: (p, t) => p.getByRole('button', { name: t.CsMyBooking }) },
-  { name: 'alerts', path: paths.alerts, route: 'alerts', ready: (p, t) => p.getByRole('heading', { name: t.Alerts }) },
+  { name: 'alerts', path: paths.alerts, route: 'alerts', ready: (p, t) => p.getByRole('heading', { name: t.Alerts, exact: true }) },
   { name: 'user-accounts', path: paths.userAccounts, route: 'userAccounts', ready: (p, t) => p.getByRole('tab', { name: t.UaTabUsers, selected: true }) },
   { name: 'account-settings', path: `${paths.userAccounts}?tab=settings`, route: 'userAccounts', ready: (p, t) => p.getByRole('tab', { name: t.UaTabSettings, selected: true }) },
   { name: 'departments', path: `${paths.userAccounts}?tab=departments`, route: 'userAccounts', ready: (p, t) => p.getByRole('textbox', { name: t.OrgNewDepartments }) },
@@ -77,6 +77,9 @@ const adminScreens: readonly Screen[] = [
   { name: 'rfid-cards', path: paths.rfidCards, route: 'rfidCards', ready: (p, t) => p.getByText(t.RfidPageIntro) },
   { name: 'alert-numbers', path: paths.alertNumbers, route: 'alertNumbers', ready: (p, t) => p.getByRole('heading', { name: t.AlertNumbers }) },
   { name: 'attest-status', path: paths.attestStatus, route: 'attestStatus', ready: (p, t) => p.getByRole('heading', { name: t.AttestStatus }) },
+  { name: 'my-trips', path: paths.myTrips, route: 'myTrips', ready: (p, t) => p.getByText(t.MyTripsIntro) },
+  { name: 'api-keys', path: paths.apiKeys, route: 'apiKeys', ready: (p, t) => p.getByRole('button', { name: t.ApiKeysCreate }) },
+  { name: 'webhooks', path: paths.webhooks, route: 'webhooks', ready: (p, t) => p.getByRole('button', { name: t.WebhookAdd }) },
 ];
 
 const supportScreens: readonly Screen[] = [{ name: 'support', path: paths.support, route: 'support', ready: (p, t) => p.getByRole('heading', { name: t.SupportLogTitle }) }];

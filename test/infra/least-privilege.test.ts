@@ -94,9 +94,14 @@ const queueWiring = (st: Json): boolean => {
     (receiving && [arn(stack.ingestRules?.failureQueue), ...[...stack.workQueues.queues.values()].map((q) => arn(q.queue))].includes(resource))
   );
 };
+/** A statement on a work queue: a consumer that also sends to its own queue (retries later) gets one statement of both. */
+const onWorkQueue = (st: Json): boolean =>
+  [...stack.workQueues.queues.values()].some((q) => JSON.stringify(st.Resource) === JSON.stringify({ 'Fn::GetAtt': [stack.getLogicalId(q.queue.node.defaultChild as never), 'Arn'] }));
 const otherActions = (statements: Json[]) => {
   const own = statements.filter((st) => !streamReading(st) && !queueWiring(st));
-  return new Set(own.flatMap((st) => asArray(st.Action) as string[]).filter((a) => !/^(dynamodb|logs|xray):/.test(a)));
+  // What is left on a work queue after its consumer's wiring (receiving) must come from the `queues` port.
+  const actions = own.flatMap((st) => (asArray(st.Action) as string[]).filter((a) => !(onWorkQueue(st) && /^sqs:(ReceiveMessage|ChangeMessageVisibility|DeleteMessage)$/.test(a))));
+  return new Set(actions.filter((a) => !/^(dynamodb|logs|xray):/.test(a)));
 };
 
 /** What the declaration should turn into, besides tables, logs and tracing. */

@@ -21,8 +21,14 @@ export function pushCapable(scope: { navigator: Navigator } & Partial<Record<'Pu
   return 'serviceWorker' in scope.navigator && scope.PushManager !== undefined && scope.Notification !== undefined;
 }
 
+/** How long to wait for the portal's service worker, which registers itself after the login (web/src/pwa/start.ts). */
+const REGISTRATION_WAIT_MS = 5_000;
+
 async function registration(): Promise<ServiceWorkerRegistration | null> {
-  return (await navigator.serviceWorker.getRegistration()) ?? null;
+  const now = await navigator.serviceWorker.getRegistration();
+  if (now) return now;
+  // On the first visit the worker may still be on its way; `ready` never settles without one.
+  return Promise.race([navigator.serviceWorker.ready, new Promise<null>((resolve) => window.setTimeout(() => resolve(null), REGISTRATION_WAIT_MS))]);
 }
 
 async function readState(): Promise<PushState> {

@@ -1,7 +1,8 @@
 /** A key's call log, newest first, 25 calls at a time (docs/api.md API keys). */
-import { Alert, Button, Modal, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { Button, Modal, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ApiKey } from '../../../../../shared/schemas/api-keys';
+import { LoadFailed } from '../../../ui/load-failed';
 import { useApiKeyCalls } from '../api/api-keys-api';
 
 export function CallsModal({ apiKey, onClose, formatTime }: { apiKey: ApiKey | null; onClose: () => void; formatTime: (iso: string) => string }) {
@@ -17,9 +18,7 @@ export function CallsModal({ apiKey, onClose, formatTime }: { apiKey: ApiKey | n
         {calls.isPending ? (
           <Text role="status">{t('Loading')}</Text>
         ) : calls.isError ? (
-          <Alert color="red" role="alert">
-            {t('ApiKeyCallsLoadFailed')}
-          </Alert>
+          <LoadFailed title={t('ApiKeyCallsLoadFailed')} error={calls.error} onRetry={() => void calls.refetch()} retrying={calls.isFetching} />
         ) : rows.length === 0 ? (
           <Text>{t('ApiKeyCallsNone')}</Text>
         ) : (

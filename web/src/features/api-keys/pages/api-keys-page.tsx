@@ -3,7 +3,7 @@
  * last used, revoked) as a table, or cards on a phone; creating a key (shown once), revoking one
  * after a confirmation, and a key's call log.
  */
-import { Alert, Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import IconKey from '@tabler/icons-react/dist/esm/icons/IconKey.mjs';
 import IconPlus from '@tabler/icons-react/dist/esm/icons/IconPlus.mjs';
@@ -15,6 +15,7 @@ import { errorMessage } from '../../../app/api-client';
 import { parseLanguage } from '../../../app/preferences';
 import { intlLocale } from '../../../i18n/i18n';
 import { ConfirmDeleteModal } from '../../../ui/confirm-delete-modal';
+import { LoadFailed } from '../../../ui/load-failed';
 import { MessageState } from '../../../ui/message-state';
 import { PageLoader } from '../../../ui/page-loader';
 import { apiKeyQueries, revokeApiKey, useApiKeys } from '../api/api-keys-api';
@@ -101,14 +102,7 @@ export function ApiKeysPage() {
       {keys.isPending ? (
         <PageLoader />
       ) : keys.isError ? (
-        <Alert color="red" role="alert">
-          <Stack gap="xs" align="flex-start">
-            <span>{t('ApiKeysLoadFailed')}</span>
-            <Button size="xs" variant="default" onClick={() => void keys.refetch()}>
-              {t('TryAgain')}
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadFailed title={t('ApiKeysLoadFailed')} error={keys.error} onRetry={() => void keys.refetch()} retrying={keys.isFetching} />
       ) : keys.data.keys.length === 0 ? (
         <MessageState icon={<IconKey size={30} stroke={1.6} />} title={t('ApiKeysNone')}>
           {t('ApiKeysIntro')}
