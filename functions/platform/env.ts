@@ -88,6 +88,11 @@ const embeddedEnv = common.extend({
   FILES_DIR: z.string().min(1).optional(),
   /** The seed of the VAPID keys: kept in DATA_DIR, or random per start with --ephemeral (infra/local/runtime.ts). */
   VAPID_SEED: z.string().min(32).optional(),
+  /**
+   * A certificate (PEM) the webhook sender trusts beside the system's roots, for an HTTPS receiver
+   * on this machine with a certificate of its own (the webhook tests). There is none on AWS.
+   */
+  WEBHOOK_CA: z.string().includes('BEGIN CERTIFICATE').optional(),
 });
 
 export const envSchema = z.discriminatedUnion('RUNTIME', [awsEnv, embeddedEnv]);

@@ -17,6 +17,7 @@
  * processed the body), or when the consumer dies between sending and recording. It recognises the
  * repeat by `Webhook-Id`.
  */
+import { rootCertificates } from 'node:tls';
 import { getPorts } from '../platform/container';
 import { getEnv } from '../platform/env';
 import { logger } from '../platform/logger';
@@ -118,7 +119,8 @@ export async function deliver(message: DeliveryMessage, ports: DeliveryPorts = g
 
 async function attempt(message: DeliveryMessage, delivery: DeliveryItem, url: string, secret: string, ports: DeliveryPorts, options: DeliveryOptions): Promise<void> {
   const n = message.attempt;
-  const checked = await checkEndpoint(url, policyFor(getEnv().RUNTIME), options.lookup);
+  const env = getEnv();
+  const checked = await checkEndpoint(url, policyFor(env.RUNTIME), options.lookup);
   let outcome: { ok: boolean; code: number | null; timeMs: number | null; excerpt: string | null; error: string | null };
   if ('refusal' in checked) {
     outcome = { ok: false, code: null, timeMs: null, excerpt: null, error: 'WebhookAddressRefused' };
@@ -128,7 +130,7 @@ async function attempt(message: DeliveryMessage, delivery: DeliveryItem, url: st
       'webhook-id': delivery.id,
       'webhook-timestamp': String(timestamp),
       'webhook-signature': signWebhook(secret, timestamp, delivery.body),
-    });
+    }, env.RUNTIME === 'embedded' && env.WEBHOOK_CA ? { ca: [...rootCertificates, env.WEBHOOK_CA] } : {});
     outcome =
       'status' in result
         ? { ok: result.ok, code: result.status, timeMs: result.durationMs, excerpt: result.excerpt, error: null }

@@ -36,7 +36,7 @@ export function postDelivery(
   target: ResolvedAddress,
   body: string,
   headers: Readonly<Record<string, string>>,
-  options: { timeoutMs?: number; ca?: string | undefined } = {},
+  options: { timeoutMs?: number; ca?: readonly string[] | undefined } = {},
 ): Promise<AttemptResult> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
@@ -57,7 +57,7 @@ export function postDelivery(
         lookup: pinned(target),
         headers: { 'content-type': 'application/json', 'user-agent': USER_AGENT, 'content-length': String(Buffer.byteLength(body)), ...headers },
         agent: false,
-        ...(options.ca ? { ca: options.ca } : {}),
+        ...(options.ca ? { ca: [...options.ca] } : {}),
       },
       (response) => {
         const chunks: Buffer[] = [];

@@ -1,12 +1,15 @@
 /**
  * Webhooks end to end on the embedded runtime (docs/api.md Webhooks, docs/decisions/0046): a local
- * receiver on 127.0.0.1 gets signed deliveries; a receiver failing twice gets the same Webhook-Id
+ * HTTPS receiver on 127.0.0.1 (with a certificate of its own, test/fixtures/webhook-receiver.*,
+ * which the runtime trusts through WEBHOOK_CA) gets signed deliveries; a receiver failing twice gets the same Webhook-Id
  * three times; an event whose source runs twice, or whose queue message comes twice, is delivered
  * once; a subscription that keeps failing is paused and its admins get one e-mail; endpoints the
  * policy refuses; the limit; another account's ids answer 404. The retry waits are shortened with
  * WEBHOOK_RETRY_SCALE, which only the embedded runtime reads.
  */
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { readFileSync } from 'node:fs';
+import type { IncomingHttpHeaders, Server } from 'node:http';
+import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import mqtt from 'mqtt';
@@ -55,7 +58,10 @@ const at = (path: string) => received.filter((r) => r.path === path);
 
 beforeAll(async () => {
   process.env['WEBHOOK_RETRY_SCALE'] = '0.0001';
-  receiver = createServer((req, res) => {
+  const fixture = (name: string) => readFileSync(new URL(`../fixtures/webhook-receiver.${name}.pem`, import.meta.url), 'utf8');
+  const cert = fixture('cert');
+  process.env['WEBHOOK_CA'] = cert;
+  receiver = createServer({ cert, key: fixture('key') }, (req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
@@ -67,7 +73,7 @@ beforeAll(async () => {
     });
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  receiverUrl = `https://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
   rt = await startRuntime();
   admin = await callerFor(demoUsers.admin.username, DEMO_PASSWORD);
   user = await callerFor(demoUsers.user.username, DEMO_PASSWORD);
@@ -77,6 +83,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   delete process.env['WEBHOOK_RETRY_SCALE'];
+  delete process.env['WEBHOOK_CA'];
   await rt?.stop();
   await new Promise((resolve) => receiver?.close(resolve));
 });
