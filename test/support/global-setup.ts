@@ -32,6 +32,8 @@ export default async function setup(project: TestProject) {
     execFileSync(process.execPath, [join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'web/vite.config.ts'], {
       cwd: ROOT,
       stdio: 'inherit',
+      // vitest sets NODE_ENV=test, which would make a development build (no service worker).
+      env: { ...process.env, NODE_ENV: 'production' },
     });
   }
   const db = await startLocalDynamo();
