@@ -28,6 +28,7 @@ export const en = {
   SupportMailLabel: 'E-mail support at {{email}}',
   OpenMenu: 'Open menu',
   CloseMenu: 'Close menu',
+  CloseDialog: 'Close',
   MainNavigation: 'Main navigation',
   Administration: 'Administration',
   Announcement: 'Announcement',

@@ -23,6 +23,7 @@ export const no: Messages = {
   SupportMailLabel: 'Send e-post til kundestøtte på {{email}}',
   OpenMenu: 'Åpne menyen',
   CloseMenu: 'Lukk menyen',
+  CloseDialog: 'Lukk',
   MainNavigation: 'Hovedmeny',
   Administration: 'Administrasjon',
   Announcement: 'Melding',

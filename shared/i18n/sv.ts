@@ -23,6 +23,7 @@ export const sv: Messages = {
   SupportMailLabel: 'Mejla supporten på {{email}}',
   OpenMenu: 'Öppna menyn',
   CloseMenu: 'Stäng menyn',
+  CloseDialog: 'Stäng',
   MainNavigation: 'Huvudmeny',
   Administration: 'Administration',
   Announcement: 'Meddelande',

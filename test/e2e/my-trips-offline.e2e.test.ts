@@ -13,6 +13,7 @@
  * 390 and 1280 px with axe; photographs with SCREENSHOTS=1 into /tmp/my-trips-shots/.
  */
 import { mkdirSync } from 'node:fs';
+import { request as httpRequest, createServer as createHttpServer, type IncomingHttpHeaders } from 'node:http';
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,7 +23,7 @@ import { en } from '../../shared/i18n/en';
 import { myTripsEn } from '../../shared/i18n/features/my-trips/en';
 import { localDayOf, startOfLocalDay } from '../../shared/local-time';
 import { callAs, callerFor, type Caller } from '../support/api-caller';
-import { checkAndShoot, logInAt, openPage, poll, SCREENSHOTS, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
+import { checkAndShoot, logInAt, openPage, PHONE, poll, SCREENSHOTS, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
 import { storeTestTrip } from '../support/stored-trips';
 
 const SHOTS = '/tmp/my-trips-shots';
@@ -75,6 +76,72 @@ async function startRelay(target: URL): Promise<Relay> {
       down = false;
     },
     close: () => new Promise((done) => server.close(() => done())),
+  };
+}
+
+/**
+ * An HTTP proxy to the runtime that serves the next version of the app: after `release()` its
+ * `/sw.js` carries other bytes (a comment with the version appended), as a deployment changes the
+ * worker. The browser's own update check reaches it (Playwright's routing does not see that fetch).
+ */
+interface Releases {
+  url: string;
+  release(): void;
+  close(): Promise<void>;
+}
+async function startReleases(target: URL): Promise<Releases> {
+  let version = 1;
+  const server = createHttpServer((req, res) => {
+    const isWorker = req.url?.split('?')[0] === '/sw.js';
+    const headers: IncomingHttpHeaders = { ...req.headers, host: target.host };
+    // The worker's bytes are changed below: ask for them uncompressed.
+    if (isWorker) delete headers['accept-encoding'];
+    const upstream = httpRequest({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers }, (answer) => {
+      if (!isWorker || version === 1 || answer.statusCode !== 200) {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+        return;
+      }
+      const chunks: Buffer[] = [];
+      answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+      answer.on('end', () => {
+        const body = Buffer.concat([...chunks, Buffer.from(`\n// version ${version}\n`)]);
+        const { etag: _etag, 'last-modified': _modified, ...rest } = answer.headers;
+        res.writeHead(200, { ...rest, 'content-length': String(body.length) });
+        res.end(body);
+      });
+    });
+    upstream.on('error', () => res.destroy());
+    req.pipe(upstream);
+  });
+  // The live channel's WebSocket goes through as it is.
+  server.on('upgrade', (req, socket, head) => {
+    const upstream = connect(Number(target.port), target.hostname, () => {
+      const lines = [`${req.method} ${req.url} HTTP/${req.httpVersion}`];
+      for (let i = 0; i < req.rawHeaders.length; i += 2) lines.push(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`);
+      upstream.write(`${lines.join('\r\n')}\r\n\r\n`);
+      upstream.write(head);
+      socket.pipe(upstream).pipe(socket);
+    });
+    const drop = () => {
+      socket.destroy();
+      upstream.destroy();
+    };
+    socket.on('error', drop);
+    upstream.on('error', drop);
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('no proxy address');
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    release: () => {
+      version += 1;
+    },
+    close: () => {
+      server.closeAllConnections();
+      return new Promise((done) => server.close(() => done()));
+    },
   };
 }
 
@@ -222,5 +289,83 @@ describe('My trips offline', () => {
         user.userId,
       ),
     ).toBe(0);
+  });
+});
+
+describe('an update of the app', () => {
+  let releases: Releases;
+  let phone: Page;
+  const prompt = () => phone.getByRole('status').filter({ hasText: myTripsEn.AppUpdateAvailable });
+  const checkForUpdate = () =>
+    phone.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      await registration?.update();
+    });
+
+  beforeAll(async () => {
+    releases = await startReleases(new URL(app.url));
+    let phoneContext: BrowserContext;
+    ({ context: phoneContext, page: phone } = await openPage(browser, PHONE, { serviceWorkers: 'allow' }));
+    await phoneContext.addInitScript(([key, imei]) => window.localStorage.setItem(key as string, imei as string), [`triplog.unit.${user.userId}`, IMEI]);
+  });
+
+  afterAll(async () => {
+    await phone?.context().close();
+    await releases?.close();
+  });
+
+  it('is offered, not forced: Reload waits while a form is open, then the new version takes over', async () => {
+    // The installed app on a phone: its worker controls the page.
+    await logInAt(phone, releases.url, '/user/my-trips', demoUsers.user.username);
+    await poll(() => phone.locator(`article[data-trip-id="${ids[0]}"]`).count()).toBe(1);
+    await phone.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await phone.reload();
+    await poll(() => phone.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+
+    // No new version yet: the check finds the same worker and offers nothing.
+    await checkForUpdate();
+    expect(await prompt().count()).toBe(0);
+
+    // Editing a trip, when a new version is published.
+    await phone.locator(`article[data-trip-id="${ids[1]}"]`).getByRole('button', { name: myTripsEn.MyTripsEdit }).click();
+    const dialog = phone.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: myTripsEn.MyTripsNote }).fill('Half-typed note');
+    releases.release();
+    await checkForUpdate();
+    await poll(() => prompt().count()).toBe(1);
+    expect(await prompt().textContent()).toContain(myTripsEn.AppUpdateAfterSync);
+    expect(await prompt().getByRole('button', { name: myTripsEn.AppUpdateReload }).isDisabled()).toBe(true);
+    // The page was not taken over: the dialog and what was typed are still there.
+    expect(await dialog.getByRole('textbox', { name: myTripsEn.MyTripsNote }).inputValue()).toBe('Half-typed note');
+    await checkAndShoot(phone, SHOTS, 'my-trips-update-waits');
+
+    // The form closed, Reload is offered; the new version takes over and the page reloads once.
+    await phone.keyboard.press('Escape');
+    await poll(() => dialog.count()).toBe(0);
+    await poll(() => prompt().getByRole('button', { name: myTripsEn.AppUpdateReload }).isEnabled()).toBe(true);
+    expect(await prompt().textContent()).not.toContain(myTripsEn.AppUpdateAfterSync);
+    await phone.evaluate(() => Object.assign(window, { beforeUpdate: true }));
+    await prompt().getByRole('button', { name: myTripsEn.AppUpdateReload }).click();
+    await poll(() => phone.evaluate(() => 'beforeUpdate' in window)).toBe(false);
+    await poll(() => phone.locator(`article[data-trip-id="${ids[0]}"]`).count()).toBe(1);
+    expect(
+      await phone.evaluate(async () => {
+        const registration = await navigator.serviceWorker.getRegistration();
+        return { waiting: registration?.waiting ?? null, active: registration?.active?.state, controlled: navigator.serviceWorker.controller !== null };
+      }),
+    ).toEqual({ waiting: null, active: 'activated', controlled: true });
+    expect(await prompt().count()).toBe(0);
+  });
+
+  it('goes away on Later and stays away for that version', async () => {
+    releases.release();
+    await checkForUpdate();
+    await poll(() => prompt().count()).toBe(1);
+    await prompt().getByRole('button', { name: myTripsEn.AppUpdateLater }).click();
+    await poll(() => prompt().count()).toBe(0);
+    await checkForUpdate();
+    expect(await prompt().count()).toBe(0);
   });
 });

@@ -1,6 +1,6 @@
 import { MantineProvider } from '@mantine/core';
-import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { useMemo, type ReactNode } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { Brand } from '../../../shared/brands';
 import { i18n } from '../i18n/i18n';
 import { BrandContext } from './brand-context';
@@ -11,10 +11,20 @@ export function Providers({ brand, children }: { brand: Brand; children: ReactNo
   return (
     <I18nextProvider i18n={i18n}>
       <BrandContext.Provider value={brand}>
-        <MantineProvider theme={brandTheme(brand)} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-          {children}
-        </MantineProvider>
+        <BrandTheme brand={brand}>{children}</BrandTheme>
       </BrandContext.Provider>
     </I18nextProvider>
+  );
+}
+
+/** The brand's theme in the page's language (a new theme only when the language changes). */
+function BrandTheme({ brand, children }: { brand: Brand; children: ReactNode }) {
+  const { t } = useTranslation();
+  const closeLabel = t('CloseDialog');
+  const theme = useMemo(() => brandTheme(brand, closeLabel), [brand, closeLabel]);
+  return (
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+      {children}
+    </MantineProvider>
   );
 }

@@ -39,7 +39,8 @@ export function contrastRatio(a: string, b: string): number {
   return (hi + 0.05) / (lo + 0.05);
 }
 
-export function brandTheme(brand: Brand): MantineThemeOverride {
+/** The theme of a brand; `closeLabel` names every dialog's close button for screen readers, in the page's language. */
+export function brandTheme(brand: Brand, closeLabel: string): MantineThemeOverride {
   return createTheme({
     primaryColor: 'brand',
     primaryShade: 6,
@@ -53,6 +54,8 @@ export function brandTheme(brand: Brand): MantineThemeOverride {
       // A modal's header is a <header>, which outside sectioning content is a second banner
       // landmark beside the page header (axe: landmark-no-duplicate-banner): make it a plain div.
       ModalHeader: { defaultProps: { component: 'div' } },
+      // Mantine's close button is an icon alone (axe: button-name); a dialog may still name it itself.
+      Modal: { defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } },
     },
   });
 }
