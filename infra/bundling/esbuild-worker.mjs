@@ -76,5 +76,19 @@ async function one({ name, entry, outfile, analysisFile }) {
   }
 }
 
-const results = await Promise.all(builds.map(one));
+/**
+ * A few builds at a time: esbuild runs each on all cores anyway, and every build in flight holds
+ * its modules' syntax trees, so all of a stack's bundles at once took about 8 GB.
+ */
+const CONCURRENCY = Math.max(1, Number(process.env.BUNDLE_CONCURRENCY) || 4);
+const results = new Array(builds.length);
+let next = 0;
+await Promise.all(
+  Array.from({ length: Math.min(CONCURRENCY, builds.length) }, async () => {
+    while (next < builds.length) {
+      const i = next++;
+      results[i] = await one(builds[i]);
+    }
+  }),
+);
 process.stdout.write(JSON.stringify({ results }));
