@@ -390,10 +390,10 @@ export const functionResources: Readonly<Partial<Record<FunctionName, FunctionRe
   },
   // The trip-redetect queue's consumer (functions/trips/trip-redetect.ts): what the trip stage's
   // re-detection read and wrote inside ingest before (the unit with its place copies, whose rules
-  // type a new trip), and the addresses of the trips it writes.
+  // type a new trip), the addresses of the trips it writes, and their tripClosed to the webhooks.
   'trip-redetect': {
-    tables: { accounts: 'read', units: 'read', unitCopies: 'read', positions: 'read', trips: 'read-write', tripRollups: 'read-write', unitDays: 'read-write', driverCheckIns: 'read' },
-    queues: ['trip-addresses', 'unit-day-rollup'],
+    tables: { accounts: 'read', units: 'read', unitCopies: 'read', positions: 'read', trips: 'read-write', tripRollups: 'read-write', unitDays: 'read-write', driverCheckIns: 'read', webhooks: 'read' },
+    queues: ['trip-addresses', 'unit-day-rollup', 'webhook-delivery'],
   },
   // The unit-day-rollup queue's consumer (functions/trips/unit-day-rollup.ts): a unit's days from its trips and eco events.
   'unit-day-rollup': {

@@ -18,6 +18,8 @@ import { getPorts, overridePorts } from '../platform/container';
 import { dynamo, tableName } from '../platform/db';
 import type { Address } from '../platform/ports';
 import { getUnitItem } from '../domain/unit/reads';
+import { forgetSubscribers } from '../webhooks/emit';
+import type { DeliveryMessage } from '../webhooks/delivery-message';
 import type { UnitItem } from '../domain/unit/schema';
 import { putCheckIn } from './check-in-repository';
 import { detectWindow, tripSettingsOf, type DetectedTrip } from './detect';
@@ -262,6 +264,32 @@ describe('redetectTrips', () => {
     expect(after[2]!.startCounterM).toBeGreaterThan(startCounterM);
     expect(Math.abs(after[2]!.distanceM - distanceM)).toBeLessThan(2);
     expect([stopCounterM, v]).toEqual([startCounterM + distanceM, 0]);
+  });
+
+  it("sends the trip it adds to the account's webhooks once, and not the trips it leaves as they were", async () => {
+    const unit = await registerUnit();
+    const { a, trips } = await twoDrives(unit);
+    const sent: DeliveryMessage[] = [];
+    const { queues: real } = getPorts();
+    overridePorts({ queues: { send: async (queue, message, options) => (queue === 'webhook-delivery' ? void sent.push(message as DeliveryMessage) : real.send(queue, message, options)) } });
+    await dynamo().send(new PutCommand({ TableName: tableName('webhooks'), Item: { accountId: ACCOUNT, sk: 'hook#trips', id: 'trips', url: 'https://example.com/hook', events: ['tripClosed'], active: true } }));
+    forgetSubscribers(ACCOUNT);
+    try {
+      const late = drive(endOf(a).ts + 15 * MIN, 6, endOf(a).lat, endOf(a).lon + 0.01);
+      const lateOff = off(endOf(late).ts + 30_000, endOf(late));
+      await store(unit.imei, [...late, lateOff]);
+      await redetectTrips(unit, late[0]!.ts, lateOff.ts, getPorts());
+      // Again, as a redelivered queue message would: nothing changes, nothing is sent.
+      await redetectTrips(unit, late[0]!.ts, lateOff.ts, getPorts());
+      await queues.drained();
+      expect(sent.map((m) => m.event?.data['tripId'])).toEqual([`${unit.imei}.${late[0]!.ts}`]);
+      expect(sent[0]).toMatchObject({ accountId: ACCOUNT, hookId: 'trips', event: { type: 'tripClosed', sourceId: `trip:${unit.imei}.${late[0]!.ts}` } });
+      expect(trips.map((t) => t.startTs)).not.toContain(late[0]!.ts);
+    } finally {
+      overridePorts({ queues: real });
+      await dynamo().send(new PutCommand({ TableName: tableName('webhooks'), Item: { accountId: ACCOUNT, sk: 'hook#trips', id: 'trips', url: 'https://example.com/hook', events: ['tripClosed'], active: false } }));
+      forgetSubscribers(ACCOUNT);
+    }
   });
 
   it('joins two trips that late positions show were one, carrying the edits over, and is idempotent', async () => {

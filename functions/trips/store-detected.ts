@@ -266,7 +266,12 @@ async function applyPlan(unit: UnitItem, add: readonly NewTrip[], remove: readon
     item.changes = changes;
     const written = replaces ? await replaceTrip(replaces, item) : await putNewTrip(item);
     if (!written) clean = false;
-    else await queueAddresses(item, ports);
+    else {
+      await queueAddresses(item, ports);
+      // A trip that late data revealed, or that now starts elsewhere, is closed news under its new id;
+      // one that keeps its start keeps its id, and went to the webhooks when it was first stored.
+      if (replaces?.startTs !== item.startTs) await emitWebhookEvent(tripClosedPayload(item, unit.name), ports);
+    }
   }
   for (const trip of remove) if (!(await deleteTrip(trip))) clean = false;
   await tripsChanged(ports, unit.accountId, unit.imei, [...add.map((a) => a.detected.startTs), ...add.flatMap((a) => (a.replaces ? [a.replaces.startTs] : [])), ...remove.map((t) => t.startTs)]);

@@ -146,7 +146,8 @@ async function attempt(message: DeliveryMessage, delivery: DeliveryItem, url: st
   const nextAttemptAt = new Date(ports.clock.now().getTime() + delayMs);
   if (!(await recordAttempt(delivery, { ...fields, outcome: last ? 'failed' : 'retry', ...(last ? {} : { nextAttemptAt }) }))) return;
   if (!last) await queueAttempt({ ...message, attempt: n + 1 }, delayMs, ports);
-  await afterFailure(message, last, ports);
+  // A sample that fails (a receiver may refuse test data) never pauses the real deliveries.
+  if (!delivery.test) await afterFailure(message, last, ports);
 }
 
 export const handler = queueConsumer('webhook-delivery', deliveryMessageSchema, (message) => deliver(message), { parallel: true });

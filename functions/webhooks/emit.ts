@@ -10,6 +10,10 @@
  * new subscription gets events from at most a minute after it was made, and an event raised while
  * the queue cannot be reached is lost (logged as an error).
  *
+ * A locked unit's events reach no webhook: its movements are the locker's and support's only
+ * (functions/units/lock-rules.ts), and a subscription speaks for the whole account. The lock is
+ * read when the event has subscribers, consistently, so a lock set a moment ago holds.
+ *
  * Exactly once: the delivery id derives from the subscription, the type and `sourceId`, a stable
  * id of the source event; the delivery consumer creates the delivery once and claims each attempt
  * (delivery-consumer.ts), so a source processed twice, or a message delivered twice, sends once.
@@ -20,6 +24,7 @@ import { getPorts } from '../platform/container';
 import { dynamo, tableName } from '../platform/db';
 import { logger } from '../platform/logger';
 import type { Ports } from '../platform/ports';
+import { getUnitItem } from '../domain/unit/reads';
 import { deliveryIdOf, type DeliveryMessage } from './delivery-message';
 
 export const CACHE_MS = 60_000;
@@ -70,12 +75,21 @@ export interface EmitInput {
   data: Record<string, unknown>;
   /** A stable id of the source event: `<kind>:<its key>`. */
   sourceId: string;
+  /** The unit the event is of (none for the test button's samples): nothing goes out while it is locked. */
+  imei?: string;
+}
+
+async function lockedNow(imei: string): Promise<boolean> {
+  const unit = await getUnitItem(imei, { consistent: true });
+  return unit?.lockedBy !== undefined;
 }
 
 /** Queues the event for each active subscription of the account to its type; never throws. Answers how many deliveries were queued. */
 export async function emitWebhookEvent(input: EmitInput, ports: Pick<Ports, 'queues' | 'clock'> = getPorts()): Promise<number> {
   try {
     const subscribers = (await subscribersOf(input.accountId, ports.clock.now().getTime())).filter((s) => s.events.includes(input.type));
+    if (!subscribers.length) return 0;
+    if (input.imei !== undefined && (await lockedNow(input.imei))) return 0;
     await Promise.all(
       subscribers.map((s) => {
         const message: DeliveryMessage = {

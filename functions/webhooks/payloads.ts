@@ -16,10 +16,10 @@ export function eventPayloads(item: Pick<EventItem, 'imei' | 'sk' | 'accountId' 
   const eventId = `${item.imei}.${item.sk}`;
   const common = { eventId, imei: item.imei, unitName: item.unitName, eventType: item.type, time: iso(item.ts), lat: item.lat, lon: item.lon, details: item.details };
   const out: EmitInput[] = [];
-  if (item.alarm) out.push({ accountId: item.accountId, type: 'alarm', occurredAt: iso(item.ts), sourceId: `event:${eventId}`, data: common });
+  if (item.alarm) out.push({ accountId: item.accountId, imei: item.imei, type: 'alarm', occurredAt: iso(item.ts), sourceId: `event:${eventId}`, data: common });
   if (item.type === 'geofenceEnter' || item.type === 'geofenceExit') {
     const geofence = { id: item.details['geofenceId'] ?? null, name: item.details['geofence'] ?? null };
-    out.push({ accountId: item.accountId, type: item.type, occurredAt: iso(item.ts), sourceId: `event:${eventId}`, data: { ...common, geofence } });
+    out.push({ accountId: item.accountId, imei: item.imei, type: item.type, occurredAt: iso(item.ts), sourceId: `event:${eventId}`, data: { ...common, geofence } });
   }
   return out;
 }
@@ -28,6 +28,7 @@ export function tripClosedPayload(trip: Pick<TripItem, 'imei' | 'accountId' | 's
   const tripId = `${trip.imei}.${trip.startTs}`;
   return {
     accountId: trip.accountId,
+    imei: trip.imei,
     type: 'tripClosed',
     occurredAt: iso(trip.stopTs),
     sourceId: `trip:${tripId}`,
@@ -50,6 +51,7 @@ export function tripClosedPayload(trip: Pick<TripItem, 'imei' | 'accountId' | 's
 export function commandAcknowledgedPayload(accountId: string, command: Command): EmitInput {
   return {
     accountId,
+    imei: command.imei,
     type: 'commandAcknowledged',
     occurredAt: command.answeredAt ?? command.updatedAt,
     sourceId: `command:${command.imei}.${command.id}`,
@@ -60,6 +62,7 @@ export function commandAcknowledgedPayload(accountId: string, command: Command):
 export function unitOfflinePayload(unit: { accountId: string; imei: string; name: string; lastSeen: number; lat: number | null; lon: number | null }, offlineAfterMs: number): EmitInput {
   return {
     accountId: unit.accountId,
+    imei: unit.imei,
     type: 'unitOffline',
     occurredAt: iso(unit.lastSeen + offlineAfterMs),
     // One per silence: the next silence has another lastSeen.
@@ -106,5 +109,7 @@ export function samplePayload(accountId: string, type: WebhookEventType, now: Da
       sample = unitOfflinePayload({ accountId, imei, name: unit, lastSeen: ms - 3_900_000, lat: 59.3293, lon: 18.0686 }, 3_900_000);
       break;
   }
-  return { ...sample, sourceId, data: { ...sample.data, test: true } };
+  // Of no unit: a sample is sent whatever the units' locks.
+  const { imei: _made_up, ...ofNoUnit } = sample;
+  return { ...ofNoUnit, sourceId, data: { ...sample.data, test: true } };
 }

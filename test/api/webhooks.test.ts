@@ -21,7 +21,7 @@ import type { Command } from '../../shared/schemas/commands';
 import { recordEvent } from '../../functions/events/record-event';
 import { getPorts } from '../../functions/platform/container';
 import { dynamo, tableName } from '../../functions/platform/db';
-import type { UnitRecord } from '../../functions/domain/unit/schema';
+import type { UnitItem, UnitRecord } from '../../functions/domain/unit/schema';
 import { deliveryIdOf, type DeliveryMessage } from '../../functions/webhooks/delivery-message';
 import { WEBHOOK_MAX_ATTEMPTS } from '../../functions/webhooks/backoff';
 import { verifyWebhookSignature } from '../../functions/webhooks/signing';
@@ -89,9 +89,9 @@ afterAll(async () => {
 });
 
 let units = 0;
-async function addUnit(accountId: string): Promise<string> {
+async function addUnit(accountId: string, extra: Partial<Pick<UnitItem, 'lockedBy' | 'lockedByName' | 'lockedAt'>> = {}): Promise<string> {
   const imei = demoImei(760 + units++);
-  const unit: UnitRecord = { imei, accountId, name: `Hook car ${imei.slice(-3)}`, vehicleType: 'car', protocol: 'native', createdAt: new Date().toISOString() };
+  const unit: UnitRecord = { imei, accountId, name: `Hook car ${imei.slice(-3)}`, vehicleType: 'car', protocol: 'native', createdAt: new Date().toISOString(), ...extra };
   await dynamo().send(new PutCommand({ TableName: tableName('units'), Item: unit }));
   return imei;
 }
@@ -227,28 +227,50 @@ describe('deliveries', () => {
     expect((await deliveries(id)).body.data!.deliveries).toHaveLength(1);
   });
 
-  it('pauses a subscription after five failed deliveries and e-mails each admin once, in their language', async () => {
+  it('sends nothing of a locked unit, whose movements are its locker\'s', async () => {
+    const { id } = (await create({ url: `${receiverUrl}/locked`, events: ['alarm'] })).body.data!;
+    const locked = await addUnit(admin.accountId, { lockedBy: demoUsers.user.username, lockedByName: 'Demo User', lockedAt: new Date().toISOString() });
+    const open = await addUnit(admin.accountId);
+    const ports = getPorts();
+    const alarm = (imei: string) => recordEvent({ imei, accountId: admin.accountId, name: 'Hook car', viewers: [] }, { type: 'overspeed', ts: Date.now(), key: 'os', lat: 59.3, lon: 18.0, alarm: true, details: { speed: 120 } }, ports);
+    expect(await alarm(locked)).toBe(true);
+    expect(await alarm(open)).toBe(true);
+    await eventually(async () => at('/locked'), (list) => list.length >= 1, 'the open unit\'s alarm');
+    await rt.queues.drained();
+    expect(at('/locked').map((g) => (JSON.parse(g.body) as { data: { imei: string } }).data.imei)).toEqual([open]);
+    expect((await deliveries(id)).body.data!.deliveries).toHaveLength(1);
+  });
+
+  it('pauses a subscription after five failed deliveries and e-mails each admin once, in their language; failing tests pause nothing', async () => {
     answers.set('/down', [503]);
-    const { id } = (await create({ url: `${receiverUrl}/down`, events: ['unitOffline'] }, other)).body.data!;
+    const { id } = (await create({ url: `${receiverUrl}/down`, events: ['alarm'] }, other)).body.data!;
+    const hook = async () => (await call<WebhookList>('GET', BASE, other)).body.data!.webhooks.find((w) => w.id === id);
+    // Samples that fail, every attempt of six of them: the real deliveries are not paused for that.
     await Promise.all(Array.from({ length: 6 }, () => call('POST', `${BASE}/${id}/test`, other, {})));
-    const paused = await eventually(
-      async () => (await call<WebhookList>('GET', BASE, other)).body.data!.webhooks.find((w) => w.id === id),
-      (w) => w?.active === false,
-      'the pause',
-      { timeoutMs: 60_000 },
-    );
+    await eventually(async () => (await deliveries(id, other)).body.data!.deliveries, (list) => list.length === 6 && list.every((d) => d.status === 'failed'), 'the failed samples', { timeoutMs: 60_000 });
+    await rt.queues.drained();
+    expect(await hook()).toMatchObject({ active: true, consecutiveFailures: 0 });
+
+    // Six alarms of a unit of that account, each failing every attempt.
+    const imei = await addUnit(stranger.accountId);
+    const ports = getPorts();
+    const start = Date.now();
+    for (let i = 0; i < 6; i++) {
+      await recordEvent({ imei, accountId: stranger.accountId, name: 'Hook car', viewers: [] }, { type: 'overspeed', ts: start + i, key: `os-${i}`, lat: 59.3, lon: 18.0, alarm: true, details: { speed: 120 } }, ports);
+    }
+    const paused = await eventually(hook, (w) => w?.active === false, 'the pause', { timeoutMs: 60_000 });
     expect(paused).toMatchObject({ pausedReason: 'failing' });
     await rt.queues.drained();
     const mails = (await callAs<OutboxMessage[]>(rt.url, 'GET', `/api/dev/outbox?to=${encodeURIComponent(stranger.email)}&kind=email`, null)).body.data!;
     const pauseMails = mails.filter((m) => m.subject === 'En webhook har pausats');
     expect(pauseMails).toHaveLength(1);
     expect(pauseMails[0]!.text).toContain(`${receiverUrl}/down`);
-    const log = (await deliveries(id, other)).body.data!.deliveries;
+    const log = (await deliveries(id, other)).body.data!.deliveries.filter((d) => !d.test);
     expect(log.filter((d) => d.status === 'failed' && d.attempts === WEBHOOK_MAX_ATTEMPTS).length).toBeGreaterThanOrEqual(5);
     expect(log[0]).toMatchObject({ responseCode: 503, responseExcerpt: 'receiver is down' });
 
     // Resumed: the count starts again, and nothing else was mailed.
-    expect((await call('PUT', `${BASE}/${id}`, other, { url: `${receiverUrl}/down`, events: ['unitOffline'], active: true })).status).toBe(200);
-    expect((await call<WebhookList>('GET', BASE, other)).body.data!.webhooks.find((w) => w.id === id)).toMatchObject({ active: true, pausedReason: null, consecutiveFailures: 0 });
+    expect((await call('PUT', `${BASE}/${id}`, other, { url: `${receiverUrl}/down`, events: ['alarm'], active: true })).status).toBe(200);
+    expect(await hook()).toMatchObject({ active: true, pausedReason: null, consecutiveFailures: 0 });
   }, 120_000);
 });

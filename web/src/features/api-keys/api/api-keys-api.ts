@@ -16,7 +16,8 @@ export const apiKeyQueries = {
 };
 
 export function useApiKeys() {
-  return useQuery({ queryKey: apiKeyQueries.keys, queryFn: ({ signal }) => apiRequest('GET', base, { schema: apiKeyListSchema, signal }) });
+  // "Last used" moves while an integration calls: read again every minute the page is open.
+  return useQuery({ queryKey: apiKeyQueries.keys, queryFn: ({ signal }) => apiRequest('GET', base, { schema: apiKeyListSchema, signal }), refetchInterval: 60_000 });
 }
 
 export function createApiKey(body: { name: string; scopes: ApiKeyScope[] }) {
