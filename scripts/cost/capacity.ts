@@ -61,8 +61,8 @@ export function capacityMarkdown(inputs: ModelInputs, a: Assumptions, command: s
   const unitsFact = inputs.inventory.tables.find((t) => t.name === 'units');
   const unitWu = inputs.sizes.tables['units']?.writeUnits ?? 1;
   const perAccountIndex = (a.unitsPerAccount / a.intervalSeconds) * unitWu;
-  const scaled = inputs.inventory.tables.filter((t) => t.billingMode === 'PROVISIONED' && t.autoScaling?.length);
-  const scaledText = scaled.map((t) => {
+  const autoScaled = inputs.inventory.tables.filter((t) => t.billingMode === 'PROVISIONED' && t.autoScaling?.length);
+  const scaledText = autoScaled.map((t) => {
     const write = (t.autoScaling ?? []).find((d) => d.kind === 'write' && d.index === undefined);
     const r = u.workdayUnitsPerSecond[t.name];
     const copies = 1 + t.fullIndexes;
@@ -73,9 +73,9 @@ export function capacityMarkdown(inputs: ModelInputs, a: Assumptions, command: s
   }).filter(Boolean);
   out.push(
     '',
-    ...(scaled.length
+    ...(autoScaled.length
       ? [
-          `- Provisioned with auto scaling (${scaled.map((t) => t.name).join(', ')}; shared/tables.ts): ${scaledText.join('; ')}. Auto scaling adds capacity after two minutes over the target and takes a few more to apply it; a faster rise spends the table's burst capacity (up to 300 s of unused capacity), then is throttled: ingest retries with backoff, the stream retries the batch, and the ingest iterator-age alarm shows a sustained lag (docs/decisions/0049).`,
+          `- Provisioned with auto scaling (${autoScaled.map((t) => t.name).join(', ')}; shared/tables.ts): ${scaledText.join('; ')}. Auto scaling adds capacity after two minutes over the target and takes a few more to apply it; a faster rise spends the table's burst capacity (up to 300 s of unused capacity), then is throttled: ingest retries with backoff, the stream retries the batch, and the ingest iterator-age alarm shows a sustained lag (docs/decisions/0049).`,
         ]
       : []),
     `- On demand, a new table takes up to 4,000 write and 12,000 read units/s at once and doubles its previous peak within about 30 minutes; the default ceiling is 40,000 of each per table. A fleet that grows by more than double in a day, or a launch at this size, needs the tables' warm throughput raised first.`,

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { FunctionFact, Inventory, TableFact } from './assembly';
 import { batchPerInvocation, byService, DAYS_PER_MONTH, defaultAssumptions, estimate, HOURS_PER_MONTH, onDemandShards, type Assumptions, type ItemSizes } from './model';
 import { readPriceList, type PriceList } from './prices';
+import { customMetricSeries, vitalSeriesPerMetric } from './metric-series';
 import { designNotes } from './report';
 import { runsPerMonth } from './schedule-runs';
 
@@ -252,5 +253,19 @@ describe('byService', () => {
     const services = byService(e);
     expect(services.reduce((s, x) => s + x.usd, 0)).toBeCloseTo(e.total, 9);
     expect(services.map((s) => s.usd)).toEqual([...services.map((s) => s.usd)].sort((x, y) => y - x));
+  });
+});
+
+describe('customMetricSeries', () => {
+  it('counts the series the code publishes: the ops counts, and each vital once per dimension set (per route pattern with Route)', () => {
+    // As the code publishes them now: the 4 vitals over all routes and the 2 counts the alarms read.
+    expect(customMetricSeries()).toBe(6);
+    expect(customMetricSeries([['Route'], []], 37)).toBe(2 + 4 * 38);
+    expect(vitalSeriesPerMetric([['Route']], 10)).toBe(10);
+    expect(() => vitalSeriesPerMetric([['Route', 'Device']])).toThrow(/Device/);
+  });
+
+  it('is what the default assumptions price', () => {
+    expect(defaultAssumptions({ units: 10 }).customMetricSeries).toBe(customMetricSeries());
   });
 });

@@ -20,6 +20,7 @@
  *   written there too (the template says which).
  */
 import type { Inventory, FunctionGroup, TableFact } from './assembly';
+import { customMetricSeries } from './metric-series';
 import { includedOf, priceOf, type PriceList } from './prices';
 
 export const DAYS_PER_MONTH = 365.25 / 12;
@@ -102,7 +103,7 @@ export interface Assumptions {
   readonly accessLogBytesPerApiCall: number;
   /** Archived logs take this share of the ingested bytes. */
   readonly logCompression: number;
-  /** Custom metric series (EMF): web vitals per route and overall, the ops counts. */
+  /** Custom metric series (EMF): the web vitals and the ops counts, counted from the code (metric-series.ts). */
   readonly customMetricSeries: number;
   /** Share of the hours in which an API route is called: its per-route metrics are billed for those hours only. */
   readonly routeMetricHoursShare: number;
@@ -162,7 +163,7 @@ export function defaultAssumptions(overrides: Partial<Assumptions> & { units: nu
     appLogBytesPerApiCall: 700,
     accessLogBytesPerApiCall: 400,
     logCompression: 0.15,
-    customMetricSeries: 110,
+    customMetricSeries: customMetricSeries(),
     routeMetricHoursShare: 0.4,
     sqsPollersPerMapping: 5,
     pictureKilobytesPerUnit: 300,

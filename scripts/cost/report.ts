@@ -4,7 +4,11 @@
  * the same estimate: what changing one choice would save) and the capacity block.
  */
 import { RECENT_TRIPS, SAME_PLACE_M } from '../../functions/trips/known-places';
+import { OPS_METRICS } from '../../functions/platform/metrics';
+import { webRoutePatterns } from '../../shared/web-routes';
+import { vitalNames } from '../../shared/web-vitals';
 import type { Inventory } from './assembly';
+import { customMetricSeries } from './metric-series';
 import { byService, DYNAMODB_ITEM_LIMIT_BYTES, estimate, HOURS_PER_MONTH, MONTH_ROLLUP_BYTES_PER_UNIT, SECONDS_PER_MONTH, TARGET_PER_UNIT_MONTH, TARGET_UNITS, type Assumptions, type Estimate, type ItemSizes, type RunsPerMonth } from './model';
 import { priceOf, type PriceList } from './prices';
 
@@ -154,6 +158,11 @@ export function designNotes(inputs: ModelInputs, a: Assumptions): string[] {
   } else if (inv.httpApis) {
     const withRouteMetrics = run({ ...inputs, inventory: { ...inv, routeMetrics: true } }, a);
     notes.push(`Done: the HTTP API publishes no per-route metrics (\`apiRouteMetrics\` false, the default); the dashboard's latency per route is a Logs Insights query of the access log, which bills the log data it scans when the dashboard is shown. \`-c apiRouteMetrics=true\` would add ${per(-saving(withRouteMetrics))}, whatever the fleet's size.`);
+  }
+  const perRouteVitals = customMetricSeries([['Route'], []]);
+  if (a.customMetricSeries < perRouteVitals) {
+    const withRoutes = run(inputs, { ...a, customMetricSeries: perRouteVitals });
+    notes.push(`Done: the web vitals' metrics have no Route dimension (functions/vitals/emf.ts): ${a.customMetricSeries} custom metrics (${vitalNames.length} vitals over all routes, ${OPS_METRICS.length} operational counts, the alarms' and the dashboard's). The dashboard's vitals per route are a Logs Insights query of the vitals log, the support page has each route's histograms; a series per route (${webRoutePatterns.length} route patterns) would add ${per(withRoutes.platformTotal - base.platformTotal)} with every route visited every hour (CloudWatch bills a series for the hours it is emitted).`);
   }
   const traced = inv.functions.filter((f) => f.tracing);
   const ours = inv.functions.filter((f) => f.group !== 'deploy-time');
