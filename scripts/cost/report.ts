@@ -170,8 +170,8 @@ export function designNotes(inputs: ModelInputs, a: Assumptions): string[] {
     const variant = run({ ...inputs, inventory: { ...inv, functions: inv.functions.map((f) => ({ ...f, tracing: false })) } }, a);
     notes.push(
       traced.length < ours.length
-        ? `X-Ray active tracing on ${traced.length} of ${ours.length} functions (those the HTTP API and IoT Core call; ingest and the stream, queue and schedule consumers record no traces of their own): ${per(saving(variant))}. A sampling rule of a few requests a minute would keep the API's traces for less (infra/constructs/portal-function.ts).`
-        : `X-Ray active tracing on ${traced.length} functions: ${per(saving(variant))}. Passing tracing through on ingest and the queue consumers (or a sampling rule of a few per minute) keeps the traces of the API for much less (infra/constructs/portal-function.ts).`,
+        ? `X-Ray active tracing on ${traced.length} of ${ours.length} functions (those the HTTP API and IoT Core call; ingest and the stream, queue and schedule consumers record no traces of their own): ${per(saving(variant))}. Lambda samples active tracing itself (the first request each second and 5 % of the rest) and X-Ray's sampling rules do not apply to it, so a rule of a few requests a minute cannot lower this; only fewer traced functions can (infra/constructs/portal-function.ts).`
+        : `X-Ray active tracing on ${traced.length} functions: ${per(saving(variant))}. Passing tracing through on ingest and the queue consumers keeps the traces of the API for much less (infra/constructs/portal-function.ts); X-Ray's sampling rules do not apply to Lambda's active tracing.`,
     );
   }
   const deliveries = base.lines.filter((l) => l.item.startsWith('messaging: live deliveries')).reduce((s, l) => s + l.usd, 0);
