@@ -371,6 +371,7 @@ export class TrackingPortalStack extends Stack {
       deadLetterQueue: this.deadLetterQueue,
       workQueueDeadLetters: new Map([...this.workQueues.queues].map(([name, q]) => [name, q.deadLetterQueue])),
       routeMetrics: config.apiRouteMetrics,
+      ...(this.functions.get('vitals') ? { vitalsLogGroup: this.functions.get('vitals')!.logGroup } : {}),
     });
 
     if (config.createMailIdentity) {

@@ -38,7 +38,37 @@ export interface TableDef {
    * reads and writes at 125 %. For a table whose storage costs more than its requests.
    */
   readonly infrequentAccess?: true;
+  /**
+   * Provisioned capacity with auto scaling on AWS instead of on demand (the embedded runtime's
+   * DynamoDB Local has no capacity): for a table written at a steady, predictable rate, where a
+   * provisioned unit at the target utilisation costs about half of on demand's requests
+   * (docs/decisions/0049-provisioned-steady-tables.md). The table's and each index's reads and
+   * writes follow their consumption between `min` and `max`; a burst beyond what is provisioned
+   * spends the table's burst capacity (up to 300 s of unused capacity), then is throttled and
+   * retried by the writer (functions/ingest/batch-write.ts) until auto scaling catches up.
+   */
+  readonly provisioned?: ProvisionedCapacity;
 }
+
+export interface CapacityRange {
+  readonly min: number;
+  readonly max: number;
+}
+
+export interface ProvisionedCapacity {
+  /** Consumed over provisioned, per cent, that auto scaling keeps (DynamoDB accepts 20 to 90). */
+  readonly targetUtilizationPercent: number;
+  readonly writes: CapacityRange;
+  readonly reads: CapacityRange;
+  /** Per index: an index written only when what it keeps changes needs less than the table. */
+  readonly indexes?: Readonly<Record<string, { readonly writes: CapacityRange; readonly reads: CapacityRange }>>;
+}
+
+/**
+ * Auto scaling's target for the steadily written tables: 60 % leaves room for the working day's
+ * morning ramp while auto scaling adds capacity (it reacts to two minutes above the target).
+ */
+export const STEADY_TARGET_UTILIZATION = 60;
 
 const s = (name: string): KeyDef => ({ name, type: 'S' });
 
@@ -92,6 +122,18 @@ export const tables = {
       // is not written to it; the list reads the state of a page's units by key.
       { name: 'byAccountName', partitionKey: s('accountId'), sortKey: s('name'), include: UNIT_LIST_FIELDS },
     ],
+    // Every tracker message transitions its unit and reads it first (strongly consistent): a steady
+    // rate that follows the fleet's working day. byAccount keeps every attribute, so it takes each
+    // transition too; byAccountName only a rename or a list field's change.
+    provisioned: {
+      targetUtilizationPercent: STEADY_TARGET_UTILIZATION,
+      writes: { min: 5, max: 10_000 },
+      reads: { min: 5, max: 10_000 },
+      indexes: {
+        byAccount: { writes: { min: 5, max: 10_000 }, reads: { min: 5, max: 5_000 } },
+        byAccountName: { writes: { min: 2, max: 1_000 }, reads: { min: 5, max: 5_000 } },
+      },
+    },
   },
   positions: {
     name: 'positions',
@@ -101,6 +143,13 @@ export const tables = {
     ttlAttribute: 'expiresAt',
     // 395 days of every position: its storage costs about three times its writes (docs/capacity.md).
     infrequentAccess: true,
+    // One write per position, at the fleet's steady rate; reads are the history's and the trip
+    // detection's Queries, a fraction of that.
+    provisioned: {
+      targetUtilizationPercent: STEADY_TARGET_UTILIZATION,
+      writes: { min: 5, max: 10_000 },
+      reads: { min: 5, max: 10_000 },
+    },
   },
   commands: {
     name: 'commands',

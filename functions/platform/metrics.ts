@@ -12,8 +12,9 @@ import { logger } from './logger';
 
 export const METRICS_NAMESPACE = 'TrackingPortal';
 
-/** The metrics the code emits; the names are the alarms' (docs/operations.md). */
-export type OpsMetric = 'AlertDeliveryFailed' | 'DeadLettersWritten';
+/** The metrics the code emits; the names are the alarms' (docs/operations.md). The cost model counts them. */
+export const OPS_METRICS = ['AlertDeliveryFailed', 'DeadLettersWritten'] as const;
+export type OpsMetric = (typeof OPS_METRICS)[number];
 
 export interface EmfDocument {
   _aws: { Timestamp: number; CloudWatchMetrics: { Namespace: string; Dimensions: string[][]; Metrics: { Name: string; Unit: string }[] }[] };

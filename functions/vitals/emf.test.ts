@@ -19,10 +19,10 @@ const batch: VitalsBatch = {
 afterEach(() => vi.restoreAllMocks());
 
 describe('web vitals as embedded metric format', () => {
-  it('writes one document per route with the fixed namespace, dimension sets and units, values as arrays', () => {
+  it('writes one document per route and navigation type with the fixed namespace, no dimension but the total, units and plain values; a repeated metric in another', () => {
     const docs = emfDocuments(batch, now);
-    const expected = (route: string, metrics: { Name: string; Unit: string }[], values: Record<string, number[]>) => ({
-      _aws: { Timestamp: now.getTime(), CloudWatchMetrics: [{ Namespace: 'TrackingPortal/WebVitals', Dimensions: [['Route'], []], Metrics: metrics }] },
+    const expected = (route: string, metrics: { Name: string; Unit: string }[], values: Record<string, number>) => ({
+      _aws: { Timestamp: now.getTime(), CloudWatchMetrics: [{ Namespace: 'TrackingPortal/WebVitals', Dimensions: [[]], Metrics: metrics }] },
       Route: route,
       Brand: 3,
       Device: 'phone',
@@ -36,7 +36,7 @@ describe('web vitals as embedded metric format', () => {
           { Name: 'TTFB', Unit: 'Milliseconds' },
           { Name: 'LCP', Unit: 'Milliseconds' },
         ],
-        { TTFB: [120], LCP: [2600] },
+        { TTFB: 120, LCP: 2600 },
       ),
       expected(
         '/user/check-in/:code',
@@ -44,8 +44,17 @@ describe('web vitals as embedded metric format', () => {
           { Name: 'CLS', Unit: 'None' },
           { Name: 'INP', Unit: 'Milliseconds' },
         ],
-        { CLS: [0.02], INP: [520, 40] },
+        { CLS: 0.02, INP: 520 },
       ),
+      expected('/user/check-in/:code', [{ Name: 'INP', Unit: 'Milliseconds' }], { INP: 40 }),
+    ]);
+  });
+
+  it('keeps a navigation type of the same route apart', () => {
+    const docs = emfDocuments({ ...batch, entries: [batch.entries[0]!, { ...batch.entries[0]!, value: 90, navigationType: 'reload' }] }, now);
+    expect(docs.map((d) => [d.Route, d.NavigationType, d['TTFB']])).toEqual([
+      ['/', 'navigate', 120],
+      ['/', 'reload', 90],
     ]);
   });
 
@@ -57,9 +66,10 @@ describe('web vitals as embedded metric format', () => {
     });
     emitVitalMetrics(batch, now);
     const docs = lines.flatMap((l) => l.split('\n')).filter((l) => l.includes('"_aws"')).map((l) => JSON.parse(l) as Record<string, unknown>);
-    expect(docs).toHaveLength(2);
-    expect(docs[0]).toMatchObject({ _aws: { Timestamp: now.getTime() }, Route: '/', TTFB: [120], LCP: [2600] });
-    expect(docs[1]).toMatchObject({ Route: '/user/check-in/:code', INP: [520, 40], CLS: [0.02] });
+    expect(docs).toHaveLength(3);
+    expect(docs[0]).toMatchObject({ _aws: { Timestamp: now.getTime() }, Route: '/', TTFB: 120, LCP: 2600 });
+    expect(docs[1]).toMatchObject({ Route: '/user/check-in/:code', INP: 520, CLS: 0.02 });
+    expect(docs[2]).toMatchObject({ Route: '/user/check-in/:code', INP: 40 });
   });
 });
 

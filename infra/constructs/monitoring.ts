@@ -16,6 +16,7 @@ import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type * as kinesis from 'aws-cdk-lib/aws-kinesis';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import type * as logs from 'aws-cdk-lib/aws-logs';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
@@ -26,7 +27,7 @@ import type { PortalFunction } from './portal-function';
 
 /** The namespace of the metrics our code emits (functions/platform/metrics.ts). */
 export const OPS_NAMESPACE = 'TrackingPortal';
-/** The browser's web vitals (p75 per route and overall), emitted by the vitals endpoint. */
+/** The browser's web vitals (p75 over all routes), emitted by the vitals endpoint. */
 export const WEB_VITALS_NAMESPACE = 'TrackingPortal/WebVitals';
 export const WEB_VITALS = [
   { name: 'LCP', unit: 'ms' },
@@ -63,6 +64,20 @@ export const API_ROUTE_LATENCY_QUERY = [
   'limit 200',
 ] as const;
 
+export const WEB_VITALS_ROUTE_TITLE = 'Web vitals per route (p75, from the vitals log)';
+/**
+ * The dashboard's web vitals per route: a Logs Insights query over the vitals function's log group,
+ * whose EMF lines carry each route as a property (functions/vitals/emf.ts), instead of a metric
+ * series per route and vital (billed as custom metrics).
+ */
+export const WEB_VITALS_ROUTE_QUERY = [
+  'fields Route, LCP, INP, CLS, TTFB',
+  'filter ispresent(Route)',
+  'stats count(*) as lines, pct(LCP, 75) as LCP_p75, pct(INP, 75) as INP_p75, pct(CLS, 75) as CLS_p75, pct(TTFB, 75) as TTFB_p75 by Route',
+  'sort lines desc',
+  'limit 200',
+] as const;
+
 export interface MonitoringProps {
   /** The top-level stack's name: the alarms' and the dashboard's names start with it. */
   readonly stackName: string;
@@ -86,6 +101,8 @@ export interface MonitoredResources {
   readonly workQueueDeadLetters: ReadonlyMap<string, sqs.IQueue>;
   /** Whether the HTTP API publishes per-route metrics (the dashboard's per-route p90 graph; the access log's table is there either way). */
   readonly routeMetrics: boolean;
+  /** The web vitals function's log group: the dashboard's vitals per route are a query of it. */
+  readonly vitalsLogGroup?: logs.ILogGroup;
 }
 
 export class Monitoring extends Construct {
@@ -310,14 +327,23 @@ export class Monitoring extends Construct {
         (vital) =>
           new cloudwatch.GraphWidget({
             title: `${vital.name}${vital.unit ? ` (${vital.unit})` : ''}, p75`,
-            left: [
-              new cloudwatch.Metric({ namespace: WEB_VITALS_NAMESPACE, metricName: vital.name, period: FIVE_MINUTES, statistic: cloudwatch.Stats.p(75), label: 'all routes' }),
-              search(`SEARCH('{${WEB_VITALS_NAMESPACE},Route} MetricName="${vital.name}"', 'p75', 300)`, ''),
-            ],
+            left: [new cloudwatch.Metric({ namespace: WEB_VITALS_NAMESPACE, metricName: vital.name, period: FIVE_MINUTES, statistic: cloudwatch.Stats.p(75), label: 'all routes' })],
             legendPosition: cloudwatch.LegendPosition.RIGHT,
             width: 12,
           }),
       ),
+      ...(resources.vitalsLogGroup
+        ? [
+            new cloudwatch.LogQueryWidget({
+              title: WEB_VITALS_ROUTE_TITLE,
+              logGroupNames: [resources.vitalsLogGroup.logGroupName],
+              queryLines: [...WEB_VITALS_ROUTE_QUERY],
+              view: cloudwatch.LogQueryVisualizationType.TABLE,
+              width: 24,
+              height: 8,
+            }),
+          ]
+        : []),
     );
 
     // Every alarm by its name (an ARN needs no reference into the nested stacks that hold some).

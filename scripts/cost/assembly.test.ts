@@ -73,7 +73,7 @@ describe('readAssembly', () => {
     expect([inv.streamConsumers, inv.parallelizationFactor, inv.sqsMappings, inv.alarms]).toEqual([1, 10, 1, 1]);
     expect(inv.tables).toEqual([
       { name: 'units', billingMode: 'PAY_PER_REQUEST', indexes: 1, fullIndexes: 1, pitr: true, tableClass: 'standard' },
-      { name: 'unit-copies', billingMode: 'PROVISIONED', indexes: 0, fullIndexes: 0, pitr: false, tableClass: 'standard', provisioned: { rcu: 5, wcu: 3 } },
+      { name: 'unit-copies', billingMode: 'PROVISIONED', indexes: 0, fullIndexes: 0, pitr: false, tableClass: 'standard', provisioned: { rcu: 5, wcu: 3 }, fullIndexNames: [] },
     ]);
     expect(inv.schedules).toEqual(['rate(1 minute)']);
     // The stage in the parent, its routes in the nested stack.
@@ -102,6 +102,63 @@ describe('functionName', () => {
     expect(inv.streams.map((s) => [s.mode, s.shards])).toEqual([
       ['PROVISIONED', 1],
       ['PROVISIONED', 3],
+    ]);
+  });
+});
+
+describe('auto scaling', () => {
+  it('reads the scalable targets of a provisioned table and its indexes, with their target tracking values', () => {
+    const join = (table: string, index?: string) => ({ 'Fn::Join': ['', ['table/', { Ref: table }, ...(index ? [`/index/${index}`] : [])]] });
+    const target = (resourceId: unknown, dimension: string, min: number, max: number): CfnResource => ({
+      Type: 'AWS::ApplicationAutoScaling::ScalableTarget',
+      Properties: { ServiceNamespace: 'dynamodb', ResourceId: resourceId, ScalableDimension: dimension, MinCapacity: min, MaxCapacity: max },
+    });
+    const policy = (targetId: string, value: number): CfnResource => ({
+      Type: 'AWS::ApplicationAutoScaling::ScalingPolicy',
+      Properties: { PolicyType: 'TargetTrackingScaling', ScalingTargetId: { Ref: targetId }, TargetTrackingScalingPolicyConfiguration: { TargetValue: value } },
+    });
+    const inv = inventoryOf([
+      {
+        file: 't',
+        resources: {
+          TablesUnits: {
+            Type: 'AWS::DynamoDB::Table',
+            Properties: {
+              TableName: 'TrackingPortal-units',
+              BillingMode: 'PROVISIONED',
+              ProvisionedThroughput: { ReadCapacityUnits: 5, WriteCapacityUnits: 5 },
+              GlobalSecondaryIndexes: [
+                { IndexName: 'byAccount', Projection: { ProjectionType: 'ALL' }, ProvisionedThroughput: { ReadCapacityUnits: 5, WriteCapacityUnits: 4 } },
+                { IndexName: 'byAccountName', Projection: { ProjectionType: 'INCLUDE' }, ProvisionedThroughput: { ReadCapacityUnits: 5, WriteCapacityUnits: 2 } },
+              ],
+            },
+          },
+          W: target(join('TablesUnits'), 'dynamodb:table:WriteCapacityUnits', 5, 100),
+          WP: policy('W', 60),
+          R: target('table/TrackingPortal-units', 'dynamodb:table:ReadCapacityUnits', 5, 50),
+          IW: target(join('TablesUnits', 'byAccount'), 'dynamodb:index:WriteCapacityUnits', 4, 100),
+          IWP: policy('IW', 55),
+          Other: target('service/cluster/x', 'ecs:service:DesiredCount', 1, 2),
+        },
+      },
+    ]);
+    expect(inv.tables).toEqual([
+      {
+        name: 'units',
+        billingMode: 'PROVISIONED',
+        indexes: 2,
+        fullIndexes: 1,
+        pitr: false,
+        tableClass: 'standard',
+        provisioned: { rcu: 15, wcu: 11 },
+        fullIndexNames: ['byAccount'],
+        autoScaling: [
+          { kind: 'write', min: 5, max: 100, targetPercent: 60 },
+          // No policy: the console's default of 70 %.
+          { kind: 'read', min: 5, max: 50, targetPercent: 70 },
+          { index: 'byAccount', kind: 'write', min: 4, max: 100, targetPercent: 55 },
+        ],
+      },
     ]);
   });
 });

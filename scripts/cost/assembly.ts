@@ -48,6 +48,21 @@ export interface TableFact {
   readonly tableClass: 'standard' | 'standardIa';
   /** Provisioned capacity of the table and its indexes, summed (PROVISIONED only). */
   readonly provisioned?: { readonly rcu: number; readonly wcu: number };
+  /** Names of the indexes keeping every attribute (ProjectionType ALL), for the provisioned ones' writes. */
+  readonly fullIndexNames?: readonly string[];
+  /** Application Auto Scaling of a PROVISIONED table: one entry per scaled table or index dimension. */
+  readonly autoScaling?: readonly ScaledCapacity[];
+}
+
+/** A scalable target of a table or one of its indexes and its target tracking policy. */
+export interface ScaledCapacity {
+  /** The index, or undefined for the table itself. */
+  readonly index?: string;
+  readonly kind: 'read' | 'write';
+  readonly min: number;
+  readonly max: number;
+  /** TargetValue of the target tracking policy: consumed over provisioned, per cent (none: 70, the console's default). */
+  readonly targetPercent: number;
 }
 
 export interface StreamFact {
@@ -140,9 +155,10 @@ export function inventoryOf(templates: readonly Template[]): Inventory {
     return { ...functionName(id, r), memoryMb: num(p['MemorySize'], 128), architecture: arch, tracing, template: file };
   });
 
+  const scaling = autoScalingOf(all);
   const tables: TableFact[] = ofType('AWS::DynamoDB::Table').map(({ id, r }) => {
     const p = props(r);
-    const gsis = (p['GlobalSecondaryIndexes'] as Array<{ Projection?: { ProjectionType?: string }; ProvisionedThroughput?: Record<string, unknown> }> | undefined) ?? [];
+    const gsis = (p['GlobalSecondaryIndexes'] as Array<{ IndexName?: string; Projection?: { ProjectionType?: string }; ProvisionedThroughput?: Record<string, unknown> }> | undefined) ?? [];
     const billingMode = p['BillingMode'] === 'PAY_PER_REQUEST' ? 'PAY_PER_REQUEST' : 'PROVISIONED';
     const pitr = (p['PointInTimeRecoverySpecification'] as { PointInTimeRecoveryEnabled?: boolean } | undefined)?.PointInTimeRecoveryEnabled === true;
     const throughput = [p['ProvisionedThroughput'], ...gsis.map((g) => g.ProvisionedThroughput)] as Array<Record<string, unknown> | undefined>;
@@ -159,6 +175,8 @@ export function inventoryOf(templates: readonly Template[]): Inventory {
               rcu: throughput.reduce((s, t) => s + num(t?.['ReadCapacityUnits'], 0), 0),
               wcu: throughput.reduce((s, t) => s + num(t?.['WriteCapacityUnits'], 0), 0),
             },
+            fullIndexNames: gsis.filter((g) => g.Projection?.ProjectionType === 'ALL').map((g) => String(g.IndexName)),
+            ...(scaling.has(id) ? { autoScaling: scaling.get(id) } : {}),
           }
         : {}),
     };
@@ -205,6 +223,54 @@ export function inventoryOf(templates: readonly Template[]): Inventory {
     locationApiKeys: ofType('AWS::Location::APIKey').length,
     buckets: ofType('AWS::S3::Bucket').length,
   };
+}
+
+/**
+ * DynamoDB's scalable targets (`table/<table>` or `table/<table>/index/<index>`, the table by Ref
+ * or by name) with their target tracking policies' target values, by the table's logical id.
+ */
+function autoScalingOf(all: ReadonlyArray<{ id: string; r: CfnResource }>): Map<string, ScaledCapacity[]> {
+  const tablesByName = new Map(all.filter((x) => x.r.Type === 'AWS::DynamoDB::Table').map((x) => [String(x.r.Properties?.['TableName'] ?? x.id), x.id]));
+  const targetOf = new Map<string, number>();
+  for (const { r } of all.filter((x) => x.r.Type === 'AWS::ApplicationAutoScaling::ScalingPolicy')) {
+    const p = r.Properties ?? {};
+    const ref = (p['ScalingTargetId'] as { Ref?: string } | undefined)?.Ref;
+    const value = (p['TargetTrackingScalingPolicyConfiguration'] as { TargetValue?: unknown } | undefined)?.TargetValue;
+    if (ref && value !== undefined) targetOf.set(ref, num(value, 70));
+  }
+  const out = new Map<string, ScaledCapacity[]>();
+  for (const { id, r } of all.filter((x) => x.r.Type === 'AWS::ApplicationAutoScaling::ScalableTarget')) {
+    const p = r.Properties ?? {};
+    if (p['ServiceNamespace'] !== 'dynamodb') continue;
+    const dimension = /^dynamodb:(table|index):(Read|Write)CapacityUnits$/.exec(String(p['ScalableDimension'] ?? ''));
+    if (!dimension) continue;
+    // `table/x/index/y` as a string, or joined from parts with the table as a Ref.
+    const resource = p['ResourceId'];
+    const parts = typeof resource === 'string' ? [resource] : ((resource as { 'Fn::Join'?: [string, unknown[]] } | undefined)?.['Fn::Join']?.[1] ?? []);
+    let table: string | undefined;
+    let text = '';
+    for (const part of parts) {
+      if (typeof part === 'string') text += part;
+      else if (typeof (part as { Ref?: unknown }).Ref === 'string') {
+        table = (part as { Ref: string }).Ref;
+        text += '<table>';
+      }
+    }
+    const path = /^table\/([^/]+)(?:\/index\/([^/]+))?$/.exec(text);
+    if (!path) continue;
+    table ??= tablesByName.get(path[1] as string);
+    if (!table) continue;
+    const list = out.get(table) ?? [];
+    list.push({
+      ...(path[2] ? { index: path[2] } : {}),
+      kind: dimension[2] === 'Read' ? 'read' : 'write',
+      min: num(p['MinCapacity'], 1),
+      max: num(p['MaxCapacity'], 1),
+      targetPercent: targetOf.get(id) ?? 70,
+    });
+    out.set(table, list);
+  }
+  return out;
 }
 
 /** Every `*.template.json` under the assembly directory (nested stacks and nested assemblies included; assets skipped). */

@@ -61,8 +61,23 @@ export function capacityMarkdown(inputs: ModelInputs, a: Assumptions, command: s
   const unitsFact = inputs.inventory.tables.find((t) => t.name === 'units');
   const unitWu = inputs.sizes.tables['units']?.writeUnits ?? 1;
   const perAccountIndex = (a.unitsPerAccount / a.intervalSeconds) * unitWu;
+  const autoScaled = inputs.inventory.tables.filter((t) => t.billingMode === 'PROVISIONED' && t.autoScaling?.length);
+  const scaledText = autoScaled.map((t) => {
+    const write = (t.autoScaling ?? []).find((d) => d.kind === 'write' && d.index === undefined);
+    const r = u.workdayUnitsPerSecond[t.name];
+    const copies = 1 + t.fullIndexes;
+    if (!write || !r) return '';
+    const need = r.wru / copies / (write.targetPercent / 100);
+    const rush = (r.wru / copies) * (t.name === 'positions' || t.name === 'units' ? peakFactor : 1);
+    return `${t.name}: the working day's ${int(r.wru / copies)} write units/s at ${write.targetPercent} % need ${int(need)} WCU (auto scaling between ${int(write.min)} and ${int(write.max)}${need > write.max ? ': MORE THAN ITS MAXIMUM, raise it in shared/tables.ts' : ''}); every tracker at once ${int(rush)}/s${rush > write.max ? ', over its maximum' : ''}`;
+  }).filter(Boolean);
   out.push(
     '',
+    ...(autoScaled.length
+      ? [
+          `- Provisioned with auto scaling (${autoScaled.map((t) => t.name).join(', ')}; shared/tables.ts): ${scaledText.join('; ')}. Auto scaling adds capacity after two minutes over the target and takes a few more to apply it; a faster rise spends the table's burst capacity (up to 300 s of unused capacity), then is throttled: ingest retries with backoff, the stream retries the batch, and the ingest iterator-age alarm shows a sustained lag (docs/decisions/0049).`,
+        ]
+      : []),
     `- On demand, a new table takes up to 4,000 write and 12,000 read units/s at once and doubles its previous peak within about 30 minutes; the default ceiling is 40,000 of each per table. A fleet that grows by more than double in a day, or a launch at this size, needs the tables' warm throughput raised first.`,
     `- Partition heat: positions and units are keyed by IMEI, one write per tracker every ${a.intervalSeconds} s, spread over as many keys as trackers: cold. ${unitsFact?.fullIndexes ? `The units table's byAccount index is keyed by account: an account's every transition lands on one index key, ${int(perAccountIndex)} write units/s at ${int(a.unitsPerAccount)} units per account, ${int((50_000 / a.intervalSeconds) * unitWu)} at 50,000 (a partition takes ${int(PARTITION.wcu)}; DynamoDB splits a hot key's items by sort key, the IMEI, and throttles the base table's writes while the index lags).` : ''} dead-letters are keyed by day: a flood of undecodable messages lands on one key (${int(PARTITION.wcu)} writes/s before it splits).`,
     `- The fleet overview's month item (trip-rollups) holds ${MONTH_ROLLUP_BYTES_PER_UNIT} B per unit of its account: ${Math.round(u.monthRollupItemBytes / 1024)} KB at ${int(a.unitsPerAccount)} units, and every trip of the account rewrites it (its write units grow with the account). DynamoDB refuses items over 400 KB: an account with more than about ${int(DYNAMODB_ITEM_LIMIT_BYTES / MONTH_ROLLUP_BYTES_PER_UNIT)} units driving in a month cannot store its month rollup. Splitting the month item per group of units (\`m#<month>#<shard>\`) fixes both.`,

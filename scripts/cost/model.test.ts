@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { FunctionFact, Inventory, TableFact } from './assembly';
 import { batchPerInvocation, byService, DAYS_PER_MONTH, defaultAssumptions, estimate, HOURS_PER_MONTH, onDemandShards, type Assumptions, type ItemSizes } from './model';
 import { readPriceList, type PriceList } from './prices';
+import { customMetricSeries, vitalSeriesPerMetric } from './metric-series';
 import { designNotes } from './report';
 import { runsPerMonth } from './schedule-runs';
 
@@ -183,6 +184,47 @@ describe('estimate', () => {
     expect(writes(infrequent).item).toMatch(/Standard-IA/);
   });
 
+  it('prices an auto-scaled table by the capacity its working day and night need at the target utilisation', () => {
+    const scaled = (t: TableFact): TableFact =>
+      t.name === 'units'
+        ? {
+            ...t,
+            billingMode: 'PROVISIONED',
+            indexes: 2,
+            provisioned: { rcu: 3, wcu: 3 },
+            fullIndexNames: ['byAccount'],
+            autoScaling: [
+              { kind: 'write', min: 1, max: 1000, targetPercent: 50 },
+              { kind: 'read', min: 1, max: 1000, targetPercent: 50 },
+              { index: 'byAccount', kind: 'write', min: 1, max: 1000, targetPercent: 50 },
+              { index: 'byAccountName', kind: 'write', min: 2, max: 1000, targetPercent: 50 },
+            ],
+          }
+        : t;
+    const inv: Inventory = { ...inventory, tables: inventory.tables.map(scaled) };
+    const e = estimate(inv, priced({ 'dynamodb.provisioned.wcuHour': 1, 'dynamodb.provisioned.rcuHour': 0.5 }), sizes, quiet, runsPerMonth);
+    // Working day: 6.92 messages/s, a 2-WRU transition each: 13.8 WRU/s at 50 %: 28 WCU, for 10 h + 1 h of lag.
+    // Night: only the heartbeats, 22,000 a day spread over it: 0.25 messages/s, 0.51 WRU/s: 2 WCU.
+    const day = (240 * 1000) / 36_000 + (22 * 1000) / 86_400;
+    const night = ((22 * 1000) / 86_400) * 1;
+    const wcu = (perSecond: number, min: number) => Math.max(min, Math.ceil(perSecond / 0.5));
+    const table = DAYS_PER_MONTH * (11 * wcu(day * 2, 1) + 13 * wcu(night * 2, 1));
+    // byAccount projects all: the table's writes; byAccountName: its minimum all month.
+    const expected = 2 * table + 2 * 24 * DAYS_PER_MONTH;
+    const writes = find(e, 'DynamoDB', /^units: writes, provisioned, auto scaling to 50 % \(table and 2 indexes\)/);
+    expect(writes.quantity).toBeCloseTo(expected, 6);
+    expect(writes.usd).toBeCloseTo(expected, 6);
+    // One strongly consistent read a message: 1 RRU each, the table only.
+    const reads = find(e, 'DynamoDB', /^units: reads, provisioned/);
+    expect(reads.quantity).toBeCloseTo(DAYS_PER_MONTH * (11 * wcu(day, 1) + 13 * wcu(night, 1)), 6);
+    expect(reads.usd).toBeCloseTo(reads.quantity * 0.5, 6);
+    expect(e.lines.some((l) => /^units: writes \(/.test(l.item))).toBe(false);
+    // The design note says what on demand would cost instead.
+    const notes = designNotes({ inventory: inv, prices, sizes, runsPerMonth }, quiet);
+    expect(notes).toContainEqual(expect.stringMatching(/^Done: units is provisioned with auto scaling to 50 % utilisation .* against on demand/));
+    expect(notes.some((n) => n.startsWith('positions and units are written at a steady'))).toBe(false);
+  });
+
   it('geocodes only the trip ends that are not where the unit parked before', () => {
     const e = estimate(inventory, priced({ 'location.reverseGeocodePerThousand': 0.5 }), sizes, { ...quiet, tripsPerUnitDay: 2 }, runsPerMonth);
     // 2 trips a day: half of their starts and three quarters of their stops.
@@ -211,5 +253,19 @@ describe('byService', () => {
     const services = byService(e);
     expect(services.reduce((s, x) => s + x.usd, 0)).toBeCloseTo(e.total, 9);
     expect(services.map((s) => s.usd)).toEqual([...services.map((s) => s.usd)].sort((x, y) => y - x));
+  });
+});
+
+describe('customMetricSeries', () => {
+  it('counts the series the code publishes: the ops counts, and each vital once per dimension set (per route pattern with Route)', () => {
+    // As the code publishes them now: the 4 vitals over all routes and the 2 counts the alarms read.
+    expect(customMetricSeries()).toBe(6);
+    expect(customMetricSeries([['Route'], []], 37)).toBe(2 + 4 * 38);
+    expect(vitalSeriesPerMetric([['Route']], 10)).toBe(10);
+    expect(() => vitalSeriesPerMetric([['Route', 'Device']])).toThrow(/Device/);
+  });
+
+  it('is what the default assumptions price', () => {
+    expect(defaultAssumptions({ units: 10 }).customMetricSeries).toBe(customMetricSeries());
   });
 });

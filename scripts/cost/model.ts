@@ -20,6 +20,7 @@
  *   written there too (the template says which).
  */
 import type { Inventory, FunctionGroup, TableFact } from './assembly';
+import { customMetricSeries } from './metric-series';
 import { includedOf, priceOf, type PriceList } from './prices';
 
 export const DAYS_PER_MONTH = 365.25 / 12;
@@ -102,7 +103,7 @@ export interface Assumptions {
   readonly accessLogBytesPerApiCall: number;
   /** Archived logs take this share of the ingested bytes. */
   readonly logCompression: number;
-  /** Custom metric series (EMF): web vitals per route and overall, the ops counts. */
+  /** Custom metric series (EMF): the web vitals and the ops counts, counted from the code (metric-series.ts). */
   readonly customMetricSeries: number;
   /** Share of the hours in which an API route is called: its per-route metrics are billed for those hours only. */
   readonly routeMetricHoursShare: number;
@@ -110,6 +111,11 @@ export interface Assumptions {
   readonly sqsPollersPerMapping: number;
   readonly pictureKilobytesPerUnit: number;
   readonly exportKilobytes: number;
+  /**
+   * Hours auto scaling keeps a provisioned table at the working day's capacity after its load has
+   * fallen (DynamoDB scales in after 15 minutes under the target, and only so many times a day).
+   */
+  readonly autoScalingLagHours: number;
 }
 
 /** The defaults for a deployment of `units` trackers and `users` portal users. */
@@ -157,11 +163,12 @@ export function defaultAssumptions(overrides: Partial<Assumptions> & { units: nu
     appLogBytesPerApiCall: 700,
     accessLogBytesPerApiCall: 400,
     logCompression: 0.15,
-    customMetricSeries: 110,
+    customMetricSeries: customMetricSeries(),
     routeMetricHoursShare: 0.4,
     sqsPollersPerMapping: 5,
     pictureKilobytesPerUnit: 300,
     exportKilobytes: 500,
+    autoScalingLagHours: 1,
     ...overrides,
   };
 }
@@ -449,7 +456,36 @@ export function estimate(inventory: Inventory, prices: PriceList, sizes: ItemSiz
     const fact: TableFact | undefined = tableFacts.get(name);
     if (!fact && !name.startsWith('other tables')) continue;
     const ia = fact?.tableClass === 'standardIa';
-    if (fact?.billingMode === 'PROVISIONED' && fact.provisioned) {
+    if (fact?.billingMode === 'PROVISIONED' && fact.autoScaling?.length) {
+      // Auto scaling keeps each dimension at its load over the target, between its minimum and
+      // maximum: the working day's load (and the lag after it), then the night's.
+      const dayHours = Math.min(24, a.workingDayHours + a.autoScalingLagHours);
+      const daySeconds = a.workingDayHours * 3600 * DAYS_PER_MONTH;
+      const nightSeconds = SECONDS_PER_MONTH - daySeconds;
+      const n = copies(name);
+      const load = (monthly: number, perSecondDay: number) => ({ day: perSecondDay, night: Math.max(0, monthly - perSecondDay * daySeconds) / nightSeconds });
+      const tableWrites = load(e.wru / n, e.workdayWru / n);
+      const tableReads = load(e.rru, e.workdayRru);
+      const none = { day: 0, night: 0 };
+      const full = new Set(fact.fullIndexNames ?? []);
+      const capacityHours = (kind: 'read' | 'write') =>
+        (fact.autoScaling ?? [])
+          .filter((d) => d.kind === kind)
+          .reduce((sum, d) => {
+            const l = kind === 'write' ? (d.index === undefined || full.has(d.index) ? tableWrites : none) : d.index === undefined ? tableReads : none;
+            const at = (perSecond: number) => Math.min(d.max, Math.max(d.min, Math.ceil(perSecond / (d.targetPercent / 100))));
+            return sum + DAYS_PER_MONTH * (dayHours * at(l.day) + (24 - dayHours) * at(l.night));
+          }, 0);
+      const dims = (kind: 'read' | 'write') => (fact.autoScaling ?? []).filter((d) => d.kind === kind);
+      const targets = [...new Set((fact.autoScaling ?? []).map((d) => d.targetPercent))].join('/');
+      const indexes = new Set((fact.autoScaling ?? []).filter((d) => d.index !== undefined).map((d) => d.index)).size;
+      const scope = indexes ? ` (table and ${indexes} index${indexes > 1 ? 'es' : ''})` : '';
+      const prefix = ia ? 'dynamodb.standardIa.provisioned' : 'dynamodb.provisioned';
+      const wcuHours = capacityHours('write');
+      const rcuHours = capacityHours('read');
+      if (dims('write').length) line('DynamoDB', `${name}: writes, provisioned, auto scaling to ${targets} %${scope}${ia ? ', Standard-IA' : ''}`, wcuHours, 'WCU-hours', wcuHours * p(`${prefix}.wcuHour`));
+      if (dims('read').length) line('DynamoDB', `${name}: reads, provisioned, auto scaling to ${targets} %${scope}${ia ? ', Standard-IA' : ''}`, rcuHours, 'RCU-hours', rcuHours * p(`${prefix}.rcuHour`));
+    } else if (fact?.billingMode === 'PROVISIONED' && fact.provisioned) {
       const hours = HOURS_PER_MONTH;
       line('DynamoDB', `${name}: provisioned ${fact.provisioned.wcu} WCU, ${fact.provisioned.rcu} RCU`, hours, 'hours', hours * (fact.provisioned.wcu * p('dynamodb.provisioned.wcuHour') + fact.provisioned.rcu * p('dynamodb.provisioned.rcuHour')));
     } else {

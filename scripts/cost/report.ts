@@ -4,7 +4,11 @@
  * the same estimate: what changing one choice would save) and the capacity block.
  */
 import { RECENT_TRIPS, SAME_PLACE_M } from '../../functions/trips/known-places';
+import { OPS_METRICS } from '../../functions/platform/metrics';
+import { webRoutePatterns } from '../../shared/web-routes';
+import { vitalNames } from '../../shared/web-vitals';
 import type { Inventory } from './assembly';
+import { customMetricSeries } from './metric-series';
 import { byService, DYNAMODB_ITEM_LIMIT_BYTES, estimate, HOURS_PER_MONTH, MONTH_ROLLUP_BYTES_PER_UNIT, SECONDS_PER_MONTH, TARGET_PER_UNIT_MONTH, TARGET_UNITS, type Assumptions, type Estimate, type ItemSizes, type RunsPerMonth } from './model';
 import { priceOf, type PriceList } from './prices';
 
@@ -35,7 +39,7 @@ export function assumptionLines(a: Assumptions): string[] {
     `movement and map viewing fall in a ${a.workingDayHours}-hour working day`,
     `a unit a day: ${a.tripsPerUnitDay} trips, ${a.eventsPerUnitDay} events, ${a.passagesPerUnitDay} congestion passages; a month: ${a.alarmEmailsPerUnitMonth} alarm e-mails, ${a.alarmSmsPerUnitMonth} alarm SMS`,
     `a user a month: ${int(a.apiCallsPerUserMonth)} API calls (${a.apiCallMs} ms, ${a.readUnitsPerApiCall} read units each), ${a.liveMapMinutesPerUserMonth} live map minutes, ${a.pageLoadsPerUserMonth} page loads (${a.kilobytesPerPageLoad} KB), ${a.reportExportsPerUserMonth} report exports, ${a.loginsPerUserMonth} logins; ${Math.round(a.activeUserShare * 100)} % active (MAU)`,
-    `positions, trips and events kept ${a.retentionDays} days; ingest invocation ${a.ingestBaseMs} ms + ${a.ingestPerMessageMs} ms per message`,
+    `positions, trips and events kept ${a.retentionDays} days; ingest invocation ${a.ingestBaseMs} ms + ${a.ingestPerMessageMs} ms per message; auto-scaled tables keep the working day's capacity ${a.autoScalingLagHours} h after it`,
   ];
 }
 
@@ -115,7 +119,7 @@ export function designNotes(inputs: ModelInputs, a: Assumptions): string[] {
   }
   const units = inv.tables.find((t) => t.name === 'units');
   if (units?.fullIndexes) {
-    const variant = run({ ...inputs, inventory: { ...inv, tables: inv.tables.map((t) => (t.name === 'units' ? { ...t, fullIndexes: 0 } : t)) } }, a);
+    const variant = run({ ...inputs, inventory: { ...inv, tables: inv.tables.map((t) => (t.name === 'units' ? { ...t, fullIndexes: 0, ...(t.fullIndexNames ? { fullIndexNames: [] } : {}) } : t)) } }, a);
     notes.push(`The units table's byAccount index, which the map's pages read with each unit's state, projects every attribute, so each position's transition (state, stages, effects) is written twice. Keeping only keys there and reading the map's pages by key (BatchGetItem, 100 units a call) saves ${per(saving(variant))}, at the price of slower map pages (shared/tables.ts; byAccountName already keeps no state).`);
   }
   const unitWrite = inputs.sizes.tables['units']?.writeUnits ?? 1;
@@ -155,27 +159,44 @@ export function designNotes(inputs: ModelInputs, a: Assumptions): string[] {
     const withRouteMetrics = run({ ...inputs, inventory: { ...inv, routeMetrics: true } }, a);
     notes.push(`Done: the HTTP API publishes no per-route metrics (\`apiRouteMetrics\` false, the default); the dashboard's latency per route is a Logs Insights query of the access log, which bills the log data it scans when the dashboard is shown. \`-c apiRouteMetrics=true\` would add ${per(-saving(withRouteMetrics))}, whatever the fleet's size.`);
   }
+  const perRouteVitals = customMetricSeries([['Route'], []]);
+  if (a.customMetricSeries < perRouteVitals) {
+    const withRoutes = run(inputs, { ...a, customMetricSeries: perRouteVitals });
+    notes.push(`Done: the web vitals' metrics have no Route dimension (functions/vitals/emf.ts): ${a.customMetricSeries} custom metrics (${vitalNames.length} vitals over all routes, ${OPS_METRICS.length} operational counts, the alarms' and the dashboard's). The dashboard's vitals per route are a Logs Insights query of the vitals log, the support page has each route's histograms; a series per route (${webRoutePatterns.length} route patterns) would add ${per(withRoutes.platformTotal - base.platformTotal)} with every route visited every hour (CloudWatch bills a series for the hours it is emitted).`);
+  }
   const traced = inv.functions.filter((f) => f.tracing);
   const ours = inv.functions.filter((f) => f.group !== 'deploy-time');
   if (traced.length) {
     const variant = run({ ...inputs, inventory: { ...inv, functions: inv.functions.map((f) => ({ ...f, tracing: false })) } }, a);
     notes.push(
       traced.length < ours.length
-        ? `X-Ray active tracing on ${traced.length} of ${ours.length} functions (those the HTTP API and IoT Core call; ingest and the stream, queue and schedule consumers record no traces of their own): ${per(saving(variant))}. A sampling rule of a few requests a minute would keep the API's traces for less (infra/constructs/portal-function.ts).`
-        : `X-Ray active tracing on ${traced.length} functions: ${per(saving(variant))}. Passing tracing through on ingest and the queue consumers (or a sampling rule of a few per minute) keeps the traces of the API for much less (infra/constructs/portal-function.ts).`,
+        ? `X-Ray active tracing on ${traced.length} of ${ours.length} functions (those the HTTP API and IoT Core call; ingest and the stream, queue and schedule consumers record no traces of their own): ${per(saving(variant))}. Lambda samples active tracing itself (the first request each second and 5 % of the rest) and X-Ray's sampling rules do not apply to it, so a rule of a few requests a minute cannot lower this; only fewer traced functions can (infra/constructs/portal-function.ts).`
+        : `X-Ray active tracing on ${traced.length} functions: ${per(saving(variant))}. Passing tracing through on ingest and the queue consumers keeps the traces of the API for much less (infra/constructs/portal-function.ts); X-Ray's sampling rules do not apply to Lambda's active tracing.`,
     );
   }
   const deliveries = base.lines.filter((l) => l.item.startsWith('messaging: live deliveries')).reduce((s, l) => s + l.usd, 0);
   if (deliveries > 0) {
     notes.push(`Live deliveries grow with units per account x viewers: ${per(deliveries)} at ${a.unitsPerAccount} units per account, ${usd((deliveries / a.units) * (5000 / a.unitsPerAccount))} per unit-month at 5,000. A browser subscribing to the units it shows (the map's page or viewport) instead of the whole account's topic keeps it flat.`);
   }
-  const ondemand = base.lines.filter((l) => l.service === 'DynamoDB' && / writes/.test(l.item) && /^(positions|units):/.test(l.item)).reduce((s, l) => s + l.usd, 0);
-  if (ondemand > 0) {
-    const perWcuMonth = priceOf(inputs.prices, 'dynamodb.provisioned.wcuHour') * HOURS_PER_MONTH;
-    const perMillion = priceOf(inputs.prices, 'dynamodb.onDemand.writeRequestUnitsPerMillion');
-    // A provisioned WCU-month at 50 % average utilisation writes SECONDS_PER_MONTH / 2 units.
-    const ratio = perWcuMonth / ((SECONDS_PER_MONTH / 2 / 1e6) * perMillion);
-    notes.push(`positions and units are written at a steady, predictable rate: provisioned capacity with auto scaling at 50 % average utilisation costs ${Math.round(ratio * 100)} % of on demand for those writes (saves about ${per(ondemand * (1 - ratio))}); a change in infra/constructs/data-tables.ts.`);
+  const steady = inv.tables.filter((t) => t.name === 'positions' || t.name === 'units');
+  const scaled = steady.filter((t) => t.billingMode === 'PROVISIONED' && t.autoScaling?.length);
+  if (scaled.length) {
+    // The same tables on demand: the saving of the provisioned capacity.
+    const onDemand = run({ ...inputs, inventory: { ...inv, tables: inv.tables.map((t) => (scaled.includes(t) ? { name: t.name, billingMode: 'PAY_PER_REQUEST' as const, indexes: t.indexes, fullIndexes: t.fullIndexes, pitr: t.pitr, tableClass: t.tableClass } : t)) } }, a);
+    const targets = [...new Set(scaled.flatMap((t) => (t.autoScaling ?? []).map((d) => d.targetPercent)))].join('/');
+    notes.push(
+      `Done: ${scaled.map((t) => t.name).join(' and ')} ${scaled.length > 1 ? 'are' : 'is'} provisioned with auto scaling to ${targets} % utilisation (shared/tables.ts \`provisioned\`, infra/constructs/data-tables.ts), which saves ${per(onDemand.platformTotal - base.platformTotal)} against on demand. ` +
+        `A burst beyond the provisioned capacity (a fleet's morning start faster than auto scaling's minutes) spends the table's burst capacity, then is throttled: ingest retries with backoff and the stream retries the batch, so positions arrive late rather than lost (docs/decisions/0049).`,
+    );
+  } else {
+    const ondemand = base.lines.filter((l) => l.service === 'DynamoDB' && / writes/.test(l.item) && /^(positions|units):/.test(l.item)).reduce((s, l) => s + l.usd, 0);
+    if (ondemand > 0) {
+      const perWcuMonth = priceOf(inputs.prices, 'dynamodb.provisioned.wcuHour') * HOURS_PER_MONTH;
+      const perMillion = priceOf(inputs.prices, 'dynamodb.onDemand.writeRequestUnitsPerMillion');
+      // A provisioned WCU-month at 50 % average utilisation writes SECONDS_PER_MONTH / 2 units.
+      const ratio = perWcuMonth / ((SECONDS_PER_MONTH / 2 / 1e6) * perMillion);
+      notes.push(`positions and units are written at a steady, predictable rate: provisioned capacity with auto scaling at 50 % average utilisation costs ${Math.round(ratio * 100)} % of on demand for those writes (saves about ${per(ondemand * (1 - ratio))}); a change in infra/constructs/data-tables.ts.`);
+    }
   }
   if (base.usage.monthRollupItemBytes > DYNAMODB_ITEM_LIMIT_BYTES / 4) {
     notes.push(`The fleet overview's month rollup item holds ${MONTH_ROLLUP_BYTES_PER_UNIT} B per unit of the account: ${Math.round(base.usage.monthRollupItemBytes / 1024)} KB at ${a.unitsPerAccount} units, each trip rewriting all of it; DynamoDB refuses items over 400 KB (about ${Math.floor(DYNAMODB_ITEM_LIMIT_BYTES / MONTH_ROLLUP_BYTES_PER_UNIT).toLocaleString('en-US')} units with trips in a month).`);

@@ -106,7 +106,7 @@ describe('DynamoDB tables from shared/tables.ts', () => {
     for (const t of tableList.filter((x) => x.embeddedOnly)) expect(names).not.toContain(physicalTableName(`${STACK_NAME}-`, t));
   });
 
-  it.each(deployedTables.map((t) => [t.name, t] as const))('%s: keys, on-demand, PITR, deletion protection, encryption, table class, TTL, GSIs and their projections', (_name, def) => {
+  it.each(deployedTables.map((t) => [t.name, t] as const))('%s: keys, billing mode, PITR, deletion protection, encryption, table class, TTL, GSIs and their projections', (_name, def) => {
     const tables = template.findResources('AWS::DynamoDB::Table', {
       Properties: { TableName: physicalTableName(`${STACK_NAME}-`, def) },
     });
@@ -114,7 +114,8 @@ describe('DynamoDB tables from shared/tables.ts', () => {
     expect(table).toBeDefined();
     const p = table!.Properties;
     expect(table!.DeletionPolicy).toBe('Retain');
-    expect(p['BillingMode']).toBe('PAY_PER_REQUEST');
+    // PROVISIONED is CloudFormation's default, which CDK leaves unsaid.
+    expect(p['BillingMode']).toBe(def.provisioned ? undefined : 'PAY_PER_REQUEST');
     expect(p['PointInTimeRecoverySpecification']).toEqual({ PointInTimeRecoveryEnabled: true });
     expect(p['DeletionProtectionEnabled']).toBe(true);
     expect(p['SSESpecification']).toEqual({ SSEEnabled: true });
@@ -132,6 +133,46 @@ describe('DynamoDB tables from shared/tables.ts', () => {
       const gsiKeys = [{ AttributeName: index.partitionKey.name, KeyType: 'HASH' }];
       if (index.sortKey) gsiKeys.push({ AttributeName: index.sortKey.name, KeyType: 'RANGE' });
       expect(gsi.KeySchema).toEqual(gsiKeys);
+    }
+  });
+
+  it('provisions positions and units, the tables every tracker message writes, and keeps the others on demand', () => {
+    expect(deployedTables.filter((t) => t.provisioned).map((t) => t.name).sort()).toEqual(['positions', 'units']);
+  });
+
+  it.each(deployedTables.filter((t) => t.provisioned).map((t) => [t.name, t] as const))('%s: auto scaling of the table and every index, reads and writes, to the target utilisation', (_name, def) => {
+    const p = def.provisioned!;
+    const [[id, table]] = Object.entries(template.findResources('AWS::DynamoDB::Table', { Properties: { TableName: physicalTableName(`${STACK_NAME}-`, def) } })) as [[string, Resource]];
+    // The template starts at the minimum; auto scaling moves it (a deployment leaves it be while the template's figures stay).
+    expect(table.Properties['ProvisionedThroughput']).toEqual({ ReadCapacityUnits: p.reads.min, WriteCapacityUnits: p.writes.min });
+    const rangeOf = (index?: string) => (index ? (p.indexes?.[index] ?? p) : p);
+    for (const index of def.indexes ?? []) {
+      const gsi = (table.Properties['GlobalSecondaryIndexes'] as { IndexName: string; ProvisionedThroughput: unknown }[]).find((g) => g.IndexName === index.name)!;
+      expect(gsi.ProvisionedThroughput).toEqual({ ReadCapacityUnits: rangeOf(index.name).reads.min, WriteCapacityUnits: rangeOf(index.name).writes.min });
+    }
+    const targets = Object.entries(template.findResources('AWS::ApplicationAutoScaling::ScalableTarget')).filter(([, r]) =>
+      JSON.stringify((r as Resource).Properties['ResourceId']).includes(`{"Ref":"${id}"}`),
+    ) as [string, Resource][];
+    const expected = [undefined, ...(def.indexes ?? []).map((i) => i.name)].flatMap((index) =>
+      (['Read', 'Write'] as const).map((kind) => ({
+        dimension: `dynamodb:${index ? 'index' : 'table'}:${kind}CapacityUnits`,
+        path: index ? `/index/${index}` : '',
+        min: rangeOf(index)[kind === 'Read' ? 'reads' : 'writes'].min,
+        max: rangeOf(index)[kind === 'Read' ? 'reads' : 'writes'].max,
+      })),
+    );
+    const found = targets.map(([, r]) => {
+      const parts = r.Properties['ResourceId']['Fn::Join'][1] as unknown[];
+      return { dimension: r.Properties['ScalableDimension'], path: parts.slice(2).join(''), min: r.Properties['MinCapacity'], max: r.Properties['MaxCapacity'] };
+    });
+    const key = (x: { dimension: string; path: string }) => `${x.dimension}${x.path}`;
+    expect([...found].sort((a, b) => key(a).localeCompare(key(b)))).toEqual([...expected].sort((a, b) => key(a).localeCompare(key(b))));
+    for (const [targetId] of targets) {
+      template.hasResourceProperties('AWS::ApplicationAutoScaling::ScalingPolicy', {
+        PolicyType: 'TargetTrackingScaling',
+        ScalingTargetId: { Ref: targetId },
+        TargetTrackingScalingPolicyConfiguration: Match.objectLike({ TargetValue: p.targetUtilizationPercent }),
+      });
     }
   });
 });
