@@ -42,7 +42,7 @@ export interface TableDef {
    * Provisioned capacity with auto scaling on AWS instead of on demand (the embedded runtime's
    * DynamoDB Local has no capacity): for a table written at a steady, predictable rate, where a
    * provisioned unit at the target utilisation costs about half of on demand's requests
-   * (docs/decisions/0049-provisioned-steady-tables.md). The table's and each index's reads and
+   * (docs/decisions/0050-provisioned-steady-tables.md). The table's and each index's reads and
    * writes follow their consumption between `min` and `max`; a burst beyond what is provisioned
    * spends the table's burst capacity (up to 300 s of unused capacity), then is throttled and
    * retried by the writer (functions/ingest/batch-write.ts) until auto scaling catches up.

@@ -3,7 +3,7 @@
  * does for the handlers: `<stack name>-<table>`. On demand, except the tables the manifest gives
  * `provisioned` capacity: those (and each of their indexes) get reads and writes that auto
  * scaling keeps at the manifest's target utilisation between its minimum and maximum
- * (docs/decisions/0049-provisioned-steady-tables.md).
+ * (docs/decisions/0050-provisioned-steady-tables.md).
  */
 import { RemovalPolicy } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';

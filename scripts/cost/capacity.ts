@@ -75,7 +75,7 @@ export function capacityMarkdown(inputs: ModelInputs, a: Assumptions, command: s
     '',
     ...(autoScaled.length
       ? [
-          `- Provisioned with auto scaling (${autoScaled.map((t) => t.name).join(', ')}; shared/tables.ts): ${scaledText.join('; ')}. Auto scaling adds capacity after two minutes over the target and takes a few more to apply it; a faster rise spends the table's burst capacity (up to 300 s of unused capacity), then is throttled: ingest retries with backoff, the stream retries the batch, and the ingest iterator-age alarm shows a sustained lag (docs/decisions/0049).`,
+          `- Provisioned with auto scaling (${autoScaled.map((t) => t.name).join(', ')}; shared/tables.ts): ${scaledText.join('; ')}. Auto scaling adds capacity after two minutes over the target and takes a few more to apply it; a faster rise spends the table's burst capacity (up to 300 s of unused capacity), then is throttled: ingest retries with backoff, the stream retries the batch, and the ingest iterator-age alarm shows a sustained lag (docs/decisions/0050).`,
         ]
       : []),
     `- On demand, a new table takes up to 4,000 write and 12,000 read units/s at once and doubles its previous peak within about 30 minutes; the default ceiling is 40,000 of each per table. A fleet that grows by more than double in a day, or a launch at this size, needs the tables' warm throughput raised first.`,

@@ -186,7 +186,7 @@ export function designNotes(inputs: ModelInputs, a: Assumptions): string[] {
     const targets = [...new Set(scaled.flatMap((t) => (t.autoScaling ?? []).map((d) => d.targetPercent)))].join('/');
     notes.push(
       `Done: ${scaled.map((t) => t.name).join(' and ')} ${scaled.length > 1 ? 'are' : 'is'} provisioned with auto scaling to ${targets} % utilisation (shared/tables.ts \`provisioned\`, infra/constructs/data-tables.ts), which saves ${per(onDemand.platformTotal - base.platformTotal)} against on demand. ` +
-        `A burst beyond the provisioned capacity (a fleet's morning start faster than auto scaling's minutes) spends the table's burst capacity, then is throttled: ingest retries with backoff and the stream retries the batch, so positions arrive late rather than lost (docs/decisions/0049).`,
+        `A burst beyond the provisioned capacity (a fleet's morning start faster than auto scaling's minutes) spends the table's burst capacity, then is throttled: ingest retries with backoff and the stream retries the batch, so positions arrive late rather than lost (docs/decisions/0050).`,
     );
   } else {
     const ondemand = base.lines.filter((l) => l.service === 'DynamoDB' && / writes/.test(l.item) && /^(positions|units):/.test(l.item)).reduce((s, l) => s + l.usd, 0);
