@@ -103,7 +103,6 @@ export const registrationEn = {
   InvoiceDialogText: 'Your subscription will be paid by invoice. We send the invoice to {{email}}.',
   InvoiceDialogConfirm: 'Register and pay by invoice',
   RegistrationFailedTitle: 'Registration failed',
-  CloseDialog: 'Close',
 
   // The classic form
   ClassicUnitSection: 'Unit',

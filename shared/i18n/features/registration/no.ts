@@ -98,7 +98,6 @@ export const registrationNo: RegistrationMessages = {
   InvoiceDialogText: 'Abonnementet ditt betales med faktura. Vi sender fakturaen til {{email}}.',
   InvoiceDialogConfirm: 'Registrer og betal med faktura',
   RegistrationFailedTitle: 'Registreringen mislyktes',
-  CloseDialog: 'Lukk',
 
   ClassicUnitSection: 'Enhet',
   ClassicLoginSection: 'Innloggingsopplysninger',

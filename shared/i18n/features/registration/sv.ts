@@ -98,7 +98,6 @@ export const registrationSv: RegistrationMessages = {
   InvoiceDialogText: 'Ditt abonnemang betalas mot faktura. Vi skickar fakturan till {{email}}.',
   InvoiceDialogConfirm: 'Registrera och betala mot faktura',
   RegistrationFailedTitle: 'Registreringen misslyckades',
-  CloseDialog: 'Stäng',
 
   ClassicUnitSection: 'Enhet',
   ClassicLoginSection: 'Inloggningsuppgifter',

@@ -35,12 +35,12 @@ describe('live messages in slices', () => {
     await expect.poll(() => events !== null).toBe(true);
     (events as unknown as LinkEvents).online();
     const burst = Array.from({ length: 400 }, (_, i) => String(i));
-    const started = performance.now();
     for (const imei of burst) (events as unknown as LinkEvents).message(new TextEncoder().encode(imei));
-    // The frame's task ends after one slice, not after 80 ms of listeners.
-    expect(performance.now() - started).toBeLessThan(40);
+    // The frame's task ends after one slice (8 ms), not after 80 ms of listeners: each message
+    // takes at least 0.2 ms, so the task handled at most a slice's worth of them, however busy the
+    // machine (a pause of the process shortens the slice, never lengthens what it handles).
     expect(heard.length).toBeGreaterThan(0);
-    expect(heard.length).toBeLessThan(burst.length);
+    expect(heard.length).toBeLessThanOrEqual(8 / 0.2 + 1);
     await expect.poll(() => heard.length).toBe(burst.length);
     expect(heard).toEqual(burst);
     release();
