@@ -171,7 +171,8 @@ describe('GET /user/realtime/units?view=map', () => {
 
   it('refuses segments with a cursor, without view=map, and outside 2 to 16', async () => {
     const first = (await call(realtimeUnits, admin, { query: { view: 'map', limit: '1' } })).body.data as MapUnitsPage;
-    for (const query of [{ view: 'map', segments: '2', cursor: first.next ?? '' }, { view: 'map', segments: '1' }, { view: 'map', segments: '17' }, { view: 'map', segments: 'x' }]) {
+    const queries: Array<Record<string, string>> = [{ view: 'map', segments: '2', cursor: first.next ?? '' }, { view: 'map', segments: '1' }, { view: 'map', segments: '17' }, { view: 'map', segments: 'x' }];
+    for (const query of queries) {
       const res = await call(realtimeUnits, admin, { query });
       expect(res.status, JSON.stringify(query)).toBe(422);
       expect(res.body.errors, JSON.stringify(query)).toEqual({ segments: ['InvalidSegments'] });

@@ -20,6 +20,8 @@ export interface LinkEvents {
   /** Connected, and the topics subscribed. */
   online(): void;
   message(payload: Uint8Array): void;
+  /** Messages already parsed and checked (a transport that parses off the main thread), in order. */
+  messages(messages: readonly LiveMessage[]): void;
   /** The connection is gone, for whatever reason; it will not come back by itself. */
   closed(): void;
 }
@@ -120,7 +122,7 @@ export function createLiveController(options: LiveControllerOptions): LiveContro
    * in one WebSocket frame, and handling them all in the task that received it would block the page
    * for as long (5,000 messages a second made tasks of 150 ms in bench:map).
    */
-  const queue: Array<{ loaded: LiveTransport; payload: Uint8Array; current: number }> = [];
+  const queue: Array<{ loaded: LiveTransport; payload: Uint8Array | LiveMessage; current: number }> = [];
   let sliceStart: number | null = null;
   const nextTask = createTaskScheduler();
 
@@ -135,7 +137,7 @@ export function createLiveController(options: LiveControllerOptions): LiveContro
     }
   }
 
-  function dispatch(loaded: LiveTransport, payload: Uint8Array): void {
+  function dispatch(loaded: LiveTransport, payload: Uint8Array | LiveMessage): void {
     if (sliceStart === null) {
       sliceStart = performance.now();
       nextTask(endSlice);
@@ -144,8 +146,8 @@ export function createLiveController(options: LiveControllerOptions): LiveContro
     else deliver(loaded, payload);
   }
 
-  function deliver(loaded: LiveTransport, payload: Uint8Array): void {
-    const message = loaded.parse(payload);
+  function deliver(loaded: LiveTransport, payload: Uint8Array | LiveMessage): void {
+    const message = payload instanceof Uint8Array ? loaded.parse(payload) : payload;
     if (!message) return;
     for (const listener of [...listeners]) {
       // One failing listener must not starve the others.
@@ -198,6 +200,9 @@ export function createLiveController(options: LiveControllerOptions): LiveContro
       },
       message: (payload) => {
         if (current === run && entry === session) dispatch(loaded, payload);
+      },
+      messages: (messages) => {
+        if (current === run && entry === session) for (const message of messages) dispatch(loaded, message);
       },
       closed: () => {
         if (current !== run) return;

@@ -1,9 +1,10 @@
 /**
  * MapLibre, loaded when the map is first shown. MapLibre 6 finds its worker next to its own module
- * file, which a bundle does not keep; the worker is an asset of the build instead, named here.
+ * file, which a bundle does not keep; the worker is built from maplibre-worker.ts (MapLibre's own,
+ * with one answer made smaller) and named here.
  */
 import type * as maplibregl from 'maplibre-gl';
-import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import workerUrl from './maplibre-worker?worker&url';
 
 type MapLibre = typeof maplibregl;
 
