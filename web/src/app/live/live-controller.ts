@@ -20,8 +20,6 @@ export interface LinkEvents {
   /** Connected, and the topics subscribed. */
   online(): void;
   message(payload: Uint8Array): void;
-  /** Messages already parsed and checked (a transport that parses off the main thread), in order. */
-  messages(messages: readonly LiveMessage[]): void;
   /** The connection is gone, for whatever reason; it will not come back by itself. */
   closed(): void;
 }
@@ -122,7 +120,7 @@ export function createLiveController(options: LiveControllerOptions): LiveContro
    * in one WebSocket frame, and handling them all in the task that received it would block the page
    * for as long (5,000 messages a second made tasks of 150 ms in bench:map).
    */
-  const queue: Array<{ loaded: LiveTransport; payload: Uint8Array | LiveMessage; current: number }> = [];
+  const queue: Array<{ loaded: LiveTransport; payload: Uint8Array; current: number }> = [];
   let sliceStart: number | null = null;
   const nextTask = createTaskScheduler();
 
@@ -137,7 +135,7 @@ export function createLiveController(options: LiveControllerOptions): LiveContro
     }
   }
 
-  function dispatch(loaded: LiveTransport, payload: Uint8Array | LiveMessage): void {
+  function dispatch(loaded: LiveTransport, payload: Uint8Array): void {
     if (sliceStart === null) {
       sliceStart = performance.now();
       nextTask(endSlice);
@@ -146,8 +144,8 @@ export function createLiveController(options: LiveControllerOptions): LiveContro
     else deliver(loaded, payload);
   }
 
-  function deliver(loaded: LiveTransport, payload: Uint8Array | LiveMessage): void {
-    const message = payload instanceof Uint8Array ? loaded.parse(payload) : payload;
+  function deliver(loaded: LiveTransport, payload: Uint8Array): void {
+    const message = loaded.parse(payload);
     if (!message) return;
     for (const listener of [...listeners]) {
       // One failing listener must not starve the others.
@@ -200,9 +198,6 @@ export function createLiveController(options: LiveControllerOptions): LiveContro
       },
       message: (payload) => {
         if (current === run && entry === session) dispatch(loaded, payload);
-      },
-      messages: (messages) => {
-        if (current === run && entry === session) for (const message of messages) dispatch(loaded, message);
       },
       closed: () => {
         if (current !== run) return;

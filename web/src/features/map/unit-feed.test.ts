@@ -36,7 +36,11 @@ function fakeSource() {
     updateData(diff: GeoJSONSourceDiff) {
       for (const id of diff.remove ?? []) points.delete(String(id));
       for (const feature of diff.add ?? []) points.set(String(feature.properties?.['imei']), feature);
-      for (const update of diff.update ?? []) if (!points.has(String(update.id))) throw new Error(`update of a missing feature ${update.id}`);
+      for (const update of diff.update ?? []) {
+        const feature = points.get(String(update.id));
+        if (!feature) throw new Error(`update of a missing feature ${update.id}`);
+        if (update.newGeometry) points.set(String(update.id), { ...feature, geometry: update.newGeometry });
+      }
       return Promise.resolve();
     },
   };
