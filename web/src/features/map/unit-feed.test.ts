@@ -23,12 +23,23 @@ const unit = (i: number): MapUnit => ({
   state: { ts: '2026-03-10T08:29:00.000Z', lat: 59.3, lon: 18 + i / 1000, speed: 0, heading: 0, ignition: false, movement: false, lastSeen: '2026-03-10T08:29:00.000Z' },
 });
 
+/** Collections handed over by URL, as the feed's blob URLs are (revoked ones are gone). */
+const collections = new Map<string, GeoJSON.FeatureCollection>();
+let urls = 0;
+const collectionUrl = (collection: GeoJSON.FeatureCollection) => {
+  const url = `blob:test/${++urls}`;
+  collections.set(url, collection);
+  return { url, revoke: () => void collections.delete(url) };
+};
+
 /** A GeoJSON source that keeps what it was given, by feature id (the IMEI). */
 function fakeSource() {
   const points = new Map<string, GeoJSON.Feature>();
   const source: FeedSource & { points: typeof points } = {
     points,
-    setData(data) {
+    setData(url) {
+      const data = collections.get(url);
+      if (!data) throw new Error(`no collection at ${url}`);
       points.clear();
       for (const feature of data.features) points.set(String(feature.properties?.['imei']), feature);
       return Promise.resolve();
@@ -77,7 +88,7 @@ describe('the units feed', () => {
     const store = createUnitStore();
     const map = fakeMap();
     const drawn: number[] = [];
-    const feed = startUnitFeed(map, store, { sourceId: 'units', chunk: 4, onDrawn: (count) => drawn.push(count), frame: (run) => setTimeout(run, 16) });
+    const feed = startUnitFeed(map, store, { sourceId: 'units', chunk: 4, onDrawn: (count) => drawn.push(count), frame: (run) => setTimeout(run, 16), collectionUrl });
     store.beginLoad();
     store.addPage(Array.from({ length: 10 }, (_, i) => unit(i)));
     store.endLoad();
@@ -93,6 +104,8 @@ describe('the units feed', () => {
     expect(map.source()?.points.size).toBe(10);
     // Never fewer than every unit after the swap: not a first chunk of 4 and the rest later.
     expect(drawn.slice(3)).toEqual([10]);
+    // The collection's URL is revoked once the source has it.
+    expect(collections.size).toBe(0);
 
     // Live moves after the swap go to the new source as diffs.
     store.applyPosition({
@@ -113,7 +126,7 @@ describe('the units feed', () => {
     const store = createUnitStore();
     const map = fakeMap();
     const drawn: number[] = [];
-    const feed = startUnitFeed(map, store, { sourceId: 'units', chunk: 4, onDrawn: (count) => drawn.push(count), frame: (run) => setTimeout(run, 16) });
+    const feed = startUnitFeed(map, store, { sourceId: 'units', chunk: 4, onDrawn: (count) => drawn.push(count), frame: (run) => setTimeout(run, 16), collectionUrl });
     store.replaceAll(Array.from({ length: 10 }, (_, i) => unit(i)));
     await settle(2000);
     expect(drawn.at(-1)).toBe(10);
