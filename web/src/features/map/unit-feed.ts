@@ -107,7 +107,7 @@ export function startUnitFeed(map: FeedMap, store: UnitStore, options: UnitFeedO
       }
       const at = now();
       let drawing: Promise<unknown>;
-      let changed: ReadonlySet<string> | null = marked;
+      let changed: ReadonlySet<string> | null;
       if (source !== fed && features.size > 0) {
         // A new source (a new base map) in place of the one that had the units: all of them at once.
         fed = source;
