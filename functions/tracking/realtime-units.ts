@@ -8,9 +8,9 @@ import type { MapUnit, RealtimeUnit } from '../../shared/schemas/tracking';
 import type { AuthContext } from '../platform/auth-context';
 import type { UnitItem } from '../domain/unit/schema';
 import { isLockedFor } from '../units/lock-rules';
-import { encodeCursor, decodeCursor } from './realtime-cursor';
+import { encodeCursor, decodeCursor, type CursorPosition } from './realtime-cursor';
 import { toMapUnit, toRealtimeUnit } from './stored-shape';
-import { getUnit, listUnits, listUnitsPage } from './unit-repository';
+import { getUnit, lastUnitImei, listUnits, listUnitsPage } from './unit-repository';
 import { accountWorkingHours, lockedUnitsVisibleTo } from './working-hours';
 import { NotFoundError } from '../platform/errors';
 
@@ -43,10 +43,46 @@ export async function realtimeUnitOf(auth: AuthContext, imei: string, nowMs: num
   }
 }
 
-/** A page of the map's view (`view=map`): `limit` units after the cursor's, in IMEI order, and the next page's cursor. */
-export async function mapUnitsPageOf(auth: AuthContext, nowMs: number, limit: number, cursor: string | undefined): Promise<{ units: MapUnit[]; next: string | null }> {
-  const after = cursor === undefined ? undefined : decodeCursor(auth, cursor);
-  const [{ items, last }, showLocked] = await Promise.all([listUnitsPage(auth, after, limit), showsLocked(auth, nowMs)]);
+/**
+ * Where the chains of a first page asked with `segments` start: the IMEIs after the first page's
+ * last (`after`) up to the greatest the caller may see (`last`) cut into `count` equal spans of the
+ * 15-digit IMEI space, the last one open (units registered meanwhile). A fleet's IMEIs cluster by
+ * model (their first eight digits), so the spans are about equal for one model and uneven but
+ * still complete for several: each span is read to its end, page by page.
+ */
+export function segmentsAfter(after: string, last: string, count: number): CursorPosition[] {
+  const from = Number(after);
+  const span = Number(last) - from;
+  const bounds: string[] = [after];
+  for (let k = 1; k < count; k++) {
+    const bound = String(from + Math.floor((span * k) / count)).padStart(after.length, '0');
+    if (bound > (bounds.at(-1) as string)) bounds.push(bound);
+  }
+  return bounds.map((start, k) => (k + 1 < bounds.length ? { after: start, until: bounds[k + 1] as string } : { after: start }));
+}
+
+/**
+ * A page of the map's view (`view=map`): `limit` units after the cursor's (within its segment), in
+ * IMEI order, and the next page's cursor; with `segments`, a first page also names the cursors of
+ * the chains to read beside `next`'s.
+ */
+export async function mapUnitsPageOf(
+  auth: AuthContext,
+  nowMs: number,
+  limit: number,
+  cursor: string | undefined,
+  segments?: number,
+): Promise<{ units: MapUnit[]; next: string | null; segments?: string[] }> {
+  const position = cursor === undefined ? undefined : decodeCursor(auth, cursor);
+  const [{ items, last }, showLocked, lastImei] = await Promise.all([
+    listUnitsPage(auth, position?.after, limit, position?.until),
+    showsLocked(auth, nowMs),
+    segments === undefined ? null : lastUnitImei(auth),
+  ]);
   const units = items.map((item) => withLock(auth, item, toMapUnit(item), showLocked));
-  return { units, next: last === null ? null : encodeCursor(auth, last) };
+  const until = position?.until;
+  if (segments === undefined) return { units, next: last === null ? null : encodeCursor(auth, { after: last, ...(until === undefined ? {} : { until }) }) };
+  if (last === null || lastImei === null || lastImei <= last) return { units, next: last === null ? null : encodeCursor(auth, { after: last }), segments: [] };
+  const [first, ...others] = segmentsAfter(last, lastImei, segments);
+  return { units, next: encodeCursor(auth, first as CursorPosition), segments: others.map((segment) => encodeCursor(auth, segment)) };
 }

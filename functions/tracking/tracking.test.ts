@@ -142,6 +142,45 @@ describe('GET /user/realtime/units?view=map', () => {
     }
     expect(compact.some((u) => u.state !== null)).toBe(true);
   });
+
+  it('answers with segments the cursors of chains that, read side by side, hold every unit once', async () => {
+    for (const caller of [admin, user]) {
+      const every = ((await call(realtimeUnits, caller)).body.data as RealtimeUnit[]).map((u) => u.imei).sort();
+      for (const [limit, segments] of [
+        ['1', '2'],
+        ['1', '4'],
+        ['2', '16'],
+        ['5000', '3'],
+      ] as const) {
+        const first = (await call(realtimeUnits, caller, { query: { view: 'map', limit, segments } })).body.data as MapUnitsPage;
+        expect(first.segments).toBeDefined();
+        const read = first.units.map((u) => u.imei);
+        for (let cursor of [first.next, ...(first.segments ?? [])]) {
+          while (cursor) {
+            const page = (await call(realtimeUnits, caller, { query: { view: 'map', limit, cursor } })).body.data as MapUnitsPage;
+            expect(page.segments).toBeUndefined();
+            read.push(...page.units.map((u) => u.imei));
+            cursor = page.next;
+          }
+        }
+        expect(read.sort(), `limit ${limit}, ${segments} segments`).toEqual(every);
+        if (every.length <= Number(limit)) expect(first).toMatchObject({ next: null, segments: [] });
+      }
+    }
+  });
+
+  it('refuses segments with a cursor, without view=map, and outside 2 to 16', async () => {
+    const first = (await call(realtimeUnits, admin, { query: { view: 'map', limit: '1' } })).body.data as MapUnitsPage;
+    const queries: Array<Record<string, string>> = [{ view: 'map', segments: '2', cursor: first.next ?? '' }, { view: 'map', segments: '1' }, { view: 'map', segments: '17' }, { view: 'map', segments: 'x' }];
+    for (const query of queries) {
+      const res = await call(realtimeUnits, admin, { query });
+      expect(res.status, JSON.stringify(query)).toBe(422);
+      expect(res.body.errors, JSON.stringify(query)).toEqual({ segments: ['InvalidSegments'] });
+    }
+    const res = await call(realtimeUnits, admin, { query: { segments: '2' } });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({ view: ['InvalidRealtimeView'] });
+  });
 });
 
 describe('GET /user/trackers/{imei}/latest-position', () => {

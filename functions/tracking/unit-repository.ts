@@ -5,7 +5,7 @@
  */
 import type { AuthContext } from '../platform/auth-context';
 import { NotFoundError } from '../platform/errors';
-import { getUnitItem, getUnitItemsByImei, listAccountUnits, queryAccountUnitsPage } from '../domain/unit/reads';
+import { getUnitItem, getUnitItemsByImei, lastAccountImei, listAccountUnits, queryAccountUnitsPage } from '../domain/unit/reads';
 import type { UnitItem } from '../domain/unit/schema';
 
 type Caller = Pick<AuthContext, 'accountId' | 'unitImeis'>;
@@ -21,21 +21,31 @@ export async function listUnits(caller: Caller): Promise<UnitItem[]> {
 }
 
 /**
- * A page of the units the caller may see, in IMEI order: at most `limit` after the IMEI `after`,
- * and the IMEI the next page starts after (null on the last page).
+ * A page of the units the caller may see, in IMEI order: at most `limit` after the IMEI `after`
+ * (and up to `until`, inclusive, when given: a segment of the map's view), and the IMEI the next
+ * page starts after (null on the last page).
  * An admin's are read with Query pages of the account; an ordinary user's are the granted IMEIs
  * after `after`, read by key (a user granted ten units of fifty thousand reads ten items).
  */
-export async function listUnitsPage(caller: Caller, after: string | undefined, limit: number): Promise<{ items: UnitItem[]; last: string | null }> {
+export async function listUnitsPage(caller: Caller, after: string | undefined, limit: number, until?: string): Promise<{ items: UnitItem[]; last: string | null }> {
   if (caller.unitImeis === undefined) {
-    const { items, more } = await queryAccountUnitsPage(caller.accountId, after, limit);
+    const { items, more } = await queryAccountUnitsPage(caller.accountId, after, limit, until);
     return { items, last: more ? (items.at(-1)?.imei ?? null) : null };
   }
-  const granted = [...new Set(caller.unitImeis)].filter((imei) => after === undefined || imei > after).sort();
+  const granted = [...new Set(caller.unitImeis)].filter((imei) => (after === undefined || imei > after) && (until === undefined || imei <= until)).sort();
   const chosen = granted.slice(0, limit);
   // A granted IMEI whose unit is gone or moved to another account is skipped, not answered.
   const items = (await getUnitItemsByImei(chosen)).filter((unit) => mayUse(caller, unit));
   return { items, last: granted.length > limit ? (chosen.at(-1) ?? null) : null };
+}
+
+/**
+ * The greatest IMEI among the units the caller may see (an ordinary user's: among the granted ones,
+ * whether or not each still exists), or null without any: where the map's segments end.
+ */
+export async function lastUnitImei(caller: Caller): Promise<string | null> {
+  if (caller.unitImeis === undefined) return lastAccountImei(caller.accountId);
+  return caller.unitImeis.reduce<string | null>((max, imei) => (max === null || imei > max ? imei : max), null);
 }
 
 /** One unit the caller may see; anything else is NotFound, so existence is never revealed. */

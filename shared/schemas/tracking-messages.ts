@@ -17,6 +17,8 @@ export const trackingMessageKeys = {
   InvalidRealtimeView: 'InvalidRealtimeView',
   /** A page size outside 1..REALTIME_PAGE_MAX. */
   InvalidPageLimit: 'InvalidPageLimit',
+  /** A number of segments outside 2..REALTIME_SEGMENTS_MAX, or segments with a cursor. */
+  InvalidSegments: 'InvalidSegments',
   /** A cursor that is not one this caller was handed (changed, cut, or another user's). */
   InvalidCursor: 'InvalidCursor',
 } as const;

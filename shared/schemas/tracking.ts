@@ -83,11 +83,15 @@ export type MapUnit = z.infer<typeof mapUnitSchema>;
 export const REALTIME_PAGE_MAX = 5000;
 /** The page size when `limit` is not given. */
 export const REALTIME_PAGE_DEFAULT = 2000;
+/** At most this many segments (`segments`): chains of pages a client may read at once. */
+export const REALTIME_SEGMENTS_MAX = 16;
 
 /**
  * `GET /realtime/units` without a query answers every unit in full (the contract). `view=map` opts
  * into the map's view in pages, ordered by IMEI: `limit` units (default 2000, at most 5000) after
- * `cursor`, the `next` of the previous page. `imei` answers that one unit in full (the details of a
+ * `cursor`, the `next` of the previous page. `segments` (2..16, first page only) also answers, in
+ * `segments`, cursors of further parts of the units to read at the same time as `next`'s chain:
+ * every unit is in exactly one chain. `imei` answers that one unit in full (the details of a
  * selected unit), an empty list when the caller may not see it.
  */
 export const realtimeUnitsQuerySchema = z
@@ -96,14 +100,20 @@ export const realtimeUnitsQuerySchema = z
     limit: z.coerce.number({ message: keys.InvalidPageLimit }).int(keys.InvalidPageLimit).min(1, keys.InvalidPageLimit).max(REALTIME_PAGE_MAX, keys.InvalidPageLimit).optional(),
     /** Opaque; checked against the caller by the handler. */
     cursor: z.string().regex(/^[\w-]{1,400}$/, keys.InvalidCursor).optional(),
+    segments: z.coerce.number({ message: keys.InvalidSegments }).int(keys.InvalidSegments).min(2, keys.InvalidSegments).max(REALTIME_SEGMENTS_MAX, keys.InvalidSegments).optional(),
     imei: z.string().regex(IMEI_PATTERN, keys.InvalidImei).optional(),
   })
-  .refine((q) => q.view === 'map' || (q.limit === undefined && q.cursor === undefined), { path: ['view'], message: keys.InvalidRealtimeView })
+  .refine((q) => q.view === 'map' || (q.limit === undefined && q.cursor === undefined && q.segments === undefined), { path: ['view'], message: keys.InvalidRealtimeView })
+  .refine((q) => q.segments === undefined || q.cursor === undefined, { path: ['segments'], message: keys.InvalidSegments })
   .refine((q) => q.imei === undefined || q.view === undefined, { path: ['imei'], message: keys.InvalidRealtimeView });
 export type RealtimeUnitsQuery = z.infer<typeof realtimeUnitsQuerySchema>;
 
-/** A page of the map's view; `next` is null on the last page. */
-export const mapUnitsPageSchema = z.object({ units: z.array(mapUnitSchema), next: z.string().nullable() });
+/**
+ * A page of the map's view; `next` is null on the last page. `segments`, answered to a first page
+ * asked with `segments`: the cursors that start the other chains (possibly none, for a fleet that
+ * fits in the first page).
+ */
+export const mapUnitsPageSchema = z.object({ units: z.array(mapUnitSchema), next: z.string().nullable(), segments: z.array(z.string()).optional() });
 export type MapUnitsPage = z.infer<typeof mapUnitsPageSchema>;
 
 /** History view: at most 30 days (spec sections 5 and 9). */

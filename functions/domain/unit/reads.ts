@@ -72,11 +72,12 @@ export async function listAccountUnits(accountId: string): Promise<UnitItem[]> {
 }
 
 /**
- * At most `limit` units of an account after the IMEI `after`, in IMEI order (the byAccount index's
- * sort key), read with Query pages of that account alone; `more` tells whether any follow. One unit
+ * At most `limit` units of an account after the IMEI `after` (and up to `until`, inclusive, when
+ * given), in IMEI order (the byAccount index's sort key), read with Query pages of that account
+ * alone; `more` tells whether any follow. One unit
  * more than asked is read, so that a page ending exactly at the last unit says so.
  */
-export async function queryAccountUnitsPage(accountId: string, after: string | undefined, limit: number): Promise<{ items: UnitItem[]; more: boolean }> {
+export async function queryAccountUnitsPage(accountId: string, after: string | undefined, limit: number, until?: string): Promise<{ items: UnitItem[]; more: boolean }> {
   const raw: Record<string, unknown>[] = [];
   let start: Record<string, unknown> | undefined = after ? { accountId, imei: after } : undefined;
   do {
@@ -84,8 +85,8 @@ export async function queryAccountUnitsPage(accountId: string, after: string | u
       new QueryCommand({
         TableName: tableName('units'),
         IndexName: 'byAccount',
-        KeyConditionExpression: 'accountId = :a',
-        ExpressionAttributeValues: { ':a': accountId },
+        KeyConditionExpression: until === undefined ? 'accountId = :a' : 'accountId = :a AND imei <= :u',
+        ExpressionAttributeValues: { ':a': accountId, ...(until === undefined ? {} : { ':u': until }) },
         Limit: limit + 1 - raw.length,
         ...(start ? { ExclusiveStartKey: start } : {}),
       }),
@@ -94,6 +95,23 @@ export async function queryAccountUnitsPage(accountId: string, after: string | u
     start = page.LastEvaluatedKey;
   } while (start && raw.length <= limit);
   return { items: raw.slice(0, limit).map(parseUnitItem), more: raw.length > limit };
+}
+
+/** The greatest IMEI of the account's units (one key read from the end of `byAccount`), or null without units. */
+export async function lastAccountImei(accountId: string): Promise<string | null> {
+  const page = await dynamo().send(
+    new QueryCommand({
+      TableName: tableName('units'),
+      IndexName: 'byAccount',
+      KeyConditionExpression: 'accountId = :a',
+      ExpressionAttributeValues: { ':a': accountId },
+      ProjectionExpression: 'imei',
+      ScanIndexForward: false,
+      Limit: 1,
+    }),
+  );
+  const imei = page.Items?.[0]?.['imei'];
+  return typeof imei === 'string' ? imei : null;
 }
 
 /**

@@ -10,4 +10,5 @@ export const trackingNo: TrackingMessages = {
     'Perioden har flere posisjoner enn det som kan vises samtidig. Bare de tidligste vises; velg en kortere periode for å se resten.',
   InvalidRealtimeView: 'Kartets visning av enhetene hentes med view=map.',
   InvalidPageLimit: 'Sidestørrelsen må være fra 1 til 5000.',
+  InvalidSegments: 'Antall segmenter må være fra 2 til 16, og oppgis bare med den første siden.',
 };

@@ -10,4 +10,5 @@ export const trackingSv: TrackingMessages = {
     'Perioden har fler positioner än som kan visas på en gång. Bara de tidigaste visas; välj en kortare period för att se resten.',
   InvalidRealtimeView: 'Kartans vy av enheterna hämtas med view=map.',
   InvalidPageLimit: 'Sidstorleken måste vara 1 till 5000.',
+  InvalidSegments: 'Antalet segment måste vara 2 till 16 och anges bara med den första sidan.',
 };

@@ -34,6 +34,8 @@ export interface UnitStore {
   get(imei: string): StoredUnit | undefined;
   /** Every unit, in the order of the last answer. */
   all(): readonly StoredUnit[];
+  /** How many units it holds. */
+  size(): number;
   /**
    * The units as of the last replaceAll: the same array until the set of units (or their names,
    * registration numbers, colours) may have changed. Their states may be older than get() says.
@@ -118,6 +120,7 @@ export function createUnitStore(): UnitStore {
       return true;
     },
     get: (imei) => units.get(imei),
+    size: () => units.size,
     all() {
       cachedAll ??= [...units.values()];
       return cachedAll;

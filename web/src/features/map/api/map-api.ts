@@ -2,12 +2,20 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { routes } from '../../../../../shared/routes';
-import { mapConfigSchema, mapUnitsPageSchema, realtimeUnitsSchema, reverseGeocodeSchema, REALTIME_PAGE_MAX, type MapUnit, type MapUnitsPage, type RealtimeUnit } from '../../../../../shared/schemas/tracking';
+import { mapConfigSchema, mapUnitsPageSchema, realtimeUnitsSchema, reverseGeocodeSchema, type MapUnit, type MapUnitsPage, type RealtimeUnit } from '../../../../../shared/schemas/tracking';
 import { apiRequest } from '../../../app/api-client';
 
-/** The first page is small, so that the first markers are drawn early; the rest come in pages as large as the API gives. */
+/** The first page is small, so that the first markers are drawn early. */
 export const MAP_FIRST_PAGE = 1000;
-export const MAP_PAGE = REALTIME_PAGE_MAX;
+/**
+ * The pages after it: small enough that parsing and checking one (JSON and its schema) stays a
+ * short task of the main thread, large enough that 100,000 units are 40 requests.
+ */
+export const MAP_PAGE = 2500;
+/** The first page asks for this many chains of pages (docs/api.md, Realtime units in pages)... */
+export const MAP_SEGMENTS = 8;
+/** ...of which this many are read at once. */
+export const MAP_PARALLEL = 4;
 
 export function useMapConfig() {
   return useQuery({
@@ -17,28 +25,54 @@ export function useMapConfig() {
   });
 }
 
-function fetchMapPage(cursor: string | null, limit: number, signal: AbortSignal): Promise<MapUnitsPage> {
-  const query = new URLSearchParams({ view: 'map', limit: String(limit), ...(cursor ? { cursor } : {}) });
-  return apiRequest(routes.getRealtimeUnits.method, `${routes.getRealtimeUnits.path}?${query.toString()}`, { schema: mapUnitsPageSchema, signal });
+function fetchMapPage(query: { cursor: string } | { segments: number }, limit: number, signal: AbortSignal): Promise<MapUnitsPage> {
+  const params = new URLSearchParams({ view: 'map', limit: String(limit) });
+  if ('cursor' in query) params.set('cursor', query.cursor);
+  else params.set('segments', String(query.segments));
+  return apiRequest(routes.getRealtimeUnits.method, `${routes.getRealtimeUnits.path}?${params.toString()}`, { schema: mapUnitsPageSchema, signal });
 }
 
 /** Lets the browser draw and handle input between two pages. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
- * Every unit the caller may see in the map's view, page by page: each page is handed to `onPage`
- * while the next is already on its way, so the server's time and the browser's overlap.
+ * Every unit the caller may see in the map's view: a small first page, which also names the
+ * chains of pages that hold the rest (`segments`), then those chains, MAP_PARALLEL at a time, each
+ * page handed to `onPage` as it arrives. The server's time for a page (most of it reading the
+ * database) overlaps with the others' and with the browser's.
  */
 export async function loadMapUnitPages(onPage: (units: readonly MapUnit[]) => void, signal: AbortSignal): Promise<void> {
-  let pending: Promise<MapUnitsPage> | null = fetchMapPage(null, MAP_FIRST_PAGE, signal);
-  while (pending) {
-    const page: MapUnitsPage = await pending;
-    pending = page.next ? fetchMapPage(page.next, MAP_PAGE, signal) : null;
-    // Fetches started here must not go unhandled when this one is abandoned.
-    pending?.catch(() => undefined);
-    if (signal.aborted) return;
-    onPage(page.units);
-    await nextTask();
+  const first = await fetchMapPage({ segments: MAP_SEGMENTS }, MAP_FIRST_PAGE, signal);
+  if (signal.aborted) return;
+  onPage(first.units);
+  const chains = [first.next, ...(first.segments ?? [])].filter((cursor): cursor is string => cursor !== null);
+  // One failed page ends the load: the chains still running stop with it.
+  const stop = new AbortController();
+  const onAbort = () => stop.abort();
+  signal.addEventListener('abort', onAbort, { once: true });
+  const readChains = async () => {
+    for (let cursor = chains.shift(); cursor !== undefined; cursor = chains.shift()) {
+      let next: string | null = cursor;
+      while (next !== null) {
+        const page: MapUnitsPage = await fetchMapPage({ cursor: next }, MAP_PAGE, stop.signal);
+        if (stop.signal.aborted) return;
+        onPage(page.units);
+        next = page.next;
+        await nextTask();
+      }
+    }
+  };
+  try {
+    await Promise.all(
+      Array.from({ length: Math.min(MAP_PARALLEL, chains.length) }, () =>
+        readChains().catch((error: unknown) => {
+          stop.abort();
+          throw error;
+        }),
+      ),
+    );
+  } finally {
+    signal.removeEventListener('abort', onAbort);
   }
 }
 

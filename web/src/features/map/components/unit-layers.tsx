@@ -1,41 +1,18 @@
 /**
  * The units on the map: one clustered GeoJSON source with the layers of unit-layer-style.ts. The
- * source is fed from the unit store, not through React: changes are coalesced and handed to
- * MapLibre at most four times a second (once a second at 50,000 units), however many live messages
- * came, as a diff of the units that changed, at most FEED_CHUNK at a time (the whole collection,
- * in parts, only when a new base map replaced the source). Statuses also change with time alone (a silent unit goes offline), so
- * they are checked again every STATUS_CHECK_MS.
+ * source is fed from the unit store by unit-feed.ts, not through React.
  */
-import type { GeoJSONSource } from 'maplibre-gl';
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { Layer, Source, useMap } from 'react-map-gl/maplibre';
-import { createCoalescer } from '../coalescer';
 import { registerUnitImages } from '../map-images';
-import { statusAt } from '../status-cache';
-import { FEATURE_ID, sourceDiff, unitFeature, type UnitFeature } from '../unit-features';
+import { FEATURE_ID, type UnitFeature } from '../unit-features';
+import { startUnitFeed, type FeedMap } from '../unit-feed';
 import { unitLayers } from '../unit-layer-style';
 import type { UnitStore } from '../unit-store';
 
 export const UNITS_SOURCE = 'units';
 /** Above this zoom no unit is in a cluster; flying to a unit goes past it. */
 export const CLUSTER_MAX_ZOOM = 14;
-/**
- * The least time between two source updates: 250 ms (four a second) up to 12,500 units, then one
- * millisecond more per 50 units, up to a second at 50,000. Each update costs MapLibre's worker a new
- * clustering of every unit and the main thread a reload of the source's tiles, however few units
- * moved, so a large fleet's markers move less often to keep the page responsive.
- */
-export function feedIntervalMs(units: number): number {
-  return Math.min(1000, Math.max(250, units / 50));
-}
-/**
- * At most this many units per source update: the whole collection of a new source and a page of
- * units reach MapLibre's worker in parts of this size (each a structured copy on the main thread),
- * the rest in the next updates.
- */
-export const FEED_CHUNK = 5000;
-/** How often units are checked for a status that changed with time alone. */
-const STATUS_CHECK_MS = 30_000;
 
 const EMPTY: GeoJSON.FeatureCollection = { type: 'FeatureCollection', features: [] };
 
@@ -88,60 +65,15 @@ export const UnitLayers = memo(function UnitLayers({ store, selected, follow, di
 
   useEffect(() => {
     if (!map) return;
-    // The features as last handed to the map, in the store's order; rebuilt only for units that changed.
-    const features = new Map<string, UnitFeature>();
     let fitted = false;
-    // The source the features were handed to: a new base map brings a new, empty one.
-    let fed: GeoJSONSource | undefined;
-    const feed = createCoalescer<string>(
-      (marked) => {
-        const source = map.getSource<GeoJSONSource>(UNITS_SOURCE);
-        if (!source) {
-          // The style is still loading; try again with everything.
-          feed.markAll();
-          return;
-        }
-        const changed = source === fed ? marked : null;
-        fed = source;
-        const now = Date.now();
-        let drawing: Promise<void>;
-        if (changed === null) {
-          // A new answer or a new source: the whole collection, its first part now and the rest as changes.
-          features.clear();
-          const all: UnitFeature[] = [];
-          for (const unit of store.all()) {
-            const feature = unitFeature(unit, now);
-            if (feature) all.push(feature);
-          }
-          const first = all.slice(0, FEED_CHUNK);
-          for (const feature of first) features.set(feature.properties.imei, feature);
-          for (let i = FEED_CHUNK; i < all.length; i++) feed.mark((all[i] as UnitFeature).properties.imei);
-          drawing = source.setData({ type: 'FeatureCollection', features: first });
-        } else {
-          let imeis = [...changed];
-          if (imeis.length > FEED_CHUNK) {
-            for (const imei of imeis.slice(FEED_CHUNK)) feed.mark(imei);
-            imeis = imeis.slice(0, FEED_CHUNK);
-          }
-          const changes = imeis.map((imei) => {
-            const before = features.get(imei);
-            const unit = store.get(imei);
-            const after = unit ? unitFeature(unit, now) : null;
-            if (after) features.set(imei, after);
-            else features.delete(imei);
-            return { before, after };
-          });
-          const diff = sourceDiff(changes);
-          drawing = Object.keys(diff).length ? source.updateData(diff) : Promise.resolve();
-        }
-        const count = features.size;
-        void drawing.then(() => latest.current.onDrawn(count));
-        const list = features.values();
-
-        if (!fitted && count) {
+    const feed = startUnitFeed(map as unknown as FeedMap, store, {
+      sourceId: UNITS_SOURCE,
+      onDrawn: (count) => latest.current.onDrawn(count),
+      onFed(features, changed) {
+        if (!fitted && features.size) {
           fitted = true;
           // A history opened before the map was ready (a deep link) has fitted its own route.
-          if (!latest.current.dimmed) map.fitBounds(bounds(list), { padding: 64, maxZoom: 13, duration: 0 });
+          if (!latest.current.dimmed) map.fitBounds(bounds(features.values()), { padding: 64, maxZoom: 13, duration: 0 });
         }
         const { selected: followed, follow: following } = latest.current;
         const target = followed ? features.get(followed) : undefined;
@@ -149,29 +81,8 @@ export const UnitLayers = memo(function UnitLayers({ store, selected, follow, di
           map.easeTo({ center: target.geometry.coordinates as [number, number], duration: 600 });
         }
       },
-      { intervalMs: () => feedIntervalMs(features.size) },
-    );
-    feed.markAll();
-    const unsubscribe = store.subscribe((imei) => (imei === null ? feed.markAll() : feed.mark(imei)));
-    // A unit nobody heard from goes offline without any message saying so.
-    const statusCheck = setInterval(() => {
-      const now = Date.now();
-      for (const [imei, feature] of features) {
-        const unit = store.get(imei);
-        if (unit && statusAt(unit, now) !== feature.properties.status) feed.mark(imei);
-      }
-    }, STATUS_CHECK_MS);
-    // A new base map replaces every source; react-map-gl adds ours again, empty.
-    const onStyleData = () => {
-      if (fed && map.getSource(UNITS_SOURCE) !== fed) feed.markAll();
-    };
-    map.on('styledata', onStyleData);
-    return () => {
-      unsubscribe();
-      clearInterval(statusCheck);
-      map.off('styledata', onStyleData);
-      feed.cancel();
-    };
+    });
+    return () => feed.stop();
   }, [map, store]);
 
   // Following starts by going to the unit, not only at its next move.
