@@ -457,7 +457,7 @@ describe('classic registration form', () => {
     await dialogShown(dialog);
     expect(await dialog.textContent()).toContain(r.ImeiAlreadyRegistered);
     await checkStep(page, 'classic-03-server-error');
-    await dialog.getByRole('button', { name: r.CloseDialog }).last().click();
+    await dialog.getByRole('button', { name: en.CloseDialog }).last().click();
     await poll(() => dialog.count()).toBe(0);
     expect(await page.getByText(r.ImeiAlreadyRegistered).isVisible()).toBe(true);
 
