@@ -3451,6 +3451,7 @@ export interface operations {
                 view?: "map";
                 limit?: number;
                 cursor?: string;
+                segments?: number;
                 imei?: string;
             };
             header?: {
@@ -3527,6 +3528,7 @@ export interface operations {
                                 } | null;
                             }[];
                             next: string | null;
+                            segments?: string[];
                         };
                         message?: string;
                     };
