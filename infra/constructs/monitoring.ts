@@ -78,6 +78,11 @@ export const WEB_VITALS_ROUTE_QUERY = [
   'limit 200',
 ] as const;
 
+/** A dashboard table of a Logs Insights query, run over the dashboard's time range when it is shown. */
+function logQueryTable(title: string, logGroupName: string, lines: readonly string[]): cloudwatch.LogQueryWidget {
+  return new cloudwatch.LogQueryWidget({ title, logGroupNames: [logGroupName], queryLines: [...lines], view: cloudwatch.LogQueryVisualizationType.TABLE, width: 24, height: 8 });
+}
+
 export interface MonitoringProps {
   /** The top-level stack's name: the alarms' and the dashboard's names start with it. */
   readonly stackName: string;
@@ -311,14 +316,7 @@ export class Monitoring extends Construct {
       ...apiWidgets,
       // Each route's latency from the stage's access log (no per-route metrics needed): a Logs
       // Insights query over the dashboard's time range, run when the dashboard is shown.
-      new cloudwatch.LogQueryWidget({
-        title: API_ROUTE_LATENCY_TITLE,
-        logGroupNames: [api.accessLogs.logGroupName],
-        queryLines: [...API_ROUTE_LATENCY_QUERY],
-        view: cloudwatch.LogQueryVisualizationType.TABLE,
-        width: 24,
-        height: 8,
-      }),
+      logQueryTable(API_ROUTE_LATENCY_TITLE, api.accessLogs.logGroupName, API_ROUTE_LATENCY_QUERY),
     );
 
     dashboard.addWidgets(
@@ -334,14 +332,7 @@ export class Monitoring extends Construct {
       ),
       ...(resources.vitalsLogGroup
         ? [
-            new cloudwatch.LogQueryWidget({
-              title: WEB_VITALS_ROUTE_TITLE,
-              logGroupNames: [resources.vitalsLogGroup.logGroupName],
-              queryLines: [...WEB_VITALS_ROUTE_QUERY],
-              view: cloudwatch.LogQueryVisualizationType.TABLE,
-              width: 24,
-              height: 8,
-            }),
+            logQueryTable(WEB_VITALS_ROUTE_TITLE, resources.vitalsLogGroup.logGroupName, WEB_VITALS_ROUTE_QUERY),
           ]
         : []),
     );
