@@ -57,7 +57,7 @@ const deliveries = (id: string, who: Caller = admin) => call<WebhookDeliveryList
 const at = (path: string) => received.filter((r) => r.path === path);
 
 beforeAll(async () => {
-  process.env['WEBHOOK_RETRY_SCALE'] = '0.0001';
+  process.env['WEBHOOK_RETRY_SCALE'] = '0.00001';
   const fixture = (name: string) => readFileSync(new URL(`../fixtures/webhook-receiver.${name}.pem`, import.meta.url), 'utf8');
   const cert = fixture('cert');
   process.env['WEBHOOK_CA'] = cert;
