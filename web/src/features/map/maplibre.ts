@@ -12,19 +12,17 @@ type MapLibre = typeof maplibregl;
  * MapLibre's workers (its default is one outside Safari). Each source is given the next worker in
  * turn, so the offline base map's land and borders and the units each have one: with one worker,
  * the units' first updates waited behind the 20 MB of land being parsed and cut into tiles (the
- * first markers 8 s after opening the page in bench:map at 50,000 units on a busy machine). But
- * never more than the cores beside the page's own: on two cores the workers only took turns.
+ * first markers 8 s after opening the page in bench:map at 50,000 units on a busy machine). Also
+ * on two cores three did better than one (all 50,000 drawn in 9.5 s against 13.6 s).
  */
-export function mapWorkers(cores: number | undefined): number {
-  return Math.min(3, Math.max(1, (cores || 2) - 1));
-}
+export const MAP_WORKERS = 3;
 
 let loading: Promise<MapLibre> | null = null;
 
 export function loadMapLibre(): Promise<MapLibre> {
   loading ??= import('maplibre-gl').then((maplibre) => {
     maplibre.setWorkerUrl(workerUrl);
-    maplibre.setWorkerCount(mapWorkers(navigator.hardwareConcurrency));
+    maplibre.setWorkerCount(MAP_WORKERS);
     return maplibre;
   });
   // A failed chunk load may be retried by the next visit of the page.
