@@ -85,9 +85,24 @@ export async function stopBrowserApp(parts: { app?: App; browser?: Browser }): P
  * A fresh context (en-GB, Stockholm time) and page; page errors are collected. The portal's
  * service worker is blocked unless a test asks for it: it would precache the app shell beside
  * every test and answer API reads that a test routes itself.
+ *
+ * The page prefers reduced motion unless a test asks for motion: dialogs, drawers and menus open
+ * without transitions and the maps move their camera without animation (what such a user gets),
+ * so a step does not wait for an element to stop moving, and the software WebGL does not draw
+ * the frames of a camera flight.
  */
-export async function openPage(browser: Browser, viewport = DESKTOP, options: { serviceWorkers?: 'allow' | 'block' } = {}): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport, locale: 'en-GB', timezoneId: 'Europe/Stockholm', serviceWorkers: options.serviceWorkers ?? 'block' });
+export async function openPage(
+  browser: Browser,
+  viewport = DESKTOP,
+  options: { serviceWorkers?: 'allow' | 'block'; motion?: 'reduce' | 'no-preference' } = {},
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({
+    viewport,
+    locale: 'en-GB',
+    timezoneId: 'Europe/Stockholm',
+    serviceWorkers: options.serviceWorkers ?? 'block',
+    reducedMotion: options.motion ?? 'reduce',
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));

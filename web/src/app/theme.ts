@@ -48,6 +48,9 @@ export function brandTheme(brand: Brand, closeLabel: string): MantineThemeOverri
     defaultRadius: 'md',
     focusRing: 'auto',
     cursorType: 'pointer',
+    // A user who asks the system for less motion gets dialogs, drawers and menus without their
+    // transitions (WCAG 2.3.3); the maps already skip their camera animations for them.
+    respectReducedMotion: true,
     fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
     headings: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
     components: {
