@@ -6,7 +6,8 @@ import { defineConfig } from 'vitest/config';
 // rather than after them (the slowest files first, by the durations of the last run) and run side
 // by side: each has its own runtime on ports of its own and its own table prefix, and reads the
 // one web build. One DynamoDB Local serves the whole run (test/support/global-setup.ts), which
-// also builds the Lambda bundles and, when missing, the web app, once before any file starts.
+// also builds the web app when it is missing, once before any file starts, and has the Lambda
+// bundles and the shared stacks made beside the first files (test/support/synth-shared-stacks.ts).
 // Workers: three on two cores, as a browser file partly waits on Chromium and the runtime.
 const ignored = ['**/node_modules/**', 'cdk.out/**', 'web/dist/**', '.data/**'];
 

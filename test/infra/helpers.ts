@@ -6,7 +6,8 @@
  * first synthesis in a process also starts CDK's CloudFormation validation engine), and vitest
  * runs each file in a process of its own. So:
  * - the global setup synthesizes the default stack and the full stack (`FULL_STACK`: every
- *   optional part switched on at once) once per run; `synth()` and `synth(FULL_STACK)` construct
+ *   optional part switched on at once) once per run, in a process of its own that this module
+ *   waits for; `synth()` and `synth(FULL_STACK)` construct
  *   the stack in the test's process, for its constructs, and read that run's template instead of
  *   synthesizing it again (the same code and inputs: test/infra/stack.test.ts checks that the
  *   template synthesized here is the shared one); `sharedTemplate` is the template alone;
@@ -24,6 +25,7 @@ import path from 'node:path';
 import { Template } from 'aws-cdk-lib/assertions';
 import { inject } from 'vitest';
 import { buildStack, flatTemplate, fullStackOptions, type SynthOptions } from '../support/portal-stack';
+import { whenSharedStacksReady } from '../support/shared-stacks';
 
 export { FIXTURES, FULL_STACK_IOT_ENDPOINT, INGEST_FIXTURE, JOB_FIXTURE, REGION, STACK_NAME, cdkJsonContext, flatTemplate, nestedStacksOf, type SynthOptions } from '../support/portal-stack';
 
@@ -34,6 +36,9 @@ process.on('exit', () => fs.rmSync(scratch, { recursive: true, force: true }));
 // The run's shared bundle root and shared stacks (test/support/global-setup.ts).
 const bundleRoot = inject('bundleRoot');
 const shared = inject('sharedStacks');
+// The global setup's synthesis runs beside the first test files: a test of the stack starts when
+// it is done (the bundles that constructing a stack reads are then there too).
+await whenSharedStacksReady(shared);
 
 /** A cloud assembly folder for a test's App, removed with the rest of the scratch folder. */
 export function scratchOutdir(): string {

@@ -2,7 +2,8 @@
  * The real stack as the infrastructure tests build it: the context of cdk.json, a fixed region,
  * the run's shared bundle root and no web build unless a test gives one. Used by the test files
  * through test/infra/helpers.ts, and by the global setup (test/support/global-setup.ts), which
- * builds the Lambda bundles and synthesizes the two shared stacks once per run:
+ * builds the Lambda bundles and synthesizes the two shared stacks once per run, in a process of
+ * its own beside the first test files (synth-shared-stacks.ts):
  * - the default stack (`synth()`), exactly as `cdk synth` makes it from the manifests;
  * - the full stack (`FULL_STACK`): every optional part switched on at once (stand-in ingest
  *   handlers, scheduled jobs of every kind, a web build, brand domains with a certificate and an
@@ -21,6 +22,7 @@ import { handlerPath } from '../../shared/routes';
 import { REPO_ROOT } from '../../infra/bundling/bundle';
 import { readConfig } from '../../infra/config';
 import { TrackingPortalStack, type TrackingPortalStackProps } from '../../infra/stack';
+import { sharedStacksIn, type SharedStacks } from './shared-stacks';
 
 export const STACK_NAME = 'TrackingPortal';
 export const REGION = 'eu-north-1';
@@ -162,25 +164,14 @@ export function fullStackOptions(webDist: string): SynthOptions {
   };
 }
 
-/** Where the global setup leaves the shared stacks' templates and the full stack's web build. */
-export interface SharedStacks {
-  readonly defaultTemplate: string;
-  readonly fullTemplate: string;
-  readonly webDist: string;
-}
-
 /**
- * Once per run (the global setup): builds every bundle the two shared stacks need into
+ * Once per run (synth-shared-stacks.ts, which the global setup starts): builds every bundle the two shared stacks need into
  * `bundleRoot` and writes their synthesized templates into `dir`. Without CDK's CloudFormation
  * validation, whose engine takes seconds to start and leaves the template as it is:
  * test/infra/stack.test.ts synthesizes both stacks again with it and compares the templates.
  */
 export function synthesizeSharedStacks(bundleRoot: string, dir: string): SharedStacks {
-  const shared: SharedStacks = {
-    defaultTemplate: path.join(dir, 'default.template.json'),
-    fullTemplate: path.join(dir, 'full.template.json'),
-    webDist: path.join(dir, 'web'),
-  };
+  const shared = sharedStacksIn(dir);
   writeWebDist(shared.webDist);
   const place = (name: string): BuildPlace => ({ bundleRoot, outdir: path.join(dir, `cdk.out-${name}`), noWebDist: path.join(dir, 'no-web-dist'), validation: false });
   for (const [options, file, name] of [
