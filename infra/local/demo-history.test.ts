@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GetCommand, QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { decodeMessage } from '../../functions/ingest/decode';
 import { DEFAULT_FILTER, type Fix } from '../../functions/ingest/filter';
 import { screenPositions } from '../../functions/ingest/pipeline';
@@ -41,6 +41,7 @@ import { RoadNetwork } from './simulator/network';
 import { telemetryMessage } from './simulator/protocol';
 import { workSite } from './simulator/stockholm';
 import { CLASSES, vehicleClass, type TrackerRecord } from './simulator/vehicle';
+import { fileDynamo } from '../../test/support/file-dynamo';
 
 const network = new RoadNetwork();
 const MINUTE = 60_000;
@@ -398,7 +399,7 @@ describe('demo history through a started runtime', () => {
   let dir: string;
   let rt: EmbeddedRuntime | undefined;
   const start = () =>
-    startEmbeddedRuntime({ port: 0, mqttPort: 0, dataDir: dir, host: '127.0.0.1', dynamo: inject('dynamo'), tablePrefix: prefix, simulatedTrackers: TRACKERS, demoHistoryDays: DAYS });
+    startEmbeddedRuntime({ port: 0, mqttPort: 0, dataDir: dir, host: '127.0.0.1', dynamo: fileDynamo(), tablePrefix: prefix, simulatedTrackers: TRACKERS, demoHistoryDays: DAYS });
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'demo-history-rt-'));

@@ -3,9 +3,10 @@ import { mkdtempSync, renameSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DescribeTableCommand, ListTablesCommand } from '@aws-sdk/client-dynamodb';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { physicalTableName, type TableDef } from '../../shared/tables';
 import { createTables, localDynamoClient, startLocalDynamo } from './dynamo-local';
+import { fileDynamo } from '../../test/support/file-dynamo';
 
 const s = (name: string) => ({ name, type: 'S' as const });
 const v1: TableDef = { name: 'things', description: 'test', partitionKey: s('id') };
@@ -13,7 +14,7 @@ const v2: TableDef = { ...v1, indexes: [{ name: 'byOwner', partitionKey: s('owne
 
 describe('createTables', () => {
   it('adds an index the manifest gained since the data directory was created, and is idempotent', async () => {
-    const client = localDynamoClient(inject('dynamo'));
+    const client = localDynamoClient(fileDynamo());
     const prefix = `t${randomBytes(4).toString('hex')}-`;
     await createTables(client, prefix, [v1]);
     await createTables(client, prefix, [v2]);
@@ -26,7 +27,7 @@ describe('createTables', () => {
 
 describe('the portal\'s DynamoDB Local', () => {
   it("answers a stranger's credentials with an empty database of their own, and no web page", async () => {
-    const own = inject('dynamo');
+    const own = fileDynamo();
     const owner = localDynamoClient(own);
     const prefix = `t${randomBytes(4).toString('hex')}-`;
     await createTables(owner, prefix, [v1]);

@@ -11,13 +11,14 @@ import { request } from 'node:http';
 import { connect } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import mqtt from 'mqtt';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { getPorts } from '../../functions/platform/container';
 import { mapConfigFor } from '../../functions/tracking/get-map-config';
 import { contentSecurityPolicy, originOf } from '../content-security-policy';
 import { exposureWarning } from './exposure';
 import { startEmbeddedRuntime, type EmbeddedRuntime, type RuntimeOptions } from './runtime';
+import { fileDynamo } from '../../test/support/file-dynamo';
 
 /** The first non-loopback IPv4 address of this machine, if it has one. */
 const networkAddress = Object.values(networkInterfaces())
@@ -30,7 +31,7 @@ function start(options: Partial<RuntimeOptions> = {}): Promise<EmbeddedRuntime> 
     port: 0,
     mqttPort: 0,
     dataDir: null,
-    dynamo: inject('dynamo'),
+    dynamo: fileDynamo(),
     tablePrefix: `t${randomBytes(4).toString('hex')}-`,
     seed: false,
     ...options,

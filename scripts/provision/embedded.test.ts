@@ -8,13 +8,14 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { physicalTableName, tables } from '../../shared/tables';
 import { imeiFrom } from '../../shared/validators/imei';
 import { localDynamoClient } from '../../infra/local/dynamo-local';
 import { RUNTIME_FILE, projectRoot, startEmbeddedRuntime, type EmbeddedRuntime } from '../../infra/local/runtime';
 import { demoImei } from '../../infra/local/seed';
 import { runProvision } from './run';
+import { fileDynamo } from '../../test/support/file-dynamo';
 
 const NOW = new Date('2026-03-02T08:00:00.000Z');
 const tracker = (n: number) => imeiFrom(`35209900${String(n).padStart(6, '0')}`);
@@ -49,7 +50,7 @@ beforeAll(async () => {
     mqttPort: 0,
     dataDir,
     host: '127.0.0.1',
-    dynamo: inject('dynamo'),
+    dynamo: fileDynamo(),
     tablePrefix: `t${randomBytes(4).toString('hex')}-`,
     seed: true,
   });

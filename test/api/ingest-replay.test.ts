@@ -10,7 +10,6 @@ import { join } from 'node:path';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import mqtt from 'mqtt';
 import { afterAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { createReceiver } from '../../functions/alarms/receiver-repository';
 import { dynamo, tableName } from '../../functions/platform/db';
 import { putUnitCopies } from '../../functions/domain/unit/copies';
@@ -21,6 +20,7 @@ import { demoImei, seedDemo } from '../../infra/local/seed';
 import { call } from '../support/http';
 import { DEMO_REGISTERED_AT } from '../support/positions';
 import { eventually } from '../support/eventually';
+import { fileDynamo } from '../support/file-dynamo';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'ingest-replay-'));
 const saved = mkdtempSync(join(tmpdir(), 'ingest-replay-log-'));
@@ -28,7 +28,7 @@ const prefix = `t${Date.now().toString(36)}-`;
 let rt: EmbeddedRuntime | undefined;
 
 const start = (ingestCheckpointEveryMs?: number) =>
-  startEmbeddedRuntime({ port: 0, mqttPort: 0, dataDir, host: '127.0.0.1', dynamo: inject('dynamo'), tablePrefix: prefix, seed: false, ...(ingestCheckpointEveryMs ? { ingestCheckpointEveryMs } : {}) });
+  startEmbeddedRuntime({ port: 0, mqttPort: 0, dataDir, host: '127.0.0.1', dynamo: fileDynamo(), tablePrefix: prefix, seed: false, ...(ingestCheckpointEveryMs ? { ingestCheckpointEveryMs } : {}) });
 
 afterAll(async () => {
   await rt?.stop();

@@ -3,13 +3,13 @@
  * prefix, every table of the manifest, and the handler environment pointing at them.
  */
 import { randomBytes } from 'node:crypto';
-import { inject } from 'vitest';
 import { tableList } from '../../shared/tables';
 import { createTables, localDynamoClient } from '../../infra/local/dynamo-local';
 import { configureHandlerEnvironment } from '../../infra/local/handler-env';
+import { fileDynamo } from './file-dynamo';
 
 export async function useLocalTables(): Promise<{ prefix: string; endpoint: string }> {
-  const dynamo = inject('dynamo');
+  const dynamo = fileDynamo();
   const prefix = `t${randomBytes(4).toString('hex')}-`;
   const client = localDynamoClient(dynamo);
   await createTables(client, prefix, tableList);

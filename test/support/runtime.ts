@@ -3,11 +3,11 @@
  * shared DynamoDB Local under a table prefix of its own, seeded with the demo account.
  */
 import { randomBytes } from 'node:crypto';
-import { inject } from 'vitest';
 import type { QueueDef } from '../../shared/queues';
 import { startEmbeddedRuntime, type EmbeddedRuntime } from '../../infra/local/runtime';
 import { seedDemo, seedSupport } from '../../infra/local/seed';
 import { DEMO_REGISTERED_AT } from './positions';
+import { fileDynamo } from './file-dynamo';
 
 export async function startRuntime(options: { seed?: boolean; brandDomains?: Record<string, number>; queues?: readonly QueueDef[] } = {}): Promise<EmbeddedRuntime> {
   const runtime = await startEmbeddedRuntime({
@@ -15,7 +15,7 @@ export async function startRuntime(options: { seed?: boolean; brandDomains?: Rec
     mqttPort: 0,
     dataDir: null,
     host: '127.0.0.1',
-    dynamo: inject('dynamo'),
+    dynamo: fileDynamo(),
     tablePrefix: `t${randomBytes(4).toString('hex')}-`,
     // Seeded below, registered at DEMO_REGISTERED_AT rather than now.
     seed: false,
