@@ -177,9 +177,14 @@ const indexKeySchema = (i: IndexDef) => [
 const projectionOf = (i: IndexDef): Projection =>
   i.include ? { ProjectionType: 'INCLUDE', NonKeyAttributes: [...i.include] } : { ProjectionType: 'ALL' };
 
-/** Creates every missing table of the manifest (existing ones are left as they are). */
-
-export async function createTables(client: DynamoDBClient, prefix: string, defs: readonly TableDef[]): Promise<void> {
+/**
+ * Creates every missing table of the manifest (existing ones are left as they are), with time to
+ * live on where the manifest names its attribute unless `timeToLive` is false. DynamoDB Local
+ * deletes an expired item within seconds, AWS typically within days; the tests store data at fixed
+ * dates, some of it older than its retention, and switch it off so that what they stored stays
+ * while they read it (nothing in the portal relies on an expired item being gone).
+ */
+export async function createTables(client: DynamoDBClient, prefix: string, defs: readonly TableDef[], options: { timeToLive?: boolean } = {}): Promise<void> {
   await Promise.all(
     defs.map(async (def) => {
       const TableName = physicalTableName(prefix, def);
@@ -198,7 +203,7 @@ export async function createTables(client: DynamoDBClient, prefix: string, defs:
               : undefined,
           }),
         );
-        if (def.ttlAttribute) {
+        if (def.ttlAttribute && options.timeToLive !== false) {
           await client.send(
             new UpdateTimeToLiveCommand({ TableName, TimeToLiveSpecification: { AttributeName: def.ttlAttribute, Enabled: true } }),
           );

@@ -66,6 +66,8 @@ export interface RuntimeOptions {
    */
   demoHistoryDays?: number;
   tablePrefix?: string;
+  /** Time to live on the tables that have it (default); the tests switch it off (createTables). */
+  timeToLive?: boolean;
   /** Use an already running DynamoDB Local (tests share one) instead of starting one. */
   dynamo?: LocalDynamoTarget;
   /**
@@ -180,7 +182,7 @@ export async function startEmbeddedRuntime(options: RuntimeOptions): Promise<Emb
 
     const prefix = options.tablePrefix ?? 'local-';
     const admin = localDynamoClient(db);
-    await createTables(admin, prefix, tableList);
+    await createTables(admin, prefix, tableList, { timeToLive: options.timeToLive ?? true });
 
     const secret = keptSecret(dataDir, 'jwt-secret');
     // The seed of the Web Push VAPID keys: kept, so that a restart keeps the browsers' subscriptions valid.

@@ -28,7 +28,7 @@ const prefix = `t${Date.now().toString(36)}-`;
 let rt: EmbeddedRuntime | undefined;
 
 const start = (ingestCheckpointEveryMs?: number) =>
-  startEmbeddedRuntime({ port: 0, mqttPort: 0, dataDir, host: '127.0.0.1', dynamo: fileDynamo(), tablePrefix: prefix, seed: false, ...(ingestCheckpointEveryMs ? { ingestCheckpointEveryMs } : {}) });
+  startEmbeddedRuntime({ port: 0, mqttPort: 0, dataDir, host: '127.0.0.1', dynamo: fileDynamo(), tablePrefix: prefix, timeToLive: false, seed: false, ...(ingestCheckpointEveryMs ? { ingestCheckpointEveryMs } : {}) });
 
 afterAll(async () => {
   await rt?.stop();

@@ -12,7 +12,8 @@ export async function useLocalTables(): Promise<{ prefix: string; endpoint: stri
   const dynamo = fileDynamo();
   const prefix = `t${randomBytes(4).toString('hex')}-`;
   const client = localDynamoClient(dynamo);
-  await createTables(client, prefix, tableList);
+  // The tests store data at fixed dates, some older than its retention (createTables).
+  await createTables(client, prefix, tableList, { timeToLive: false });
   client.destroy();
   configureHandlerEnvironment({
     tablePrefix: prefix,

@@ -17,6 +17,8 @@ export async function startRuntime(options: { seed?: boolean; brandDomains?: Rec
     host: '127.0.0.1',
     dynamo: fileDynamo(),
     tablePrefix: `t${randomBytes(4).toString('hex')}-`,
+    // The tests store data at fixed dates, some older than its retention (createTables).
+    timeToLive: false,
     // Seeded below, registered at DEMO_REGISTERED_AT rather than now.
     seed: false,
     brandDomains: options.brandDomains ?? {},
