@@ -6,7 +6,7 @@
  */
 import type { MapUnit, RealtimeUnit } from '../../shared/schemas/tracking';
 import type { AuthContext } from '../platform/auth-context';
-import type { UnitItem } from '../domain/unit/schema';
+import type { MapUnitItem, UnitItem } from '../domain/unit/schema';
 import { isLockedFor } from '../units/lock-rules';
 import { encodeCursor, decodeCursor, type CursorPosition } from './realtime-cursor';
 import { toMapUnit, toRealtimeUnit } from './stored-shape';
@@ -21,7 +21,7 @@ async function showsLocked(auth: AuthContext, nowMs: number): Promise<boolean> {
 }
 
 /** The unit in either form, without its state when it is locked against the caller. */
-function withLock<U extends { state: unknown }>(auth: AuthContext, item: UnitItem, unit: U, showLocked: boolean): U {
+function withLock<U extends { state: unknown }>(auth: AuthContext, item: Pick<MapUnitItem, 'lockedBy'>, unit: U, showLocked: boolean): U {
   return isLockedFor(auth, item) && !showLocked ? { ...unit, state: null } : unit;
 }
 

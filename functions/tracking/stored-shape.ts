@@ -6,7 +6,7 @@
  */
 import { defaultMarker, type MapUnit, type Position, type RealtimeUnit, type UnitState } from '../../shared/schemas/tracking';
 import type { Position as StoredPosition, UnitState as StoredState } from '../ingest/types';
-import type { UnitItem } from '../domain/unit/schema';
+import type { MapUnitItem, UnitItem } from '../domain/unit/schema';
 
 /** A positions item as read with POSITION_ATTRIBUTES. */
 export type PositionItem = Pick<StoredPosition, 'ts' | 'lat' | 'lon'> & Partial<Pick<StoredPosition, 'speed' | 'heading' | 'ignition'>>;
@@ -38,7 +38,7 @@ export function toUnitState(s: StoredState): UnitState {
 }
 
 /** What both forms of a unit begin with: who it is and how its marker looks. */
-function unitIdentity(item: UnitItem): Pick<MapUnit, 'imei' | 'name' | 'registrationNumber' | 'vehicleType' | 'color' | 'symbol'> {
+function unitIdentity(item: MapUnitItem): Pick<MapUnit, 'imei' | 'name' | 'registrationNumber' | 'vehicleType' | 'color' | 'symbol'> {
   const marker = defaultMarker(item.vehicleType);
   return {
     imei: item.imei,
@@ -66,7 +66,7 @@ export function toRealtimeUnit(item: UnitItem): RealtimeUnit {
 const micro = (degrees: number) => Math.round(degrees * 1e6) / 1e6;
 
 /** The map's view of a unit (`view=map`): only what the map draws and its list shows and searches, positions to 0.1 m. */
-export function toMapUnit(item: UnitItem): MapUnit {
+export function toMapUnit(item: MapUnitItem): MapUnit {
   const s = item.state;
   return {
     ...unitIdentity(item),

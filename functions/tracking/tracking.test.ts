@@ -21,6 +21,9 @@ import { handler as positionsHandler } from './get-positions';
 import { handler as realtimeUnits } from './get-realtime-units';
 import { handler as reverseGeocode } from './get-reverse-geocode';
 import { queryPositions, unitPositions } from './position-repository';
+import { getUnitItem, getUnitItemsByImei, queryAccountUnitsPage } from '../domain/unit/reads';
+import { MAP_UNIT } from '../domain/unit/schema';
+import { toMapUnit } from './stored-shape';
 import { DEMO_REGISTERED_AT, testPosition } from '../../test/support/positions';
 
 type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<unknown>;
@@ -42,6 +45,8 @@ async function call(h: Handler, token: string, opts: { params?: Record<string, s
 }
 
 const position = testPosition;
+/** What MAP_UNIT reads of a units item. */
+const MAP_FIELD_NAMES = MAP_UNIT.attributes ?? [];
 
 let admin: string;
 let user: string;
@@ -141,6 +146,40 @@ describe('GET /user/realtime/units?view=map', () => {
       expect(compact.find((u) => u.imei === unit.imei)).toEqual({ ...shown, state: mapState });
     }
     expect(compact.some((u) => u.state !== null)).toBe(true);
+  });
+
+  it("reads only what the map shows of each item, the same as the whole item's map view, for an admin and a user", async () => {
+    // A unit with everything else a unit item carries: stage states, effects, zones, its own marker and a lock.
+    const imei = demoImei(1);
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName('units'),
+        Key: { imei },
+        UpdateExpression: 'SET stages = :s, effects = :e, zones = :z, color = :c, symbol = :y, lockedBy = :l, lockedByName = :n',
+        ExpressionAttributeValues: {
+          ':s': { trips: { open: { start: T0, points: [[59.3, 18.1]] } } },
+          ':e': {},
+          ':z': { gf1: { name: 'Depot', lat: 59.3, lon: 18.1, radius: 200 } },
+          ':c': '#aa3300',
+          ':y': 'truck',
+          ':l': 'someone-else',
+          ':n': 'Someone Else',
+        },
+      }),
+    );
+    const accountId = (await getUnitItem(imei))!.accountId;
+    const whole = await queryAccountUnitsPage(accountId, undefined, 100);
+    const projected = await queryAccountUnitsPage(accountId, undefined, 100, undefined, MAP_UNIT);
+    expect(projected.items.map(toMapUnit)).toEqual(whole.items.map(toMapUnit));
+    const locked = projected.items.find((u) => u.imei === imei) as Record<string, unknown>;
+    expect(locked).toMatchObject({ color: '#aa3300', symbol: 'truck', lockedBy: 'someone-else', lockedByName: 'Someone Else' });
+    for (const item of projected.items) expect(Object.keys(item).filter((k) => !MAP_FIELD_NAMES.includes(k)), item.imei).toEqual([]);
+    // The granted units of an ordinary user are read by key, with the same projection.
+    const granted = (await getUnitItemsByImei([imei, demoImei(0)], MAP_UNIT)).map(toMapUnit);
+    expect(granted).toEqual((await getUnitItemsByImei([imei, demoImei(0)])).map(toMapUnit));
+    const page = (await call(realtimeUnits, user, { query: { view: 'map' } })).body.data as MapUnitsPage;
+    expect(page.units.find((u) => u.imei === imei)).toMatchObject({ color: '#aa3300', symbol: 'truck', lockedBy: 'Someone Else', state: null });
+    await dynamo().send(new UpdateCommand({ TableName: tableName('units'), Key: { imei }, UpdateExpression: 'REMOVE stages, effects, zones, color, symbol, lockedBy, lockedByName' }));
   });
 
   it('answers with segments the cursors of chains that, read side by side, hold every unit once', async () => {

@@ -6,11 +6,11 @@
 import type { AuthContext } from '../platform/auth-context';
 import { NotFoundError } from '../platform/errors';
 import { getUnitItem, getUnitItemsByImei, lastAccountImei, listAccountUnits, queryAccountUnitsPage } from '../domain/unit/reads';
-import type { UnitItem } from '../domain/unit/schema';
+import { MAP_UNIT, type MapUnitItem, type UnitItem } from '../domain/unit/schema';
 
 type Caller = Pick<AuthContext, 'accountId' | 'unitImeis'>;
 
-function mayUse(caller: Caller, unit: UnitItem | null): unit is UnitItem {
+function mayUse<U extends Pick<UnitItem, 'accountId' | 'imei'>>(caller: Caller, unit: U | null): unit is U {
   if (!unit || unit.accountId !== caller.accountId) return false;
   return caller.unitImeis === undefined || caller.unitImeis.includes(unit.imei);
 }
@@ -25,17 +25,18 @@ export async function listUnits(caller: Caller): Promise<UnitItem[]> {
  * (and up to `until`, inclusive, when given: a segment of the map's view), and the IMEI the next
  * page starts after (null on the last page).
  * An admin's are read with Query pages of the account; an ordinary user's are the granted IMEIs
- * after `after`, read by key (a user granted ten units of fifty thousand reads ten items).
+ * after `after`, read by key (a user granted ten units of fifty thousand reads ten items). Only
+ * what the map shows is read of each item (`MAP_UNIT`).
  */
-export async function listUnitsPage(caller: Caller, after: string | undefined, limit: number, until?: string): Promise<{ items: UnitItem[]; last: string | null }> {
+export async function listUnitsPage(caller: Caller, after: string | undefined, limit: number, until?: string): Promise<{ items: MapUnitItem[]; last: string | null }> {
   if (caller.unitImeis === undefined) {
-    const { items, more } = await queryAccountUnitsPage(caller.accountId, after, limit, until);
+    const { items, more } = await queryAccountUnitsPage(caller.accountId, after, limit, until, MAP_UNIT);
     return { items, last: more ? (items.at(-1)?.imei ?? null) : null };
   }
   const granted = [...new Set(caller.unitImeis)].filter((imei) => (after === undefined || imei > after) && (until === undefined || imei <= until)).sort();
   const chosen = granted.slice(0, limit);
   // A granted IMEI whose unit is gone or moved to another account is skipped, not answered.
-  const items = (await getUnitItemsByImei(chosen)).filter((unit) => mayUse(caller, unit));
+  const items = (await getUnitItemsByImei(chosen, MAP_UNIT)).filter((unit) => mayUse(caller, unit));
   return { items, last: granted.length > limit ? (chosen.at(-1) ?? null) : null };
 }
 

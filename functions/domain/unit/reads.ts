@@ -3,7 +3,7 @@ import { BatchGetCommand, GetCommand, type BatchGetCommandOutput, QueryCommand, 
 import { IMEI_PATTERN } from '../../../shared/validators/imei';
 import { dynamo, tableName } from '../../platform/db';
 import { queryAll } from '../../platform/queries';
-import { CorruptUnitItemError, parseUnitItem, type UnitItem } from './schema';
+import { CorruptUnitItemError, parseUnitItem, projectionOf, WHOLE_UNIT, type UnitItem, type UnitItemRead } from './schema';
 
 export async function getUnitItem(imei: string, options: { consistent?: boolean } = {}): Promise<UnitItem | null> {
   if (!IMEI_PATTERN.test(imei)) return null;
@@ -77,9 +77,16 @@ export async function listAccountUnits(accountId: string): Promise<UnitItem[]> {
  * alone; `more` tells whether any follow. One unit
  * more than asked is read, so that a page ending exactly at the last unit says so.
  */
-export async function queryAccountUnitsPage(accountId: string, after: string | undefined, limit: number, until?: string): Promise<{ items: UnitItem[]; more: boolean }> {
+export async function queryAccountUnitsPage<T = UnitItem>(
+  accountId: string,
+  after: string | undefined,
+  limit: number,
+  until?: string,
+  read: UnitItemRead<T> = WHOLE_UNIT as unknown as UnitItemRead<T>,
+): Promise<{ items: T[]; more: boolean }> {
   const raw: Record<string, unknown>[] = [];
   let start: Record<string, unknown> | undefined = after ? { accountId, imei: after } : undefined;
+  const projection = projectionOf(read);
   do {
     const page: QueryCommandOutput = await dynamo().send(
       new QueryCommand({
@@ -87,6 +94,7 @@ export async function queryAccountUnitsPage(accountId: string, after: string | u
         IndexName: 'byAccount',
         KeyConditionExpression: until === undefined ? 'accountId = :a' : 'accountId = :a AND imei <= :u',
         ExpressionAttributeValues: { ':a': accountId, ...(until === undefined ? {} : { ':u': until }) },
+        ...projection,
         Limit: limit + 1 - raw.length,
         ...(start ? { ExclusiveStartKey: start } : {}),
       }),
@@ -94,7 +102,7 @@ export async function queryAccountUnitsPage(accountId: string, after: string | u
     raw.push(...(page.Items ?? []));
     start = page.LastEvaluatedKey;
   } while (start && raw.length <= limit);
-  return { items: raw.slice(0, limit).map(parseUnitItem), more: raw.length > limit };
+  return { items: raw.slice(0, limit).map(read.parse), more: raw.length > limit };
 }
 
 /** The greatest IMEI of the account's units (one key read from the end of `byAccount`), or null without units. */
@@ -118,19 +126,20 @@ export async function lastAccountImei(accountId: string): Promise<string | null>
  * The units items of these IMEIs (without their copies), eventually consistent, 100 keys per call
  * and a few calls at once; an IMEI without an item is left out.
  */
-export async function getUnitItemsByImei(imeis: readonly string[]): Promise<UnitItem[]> {
+export async function getUnitItemsByImei<T extends { imei: string } = UnitItem>(imeis: readonly string[], how: UnitItemRead<T> = WHOLE_UNIT as unknown as UnitItemRead<T>): Promise<T[]> {
   const table = tableName('units');
   const valid = [...new Set(imeis)].filter((imei) => IMEI_PATTERN.test(imei));
   const chunks: string[][] = [];
   for (let i = 0; i < valid.length; i += 100) chunks.push(valid.slice(i, i + 100));
-  const found = new Map<string, UnitItem>();
+  const found = new Map<string, T>();
+  const projection = projectionOf(how);
   const read = async (chunk: string[]) => {
     let keys: Record<string, unknown>[] = chunk.map((imei) => ({ imei }));
     for (let attempt = 0; keys.length; attempt++) {
       if (attempt > 8) throw new Error('units: keys left unprocessed after retries');
       if (attempt) await new Promise((r) => setTimeout(r, Math.random() * Math.min(20 * 2 ** attempt, 1000)));
-      const out: BatchGetCommandOutput = await dynamo().send(new BatchGetCommand({ RequestItems: { [table]: { Keys: keys } } }));
-      for (const item of out.Responses?.[table] ?? []) found.set(String(item['imei']), parseUnitItem(item));
+      const out: BatchGetCommandOutput = await dynamo().send(new BatchGetCommand({ RequestItems: { [table]: { Keys: keys, ...projection } } }));
+      for (const item of out.Responses?.[table] ?? []) found.set(String(item['imei']), how.parse(item));
       keys = out.UnprocessedKeys?.[table]?.Keys ?? [];
     }
   };

@@ -248,12 +248,56 @@ export class CorruptUnitItemError extends Error {
 
 /** The item as read, or an error naming what is wrong with its identity fields. */
 export function parseUnitItem(raw: Record<string, unknown>): UnitItem {
-  const parsed = unitItemSchema.safeParse(raw);
+  return parseWith(unitItemSchema, raw);
+}
+
+function parseWith<T>(schema: z.ZodType<T>, raw: Record<string, unknown>): T {
+  const parsed = schema.safeParse(raw);
   if (!parsed.success) {
     const where = parsed.error.issues.map((i) => i.path.join('.') || '(item)').join(', ');
     throw new CorruptUnitItemError(`units item ${JSON.stringify(raw['imei'])} is malformed at ${where}`);
   }
   return parsed.data;
+}
+
+/**
+ * What the map's view of a unit reads of its item (functions/tracking/stored-shape.ts `toMapUnit`,
+ * the lock rules and the account check): a projection, without the stage states, effects, copies
+ * and settings that make up most of a unit's item, so that a page of 5,000 units reads, moves and
+ * parses about half the bytes.
+ */
+const MAP_FIELDS = {
+  imei: true,
+  accountId: true,
+  name: true,
+  registrationNumber: true,
+  vehicleType: true,
+  color: true,
+  symbol: true,
+  operatingMode: true,
+  state: true,
+  lockedBy: true,
+  lockedByName: true,
+} as const;
+const mapUnitItemSchema = unitItemSchema.pick(MAP_FIELDS);
+export type MapUnitItem = z.infer<typeof mapUnitItemSchema>;
+
+/** How a read of units items asks for them and parses them: the whole item, or the map's projection. */
+export interface UnitItemRead<T> {
+  /** The top-level attributes to read; all when absent. */
+  readonly attributes?: readonly string[];
+  readonly parse: (raw: Record<string, unknown>) => T;
+}
+export const WHOLE_UNIT: UnitItemRead<UnitItem> = { parse: parseUnitItem };
+export const MAP_UNIT: UnitItemRead<MapUnitItem> = { attributes: Object.keys(MAP_FIELDS), parse: (raw) => parseWith(mapUnitItemSchema, raw) };
+
+/** The ProjectionExpression of a read (every name escaped: `name` and `state` are reserved words), or nothing for the whole item. */
+export function projectionOf(read: UnitItemRead<unknown>): { ProjectionExpression: string; ExpressionAttributeNames: Record<string, string> } | Record<string, never> {
+  if (!read.attributes) return {};
+  return {
+    ProjectionExpression: read.attributes.map((_, i) => `#p${i}`).join(', '),
+    ExpressionAttributeNames: Object.fromEntries(read.attributes.map((a, i) => [`#p${i}`, a])),
+  };
 }
 
 export const liveAudienceOf = (unit: Pick<UnitItem, 'accountId' | 'imei' | 'viewers'> & Partial<Pick<UnitItem, 'lockedBy'>>): LiveAudience => ({
