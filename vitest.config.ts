@@ -6,8 +6,9 @@ import { defineConfig } from 'vitest/config';
 // rather than after them (the slowest files first, by the durations of the last run) and run side
 // by side: each has its own runtime on ports of its own and its own table prefix, and reads the
 // one web build. One DynamoDB Local serves the whole run (test/support/global-setup.ts), which
-// also builds the web app when it is missing, once before any file starts, and has the Lambda
-// bundles and the shared stacks made beside the first files (test/support/synth-shared-stacks.ts).
+// also builds the web app when it is missing, once before any file starts; the first
+// infrastructure test has the Lambda bundles and the shared stacks made beside the other files
+// (test/support/shared-stacks.ts).
 // Workers: three on two cores, as a browser file partly waits on Chromium and the runtime.
 const ignored = ['**/node_modules/**', 'cdk.out/**', 'web/dist/**', '.data/**'];
 

@@ -5,9 +5,9 @@
  * A synth is the expensive part of these tests (constructing the stack reads every bundle; the
  * first synthesis in a process also starts CDK's CloudFormation validation engine), and vitest
  * runs each file in a process of its own. So:
- * - the global setup synthesizes the default stack and the full stack (`FULL_STACK`: every
- *   optional part switched on at once) once per run, in a process of its own that this module
- *   waits for; `synth()` and `synth(FULL_STACK)` construct
+ * - the default stack and the full stack (`FULL_STACK`: every optional part switched on at
+ *   once) are synthesized once per run, in a process of its own that the first file to import
+ *   this module starts and every one waits for (test/support/shared-stacks.ts); `synth()` and `synth(FULL_STACK)` construct
  *   the stack in the test's process, for its constructs, and read that run's template instead of
  *   synthesizing it again (the same code and inputs: test/infra/stack.test.ts checks that the
  *   template synthesized here is the shared one); `sharedTemplate` is the template alone;
@@ -36,9 +36,9 @@ process.on('exit', () => fs.rmSync(scratch, { recursive: true, force: true }));
 // The run's shared bundle root and shared stacks (test/support/global-setup.ts).
 const bundleRoot = inject('bundleRoot');
 const shared = inject('sharedStacks');
-// The global setup's synthesis runs beside the first test files: a test of the stack starts when
-// it is done (the bundles that constructing a stack reads are then there too).
-await whenSharedStacksReady(shared);
+// The run's synthesis, started by the first file that asks, runs beside other files: a test of
+// the stack starts when it is done (the bundles that constructing a stack reads are then there too).
+await whenSharedStacksReady(shared, bundleRoot);
 
 /** A cloud assembly folder for a test's App, removed with the rest of the scratch folder. */
 export function scratchOutdir(): string {
@@ -62,7 +62,7 @@ function key(options: SynthOptions): string {
   );
 }
 
-/** The template of the default stack (no options) or of `FULL_STACK`, as the global setup synthesized it. */
+/** The template of the default stack (no options) or of `FULL_STACK`, as the run's synthesis made it. */
 export function sharedTemplate(options: SynthOptions = {}): Template {
   const entry = sharedTemplates.get(key(options));
   if (!entry) throw new Error('only the default stack and FULL_STACK are synthesized once per run');

@@ -1,9 +1,9 @@
 /**
  * The real stack as the infrastructure tests build it: the context of cdk.json, a fixed region,
  * the run's shared bundle root and no web build unless a test gives one. Used by the test files
- * through test/infra/helpers.ts, and by the global setup (test/support/global-setup.ts), which
- * builds the Lambda bundles and synthesizes the two shared stacks once per run, in a process of
- * its own beside the first test files (synth-shared-stacks.ts):
+ * through test/infra/helpers.ts, and by synth-shared-stacks.ts, which builds the Lambda bundles
+ * and synthesizes the two shared stacks once per run, in a process of its own that the first
+ * infrastructure test starts (shared-stacks.ts):
  * - the default stack (`synth()`), exactly as `cdk synth` makes it from the manifests;
  * - the full stack (`FULL_STACK`): every optional part switched on at once (stand-in ingest
  *   handlers, scheduled jobs of every kind, a web build, brand domains with a certificate and an
@@ -165,7 +165,7 @@ export function fullStackOptions(webDist: string): SynthOptions {
 }
 
 /**
- * Once per run (synth-shared-stacks.ts, which the global setup starts): builds every bundle the two shared stacks need into
+ * Once per run (synth-shared-stacks.ts): builds every bundle the two shared stacks need into
  * `bundleRoot` and writes their synthesized templates into `dir`. Without CDK's CloudFormation
  * validation, whose engine takes seconds to start and leaves the template as it is:
  * test/infra/stack.test.ts synthesizes both stacks again with it and compares the templates.

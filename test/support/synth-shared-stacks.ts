@@ -1,8 +1,9 @@
 /**
- * The shared stacks' synthesis as a process of its own, which the global setup starts beside the
- * test files (test/support/global-setup.ts): `node --import tsx synth-shared-stacks.ts <bundle
- * root> <stacks dir>`. It writes `ready` into the stacks folder when the bundles and both
- * templates are there, or `failed` with the error; test/infra/helpers.ts waits for one of them.
+ * The shared stacks' synthesis as a process of its own, which the first infrastructure test of a
+ * run starts beside the other test files (shared-stacks.ts): `node --import tsx
+ * synth-shared-stacks.ts <bundle root> <stacks dir>`. It writes `ready` into the stacks folder
+ * when the bundles and both templates are there, or `failed` with the error; every
+ * infrastructure test waits for one of them.
  */
 import fs from 'node:fs';
 import path from 'node:path';
