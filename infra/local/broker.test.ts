@@ -10,6 +10,7 @@ import { imeiFrom } from '../../shared/validators/imei';
 import { startLocalBroker, type LocalBroker } from './broker';
 
 const IMEI = imeiFrom('35693812000001');
+const OTHER = imeiFrom('35693812000002');
 const bodyOf = (e: IotRuleEvent) => JSON.parse(Buffer.from(e.payload, 'base64').toString()) as { n: number };
 
 let broker: LocalBroker | undefined;
@@ -79,6 +80,38 @@ describe('rule bridge', () => {
     tracker?.end(true);
     tracker = undefined;
     await expect(refused).rejects.toThrow('Connection closed');
+  });
+
+  it('takes Basic Ingest for its own IMEI: only the named rule gets the message, and sees the plain topic', async () => {
+    const out = await start();
+    await tracker?.publishAsync(`$aws/rules/TrackingPortal_trackerTelemetry/trackers/${IMEI}/telemetry`, JSON.stringify({ n: 1 }), { qos: 1 });
+    await tracker?.publishAsync(`$aws/rules/TrackingPortal_commandAck/trackers/${IMEI}/ack`, JSON.stringify({ n: 2 }), { qos: 1 });
+    await tracker?.publishAsync(`$aws/rules/TrackingPortal_teltonikaData/${IMEI}/data`, JSON.stringify({ n: 3 }), { qos: 1 });
+    await tracker?.publishAsync(`trackers/${IMEI}/telemetry`, JSON.stringify({ n: 4 }), { qos: 1 });
+    await vi.waitFor(() => expect(out).toHaveLength(4));
+    expect(out.map((o) => [o.rule, o.event.topic, o.event.imei, bodyOf(o.event).n])).toEqual([
+      ['trackerTelemetry', `trackers/${IMEI}/telemetry`, IMEI, 1],
+      ['commandAck', `trackers/${IMEI}/ack`, IMEI, 2],
+      ['teltonikaData', `${IMEI}/data`, IMEI, 3],
+      ['trackerTelemetry', `trackers/${IMEI}/telemetry`, IMEI, 4],
+    ]);
+  });
+
+  it.each([
+    ["another tracker's topic", `$aws/rules/TrackingPortal_trackerTelemetry/trackers/${OTHER}/telemetry`],
+    ['a rule that does not listen on the topic', `$aws/rules/TrackingPortal_commandAck/trackers/${IMEI}/telemetry`],
+    ['a rule that does not exist', `$aws/rules/TrackingPortal_other/trackers/${IMEI}/telemetry`],
+    ["another stack's rule", `$aws/rules/TrackingPortal_dev_trackerTelemetry/trackers/${IMEI}/telemetry`],
+    ['a topic the tracker may not publish to', `$aws/rules/TrackingPortal_trackerTelemetry/trackers/${IMEI}/commands`],
+  ])('refuses Basic Ingest to %s: the tracker is disconnected and no rule gets it', async (_what, topic) => {
+    const out = await start();
+    const closed = new Promise<void>((r) => tracker?.once('close', () => r()));
+    const refused = tracker?.publishAsync(topic, JSON.stringify({ n: 1 }), { qos: 1 });
+    await closed;
+    tracker?.end(true);
+    tracker = undefined;
+    await expect(refused).rejects.toThrow('Connection closed');
+    expect(out).toEqual([]);
   });
 
   it('finishes what it acknowledged (the drain) before it stops', async () => {

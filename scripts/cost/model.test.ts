@@ -60,6 +60,8 @@ const sizes: ItemSizes = {
 /** 1,000 trackers that only report: 2 h moving at 30 s, a heartbeat an hour parked, no users, trips or events. */
 const quiet: Assumptions = defaultAssumptions({
   units: 1000,
+  // The plain topics (the default is Basic Ingest, as provisioned): each message is charged.
+  basicIngest: false,
   users: 1,
   apiCallsPerUserMonth: 0,
   liveMapMinutesPerUserMonth: 0,
@@ -93,6 +95,11 @@ describe('estimate', () => {
     expect(find(e, 'IoT Core', /live publishes/).usd).toBeCloseTo(7.974625, 6);
     expect(e.lines.some((l) => /live deliveries/.test(l.item))).toBe(false);
     expect(find(e, 'IoT Core', /rules triggered/).quantity).toBeCloseTo(messages / 1e6, 6);
+    // Through Basic Ingest (the default): no messaging charge for them, the rules the same.
+    expect(defaultAssumptions({ units: 1 }).basicIngest).toBe(true);
+    const basic = estimate(inventory, priced({ 'iot.messagingPerMillionFirstBillion': 1 }), sizes, { ...quiet, basicIngest: true }, runsPerMonth);
+    expect(basic.lines.some((l) => /tracker messages/.test(l.item))).toBe(false);
+    expect(find(basic, 'IoT Core', /rules triggered/).quantity).toBeCloseTo(messages / 1e6, 6);
     // A position item (1 WRU) per message: $0.625 per million.
     expect(find(e, 'DynamoDB', /^positions: writes/).usd).toBeCloseTo((messages / 1e6) * 0.625, 6);
     // A transition of a 1.5 KB units item: 2 WRU, and 2 more in the index projecting all.

@@ -57,7 +57,10 @@ export interface Assumptions {
   /** One record's MQTT payload plus topic, bytes. */
   readonly recordBytes: number;
   readonly trackerConnectedHoursPerDay: number;
-  /** Trackers publish through Basic Ingest ($aws/rules/...), which has no messaging charge. */
+  /**
+   * Trackers publish through Basic Ingest ($aws/rules/...), which has no messaging charge: what
+   * `npm run provision` configures them with (docs/decisions/0003). False prices the plain topics.
+   */
   readonly basicIngest: boolean;
   /** Units an account has: a live viewer receives every unit of the account. */
   readonly unitsPerAccount: number;
@@ -129,7 +132,7 @@ export function defaultAssumptions(overrides: Partial<Assumptions> & { units: nu
     recordsPerMessage: 1,
     recordBytes: 220,
     trackerConnectedHoursPerDay: 24,
-    basicIngest: false,
+    basicIngest: true,
     unitsPerAccount: 200,
     userTopicsPerUnit: 0,
     apiCallsPerUserMonth: 1500,

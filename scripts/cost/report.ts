@@ -100,7 +100,10 @@ export function designNotes(inputs: ModelInputs, a: Assumptions): string[] {
 
   if (!a.basicIngest) {
     const s = saving(run(inputs, { ...a, basicIngest: true }));
-    notes.push(`Basic Ingest: trackers publishing to $aws/rules/<rule>/trackers/<imei>/telemetry skip the broker's messaging charge: saves ${per(s)}. Tracker configuration only: the IoT policy already allows the prefix (docs/decisions/0003).`);
+    notes.push(`Basic Ingest: trackers publishing to $aws/rules/<rule>/trackers/<imei>/telemetry skip the broker's messaging charge: saves ${per(s)}. It is what \`npm run provision\` configures trackers with (docs/decisions/0003); this estimate prices the plain topics (--no-basic-ingest).`);
+  } else {
+    const s = -saving(run(inputs, { ...a, basicIngest: false }));
+    notes.push(`Done: trackers are provisioned with Basic Ingest topics ($aws/rules/<rule>/trackers/<imei>/telemetry; \`npm run provision\`, docs/decisions/0003), which skip the broker's messaging charge. Trackers on the plain topics (docs/api.md; a Teltonika device whose topic cannot be set) would add ${per(s)} (--no-basic-ingest).`);
   }
   if (a.recordsPerMessage === 1) {
     const s = saving(run(inputs, { ...a, recordsPerMessage: 10 }));

@@ -72,8 +72,8 @@ const stateOf = async (imei: string) =>
   (await dynamo().send(new GetCommand({ TableName: tableName('units'), Key: { imei } }))).Item?.['state'] as UnitState | undefined;
 
 /** A unit of the demo account, as registration writes it, registered at `at`. */
-async function registerUnit(imei: string, at: Date): Promise<string> {
-  const unit: UnitRecord = { imei, accountId, name: `Unit ${imei}`, vehicleType: 'car', protocol: 'native', createdAt: at.toISOString() };
+async function registerUnit(imei: string, at: Date, account: string = accountId): Promise<string> {
+  const unit: UnitRecord = { imei, accountId: account, name: `Unit ${imei}`, vehicleType: 'car', protocol: 'native', createdAt: at.toISOString() };
   await dynamo().send(new PutCommand({ TableName: tableName('units'), Item: unit }));
   return imei;
 }
@@ -121,6 +121,41 @@ describe('tracker ingest over MQTT', () => {
     expect(await stateOf(imei)).toMatchObject({ ts: ts + 1000 });
     expect(liveOf(imei).map((l) => l.message['ts'])).toEqual([new Date(ts).toISOString(), new Date(ts + 1000).toISOString()]);
     await tracker.endAsync();
+  });
+
+  it('stores the positions of a tracker publishing through Basic Ingest, as provisioned, and refuses another IMEI’s Basic Ingest topic', async () => {
+    const [imei, other] = [await registerUnit(demoImei(204), new Date(Date.now() - 86_400_000)), await registerUnit(demoImei(205), new Date(Date.now() - 86_400_000))];
+    const ts = Date.now() - 4000;
+    const tracker = await connectTracker(imei);
+    await tracker.publishAsync(
+      `$aws/rules/TrackingPortal_trackerTelemetry/trackers/${imei}/telemetry`,
+      JSON.stringify({ records: [{ ts, lat: 59.3326, lon: 18.0649, spd: 20, sat: 9 }, { ts: ts + 1000, lat: 59.3327, lon: 18.0649, spd: 21, sat: 9 }] }),
+      { qos: 1 },
+    );
+    await eventually(() => positions(imei), (items) => items.length === 2, 'the positions sent through Basic Ingest');
+    expect((await positions(imei)).map((p) => [p['ts'], p['lat']])).toEqual([
+      [ts, 59.3326],
+      [ts + 1000, 59.3327],
+    ]);
+    await eventually(() => stateOf(imei), (state) => state?.ts === ts + 1000, 'the state');
+    await eventually(async () => liveOf(imei), (l) => l.some((m) => m.message['ts'] === new Date(ts + 1000).toISOString()), 'the live message');
+    // The plain topic stays accepted on the same connection (docs/api.md).
+    await tracker.publishAsync(`trackers/${imei}/telemetry`, JSON.stringify({ ts: ts + 2000, lat: 59.3328, lon: 18.0649, sat: 9 }), { qos: 1 });
+    await eventually(() => positions(imei), (items) => items.length === 3, 'the position on the plain topic');
+
+    // Another IMEI's Basic Ingest topic: refused as its plain topic is, the connection closed, nothing stored.
+    const closed = new Promise<void>((r) => tracker.once('close', () => r()));
+    const refused = tracker.publishAsync(`$aws/rules/TrackingPortal_trackerTelemetry/trackers/${other}/telemetry`, JSON.stringify({ ts, lat: 57.7, lon: 11.9, sat: 9 }), { qos: 1 });
+    await closed;
+    tracker.end(true);
+    await expect(refused).rejects.toThrow();
+    // A message of the other tracker itself afterwards is the first and only one stored for it.
+    const own = await connectTracker(other);
+    await own.publishAsync(`$aws/rules/TrackingPortal_trackerTelemetry/trackers/${other}/telemetry`, JSON.stringify({ ts: ts + 500, lat: 57.7089, lon: 11.9746, sat: 8 }), { qos: 1 });
+    await eventually(() => positions(other), (items) => items.length >= 1, "the other tracker's own position");
+    expect((await positions(other)).map((p) => p['ts'])).toEqual([ts + 500]);
+    expect(await positions(imei)).toHaveLength(3);
+    await own.endAsync();
   });
 
   it('dead-letters a malformed message with its reason and goes on with the next one', async () => {
