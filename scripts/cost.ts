@@ -35,6 +35,8 @@ const { values: flags } = parseArgs({
     // Basic Ingest is what `npm run provision` configures trackers with; --no-basic-ingest prices the plain topics.
     'basic-ingest': { type: 'boolean', default: false },
     'no-basic-ingest': { type: 'boolean', default: false },
+    // Ingest publishes live only while the account is watched (decision 0051); --live-always prices a publish per position.
+    'live-always': { type: 'boolean', default: false },
     records: { type: 'string' },
     assembly: { type: 'string' },
     check: { type: 'boolean', default: false },
@@ -44,7 +46,7 @@ const { values: flags } = parseArgs({
 });
 if (flags.help) {
   console.log(
-    'npm run cost -- [--units 10000] [--interval 30 s] [--users units/10] [--units-per-account 200] [--records 1 per message] [--no-basic-ingest: trackers on the plain topics, not Basic Ingest as provisioned] [--assembly <cloud assembly dir>: skip the synth] [--check: exit 1 when the target is missed] [--write-capacity: regenerate docs/capacity.md\'s figures]',
+    'npm run cost -- [--units 10000] [--interval 30 s] [--users units/10] [--units-per-account 200] [--records 1 per message] [--no-basic-ingest: trackers on the plain topics, not Basic Ingest as provisioned] [--live-always: a live publish per position, watched or not] [--assembly <cloud assembly dir>: skip the synth] [--check: exit 1 when the target is missed] [--write-capacity: regenerate docs/capacity.md\'s figures]',
   );
   process.exit(0);
 }
@@ -71,6 +73,7 @@ if (flags['basic-ingest'] && flags['no-basic-ingest']) {
   process.exit(2);
 }
 if (flags['no-basic-ingest']) overrides.basicIngest = false;
+if (flags['live-always']) overrides.liveOnlyWhileWatched = false;
 if (flags['basic-ingest']) overrides.basicIngest = true;
 const assumptions = defaultAssumptions(overrides);
 

@@ -54,6 +54,12 @@ export interface BrokerOptions {
   /** Called when stopping, after the clients are gone and before the broker closes: finish what it acknowledged. */
   drain?(): Promise<void>;
   authorizeLiveSubscribe?: SubscribeAuthorizer;
+  /**
+   * IoT Core calls the live authorizer again every refresh period while a browser stays connected;
+   * so does this broker, for each browser with a granted subscription, every `everyMs` (what it
+   * answers does not change the connection here: a refused token is refused at its next subscribe).
+   */
+  refreshLive?: { everyMs: number; refresh: (client: { id: string; username?: string; password?: Buffer }) => Promise<unknown> };
 }
 
 function isBrowser(client: Client | null): boolean {
@@ -92,6 +98,8 @@ export function ruleOutputs(
 
 export async function startLocalBroker(options: BrokerOptions): Promise<LocalBroker> {
   const credentials = new WeakMap<Client, { username?: string; password?: Buffer }>();
+  /** Browsers with a granted live subscription, authorized again every refresh period. */
+  const watching = new Set<Client>();
   const broker = await Aedes.createBroker({
     id: 'local',
     authenticate: (client, username, password, done) => {
@@ -124,7 +132,10 @@ export async function startLocalBroker(options: BrokerOptions): Promise<LocalBro
         if (!authorize) return done(null, null);
         const cred = credentials.get(client) ?? {};
         authorize({ id: client.id, ...cred }, sub.topic)
-          .then((ok) => done(null, ok ? sub : null))
+          .then((ok) => {
+            if (ok) watching.add(client);
+            done(null, ok ? sub : null);
+          })
           .catch(() => done(null, null));
         return;
       }
@@ -132,6 +143,21 @@ export async function startLocalBroker(options: BrokerOptions): Promise<LocalBro
       done(null, null);
     },
   });
+
+  broker.on('clientDisconnect', (client) => watching.delete(client));
+  const refreshLive = options.refreshLive;
+  const refreshTimer = refreshLive
+    ? setInterval(() => {
+        for (const client of watching) {
+          if (client.closed) {
+            watching.delete(client);
+            continue;
+          }
+          refreshLive.refresh({ id: client.id, ...(credentials.get(client) ?? {}) }).catch(() => undefined);
+        }
+      }, refreshLive.everyMs)
+    : undefined;
+  refreshTimer?.unref();
 
   const tcpSockets = new Set<Socket>();
   const tcp: NetServer = createServer((socket: Socket) => {
@@ -177,6 +203,8 @@ export async function startLocalBroker(options: BrokerOptions): Promise<LocalBro
     },
     listening: () => tcp.listening && !broker.closed,
     stop: async () => {
+      if (refreshTimer) clearInterval(refreshTimer);
+      watching.clear();
       for (const s of sockets) s.destroy();
       for (const s of tcpSockets) s.destroy();
       wss.close();

@@ -140,8 +140,15 @@ export function designNotes(inputs: ModelInputs, a: Assumptions): string[] {
     );
   }
   const publishes = base.lines.filter((l) => l.item.startsWith('messaging: live publishes')).reduce((s, l) => s + l.usd, 0);
-  if (publishes > 0) {
-    notes.push(`Ingest publishes every position live whether or not a browser watches its account: ${per(publishes)}. Publishing only for accounts with a connected map (the live authorizer sees each connect; IoT Core's lifecycle events each disconnect) saves most of it outside the working day's viewing.`);
+  if (!a.liveOnlyWhileWatched && publishes > 0) {
+    const s = saving(run(inputs, { ...a, liveOnlyWhileWatched: true }));
+    notes.push(`Ingest publishes every position live whether or not a browser watches its account: ${per(publishes)}. Publishing only while the account is watched (docs/decisions/0051) saves ${per(s)}.`);
+  } else if (a.liveOnlyWhileWatched) {
+    const s = -saving(run(inputs, { ...a, liveOnlyWhileWatched: false }));
+    notes.push(
+      `Done: ingest publishes live only while a browser watches the account (the live authorizer's mark, renewed at each refresh and gone 6 minutes after the last; docs/decisions/0051): ${per(publishes)} for the ${Math.round(base.usage.liveWatchedShare * 100)} % of the working day an account is watched ` +
+        `(${base.usage.liveViewersPerAccount.toFixed(2)} viewers per account on average, arriving independently: 1 - e^-λ, each session lengthened by the mark's tail). Publishing every position would add ${per(s)}.`,
+    );
   }
   const positionsGb = base.lines.find((l) => l.item.startsWith('positions: storage'))?.quantity ?? 0;
   const positions = inv.tables.find((t) => t.name === 'positions');
