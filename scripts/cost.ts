@@ -32,7 +32,11 @@ const { values: flags } = parseArgs({
     interval: { type: 'string', default: '30' },
     users: { type: 'string' },
     'units-per-account': { type: 'string' },
+    // Basic Ingest is what `npm run provision` configures trackers with; --no-basic-ingest prices the plain topics.
     'basic-ingest': { type: 'boolean', default: false },
+    'no-basic-ingest': { type: 'boolean', default: false },
+    // Ingest publishes live only while the account is watched (decision 0051); --live-always prices a publish per position.
+    'live-always': { type: 'boolean', default: false },
     records: { type: 'string' },
     assembly: { type: 'string' },
     check: { type: 'boolean', default: false },
@@ -42,7 +46,7 @@ const { values: flags } = parseArgs({
 });
 if (flags.help) {
   console.log(
-    'npm run cost -- [--units 10000] [--interval 30 s] [--users units/10] [--units-per-account 200] [--records 1 per message] [--basic-ingest] [--assembly <cloud assembly dir>: skip the synth] [--check: exit 1 when the target is missed] [--write-capacity: regenerate docs/capacity.md\'s figures]',
+    'npm run cost -- [--units 10000] [--interval 30 s] [--users units/10] [--units-per-account 200] [--records 1 per message] [--no-basic-ingest: trackers on the plain topics, not Basic Ingest as provisioned] [--live-always: a live publish per position, watched or not] [--assembly <cloud assembly dir>: skip the synth] [--check: exit 1 when the target is missed] [--write-capacity: regenerate docs/capacity.md\'s figures]',
   );
   process.exit(0);
 }
@@ -64,6 +68,12 @@ const perAccount = positive('units-per-account', flags['units-per-account']);
 if (perAccount !== undefined) overrides.unitsPerAccount = perAccount;
 const records = positive('records', flags.records);
 if (records !== undefined) overrides.recordsPerMessage = Math.round(records);
+if (flags['basic-ingest'] && flags['no-basic-ingest']) {
+  console.error('--basic-ingest and --no-basic-ingest exclude each other');
+  process.exit(2);
+}
+if (flags['no-basic-ingest']) overrides.basicIngest = false;
+if (flags['live-always']) overrides.liveOnlyWhileWatched = false;
 if (flags['basic-ingest']) overrides.basicIngest = true;
 const assumptions = defaultAssumptions(overrides);
 

@@ -366,8 +366,9 @@ export const functionResources: Readonly<Partial<Record<FunctionName, FunctionRe
   'api-keys': {
     tables: { users: 'read', tokens: 'read', accounts: 'read', apiKeys: 'read-write', apiKeyCalls: 'read' },
   },
+  // Marks the accounts it grants as watched (functions/domain/account/live-watch.ts).
   [LIVE_AUTHORIZER]: {
-    tables: { users: 'read', tokens: 'read' },
+    tables: { users: 'read', tokens: 'read', accounts: 'read-write' },
   },
   // Safe return home: the account's units and their items; the home's address must geocode.
   'safe-home': {

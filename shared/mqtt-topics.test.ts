@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { iotRules } from './iot-rules';
+import { EMBEDDED_STACK_NAME, iotRuleName, iotRules, trackerBasicIngestTopics } from './iot-rules';
 import {
   TopicError,
+  basicIngestTopic,
   commandTopic,
   liveAccountFilter,
   liveTopicsOf,
   liveUnitTopic,
   liveUserFilter,
   liveUserTopic,
+  parseBasicIngestTopic,
   parseTrackerTopic,
+  ruleTopicOf,
   telemetryTopic,
   trackerMayPublish,
   trackerMaySubscribe,
@@ -69,5 +72,43 @@ describe('MQTT topics', () => {
     expect(trackerMaySubscribe(IMEI, `${OTHER}/commands`)).toBe(false);
     expect(trackerMaySubscribe(IMEI, `trackers/${IMEI}/telemetry`)).toBe(false);
     expect(parseTrackerTopic('trackers/12/telemetry')).toBeNull();
+  });
+
+  describe('Basic Ingest', () => {
+    it('prefixes a topic with the rule it goes to, and splits it again', () => {
+      const topic = basicIngestTopic('TrackingPortal_trackerTelemetry', `trackers/${IMEI}/telemetry`);
+      expect(topic).toBe(`$aws/rules/TrackingPortal_trackerTelemetry/trackers/${IMEI}/telemetry`);
+      expect(parseBasicIngestTopic(topic)).toEqual({ ruleName: 'TrackingPortal_trackerTelemetry', topic: `trackers/${IMEI}/telemetry` });
+      expect(ruleTopicOf(topic)).toBe(`trackers/${IMEI}/telemetry`);
+      expect(ruleTopicOf(`trackers/${IMEI}/telemetry`)).toBe(`trackers/${IMEI}/telemetry`);
+    });
+
+    it('is no Basic Ingest topic without a valid rule name and a topic after it', () => {
+      for (const topic of [
+        `trackers/${IMEI}/telemetry`,
+        '$aws/rules/',
+        '$aws/rules/Rule',
+        '$aws/rules/Rule/',
+        `$aws/rules/Rule-1/trackers/${IMEI}/telemetry`,
+        `$aws/rules//trackers/${IMEI}/telemetry`,
+        `$aws/things/${IMEI}/shadow/update`,
+        `$AWS/rules/Rule/trackers/${IMEI}/telemetry`,
+      ]) {
+        expect(parseBasicIngestTopic(topic), topic).toBeNull();
+        expect(ruleTopicOf(topic), topic).toBe(topic);
+      }
+      expect(() => basicIngestTopic('Tracking-Portal', 'x')).toThrow(TopicError);
+      expect(() => basicIngestTopic('a'.repeat(129), 'x')).toThrow(TopicError);
+    });
+
+    it("gives a tracker one topic per rule on its upward topics, named after the stack's rules", () => {
+      expect(trackerBasicIngestTopics('TrackingPortal-dev', IMEI)).toEqual({
+        telemetry: `$aws/rules/TrackingPortal_dev_trackerTelemetry/trackers/${IMEI}/telemetry`,
+        ack: `$aws/rules/TrackingPortal_dev_commandAck/trackers/${IMEI}/ack`,
+        teltonikaData: `$aws/rules/TrackingPortal_dev_teltonikaData/${IMEI}/data`,
+      });
+      expect(() => trackerBasicIngestTopics('TrackingPortal', 'not-an-imei')).toThrow(TopicError);
+      expect(iotRuleName(EMBEDDED_STACK_NAME, { name: 'trackerTelemetry' })).toBe('TrackingPortal_trackerTelemetry');
+    });
   });
 });

@@ -105,6 +105,46 @@ export function trackerMayPublish(clientId: string, topic: string): boolean {
   return IMEI_PATTERN.test(clientId) && trackerGrantedTopics('publish', clientId).includes(topic);
 }
 
+// ---------------------------------------------------------------------------------------------
+// Basic Ingest (docs/decisions/0003-ingest-path.md)
+
+/**
+ * A tracker publishing to `$aws/rules/<rule name>/<topic>` reaches that IoT rule directly: IoT Core
+ * skips its message broker (nobody can subscribe to these topics) and its messaging charge. The
+ * rule sees the topic without the prefix: `topic()` and `topic(n)` count from the first level after
+ * the rule name (the prefix is not visible to the topic function).
+ */
+export const BASIC_INGEST_PREFIX = '$aws/rules/';
+
+/** IoT rule names: letters, digits and underscores, at most 128. */
+const RULE_NAME = /^[A-Za-z0-9_]{1,128}$/;
+
+/** The Basic Ingest form of `topic` for the rule named `ruleName`. */
+export function basicIngestTopic(ruleName: string, topic: string): string {
+  if (!RULE_NAME.test(ruleName)) throw new TopicError(`not an IoT rule name: ${JSON.stringify(ruleName)}`);
+  return `${BASIC_INGEST_PREFIX}${ruleName}/${topic}`;
+}
+
+/**
+ * A Basic Ingest topic split into the rule it names and the topic that rule sees, or null when the
+ * topic is not one (no prefix, no valid rule name, or nothing after it).
+ */
+export function parseBasicIngestTopic(topic: string): { ruleName: string; topic: string } | null {
+  if (!topic.startsWith(BASIC_INGEST_PREFIX)) return null;
+  const rest = topic.slice(BASIC_INGEST_PREFIX.length);
+  const slash = rest.indexOf('/');
+  if (slash < 0) return null;
+  const ruleName = rest.slice(0, slash);
+  const inner = rest.slice(slash + 1);
+  if (!RULE_NAME.test(ruleName) || !inner) return null;
+  return { ruleName, topic: inner };
+}
+
+/** The topic a rule sees: a Basic Ingest topic without its prefix, any other as it is. */
+export function ruleTopicOf(topic: string): string {
+  return parseBasicIngestTopic(topic)?.topic ?? topic;
+}
+
 /** A tracker may subscribe only to its own command topics, as written (no wildcards). */
 export function trackerMaySubscribe(clientId: string, topicFilter: string): boolean {
   return IMEI_PATTERN.test(clientId) && trackerGrantedTopics('subscribe', clientId).includes(topicFilter);

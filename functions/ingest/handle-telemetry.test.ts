@@ -18,6 +18,7 @@ import { DEFAULT_RETENTION_DAYS } from './repository';
 import { storeUnitState } from '../../test/support/unit-state';
 import type { UnitState } from './types';
 import { deadLettersOf } from '../../test/support/dead-letters';
+import { markLiveWatched } from '../domain/account/live-watch';
 
 const NOW = Math.floor(Date.now() / 1000) * 1000;
 const ACCOUNT = `acc-${randomUUID()}`;
@@ -61,7 +62,9 @@ beforeAll(async () => {
   await dynamo().send(new PutCommand({ TableName: tableName('accounts'), Item: { accountId: ACCOUNT, name: 'Ingest AB', retentionDays: RETENTION_DAYS } }));
 });
 
-beforeEach(() => {
+beforeEach(async () => {
+  // A browser watches the account (its live authorization marked it in this process).
+  await markLiveWatched([ACCOUNT]);
   live = [];
   liveFails = false;
   overridePorts({
@@ -168,6 +171,7 @@ describe('native positions', () => {
   it('uses the default retention of 13 months when the account sets none', async () => {
     const account = `acc-${randomUUID()}`;
     await dynamo().send(new PutCommand({ TableName: tableName('accounts'), Item: { accountId: account, name: 'No retention' } }));
+    await markLiveWatched([account]);
     const imei = await registerUnit(nextImei(), account);
     await handler(telemetry(imei, rec(NOW - 1000)));
     const [stored] = await positions(imei);
@@ -412,6 +416,22 @@ describe('Teltonika', () => {
     expect((await unitItem(imei))?.['lastCommandAnswer']).toEqual({ text: 'DOUT1:1 Timeout:60', receivedAt: NOW });
     expect(await deadLetters(imei)).toEqual([]);
     expect(await positions(imei)).toEqual([]);
+  });
+});
+
+describe('live only while watched', () => {
+  it('stores the position and state of an account nobody watches without publishing it live, and publishes once a browser is authorized', async () => {
+    const unwatched = `acc-${randomUUID()}`;
+    await dynamo().send(new PutCommand({ TableName: tableName('accounts'), Item: { accountId: unwatched, name: 'Nobody looks AB' } }));
+    const imei = await registerUnit(nextImei(), unwatched);
+    await handler(telemetry(imei, rec(NOW - 60_000)));
+    expect(await positions(imei)).toHaveLength(1);
+    expect((await stateOf(imei))?.ts).toBe(NOW - 60_000);
+    expect(live).toEqual([]);
+
+    await markLiveWatched([unwatched]);
+    await handler(telemetry(imei, rec(NOW - 30_000)));
+    expect(live.map((l) => [l.accountId, l.imei, l.message['ts']])).toEqual([[unwatched, imei, new Date(NOW - 30_000).toISOString()]]);
   });
 });
 

@@ -22,6 +22,7 @@ import { ingestMessages } from './ingest-message';
 import type { IngestStage } from './transitions';
 import type { UnitState } from './types';
 import { deadLettersOf } from '../../test/support/dead-letters';
+import { markLiveWatched } from '../domain/account/live-watch';
 
 const NOW = Math.floor(Date.now() / 1000) * 1000;
 const ACCOUNT = `acc-${randomUUID()}`;
@@ -94,7 +95,9 @@ beforeAll(async () => {
   );
 });
 
-beforeEach(() => {
+beforeEach(async () => {
+  // A browser watches the account (marked in this process: ingest reads nothing for it).
+  await markLiveWatched([ACCOUNT]);
   live = [];
   calls = [];
   batchFault = () => 'pass';

@@ -16,7 +16,8 @@
  * - the transition is conditional on the item's revision, so it is applied once; a retried batch
  *   finds the state moved past its positions and decides nothing again;
  * - live goes out for the state this batch decides, as its positions are written: a redelivered
- *   batch whose state was stored publishes nothing.
+ *   batch whose state was stored publishes nothing; and only for an account a browser watches
+ *   (functions/domain/account/live-watch.ts).
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { IotRuleEvent } from '../../shared/iot-rules';
@@ -25,6 +26,7 @@ import { getEnv } from '../platform/env';
 import { logger } from '../platform/logger';
 import type { Ports } from '../platform/ports';
 import { getUnitItem } from '../domain/unit/reads';
+import { isLiveWatched } from '../domain/account/live-watch';
 import { liveAudienceOf, registeredAtOf, type UnitItem } from '../domain/unit/schema';
 import { commitUnitTransition, commitUnitTransitions, type UnitTransition } from '../domain/unit/transitions';
 import { toUnitState } from '../tracking/stored-shape';
@@ -318,9 +320,12 @@ async function retryTransition(
   throw new Error(`unit ${lookup.unit.imei}: transition lost ${TRANSITION_TRIES} times in a row`);
 }
 
-async function publishState(unit: UnitItem, state: NonNullable<UnitItem['state']>, from: IngestResult | undefined, ports: Pick<Ports, 'live'>): Promise<void> {
+async function publishState(unit: UnitItem, state: NonNullable<UnitItem['state']>, from: IngestResult | undefined, ports: Pick<Ports, 'live' | 'clock'>): Promise<void> {
   // In the API's shape (ISO times, null for unreported), as GET /realtime/units answers.
   try {
+    // Only while a browser watches the account: on AWS each publish is an IoT Core message
+    // (docs/decisions/0051-live-only-while-watched.md). The map loads the stored state when it opens.
+    if (!(await isLiveWatched(unit.accountId, ports.clock.now().getTime()))) return;
     await ports.live.publish(liveAudienceOf(unit), { type: 'position', imei: unit.imei, ...toUnitState(state) });
     if (from) from.published = true;
   } catch (error) {

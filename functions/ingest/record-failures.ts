@@ -19,7 +19,7 @@
 import { GetRecordsCommand, GetShardIteratorCommand, KinesisClient, type _Record as KinesisRecord } from '@aws-sdk/client-kinesis';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { z } from 'zod';
-import { parseTrackerTopic } from '../../shared/mqtt-topics';
+import { parseTrackerTopic, ruleTopicOf } from '../../shared/mqtt-topics';
 import { logger } from '../platform/logger';
 import { recordDeadLetters, streamFailureLetters, type DeadLetter } from './dead-letters';
 
@@ -61,7 +61,7 @@ export function ruleErrorLetter(message: z.infer<typeof ruleErrorSchema>, receiv
     ...(detail ? { detail } : {}),
     rule: message.ruleName,
     topic: message.topic,
-    imei: parseTrackerTopic(message.topic)?.imei ?? message.clientId ?? '',
+    imei: parseTrackerTopic(ruleTopicOf(message.topic))?.imei ?? message.clientId ?? '',
     payload: Buffer.from(message.base64OriginalPayload, 'base64'),
     receivedAt,
   };

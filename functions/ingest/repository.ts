@@ -5,13 +5,15 @@
  *   redelivery lands, are put only if (imei, ts) is new (ingest-message.ts decides which);
  * - the unit's state, stages and effects move by transitions conditional on the item's revision
  *   (functions/domain/unit/reads.ts), read strongly consistent for every batch.
- * The accounts' retention is cached per instance for a minute: an account setting, not a unit's
- * state, and a change of it applies to positions stored from then on.
+ * The accounts' retention is read with their live watch mark and cached per instance for seconds
+ * to a minute (functions/domain/account/live-watch.ts): an account setting, not a unit's state, and
+ * a change of it applies to positions stored from then on.
  */
-import { BatchGetCommand, GetCommand, PutCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, PutCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { isConditionFailure } from '../platform/conditions';
 import { dynamo, tableName } from '../platform/db';
 import { logger } from '../platform/logger';
+import { accountForIngest, forgetAccountReads } from '../domain/account/live-watch';
 import { getUnitItems } from '../domain/unit/reads';
 import { CorruptUnitItemError, registeredAtOf, type UnitItem } from '../domain/unit/schema';
 import { batchPut } from './batch-write';
@@ -21,7 +23,6 @@ import type { Position } from './types';
 /** Spec: raw positions are kept 13 months unless the account says otherwise. */
 export const DEFAULT_RETENTION_DAYS = 395;
 const DAY_MS = 86_400_000;
-const RETENTION_TTL_MS = 60_000;
 
 export type UnitLookup =
   | {
@@ -33,27 +34,18 @@ export type UnitLookup =
     }
   | { status: 'UnknownUnit' | 'Unregistered' | 'UnitUnreadable' };
 
-const retention = new Map<string, { days: Promise<number>; until: number }>();
-
 /** For tests. */
 export function forgetRetention(): void {
-  retention.clear();
+  forgetAccountReads();
 }
 
-/** The account's retention in days (cached for a minute): positions, trips and events expire after it. */
-export function retentionOf(accountId: string, now: number = Date.now()): Promise<number> {
-  const hit = retention.get(accountId);
-  if (hit && hit.until > now) return hit.days;
-  const days = dynamo()
-    .send(new GetCommand({ TableName: tableName('accounts'), Key: { accountId }, ProjectionExpression: 'retentionDays' }))
-    .then((out) => {
-      const value = out.Item?.['retentionDays'];
-      return typeof value === 'number' && value > 0 ? value : DEFAULT_RETENTION_DAYS;
-    });
-  days.catch(() => retention.delete(accountId));
-  if (retention.size > 10_000) retention.clear();
-  retention.set(accountId, { days, until: now + RETENTION_TTL_MS });
-  return days;
+/**
+ * The account's retention in days: positions, trips and events expire after it. Read with the
+ * account's live watch mark (functions/domain/account/live-watch.ts), cached per instance for a
+ * few seconds to a minute.
+ */
+export async function retentionOf(accountId: string, now: number = Date.now()): Promise<number> {
+  return (await accountForIngest(accountId, now)).retentionDays ?? DEFAULT_RETENTION_DAYS;
 }
 
 /** IMEIs in the inventory (provisioned trackers), of those given. */

@@ -17,6 +17,7 @@ import { randomBytes } from 'node:crypto';
 import { decodeJwt } from 'jose';
 import { liveAccountFilter, liveUnitTopic, liveUserFilter } from '../../shared/mqtt-topics';
 import { IMEI_PATTERN } from '../../shared/validators/imei';
+import { accountsOfLiveTopics, markLiveWatched } from '../domain/account/live-watch';
 import { resolveAuth, type AuthContext } from '../platform/auth-context';
 import { getPorts } from '../platform/container';
 import { UnauthenticatedError } from '../platform/errors';
@@ -70,7 +71,9 @@ export interface LiveGrant {
 /**
  * The topics the holder of an access token may read over a connection with this client id. Refused
  * (UnauthenticatedError) for an invalid or expired token, an ended session, or a client id that is
- * not the caller's own.
+ * not the caller's own. Granted, the accounts whose topics it names are marked as watched
+ * (functions/domain/account/live-watch.ts): ingest publishes their units' positions live while the
+ * mark lasts, which every refresh of the connection renews.
  */
 export async function authorizeLive(token: string, clientId: string): Promise<LiveGrant> {
   const { identity, clock } = getPorts();
@@ -80,7 +83,9 @@ export async function authorizeLive(token: string, clientId: string): Promise<Li
   // resolveAuth has verified the token, so its expiry can be read without checking it again.
   const { exp } = decodeJwt(token);
   if (typeof exp !== 'number') throw new UnauthenticatedError();
-  return { auth, topics: liveTopicsFor(auth), expiresInSeconds: Math.max(0, exp - Math.floor(now.getTime() / 1000)) };
+  const topics = liveTopicsFor(auth);
+  await markLiveWatched(accountsOfLiveTopics(topics), now.getTime());
+  return { auth, topics, expiresInSeconds: Math.max(0, exp - Math.floor(now.getTime() / 1000)) };
 }
 
 /** Whether a subscription's topic filter is one the grant lists (filters are compared as text, as IoT Core does). */

@@ -2,7 +2,8 @@
  * The live channel's access rules: the topics a token grants, the AWS custom authorizer's answer
  * (policy documents, intervals, refusals) and where browsers connect in each runtime.
  */
-import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { forgetLiveWatch, isLiveWatched, LIVE_WATCH_MS } from '../domain/account/live-watch';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, demoImei, demoUsers, seedDemo } from '../../infra/local/seed';
 import { useLocalTables } from '../../test/support/local-tables';
@@ -85,6 +86,28 @@ describe('live topics', () => {
     expect(allowsSubscription(grant, `live/${accountId}/units/${demoImei(2)}`)).toBe(false);
     expect(allowsSubscription(grant, `live/${accountId}/units/+`)).toBe(false);
     expect(allowsSubscription(grant, `live/${accountId}/#`)).toBe(false);
+  });
+});
+
+describe('the watch mark', () => {
+  it("marks the caller's account as watched when the authorizer grants a connection, an ordinary user's too, and never on a refusal", async () => {
+    const markOf = async () =>
+      (await dynamo().send(new GetCommand({ TableName: tableName('accounts'), Key: { accountId }, ConsistentRead: true }))).Item?.['liveWatchedUntil'] as number | undefined;
+    await dynamo().send(new UpdateCommand({ TableName: tableName('accounts'), Key: { accountId }, UpdateExpression: 'REMOVE liveWatchedUntil' }));
+    forgetLiveWatch();
+    expect((await invoke(connectEvent(user.token, newLiveClientId(admin.userId)))).isAuthenticated).toBe(false);
+    expect(await markOf()).toBeUndefined();
+    expect(await isLiveWatched(accountId)).toBe(false);
+
+    const before = Date.now();
+    expect((await invoke(connectEvent(user.token, newLiveClientId(user.userId)))).isAuthenticated).toBe(true);
+    const until = await markOf();
+    expect(until).toBeGreaterThanOrEqual(before + LIVE_WATCH_MS);
+    expect(until).toBeLessThanOrEqual(Date.now() + LIVE_WATCH_MS);
+    expect(await isLiveWatched(accountId)).toBe(true);
+    // An admin's connection right after finds the mark fresh: nothing is written again.
+    await authorizeLive(admin.token, newLiveClientId(admin.userId));
+    expect(await markOf()).toBe(until);
   });
 });
 

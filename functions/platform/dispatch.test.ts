@@ -75,6 +75,20 @@ describe('createStreamDispatcher', () => {
     expect(singles).toEqual([{ topic: 'trackers/1/ack', n: 2 }, { topic: 'trackers/1/ack', n: 4 }]);
   });
 
+  it('routes a record whose topic still carries the Basic Ingest prefix as the plain topic', async () => {
+    const seen: unknown[] = [];
+    const dispatch = createStreamDispatcher([
+      { topicFilter: 'trackers/+/telemetry', handler: async (event: { topic: string }) => void seen.push(['telemetry', event]) },
+      { topicFilter: 'trackers/+/ack', handler: async (event: { topic: string }) => void seen.push(['ack', event]) },
+    ]);
+    await dispatch({ Records: [record('$aws/rules/Stack_trackerTelemetry/trackers/1/telemetry', 1), record('trackers/1/ack', 2)] }, context);
+    expect(seen).toEqual([
+      ['telemetry', { topic: '$aws/rules/Stack_trackerTelemetry/trackers/1/telemetry', n: 1 }],
+      ['ack', { topic: 'trackers/1/ack', n: 2 }],
+    ]);
+    await expect(dispatch({ Records: [record('$aws/rules/Stack_trackerTelemetry')] }, context)).rejects.toThrow(/No ingest handler/);
+  });
+
   it('fails the batch for a topic no rule covers, so it is retried and then dead-lettered', async () => {
     const dispatch = createStreamDispatcher([{ topicFilter: 'trackers/+/ack', handler: async () => undefined }]);
     await expect(dispatch({ Records: [record('x/y/z')] }, context)).rejects.toThrow(/No ingest handler/);

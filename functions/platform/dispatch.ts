@@ -6,6 +6,7 @@
  * nothing here imports a handler, so this module stays small and free of cloud SDKs.
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { ruleTopicOf } from '../../shared/mqtt-topics';
 
 export type HttpLambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyResultV2>;
 /** Handlers of non-HTTP events (IoT rules, schedules): whatever they return is ignored by the caller. */
@@ -65,7 +66,9 @@ export function createStreamDispatcher<E extends { topic: string }>(
     const groups = new Map<(typeof routes)[number]['handler'], E[]>();
     for (const record of event.Records) {
       const item = JSON.parse(Buffer.from(record.kinesis.data, 'base64').toString('utf8')) as E;
-      const route = routes.find((r) => topicMatches(r.topicFilter, item.topic));
+      // The rule's topic: should IoT Core hand `topic()` of a Basic Ingest message with its prefix, the route is the same.
+      const topic = ruleTopicOf(item.topic);
+      const route = routes.find((r) => topicMatches(r.topicFilter, topic));
       if (!route) throw new Error(`No ingest handler for topic ${JSON.stringify(item.topic)}`);
       const group = groups.get(route.handler);
       if (group) group.push(item);

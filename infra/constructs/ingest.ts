@@ -22,7 +22,7 @@ import { KinesisConsumerEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { INGEST_STREAM, type IngestStreamSettings } from '../../shared/ingest-stream';
-import { iotRuleSql, type IotRuleDef } from '../../shared/iot-rules';
+import { iotRuleName, iotRuleSql, type IotRuleDef } from '../../shared/iot-rules';
 import { INGEST_FAILURES } from '../../shared/capability-resources';
 import type { BundleRequest } from '../bundling/bundle';
 import type { PortalFunction } from './portal-function';
@@ -38,10 +38,8 @@ export function ingestFailuresBundle(): BundleRequest {
   };
 }
 
-/** IoT rule names allow letters, digits and underscores only; the stack name keeps stages apart. */
-export function iotRuleName(stackName: string, rule: Pick<IotRuleDef, 'name'>): string {
-  return `${stackName.replace(/[^A-Za-z0-9_]/g, '_')}_${rule.name}`;
-}
+/** The rules' names (shared/iot-rules.ts): the trackers' Basic Ingest topics hold them. */
+export { iotRuleName };
 
 export interface IngestRulesProps {
   readonly rules: readonly IotRuleDef[];

@@ -5,7 +5,8 @@
  */
 import { App, Stack } from 'aws-cdk-lib';
 import { describe, expect, it } from 'vitest';
-import { iotRules } from '../../shared/iot-rules';
+import { EMBEDDED_STACK_NAME, iotRules, trackerBasicIngestTopics } from '../../shared/iot-rules';
+import { stackNameFor } from '../config';
 import {
   LIVE_PUBLISH_TOPIC_PATTERNS,
   trackerMayPublish,
@@ -71,6 +72,13 @@ describe('the tracker policy and the embedded broker', () => {
       expect(subscribe.includes(topic), topic).toBe(trackerMaySubscribe(IMEI, topic));
       expect(receive.includes(topic), topic).toBe(trackerMaySubscribe(IMEI, topic));
     }
+  });
+
+  it('name the embedded rules as the production stack names its own, so one tracker configuration fits both', () => {
+    expect(EMBEDDED_STACK_NAME).toBe(stackNameFor('prod'));
+    expect(Object.values(trackerBasicIngestTopics(EMBEDDED_STACK_NAME, IMEI)).sort()).toEqual(
+      iotRules.map((rule) => `$aws/rules/${iotRuleName(stackNameFor('prod'), rule)}/${trackerTopicWith(rule.topic, IMEI)}`).sort(),
+    );
   });
 
   it('open Basic Ingest for each IoT rule on a granted topic, and for nothing else', () => {

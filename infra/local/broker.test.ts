@@ -3,6 +3,8 @@
  * message as the IoT rules' SQL would output it (the tracker's permissions are
  * shared/mqtt-topics.ts's, tested there); stopping finishes what the broker already acknowledged.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import mqtt from 'mqtt';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { iotRules, type IotRuleEvent } from '../../shared/iot-rules';
@@ -10,6 +12,7 @@ import { imeiFrom } from '../../shared/validators/imei';
 import { startLocalBroker, type LocalBroker } from './broker';
 
 const IMEI = imeiFrom('35693812000001');
+const OTHER = imeiFrom('35693812000002');
 const bodyOf = (e: IotRuleEvent) => JSON.parse(Buffer.from(e.payload, 'base64').toString()) as { n: number };
 
 let broker: LocalBroker | undefined;
@@ -79,6 +82,72 @@ describe('rule bridge', () => {
     tracker?.end(true);
     tracker = undefined;
     await expect(refused).rejects.toThrow('Connection closed');
+  });
+
+  it('takes Basic Ingest for its own IMEI: only the named rule gets the message, and sees the plain topic', async () => {
+    const out = await start();
+    await tracker?.publishAsync(`$aws/rules/TrackingPortal_trackerTelemetry/trackers/${IMEI}/telemetry`, JSON.stringify({ n: 1 }), { qos: 1 });
+    await tracker?.publishAsync(`$aws/rules/TrackingPortal_commandAck/trackers/${IMEI}/ack`, JSON.stringify({ n: 2 }), { qos: 1 });
+    await tracker?.publishAsync(`$aws/rules/TrackingPortal_teltonikaData/${IMEI}/data`, JSON.stringify({ n: 3 }), { qos: 1 });
+    await tracker?.publishAsync(`trackers/${IMEI}/telemetry`, JSON.stringify({ n: 4 }), { qos: 1 });
+    await vi.waitFor(() => expect(out).toHaveLength(4));
+    expect(out.map((o) => [o.rule, o.event.topic, o.event.imei, bodyOf(o.event).n])).toEqual([
+      ['trackerTelemetry', `trackers/${IMEI}/telemetry`, IMEI, 1],
+      ['commandAck', `trackers/${IMEI}/ack`, IMEI, 2],
+      ['teltonikaData', `${IMEI}/data`, IMEI, 3],
+      ['trackerTelemetry', `trackers/${IMEI}/telemetry`, IMEI, 4],
+    ]);
+  });
+
+  it.each([
+    ["another tracker's topic", `$aws/rules/TrackingPortal_trackerTelemetry/trackers/${OTHER}/telemetry`],
+    ['a rule that does not listen on the topic', `$aws/rules/TrackingPortal_commandAck/trackers/${IMEI}/telemetry`],
+    ['a rule that does not exist', `$aws/rules/TrackingPortal_other/trackers/${IMEI}/telemetry`],
+    ["another stack's rule", `$aws/rules/TrackingPortal_dev_trackerTelemetry/trackers/${IMEI}/telemetry`],
+    ['a topic the tracker may not publish to', `$aws/rules/TrackingPortal_trackerTelemetry/trackers/${IMEI}/commands`],
+  ])('refuses Basic Ingest to %s: the tracker is disconnected and no rule gets it', async (_what, topic) => {
+    const out = await start();
+    const closed = new Promise<void>((r) => tracker?.once('close', () => r()));
+    const refused = tracker?.publishAsync(topic, JSON.stringify({ n: 1 }), { qos: 1 });
+    await closed;
+    tracker?.end(true);
+    tracker = undefined;
+    await expect(refused).rejects.toThrow('Connection closed');
+    expect(out).toEqual([]);
+  });
+
+  it('authorizes a browser with a granted subscription again every refresh period, as IoT Core does, and stops when it goes', async () => {
+    const refreshed: Array<{ id: string; password: string }> = [];
+    broker = await startLocalBroker({
+      port: 0,
+      host: '127.0.0.1',
+      rules: iotRules,
+      onRuleOutput: () => undefined,
+      authorizeLiveSubscribe: async (_client, topic) => topic === 'live/acc-1/units/+',
+      refreshLive: { everyMs: 40, refresh: async (client) => void refreshed.push({ id: client.id, password: client.password?.toString() ?? '' }) },
+    });
+    const server = createServer((_req, res) => res.writeHead(404).end());
+    broker.attachWebSocket(server, '/mqtt');
+    await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
+    const url = `ws://127.0.0.1:${(server.address() as AddressInfo).port}/mqtt`;
+    try {
+      // Refused only: not watching, never refreshed.
+      const idle = await mqtt.connectAsync(url, { clientId: 'web-u-2-abcdefgh', username: 'u-2', password: 'token-2', reconnectPeriod: 0 });
+      await idle.subscribeAsync('live/acc-2/units/+').catch(() => undefined);
+      const browser = await mqtt.connectAsync(url, { clientId: 'web-u-1-abcdefgh', username: 'u-1', password: 'token-1', reconnectPeriod: 0 });
+      await browser.subscribeAsync('live/acc-1/units/+');
+      await vi.waitFor(() => expect(refreshed.length).toBeGreaterThanOrEqual(2));
+      expect(new Set(refreshed.map((r) => `${r.id} ${r.password}`))).toEqual(new Set(['web-u-1-abcdefgh token-1']));
+      await browser.endAsync();
+      await idle.endAsync();
+      await new Promise((r) => setTimeout(r, 60));
+      const after = refreshed.length;
+      await new Promise((r) => setTimeout(r, 150));
+      expect(refreshed.length).toBe(after);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((done) => server.close(() => done()));
+    }
   });
 
   it('finishes what it acknowledged (the drain) before it stops', async () => {

@@ -5,6 +5,13 @@
  * rules' output exactly as the rules do (`shared/iot-rules.ts`) and hands it on (the runtime puts
  * it on the ingest stream, infra/local/stream.ts, as the rules' Kinesis action does on AWS).
  *
+ * Basic Ingest as IoT Core has it: a tracker may publish to `$aws/rules/<rule name>/<topic>` where
+ * it may publish to `<topic>` (its own IMEI's topics), and only that rule gets the message, seeing
+ * `<topic>` (shared/mqtt-topics.ts `parseBasicIngestTopic`). The rules are named as the production
+ * stack names them (`iotRuleName(EMBEDDED_STACK_NAME, rule)`). A rule name that is not a rule, or
+ * a rule that does not listen on the topic, is refused as IoT Core's policy refuses it. Nobody may
+ * subscribe to such a topic, so nothing but the rule sees it.
+ *
  * The bridge runs in the publish authorization, not as a subscriber: aedes writes a QoS 1 PUBACK
  * as soon as the publish is authorized and only then hands the message to its subscribers
  * (node_modules/aedes/lib/handlers/publish.js), so a subscriber would see messages already
@@ -17,8 +24,8 @@ import { createServer, type Server as NetServer, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { Aedes, type Client } from 'aedes';
 import { WebSocketServer, createWebSocketStream } from 'ws';
-import type { IotRuleDef, IotRuleEvent } from '../../shared/iot-rules';
-import { trackerMayPublish, trackerMaySubscribe } from '../../shared/mqtt-topics';
+import { EMBEDDED_STACK_NAME, iotRuleName, type IotRuleDef, type IotRuleEvent } from '../../shared/iot-rules';
+import { parseBasicIngestTopic, trackerMayPublish, trackerMaySubscribe } from '../../shared/mqtt-topics';
 
 /** Decides whether a browser may subscribe to a topic (the live-channel authorizer). */
 export type SubscribeAuthorizer = (client: { id: string; username?: string; password?: Buffer }, topic: string) => Promise<boolean>;
@@ -37,6 +44,8 @@ export interface BrokerOptions {
   /** Address of the TCP listener; default 127.0.0.1 (the WebSocket one is the HTTP server's). */
   host?: string;
   rules: readonly IotRuleDef[];
+  /** The stack name the rules' names (and so the Basic Ingest topics) are made of; default EMBEDDED_STACK_NAME. */
+  stackName?: string;
   /**
    * What a rule's action does with its output (the runtime: put it on the ingest stream). The
    * message is acknowledged once the promise it returns is resolved.
@@ -45,6 +54,12 @@ export interface BrokerOptions {
   /** Called when stopping, after the clients are gone and before the broker closes: finish what it acknowledged. */
   drain?(): Promise<void>;
   authorizeLiveSubscribe?: SubscribeAuthorizer;
+  /**
+   * IoT Core calls the live authorizer again every refresh period while a browser stays connected;
+   * so does this broker, for each browser with a granted subscription, every `everyMs` (what it
+   * answers does not change the connection here: a refused token is refused at its next subscribe).
+   */
+  refreshLive?: { everyMs: number; refresh: (client: { id: string; username?: string; password?: Buffer }) => Promise<unknown> };
 }
 
 function isBrowser(client: Client | null): boolean {
@@ -62,15 +77,29 @@ export function topicMatches(filter: string, topic: string): boolean {
   return f.length === t.length;
 }
 
-/** What the rules whose topic filter matches make of a message: the IoT rules' SQL output, per rule. */
-export function ruleOutputs(rules: readonly IotRuleDef[], topic: string, payload: Buffer, receivedAt: number): Array<{ rule: IotRuleDef; event: IotRuleEvent }> {
+/**
+ * What the rules make of a message: the IoT rules' SQL output, per rule. A plain topic goes to every
+ * rule whose filter matches it; a Basic Ingest topic (`$aws/rules/<rule name>/<topic>`) only to
+ * the rule of that name, if its filter matches `<topic>`, and the rule sees `<topic>`.
+ */
+export function ruleOutputs(
+  rules: readonly IotRuleDef[],
+  topic: string,
+  payload: Buffer,
+  receivedAt: number,
+  stackName: string = EMBEDDED_STACK_NAME,
+): Array<{ rule: IotRuleDef; event: IotRuleEvent }> {
+  const basic = parseBasicIngestTopic(topic);
+  const seen = basic ? basic.topic : topic;
   return rules
-    .filter((rule) => topicMatches(rule.topicFilter, topic))
-    .map((rule) => ({ rule, event: { payload: payload.toString('base64'), topic, imei: topic.split('/')[rule.imeiLevel - 1] ?? '', receivedAt } }));
+    .filter((rule) => (basic ? iotRuleName(stackName, rule) === basic.ruleName : true) && topicMatches(rule.topicFilter, seen))
+    .map((rule) => ({ rule, event: { payload: payload.toString('base64'), topic: seen, imei: seen.split('/')[rule.imeiLevel - 1] ?? '', receivedAt } }));
 }
 
 export async function startLocalBroker(options: BrokerOptions): Promise<LocalBroker> {
   const credentials = new WeakMap<Client, { username?: string; password?: Buffer }>();
+  /** Browsers with a granted live subscription, authorized again every refresh period. */
+  const watching = new Set<Client>();
   const broker = await Aedes.createBroker({
     id: 'local',
     authenticate: (client, username, password, done) => {
@@ -80,10 +109,14 @@ export async function startLocalBroker(options: BrokerOptions): Promise<LocalBro
     authorizePublish: (client, packet, done) => {
       // Like a tracker's IoT policy: publish only under its own IMEI, which is its client id.
       if (!client) return done(null);
-      if (isBrowser(client) || !trackerMayPublish(client.id, packet.topic)) {
+      // Basic Ingest: the same permission as the topic it carries, and it must name a rule on it.
+      const basic = parseBasicIngestTopic(packet.topic);
+      if (isBrowser(client) || !trackerMayPublish(client.id, basic ? basic.topic : packet.topic)) {
         return done(new Error('publish not allowed'));
       }
-      const matched = ruleOutputs(options.rules, packet.topic, typeof packet.payload === 'string' ? Buffer.from(packet.payload) : Buffer.from(packet.payload), Date.now());
+      const payload = typeof packet.payload === 'string' ? Buffer.from(packet.payload) : Buffer.from(packet.payload);
+      const matched = ruleOutputs(options.rules, packet.topic, payload, Date.now(), options.stackName);
+      if (basic && !matched.length) return done(new Error('publish not allowed: no such rule on this topic'));
       if (!matched.length) return done(null);
       const outputs = matched.map(({ rule, event }) => options.onRuleOutput(rule, event));
       Promise.all(outputs).then(
@@ -99,7 +132,10 @@ export async function startLocalBroker(options: BrokerOptions): Promise<LocalBro
         if (!authorize) return done(null, null);
         const cred = credentials.get(client) ?? {};
         authorize({ id: client.id, ...cred }, sub.topic)
-          .then((ok) => done(null, ok ? sub : null))
+          .then((ok) => {
+            if (ok) watching.add(client);
+            done(null, ok ? sub : null);
+          })
           .catch(() => done(null, null));
         return;
       }
@@ -107,6 +143,21 @@ export async function startLocalBroker(options: BrokerOptions): Promise<LocalBro
       done(null, null);
     },
   });
+
+  broker.on('clientDisconnect', (client) => watching.delete(client));
+  const refreshLive = options.refreshLive;
+  const refreshTimer = refreshLive
+    ? setInterval(() => {
+        for (const client of watching) {
+          if (client.closed) {
+            watching.delete(client);
+            continue;
+          }
+          refreshLive.refresh({ id: client.id, ...(credentials.get(client) ?? {}) }).catch(() => undefined);
+        }
+      }, refreshLive.everyMs)
+    : undefined;
+  refreshTimer?.unref();
 
   const tcpSockets = new Set<Socket>();
   const tcp: NetServer = createServer((socket: Socket) => {
@@ -152,6 +203,8 @@ export async function startLocalBroker(options: BrokerOptions): Promise<LocalBro
     },
     listening: () => tcp.listening && !broker.closed,
     stop: async () => {
+      if (refreshTimer) clearInterval(refreshTimer);
+      watching.clear();
       for (const s of sockets) s.destroy();
       for (const s of tcpSockets) s.destroy();
       wss.close();

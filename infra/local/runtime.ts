@@ -28,7 +28,8 @@ import { lambdaContext } from './api-event';
 import { ruleOutputs, startLocalBroker, type LocalBroker } from './broker';
 import { createLocalStream } from './stream';
 import { openWriteAheadLog, syncFiles } from './ingest-log';
-import { authorizeLiveSubscribe } from './live-authorizer';
+import { authorizeLiveSubscribe, refreshLiveAuthorization } from './live-authorizer';
+import { REFRESH_SECONDS } from '../../functions/live/authorize';
 import { createTables, localDynamoClient, startLocalDynamo, type LocalDynamoTarget } from './dynamo-local';
 import { configureHandlerEnvironment } from './handler-env';
 import { createHttpServer, type ApiHandler } from './http-server';
@@ -254,6 +255,7 @@ export async function startEmbeddedRuntime(options: RuntimeOptions): Promise<Emb
       onRuleOutput: (_rule, event) => stream.put(event.imei, JSON.stringify(event)),
       drain: () => stream.drain(),
       authorizeLiveSubscribe,
+      refreshLive: { everyMs: REFRESH_SECONDS * 1000, refresh: refreshLiveAuthorization },
     });
     registerLocalBroker((topic, payload, qos) => broker.publish(topic, payload, qos));
     // What a killed runtime had acknowledged is on the stream's lanes already, ahead of anything a

@@ -39,6 +39,7 @@ import { GetCommand, QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-
 import mqtt from 'mqtt';
 import { createReceiver } from '../../functions/alarms/receiver-repository';
 import { claimId } from '../../functions/events/deliver-alert';
+import { markLiveWatched } from '../../functions/domain/account/live-watch';
 import { eventSortKey } from '../../functions/events/event-item';
 import { putUnitCopies } from '../../functions/domain/unit/copies';
 import type { UnitZone } from '../../functions/domain/unit/schema';
@@ -216,6 +217,11 @@ async function run(recordsPerMessage: number): Promise<RunReport> {
     const probes = everyUnit.slice(trackers);
     const index = new Map(units.map((u, i) => [u.imei, i]));
     const accountId = String((await dynamo().send(new GetCommand({ TableName: tableName('units'), Key: { imei: units[0]!.imei } }))).Item?.['accountId']);
+    // The account's map is open for the whole run (its live authorization's mark, renewed as IoT
+    // Core's refresh would): ingest publishes live only for watched accounts (decision 0051).
+    await markLiveWatched([accountId]);
+    const watchTimer = setInterval(() => void markLiveWatched([accountId]), 60_000);
+    watchTimer.unref();
     const zonesFrom = now();
     await scatterZones(accountId, units.map((u) => u.imei), geofences);
     console.log(`  ${geofences} geofences on each of ${trackers} units in ${((now() - zonesFrom) / 1000).toFixed(1)} s`);

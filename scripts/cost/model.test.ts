@@ -60,6 +60,10 @@ const sizes: ItemSizes = {
 /** 1,000 trackers that only report: 2 h moving at 30 s, a heartbeat an hour parked, no users, trips or events. */
 const quiet: Assumptions = defaultAssumptions({
   units: 1000,
+  // The plain topics (the default is Basic Ingest, as provisioned): each message is charged.
+  basicIngest: false,
+  // Every position published live (the default: only while watched, and nobody watches here).
+  liveOnlyWhileWatched: false,
   users: 1,
   apiCallsPerUserMonth: 0,
   liveMapMinutesPerUserMonth: 0,
@@ -93,6 +97,15 @@ describe('estimate', () => {
     expect(find(e, 'IoT Core', /live publishes/).usd).toBeCloseTo(7.974625, 6);
     expect(e.lines.some((l) => /live deliveries/.test(l.item))).toBe(false);
     expect(find(e, 'IoT Core', /rules triggered/).quantity).toBeCloseTo(messages / 1e6, 6);
+    // Only while watched (the default): nobody watches, nothing is published.
+    const unwatched = estimate(inventory, priced({ 'iot.messagingPerMillionFirstBillion': 1 }), sizes, { ...quiet, liveOnlyWhileWatched: true }, runsPerMonth);
+    expect(unwatched.lines.some((l) => /live publishes/.test(l.item))).toBe(false);
+    expect(unwatched.usage.liveWatchedShare).toBe(0);
+    // Through Basic Ingest (the default): no messaging charge for them, the rules the same.
+    expect(defaultAssumptions({ units: 1 }).basicIngest).toBe(true);
+    const basic = estimate(inventory, priced({ 'iot.messagingPerMillionFirstBillion': 1 }), sizes, { ...quiet, basicIngest: true }, runsPerMonth);
+    expect(basic.lines.some((l) => /tracker messages/.test(l.item))).toBe(false);
+    expect(find(basic, 'IoT Core', /rules triggered/).quantity).toBeCloseTo(messages / 1e6, 6);
     // A position item (1 WRU) per message: $0.625 per million.
     expect(find(e, 'DynamoDB', /^positions: writes/).usd).toBeCloseTo((messages / 1e6) * 0.625, 6);
     // A transition of a 1.5 KB units item: 2 WRU, and 2 more in the index projecting all.
@@ -267,5 +280,24 @@ describe('customMetricSeries', () => {
 
   it('is what the default assumptions price', () => {
     expect(defaultAssumptions({ units: 10 }).customMetricSeries).toBe(customMetricSeries());
+  });
+});
+
+describe('live publishes only while watched', () => {
+  it('prices the watched share: moving positions by 1 - e^-λ\', heartbeats by that share of the working day', () => {
+    const a = defaultAssumptions({ units: 10_000 });
+    expect(a.liveOnlyWhileWatched).toBe(true);
+    const prices = priced({ 'iot.messagingPerMillionFirstBillion': 1 });
+    const watched = estimate(inventory, prices, sizes, a, runsPerMonth);
+    const always = estimate(inventory, prices, sizes, { ...a, liveOnlyWhileWatched: false }, runsPerMonth);
+    const viewers = watched.usage.liveViewersPerAccount;
+    // Sessions of 30 min (2 connects an hour), each lengthened by the mark's 3.5 min tail (360 s - 150 s).
+    const share = 1 - Math.exp(-viewers * (1 + 3.5 / 30));
+    expect(watched.usage.liveWatchedShare).toBeCloseTo(share, 9);
+    const moving = (10_000 * 240 * DAYS_PER_MONTH);
+    const heartbeats = 10_000 * 22 * DAYS_PER_MONTH;
+    expect(watched.usage.livePublishesPerMonth).toBeCloseTo(moving * share + heartbeats * share * (10 / 24), 0);
+    expect(always.usage.livePublishesPerMonth).toBeCloseTo(moving + heartbeats, 0);
+    expect(find(watched, 'IoT Core', /live publishes by ingest \(only while watched/).usd).toBeLessThan(find(always, 'IoT Core', /live publishes by ingest$/).usd * 0.5);
   });
 });

@@ -22,6 +22,8 @@
 import type { Inventory, FunctionGroup, TableFact } from './assembly';
 import { customMetricSeries } from './metric-series';
 import { includedOf, priceOf, type PriceList } from './prices';
+import { LIVE_WATCH_MS } from '../../functions/domain/account/live-watch';
+import { REFRESH_SECONDS } from '../../functions/live/authorize';
 
 export const DAYS_PER_MONTH = 365.25 / 12;
 export const HOURS_PER_MONTH = DAYS_PER_MONTH * 24;
@@ -57,7 +59,10 @@ export interface Assumptions {
   /** One record's MQTT payload plus topic, bytes. */
   readonly recordBytes: number;
   readonly trackerConnectedHoursPerDay: number;
-  /** Trackers publish through Basic Ingest ($aws/rules/...), which has no messaging charge. */
+  /**
+   * Trackers publish through Basic Ingest ($aws/rules/...), which has no messaging charge: what
+   * `npm run provision` configures them with (docs/decisions/0003). False prices the plain topics.
+   */
   readonly basicIngest: boolean;
   /** Units an account has: a live viewer receives every unit of the account. */
   readonly unitsPerAccount: number;
@@ -67,6 +72,11 @@ export interface Assumptions {
   readonly liveMapMinutesPerUserMonth: number;
   /** Live channel connects per hour of map (the first, and again at each token refresh). */
   readonly liveConnectsPerHour: number;
+  /**
+   * Ingest publishes live only while a browser watches the account (docs/decisions/0051): the
+   * watched share of the time. False prices a publish for every position.
+   */
+  readonly liveOnlyWhileWatched: boolean;
   readonly pageLoadsPerUserMonth: number;
   readonly requestsPerPageLoad: number;
   readonly kilobytesPerPageLoad: number;
@@ -129,12 +139,13 @@ export function defaultAssumptions(overrides: Partial<Assumptions> & { units: nu
     recordsPerMessage: 1,
     recordBytes: 220,
     trackerConnectedHoursPerDay: 24,
-    basicIngest: false,
+    basicIngest: true,
     unitsPerAccount: 200,
     userTopicsPerUnit: 0,
     apiCallsPerUserMonth: 1500,
     liveMapMinutesPerUserMonth: 300,
     liveConnectsPerHour: 2,
+    liveOnlyWhileWatched: true,
     pageLoadsPerUserMonth: 30,
     requestsPerPageLoad: 12,
     kilobytesPerPageLoad: 400,
@@ -202,6 +213,8 @@ export interface Usage {
   readonly livePublishesPerMonth: number;
   readonly liveDeliveriesPerMonth: number;
   readonly liveViewersPerAccount: number;
+  /** Share of the working day an account is watched (live publishes go out), 1 when ingest publishes always. */
+  readonly liveWatchedShare: number;
   readonly browserConnectionsAtPeak: number;
   readonly tripsPerMonth: number;
   readonly apiCallsPerMonth: number;
@@ -289,15 +302,36 @@ export function estimate(inventory: Inventory, prices: PriceList, sizes: ItemSiz
   const trackerMinutes = U * a.trackerConnectedHoursPerDay * 60 * DAYS_PER_MONTH;
   line('IoT Core', 'connectivity: trackers and live map browsers', (trackerMinutes + liveMinutes) / M, 'M connection-minutes', ((trackerMinutes + liveMinutes) / M) * p('iot.connectivityPerMillionMinutes'));
   const inbound = a.basicIngest ? 0 : messagesPerMonth * iotMessages(messageBytes);
-  const livePublishes = messagesPerMonth * (1 + a.userTopicsPerUnit);
   const usersPerAccount = (users / U) * a.unitsPerAccount;
   const liveViewersPerAccount = (usersPerAccount * a.liveMapMinutesPerUserMonth) / (a.workingDayHours * 60 * DAYS_PER_MONTH);
+  // Live publishes only while the account is watched (docs/decisions/0051): its viewers arrive
+  // independently in the working day (Poisson, mean liveViewersPerAccount), each map session
+  // lengthened by the mark's mean tail after the browser goes (the mark's life less half a
+  // refresh period), so the account is watched with probability 1 - e^-λ'. Moving positions fall
+  // in the working day; parked heartbeats round the clock, watched only in the working day's part.
+  const sessionMinutes = 60 / Math.max(a.liveConnectsPerHour, 1e-9);
+  const markTailMinutes = (LIVE_WATCH_MS / 1000 - REFRESH_SECONDS / 2) / 60;
+  const liveWatchedShare = 1 - Math.exp(-liveViewersPerAccount * (1 + markTailMinutes / sessionMinutes));
+  const movingMessagesPerMonth = (U * movingPositionsPerDay * DAYS_PER_MONTH) / a.recordsPerMessage;
+  const heartbeatMessagesPerMonth = U * heartbeatsPerDay * DAYS_PER_MONTH;
+  const watchedMessages = a.liveOnlyWhileWatched
+    ? movingMessagesPerMonth * liveWatchedShare + heartbeatMessagesPerMonth * liveWatchedShare * (a.workingDayHours / 24)
+    : messagesPerMonth;
+  const livePublishes = watchedMessages * (1 + a.userTopicsPerUnit);
   const liveDeliveries = messagesPerMonth * liveViewersPerAccount;
   const messaging = inbound + livePublishes + liveDeliveries;
   const messagingCost = messagingUsd(prices, messaging);
   const share = (n: number) => (messaging ? (messagingCost * n) / messaging : 0);
   line('IoT Core', `messaging: tracker messages${a.basicIngest ? ' (Basic Ingest: none)' : ''}`, inbound / M, 'M messages', share(inbound));
-  line('IoT Core', 'messaging: live publishes by ingest', livePublishes / M, 'M messages', share(livePublishes));
+  line(
+    'IoT Core',
+    a.liveOnlyWhileWatched
+      ? `messaging: live publishes by ingest (only while watched: ${Math.round(liveWatchedShare * 100)} % of the working day)`
+      : 'messaging: live publishes by ingest',
+    livePublishes / M,
+    'M messages',
+    share(livePublishes),
+  );
   line('IoT Core', `messaging: live deliveries (${liveViewersPerAccount.toFixed(2)} viewers per account in the working day)`, liveDeliveries / M, 'M messages', share(liveDeliveries));
   const ruleMessages = messagesPerMonth;
   const actionsPerRule = inventory.topicRules.length ? Math.max(...inventory.topicRules.map((r) => r.actions)) : 0;
@@ -421,8 +455,10 @@ export function estimate(inventory: Inventory, prices: PriceList, sizes: ItemSiz
   read('units', messagesPerMonth * ru('units'), day * ru('units'));
   read('unit-copies', messagesPerMonth * ru('unit-copies'), day * ru('unit-copies'));
   write('units', messagesPerMonth, day);
-  // The accounts' retention, cached a minute per ingest instance (one eventually consistent read).
-  read('accounts', Math.min(messagesPerMonth, lanes * accounts * HOURS_PER_MONTH * 60) * 0.5);
+  // The accounts' retention and live watch mark, one eventually consistent read per ingest
+  // instance, cached a minute while watched and 5 s while not (docs/decisions/0051).
+  const accountReadsPerHour = a.liveOnlyWhileWatched ? (liveWatchedShare * a.workingDayHours * 60 + (24 - liveWatchedShare * a.workingDayHours) * 720) / 24 : 60;
+  read('accounts', Math.min(messagesPerMonth, lanes * accounts * HOURS_PER_MONTH * accountReadsPerHour) * 0.5);
   const workdayShare = (n: number) => n / DAYS_PER_MONTH / (a.workingDayHours * 3600);
   write('events', events, workdayShare(events));
   write('passages', passages, workdayShare(passages));
@@ -595,6 +631,7 @@ export function estimate(inventory: Inventory, prices: PriceList, sizes: ItemSiz
       livePublishesPerMonth: livePublishes,
       liveDeliveriesPerMonth: liveDeliveries,
       liveViewersPerAccount,
+      liveWatchedShare: a.liveOnlyWhileWatched ? liveWatchedShare : 1,
       browserConnectionsAtPeak: (users * a.liveMapMinutesPerUserMonth) / (a.workingDayHours * 60 * DAYS_PER_MONTH),
       tripsPerMonth: trips,
       apiCallsPerMonth: apiCalls,

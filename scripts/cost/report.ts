@@ -100,7 +100,10 @@ export function designNotes(inputs: ModelInputs, a: Assumptions): string[] {
 
   if (!a.basicIngest) {
     const s = saving(run(inputs, { ...a, basicIngest: true }));
-    notes.push(`Basic Ingest: trackers publishing to $aws/rules/<rule>/trackers/<imei>/telemetry skip the broker's messaging charge: saves ${per(s)}. Tracker configuration only: the IoT policy already allows the prefix (docs/decisions/0003).`);
+    notes.push(`Basic Ingest: trackers publishing to $aws/rules/<rule>/trackers/<imei>/telemetry skip the broker's messaging charge: saves ${per(s)}. It is what \`npm run provision\` configures trackers with (docs/decisions/0003); this estimate prices the plain topics (--no-basic-ingest).`);
+  } else {
+    const s = -saving(run(inputs, { ...a, basicIngest: false }));
+    notes.push(`Done: trackers are provisioned with Basic Ingest topics ($aws/rules/<rule>/trackers/<imei>/telemetry; \`npm run provision\`, docs/decisions/0003), which skip the broker's messaging charge. Trackers on the plain topics (docs/api.md; a Teltonika device whose topic cannot be set) would add ${per(s)} (--no-basic-ingest).`);
   }
   if (a.recordsPerMessage === 1) {
     const s = saving(run(inputs, { ...a, recordsPerMessage: 10 }));
@@ -137,8 +140,15 @@ export function designNotes(inputs: ModelInputs, a: Assumptions): string[] {
     );
   }
   const publishes = base.lines.filter((l) => l.item.startsWith('messaging: live publishes')).reduce((s, l) => s + l.usd, 0);
-  if (publishes > 0) {
-    notes.push(`Ingest publishes every position live whether or not a browser watches its account: ${per(publishes)}. Publishing only for accounts with a connected map (the live authorizer sees each connect; IoT Core's lifecycle events each disconnect) saves most of it outside the working day's viewing.`);
+  if (!a.liveOnlyWhileWatched && publishes > 0) {
+    const s = saving(run(inputs, { ...a, liveOnlyWhileWatched: true }));
+    notes.push(`Ingest publishes every position live whether or not a browser watches its account: ${per(publishes)}. Publishing only while the account is watched (docs/decisions/0051) saves ${per(s)}.`);
+  } else if (a.liveOnlyWhileWatched) {
+    const s = -saving(run(inputs, { ...a, liveOnlyWhileWatched: false }));
+    notes.push(
+      `Done: ingest publishes live only while a browser watches the account (the live authorizer's mark, renewed at each refresh and gone 6 minutes after the last; docs/decisions/0051): ${per(publishes)} for the ${Math.round(base.usage.liveWatchedShare * 100)} % of the working day an account is watched ` +
+        `(${base.usage.liveViewersPerAccount.toFixed(2)} viewers per account on average, arriving independently: 1 - e^-λ, each session lengthened by the mark's tail). Publishing every position would add ${per(s)}.`,
+    );
   }
   const positionsGb = base.lines.find((l) => l.item.startsWith('positions: storage'))?.quantity ?? 0;
   const positions = inv.tables.find((t) => t.name === 'positions');

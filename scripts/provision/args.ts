@@ -4,7 +4,8 @@ import { isValidImei } from '../../shared/validators/imei';
 
 export const USAGE = `Usage: npm run provision -- [options] IMEI [IMEI ...]
 
-Adds trackers to the inventory, so that they can be registered.
+Adds trackers to the inventory, so that they can be registered, and prints the topics each tracker
+is configured with (Basic Ingest for what it publishes).
 
 Target (default: the running \`npm start\` of this environment):
   --data-dir <dir>       data directory of that runtime (default: $DATA_DIR or .data)

@@ -26,6 +26,7 @@ import { AMAZON_ROOT_CA_URL } from './aws';
 import { runProvision } from './run';
 
 const STACK = 'TrackingPortal-dev';
+const RULE_PREFIX = 'TrackingPortal_dev';
 const TABLE = 'TrackingPortal-dev-inventory';
 const POLICY = 'TrackingPortal-dev-tracker';
 const ENDPOINT = 'a1b2c3-ats.iot.eu-north-1.amazonaws.com';
@@ -132,7 +133,16 @@ describe('provision into a deployed stack', () => {
       certificate: certFile,
       privateKey: keyFile,
       rootCa: AMAZON_ROOT_CA_URL,
+      topics: {
+        telemetry: `$aws/rules/${RULE_PREFIX}_trackerTelemetry/trackers/${A}/telemetry`,
+        ack: `$aws/rules/${RULE_PREFIX}_commandAck/trackers/${A}/ack`,
+        teltonikaData: `$aws/rules/${RULE_PREFIX}_teltonikaData/${A}/data`,
+        commands: `trackers/${A}/commands`,
+      },
     });
+    expect(run.out).toContain(`publishes positions to $aws/rules/${RULE_PREFIX}_trackerTelemetry/trackers/${A}/telemetry`);
+    expect(run.out).toContain(`publishes command answers to $aws/rules/${RULE_PREFIX}_commandAck/trackers/${A}/ack`);
+    expect(run.out).toContain(`receives commands on trackers/${A}/commands`);
 
     expect(run.out).toContain(`into stack ${STACK} (table ${TABLE}, IoT policy ${POLICY})`);
     expect(run.out).toMatch(new RegExp(`${A}\\s+thing created; certificate ${cert!.id} issued; added to the inventory`));

@@ -11,7 +11,8 @@
  *
  * Files, in `<out>/<imei>/` (folder 0700): `<certificate id>-certificate.pem.crt`,
  * `<certificate id>-private.pem.key` (0600) and `connection.json` (endpoint, client id, the files
- * of the newest certificate and where the Amazon root CA is published). Never overwritten: every
+ * of the newest certificate, where the Amazon root CA is published and the tracker's topics: Basic
+ * Ingest for what it publishes, docs/decisions/0003). Never overwritten: every
  * certificate has its own names.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -30,7 +31,7 @@ import {
 } from '@aws-sdk/client-iot';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { addToInventory } from './inventory';
-import { ProvisionError, type IotOutcome, type ProvisionTarget } from './target';
+import { ProvisionError, trackerTopicsFor, type IotOutcome, type ProvisionTarget, type TrackerTopics } from './target';
 
 /** The CA that signs IoT Core's ATS endpoints (iot:Data-ATS); devices need it to trust the broker. */
 export const AMAZON_ROOT_CA_URL = 'https://www.amazontrust.com/repository/AmazonRootCA1.pem';
@@ -85,6 +86,8 @@ interface ThingOptions {
   readonly endpoint: string;
   readonly outDir: string;
   readonly newCertificate: boolean;
+  /** The deployed stack's name: the IoT rules, and so the Basic Ingest topics, are named after it. */
+  readonly stackName: string;
 }
 
 async function certificatesOf(iot: IoTClient, thingName: string): Promise<string[]> {
@@ -120,6 +123,7 @@ async function issueCertificate(iot: IoTClient, imei: string, options: ThingOpti
     certificate: certificateFile,
     privateKey: keyFile,
     rootCa: AMAZON_ROOT_CA_URL,
+    topics: trackerTopicsFor(options.stackName, imei) satisfies TrackerTopics,
   };
   writeFileSync(join(dir, 'connection.json'), `${JSON.stringify(connection, null, 2)}\n`, { mode: 0o644 });
 
@@ -166,13 +170,14 @@ export async function openAwsTarget(
     endpoint: outputs.iotDataEndpoint,
     outDir: options.outDir,
     newCertificate: options.newCertificate,
+    stackName: options.stackName,
   };
   return {
     description: `stack ${options.stackName} (table ${outputs.inventoryTable}, IoT policy ${outputs.trackerPolicyName})`,
     notes: [`Trackers connect to ${outputs.iotDataEndpoint}:${MQTT_TLS_PORT} with their IMEI as client id; root CA: ${AMAZON_ROOT_CA_URL}`],
     provision: async (imei) => {
       const iot = await provisionThing(clients.iot, imei, thingOptions);
-      return { iot, inventory: await addToInventory(clients.dynamo, outputs.inventoryTable, imei, now()) };
+      return { iot, inventory: await addToInventory(clients.dynamo, outputs.inventoryTable, imei, now()), topics: trackerTopicsFor(options.stackName, imei) };
     },
     close: () => destroy(clients),
   };

@@ -89,6 +89,13 @@ describe('provision into the embedded runtime', () => {
     expect(run.err).toMatch(/123\s+skipped: not a valid IMEI/);
     expect(run.err).toMatch(new RegExp(`${wrongCheckDigit}\\s+skipped: not a valid IMEI`));
     expect(run.out).toContain('Done: 2 added, 0 already in the inventory, 2 invalid, 0 failed.');
+    // Each tracker's topics: Basic Ingest to the rules as the embedded runtime names them.
+    for (const imei of [a, b]) {
+      expect(run.out).toContain(`publishes positions to $aws/rules/TrackingPortal_trackerTelemetry/trackers/${imei}/telemetry`);
+      expect(run.out).toContain(`publishes command answers to $aws/rules/TrackingPortal_commandAck/trackers/${imei}/ack`);
+      expect(run.out).toContain(`receives commands on trackers/${imei}/commands`);
+    }
+    expect(run.out).not.toContain(`trackers/${wrongCheckDigit}/telemetry`);
 
     expect(await inventoryItem(a)).toEqual({ imei: a, registered: false, provisionedAt: NOW.toISOString() });
     expect(await inventoryItem(b)).toEqual({ imei: b, registered: false, provisionedAt: NOW.toISOString() });

@@ -9,11 +9,12 @@ import { join, resolve } from 'node:path';
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
+import { EMBEDDED_STACK_NAME } from '../../shared/iot-rules';
 import { physicalTableName, tables } from '../../shared/tables';
 import { localDynamoClient } from '../../infra/local/dynamo-local';
 import type { RUNTIME_FILE as RuntimeFile, RuntimeAnnouncement } from '../../infra/local/runtime';
 import { addToInventory } from './inventory';
-import { ProvisionError, type ProvisionTarget } from './target';
+import { ProvisionError, trackerTopicsFor, type ProvisionTarget } from './target';
 
 // Typed against the runtime's constant without loading the runtime (and every handler) here.
 const RUNTIME_FILE: typeof RuntimeFile = 'runtime.json';
@@ -76,7 +77,8 @@ export async function openEmbeddedTarget(dataDir: string, now: () => Date = () =
   const db = DynamoDBDocumentClient.from(client);
   return {
     description: `the portal at ${runtime.url} (data in ${resolve(dataDir)})`,
-    provision: async (imei) => ({ inventory: await addToInventory(db, table, imei, now()) }),
+    notes: [`Trackers connect to the portal's MQTT broker with their IMEI as client id (npm start prints its address).`],
+    provision: async (imei) => ({ inventory: await addToInventory(db, table, imei, now()), topics: trackerTopicsFor(EMBEDDED_STACK_NAME, imei) }),
     close: () => db.destroy(),
   };
 }

@@ -29,7 +29,7 @@ const INVALID = 'skipped: not a valid IMEI (15 digits, the last a Luhn check dig
 function describe(outcome: TrackerOutcome, cwd: string): string[] {
   const parts: string[] = [];
   const extra: string[] = [];
-  const { iot, inventory } = outcome;
+  const { iot, inventory, topics } = outcome;
   if (iot) {
     parts.push(iot.thing === 'created' ? 'thing created' : 'thing exists');
     if (iot.kept.length) parts.push(`certificate ${iot.kept.join(', ')} kept${iot.issued ? '' : ' (--new-certificate issues another)'}`);
@@ -45,6 +45,7 @@ function describe(outcome: TrackerOutcome, cwd: string): string[] {
     const registered = inventory.registered === undefined ? '' : inventory.registered ? ', registered' : ', not registered yet';
     parts.push(`already in the inventory${since}${registered}`);
   }
+  extra.push(`publishes positions to ${topics.telemetry}`, `publishes command answers to ${topics.ack}`, `receives commands on ${topics.commands}`);
   return [parts.join('; '), ...extra];
 }
 
@@ -115,5 +116,11 @@ export async function runProvision(argv: readonly string[], io: ProvisionIo, dep
 
   io.out(`Done: ${counts.added} added, ${counts.exists} already in the inventory, ${invalid.length} invalid, ${counts.failed} failed.`);
   for (const note of target.notes ?? []) io.out(note);
+  if (counts.added + counts.exists) {
+    io.out(
+      'Configure each tracker with the topics above: it publishes through Basic Ingest ($aws/rules/<rule>/...), straight to the IoT rule ' +
+        "without the broker's messaging charge; the plain topics of docs/api.md stay accepted.",
+    );
+  }
   return invalid.length || counts.failed ? 1 : 0;
 }

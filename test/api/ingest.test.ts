@@ -10,7 +10,9 @@
  * The live message is observed at the LiveBus port, wrapped around the runtime's own adapter so
  * that the real publish to the broker still happens and must succeed: the broker refuses live
  * subscriptions to TCP clients (only browsers over WebSocket, through the live authorizer, may read
- * them).
+ * them). The demo account counts as watched (as when its map is open: the authorizer's mark, made
+ * in this process); the live-only-while-watched test uses an account of its own that nobody watches
+ * until a browser connects over WebSocket with what GET /live/connection hands out.
  */
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import mqtt from 'mqtt';
@@ -24,6 +26,10 @@ import type { UnitRecord } from '../../functions/domain/unit/schema';
 import type { EmbeddedRuntime } from '../../infra/local/runtime';
 import { demoImei } from '../../infra/local/seed';
 import { startRuntime } from '../support/runtime';
+import { createTestUser, loginAs } from '../support/sessions';
+import { apiFetch } from '../support/http';
+import { markLiveWatched } from '../../functions/domain/account/live-watch';
+import type { LiveConnection } from '../../shared/schemas/tracking';
 import { eventually as waitFor } from '../support/eventually';
 
 let rt: EmbeddedRuntime;
@@ -49,7 +55,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await rt?.stop();
 });
-beforeEach(() => {
+beforeEach(async () => {
+  await markLiveWatched([accountId]);
   live.length = 0;
 });
 
@@ -72,8 +79,8 @@ const stateOf = async (imei: string) =>
   (await dynamo().send(new GetCommand({ TableName: tableName('units'), Key: { imei } }))).Item?.['state'] as UnitState | undefined;
 
 /** A unit of the demo account, as registration writes it, registered at `at`. */
-async function registerUnit(imei: string, at: Date): Promise<string> {
-  const unit: UnitRecord = { imei, accountId, name: `Unit ${imei}`, vehicleType: 'car', protocol: 'native', createdAt: at.toISOString() };
+async function registerUnit(imei: string, at: Date, account: string = accountId): Promise<string> {
+  const unit: UnitRecord = { imei, accountId: account, name: `Unit ${imei}`, vehicleType: 'car', protocol: 'native', createdAt: at.toISOString() };
   await dynamo().send(new PutCommand({ TableName: tableName('units'), Item: unit }));
   return imei;
 }
@@ -118,9 +125,78 @@ describe('tracker ingest over MQTT', () => {
     await eventually(() => positions(imei), (items) => items.length === 2, 'the next position');
     await eventually(async () => liveOf(imei), (l) => l.length === 2, 'the next live message');
     expect((await positions(imei)).map((p) => p['ts'])).toEqual([ts, ts + 1000]);
-    expect(await stateOf(imei)).toMatchObject({ ts: ts + 1000 });
+    // The state is written after live goes out (decision 0003): awaited, not assumed.
+    await eventually(() => stateOf(imei), (state) => state?.ts === ts + 1000, 'the next state');
     expect(liveOf(imei).map((l) => l.message['ts'])).toEqual([new Date(ts).toISOString(), new Date(ts + 1000).toISOString()]);
     await tracker.endAsync();
+  });
+
+  it('stores the positions of a tracker publishing through Basic Ingest, as provisioned, and refuses another IMEI’s Basic Ingest topic', async () => {
+    const [imei, other] = [await registerUnit(demoImei(204), new Date(Date.now() - 86_400_000)), await registerUnit(demoImei(205), new Date(Date.now() - 86_400_000))];
+    const ts = Date.now() - 4000;
+    const tracker = await connectTracker(imei);
+    await tracker.publishAsync(
+      `$aws/rules/TrackingPortal_trackerTelemetry/trackers/${imei}/telemetry`,
+      JSON.stringify({ records: [{ ts, lat: 59.3326, lon: 18.0649, spd: 20, sat: 9 }, { ts: ts + 1000, lat: 59.3327, lon: 18.0649, spd: 21, sat: 9 }] }),
+      { qos: 1 },
+    );
+    await eventually(() => positions(imei), (items) => items.length === 2, 'the positions sent through Basic Ingest');
+    expect((await positions(imei)).map((p) => [p['ts'], p['lat']])).toEqual([
+      [ts, 59.3326],
+      [ts + 1000, 59.3327],
+    ]);
+    await eventually(() => stateOf(imei), (state) => state?.ts === ts + 1000, 'the state');
+    await eventually(async () => liveOf(imei), (l) => l.some((m) => m.message['ts'] === new Date(ts + 1000).toISOString()), 'the live message');
+    // The plain topic stays accepted on the same connection (docs/api.md).
+    await tracker.publishAsync(`trackers/${imei}/telemetry`, JSON.stringify({ ts: ts + 2000, lat: 59.3328, lon: 18.0649, sat: 9 }), { qos: 1 });
+    await eventually(() => positions(imei), (items) => items.length === 3, 'the position on the plain topic');
+
+    // Another IMEI's Basic Ingest topic: refused as its plain topic is, the connection closed, nothing stored.
+    const closed = new Promise<void>((r) => tracker.once('close', () => r()));
+    const refused = tracker.publishAsync(`$aws/rules/TrackingPortal_trackerTelemetry/trackers/${other}/telemetry`, JSON.stringify({ ts, lat: 57.7, lon: 11.9, sat: 9 }), { qos: 1 });
+    await closed;
+    tracker.end(true);
+    await expect(refused).rejects.toThrow();
+    // A message of the other tracker itself afterwards is the first and only one stored for it.
+    const own = await connectTracker(other);
+    await own.publishAsync(`$aws/rules/TrackingPortal_trackerTelemetry/trackers/${other}/telemetry`, JSON.stringify({ ts: ts + 500, lat: 57.7089, lon: 11.9746, sat: 8 }), { qos: 1 });
+    await eventually(() => positions(other), (items) => items.length >= 1, "the other tracker's own position");
+    expect((await positions(other)).map((p) => p['ts'])).toEqual([ts + 500]);
+    expect(await positions(imei)).toHaveLength(3);
+    await own.endAsync();
+  });
+
+  it('publishes nothing live for an account nobody watches, and publishes once a browser’s live connection is authorized', async () => {
+    const stranger = await createTestUser();
+    const imei = await registerUnit(demoImei(206), new Date(Date.now() - 86_400_000), stranger.accountId);
+    const tracker = await connectTracker(imei);
+    const ts = Date.now() - 20_000;
+    await tracker.publishAsync(`trackers/${imei}/telemetry`, JSON.stringify({ ts, lat: 59.3326, lon: 18.0649, sat: 9 }), { qos: 1 });
+    await eventually(() => stateOf(imei), (state) => state?.ts === ts, 'the state of the unwatched unit');
+    // The live publish would go out as the positions are written, before the state: nothing went.
+    await new Promise((r) => setTimeout(r, 200));
+    expect(liveOf(imei)).toEqual([]);
+
+    // A browser of the account opens the map: its WebSocket connection's subscription is authorized.
+    const { token } = await loginAs(stranger.username, stranger.password);
+    const res = await apiFetch(`${rt.url}/api/v1/user/live/connection`, { headers: { authorization: `Bearer ${token}` } });
+    const c = ((await res.json()) as { data: LiveConnection }).data;
+    const browser = await mqtt.connectAsync(c.url, { clientId: c.clientId, username: c.username, password: c.password, reconnectPeriod: 0, connectTimeout: 5000 });
+    try {
+    const granted = await browser.subscribeAsync(`live/${stranger.accountId}/units/+`, { qos: 0 });
+    expect(granted[0]?.qos).toBe(0);
+    const received = new Promise<{ topic: string; ts: unknown }>((resolve) =>
+      browser.on('message', (topic, payload) => resolve({ topic, ts: (JSON.parse(payload.toString()) as { ts?: unknown }).ts })),
+    );
+
+    await tracker.publishAsync(`trackers/${imei}/telemetry`, JSON.stringify({ ts: ts + 10_000, lat: 59.3327, lon: 18.0649, sat: 9 }), { qos: 1 });
+    expect(await received).toEqual({ topic: `live/${stranger.accountId}/units/${imei}`, ts: new Date(ts + 10_000).toISOString() });
+    // Recorded once the broker has it (the browser may get it first).
+    await eventually(async () => liveOf(imei), (l) => l.length === 1, 'the live publish');
+    expect(liveOf(imei).map((l) => l.message['ts'])).toEqual([new Date(ts + 10_000).toISOString()]);
+    } finally {
+      await Promise.all([browser.endAsync(true), tracker.endAsync(true)]);
+    }
   });
 
   it('dead-letters a malformed message with its reason and goes on with the next one', async () => {

@@ -21,7 +21,7 @@ import {
   liveAuthorizerBundle,
   liveAuthorizerName,
 } from '../../infra/constructs/live-authorizer';
-import { DYNAMODB_READ_ACTIONS, bindResources } from '../../infra/constructs/resource-grants';
+import { DYNAMODB_READ_ACTIONS, DYNAMODB_WRITE_ACTIONS, bindResources } from '../../infra/constructs/resource-grants';
 import { asArray, policyStatements, scratchOutdir } from './helpers';
 
 const ENVIRONMENT = {
@@ -103,24 +103,25 @@ describe('LiveAuthorizer', () => {
       ReservedConcurrentExecutions: LIVE_AUTHORIZER_RESERVED_CONCURRENCY,
     });
     expect(fn.Properties.Timeout).toBeLessThanOrEqual(TIMEOUT_LIMITS.authorizer);
-    expect(fn.Properties.Environment.Variables).toMatchObject({ ...ENVIRONMENT, TABLES: JSON.stringify({ users: 'LiveTest-users', tokens: 'LiveTest-tokens' }) });
+    expect(fn.Properties.Environment.Variables).toMatchObject({ ...ENVIRONMENT, TABLES: JSON.stringify({ users: 'LiveTest-users', tokens: 'LiveTest-tokens', accounts: 'LiveTest-accounts' }) });
   });
 
-  it('may read users and sessions by key and nothing else of the data', () => {
+  it('may read users and sessions by key, and mark an account as watched, and nothing else of the data', () => {
     const data = policyStatements(template).filter(({ statement }) => asArray(statement['Action'] as string | string[]).some((a) => a.startsWith('dynamodb:')));
-    const resources = data.flatMap(({ statement }) => asArray(statement['Resource'] as unknown));
-    // The two tables, and the users table's index (a declared read covers a table's own indexes).
-    expect(resources).toHaveLength(3);
-    expect(resources).toEqual(
-      expect.arrayContaining([
-        { 'Fn::GetAtt': [expect.stringMatching(/^TablesUsers/), 'Arn'] },
-        { 'Fn::Join': ['', [{ 'Fn::GetAtt': [expect.stringMatching(/^TablesUsers/), 'Arn'] }, '/index/byAccount']] },
-        { 'Fn::GetAtt': [expect.stringMatching(/^TablesTokens/), 'Arn'] },
-      ]),
-    );
-    for (const { statement } of data) expect(asArray(statement['Action'] as string | string[]).sort()).toEqual([...DYNAMODB_READ_ACTIONS].sort());
+    const tableOf = (resource: unknown) => JSON.stringify(resource).match(/"(Tables[A-Za-z]+?)[0-9A-F]{8}"/)?.[1];
+    const byTable = new Map<string, string[]>();
+    for (const { statement } of data) {
+      for (const resource of asArray(statement['Resource'] as unknown)) {
+        const table = tableOf(resource) ?? JSON.stringify(resource);
+        byTable.set(table, [...(byTable.get(table) ?? []), ...asArray(statement['Action'] as string | string[])]);
+      }
+    }
+    // Users and sessions read only; the accounts item written for the watch mark (decision 0051).
+    expect([...byTable.keys()].sort()).toEqual(['TablesAccounts', 'TablesTokens', 'TablesUsers']);
+    for (const table of ['TablesUsers', 'TablesTokens']) expect([...new Set(byTable.get(table))].sort()).toEqual([...DYNAMODB_READ_ACTIONS].sort());
+    expect([...new Set(byTable.get('TablesAccounts'))].sort()).toEqual([...DYNAMODB_READ_ACTIONS, ...DYNAMODB_WRITE_ACTIONS].sort());
     const actions = policyStatements(template).flatMap(({ statement }) => asArray(statement['Action'] as string | string[]));
-    expect(actions.filter((a) => !/^(dynamodb:(GetItem|BatchGetItem|Query|ConditionCheckItem)$|logs:|xray:|sts:AssumeRole$)/.test(a))).toEqual([]);
+    expect(actions.filter((a) => !/^(dynamodb:(GetItem|BatchGetItem|Query|ConditionCheckItem|PutItem|UpdateItem|DeleteItem|BatchWriteItem|PartiQLUpdate)$|logs:|xray:|sts:AssumeRole$)/.test(a))).toEqual([]);
   });
 
   it('passes cdk-nag AwsSolutions', () => {

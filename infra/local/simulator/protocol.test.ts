@@ -25,7 +25,8 @@ describe('tracker records', () => {
   it('decode as native records with every field the protocol has', () => {
     const [r] = records(1) as [TrackerRecord];
     const msg = telemetryMessage('native', imei, [r]);
-    expect(msg.topic).toBe(`trackers/${imei}/telemetry`);
+    // Through Basic Ingest, as `npm run provision` configures a native tracker.
+    expect(msg.topic).toBe(`$aws/rules/TrackingPortal_trackerTelemetry/trackers/${imei}/telemetry`);
     const decoded = decodeMessage(Buffer.from(msg.payload));
     expect(decoded.kind).toBe('positions');
     if (decoded.kind !== 'positions') return;
@@ -96,7 +97,7 @@ describe('native commands', () => {
     const cmd = encodeDeviceCommand(imei, { id: 'c-1', type: 'dout', params: { output: 2, on: true, durationSeconds: 60 } }, 'native');
     expect(cmd.topic).toBe(commandTopic('native', imei));
     const ack = answerNativeCommand(v, cmd.payload);
-    expect(ack).toEqual({ topic: `trackers/${imei}/ack`, payload: JSON.stringify({ id: 'c-1', ok: true }) });
+    expect(ack).toEqual({ topic: `$aws/rules/TrackingPortal_commandAck/trackers/${imei}/ack`, payload: JSON.stringify({ id: 'c-1', ok: true }) });
     expect(v.outputs['2']).toBe(true);
     const next = v.advanceTo(START + 1_000);
     expect(next[0]?.dout['2']).toBe(true);

@@ -1,11 +1,13 @@
 /**
  * The bytes a simulated tracker exchanges, per family (docs/api.md "Tracker protocol" and "Teltonika
- * trackers"): its records on the telemetry topic, and its answers to commands. The command side
+ * trackers"): its records on the telemetry topic, and its answers to commands. A native tracker
+ * publishes through Basic Ingest as `npm run provision` configures it (the rules named as the
+ * embedded runtime names them); a Teltonika device on its default data topic. The command side
  * reads exactly what functions/platform/adapters/device-encoding.ts sends, with the same schemas.
  */
 import type { DeviceProtocol } from '../../../functions/platform/adapters/device-encoding';
 import { doutParamsSchema, ecoThresholdParamsSchema, operatingModeParamsSchema, rfidPairParamsSchema, sensorPairParamsSchema } from '../../../shared/schemas/commands';
-import { trackerTopic } from '../../../shared/mqtt-topics';
+import { EMBEDDED_STACK_NAME, trackerBasicIngestTopics } from '../../../shared/iot-rules';
 import type { SimulatedVehicle, TrackerRecord } from './vehicle';
 
 export interface Outgoing {
@@ -14,7 +16,12 @@ export interface Outgoing {
 }
 
 export { commandTopic, telemetryTopic } from '../../../shared/mqtt-topics';
-import { telemetryTopic } from '../../../shared/mqtt-topics';
+import { telemetryTopic, trackerTopic } from '../../../shared/mqtt-topics';
+
+/** A native tracker's Basic Ingest topic for `name` (shared/iot-rules.ts), as provisioned. */
+function nativeTopic(name: 'telemetry' | 'ack', imei: string): string {
+  return trackerBasicIngestTopics(EMBEDDED_STACK_NAME, imei)[name] ?? trackerTopic(name, imei);
+}
 
 export function nativeRecord(r: TrackerRecord): Record<string, unknown> {
   return {
@@ -87,7 +94,7 @@ export function teltonikaRecord(r: TrackerRecord): Record<string, unknown> {
 
 /** One message for the records due at once: a single record, or a buffered batch. */
 export function telemetryMessage(protocol: DeviceProtocol, imei: string, records: readonly TrackerRecord[]): Outgoing {
-  const topic = telemetryTopic(protocol, imei);
+  const topic = protocol === 'native' ? nativeTopic('telemetry', imei) : telemetryTopic(protocol, imei);
   if (protocol === 'native') {
     const body = records.length === 1 ? nativeRecord(records[0] as TrackerRecord) : { records: records.map(nativeRecord) };
     return { topic, payload: JSON.stringify(body) };
@@ -111,7 +118,7 @@ export function answerNativeCommand(vehicle: SimulatedVehicle, payload: Buffer |
   const { id, type, params } = command as { id?: unknown; type?: unknown; params?: unknown };
   if (typeof id !== 'string' || id === '') return null;
   const ack = (ok: boolean, error?: string): Outgoing => ({
-    topic: trackerTopic('ack', vehicle.imei),
+    topic: nativeTopic('ack', vehicle.imei),
     payload: JSON.stringify(ok ? { id, ok } : { id, ok, error }),
   });
   switch (type) {
