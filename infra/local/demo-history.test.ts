@@ -530,4 +530,29 @@ describe('demo history after a crash half-way', () => {
     expect(readDemoHistoryMarker(dir)).toMatchObject({ complete: true, done: [first.imei, second.imei] });
     expect(planDemoHistory({ dataDir: dir, days: 7 })).toBeNull();
   });
+
+  it('ends with its error when a stop closes the stream under it, every message in flight handled', async () => {
+    // As at Ctrl-C: the messages in flight fail when the stream closes, while the next waits for a
+    // slot; none of those failures may go unhandled (it stopped the runtime half-way).
+    const other = mkdtempSync(join(tmpdir(), 'demo-history-stop-'));
+    const plan = planDemoHistory({ dataDir: other, days: 7 });
+    if (!plan) throw new Error('no plan');
+    const prepared = await prepareDemoHistory({ units: simulatedUnits(3), plan, dataDir: other });
+    const stop = new AbortController();
+    const inFlight: Array<(error: Error) => void> = [];
+    const filled = fillDemoHistory(prepared, {
+      dataDir: other,
+      concurrency: 2,
+      maxInFlight: 2,
+      signal: stop.signal,
+      log: () => undefined,
+      ingest: () => new Promise<void>((_resolve, reject) => inFlight.push(reject)),
+    });
+    await vi.waitFor(() => expect(inFlight).toHaveLength(2));
+    stop.abort();
+    for (const reject of inFlight.splice(0)) reject(new Error('ingest stream: closed'));
+    await expect(filled).rejects.toThrow(/closed|aborted/);
+    expect(inFlight).toEqual([]);
+    rmSync(other, { recursive: true, force: true });
+  });
 });

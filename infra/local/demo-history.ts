@@ -944,16 +944,30 @@ export async function fillDemoHistory(prepared: PreparedHistory, options: FillOp
     for (const wake of waiting.splice(0)) wake();
   };
 
+  /** A message that failed (the stream closed at a stop): its slot is free again, and the unit's Promise.all reports it. */
+  const failed = () => {
+    inFlight--;
+    for (const wake of waiting.splice(0)) wake();
+  };
+
   const sendUnit = async ({ unit, records }: HistoryUnit) => {
     const sent: Promise<void>[] = [];
     for (const chunk of bufferedMessages(records)) {
-      if (options.signal?.aborted) throw new Error('demo history fill aborted');
-      while (inFlight >= maxInFlight) await new Promise<void>((r) => waiting.push(r));
+      while (inFlight >= maxInFlight && !options.signal?.aborted) await new Promise<void>((r) => waiting.push(r));
+      if (options.signal?.aborted) break;
       const { topic, payload } = telemetryMessage(unit.protocol, unit.imei, chunk);
       inFlight++;
-      sent.push(options.ingest(topic, payload).then(() => handled(chunk.length)));
+      const sending = options.ingest(topic, payload).then(() => handled(chunk.length), (error: unknown) => {
+        failed();
+        throw error;
+      });
+      // Handled at once: a message that fails while later ones wait for a slot would otherwise be an
+      // unhandled rejection (a stop closes the stream under the fill); Promise.all below reports it.
+      sending.catch(() => undefined);
+      sent.push(sending);
     }
     await Promise.all(sent);
+    if (options.signal?.aborted) throw new Error('demo history fill aborted');
     done.push(unit.imei);
     writeMarker(options.dataDir, marker(false));
   };
