@@ -22,7 +22,8 @@ const SW_PATH = '/sw.js';
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  ({ app, browser } = await startBrowserApp());
+  // The whole browser: the headless shell denies every notification permission.
+  ({ app, browser } = await startBrowserApp({ browser: 'chromium' }));
 });
 afterAll(async () => {
   await stopBrowserApp({ app, browser });

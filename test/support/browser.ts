@@ -14,7 +14,7 @@ import { expect } from 'vitest';
 import { DEMO_PASSWORD, demoUsers } from '../../infra/local/seed';
 import { en } from '../../shared/i18n/en';
 import { unitsEn } from '../../shared/i18n/features/units/en';
-import { CHROMIUM, CHROMIUM_BASE_ARGS } from './chromium';
+import { CHROMIUM_BASE_ARGS, testBrowserPath } from './chromium';
 import { startRuntime } from './runtime';
 
 export type App = Awaited<ReturnType<typeof startRuntime>>;
@@ -59,11 +59,14 @@ async function offerPlainBaseMap(): Promise<void> {
  * map's worker and data under the Content-Security-Policy) start with `baseMap: 'offered'`, and
  * map-basemap.e2e.test.ts sets MAP_STYLE_URL to styles of its own. Every other file draws its units,
  * routes and areas over a plain style, unless SCREENSHOTS asks for photographs of the map a user sees.
+ *
+ * The browser: Debian's headless shell, unless a file tests what only the whole browser has
+ * (`browser: 'chromium'`; test/support/chromium.ts).
  */
-export async function startBrowserApp(options: { baseMap?: 'plain' | 'offered' } = {}): Promise<{ app: App; browser: Browser }> {
+export async function startBrowserApp(options: { baseMap?: 'plain' | 'offered'; browser?: 'headless-shell' | 'chromium' } = {}): Promise<{ app: App; browser: Browser }> {
   if (SCREENSHOTS) mkdirSync(SHOTS_DIR, { recursive: true });
   if ((options.baseMap ?? 'plain') === 'plain' && !SCREENSHOTS && !process.env['MAP_STYLE_URL']) await offerPlainBaseMap();
-  const [app, browser] = await Promise.allSettled([startRuntime(), chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS })]);
+  const [app, browser] = await Promise.allSettled([startRuntime(), chromium.launch({ executablePath: testBrowserPath(options.browser ?? 'headless-shell'), headless: true, args: CHROMIUM_ARGS })]);
   if (app.status === 'fulfilled' && browser.status === 'fulfilled') return { app: app.value, browser: browser.value };
   await stopBrowserApp({ app: app.status === 'fulfilled' ? app.value : undefined, browser: browser.status === 'fulfilled' ? browser.value : undefined });
   throw app.status === 'rejected' ? app.reason : (browser as PromiseRejectedResult).reason;
