@@ -38,15 +38,21 @@ let user: Caller;
 let context: BrowserContext;
 let page: Page;
 
-/** A TCP relay to the runtime: `cut()` drops every connection and refuses new ones until `restore()`. */
+/**
+ * A TCP relay to the runtime: `cut()` drops every connection and refuses new ones until
+ * `restore()`; `hold()` keeps what the runtime answers until `release()` (a slow network).
+ */
 interface Relay {
   url: string;
   cut(): void;
   restore(): void;
+  hold(): void;
+  release(): void;
   close(): Promise<void>;
 }
 async function startRelay(target: URL): Promise<Relay> {
   let down = false;
+  let held: Array<() => void> | null = null;
   const open = new Set<Socket>();
   const server: Server = createServer((client) => {
     if (down) return void client.destroy();
@@ -60,7 +66,11 @@ async function startRelay(target: URL): Promise<Relay> {
     };
     client.on('error', drop).on('close', drop);
     upstream.on('error', drop).on('close', drop);
-    client.pipe(upstream).pipe(client);
+    client.pipe(upstream);
+    upstream.on('data', (chunk: Buffer) => {
+      if (held) held.push(() => client.write(chunk));
+      else client.write(chunk);
+    });
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const address = server.address();
@@ -74,6 +84,14 @@ async function startRelay(target: URL): Promise<Relay> {
     },
     restore: () => {
       down = false;
+    },
+    hold: () => {
+      held ??= [];
+    },
+    release: () => {
+      const waiting = held ?? [];
+      held = null;
+      for (const write of waiting) write();
     },
     close: () => new Promise((done) => server.close(() => done())),
   };
@@ -275,6 +293,38 @@ describe('My trips offline', () => {
     await setOffline(false);
     await page.reload();
     await poll(() => card(ids[0] as string).count()).toBe(1);
+
+    // A read still on its way when the session ends is not kept after the log-out deleted what
+    // was kept: the worker keeps an answer after the page has it, which used to put the cache back.
+    const kept = (path: string) =>
+      page.evaluate(async (url) => {
+        const names = (await caches.keys()).filter((name) => name.startsWith('api-reads-'));
+        const hits = await Promise.all(names.map(async (name) => (await (await caches.open(name)).match(url)) !== undefined));
+        return hits.some(Boolean);
+      }, path);
+    const read = (path: string) => (window as unknown as { reads: Record<string, Promise<number>> }).reads[path];
+    const startRead = (path: string) =>
+      page.evaluate(
+        ([url, token]) => {
+          const w = window as unknown as { reads?: Record<string, Promise<number>> };
+          (w.reads ??= {})[url as string] = fetch(url as string, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.status);
+        },
+        [path, user.token],
+      );
+    await poll(() => kept('/api/v1/user/settings')).toBe(true);
+    relay.hold();
+    await startRead('/api/v1/user/settings');
+    // What the log-out tells the worker (web/src/pwa/offline-data.ts), while the answer is held.
+    await page.evaluate(() => navigator.serviceWorker.controller?.postMessage({ type: 'LOGGED_OUT' }));
+    await poll(() => kept('/api/v1/user/settings')).toBe(false);
+    relay.release();
+    expect(await page.evaluate(read, '/api/v1/user/settings')).toBe(200);
+    // A read begun after it is kept (in the user's cache again), after the held one had its turn.
+    await startRead('/api/v1/user/units');
+    expect(await page.evaluate(read, '/api/v1/user/units')).toBe(200);
+    await poll(() => kept('/api/v1/user/units')).toBe(true);
+    expect(await kept('/api/v1/user/settings')).toBe(false);
+
     await page.getByRole('button', { name: en.LogOut }).first().click();
     await page.waitForURL(`${relay.url}/`);
     await poll(() => page.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith('api-reads-')).length)).toBe(0);

@@ -19,8 +19,9 @@
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
+import type { WorkboxPlugin } from 'workbox-core/types';
 import { registerPushHandlers } from '../features/push/service-worker-push';
-import { API_READS, apiCacheName, OUTBOX_SYNC_TAG, tokenSubject } from './sw-rules';
+import { API_READS, apiCacheName, deleteKeptApiReads, LOGGED_OUT, OUTBOX_SYNC_TAG, tokenSubject } from './sw-rules';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
 
@@ -29,6 +30,23 @@ precacheAndRoute(self.__WB_MANIFEST);
 
 // Page addresses: the shell. `/api` is never a page; the dev outbox page is the shell too.
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/'), { denylist: [/^\/api(\/|$)/] }));
+
+/**
+ * Log-outs this worker was told of (LOGGED_OUT). An answer is kept only when no log-out came
+ * between its request and its keeping: NetworkFirst keeps an answer after the page has it, so the
+ * page's last reads before a log-out would otherwise land in the cache after it was deleted.
+ */
+let logouts = 0;
+const keptWithinTheSession: WorkboxPlugin = {
+  handlerWillStart: async ({ state }) => {
+    if (state) state['logouts'] = logouts;
+  },
+  cacheWillUpdate: async ({ response, state }) => (response.status === 200 && state?.['logouts'] === logouts ? response : null),
+  // Keeping is asynchronous too: a log-out while it was under way deletes what it kept.
+  cacheDidUpdate: async ({ state }) => {
+    if (state?.['logouts'] !== logouts) await deleteKeptApiReads();
+  },
+};
 
 const strategies = new Map<string, NetworkFirst>();
 function strategyFor(cacheName: string): NetworkFirst {
@@ -39,7 +57,7 @@ function strategyFor(cacheName: string): NetworkFirst {
       // A phone with one bar answers slowly: after 6 s the kept answer is shown (the network's
       // answer, when it comes, is still kept for next time).
       networkTimeoutSeconds: 6,
-      plugins: [{ cacheWillUpdate: async ({ response }) => (response.status === 200 ? response : null) }],
+      plugins: [keptWithinTheSession],
     });
     strategies.set(cacheName, strategy);
   }
@@ -59,6 +77,10 @@ registerRoute(
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
   const data = event.data as { type?: string } | null;
   if (data?.type === 'SKIP_WAITING') void self.skipWaiting();
+  if (data?.type === LOGGED_OUT) {
+    logouts += 1;
+    event.waitUntil(deleteKeptApiReads());
+  }
 });
 
 interface SyncEvent extends ExtendableEvent {

@@ -17,6 +17,18 @@ export const API_READS: readonly RegExp[] = [
 /** Prefix of the per-user API caches; log-out deletes every cache with it. */
 export const API_CACHE_PREFIX = 'api-reads-';
 
+/**
+ * The page's message to its service worker at log-out: delete the kept answers, and keep none of
+ * the answers still on their way (service-worker.ts).
+ */
+export const LOGGED_OUT = 'LOGGED_OUT';
+
+/** Deletes every user's kept API answers (the page at log-out, and the service worker on LOGGED_OUT). */
+export async function deleteKeptApiReads(): Promise<void> {
+  if (typeof caches === 'undefined') return;
+  for (const name of await caches.keys()) if (name.startsWith(API_CACHE_PREFIX)) await caches.delete(name);
+}
+
 /** The Background Sync tag (and the message to the pages) that asks for the outbox to be sent. */
 export const OUTBOX_SYNC_TAG = 'my-trips-outbox';
 
