@@ -36,6 +36,12 @@ export default defineConfig({
           include: ['test/e2e/**/*.test.ts'],
           exclude: ignored,
           testTimeout: 90_000,
+          // The browser files of a worker share one module graph: each file imported the runtime,
+          // playwright and the handlers its pages call again (about a tenth of the browser files'
+          // CPU). Each file starts its own runtime, which sets the handlers' environment, DynamoDB
+          // client and ports afresh (infra/local/handler-env.ts); what modules keep in memory is
+          // keyed by the ids of a file's own data.
+          isolate: false,
         },
       },
     ],
