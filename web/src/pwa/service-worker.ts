@@ -42,7 +42,7 @@ const keptWithinTheSession: WorkboxPlugin = {
     if (state) state['logouts'] = logouts;
   },
   cacheWillUpdate: async ({ response, state }) => (response.status === 200 && state?.['logouts'] === logouts ? response : null),
-  // Keeping is asynchronous too: a log-out while it was under way deletes what it kept.
+  // Keeping is asynchronous too: after a log-out while it was under way, the kept answers go again.
   cacheDidUpdate: async ({ state }) => {
     if (state?.['logouts'] !== logouts) await deleteKeptApiReads();
   },

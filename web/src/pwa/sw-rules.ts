@@ -1,6 +1,7 @@
 /**
  * What the service worker (service-worker.ts) and the page agree on, kept free of DOM and worker
- * globals beyond `crypto.subtle` and `atob`, so unit tests run it in Node.
+ * globals beyond `crypto.subtle` and `atob` (and `caches`, where there is one), so unit tests run
+ * it in Node.
  */
 
 /** The API reads My trips needs, kept network-first per user. Nothing else of the API is cached. */
