@@ -151,7 +151,7 @@ interface Build {
 const isComplete = (dir: string) => fs.existsSync(path.join(dir, 'index.mjs')) && fs.existsSync(analysisFileOf(dir));
 
 /**
- * Builds every request (in parallel, in one esbuild child process) into `<root>/<name>/index.mjs`
+ * Builds every request (together, in one esbuild child process) into `<root>/<name>/index.mjs`
  * and returns the directory per name. Requests this process has built before are not rebuilt.
  *
  * With `shared`, the root is shared by processes that see the same sources (the test run's worker

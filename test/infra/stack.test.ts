@@ -337,6 +337,31 @@ describe('Lambda functions, one per capability', () => {
     ).toThrow(new RegExp(handlerPath(ghost)));
   });
 
+  it('builds several bundles together and names only the one esbuild cannot build', () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'bundles-'));
+    try {
+      const [first, second] = deployedRoutes;
+      const good = (name: string, route: typeof first) => ({ name, entry: httpEntry([route!]), handlers: [{ source: handlerPath(route!), purpose: 'test' }] });
+      // Its handler file exists (the check before esbuild passes), but it imports a package that does not.
+      const broken = { name: 'broken', entry: "import './shared/tables.ts';\nexport { handler } from 'no-such-package';\n", handlers: [{ source: 'shared/tables.ts', purpose: 'test' }] };
+      const dirs = bundleAll(root, [good('one', first), good('two', second)]);
+      expect(fs.readFileSync(path.join(dirs.get('one')!, 'index.mjs'), 'utf8')).not.toBe(fs.readFileSync(path.join(dirs.get('two')!, 'index.mjs'), 'utf8'));
+      expect(fs.existsSync(path.join(dirs.get('two')!, 'index.mjs.map'))).toBe(true);
+      expect(fs.readFileSync(`${dirs.get('two')!}.analysis.js`, 'utf8')).toContain(`// ${handlerPath(second!)}`);
+      let message = '';
+      try {
+        bundleAll(path.join(root, 'again'), [good('one', first), broken, good('two', second)]);
+      } catch (error) {
+        expect(error).toBeInstanceOf(BundlingError);
+        message = (error as Error).message;
+      }
+      expect(message).toMatch(/function broken:\n.*Could not resolve "no-such-package"/);
+      expect(message).not.toMatch(/function (one|two):/);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+
   it('builds a bundle once into a shared root, by its entry, and moves it there complete', () => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'shared-bundles-'));
     try {
