@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-// Three projects: everything that runs in Node (unit, integration against DynamoDB Local, CDK
-// assertions, API black-box against the embedded runtime), of it the API files that can share a
-// worker's module graph (`api`, below), and the browser end-to-end tests in real Chromium. All
+// Four projects: what runs in Node (unit, integration against DynamoDB Local, CDK assertions,
+// API black-box against the embedded runtime) in three (`unit`, `isolated`, `api`, below), and
+// the browser end-to-end tests in real Chromium (`e2e`). All
 // share one pool of workers, so the browser files start beside the unit files
 // rather than after them (the slowest files first, by the durations of the last run) and run side
 // by side: each has its own runtime on ports of its own and its own table prefix, and reads the
@@ -17,22 +17,30 @@ import { defineConfig } from 'vitest/config';
 const ignored = ['**/node_modules/**', 'cdk.out/**', 'web/dist/**', '.data/**'];
 
 /**
- * The API black-box files that share a worker's module graph (the `api` project): each starts its
- * own runtime, which sets the handlers' environment, DynamoDB client and ports afresh
- * (infra/local/handler-env.ts), so importing the runtime and the handlers its calls reach once per
- * worker rather than once per file changes nothing they check. Measured with 34 files, three
- * workers, the machine busy throughout: 309 CPU-seconds and 157 s isolated, 198 and 104 s shared. A file that
- * mocks modules, globals or timers, spies, overrides ports or writes the environment stays
- * isolated in the unit project.
+ * Files that share a worker's module graph (`isolate: false`): importing the modules they test once
+ * per worker rather than once per file changes nothing they check when a file mocks no module,
+ * global, timer or spy, overrides no port and writes no environment variable (all picked from the
+ * source). Of them, the API black-box files (`api`) each start their own runtime, which sets the
+ * handlers' environment, DynamoDB client and ports afresh (infra/local/handler-env.ts); the others
+ * (`unit`) test code next to it, DynamoDB Local through per-file table prefixes, the CDK stacks,
+ * the contract and the texts. Measured, three workers, the machine busy throughout: 34 API files
+ * 309 CPU-seconds and 157 s isolated, 198 and 104 s shared; 197 other files 437 CPU-seconds and
+ * 223 s isolated, 278 and 141 s shared. They also pass with the files in shuffled orders
+ * (`--sequence.shuffle.files`). The files that mock (`isolated`) keep a fresh module graph each.
  */
-const API_DIR = fileURLToPath(new URL('test/api/', import.meta.url));
-const SHARED_API = readdirSync(API_DIR)
-  .filter((name) => name.endsWith('.test.ts'))
-  .filter((name) => {
-    const source = readFileSync(join(API_DIR, name), 'utf8');
-    return source.includes('startRuntime(') && !/vi\.(mock|stubGlobal|useFakeTimers|spyOn)|overridePorts|process\.env\[[^\]]*\] *=|delete process\.env/.test(source);
-  })
-  .map((name) => `test/api/${name}`);
+const MOCKS = /vi\.(mock|doMock|hoisted|stubGlobal|stubEnv|useFakeTimers|setSystemTime|spyOn)|overridePorts|process\.env(\[[^\]]*\]|\.\w+) *=[^=]|delete process\.env/;
+const ROOT = fileURLToPath(new URL('.', import.meta.url));
+function testFiles(dir: string): string[] {
+  return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
+    const path = `${dir}/${entry.name}`;
+    if (entry.isDirectory()) return ['node_modules', 'dist', 'cdk.out', '.data', 'e2e'].includes(entry.name) ? [] : testFiles(path);
+    return /\.test\.tsx?$/.test(entry.name) ? [path] : [];
+  });
+}
+const NODE_FILES = ['functions', 'infra', 'scripts', 'shared', 'test', 'web'].flatMap(testFiles);
+const SHARING = NODE_FILES.filter((file) => !MOCKS.test(readFileSync(join(ROOT, file), 'utf8')));
+const SHARED_API = SHARING.filter((file) => file.startsWith('test/api/') && readFileSync(join(ROOT, file), 'utf8').includes('startRuntime('));
+const SHARED_UNIT = SHARING.filter((file) => !SHARED_API.includes(file));
 
 export default defineConfig({
   test: {
@@ -47,8 +55,17 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
+          include: SHARED_UNIT,
+          exclude: ignored,
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'isolated',
           include: ['**/*.test.ts', '**/*.test.tsx'],
-          exclude: [...ignored, 'test/e2e/**', ...SHARED_API],
+          exclude: [...ignored, 'test/e2e/**', ...SHARING],
         },
       },
       {

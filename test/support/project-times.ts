@@ -1,6 +1,6 @@
 /**
  * A vitest reporter beside the default one (vitest.config.ts): at the end of a run it prints, per
- * project (unit, api, e2e), the wall-clock time from its first test file's start to its last one's end,
+ * project (unit, isolated, api, e2e), the wall-clock time from its first test file's start to its last one's end,
  * the number of files, and their durations summed (more than the wall-clock time when files run
  * side by side).
  */
