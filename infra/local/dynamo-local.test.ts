@@ -1,16 +1,39 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, renameSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DescribeTableCommand, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { physicalTableName, type TableDef } from '../../shared/tables';
-import { createTables, localDynamoClient, startLocalDynamo } from './dynamo-local';
+import { SHORT_LIVED_JVM, createTables, localDynamoClient, startLocalDynamo } from './dynamo-local';
 import { fileDynamo } from '../../test/support/file-dynamo';
 
 const s = (name: string) => ({ name, type: 'S' as const });
 const v1: TableDef = { name: 'things', description: 'test', partitionKey: s('id') };
 const v2: TableDef = { ...v1, indexes: [{ name: 'byOwner', partitionKey: s('owner'), sortKey: s('id') }] };
+
+/** The command line of the DynamoDB Local serving on `port` (Linux's /proc), as its arguments. */
+function commandLineOn(port: string): string[] | undefined {
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    let args: string[];
+    try {
+      args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+    } catch {
+      continue;
+    }
+    if (args.some((a) => a.endsWith('DynamoDBLocal.jar')) && args[args.indexOf('-port') + 1] === port) return args;
+  }
+  return undefined;
+}
+
+describe.runIf(process.platform === 'linux')('the test run\'s DynamoDB Local', () => {
+  it('runs in a JVM set up for minutes, not hours (the quick compiler, the serial collector)', () => {
+    const args = commandLineOn(new URL(fileDynamo().endpoint).port);
+    expect(args).toBeDefined();
+    const jar = args!.findIndex((a) => a === '-jar');
+    expect(args!.slice(0, jar)).toEqual(expect.arrayContaining([...SHORT_LIVED_JVM]));
+  });
+});
 
 describe('createTables', () => {
   it('adds an index the manifest gained since the data directory was created, and is idempotent', async () => {

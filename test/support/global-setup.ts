@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
-import { startLocalDynamo, type LocalDynamoTarget } from '../../infra/local/dynamo-local';
+import { SHORT_LIVED_JVM, startLocalDynamo, type LocalDynamoTarget } from '../../infra/local/dynamo-local';
 import { sharedStacksIn, stopSharedStacks, type SharedStacks } from './shared-stacks';
 
 declare module 'vitest' {
@@ -38,7 +38,7 @@ export default async function setup(project: TestProject) {
       env: { ...process.env, NODE_ENV: 'production' },
     });
   }
-  const db = await startLocalDynamo();
+  const db = await startLocalDynamo({ jvmOptions: SHORT_LIVED_JVM });
   project.provide('dynamo', { endpoint: db.endpoint, accessKeyId: db.accessKeyId });
   const bundleRoot = mkdtempSync(join(tmpdir(), 'portal-bundles-'));
   const stacksDir = mkdtempSync(join(tmpdir(), 'portal-stacks-'));
