@@ -5,11 +5,12 @@ import { defineConfig } from 'vitest/config';
 
 // Four projects: what runs in Node (unit, integration against DynamoDB Local, CDK assertions,
 // API black-box against the embedded runtime) in three (`unit`, `isolated`, `api`, below), and
-// the browser end-to-end tests in real Chromium (`e2e`). All
-// share one pool of workers, so the browser files start beside the unit files
-// rather than after them (the slowest files first, by the durations of the last run) and run side
-// by side: each has its own runtime on ports of its own and its own table prefix, and reads the
-// one web build. One DynamoDB Local serves the whole run (test/support/global-setup.ts), which
+// the browser end-to-end tests in real Chromium (`e2e`). All share one pool of workers and one
+// queue, which vitest fills project by project in the order of their names (api, e2e, isolated,
+// unit), each project's slowest files first by the durations of the last run: a project's first
+// files start while the previous one's last still run, and the many short unit files come last
+// and fill the cores while the last browser files finish. Browser files run side by side: each
+// has its own runtime on ports of its own and its own table prefix, and reads the one web build. One DynamoDB Local serves the whole run (test/support/global-setup.ts), which
 // also builds the web app when it is missing, once before any file starts; the first
 // infrastructure test has the Lambda bundles and the shared stacks made beside the other files
 // (test/support/shared-stacks.ts).
