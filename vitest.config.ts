@@ -39,16 +39,7 @@ function testFiles(dir: string): string[] {
   });
 }
 const NODE_FILES = ['functions', 'infra', 'scripts', 'shared', 'test', 'web'].flatMap(testFiles);
-/**
- * The CDK files (those using test/infra/helpers.ts) keep each synthesized app in a module cache
- * that their tests read and add to; shared, one file met another's stack (a run where the stack
- * size test found routes in the top-level stack). They stay isolated too.
- */
-const CDK_CACHE = /from '(\.\.\/)+(test\/)?infra\/helpers'|from '\.\/helpers'/;
-const SHARING = NODE_FILES.filter((file) => {
-  const source = readFileSync(join(ROOT, file), 'utf8');
-  return !MOCKS.test(source) && !(CDK_CACHE.test(source) && /^test\/(infra|contract)\//.test(file));
-});
+const SHARING = NODE_FILES.filter((file) => !MOCKS.test(readFileSync(join(ROOT, file), 'utf8')));
 const SHARED_API = SHARING.filter((file) => file.startsWith('test/api/') && readFileSync(join(ROOT, file), 'utf8').includes('startRuntime('));
 const SHARED_UNIT = SHARING.filter((file) => !SHARED_API.includes(file));
 

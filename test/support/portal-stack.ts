@@ -103,7 +103,9 @@ function substitute(value: Json, replace: (v: Json) => Json): Json {
  * stack (test/infra/stack-size.test.ts counts them).
  */
 export function flatTemplate(stack: Stack): Json {
-  let json: Json = Template.fromStack(stack).toJSON();
+  // A copy: the template Template.fromStack answers is the stack's own (CDK keeps it), and merging
+  // the nested stacks into it in place showed their routes to every later reader of this stack.
+  let json: Json = structuredClone(Template.fromStack(stack).toJSON());
   for (const nested of nestedStacksOf(stack)) {
     const inner = flatTemplate(nested);
     const resourceId = stack.getLogicalId(nested.nestedStackResource as CfnElement);
