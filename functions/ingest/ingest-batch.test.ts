@@ -18,7 +18,8 @@ import { getUnitItem } from '../domain/unit/reads';
 import type { LiveMessage } from '../platform/ports';
 import { BatchWriteIncompleteError } from './batch-write';
 import { handler } from './handle-telemetry';
-import { ingestMessages } from './ingest-message';
+import { ingestMessages, TRANSITION_WRITES } from './ingest-message';
+import { commitUnitTransition, commitUnitTransitions } from '../domain/unit/transitions';
 import type { IngestStage } from './transitions';
 import type { UnitState } from './types';
 import { deadLettersOf } from '../../test/support/dead-letters';
@@ -141,7 +142,7 @@ describe('two writers of one unit', () => {
     expect(unit?.stages?.['seen']).toEqual([NOW - 50_000, NOW - 40_000, NOW - 10_000]);
   });
 
-  it('writes the units of a batch together, and decides again alone the one another write moved first', async () => {
+  it('writes the units of a batch side by side, and decides again alone the one another write moved first', async () => {
     const [a, b] = [await registerUnit(), await registerUnit()];
     beforeUnitUpdate = async () => {
       await ingest([telemetry(a, rec(NOW - 10_000))]);
@@ -155,9 +156,9 @@ describe('two writers of one unit', () => {
     expect(await stateOf(b)).toMatchObject({ ts: NOW - 30_000 });
     expect((await getUnitItem(a, { consistent: true }))?.stages?.['seen']).toEqual([NOW - 40_000, NOW - 10_000]);
     expect((await getUnitItem(b, { consistent: true }))?.stages?.['seen']).toEqual([NOW - 30_000]);
-    // The batch's one request, the other write's UpdateItem, and a's UpdateItem once decided again.
-    expect(count('BatchExecuteStatementCommand')).toBe(1);
-    expect(count('UpdateItemCommand')).toBe(2);
+    // Embedded, an UpdateItem per unit of the batch (TRANSITION_WRITES), the other write's, and a's once decided again.
+    expect(count('BatchExecuteStatementCommand')).toBe(0);
+    expect(count('UpdateItemCommand')).toBe(4);
   });
 });
 
@@ -181,9 +182,9 @@ describe('a batch of messages', () => {
     expect(await stateOf(a)).toMatchObject({ ts: NOW - 20_000, lat: 59.33, ignition: true, odometer: 1000, lastSeen: NOW - 2000 });
     expect(await stateOf(b)).toMatchObject({ ts: NOW - 35_000 });
 
-    // One state update per unit, both in one request (a lone unit's is an UpdateItem), and one live message per unit; the message that carried the state says so.
-    expect(count('BatchExecuteStatementCommand')).toBe(1);
-    expect(count('UpdateItemCommand')).toBe(0);
+    // One state update per unit (embedded, an UpdateItem each: TRANSITION_WRITES), and one live message per unit; the message that carried the state says so.
+    expect(count('BatchExecuteStatementCommand')).toBe(0);
+    expect(count('UpdateItemCommand')).toBe(2);
     expect(count('PutItemCommand')).toBe(0);
     expect(count('BatchWriteItemCommand')).toBe(1);
     expect(results.map((r) => r.stateAdvanced)).toEqual([false, true, true, false]);
@@ -364,5 +365,39 @@ describe('failed writes', () => {
     const huge = { ts: NOW - 1000, lat: 59.3, lon: 18, rfid: 'x'.repeat(500_000) };
     await expect(handler([telemetry(imei, huge)])).rejects.toMatchObject({ name: 'ValidationException' });
     expect(count('BatchWriteItemCommand')).toBe(1);
+  });
+});
+
+describe('commitUnitTransitions', () => {
+  const state = (ts: number) => ({ ts, lat: 59.33, lon: 18.06, lastSeen: ts });
+  /** Three units read at revision 0; the second then moved on (another write), so its transition must be refused. */
+  async function threeUnits() {
+    const imeis = [await registerUnit(), await registerUnit(), await registerUnit()];
+    const read = await Promise.all(imeis.map(async (imei) => (await getUnitItem(imei, { consistent: true }))!));
+    expect(await commitUnitTransition(read[1]!, { state: state(NOW - 5000), stages: {}, effects: {} })).toBe(true);
+    calls = [];
+    return read.map((from, i) => ({ from, next: { state: state(NOW - i * 1000), stages: { seen: [i] }, effects: {} } }));
+  }
+
+  it('writes up to 25 as the statements of one BatchExecuteStatement (AWS), each applied or refused on its own', async () => {
+    const list = await threeUnits();
+    expect(await commitUnitTransitions(list, (work) => work(), TRANSITION_WRITES.aws.perRequest)).toEqual([true, false, true]);
+    expect([count('BatchExecuteStatementCommand'), count('UpdateItemCommand')]).toEqual([1, 0]);
+    expect(await Promise.all(list.map(({ from }) => stateOf(from.imei)))).toEqual([state(NOW), state(NOW - 5000), state(NOW - 2000)]);
+    expect((await getUnitItem(list[2]!.from.imei, { consistent: true }))?.rev).toBe(1);
+  });
+
+  it('writes each as an UpdateItem with the same answers (embedded)', async () => {
+    const list = await threeUnits();
+    expect(await commitUnitTransitions(list, (work) => work(), TRANSITION_WRITES.embedded.perRequest)).toEqual([true, false, true]);
+    expect([count('BatchExecuteStatementCommand'), count('UpdateItemCommand')]).toEqual([0, 3]);
+    expect(await Promise.all(list.map(({ from }) => stateOf(from.imei)))).toEqual([state(NOW), state(NOW - 5000), state(NOW - 2000)]);
+  });
+
+  it('fills each request up to the statements per request it is given', async () => {
+    const lists = await Promise.all(Array.from({ length: 3 }, () => threeUnits()));
+    calls = [];
+    expect(await commitUnitTransitions(lists.flat(), (work) => work(), 4)).toEqual(lists.flatMap(() => [true, false, true]));
+    expect([count('BatchExecuteStatementCommand'), count('UpdateItemCommand')]).toEqual([3, 0]);
   });
 });

@@ -43,16 +43,19 @@ import type { DeadLetterReason } from './types';
 
 const DAY_MS = 86_400_000;
 /**
- * Transition requests in flight at once, over all batches of this process; each writes up to 25
- * units' transitions of one batch (commitUnitTransitions), or one unit's after it lost its
- * condition. DynamoDB serves each on its own, so more in flight is more throughput. DynamoDB
+ * How the units' transitions of a batch travel, per runtime (docs/decisions/0003, "Transitions in
+ * DynamoDB Local"). On AWS, up to 25 conditional updates per BatchExecuteStatement request, which
+ * DynamoDB bills as the same writes and Lambda waits for once. Embedded, an UpdateItem each:
+ * DynamoDB Local runs a statement batch as a transaction, and in `npm run bench:ingest` the same
+ * updates sent alone took about half its CPU per position and kept up with 2,000 buffered positions/s,
+ * where the batches held each lane for about a second. `inFlight` requests at once, over all
+ * batches of this process (a request, or a unit's retry after it lost its condition). DynamoDB
  * Local runs every statement on one SQLite thread, on the same two cores as the broker and the
- * handlers; with lanes waiting for their transitions, 8 in flight keep that thread busy without
- * starving the positions' writes (npm run bench:ingest, decision 0003).
+ * handlers: a few in flight keep that thread busy without starving the positions' writes.
  */
-export const TRANSITION_CONCURRENCY = { aws: 16, embedded: 8 } as const;
+export const TRANSITION_WRITES = { aws: { perRequest: 25, inFlight: 16 }, embedded: { perRequest: 1, inFlight: 8 } } as const;
 let limiter: (<T>(work: () => Promise<T>) => Promise<T>) | undefined;
-const limited = <T>(work: () => Promise<T>) => (limiter ??= createLimiter(TRANSITION_CONCURRENCY[getEnv().RUNTIME]))(work);
+const limited = <T>(work: () => Promise<T>) => (limiter ??= createLimiter(TRANSITION_WRITES[getEnv().RUNTIME].inFlight))(work);
 /**
  * Reads and recomputations of a unit whose transition lost to another write (a re-registration, a
  * concurrent retry). Each round of racing writers has one winner, so the last of n racers may lose
@@ -230,7 +233,7 @@ export async function ingestMessages(events: readonly IotRuleEvent[], ports: Ing
   // A unit with newer positions, or with late ones the stages have not seen (trip detection re-evaluates their window).
   const changed = planned.filter(({ lookup, fresh }) => fresh || unseenLate.has(lookup.unit.imei));
   const context = { stages, senders, ports };
-  // Every unit's transition decided from the item as read and written together (25 to a request);
+  // Every unit's transition decided from the item as read and written together (TRANSITION_WRITES);
   // one that lost to another write is decided again alone, from what is stored.
   const decided = changed.flatMap(({ lookup, messages }) => {
     const unseen = unseenLate.get(lookup.unit.imei) ?? new Set<number>();
@@ -240,6 +243,7 @@ export async function ingestMessages(events: readonly IotRuleEvent[], ports: Ing
   const written = await commitUnitTransitions(
     decided.map(({ decision }) => ({ from: decision.current, next: decision.next })),
     limited,
+    TRANSITION_WRITES[getEnv().RUNTIME].perRequest,
   );
   await forEachLimit(
     decided.map((d, i) => ({ ...d, written: written[i] === true })),

@@ -79,29 +79,28 @@ function transitionStatement(table: string, from: Pick<UnitItem, 'imei' | 'accou
 }
 
 /**
- * Many units' transitions (one each), written together: up to 25 conditional updates per
- * BatchExecuteStatement request instead of a request each (a lone one as an UpdateItem), every update applied or refused on
- * its own as commitUnitTransition's. `limit` runs each request (a concurrency limiter). Answers,
- * in order, true when written and false when the item moved meanwhile; an update the batch
- * could not run for another reason (throttled, say) is written alone with commitUnitTransition,
- * so that only infrastructure failures throw.
+ * Many units' transitions (one each), written together: up to `perRequest` (at most 25) conditional
+ * updates per BatchExecuteStatement request instead of a request each, every update applied or
+ * refused on its own as commitUnitTransition's; with `perRequest` 1, or a list of one, an
+ * UpdateItem each. `limit` runs each request (a concurrency limiter). Answers, in order, true when
+ * written and false when the item moved meanwhile; an update the batch could not run for another
+ * reason (throttled, say) is written alone with commitUnitTransition, so that only infrastructure
+ * failures throw.
  */
 export async function commitUnitTransitions(
   list: ReadonlyArray<{ from: Pick<UnitItem, 'imei' | 'accountId' | 'createdAt' | 'rev'>; next: UnitTransition }>,
   limit: <T>(work: () => Promise<T>) => Promise<T> = (work) => work(),
+  perRequest: number = TRANSITIONS_PER_REQUEST,
 ): Promise<boolean[]> {
-  // One alone gains nothing from a batch: an UpdateItem.
-  if (list.length === 1) {
-    const [{ from, next }] = list as [(typeof list)[number]];
-    return [await limit(() => commitUnitTransition(from, next))];
-  }
+  if (list.length === 1 || perRequest <= 1) return Promise.all(list.map(({ from, next }) => limit(() => commitUnitTransition(from, next))));
+  const size = Math.min(perRequest, TRANSITIONS_PER_REQUEST);
   const table = tableName('units');
   const written: boolean[] = [];
   const chunks: number[] = [];
-  for (let i = 0; i < list.length; i += TRANSITIONS_PER_REQUEST) chunks.push(i);
+  for (let i = 0; i < list.length; i += size) chunks.push(i);
   await Promise.all(
     chunks.map(async (start) => {
-      const chunk = list.slice(start, start + TRANSITIONS_PER_REQUEST);
+      const chunk = list.slice(start, start + size);
       const out: BatchExecuteStatementCommandOutput = await limit(() =>
         dynamo().send(new BatchExecuteStatementCommand({ Statements: chunk.map(({ from, next }) => transitionStatement(table, from, next)) })),
       );
