@@ -17,15 +17,13 @@
  * states fill), then `--rounds` measured ones. Compare figures of runs on the same machine back to
  * back: the machine's speed varies by a quarter from hour to hour.
  */
-import { readFileSync, readdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { IotRuleEvent } from '../../shared/iot-rules';
-import { putUnitCopies } from '../../functions/domain/unit/copies';
-import type { UnitZone } from '../../functions/domain/unit/schema';
 import { dynamo, tableName } from '../../functions/platform/db';
 import { getPorts } from '../../functions/platform/container';
 import { ingestMessages } from '../../functions/ingest/ingest-message';
@@ -35,6 +33,7 @@ import { demoImei, seedSimulatedUnits, simulatedUnits } from '../../infra/local/
 import { SimulatedVehicle, type TrackerRecord } from '../../infra/local/simulator/vehicle';
 import { RoadNetwork } from '../../infra/local/simulator/network';
 import { telemetryMessage } from '../../infra/local/simulator/protocol';
+import { dynamoLocalCpu, scatterZones } from './ingest-support';
 
 const { values: flags } = parseArgs({
   options: {
@@ -57,37 +56,6 @@ const lanes = Number(flags.lanes);
 const RECORD_MS = 5_000;
 const BATCH_RECORDS = 500;
 
-const ticks = (stat: string): number => {
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-};
-
-/** CPU seconds of the DynamoDB Local JVM this process started, and of its SQLite thread. */
-function dynamoCpu(): { jvm: number; sqlite: number } {
-  const children = readdirSync('/proc/self/task').flatMap((t) => readFileSync(`/proc/self/task/${t}/children`, 'utf8').trim().split(/\s+/).filter(Boolean));
-  const jvm = children.find((pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('DynamoDBLocal'));
-  if (!jvm) return { jvm: NaN, sqlite: NaN };
-  const sqlite = readdirSync(`/proc/${jvm}/task`)
-    .filter((t) => readFileSync(`/proc/${jvm}/task/${t}/comm`, 'utf8').startsWith('SQLiteQueue'))
-    .reduce((sum, t) => sum + ticks(readFileSync(`/proc/${jvm}/task/${t}/stat`, 'utf8')), 0);
-  return { jvm: ticks(readFileSync(`/proc/${jvm}/stat`, 'utf8')), sqlite };
-}
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const zone = (name: string, lat: number, lon: number, radius: number): UnitZone => ({
-  name, lat, lon, radius, alarm: true, active: true, theftMode: false, off: [], timeZone: 'Europe/Stockholm',
-});
-
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-ingest-store-'));
 const db = await startLocalDynamo(flags.jvm ? { jvmOptions: flags.jvm.split(' ').filter(Boolean) } : {});
 const runtime = await startEmbeddedRuntime({ port: 0, mqttPort: 0, dataDir, dynamo: db, host: '127.0.0.1', seed: true });
@@ -98,16 +66,7 @@ try {
   await seedSimulatedUnits(demo + units, new Date(t0 - 600_000));
   const specs = simulatedUnits(demo + units).slice(demo);
   const accountId = String((await dynamo().send(new GetCommand({ TableName: tableName('units'), Key: { imei: specs[0]!.imei } }))).Item?.['accountId']);
-  const random = mulberry32(1);
-  for (let i = 0; i < specs.length; i += 32) {
-    await Promise.all(
-      specs.slice(i, i + 32).map((u) => {
-        const zones: Record<string, UnitZone> = {};
-        for (let z = 0; z < geofences; z++) zones[`z${z}`] = zone(`Zone ${z + 1}`, 59.22 + random() * 0.22, 17.8 + random() * 0.5, 300 + Math.round(random() * 2700));
-        return putUnitCopies(u.imei, accountId, { zones });
-      }),
-    );
-  }
+  await scatterZones(accountId, specs.map((u) => u.imei), geofences, 1);
   const network = new RoadNetwork();
   const vehicles = specs.map(
     (u, i) =>
@@ -150,18 +109,18 @@ try {
   for (let r = 0; r < warmup; r++) await round(r);
   calls.clear();
   const cpu0 = process.cpuUsage();
-  const db0 = dynamoCpu();
+  const db0 = dynamoLocalCpu();
   const wall0 = performance.now();
   for (let r = warmup; r < warmup + rounds; r++) await round(r);
   const wall = (performance.now() - wall0) / 1000;
-  const db1 = dynamoCpu();
+  const db1 = dynamoLocalCpu();
   const cpu = process.cpuUsage(cpu0);
   const positions = units * rounds * recordsPerMessage;
   const us = (s: number) => `${((s * 1e6) / positions).toFixed(0).padStart(5)} us/position`;
   console.log(`\n  Ingest store cost: ${units} units, ${geofences} geofences each, ${recordsPerMessage} records per message, ${rounds} measured rounds (${positions} positions) after ${warmup}`);
   console.log(`    positions/s (store as fast as it goes)  ${(positions / wall).toFixed(0)}`);
-  console.log(`    DynamoDB Local                           ${us(db1.jvm - db0.jvm)}`);
-  console.log(`      of it, its SQLite thread               ${us(db1.sqlite - db0.sqlite)}`);
+  console.log(`    DynamoDB Local                           ${us(db1.dynamoS - db0.dynamoS)}`);
+  console.log(`      of it, its SQLite thread               ${us(db1.sqliteS - db0.sqliteS)}`);
   console.log(`    this process (handler, SDK, runtime)     ${us((cpu.user + cpu.system) / 1e6)}`);
   console.log('    DynamoDB calls per message:');
   for (const [name, count] of [...calls].sort((a, b) => b[1] - a[1])) console.log(`      ${name.padEnd(46)} ${(count / (units * rounds)).toFixed(3)}`);

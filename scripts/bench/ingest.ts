@@ -28,7 +28,7 @@
  * live channel shows the newest of each message; the latency is that record's, from the publish
  * of its message, and the older ones count as shown when a newer one of their unit was.
  */
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance, monitorEventLoopDelay } from 'node:perf_hooks';
@@ -42,7 +42,6 @@ import { claimId } from '../../functions/events/deliver-alert';
 import { markLiveWatched } from '../../functions/domain/account/live-watch';
 import { eventSortKey } from '../../functions/events/event-item';
 import { putUnitCopies } from '../../functions/domain/unit/copies';
-import type { UnitZone } from '../../functions/domain/unit/schema';
 import { localBroker, registerLocalBroker } from '../../functions/platform/adapters/embedded/local-broker';
 import { dynamo, tableName } from '../../functions/platform/db';
 import { INGEST_STREAM, INGEST_STREAM_SHARDS } from '../../shared/ingest-stream';
@@ -50,6 +49,7 @@ import { startLocalDynamo } from '../../infra/local/dynamo-local';
 import { startEmbeddedRuntime } from '../../infra/local/runtime';
 import { seedSimulatedUnits, simulatedUnits } from '../../infra/local/seed';
 import type { LoadConfig, LoadResult } from './ingest-load';
+import { benchZone, dynamoLocalCpu, scatterZones } from './ingest-support';
 
 const TARGET = { rate: 2000, p99Ms: 300, lost: 0, alarmP99Ms: 2000 };
 /**
@@ -119,67 +119,18 @@ async function countStored(imei: string, from: number, to: number): Promise<numb
   return count;
 }
 
-const ticks = (stat: string): number => {
-  // Fields 14 and 15 of /proc/PID/stat (utime, stime), counted after the command in parentheses.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-};
-
 /**
- * CPU seconds of this process's DynamoDB Local (a child JVM), of its SQLite thread (the engine
- * runs every statement on that one thread, so it caps the engine's throughput at one core), and
- * of the whole machine, from /proc (Linux; clock ticks are 100 per second); null elsewhere.
+ * CPU seconds of this process's DynamoDB Local and its SQLite thread (ingest-support.ts), and of
+ * the whole machine, from /proc (Linux; clock ticks are 100 per second); null elsewhere.
  */
 function processCpu(): { dynamoS: number; sqliteS: number; machineBusyS: number; machineS: number } | null {
   try {
-    const children = readdirSync('/proc/self/task').flatMap((t) => readFileSync(`/proc/self/task/${t}/children`, 'utf8').trim().split(/\s+/).filter(Boolean));
-    const jvm = children.find((pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('DynamoDBLocal'));
-    const dynamoS = jvm ? ticks(readFileSync(`/proc/${jvm}/stat`, 'utf8')) : NaN;
-    const sqliteS = jvm
-      ? readdirSync(`/proc/${jvm}/task`)
-          .filter((t) => readFileSync(`/proc/${jvm}/task/${t}/comm`, 'utf8').startsWith('SQLiteQueue'))
-          .reduce((sum, t) => sum + ticks(readFileSync(`/proc/${jvm}/task/${t}/stat`, 'utf8')), 0)
-      : NaN;
     const cpu = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').split(/\s+/).slice(1).map(Number);
     const idle = (cpu[3] ?? 0) + (cpu[4] ?? 0);
     const total = cpu.slice(0, 8).reduce((a, b) => a + b, 0);
-    return { dynamoS, sqliteS, machineBusyS: (total - idle) / 100, machineS: total / 100 };
+    return { ...dynamoLocalCpu(), machineBusyS: (total - idle) / 100, machineS: total / 100 };
   } catch {
     return null;
-  }
-}
-
-/** A small deterministic generator, so that every run scatters the same zones. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const zone = (name: string, lat: number, lon: number, radius: number): UnitZone => ({
-  name, lat, lon, radius, alarm: true, active: true, theftMode: false, off: [], timeZone: 'Europe/Stockholm',
-});
-
-/** `count` circles per unit over Greater Stockholm (300 m to 3 km), written onto the units as the geofences capability would. */
-async function scatterZones(accountId: string, imeis: readonly string[], count: number): Promise<void> {
-  if (count === 0) return;
-  const random = mulberry32(Number(flags.seed));
-  const writes = imeis.map((imei) => {
-    const zones: Record<string, UnitZone> = {};
-    for (let z = 0; z < count; z++) zones[`z${z}`] = zone(`Zone ${z + 1}`, 59.22 + random() * 0.22, 17.8 + random() * 0.5, 300 + Math.round(random() * 2700));
-    return { imei, zones };
-  });
-  for (let i = 0; i < writes.length; i += 32) {
-    await Promise.all(
-      writes.slice(i, i + 32).map((w) =>
-        putUnitCopies(w.imei, accountId, { zones: w.zones }),
-      ),
-    );
   }
 }
 
@@ -223,12 +174,12 @@ async function run(recordsPerMessage: number): Promise<RunReport> {
     const watchTimer = setInterval(() => void markLiveWatched([accountId]), 60_000);
     watchTimer.unref();
     const zonesFrom = now();
-    await scatterZones(accountId, units.map((u) => u.imei), geofences);
+    await scatterZones(accountId, units.map((u) => u.imei), geofences, Number(flags.seed));
     console.log(`  ${geofences} geofences on each of ${trackers} units in ${((now() - zonesFrom) / 1000).toFixed(1)} s`);
     // The probes: a 300 m zone each and one alarm receiver (e-mail) for all of them.
     await Promise.all(
       probes.map((p, i) =>
-        putUnitCopies(p.imei, accountId, { zones: { probe: zone('Probe', probeAt(i, false).lat, probeAt(i, false).lon, 300) } }),
+        putUnitCopies(p.imei, accountId, { zones: { probe: benchZone('Probe', probeAt(i, false).lat, probeAt(i, false).lon, 300) } }),
       ),
     );
     const receiver = probes.length
