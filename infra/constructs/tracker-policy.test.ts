@@ -3,8 +3,10 @@
  * trackerMaySubscribe of shared/mqtt-topics.ts, which infra/local/broker.ts calls) allow the same
  * topics: both are made from `trackerTopicGrants`.
  */
+import { mkdtempSync } from 'node:fs';
+import { join } from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { EMBEDDED_STACK_NAME, iotRules, trackerBasicIngestTopics } from '../../shared/iot-rules';
 import { stackNameFor } from '../config';
 import {
@@ -19,6 +21,8 @@ import { iotRuleName } from './ingest';
 import { THING, TrackerPolicy } from './tracker-policy';
 
 const IMEI = '356938035643809';
+// An App without an outdir makes one in the system's temporary folder; this one goes with the run's.
+const outdir = mkdtempSync(join(inject('scratchRoot'), 'tracker-policy-'));
 const OTHER = '490154203237518';
 
 interface Statement {
@@ -27,7 +31,7 @@ interface Statement {
 }
 
 function policyOf(rules = iotRules): { stackName: string; statements: Statement[] } {
-  const stack = new Stack(new App(), 'PolicyTest', { env: { account: '123456789012', region: 'eu-north-1' } });
+  const stack = new Stack(new App({ outdir }), 'PolicyTest', { env: { account: '123456789012', region: 'eu-north-1' } });
   const policy = new TrackerPolicy(stack, 'TrackerPolicy', { policyName: 'tracker', rules });
   const document = stack.resolve(policy.policy.policyDocument) as { Statement: Statement[] };
   return { stackName: stack.stackName, statements: document.Statement };

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -8,6 +8,7 @@ import { brandForHost } from '../brand-router';
 import { createHttpServer } from './http-server';
 
 let server: Server;
+let root: string;
 let port: number;
 
 function get(path: string, host = 'localhost'): Promise<{ status: number; body: string; type: string | undefined }> {
@@ -23,13 +24,16 @@ function get(path: string, host = 'localhost'): Promise<{ status: number; body: 
 }
 
 beforeAll(async () => {
-  const web = mkdtempSync(join(tmpdir(), 'web-'));
+  // The web folder, and beside it a file that no path may reach.
+  root = mkdtempSync(join(tmpdir(), 'http-server-'));
+  const web = join(root, 'web');
+  mkdirSync(web);
   writeFileSync(join(web, 'index.html'), '<div id="root"></div>');
   mkdirSync(join(web, 'assets'));
   writeFileSync(join(web, 'assets', 'app-1.js'), 'console.log(1)');
   mkdirSync(join(web, 'brands', '3'), { recursive: true });
   writeFileSync(join(web, 'brands', '3', 'index.html'), '<div id="root" data-subsite="3"></div>');
-  writeFileSync(join(tmpdir(), 'secret.txt'), 'secret');
+  writeFileSync(join(root, 'secret.txt'), 'secret');
   const domains = { 'fleet.example.com': 3 };
   server = createHttpServer({
     routes: [],
@@ -42,7 +46,10 @@ beforeAll(async () => {
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   port = (server.address() as AddressInfo).port;
 });
-afterAll(() => new Promise<void>((r) => server.close(() => r())));
+afterAll(async () => {
+  await new Promise<void>((r) => server.close(() => r()));
+  rmSync(root, { recursive: true, force: true });
+});
 
 describe('embedded HTTP server, web app', () => {
   it("serves each host its brand's page for client-side routes, as the CloudFront Function does", async () => {

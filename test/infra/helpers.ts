@@ -20,7 +20,6 @@
  * merged in, with the references between them as if they were one template.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { Template } from 'aws-cdk-lib/assertions';
 import { inject } from 'vitest';
@@ -29,9 +28,9 @@ import { whenSharedStacksReady } from '../support/shared-stacks';
 
 export { FIXTURES, FULL_STACK_IOT_ENDPOINT, INGEST_FIXTURE, JOB_FIXTURE, REGION, STACK_NAME, cdkJsonContext, flatTemplate, nestedStacksOf, type SynthOptions } from '../support/portal-stack';
 
-// Everything a test process writes (cloud assemblies) lives under one temporary
-// folder that goes when the process ends.
-const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-infra-test-'));
+// Everything a test process writes (cloud assemblies) lives under one folder of the run's scratch
+// root: it goes when the process ends, and with the run's folder if the process is not let end.
+const scratch = fs.mkdtempSync(path.join(inject('scratchRoot'), 'infra-'));
 process.on('exit', () => fs.rmSync(scratch, { recursive: true, force: true }));
 // The run's shared bundle root and shared stacks (test/support/global-setup.ts).
 const bundleRoot = inject('bundleRoot');

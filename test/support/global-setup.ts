@@ -8,7 +8,7 @@
  * (test/support/shared-stacks.ts) while other files run, and the end of the run stops it.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +23,12 @@ declare module 'vitest' {
     bundleRoot: string;
     /** The default and the full stack, synthesized once per run when an infrastructure test asks (test/support/shared-stacks.ts). */
     sharedStacks: SharedStacks;
+    /**
+     * A folder for what test files write (cloud assemblies, scratch files), removed at the end of
+     * the run: a worker process is not always let run its exit handlers, and one infrastructure
+     * file's cloud assemblies take half a gigabyte.
+     */
+    scratchRoot: string;
   }
 }
 
@@ -40,15 +46,20 @@ export default async function setup(project: TestProject) {
   }
   const db = await startLocalDynamo({ jvmOptions: SHORT_LIVED_JVM });
   project.provide('dynamo', { endpoint: db.endpoint, accessKeyId: db.accessKeyId });
-  const bundleRoot = mkdtempSync(join(tmpdir(), 'portal-bundles-'));
-  const stacksDir = mkdtempSync(join(tmpdir(), 'portal-stacks-'));
-  const stacks = sharedStacksIn(stacksDir);
+  // Everything the run writes outside the database, in one folder that the end of the run removes.
+  const runDir = mkdtempSync(join(tmpdir(), 'portal-test-run-'));
+  const bundleRoot = join(runDir, 'bundles');
+  const scratchRoot = join(runDir, 'scratch');
+  mkdirSync(bundleRoot);
+  mkdirSync(scratchRoot);
+  const stacks = sharedStacksIn(join(runDir, 'stacks'));
+  mkdirSync(stacks.dir);
   project.provide('bundleRoot', bundleRoot);
   project.provide('sharedStacks', stacks);
+  project.provide('scratchRoot', scratchRoot);
   return async () => {
     stopSharedStacks(stacks);
     await db.stop();
-    rmSync(bundleRoot, { recursive: true, force: true });
-    rmSync(stacksDir, { recursive: true, force: true });
+    rmSync(runDir, { recursive: true, force: true });
   };
 }
