@@ -108,6 +108,12 @@ export interface EmbeddedRuntime {
    * trackers' (what the demo history fill sends through); resolves once it is handled.
    */
   ingestHistory(topic: string, payload: string): Promise<void>;
+  /**
+   * Resolves once every tracker message acknowledged so far is handled (its live publishes, alerts
+   * and queue messages sent) and no work queue has a message waiting, being consumed or invisible:
+   * what a test awaits before it asserts that nothing more happened.
+   */
+  settled(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -438,6 +444,10 @@ export async function startEmbeddedRuntime(options: RuntimeOptions): Promise<Emb
       demoHistory,
       queues: workQueues,
       ingestHistory,
+      settled: async () => {
+        await stream.drain();
+        await workQueues.drained();
+      },
       stop: async () => {
         admin.destroy();
         await stopAll();

@@ -81,7 +81,7 @@ describe('a geofence exit reported over MQTT', () => {
     expect(list.body.data.events.map((e) => [e.type, e.alarm, e.details['geofence']])).toEqual([['geofenceExit', true, 'Depot']]);
     expect(Date.parse(list.body.data.events[0]!.time)).toBe(t0 + 60_000);
 
-    await new Promise((r) => setTimeout(r, 500));
+    await rt.settled();
     expect(await outbox('guard@example.se')).toHaveLength(1);
     expect(await outbox('+46701234567')).toHaveLength(1);
     expect((await eventually(() => outbox('+46709876543'), (m) => m.length >= 1, 'the older receiver\'s SMS')).map((m) => m.kind)).toEqual(['sms']);

@@ -174,7 +174,7 @@ describe('tracker ingest over MQTT', () => {
     await tracker.publishAsync(`trackers/${imei}/telemetry`, JSON.stringify({ ts, lat: 59.3326, lon: 18.0649, sat: 9 }), { qos: 1 });
     await eventually(() => stateOf(imei), (state) => state?.ts === ts, 'the state of the unwatched unit');
     // The live publish would go out as the positions are written, before the state: nothing went.
-    await new Promise((r) => setTimeout(r, 200));
+    await rt.settled();
     expect(liveOf(imei)).toEqual([]);
 
     // A browser of the account opens the map: its WebSocket connection's subscription is authorized.

@@ -250,7 +250,7 @@ describe('an alarm', () => {
     await eventually(() => Promise.resolve(received.filter((r, i) => i >= before && r.path === '/push/phone').length), (n) => n >= 2, 'the retry');
     await deliverAlert(job);
     const tries = received.filter((r, i) => i >= before && r.path === '/push/phone').length;
-    await new Promise((r) => setTimeout(r, 300));
+    await rt.queues.drained();
     expect(received.filter((r, i) => i >= before && r.path === '/push/phone')).toHaveLength(tries);
   });
 });

@@ -308,7 +308,7 @@ describe('a card read in telemetry', () => {
       await tracker.publishAsync(`trackers/${imei}/telemetry`, JSON.stringify({ ts: start + 110_000, lat: 59.333, lon: 18.06, ign: true, sat: 9, rfid: id }), { qos: 1 });
       const unitTs = async () => (await dynamo().send(new GetCommand({ TableName: tableName('units'), Key: { imei }, ConsistentRead: true }))).Item?.['state']?.ts as number | undefined;
       await eventually(unitTs, (ts) => ts === start + 110_000, 'the last record');
-      await new Promise((r) => setTimeout(r, 500));
+      await rt.settled();
       // One check-in, written once (a second send would have written it again, later).
       expect(await checkIns(imei)).toEqual([expect.objectContaining({ driverId: user.userId, fromTs: start, createdAt: first })]);
       const unit = (await call<Array<{ imei: string; driver: string | null }>>('GET', '/api/v1/user/units', admin)).body.data?.find((u) => u.imei === imei);

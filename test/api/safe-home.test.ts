@@ -227,7 +227,7 @@ describe('safe return home: the job', () => {
     expect(sent[0]?.subject).toEqual(expect.stringContaining('Home car'));
     // Run again, later in the minute and after: still one.
     await runJobTwiceAt(`${MONDAY}T16:00:50Z`);
-    await new Promise((r) => setTimeout(r, 1_000));
+    await rt.queues.drained();
     expect(await outbox(awayMail)).toHaveLength(1);
     expect(await outbox(homeMail)).toEqual([]);
 
@@ -256,7 +256,7 @@ describe('safe return home: the job', () => {
     await eventually(() => outbox(email), (m) => m.length >= 1, 'the first week');
     expect((await list()).body.data!.find((i) => i.imei === away)?.nextCheck).toBe('2030-06-17T16:00:00.000Z');
     await runJobTwiceAt('2030-06-10T16:00:10Z');
-    await new Promise((r) => setTimeout(r, 500));
+    await rt.queues.drained();
     expect(await outbox(email)).toHaveLength(1);
     await runJobTwiceAt('2030-06-17T16:00:10Z');
     await eventually(() => outbox(email), (m) => m.length >= 2, 'the third week');

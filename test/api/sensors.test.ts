@@ -258,8 +258,8 @@ describe('readings and threshold alarms from native telemetry', () => {
       (e) => e.filter((x) => x.type === 'sensorAlarm').length >= 3,
       'the sensor alarms',
     );
-    // A moment more: nothing further arrives (redelivery and the margin raise nothing).
-    await new Promise((r) => setTimeout(r, 500));
+    // Once everything sent is handled, nothing further arrived (redelivery and the margin raise nothing).
+    await rt.settled();
     const alarms = ((await call<EventList>('GET', `/api/v1/user/events?${query}`, admin)).body.data?.events ?? []).filter((e) => e.type === 'sensorAlarm');
     expect(events.length).toBeGreaterThanOrEqual(alarms.length);
     expect(alarms.map((e) => [new Date(e.time).toISOString(), e.details['sensor'], e.details['alarm']]).sort()).toEqual(
@@ -348,7 +348,7 @@ describe("the alarm receivers' BLE tab", () => {
     await client.endAsync();
     const outbox = async () => (await call<Array<{ subject?: string; text: string }>>('GET', `/api/dev/outbox?to=${encodeURIComponent('dairy@example.se')}&kind=email`, null)).body.data ?? [];
     const mails = await eventually(outbox, (m) => m.length >= 1, 'the alarm e-mail');
-    await new Promise((r) => setTimeout(r, 500));
+    await rt.settled();
     expect(await outbox()).toHaveLength(1);
     expect(mails[0]!.text).toContain('Milk tank');
   });

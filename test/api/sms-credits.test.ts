@@ -174,7 +174,7 @@ describe('SMS credits', () => {
     expect(await smsSent()).toHaveLength(9);
     expect(await balance()).toBe(start - 9);
     const warnings = await eventually(() => lowWarnings(), (m) => m.length >= 1, 'the warning');
-    await new Promise((r) => setTimeout(r, 500));
+    await rt.settled();
     expect(await lowWarnings()).toHaveLength(1);
     expect(warnings[0]!.text).toContain(String(threshold));
     expect((await stored())['smsLowBalanceWarnedAt']).toEqual(expect.any(String));

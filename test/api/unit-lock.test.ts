@@ -11,7 +11,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OutboxMessage } from '../../shared/schemas/system';
-import type { LiveConnection, RealtimeUnit } from '../../shared/schemas/tracking';
+import type { RealtimeUnit } from '../../shared/schemas/tracking';
 import type { UnitLock } from '../../shared/schemas/unit-lock';
 import type { Trip, TripList } from '../../shared/schemas/trips';
 import type { UnitListItem } from '../../shared/schemas/units';
@@ -26,6 +26,7 @@ import { DEMO_PASSWORD, demoImei, demoUsers } from '../../infra/local/seed';
 import { callAs, callerFor, type Caller, type Reply } from '../support/api-caller';
 import { apiFetch } from '../support/http';
 import { startRuntime } from '../support/runtime';
+import { listenLive, type LiveListener } from '../support/live-listener';
 import { createTestUser } from '../support/sessions';
 
 let rt: EmbeddedRuntime;
@@ -247,32 +248,24 @@ describe('races', () => {
 
 describe('the live channel', () => {
   /** A browser's live connection as GET /live/connection hands it out, collecting the IMEIs of position messages. */
-  async function listen(who: Caller): Promise<{ client: mqtt.MqttClient; imeis: string[] }> {
-    const c = (await call<LiveConnection>('GET', '/api/v1/user/live/connection', who)).body.data as LiveConnection;
-    const client = await mqtt.connectAsync(c.url, { clientId: c.clientId, username: c.username, password: c.password, reconnectPeriod: 0, connectTimeout: 5000 });
-    const imeis: string[] = [];
-    client.on('message', (_topic, payload) => {
-      const message = JSON.parse(payload.toString()) as { type?: string; imei?: string };
-      if (message.type === 'position' && message.imei) imeis.push(message.imei);
-    });
-    for (const topic of c.topics) await client.subscribeAsync(topic, { qos: 0 });
-    return { client, imeis };
-  }
+  /** The IMEIs of the positions a live channel received, in order. */
+  const heard = (l: LiveListener) => l.messages.flatMap((m) => (m.type === 'position' && m.imei ? [m.imei] : []));
 
   it("carries a locked unit's positions to its locker only, not to the account's admins", async () => {
     const locked = demoImei(1);
     const open = demoImei(2);
     expect((await lock(locked, user)).status).toBe(200);
-    const [asAdmin, asUser] = await Promise.all([listen(admin), listen(user)]);
+    const [asAdmin, asUser] = await Promise.all([listenLive(rt, admin), listenLive(rt, user)]);
     const trackers = await Promise.all([locked, open].map((imei) => mqtt.connectAsync(rt.mqttUrl, { clientId: imei, reconnectPeriod: 0, connectTimeout: 5000 })));
     try {
       for (const [i, imei] of [locked, open].entries()) {
         await trackers[i]?.publishAsync(`trackers/${imei}/telemetry`, JSON.stringify({ ts: Date.now() - 1000, lat: 59.33, lon: 18.06, spd: 0, ign: false }), { qos: 1 });
       }
       // The admin hears the open unit, so a locked unit's silence is not a dead channel.
-      await expect.poll(() => asAdmin.imeis.includes(open), { timeout: 15_000 }).toBe(true);
-      await expect.poll(() => asUser.imeis.includes(locked), { timeout: 15_000 }).toBe(true);
-      expect(asAdmin.imeis).not.toContain(locked);
+      await expect.poll(() => heard(asAdmin).includes(open), { timeout: 15_000 }).toBe(true);
+      await expect.poll(() => heard(asUser).includes(locked), { timeout: 15_000 }).toBe(true);
+      await asAdmin.caughtUp();
+      expect(heard(asAdmin)).not.toContain(locked);
     } finally {
       await Promise.all([...trackers, asAdmin.client, asUser.client].map((c) => c?.endAsync()));
       expect((await unlock(locked, user)).status).toBe(200);
@@ -282,15 +275,15 @@ describe('the live channel', () => {
   it('carries a unit an admin locked to that admin live, once, and to nobody else', async () => {
     const locked = demoImei(3);
     expect((await lock(locked, admin)).status).toBe(200);
-    const [asAdmin, asUser] = await Promise.all([listen(admin), listen(user)]);
+    const [asAdmin, asUser] = await Promise.all([listenLive(rt, admin), listenLive(rt, user)]);
     const tracker = await mqtt.connectAsync(rt.mqttUrl, { clientId: locked, reconnectPeriod: 0, connectTimeout: 5000 });
     try {
       await tracker.publishAsync(`trackers/${locked}/telemetry`, JSON.stringify({ ts: Date.now() - 1000, lat: 59.34, lon: 18.07, spd: 0, ign: false }), { qos: 1 });
-      await expect.poll(() => asAdmin.imeis.includes(locked), { timeout: 15_000 }).toBe(true);
+      await expect.poll(() => heard(asAdmin).includes(locked), { timeout: 15_000 }).toBe(true);
       // On the admin's own filter only: the account's filter does not carry it as well.
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(asAdmin.imeis.filter((imei) => imei === locked)).toHaveLength(1);
-      expect(asUser.imeis).not.toContain(locked);
+      await Promise.all([asAdmin.caughtUp(), asUser.caughtUp()]);
+      expect(heard(asAdmin).filter((imei) => imei === locked)).toHaveLength(1);
+      expect(heard(asUser)).not.toContain(locked);
     } finally {
       await Promise.all([tracker, asAdmin.client, asUser.client].map((c) => c.endAsync()));
       expect((await unlock(locked, admin)).status).toBe(200);

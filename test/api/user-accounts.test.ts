@@ -11,7 +11,6 @@ import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountSettings, AccountUserList, MemberUsers } from '../../shared/schemas/administration';
-import type { LiveConnection } from '../../shared/schemas/tracking';
 import type { RealtimeUnit } from '../../shared/schemas/tracking';
 import type { Settings } from '../../shared/schemas/system';
 import { dynamo, tableName } from '../../functions/platform/db';
@@ -22,6 +21,7 @@ import { callAs, callerFor, type Caller } from '../support/api-caller';
 import { apiFetch } from '../support/http';
 import { DEMO_REGISTERED_AT } from '../support/positions';
 import { startRuntime } from '../support/runtime';
+import { listenLive } from '../support/live-listener';
 import { createTestUser } from '../support/sessions';
 
 const BASE = '/api/v1/administration';
@@ -67,15 +67,6 @@ async function addUnit(accountId: string, n: number): Promise<string> {
 }
 
 /** A browser's live connection as GET /live/connection hands it out, collecting every message. */
-async function listen(who: Caller): Promise<{ client: mqtt.MqttClient; messages: { type?: string; imei?: string; granted?: boolean }[] }> {
-  const c = (await call<LiveConnection>('GET', '/api/v1/user/live/connection', who)).body.data as LiveConnection;
-  const client = await mqtt.connectAsync(c.url, { clientId: c.clientId, username: c.username, password: c.password, reconnectPeriod: 0, connectTimeout: 5000 });
-  const messages: { type?: string; imei?: string; granted?: boolean }[] = [];
-  client.on('message', (_topic, payload) => messages.push(JSON.parse(payload.toString()) as { type?: string }));
-  for (const topic of c.topics) await client.subscribeAsync(topic, { qos: 0 });
-  return { client, messages };
-}
-
 beforeAll(async () => {
   rt = await startRuntime();
   const owner = await createTestUser();
@@ -124,7 +115,7 @@ describe('a new user with two units', () => {
   });
 
   it('loses a revoked unit at once: from its list, and from its live channel with an access message', async () => {
-    const live = await listen(staff);
+    const live = await listenLive(rt, staff);
     const trackers = await Promise.all(units.slice(0, 2).map((imei) => mqtt.connectAsync(rt.mqttUrl, { clientId: imei, reconnectPeriod: 0, connectTimeout: 5000 })));
     try {
       const reply = await update(staffId, newUser({ email: address, password: undefined, imeis: [units[0]] }));
@@ -140,7 +131,7 @@ describe('a new user with two units', () => {
       // The revoked unit's position was stored (and so published) too, and the user did not hear it.
       const stored = async () => (await call<RealtimeUnit[]>('GET', '/api/v1/user/realtime/units', admin)).body.data?.find((u) => u.imei === units[1])?.state;
       await expect.poll(stored, { timeout: 15_000 }).toBeTruthy();
-      await new Promise((r) => setTimeout(r, 300));
+      await live.caughtUp();
       expect(live.messages.filter((m) => m.type === 'position' && m.imei === units[1])).toEqual([]);
       // The admin still hears both (the account's topic).
       expect((await realtime(admin)).length).toBeGreaterThanOrEqual(3);
