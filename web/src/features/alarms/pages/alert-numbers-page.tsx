@@ -1,7 +1,7 @@
 /**
  * /administration/configure-alert-numbers (spec section 2): only for the one parent account the
  * spec names (the route guard, and the server's 403 for anyone else). Each of its accounts with the
- * sender of its SMS alarms: a number in E.164 or an alphanumeric sender id of up to 11 characters.
+ * sender of its SMS alarms: a number in E.164 or a sender id of 3 to 11 letters and digits (what SNS takes).
  */
 import { Alert, Button, Group, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -80,7 +80,8 @@ function SenderRow({ account }: { account: AlertSenderAccount }) {
     <Table.Tr>
       <Table.Td fw={600}>{account.name}</Table.Td>
       <Table.Td>
-        <Group gap="sm" align="flex-start" wrap="nowrap">
+        {/* On a phone the button goes under the field rather than pushing the table past the screen. */}
+        <Group gap="sm" align="flex-start" wrap="wrap">
           <TextInput
             aria-label={t('AlertNumbersSenderFor', { name: account.name })}
             value={value}
@@ -91,6 +92,7 @@ function SenderRow({ account }: { account: AlertSenderAccount }) {
             error={error}
             maxLength={16}
             w={220}
+            maw="100%"
           />
           <Button variant="light" onClick={submit} loading={save.isPending} disabled={value.trim() === (account.alertSenderId ?? '')}>
             {t('AlertNumbersSave')}
