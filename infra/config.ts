@@ -4,6 +4,7 @@
  * sender address fails the synth with the list of problems instead of a broken deployment.
  */
 import type { Node } from 'constructs';
+import { ALERT_SENDER_PATTERN } from '../shared/schemas/alarms';
 import type { BrandDomains } from './brand-router';
 
 export const MAX_BRAND = 7;
@@ -34,6 +35,12 @@ export interface PortalConfig {
   readonly alarmEmails: readonly string[];
   /** The month's SMS spend (USD, SNS SMSMonthToDateSpentUSD) at which the SMS spend alarm goes off. */
   readonly smsSpendAlarmUsd: number;
+  /**
+   * The SMS sender of accounts that name none on the alert numbers page: a sender id (3 to 11
+   * letters and digits) or an origination number (E.164), registered in AWS End User Messaging SMS
+   * where the destination country asks for it (docs/operations.md, step 7). Unset, SNS picks one.
+   */
+  readonly smsSenderId?: string;
   /**
    * Per-route metrics of the HTTP API (the dashboard's p90 graph per route). CloudWatch bills them
    * as custom metrics, for each route that is called in an hour (docs/operations.md), so they are
@@ -187,6 +194,11 @@ export function parseConfig(raw: Readonly<Record<string, unknown>>): PortalConfi
   const smsSpendAlarmUsd = smsRaw === undefined || smsRaw === null || smsRaw === '' ? DEFAULT_CONFIG.smsSpendAlarmUsd : Number(smsRaw);
   if (!Number.isFinite(smsSpendAlarmUsd) || smsSpendAlarmUsd <= 0) problems.push(`smsSpendAlarmUsd: a positive amount in USD, got ${JSON.stringify(smsRaw)}`);
 
+  const smsSenderId = str('smsSenderId', '');
+  if (smsSenderId && !ALERT_SENDER_PATTERN.test(smsSenderId)) {
+    problems.push(`smsSenderId: a sender id of 3 to 11 letters and digits with a letter and no spaces, or an E.164 number, got ${JSON.stringify(smsSenderId)}`);
+  }
+
   let apiRouteMetrics = DEFAULT_CONFIG.apiRouteMetrics;
   try {
     apiRouteMetrics = parseBool(raw['apiRouteMetrics'], DEFAULT_CONFIG.apiRouteMetrics);
@@ -206,10 +218,11 @@ export function parseConfig(raw: Readonly<Record<string, unknown>>): PortalConfi
     apiRouteMetrics,
     ...(certificateArn ? { certificateArn } : {}),
     ...(appUrl ? { appUrl } : {}),
+    ...(smsSenderId ? { smsSenderId } : {}),
   };
 }
 
-const KEYS = ['stage', 'brandDomains', 'mailFrom', 'mapStyle', 'certificateArn', 'appUrl', 'createMailIdentity', 'alarmEmails', 'smsSpendAlarmUsd', 'apiRouteMetrics'] as const;
+const KEYS = ['stage', 'brandDomains', 'mailFrom', 'mapStyle', 'certificateArn', 'appUrl', 'createMailIdentity', 'alarmEmails', 'smsSpendAlarmUsd', 'smsSenderId', 'apiRouteMetrics'] as const;
 
 export function readConfig(node: Node): PortalConfig {
   const raw: Record<string, unknown> = {};

@@ -284,6 +284,7 @@ export class TrackingPortalStack extends Stack {
       IOT_DATA_ENDPOINT: iotEndpoint.address,
       LIVE_AUTHORIZER_NAME: liveAuthorizerName(this.stackName),
       MAP_STYLE_URL: maps.styleUrl,
+      ...(config.smsSenderId ? { SMS_SENDER_ID: config.smsSenderId } : {}),
       LOG_LEVEL: 'INFO',
       POWERTOOLS_SERVICE_NAME: 'tracking-portal',
     };

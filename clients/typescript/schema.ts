@@ -1059,7 +1059,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Sets (or clears, null or empty) an account's alert sender: E.164 or an alphanumeric sender id of up to 11 characters (InvalidAlertSenderId). Only the parent account's admins, only for its accounts (404 otherwise). */
+        /** Sets (or clears, null or empty) an account's alert sender: an origination number in E.164 or a sender id of 3 to 11 letters and digits with at least one letter and no spaces, as SNS takes them (InvalidAlertSenderId). Only the parent account's admins, only for its accounts (404 otherwise). */
         put: operations["setAlertNumber"];
         post?: never;
         delete?: never;

@@ -3,6 +3,7 @@
  * the full list of problems instead of surfacing later as an odd runtime error.
  */
 import { z } from 'zod';
+import { ALERT_SENDER_PATTERN } from '../../shared/schemas/alarms';
 import { queueList, type QueueName } from '../../shared/queues';
 import { tables, type TableKey } from '../../shared/tables';
 
@@ -52,7 +53,8 @@ const awsEnv = common.extend({
   USER_POOL_CLIENT_ID: z.string().min(1),
   MAIL_FROM: z.string().min(3),
   IOT_DATA_ENDPOINT: z.string().min(1),
-  SMS_SENDER_ID: z.string().max(11).optional(),
+  /** The sender of SMS whose account names none (CDK context `smsSenderId`): a sender id or an E.164 number. */
+  SMS_SENDER_ID: z.string().regex(ALERT_SENDER_PATTERN).optional(),
   /**
    * `{"alert-delivery":"https://sqs...",...}`: the work queues of shared/queues.ts this function
    * may send to, as the stack binds them (infra/constructs/work-queues.ts).

@@ -178,8 +178,16 @@ export function alarmReceiverFieldErrors(fields: AlarmReceiverFields, subsiteId:
   return errors;
 }
 
-/** Alert sender numbers (configure-alert-numbers): E.164, or an alphanumeric sender id of up to 11 characters. */
-export const ALERT_SENDER_PATTERN = /^(\+[1-9]\d{6,14}|(?=.*[A-Za-z])[A-Za-z0-9 ]{1,11})$/;
+/**
+ * An SMS sender id as SNS sends it (AWS.SNS.SMS.SenderID): 3 to 11 letters and digits with at
+ * least one letter, no spaces. SNS refuses any other with ParameterValueInvalid, so every SMS with it
+ * would fail.
+ */
+export const SMS_SENDER_ID_PATTERN = /^(?=.*[A-Za-z])[A-Za-z0-9]{3,11}$/;
+/** An origination number as SNS takes it (AWS.MM.SMS.OriginationNumber): E.164. */
+export const SMS_ORIGINATION_NUMBER_PATTERN = /^\+[1-9]\d{6,14}$/;
+/** Alert sender numbers (configure-alert-numbers): an origination number (E.164) or a sender id. */
+export const ALERT_SENDER_PATTERN = new RegExp(`${SMS_ORIGINATION_NUMBER_PATTERN.source}|${SMS_SENDER_ID_PATTERN.source}`);
 export const alertSenderAccountSchema = z.object({ accountId: z.string(), name: z.string(), alertSenderId: z.string().nullable() });
 export const alertSenderListSchema = z.object({ accounts: z.array(alertSenderAccountSchema) });
 export type AlertSenderAccount = z.infer<typeof alertSenderAccountSchema>;

@@ -326,11 +326,14 @@ describe('alert numbers of the parent account', () => {
     const listed = await call<{ accounts: { accountId: string; alertSenderId: string | null }[] }>('GET', `${BASE}/alert-numbers`, parent);
     expect(listed.status).toBe(200);
     expect(listed.body.data?.accounts).toEqual([expect.objectContaining({ accountId: child.accountId, alertSenderId: null })]);
-    expect((await call('PUT', `${BASE}/alert-numbers/${child.accountId}`, parent, { alertSenderId: 'Fleet AB' })).status).toBe(200);
-    expect((await call('PUT', `${BASE}/alert-numbers/${child.accountId}`, parent, { alertSenderId: 'Much too long sender' })).body.errors).toEqual({ alertSenderId: ['InvalidAlertSenderId'] });
+    expect((await call('PUT', `${BASE}/alert-numbers/${child.accountId}`, parent, { alertSenderId: 'FleetAB' })).status).toBe(200);
+    // What SNS would refuse, so that every SMS of the account failed: too long, a space, too short, digits only.
+    for (const refused of ['Much too long sender', 'Fleet AB', 'AB', '12345']) {
+      expect((await call('PUT', `${BASE}/alert-numbers/${child.accountId}`, parent, { alertSenderId: refused })).body.errors, refused).toEqual({ alertSenderId: ['InvalidAlertSenderId'] });
+    }
     expect((await call('PUT', `${BASE}/alert-numbers/${child.accountId}`, parent, { alertSenderId: '+46701234567' })).status).toBe(200);
     expect((await call<{ accounts: { alertSenderId: string | null }[] }>('GET', `${BASE}/alert-numbers`, parent)).body.data?.accounts[0]?.alertSenderId).toBe('+46701234567');
-    expect((await call('PUT', `${BASE}/alert-numbers/${other.accountId}`, parent, { alertSenderId: 'Fleet AB' })).status).toBe(404);
+    expect((await call('PUT', `${BASE}/alert-numbers/${other.accountId}`, parent, { alertSenderId: 'FleetAB' })).status).toBe(404);
     expect((await call('GET', `${BASE}/alert-numbers`, admin)).status).toBe(403);
     // An admin of an account under the parent (whom the web page is shown to) sees and sets their own account's sender only.
     const sibling = await createTestUser({ parentId: ALERT_NUMBERS_PARENT_ID });

@@ -61,6 +61,11 @@ describe('CDK context', () => {
     expect(parseConfig({}).smsSpendAlarmUsd).toBe(DEFAULT_CONFIG.smsSpendAlarmUsd);
     expect(parseConfig({ smsSpendAlarmUsd: '250' }).smsSpendAlarmUsd).toBe(250);
     expect(() => parseConfig({ smsSpendAlarmUsd: -1 })).toThrow(/smsSpendAlarmUsd/);
+    // A sender SNS takes, or none; one SNS would refuse fails the synth rather than every SMS.
+    expect(parseConfig({}).smsSenderId).toBeUndefined();
+    expect(parseConfig({ smsSenderId: 'FleetAlarm' }).smsSenderId).toBe('FleetAlarm');
+    expect(parseConfig({ smsSenderId: '+46701234567' }).smsSenderId).toBe('+46701234567');
+    for (const refused of ['Fleet Alarm', 'AB', 'FleetAlarmsAB', '0701234567']) expect(() => parseConfig({ smsSenderId: refused }), refused).toThrow(/smsSenderId/);
     // Off unless asked for (billed as custom metrics); cdk.json says the same.
     expect(parseConfig({}).apiRouteMetrics).toBe(false);
     expect(parseConfig({ apiRouteMetrics: 'true' }).apiRouteMetrics).toBe(true);

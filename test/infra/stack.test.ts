@@ -281,6 +281,16 @@ describe('Lambda functions, one per capability', () => {
     }
   });
 
+  it('gives the functions the SMS sender of smsSenderId, and none without it', () => {
+    const senders = (t: Template) =>
+      Object.values(t.findResources('AWS::Lambda::Function'))
+        .map((r) => (r as Resource).Properties['Environment']?.Variables as Record<string, unknown> | undefined)
+        .filter((vars) => vars?.['RUNTIME'] === 'aws')
+        .map((vars) => vars?.['SMS_SENDER_ID']);
+    expect(new Set(senders(synth(FULL_STACK).template))).toEqual(new Set(['FleetAlarm']));
+    expect(new Set(senders(template))).toEqual(new Set([undefined]));
+  });
+
   // One Node process per capability loads its bundle alone (so each proves it is complete), two
   // at a time; about 20 processes, hence the longer time-out.
   it('bundles a dispatcher that answers every route key of its capability', async () => {

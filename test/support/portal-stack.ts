@@ -160,6 +160,8 @@ export function fullStackOptions(webDist: string): SynthOptions {
       // As `-c alarmEmails=...` gives them (test/infra/monitoring.test.ts).
       alarmEmails: 'ops@example.se,oncall@example.no',
       smsSpendAlarmUsd: '250',
+      // The SMS sender of accounts that name none (test/infra/stack.test.ts).
+      smsSenderId: 'FleetAlarm',
       // Off by default (test/infra/monitoring.test.ts).
       apiRouteMetrics: 'true',
     },

@@ -67,6 +67,25 @@ describe('SNS SMS sender', () => {
     });
   });
 
+  it('sends from a phone number as the origination number, not as a sender id SNS would refuse', async () => {
+    sns.on(PublishCommand).resolves({ MessageId: 's-4' });
+    await createSnsSmsSender(new SNSClient({ region: 'eu-north-1' }), 'Tracker').send({ to: '+46701234567', text: 'Larm', senderId: '+46709876543' });
+    expect(sns.commandCalls(PublishCommand)[0]?.args[0].input.MessageAttributes).toEqual({
+      'AWS.SNS.SMS.SMSType': { DataType: 'String', StringValue: 'Transactional' },
+      'AWS.MM.SMS.OriginationNumber': { DataType: 'String', StringValue: '+46709876543' },
+    });
+  });
+
+  it('leaves out a stored sender SNS would refuse (a space, two letters) and still sends the SMS', async () => {
+    sns.on(PublishCommand).resolves({ MessageId: 's-5' });
+    const sender = createSnsSmsSender(new SNSClient({ region: 'eu-north-1' }));
+    for (const senderId of ['Fleet AB', 'AB']) await sender.send({ to: '+46701234567', text: 'Larm', senderId });
+    for (const call of sns.commandCalls(PublishCommand)) {
+      expect(call.args[0].input.MessageAttributes).toEqual({ 'AWS.SNS.SMS.SMSType': { DataType: 'String', StringValue: 'Transactional' } });
+    }
+    expect(sns.commandCalls(PublishCommand)).toHaveLength(2);
+  });
+
   it('sends to E.164 only: an older stored form is refused before SNS reads it its own way', async () => {
     sns.on(PublishCommand).resolves({ MessageId: 's-3' });
     const sender = createSnsSmsSender(new SNSClient({ region: 'eu-north-1' }));

@@ -19,7 +19,7 @@ export const alarmsEn = {
   InvalidAlertLanguage: 'Choose English, Swedish or Norwegian.',
   InvalidAlertTimeZone: 'Choose one of the time zones in the list.',
   AlertSettingsSaved: 'The language and time zone of alerts were saved.',
-  InvalidAlertSenderId: 'Enter a number in international form (+46…) or a name of up to 11 letters and digits.',
+  InvalidAlertSenderId: 'Enter a number in international form (+46…) or a name of 3 to 11 letters and digits, without spaces.',
   AlertSenderIdSaved: 'The alert sender was saved.',
   AlarmReceiverChanged: 'Someone else changed this alarm receiver at the same time. Close and try again.',
 
@@ -139,7 +139,7 @@ export const alarmsEn = {
   AlertNumbersColAccount: 'Account',
   AlertNumbersColSender: 'Alert sender',
   AlertNumbersSenderFor: 'Alert sender of {{name}}',
-  AlertNumbersHint: 'A number in international form (+46…) or a name of up to 11 letters and digits. Empty: the default sender.',
+  AlertNumbersHint: 'A number in international form (+46…) or a name of 3 to 11 letters and digits, without spaces. Empty: the default sender.',
   AlertNumbersNone: 'No accounts.',
   AlertNumbersLoadFailed: 'The accounts could not be loaded.',
   AlertNumbersSave: 'Save',

@@ -20,7 +20,7 @@ export const alarmsNo: AlarmsMessages = {
   InvalidAlertLanguage: 'Velg engelsk, svensk eller norsk.',
   InvalidAlertTimeZone: 'Velg en av tidssonene i listen.',
   AlertSettingsSaved: 'Språk og tidssone for varsler ble lagret.',
-  InvalidAlertSenderId: 'Skriv inn et nummer i internasjonal form (+47…) eller et navn på høyst 11 bokstaver og sifre.',
+  InvalidAlertSenderId: 'Skriv inn et nummer i internasjonal form (+47…) eller et navn på 3 til 11 bokstaver og sifre, uten mellomrom.',
   AlertSenderIdSaved: 'Varselavsenderen ble lagret.',
   AlarmReceiverChanged: 'Noen andre endret alarmmottakeren samtidig. Lukk og prøv igjen.',
 
@@ -131,7 +131,7 @@ export const alarmsNo: AlarmsMessages = {
   AlertNumbersColAccount: 'Konto',
   AlertNumbersColSender: 'Varselavsender',
   AlertNumbersSenderFor: 'Varselavsender for {{name}}',
-  AlertNumbersHint: 'Et nummer i internasjonal form (+47…) eller et navn på høyst 11 bokstaver og sifre. Tomt: standardavsenderen.',
+  AlertNumbersHint: 'Et nummer i internasjonal form (+47…) eller et navn på 3 til 11 bokstaver og sifre, uten mellomrom. Tomt: standardavsenderen.',
   AlertNumbersNone: 'Ingen kontoer.',
   AlertNumbersLoadFailed: 'Kontoene kunne ikke hentes.',
   AlertNumbersSave: 'Lagre',

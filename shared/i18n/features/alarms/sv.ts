@@ -20,7 +20,7 @@ export const alarmsSv: AlarmsMessages = {
   InvalidAlertLanguage: 'Välj engelska, svenska eller norska.',
   InvalidAlertTimeZone: 'Välj en av tidszonerna i listan.',
   AlertSettingsSaved: 'Språk och tidszon för larm sparades.',
-  InvalidAlertSenderId: 'Ange ett nummer i internationell form (+46…) eller ett namn på högst 11 bokstäver och siffror.',
+  InvalidAlertSenderId: 'Ange ett nummer i internationell form (+46…) eller ett namn på 3 till 11 bokstäver och siffror, utan mellanslag.',
   AlertSenderIdSaved: 'Larmavsändaren sparades.',
   AlarmReceiverChanged: 'Någon annan ändrade larmmottagaren samtidigt. Stäng och försök igen.',
 
@@ -131,7 +131,7 @@ export const alarmsSv: AlarmsMessages = {
   AlertNumbersColAccount: 'Konto',
   AlertNumbersColSender: 'Larmavsändare',
   AlertNumbersSenderFor: 'Larmavsändare för {{name}}',
-  AlertNumbersHint: 'Ett nummer i internationell form (+46…) eller ett namn på högst 11 bokstäver och siffror. Tomt: standardavsändaren.',
+  AlertNumbersHint: 'Ett nummer i internationell form (+46…) eller ett namn på 3 till 11 bokstäver och siffror, utan mellanslag. Tomt: standardavsändaren.',
   AlertNumbersNone: 'Inga konton.',
   AlertNumbersLoadFailed: 'Kontona kunde inte hämtas.',
   AlertNumbersSave: 'Spara',
