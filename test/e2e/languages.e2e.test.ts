@@ -3,8 +3,8 @@
  * once in Swedish and once in Norwegian. Each screen must render translated: the document's
  * language and title in that language, no i18n key shown as text (or inside a text), and no
  * English text of the portal's resources where the language has its own (text, labels,
- * placeholders, titles), checked against shared/i18n. axe checks each screen once per language at
- * desktop width; the feature files check their screens in English at phone and desktop width and
+ * placeholders, titles), checked against shared/i18n; no screen wider than the window. axe checks
+ * each screen once per language, Swedish at desktop width and Norwegian at phone width; the feature files check their screens in English at phone and desktop width and
  * drive their flows there. That every key has a text in every language is test/i18n's part.
  */
 import { mkdirSync } from 'node:fs';
@@ -17,7 +17,7 @@ import { resources, type Messages } from '../../shared/i18n/index';
 import type { Language } from '../../shared/schemas/common';
 import { subscriptionTypes } from '../../shared/schemas/unit-editor';
 import { pageTitleKeys, paths, type PathName } from '../../web/src/app/paths';
-import { axeViolations, logInAs, openAllSections, openPage, photograph, poll, settle, SHOTS_DIR, SCREENSHOTS, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
+import { axeViolations, DESKTOP, logInAs, openAllSections, openPage, PHONE, photograph, poll, settle, SHOTS_DIR, SCREENSHOTS, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
 
 let app: App;
 let browser: Browser;
@@ -137,11 +137,15 @@ function untranslated(lang: Exclude<Language, 'en'>) {
   };
 }
 
-/** Logs in (the form in English), picks `lang` in the header and checks each screen in it. */
-async function sweep(lang: Exclude<Language, 'en'>, username: string, screens: readonly Screen[]): Promise<void> {
+/**
+ * Logs in (the form in English), picks `lang` in the header and checks each screen in it, at the
+ * given size. Swedish at desktop width, Norwegian on a phone: the longer words of both languages
+ * must not make a screen wider than the phone (it would scroll sideways and cut the page off).
+ */
+async function sweep(lang: Exclude<Language, 'en'>, username: string, screens: readonly Screen[], viewport: { width: number; height: number }): Promise<void> {
   const t = resources[lang];
   const check = untranslated(lang);
-  const { context, page, errors } = await openPage(browser);
+  const { context, page, errors } = await openPage(browser, viewport);
   await logInAs(page, app.url, username);
   await page.getByLabel(en.Language, { exact: true }).selectOption(lang);
   await poll(() => page.evaluate(() => document.documentElement.lang)).toBe(lang === 'no' ? 'nb' : lang);
@@ -159,7 +163,9 @@ async function sweep(lang: Exclude<Language, 'en'>, username: string, screens: r
     await settle(page);
     failures.push(...check(await pageTexts(page)).map((problem) => `${screen.name}: ${problem}`));
     failures.push(...(await axeViolations(page)).map((violation) => `${screen.name}: ${violation}`));
-    await photograph(page, join(SHOTS, `${screen.name}-${lang}-1280.png`), { fullPage: true });
+    const wider = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    if (wider > 0) failures.push(`${screen.name}: ${wider} px wider than the ${viewport.width} px screen`);
+    await photograph(page, join(SHOTS, `${screen.name}-${lang}-${viewport.width}.png`), { fullPage: true });
   }
   expect(failures, lang).toEqual([]);
   expect(errors).toEqual([]);
@@ -167,8 +173,8 @@ async function sweep(lang: Exclude<Language, 'en'>, username: string, screens: r
 }
 
 describe('the portal in Swedish and Norwegian', () => {
-  for (const lang of ['sv', 'no'] as const) {
-    it(`shows every screen of an administrator translated into ${lang}, and passes axe`, () => sweep(lang, demoUsers.admin.username, adminScreens), 240_000);
-    it(`shows the support page translated into ${lang}, and passes axe`, () => sweep(lang, demoSupportUser.username, supportScreens));
+  for (const [lang, viewport] of [['sv', DESKTOP], ['no', PHONE]] as const) {
+    it(`shows every screen of an administrator translated into ${lang} at ${viewport.width} px, and passes axe`, () => sweep(lang, demoUsers.admin.username, adminScreens, viewport), 240_000);
+    it(`shows the support page translated into ${lang} at ${viewport.width} px, and passes axe`, () => sweep(lang, demoSupportUser.username, supportScreens, viewport));
   }
 });
