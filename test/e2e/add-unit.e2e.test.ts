@@ -4,27 +4,26 @@
  * as a boat granted to demo-user, is refused the same IMEI again, and opens the new unit's editor.
  * The units list and the map show the first-run panel for units whose tracker has not reported
  * (name it, power it, the marker it will have). Every screen is checked with axe and photographed
- * at 390 and 1280 px into /tmp/add-unit-shots/ (Swedish and Norwegian: languages.e2e.test.ts).
+ * at 390 and 1280 px (with SCREENSHOTS=1) into test-results/add-unit/ (Swedish and Norwegian: languages.e2e.test.ts).
  */
-import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoImei, demoUsers } from '../../infra/local/seed';
 import { en } from '../../shared/i18n/en';
 import { registrationEn } from '../../shared/i18n/features/registration/en';
 import { unitLockEn } from '../../shared/i18n/features/unit-lock/en';
-import { DESKTOP, PHONE, checkAndShoot, logInAs, openPage, poll, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
+import { type App, checkAndShoot, DESKTOP, logInAs, openPage, PHONE, poll, SHOTS_DIR, startBrowserApp, stopBrowserApp } from '../support/browser';
 
 let app: App;
 let browser: Browser;
 
-const SHOTS = '/tmp/add-unit-shots';
+const SHOTS = join(SHOTS_DIR, 'add-unit');
 const IMEI = demoImei(100);
 const demoUnitNames = ['Service van 1', 'Service van 2', 'Delivery lorry', 'Excavator', 'Boat trailer', 'Speedboat'];
 const text = (template: string, vars: Record<string, string | number>) => template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name]));
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
   ({ app, browser } = await startBrowserApp());
 });
 

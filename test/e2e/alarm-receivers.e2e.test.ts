@@ -6,10 +6,10 @@
  * phone rule and Save disabled, delete, select units with its tabs, select all and a locked unit,
  * and the existing-user picker that turns the alarm switches off and fills the form), and saves the
  * alerts' language and time zone. An account without receivers shows the no-records message.
- * Every screen is checked with axe and photographed at 390 and 1280 px into /tmp/alarm-shots/
+ * Every screen is checked with axe and photographed at 390 and 1280 px (with SCREENSHOTS=1) into test-results/alarm/
  * (Swedish and Norwegian: languages.e2e.test.ts).
  */
-import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,10 +19,10 @@ import { demoImei, demoUsers } from '../../infra/local/seed';
 import { en } from '../../shared/i18n/en';
 import { unitsEn } from '../../shared/i18n/features/units/en';
 import { alarmsEn as a } from '../../shared/i18n/features/alarms/en';
-import { DESKTOP, PHONE, checkAndShoot, logInAt, openPage, poll, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
+import { type App, checkAndShoot, DESKTOP, logInAt, openPage, PHONE, poll, SHOTS_DIR, startBrowserApp, stopBrowserApp } from '../support/browser';
 import { createTestUser } from '../support/sessions';
 
-const SHOTS = '/tmp/alarm-shots';
+const SHOTS = join(SHOTS_DIR, 'alarm');
 const PAGE = '/administration/configure-alarm-receiver';
 let app: App;
 let browser: Browser;
@@ -49,7 +49,6 @@ async function userIdOf(username: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
   ({ app, browser } = await startBrowserApp());
   await seedReceivers();
 }, 120_000);

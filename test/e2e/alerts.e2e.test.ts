@@ -3,10 +3,10 @@
  * zone around the depot, and its tracker reports leaving it over MQTT. demo-user opens /user/alerts
  * and sees the exit as a sent alarm; a second exit arriving while the page is open shows up by
  * itself (the live channel). The Events tab of the unit on the map lists it too and links to all
- * alerts. Checked with axe and photographed at 390 and 1280 px into /tmp/alerts-shots/ (Swedish
+ * alerts. Checked with axe and photographed at 390 and 1280 px (with SCREENSHOTS=1) into test-results/alerts/ (Swedish
  * and Norwegian: languages.e2e.test.ts).
  */
-import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import mqtt from 'mqtt';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,11 +16,11 @@ import type { UnitZone } from '../../functions/domain/unit/schema';
 import { demoImei, demoUsers } from '../../infra/local/seed';
 import { eventsEn } from '../../shared/i18n/features/events/en';
 import { en } from '../../shared/i18n/en';
-import { DESKTOP, logInAt, logInThroughForm, openPage, poll, startBrowserApp, stopBrowserApp, type App, checkAndShoot } from '../support/browser';
+import { type App, checkAndShoot, DESKTOP, logInAt, logInThroughForm, openPage, poll, SHOTS_DIR, startBrowserApp, stopBrowserApp } from '../support/browser';
 
 let app: App;
 let browser: Browser;
-const SHOTS = '/tmp/alerts-shots';
+const SHOTS = join(SHOTS_DIR, 'alerts');
 const IMEI = demoImei(0);
 const DEPOT: UnitZone = { name: 'Depot', lat: 59.33, lon: 18.06, radius: 300, alarm: true, active: true, theftMode: false, off: [], timeZone: 'Europe/Stockholm' };
 const north = (m: number) => DEPOT.lat + m / 111_195;
@@ -35,7 +35,6 @@ async function drive(metres: number[]): Promise<void> {
 }
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
   ({ app, browser } = await startBrowserApp());
   const unit = await getUnitItem(IMEI);
   await putUnitCopies(IMEI, unit!.accountId, { zones: { depot: DEPOT } });

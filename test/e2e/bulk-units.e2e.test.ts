@@ -4,9 +4,9 @@
  * mode (the result per unit), switches output 1 (labelled as an immobiliser on one unit, so a
  * confirmation naming it comes first), assigns an alarm receiver and adds a department; the results table tells what
  * happened to each (Swedish and Norwegian: languages.e2e.test.ts); every screen checked with axe and photographed
- * at 390 and 1280 px into /tmp/bulk-units-shots/.
+ * at 390 and 1280 px (with SCREENSHOTS=1) into test-results/bulk-units/.
  */
-import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,14 +15,14 @@ import { DEMO_PASSWORD, demoImei, demoUsers } from '../../infra/local/seed';
 import { bulkUnitsEn } from '../../shared/i18n/features/bulk-units/en';
 import { commandsEn } from '../../shared/i18n/features/commands/en';
 import { callAs, callerFor, type Caller } from '../support/api-caller';
-import { logInAt, openPage, poll, shooter, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
+import { type App, logInAt, openPage, poll, shooter, SHOTS_DIR, startBrowserApp, stopBrowserApp } from '../support/browser';
 
 let app: App;
 let browser: Browser;
 let admin: Caller;
 let receiverId: string;
 
-const SHOTS = '/tmp/bulk-units-shots';
+const SHOTS = join(SHOTS_DIR, 'bulk-units');
 const text = (template: string, vars: Record<string, string | number>) => template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name]));
 
 const shot = shooter(SHOTS);
@@ -31,7 +31,6 @@ const shot = shooter(SHOTS);
 const logIn = (page: Page) => logInAt(page, app.url, '/user/edit-terminal-list');
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
   ({ app, browser } = await startBrowserApp());
   admin = await callerFor(demoUsers.admin.username, DEMO_PASSWORD);
   // Service van 2's output 1 drives its immobiliser.

@@ -4,22 +4,22 @@
  * already booked are shown at their fields first), sees it in the week grid with '+N more' listing
  * the rest of the day on keyboard focus, edits it, finds it in My booking's month calendar and
  * deletes it after the confirmation (Swedish and Norwegian: languages.e2e.test.ts). Every screen is checked
- * with axe and photographed at 390 and 1280 px into /tmp/car-schedule-shots/.
+ * with axe and photographed at 390 and 1280 px (with SCREENSHOTS=1) into test-results/car-schedule/.
  */
-import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, demoImei, demoUsers } from '../../infra/local/seed';
 import { en } from '../../shared/i18n/en';
 import { carScheduleEn as cs } from '../../shared/i18n/features/car-schedule/en';
 import { callAs, callerFor, type Caller } from '../support/api-caller';
-import { logInAs, openPage, poll, shooter, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
+import { type App, logInAs, openPage, poll, shooter, SHOTS_DIR, startBrowserApp, stopBrowserApp } from '../support/browser';
 
 let app: App;
 let browser: Browser;
 let admin: Caller;
 
-const SHOTS = '/tmp/car-schedule-shots';
+const SHOTS = join(SHOTS_DIR, 'car-schedule');
 const text = (template: string, vars: Record<string, string | number>) => template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name]));
 
 /** The browser's zone (test/support/browser.ts openPage), today and tomorrow there. */
@@ -45,7 +45,6 @@ async function choose(page: Page, dialogName: string, field: string, option: str
 }
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
   ({ app, browser } = await startBrowserApp());
   admin = await callerFor(demoUsers.admin.username, DEMO_PASSWORD);
   // Tomorrow is already booked 09:00-10:00, 15:00-16:00 and 17:00-18:00.

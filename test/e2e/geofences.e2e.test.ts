@@ -6,28 +6,27 @@
  * unit from the searchable multi-select, adds a deactivation period and saves; the list shows it
  * with its unit and finds it by the unit's name, and the unit carries its zone copy. It is edited
  * (theft mode on) and deleted after the confirmation, and the copy goes. Every screen is checked
- * with axe and photographed at 390 and 1280 px into /tmp/geofence-shots/ (Swedish and Norwegian:
+ * with axe and photographed at 390 and 1280 px (with SCREENSHOTS=1) into test-results/geofence/ (Swedish and Norwegian:
  * languages.e2e.test.ts).
  */
-import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unitsEn } from '../../shared/i18n/features/units/en';
 import { unitWithCopies } from '../support/unit-state';
 import { demoImei } from '../../infra/local/seed';
 import { geofencesEn as gEn } from '../../shared/i18n/features/geofences/en';
-import { DESKTOP, PHONE, logInAt, openPage, poll, startBrowserApp, stopBrowserApp, type App, checkAndShoot, untilStill } from '../support/browser';
+import { type App, checkAndShoot, DESKTOP, logInAt, openPage, PHONE, poll, SHOTS_DIR, startBrowserApp, stopBrowserApp, untilStill } from '../support/browser';
 
 let app: App;
 let browser: Browser;
 
-const SHOTS = '/tmp/geofence-shots';
+const SHOTS = join(SHOTS_DIR, 'geofence');
 const IMEI = demoImei(0);
 const UNIT = 'Service van 1';
 
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
   ({ app, browser } = await startBrowserApp());
 });
 

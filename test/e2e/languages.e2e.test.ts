@@ -7,7 +7,6 @@
  * each screen once per language, Swedish at desktop width and Norwegian at phone width; the feature files check their screens in English at phone and desktop width and
  * drive their flows there. That every key has a text in every language is test/i18n's part.
  */
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,7 +16,7 @@ import { resources, type Messages } from '../../shared/i18n/index';
 import type { Language } from '../../shared/schemas/common';
 import { subscriptionTypes } from '../../shared/schemas/unit-editor';
 import { pageTitleKeys, paths, type PathName } from '../../web/src/app/paths';
-import { axeViolations, DESKTOP, logInAs, openAllSections, openPage, PHONE, photograph, poll, settle, SHOTS_DIR, SCREENSHOTS, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
+import { axeViolations, DESKTOP, logInAs, openAllSections, openPage, PHONE, photograph, poll, settle, SHOTS_DIR, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
 
 let app: App;
 let browser: Browser;
@@ -25,7 +24,6 @@ let browser: Browser;
 const SHOTS = join(SHOTS_DIR, 'languages');
 
 beforeAll(async () => {
-  if (SCREENSHOTS) mkdirSync(SHOTS, { recursive: true });
   ({ app, browser } = await startBrowserApp());
 });
 

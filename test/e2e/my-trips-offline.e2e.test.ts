@@ -10,11 +10,11 @@
  * is sent in order: the three edits arrive once each (the trips' versions, read from the table,
  * rose by one; a second sync sends nothing again), and the fourth is refused and shown on its trip
  * with the reason and the typed values. The manifest of the brand is linked and served. Screens at
- * 390 and 1280 px with axe; photographs with SCREENSHOTS=1 into /tmp/my-trips-shots/.
+ * 390 and 1280 px with axe; photographs with SCREENSHOTS=1 into test-results/my-trips/.
  */
-import { mkdirSync } from 'node:fs';
 import { request as httpRequest, createServer as createHttpServer, type IncomingHttpHeaders } from 'node:http';
 import { createServer, connect, type Server, type Socket } from 'node:net';
+import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getTrip } from '../../functions/trips/trip-repository';
@@ -23,10 +23,10 @@ import { en } from '../../shared/i18n/en';
 import { myTripsEn } from '../../shared/i18n/features/my-trips/en';
 import { localDayOf, startOfLocalDay } from '../../shared/local-time';
 import { callAs, callerFor, type Caller } from '../support/api-caller';
-import { checkAndShoot, logInAt, openPage, PHONE, poll, SCREENSHOTS, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
+import { type App, checkAndShoot, logInAt, openPage, PHONE, poll, SHOTS_DIR, startBrowserApp, stopBrowserApp } from '../support/browser';
 import { storeTestTrip } from '../support/stored-trips';
 
-const SHOTS = '/tmp/my-trips-shots';
+const SHOTS = join(SHOTS_DIR, 'my-trips');
 const ZONE = 'Europe/Stockholm';
 const IMEI = demoImei(0);
 const HOUR = 3_600_000;
@@ -185,7 +185,6 @@ async function editTrip(id: string, change: (dialog: ReturnType<Page['getByRole'
 }
 
 beforeAll(async () => {
-  if (SCREENSHOTS) mkdirSync(SHOTS, { recursive: true });
   // The whole browser: in the headless shell the page started offline from the service worker
   // finds nothing of the last sync that My trips kept (IndexedDB).
   ({ app, browser } = await startBrowserApp({ browser: 'chromium' }));

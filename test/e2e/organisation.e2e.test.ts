@@ -6,9 +6,9 @@
  * user lands on the support page, finds the demo account, unlocks the unit Erik locked and sets the
  * announcement the header's bar then shows; an ordinary user gets the no-access page there. Swedish and
  * Norwegian are languages.e2e.test.ts's; every screen checked with axe and photographed at 390 and 1280 px
- * into /tmp/organisation-shots/.
+ * (with SCREENSHOTS=1) into test-results/organisation/.
  */
-import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, demoImei, demoSupportUser, demoUsers } from '../../infra/local/seed';
@@ -18,13 +18,13 @@ import { supportEn } from '../../shared/i18n/features/support/en';
 import { unitsEn } from '../../shared/i18n/features/units/en';
 import type { UnitListItem } from '../../shared/schemas/units';
 import { callAs, callerFor, type Caller } from '../support/api-caller';
-import { DESKTOP, PHONE, checkAndShoot, logInAs, openPage, poll, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
+import { type App, checkAndShoot, DESKTOP, logInAs, openPage, PHONE, poll, SHOTS_DIR, startBrowserApp, stopBrowserApp } from '../support/browser';
 
 let app: App;
 let browser: Browser;
 let user: Caller;
 
-const SHOTS = '/tmp/organisation-shots';
+const SHOTS = join(SHOTS_DIR, 'organisation');
 const text = (template: string, vars: Record<string, string | number>) => template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name]));
 
 async function shot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
@@ -37,7 +37,6 @@ async function shot(page: Page, name: string, options: { fullPage?: boolean } = 
 const logIn = (page: Page, username: string) => logInAs(page, app.url, username);
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
   ({ app, browser } = await startBrowserApp());
   user = await callerFor(demoUsers.user.username, DEMO_PASSWORD);
 });

@@ -4,9 +4,9 @@
  * unit and a time window, is offered to apply the rule to stored trips and applies it (yesterday's
  * trip of Service van 1 that ends there becomes private), finds the place in the list and by
  * search, edits it, and deletes it after a confirmation. Every screen is checked with axe and
- * photographed at 390 and 1280 px into /tmp/places-shots/ (Swedish and Norwegian: languages.e2e.test.ts).
+ * photographed at 390 and 1280 px (with SCREENSHOTS=1) into test-results/places/ (Swedish and Norwegian: languages.e2e.test.ts).
  */
-import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getPorts } from '../../functions/platform/container';
@@ -18,12 +18,12 @@ import { DEMO_PASSWORD, demoImei, demoUsers } from '../../infra/local/seed';
 import { en } from '../../shared/i18n/en';
 import { geofencesEn } from '../../shared/i18n/features/geofences/en';
 import { placesEn } from '../../shared/i18n/features/places/en';
-import { DESKTOP, PHONE, openPage, poll, startBrowserApp, stopBrowserApp, type App, checkAndShoot } from '../support/browser';
+import { type App, checkAndShoot, DESKTOP, openPage, PHONE, poll, SHOTS_DIR, startBrowserApp, stopBrowserApp } from '../support/browser';
 
 let app: App;
 let browser: Browser;
 
-const SHOTS = '/tmp/places-shots';
+const SHOTS = join(SHOTS_DIR, 'places');
 const ZONE = 'Europe/Stockholm';
 const IMEI = demoImei(0);
 /** Where yesterday's trip ends: the place is put here. */
@@ -58,7 +58,6 @@ async function seedTrip(): Promise<void> {
 }
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
   ({ app, browser } = await startBrowserApp());
   await seedTrip();
 });

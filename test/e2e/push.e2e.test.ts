@@ -6,7 +6,6 @@
  * a failed subscription is said so. Checked with axe at 390 and 1280 px (SCREENSHOTS=1: into
  * test-results/push/).
  */
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,7 +20,6 @@ const SHOTS = join(SHOTS_DIR, 'push');
 const SW_PATH = '/sw.js';
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
   // The whole browser: the headless shell denies every notification permission.
   ({ app, browser } = await startBrowserApp({ browser: 'chromium' }));
 });

@@ -5,9 +5,9 @@
  * card with its owner, edits a card (the name is required, the owner chosen), pairs one with Service van 1's reader (pending until the tracker
  * answers), unpairs and deletes one after a confirmation (Swedish and Norwegian: languages.e2e.test.ts). With
  * RFID off the page is gone from the menu and its address goes to the map. Every screen is checked
- * with axe and photographed at 390 and 1280 px into /tmp/rfid-shots/.
+ * with axe and photographed at 390 and 1280 px (with SCREENSHOTS=1) into test-results/rfid/.
  */
-import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,13 +17,13 @@ import { DEMO_PASSWORD, demoImei, demoUsers } from '../../infra/local/seed';
 import { en } from '../../shared/i18n/en';
 import { rfidEn } from '../../shared/i18n/features/rfid/en';
 import { callAs, callerFor, type Caller } from '../support/api-caller';
-import { logInAs, openPage, poll, shooter, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
+import { type App, logInAs, openPage, poll, shooter, SHOTS_DIR, startBrowserApp, stopBrowserApp } from '../support/browser';
 
 let app: App;
 let browser: Browser;
 let admin: Caller;
 
-const SHOTS = '/tmp/rfid-shots';
+const SHOTS = join(SHOTS_DIR, 'rfid');
 const text = (template: string, vars: Record<string, string | number>) => template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name]));
 
 const shot = shooter(SHOTS);
@@ -34,7 +34,6 @@ const setRfid = (on: boolean) =>
   dynamo().send(new UpdateCommand({ TableName: tableName('accounts'), Key: { accountId: admin.accountId }, UpdateExpression: 'SET features.rfid = :v', ExpressionAttributeValues: { ':v': on } }));
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
   ({ app, browser } = await startBrowserApp());
   admin = await callerFor(demoUsers.admin.username, DEMO_PASSWORD);
   // Cards as the phone app adds them.

@@ -4,9 +4,9 @@
  * SafeHomeEnableMsg), sets the home through the address search on the map with a radius below the
  * minimum first, sets a schedule (Saturday switched on, a time changed, every 2 weeks), switches it
  * on (Swedish and Norwegian: languages.e2e.test.ts). Every screen is checked with axe and photographed
- * at 390 and 1280 px into /tmp/safe-home-shots/.
+ * at 390 and 1280 px (with SCREENSHOTS=1) into test-results/safe-home/.
  */
-import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, demoUsers } from '../../infra/local/seed';
@@ -14,13 +14,13 @@ import { en } from '../../shared/i18n/en';
 import { geofencesEn } from '../../shared/i18n/features/geofences/en';
 import { safeHomeEn } from '../../shared/i18n/features/safe-home/en';
 import { callerFor, callAs } from '../support/api-caller';
-import { logInAs, openPage, poll, shooter, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
+import { type App, logInAs, openPage, poll, shooter, SHOTS_DIR, startBrowserApp, stopBrowserApp } from '../support/browser';
 import type { SafeHomeItem } from '../../shared/schemas/safe-home';
 
 let app: App;
 let browser: Browser;
 
-const SHOTS = '/tmp/safe-home-shots';
+const SHOTS = join(SHOTS_DIR, 'safe-home');
 const text = (template: string, vars: Record<string, string | number>) => template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name]));
 const UNIT = 'Service van 2';
 
@@ -31,7 +31,6 @@ const logIn = (page: Page) => logInAs(page, app.url);
 const row = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
   ({ app, browser } = await startBrowserApp());
 });
 

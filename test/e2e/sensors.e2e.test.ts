@@ -7,9 +7,9 @@
  * reading above the limit shows the reading, its time and the alarm. A MAC the tracker cannot hear
  * is refused by the tracker (CouldNotPair) and can be sent again; the limits are edited; a sensor is
  * unpaired after a confirmation (Swedish and Norwegian: languages.e2e.test.ts). Every screen is checked
- * with axe and photographed at 390 and 1280 px into /tmp/sensors-shots/.
+ * with axe and photographed at 390 and 1280 px (with SCREENSHOTS=1) into test-results/sensors/.
  */
-import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import mqtt from 'mqtt';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,13 +17,13 @@ import { demoImei } from '../../infra/local/seed';
 import { answerCommand, commandTopic } from '../../infra/local/simulator/protocol';
 import { SimulatedVehicle } from '../../infra/local/simulator/vehicle';
 import { sensorsEn, type SensorsMessages } from '../../shared/i18n/features/sensors/en';
-import { logInAs, openPage, poll, shooter, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
+import { type App, logInAs, openPage, poll, shooter, SHOTS_DIR, startBrowserApp, stopBrowserApp } from '../support/browser';
 
 let app: App;
 let browser: Browser;
 let tracker: mqtt.MqttClient;
 
-const SHOTS = '/tmp/sensors-shots';
+const SHOTS = join(SHOTS_DIR, 'sensors');
 const IMEI = demoImei(0);
 /** The sensor in the van, in the tracker's range. */
 const IN_RANGE = 'AC23F4100A01';
@@ -33,7 +33,6 @@ const FAR_AWAY = 'AC23F4100B02';
 const text = (template: string, vars: Record<string, string | number>) => template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name]));
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
   ({ app, browser } = await startBrowserApp());
   tracker = await mqtt.connectAsync(app.mqttUrl, { clientId: IMEI, reconnectPeriod: 0 });
   const vehicle = new SimulatedVehicle({ index: 0, imei: IMEI, vehicleType: 'car', seed: 5, start: Date.now(), sensors: [{ mac: IN_RANGE, kind: 'reefer' }] });

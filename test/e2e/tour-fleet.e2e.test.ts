@@ -6,9 +6,9 @@
  * it (the map filtered by status, the trip log of the day, the alerts of the last 24 hours and of
  * service, the attest status of the month). axe once at 390 and once at 1280 px. Swedish and
  * Norwegian: languages.e2e.test.ts. What each figure counts: test/api/fleet-overview.test.ts.
- * Photographs with SCREENSHOTS=1 into /tmp/tour-fleet-shots/.
+ * Photographs with SCREENSHOTS=1 (with SCREENSHOTS=1) into test-results/tour-fleet/.
  */
-import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,11 +26,11 @@ import { nextState } from '../../functions/ingest/state';
 import { getPorts } from '../../functions/platform/container';
 import { storeDetectedTrips } from '../../functions/trips/store-detected';
 import { callAs, callerFor } from '../support/api-caller';
-import { checkAndShoot, logInAs, openPage, poll, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
+import { type App, checkAndShoot, logInAs, openPage, poll, SHOTS_DIR, startBrowserApp, stopBrowserApp } from '../support/browser';
 import { testPosition } from '../support/positions';
 import { storeUnitState } from '../support/unit-state';
 
-const SHOTS = '/tmp/tour-fleet-shots';
+const SHOTS = join(SHOTS_DIR, 'tour-fleet');
 const ZONE = 'Europe/Stockholm';
 let app: App;
 let browser: Browser;
@@ -44,7 +44,6 @@ async function storeTrip(imei: string, startTs: number, distanceM: number): Prom
 }
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
   ({ app, browser } = await startBrowserApp());
   const now = Date.now();
   // Service van 1 drives, Service van 2 is parked, and so is Service van 3, with a low battery (an alarm).

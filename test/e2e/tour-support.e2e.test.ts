@@ -4,9 +4,9 @@
  * 'Bas', adds SMS credits with a note, sees each in the support log, and a search for another
  * account closes the demo account's panel. The demo admin sees the balance in the account
  * settings and the alarm receivers page saying what happens at 0 credits. Each screen is checked
- * with axe at 390 and 1280 px (photographed with SCREENSHOTS=1 into /tmp/tour-support-shots/).
+ * with axe at 390 and 1280 px (photographed with SCREENSHOTS=1 (with SCREENSHOTS=1) into test-results/tour-support/).
  */
-import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alarmsEn } from '../../shared/i18n/features/alarms/en';
@@ -15,9 +15,9 @@ import { userAccountsEn as ua } from '../../shared/i18n/features/user-accounts/e
 import { demoImei, demoSupportUser, demoUsers } from '../../infra/local/seed';
 import { apiFetch } from '../support/http';
 import { wizardPrivate } from '../support/registration';
-import { logInAs, logInAt, openPage, poll, shooter, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
+import { type App, logInAs, logInAt, openPage, poll, shooter, SHOTS_DIR, startBrowserApp, stopBrowserApp } from '../support/browser';
 
-const SHOTS = '/tmp/tour-support-shots';
+const SHOTS = join(SHOTS_DIR, 'tour-support');
 const shot = shooter(SHOTS);
 let app: App;
 let browser: Browser;
@@ -31,7 +31,6 @@ async function search(page: Page, q: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
   ({ app, browser } = await startBrowserApp());
   // Another customer to search for.
   const registered = await apiFetch(`${app.url}/api/v1/register-account`, {

@@ -34,9 +34,9 @@
  * - how to pair an RFID card: rfid.e2e.test.ts;
  * - the route of a unit's history and its end marker: history.e2e.test.ts;
  * - the map offline: map-basemap.e2e.test.ts.
- * Photographs with SCREENSHOTS=1 into /tmp/tour-shots/.
+ * Photographs with SCREENSHOTS=1 (with SCREENSHOTS=1) into test-results/tour/.
  */
-import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getUnitItem } from '../../functions/domain/unit/reads';
@@ -68,14 +68,14 @@ import { vehicleTypes } from '../../shared/schemas/vehicle-types';
 import { vehicleTypeLabel } from '../../web/src/features/units/unit-list';
 import { formatCoordinates } from '../../web/src/ui/coordinates';
 import { callAs, callerFor } from '../support/api-caller';
-import { checkAndShoot, DESKTOP, logInAs, logInAt, openPage, PHONE, poll, settle, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
+import { type App, checkAndShoot, DESKTOP, logInAs, logInAt, openPage, PHONE, poll, settle, SHOTS_DIR, startBrowserApp, stopBrowserApp } from '../support/browser';
 import { testPosition } from '../support/positions';
 import { storeUnitState } from '../support/unit-state';
 
 let app: App;
 let browser: Browser;
 
-const SHOTS = '/tmp/tour-shots';
+const SHOTS = join(SHOTS_DIR, 'tour');
 /** Service van 1, locked by demo-user; the tour is demo-admin's. */
 const LOCKED = demoImei(0);
 const LOCKER = `${demoUsers.user.firstName} ${demoUsers.user.lastName}`;
@@ -108,7 +108,6 @@ const hhmm = (ms: number) => new Intl.DateTimeFormat('en-GB', { hour: '2-digit',
 const lead = (template: string) => template.split('{{')[0] ?? template;
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
   ({ app, browser } = await startBrowserApp());
   const user = await callerFor(demoUsers.user.username, DEMO_PASSWORD);
   expect((await callAs(app.url, 'POST', `/api/v1/user/units/${LOCKED}/lock`, user)).status).toBe(200);

@@ -9,9 +9,8 @@
  * sidebar and unlocks it. On the 2nd of a month (the browser's and the server's clocks moved there)
  * demo-admin reports the previous month to Autoplan, is refused the second time, turns automatic
  * reporting on, and on the 10th finds the report button greyed out. Every screen is checked with axe and photographed at 390 and 1280 px into
- * /tmp/triplog-shots/.
+ * test-results/triplog/ (with SCREENSHOTS=1).
  */
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,13 +26,13 @@ import { en } from '../../shared/i18n/en';
 import { tripsEn } from '../../shared/i18n/features/trips/en';
 import { autoplanEn } from '../../shared/i18n/features/autoplan/en';
 import { brands } from '../../shared/brands';
-import { DESKTOP, PHONE, axeViolations, logInAt, openPage, poll, startBrowserApp, stopBrowserApp, type App, checkAndShoot, photograph, SCREENSHOTS, untilStill } from '../support/browser';
+import { type App, axeViolations, checkAndShoot, DESKTOP, logInAt, openPage, PHONE, photograph, poll, SCREENSHOTS, SHOTS_DIR, startBrowserApp, stopBrowserApp, untilStill } from '../support/browser';
 import { testPosition } from '../support/positions';
 
 let app: App;
 let browser: Browser;
 
-const SHOTS = '/tmp/triplog-shots';
+const SHOTS = join(SHOTS_DIR, 'triplog');
 const ZONE = 'Europe/Stockholm';
 const IMEI = demoImei(0);
 const UNIT = 'Service van 1';
@@ -100,7 +99,6 @@ async function seedTrips(): Promise<void> {
 }
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
   ({ app, browser } = await startBrowserApp());
   await seedTrips();
 });

@@ -11,10 +11,10 @@
  * for a unit not granted to them, and a unit whose report frequency support has locked says so.
  * Each screen is checked with axe once per width, 390 and 1280 px (the editor with every section
  * open and filled in, a field error, the theft report, the locked frequency, the not-found state),
- * and photographed there into /tmp/unit-editor-shots/ with SCREENSHOTS; Swedish and Norwegian are
+ * and photographed there (with SCREENSHOTS=1) into test-results/unit-editor/ with SCREENSHOTS; Swedish and Norwegian are
  * languages.e2e.test.ts's. The tests run in order: later ones read what the first one saved.
  */
-import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,14 +25,14 @@ import { en } from '../../shared/i18n/en';
 import { commandsEn } from '../../shared/i18n/features/commands/en';
 import { mapEn } from '../../shared/i18n/features/map/en';
 import { unitEditorEn } from '../../shared/i18n/features/unit-editor/en';
-import { DESKTOP, PHONE, checkAndShoot, logInAs, logInAt, openAllSections, openPage, poll, startBrowserApp, stopBrowserApp, type App, photograph } from '../support/browser';
+import { type App, checkAndShoot, DESKTOP, logInAs, logInAt, openAllSections, openPage, PHONE, photograph, poll, SHOTS_DIR, startBrowserApp, stopBrowserApp } from '../support/browser';
 import { testPosition } from '../support/positions';
 import { storeUnitState } from '../support/unit-state';
 
 let app: App;
 let browser: Browser;
 
-const SHOTS = '/tmp/unit-editor-shots';
+const SHOTS = join(SHOTS_DIR, 'unit-editor');
 const IMEI = demoImei(0);
 /** The tracker's counters: 15,200 km and 1,200 engine hours. */
 const ODOMETER_M = 15_200_000;
@@ -50,7 +50,6 @@ function dayMonthsFromNow(months: number): string {
 }
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
   ({ app, browser } = await startBrowserApp());
   const ts = Date.now() - 10 * 60_000;
   await storeUnitState(IMEI, nextState(undefined, testPosition(ts, 59.33, 18.06, { speed: 0, ignition: false, movement: false, odometer: ODOMETER_M, engineSeconds: ENGINE_SECONDS }), ts));

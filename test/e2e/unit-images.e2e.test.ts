@@ -4,9 +4,9 @@
  * in the browser and sees it shown from the runtime's signed file route (under the page's CSP),
  * is refused a renamed text file and a file over 1 MB with their messages, and
  * deletes the picture after a confirmation (Swedish and Norwegian: languages.e2e.test.ts). Every screen is checked
- * with axe and photographed at 390 and 1280 px into /tmp/unit-images-shots/.
+ * with axe and photographed at 390 and 1280 px (with SCREENSHOTS=1) into test-results/unit-images/.
  */
-import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_IMAGE_BYTES } from '../../shared/schemas/unit-images';
@@ -14,17 +14,16 @@ import { getUnitItem } from '../../functions/domain/unit/reads';
 import { demoImei, demoUsers } from '../../infra/local/seed';
 import { unitEditorEn } from '../../shared/i18n/features/unit-editor/en';
 import { unitImagesEn } from '../../shared/i18n/features/unit-images/en';
-import { checkAndShoot, logInAt, openPage, poll, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
+import { type App, checkAndShoot, logInAt, openPage, poll, SHOTS_DIR, startBrowserApp, stopBrowserApp } from '../support/browser';
 
 let app: App;
 let browser: Browser;
 
-const SHOTS = '/tmp/unit-images-shots';
+const SHOTS = join(SHOTS_DIR, 'unit-images');
 const IMEI = demoImei(0);
 const text = (template: string, vars: Record<string, string | number>) => template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name]));
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
   ({ app, browser } = await startBrowserApp());
 });
 

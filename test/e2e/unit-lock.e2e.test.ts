@@ -6,9 +6,9 @@
  * immobiliser asks for a confirmation naming the unit and the output before anything reaches the
  * tracker (this test plays the tracker over MQTT); cancelling sends nothing. demo-user locks and
  * unlocks Service van 2 in the unit editor's lock panel, each after a confirmation, and sees both in
- * the lock log. axe and screenshots at 390 and 1280 px into /tmp/unit-lock-shots/.
+ * the lock log. axe and screenshots at 390 and 1280 px (with SCREENSHOTS=1) into test-results/unit-lock/.
  */
-import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { Browser, Page } from 'playwright-core';
@@ -22,13 +22,13 @@ import { mapEn } from '../../shared/i18n/features/map/en';
 import { unitLockEn } from '../../shared/i18n/features/unit-lock/en';
 import { translateKey } from '../../shared/i18n/index';
 import { callAs, callerFor } from '../support/api-caller';
-import { checkAndShoot, logInAt, openPage, poll, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
+import { type App, checkAndShoot, logInAt, openPage, poll, SHOTS_DIR, startBrowserApp, stopBrowserApp } from '../support/browser';
 
 let app: App;
 let browser: Browser;
 let tracker: MqttClient;
 
-const SHOTS = '/tmp/unit-lock-shots';
+const SHOTS = join(SHOTS_DIR, 'unit-lock');
 /** Service van 1 (locked by demo-user) and Service van 2 (its DOUT1 is the immobiliser). */
 const LOCKED = demoImei(0);
 const GUARDED = demoImei(1);
@@ -37,7 +37,6 @@ const received: { id: string; type: string; params: Record<string, unknown> }[] 
 const text = (template: string, vars: Record<string, string | number>) => template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name]));
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
   ({ app, browser } = await startBrowserApp());
   // Both units report once, so that a position is there to be hidden.
   for (const imei of [LOCKED, GUARDED]) {

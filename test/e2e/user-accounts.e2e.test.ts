@@ -5,16 +5,16 @@
  * settings (a spelling duplicate among the default purposes and a dated fuel price of 0 are
  * refused first), and deletes the
  * user after the confirmation (Swedish and Norwegian: languages.e2e.test.ts). Every state is checked with
- * axe and photographed at 390 and 1280 px into /tmp/user-accounts-shots/.
+ * axe and photographed at 390 and 1280 px (with SCREENSHOTS=1) into test-results/user-accounts/.
  */
-import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userAccountsEn as ua } from '../../shared/i18n/features/user-accounts/en';
 import { unitsEn } from '../../shared/i18n/features/units/en';
-import { logInAt, openPage, poll, shooter, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
+import { type App, logInAt, openPage, poll, shooter, SHOTS_DIR, startBrowserApp, stopBrowserApp } from '../support/browser';
 
-const SHOTS = '/tmp/user-accounts-shots';
+const SHOTS = join(SHOTS_DIR, 'user-accounts');
 const PAGE = '/administration/user-accounts';
 let app: App;
 let browser: Browser;
@@ -22,7 +22,6 @@ let browser: Browser;
 const text = (template: string, vars: Record<string, string | number>) => template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name]));
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
   ({ app, browser } = await startBrowserApp());
 }, 120_000);
 

@@ -4,18 +4,18 @@
  * refusal first, then the server's), copies nothing but sees the secret once, sends a test delivery
  * and finds it delivered in the deliveries view, edits it to paused, and deletes it. The list, the
  * form, the secret and the deliveries are checked with axe at 390 and 1280 px and photographed into
- * /tmp/webhook-shots/ with SCREENSHOTS=1.
+ * test-results/webhook/ with SCREENSHOTS=1.
  */
-import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoUsers } from '../../infra/local/seed';
 import { webhooksEn as w } from '../../shared/i18n/features/webhooks/en';
-import { checkAndShoot, DESKTOP, logInAt, openPage, PHONE, poll, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
+import { type App, checkAndShoot, DESKTOP, logInAt, openPage, PHONE, poll, SHOTS_DIR, startBrowserApp, stopBrowserApp } from '../support/browser';
 
-const SHOTS = '/tmp/webhook-shots';
+const SHOTS = join(SHOTS_DIR, 'webhook');
 const PAGE = '/administration/webhooks';
 let app: App;
 let browser: Browser;
@@ -24,7 +24,6 @@ let receiverUrl = '';
 let received = 0;
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
   receiver = createServer((req, res) => {
     req.resume();
     req.on('end', () => {

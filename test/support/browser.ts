@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import axe from 'axe-core';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
@@ -186,6 +186,7 @@ export const SCREENSHOTS = process.env['SCREENSHOTS'] === '1';
  */
 export async function photograph(target: Page | Locator, path: string, options: { fullPage?: boolean } = {}): Promise<void> {
   if (!SCREENSHOTS) return;
+  mkdirSync(dirname(path), { recursive: true });
   if ('mouse' in target) await target.screenshot({ path, fullPage: options.fullPage ?? false });
   else await target.screenshot({ path });
 }
