@@ -76,14 +76,19 @@ describe('SNS SMS sender', () => {
     });
   });
 
-  it('leaves out a stored sender SNS would refuse (a space, two letters) and still sends the SMS', async () => {
+  it('leaves out a stored sender SNS would refuse (a space, two letters) and still sends the SMS, from the deployment\'s sender if any', async () => {
     sns.on(PublishCommand).resolves({ MessageId: 's-5' });
-    const sender = createSnsSmsSender(new SNSClient({ region: 'eu-north-1' }));
-    for (const senderId of ['Fleet AB', 'AB']) await sender.send({ to: '+46701234567', text: 'Larm', senderId });
-    for (const call of sns.commandCalls(PublishCommand)) {
-      expect(call.args[0].input.MessageAttributes).toEqual({ 'AWS.SNS.SMS.SMSType': { DataType: 'String', StringValue: 'Transactional' } });
+    for (const senderId of ['Fleet AB', 'AB']) {
+      await createSnsSmsSender(new SNSClient({ region: 'eu-north-1' })).send({ to: '+46701234567', text: 'Larm', senderId });
+      await createSnsSmsSender(new SNSClient({ region: 'eu-north-1' }), 'Tracker').send({ to: '+46701234567', text: 'Larm', senderId });
     }
-    expect(sns.commandCalls(PublishCommand)).toHaveLength(2);
+    const type = { 'AWS.SNS.SMS.SMSType': { DataType: 'String', StringValue: 'Transactional' } };
+    expect(sns.commandCalls(PublishCommand).map((call) => call.args[0].input.MessageAttributes)).toEqual([
+      type,
+      { ...type, 'AWS.SNS.SMS.SenderID': { DataType: 'String', StringValue: 'Tracker' } },
+      type,
+      { ...type, 'AWS.SNS.SMS.SenderID': { DataType: 'String', StringValue: 'Tracker' } },
+    ]);
   });
 
   it('sends to E.164 only: an older stored form is refused before SNS reads it its own way', async () => {

@@ -8,8 +8,9 @@ import { assertE164, type SmsMessage, type SmsSender } from '../../ports';
  * priority, also to numbers that opted out of promotional texts). The sender (the message's, else
  * the deployment's SMS_SENDER_ID) goes as the sender id where it is a name, which countries that
  * support alphanumeric senders show (Sweden and Norway do), and as the origination number where
- * it is a phone number. A sender SNS would refuse (stored before the rule was tightened: a space,
- * two letters) is left out rather than failing the alarm: the SMS goes from the account's default.
+ * it is a phone number. A message's sender SNS would refuse (stored before the rule was tightened:
+ * a space, two letters) is left out rather than failing the alarm: the SMS goes from the
+ * deployment's sender, or the one SNS picks.
  */
 export function createSnsSmsSender(client: SNSClient, senderId?: string): SmsSender {
   return {
@@ -18,10 +19,11 @@ export function createSnsSmsSender(client: SNSClient, senderId?: string): SmsSen
       const attributes: Record<string, MessageAttributeValue> = {
         'AWS.SNS.SMS.SMSType': { DataType: 'String', StringValue: 'Transactional' },
       };
-      const sender = message.senderId ?? senderId;
+      const usable = (sender: string | undefined) => sender !== undefined && (SMS_ORIGINATION_NUMBER_PATTERN.test(sender) || SMS_SENDER_ID_PATTERN.test(sender));
+      if (message.senderId && !usable(message.senderId)) logger.warn('SMS sender left out: neither a sender id nor an E.164 number', { sender: message.senderId });
+      const sender = [message.senderId, senderId].find(usable);
       if (sender && SMS_ORIGINATION_NUMBER_PATTERN.test(sender)) attributes['AWS.MM.SMS.OriginationNumber'] = { DataType: 'String', StringValue: sender };
-      else if (sender && SMS_SENDER_ID_PATTERN.test(sender)) attributes['AWS.SNS.SMS.SenderID'] = { DataType: 'String', StringValue: sender };
-      else if (sender) logger.warn('SMS sender left out: neither a sender id nor an E.164 number', { sender });
+      else if (sender) attributes['AWS.SNS.SMS.SenderID'] = { DataType: 'String', StringValue: sender };
       await client.send(new PublishCommand({ PhoneNumber: message.to, Message: message.text, MessageAttributes: attributes }));
     },
   };
