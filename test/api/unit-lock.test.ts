@@ -247,7 +247,6 @@ describe('races', () => {
 });
 
 describe('the live channel', () => {
-  /** A browser's live connection as GET /live/connection hands it out, collecting the IMEIs of position messages. */
   /** The IMEIs of the positions a live channel received, in order. */
   const heard = (l: LiveListener) => l.messages.flatMap((m) => (m.type === 'position' && m.imei ? [m.imei] : []));
 

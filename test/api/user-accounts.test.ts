@@ -66,7 +66,6 @@ async function addUnit(accountId: string, n: number): Promise<string> {
   return imei;
 }
 
-/** A browser's live connection as GET /live/connection hands it out, collecting every message. */
 beforeAll(async () => {
   rt = await startRuntime();
   const owner = await createTestUser();
