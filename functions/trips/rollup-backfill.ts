@@ -36,9 +36,11 @@ import { bumpUnitDays, recomputeUnitDaysAndMonths, rollupDaysOf } from './unit-d
 
 /**
  * The version of the work: 1 filled the trip rollups; 2 also times untimed trips and builds the
- * day rollups; 3 also their month items. Raising it runs the backfill once more on every deployment.
+ * day rollups; 3 also their month items; 4 writes the trip rollups again in items split by unit
+ * (trip-rollup-reads.ts), which the fleet overview reads instead of the earlier ones. Raising it
+ * runs the backfill once more on every deployment.
  */
-export const BACKFILL_VERSION = 3;
+export const BACKFILL_VERSION = 4;
 /** The marker's key: a partition no account has (account ids are UUIDs), an item per version. */
 export const BACKFILL_MARKER = { accountId: '#migrations', sk: `trip-rollups-backfill#v${BACKFILL_VERSION}` } as const;
 /** Trips read per Scan page. */

@@ -1,12 +1,13 @@
 /**
  * The trip-rollups table (docs/decisions/0032-fleet-overview.md): per account, what the fleet
  * overview sums without reading each unit's trips. Two kinds of item, each with one attribute per
- * unit (`u<imei>`) that had trips starting in it:
+ * unit (`u<imei>`) that had trips starting in it, and each split by the IMEI in QUARTER_SHARDS
+ * or MONTH_SHARDS (`#<shard, 2 digits>` after the key; trip-rollup-reads.ts says why):
  *
- * - `q#<start ms, 13 digits>`: a quarter hour, `[distance m, trips]`. Every time zone's offset is a
- *   whole number of quarter hours, so a local day or week in any zone is a key range of these.
- * - `m#<yyyy-MM>`: a month in FLEET_MONTH_ZONE, `[trips, first local day, last local day]`, for the
- *   unattested months.
+ * - `q#<start ms, 13 digits>#<shard>`: a quarter hour, `[distance m, trips]`. Every time zone's
+ *   offset is a whole number of quarter hours, so a local day or week in any zone is a key range.
+ * - `m#<yyyy-MM>#<shard>`: a month in FLEET_MONTH_ZONE, `[trips, first local day, last local
+ *   day]`, for the unattested months.
  *
  * A unit's entry is not counted up and down: after every trip write it is recomputed from the
  * trips table (one Query of the quarter hour, one of the month), so a retried or repeated refresh
@@ -64,7 +65,7 @@ async function refreshQuarter(accountId: string, imei: string, bucketMs: number)
   const trips = await tripStarts(accountId, imei, bucketMs, bucketMs + QUARTER_MS);
   const distanceM = Math.round(trips.reduce((sum, t) => sum + t.distanceM, 0));
   const expiresAt = Math.floor(bucketMs / 1000) + QUARTER_KEEP_DAYS * DAY_S;
-  await setEntry(accountId, quarterKey(bucketMs), imei, trips.length ? [distanceM, trips.length] : null, expiresAt);
+  await setEntry(accountId, quarterKey(bucketMs, imei), imei, trips.length ? [distanceM, trips.length] : null, expiresAt);
 }
 
 async function refreshMonth(accountId: string, imei: string, month: string): Promise<void> {
@@ -73,7 +74,7 @@ async function refreshMonth(accountId: string, imei: string, month: string): Pro
   const trips = await tripStarts(accountId, imei, startOfLocalDay(first, FLEET_MONTH_ZONE), toMs);
   const starts = trips.map((t) => t.startTs);
   const value = trips.length ? [trips.length, localDayOf(Math.min(...starts), FLEET_MONTH_ZONE), localDayOf(Math.max(...starts), FLEET_MONTH_ZONE)] : null;
-  await setEntry(accountId, monthKey(month), imei, value, Math.floor(toMs / 1000) + MONTH_KEEP_DAYS * DAY_S);
+  await setEntry(accountId, monthKey(month, imei), imei, value, Math.floor(toMs / 1000) + MONTH_KEEP_DAYS * DAY_S);
 }
 
 /**

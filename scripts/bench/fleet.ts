@@ -111,7 +111,7 @@ function rollupItems(accountId: string, trips: readonly Trip[]): Record<string, 
   const months = new Map<string, Trip[]>();
   for (const t of trips) {
     const bucket = quarterOf(t.startTs);
-    const q = item(quarterKey(bucket), Math.floor(bucket / 1000) + 35 * DAY_S);
+    const q = item(quarterKey(bucket, t.imei), Math.floor(bucket / 1000) + 35 * DAY_S);
     const [m = 0, n = 0] = (q[unitAttribute(t.imei)] as number[] | undefined) ?? [];
     q[unitAttribute(t.imei)] = [m + t.distanceM, n + 1];
     const key = `${rollupMonthOf(t.startTs)}|${t.imei}`;
@@ -122,7 +122,7 @@ function rollupItems(accountId: string, trips: readonly Trip[]): Record<string, 
     const [y = 1970, m = 1] = month.split('-').map(Number);
     const nextMonth = new Date(Date.UTC(y, m, 1)).toISOString().slice(0, 10);
     const starts = list.map((t) => t.startTs);
-    const entry = item(monthKey(month), Math.floor(startOfLocalDay(nextMonth, FLEET_MONTH_ZONE) / 1000) + 400 * DAY_S);
+    const entry = item(monthKey(month, imei), Math.floor(startOfLocalDay(nextMonth, FLEET_MONTH_ZONE) / 1000) + 400 * DAY_S);
     entry[unitAttribute(imei)] = [list.length, localDayOf(Math.min(...starts), FLEET_MONTH_ZONE), localDayOf(Math.max(...starts), FLEET_MONTH_ZONE)];
   }
   return [...items.values()];

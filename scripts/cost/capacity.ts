@@ -3,6 +3,7 @@
  * a fleet needs per second and what it costs, from the same model as `npm run cost`. The text
  * around the block is written by hand and refers to these figures.
  */
+import { MONTH_SHARDS } from '../../functions/trips/trip-rollup-reads';
 import { byService, DAYS_PER_MONTH, DYNAMODB_ITEM_LIMIT_BYTES, MONTH_ROLLUP_BYTES_PER_UNIT, onDemandShards, type Assumptions } from './model';
 import { assumptionLines, designNotes, run, scaled, streamWarning, summaryRows, usd, type ModelInputs } from './report';
 
@@ -80,7 +81,7 @@ export function capacityMarkdown(inputs: ModelInputs, a: Assumptions, command: s
       : []),
     `- On demand, a new table takes up to 4,000 write and 12,000 read units/s at once and doubles its previous peak within about 30 minutes; the default ceiling is 40,000 of each per table. A fleet that grows by more than double in a day, or a launch at this size, needs the tables' warm throughput raised first.`,
     `- Partition heat: positions and units are keyed by IMEI, one write per tracker every ${a.intervalSeconds} s, spread over as many keys as trackers: cold. ${unitsFact?.fullIndexes ? `The units table's byAccount index is keyed by account: an account's every transition lands on one index key, ${int(perAccountIndex)} write units/s at ${int(a.unitsPerAccount)} units per account, ${int((50_000 / a.intervalSeconds) * unitWu)} at 50,000 (a partition takes ${int(PARTITION.wcu)}; DynamoDB splits a hot key's items by sort key, the IMEI, and throttles the base table's writes while the index lags).` : ''} dead-letters are keyed by day: a flood of undecodable messages lands on one key (${int(PARTITION.wcu)} writes/s before it splits).`,
-    `- The fleet overview's month item (trip-rollups) holds ${MONTH_ROLLUP_BYTES_PER_UNIT} B per unit of its account: ${Math.round(u.monthRollupItemBytes / 1024)} KB at ${int(a.unitsPerAccount)} units, and every trip of the account rewrites it (its write units grow with the account). DynamoDB refuses items over 400 KB: an account with more than about ${int(DYNAMODB_ITEM_LIMIT_BYTES / MONTH_ROLLUP_BYTES_PER_UNIT)} units driving in a month cannot store its month rollup. Splitting the month item per group of units (\`m#<month>#<shard>\`) fixes both.`,
+    `- The fleet overview's month (trip-rollups) is split in ${MONTH_SHARDS} items per account by IMEI (\`m#<month>#<shard>\`), ${MONTH_ROLLUP_BYTES_PER_UNIT} B per unit: ${int(u.monthRollupItemBytes)} B an item at ${int(a.unitsPerAccount)} units per account, ${int(Math.ceil(50_000 / MONTH_SHARDS) * MONTH_ROLLUP_BYTES_PER_UNIT)} B at 50,000, and a trip rewrites only its unit's item. DynamoDB refuses items over 400 KB, which an account reaches at about ${int((DYNAMODB_ITEM_LIMIT_BYTES / MONTH_ROLLUP_BYTES_PER_UNIT) * MONTH_SHARDS)} units.`,
     '',
   );
 

@@ -173,15 +173,18 @@ describe('estimate', () => {
     expect(e.total - e.platformTotal).toBeCloseTo(140, 9);
   });
 
-  it('grows the month rollup item with the units of the account, up to the item limit', () => {
+  it('splits the month rollup of an account in 64 items, each growing with its share of the units', () => {
     const trips = { ...quiet, tripsPerUnitDay: 1 };
-    const small = estimate(inventory, prices, sizes, { ...trips, unitsPerAccount: 100 }, runsPerMonth);
-    const large = estimate(inventory, prices, sizes, { ...trips, unitsPerAccount: 1000 }, runsPerMonth);
-    expect(small.usage.monthRollupItemBytes).toBe(100 * 44 + 50);
-    // Per trip: the quarter item (1 WRU) and the month item (4,450 B: 5 WRU at 100 units; 44,050 B: 44 at 1,000).
-    const perTrip = (e: typeof small) => find(e, 'DynamoDB', /^trip-rollups: writes/).quantity / (1000 * DAYS_PER_MONTH / 1e6);
-    expect(perTrip(small)).toBeCloseTo(1 + 5, 9);
-    expect(perTrip(large)).toBeCloseTo(1 + 44, 9);
+    const at = (unitsPerAccount: number) => estimate(inventory, prices, sizes, { ...trips, units: Math.max(1000, unitsPerAccount), unitsPerAccount }, runsPerMonth);
+    const small = at(100);
+    const large = at(50_000);
+    // ceil(100 / 64) = 2 units an item; ceil(50,000 / 64) = 782.
+    expect(small.usage.monthRollupItemBytes).toBe(2 * 44 + 50);
+    expect(large.usage.monthRollupItemBytes).toBe(782 * 44 + 50);
+    // Per trip: the quarter item (1 WRU) and the unit's month item (138 B: 1 WRU; 34,458 B: 34 WRU).
+    const perTrip = (e: typeof small, units: number) => find(e, 'DynamoDB', /^trip-rollups: writes/).quantity / ((units * DAYS_PER_MONTH) / 1e6);
+    expect(perTrip(small, 1000)).toBeCloseTo(1 + 1, 9);
+    expect(perTrip(large, 50_000)).toBeCloseTo(1 + 34, 9);
   });
 
   it('prices a Standard-IA table at its own storage, read and write prices', () => {

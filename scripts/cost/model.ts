@@ -24,6 +24,7 @@ import { customMetricSeries } from './metric-series';
 import { includedOf, priceOf, type PriceList } from './prices';
 import { LIVE_WATCH_MS } from '../../functions/domain/account/live-watch';
 import { REFRESH_SECONDS } from '../../functions/live/authorize';
+import { MONTH_SHARDS } from '../../functions/trips/trip-rollup-reads';
 
 export const DAYS_PER_MONTH = 365.25 / 12;
 export const HOURS_PER_MONTH = DAYS_PER_MONTH * 24;
@@ -220,7 +221,7 @@ export interface Usage {
   readonly apiCallsPerMonth: number;
   /** Write and read units per second of the working day, per table. */
   readonly workdayUnitsPerSecond: Readonly<Record<string, { wru: number; rru: number }>>;
-  /** Bytes of the fleet overview's month rollup item of one account (DynamoDB refuses items over 400 KB). */
+  /** Bytes of one of the fleet overview's month rollup items of an account, which hold a 64th of its units each (DynamoDB refuses items over 400 KB). */
   readonly monthRollupItemBytes: number;
 }
 
@@ -470,7 +471,10 @@ export function estimate(inventory: Inventory, prices: PriceList, sizes: ItemSiz
   read('trips', trips * 3.5, workdayShare(trips) * 3.5);
   write('unit-days', trips, workdayShare(trips));
   read('unit-days', trips);
-  const monthRollupItemBytes = Math.min(U, a.unitsPerAccount) * MONTH_ROLLUP_BYTES_PER_UNIT + 50;
+  // An account's month is split in MONTH_SHARDS items by IMEI (functions/trips/trip-rollup-reads.ts); a trip rewrites its unit's.
+  const accountUnits = Math.min(U, a.unitsPerAccount);
+  const monthItems = Math.min(MONTH_SHARDS, Math.ceil(accountUnits));
+  const monthRollupItemBytes = Math.ceil(accountUnits / monthItems) * MONTH_ROLLUP_BYTES_PER_UNIT + 50;
   const monthRollupWrite = Math.max(1, Math.ceil(Math.min(monthRollupItemBytes, DYNAMODB_ITEM_LIMIT_BYTES) / 1024));
   entry('trip-rollups').wru += trips * (1 + monthRollupWrite);
   entry('trip-rollups').workdayWru += workdayShare(trips) * (1 + monthRollupWrite);
@@ -485,7 +489,7 @@ export function estimate(inventory: Inventory, prices: PriceList, sizes: ItemSiz
   store('events', U * a.eventsPerUnitDay * kept);
   store('passages', U * a.passagesPerUnitDay * kept);
   store('unit-days', U * Math.min(1, a.tripsPerUnitDay) * kept);
-  store('trip-rollups', accounts * 13, monthRollupItemBytes);
+  store('trip-rollups', accounts * 13 * monthItems, monthRollupItemBytes);
 
   const rows = [...ddb.entries()].sort((x, y) => (y[1].wru * 5 + y[1].rru) - (x[1].wru * 5 + x[1].rru));
   for (const [name, e] of rows) {

@@ -209,7 +209,7 @@ export function designNotes(inputs: ModelInputs, a: Assumptions): string[] {
     }
   }
   if (base.usage.monthRollupItemBytes > DYNAMODB_ITEM_LIMIT_BYTES / 4) {
-    notes.push(`The fleet overview's month rollup item holds ${MONTH_ROLLUP_BYTES_PER_UNIT} B per unit of the account: ${Math.round(base.usage.monthRollupItemBytes / 1024)} KB at ${a.unitsPerAccount} units, each trip rewriting all of it; DynamoDB refuses items over 400 KB (about ${Math.floor(DYNAMODB_ITEM_LIMIT_BYTES / MONTH_ROLLUP_BYTES_PER_UNIT).toLocaleString('en-US')} units with trips in a month).`);
+    notes.push(`Each of the fleet overview's month rollup items holds ${MONTH_ROLLUP_BYTES_PER_UNIT} B per unit of its share of the account: ${Math.round(base.usage.monthRollupItemBytes / 1024)} KB at ${a.unitsPerAccount} units, each trip of those units rewriting all of it; DynamoDB refuses items over 400 KB.`);
   }
   return notes;
 }
