@@ -8,7 +8,7 @@
  * (test/support/shared-stacks.ts) while other files run, and the end of the run stops it.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,6 +33,23 @@ declare module 'vitest' {
 }
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const RUN_PREFIX = 'portal-test-run-';
+/** Older than any test run lasts: a run that was killed before its teardown. */
+const STALE_RUN_MS = 6 * 3600_000;
+
+/** The folders of earlier runs killed before their teardown, so that killed runs do not fill the disk. */
+function removeStaleRuns(): void {
+  const now = Date.now();
+  for (const name of readdirSync(tmpdir())) {
+    if (!name.startsWith(RUN_PREFIX)) continue;
+    const dir = join(tmpdir(), name);
+    try {
+      if (now - statSync(dir).mtimeMs > STALE_RUN_MS) rmSync(dir, { recursive: true, force: true });
+    } catch {
+      // Removed by another run meanwhile.
+    }
+  }
+}
 
 export default async function setup(project: TestProject) {
   const running = new Set(project.vitest.projects.map((p) => p.name));
@@ -44,10 +61,14 @@ export default async function setup(project: TestProject) {
       env: { ...process.env, NODE_ENV: 'production' },
     });
   }
-  const db = await startLocalDynamo({ jvmOptions: SHORT_LIVED_JVM });
+  // Everything the run writes, in one folder that the end of the run removes: DynamoDB Local's
+  // native library too, which its JVM unpacks into its temporary folder and leaves when killed.
+  removeStaleRuns();
+  const runDir = mkdtempSync(join(tmpdir(), RUN_PREFIX));
+  const jvmTmp = join(runDir, 'jvm');
+  mkdirSync(jvmTmp);
+  const db = await startLocalDynamo({ jvmOptions: [...SHORT_LIVED_JVM, `-Djava.io.tmpdir=${jvmTmp}`] });
   project.provide('dynamo', { endpoint: db.endpoint, accessKeyId: db.accessKeyId });
-  // Everything the run writes outside the database, in one folder that the end of the run removes.
-  const runDir = mkdtempSync(join(tmpdir(), 'portal-test-run-'));
   const bundleRoot = join(runDir, 'bundles');
   const scratchRoot = join(runDir, 'scratch');
   mkdirSync(bundleRoot);
@@ -58,8 +79,11 @@ export default async function setup(project: TestProject) {
   project.provide('sharedStacks', stacks);
   project.provide('scratchRoot', scratchRoot);
   return async () => {
-    stopSharedStacks(stacks);
-    await db.stop();
-    rmSync(runDir, { recursive: true, force: true });
+    try {
+      stopSharedStacks(stacks);
+      await db.stop();
+    } finally {
+      rmSync(runDir, { recursive: true, force: true });
+    }
   };
 }
