@@ -356,9 +356,9 @@ export const functionResources: Readonly<Partial<Record<FunctionName, FunctionRe
   // Support: account search (accounts' indexes, the e-mail claims, units), unlocks through the lock
   // service (an e-mail to the locker), the announcement texts, the support log, and the account's
   // settings that are support's (basic-only, SMS credits) and its units' subscription type and
-  // report frequency lock.
+  // report frequency lock; the account's department and tag names, which a search of its units matches.
   support: {
-    tables: { users: 'read', tokens: 'read', accounts: 'read-write', uniques: 'read', units: 'read-write', lockLog: 'read-write', announcements: 'read-write', supportLog: 'read-write' },
+    tables: { users: 'read', tokens: 'read', accounts: 'read-write', uniques: 'read', units: 'read-write', lockLog: 'read-write', announcements: 'read-write', supportLog: 'read-write', organisation: 'read' },
     mail: true,
   },
   // API keys (functions/api-keys): the account's keys, their hash items and count, and their call logs;

@@ -1942,7 +1942,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An account and its units by name with each unit's lock state (locker's name and when). Unknown account: 404. */
+        /** An account and its units by name with each unit's lock state (locker's name and when): every unit (an account of at most 5,000; 422 UnitListTooLarge above), or with q, limit or cursor a page of a search (nextCursor). Unknown account: 404. */
         get: operations["getSupportAccountUnits"];
         put?: never;
         post?: never;
@@ -14441,7 +14441,11 @@ export interface operations {
     };
     getSupportAccountUnits: {
         parameters: {
-            query?: never;
+            query?: {
+                q?: string;
+                limit?: number;
+                cursor?: string;
+            };
             header?: {
                 TimeZone?: string;
             };
@@ -14485,6 +14489,7 @@ export interface operations {
                                 /** @enum {string} */
                                 reportFrequencyChange: "allowed" | "denied" | "locked";
                             }[];
+                            nextCursor: string | null;
                         };
                         message?: string;
                     };

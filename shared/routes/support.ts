@@ -10,6 +10,7 @@ import {
   announcementSaveSchema,
   supportAccountListSchema,
   supportAccountParamSchema,
+  supportAccountUnitsQuerySchema,
   supportAccountUnitsSchema,
   smsCreditsAddSchema,
   smsCreditsBalanceSchema,
@@ -46,8 +47,10 @@ export const supportRoutes = {
     capability: 'support',
     file: 'get-account-units',
     access: 'support',
-    summary: "An account and its units by name with each unit's lock state (locker's name and when). Unknown account: 404.",
+    summary:
+      "An account and its units by name with each unit's lock state (locker's name and when): every unit (an account of at most 5,000; 422 UnitListTooLarge above), or with q, limit or cursor a page of a search (nextCursor). Unknown account: 404.",
     params: supportAccountParamSchema,
+    query: supportAccountUnitsQuerySchema,
     response: supportAccountUnitsSchema,
   }),
   setSupportAccountSettings: defineRoute({

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { languageSchema, languages, subsiteIdSchema } from './common';
 import { IMEI_PATTERN } from '../validators/imei';
 import { frequencyChangeStates, subscriptionTypes } from './unit-editor';
+import { unitListQuerySchema } from './units';
 import { unitEditorMessageKeys } from './unit-editor-messages';
 
 export const supportMessageKeys = {
@@ -67,7 +68,22 @@ export type SupportUnit = z.infer<typeof supportUnitSchema>;
 /** The account's settings that are support's: the basic-subscription-only flag and the SMS credits. */
 export const supportAccountSettingsSchema = z.object({ basicOnly: z.boolean(), smsCredits: z.number().int() });
 export type SupportAccountSettings = z.infer<typeof supportAccountSettingsSchema>;
-export const supportAccountUnitsSchema = z.object({ account: supportAccountSchema, settings: supportAccountSettingsSchema, units: z.array(supportUnitSchema) });
+/**
+ * GET /api/v1/support/accounts/{accountId}/units?q=&limit=&cursor=: any of them asks for a page of
+ * the units by name (as the units list: `q` words in the name, registration number, IMEI, driver,
+ * departments or tags; `cursor` the `nextCursor` of the previous page of the same `q`); without
+ * them the answer is every unit, for an account of at most UNIT_LIST_WHOLE_MAX units (422
+ * UnitListTooLarge above, as the units list).
+ */
+export const supportAccountUnitsQuerySchema = unitListQuerySchema.pick({ q: true, limit: true, cursor: true });
+export type SupportAccountUnitsQuery = z.infer<typeof supportAccountUnitsQuerySchema>;
+/** An account, its settings and its units (all of them, or a page); `nextCursor` is null on the last page and in the whole answer. */
+export const supportAccountUnitsSchema = z.object({
+  account: supportAccountSchema,
+  settings: supportAccountSettingsSchema,
+  units: z.array(supportUnitSchema),
+  nextCursor: z.string().nullable(),
+});
 export type SupportAccountUnits = z.infer<typeof supportAccountUnitsSchema>;
 
 export const announcementParamSchema = z.object({ subsiteId: subsiteIdSchema, lang: languageSchema });

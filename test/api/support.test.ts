@@ -14,8 +14,11 @@ import type { SupportAccount, SupportAccountUnits, SupportAnnouncement, SupportL
 import type { UnitLock } from '../../shared/schemas/unit-lock';
 import type { EmbeddedRuntime } from '../../infra/local/runtime';
 import { DEMO_PASSWORD, demoImei, demoSupportUser, demoUsers } from '../../infra/local/seed';
-import { callAs, callerFor, demoCallers, type Caller } from '../support/api-caller';
+import { callAs, callerFor, demoCallers, type Caller, type Reply } from '../support/api-caller';
 import { apiFetch } from '../support/http';
+import { createTestUser } from '../support/sessions';
+import { putAll } from '../../scripts/bench/map-fleet';
+import { UNIT_LIST_WHOLE_MAX } from '../../shared/schemas/units';
 import { wizardPrivate } from '../support/registration';
 import { startRuntime } from '../support/runtime';
 
@@ -72,6 +75,57 @@ describe('support', () => {
     const empty = await call('GET', '/api/v1/support/accounts?by=name&q=%20', support);
     expect(empty.status).toBe(422);
     expect(empty.body.errors).toEqual({ q: ['SupportSearchTooShort'] });
+  });
+
+  it("pages a large account's units by name with a search, each with support's settings, where the whole list would be too large", async () => {
+    const large = await createTestUser();
+    const createdAt = new Date().toISOString();
+    const count = UNIT_LIST_WHOLE_MAX + 1;
+    // Names that sort as their numbers: 'Crane 0000' ... 'Crane 5000'.
+    const items = Array.from({ length: count }, (_, i) => ({ imei: demoImei(3000 + i), accountId: large.accountId, name: `Crane ${String(i).padStart(4, '0')}`, vehicleType: 'machine', protocol: 'native', createdAt }));
+    items[7] = { ...items[7]!, subscriptionType: 'Bas', reportFrequencyChange: 'denied' } as (typeof items)[number];
+    await putAll('units', items);
+    const path = `/api/v1/support/accounts/${large.accountId}/units`;
+
+    const whole = await call('GET', path, support);
+    expect([whole.status, whole.body.message]).toEqual([422, 'UnitListTooLarge']);
+
+    const first = await call<SupportAccountUnits>('GET', `${path}?limit=500`, support);
+    expect(first.status).toBe(200);
+    expect(first.body.data?.account.accountId).toBe(large.accountId);
+    expect(first.body.data?.units.map((u) => u.name)).toEqual(items.slice(0, 500).map((u) => u.name));
+    expect(first.body.data?.units[7]).toMatchObject({ subscriptionType: 'Bas', reportFrequencyChange: 'denied', lockedByName: null });
+    const second = await call<SupportAccountUnits>('GET', `${path}?limit=500&cursor=${encodeURIComponent(first.body.data?.nextCursor ?? '')}`, support);
+    expect(second.body.data?.units.map((u) => u.name)).toEqual(items.slice(500, 1000).map((u) => u.name));
+
+    /** Every unit a search finds, page by page. */
+    const searched = async (q: string) => {
+      const found: SupportAccountUnits['units'] = [];
+      let cursor: string | null | undefined = null;
+      do {
+        const next: Reply<SupportAccountUnits> = await call<SupportAccountUnits>('GET', `${path}?q=${encodeURIComponent(q)}&limit=10${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, support);
+        expect(next.status).toBe(200);
+        found.push(...(next.body.data?.units ?? []));
+        cursor = next.body.data?.nextCursor;
+      } while (cursor);
+      return found;
+    };
+    // The names that begin with the search first, then the rest of the account read for it: every
+    // word in the name or the IMEI.
+    const cranes = await searched('crane 4999');
+    expect(cranes[0]?.name).toBe('Crane 4999');
+    for (const u of cranes) expect(`${u.name} ${u.imei}`.toLowerCase()).toMatch(/crane.*4999/);
+    expect((await searched(items[2500]!.imei)).map((u) => u.name)).toEqual(['Crane 2500']);
+
+    // Bad paging values and a cursor of another search: 422 with the keys of the units list.
+    for (const query of ['limit=0', 'limit=501', 'limit=ten', `q=${'x'.repeat(101)}`]) {
+      const bad = await call('GET', `${path}?${query}`, support);
+      expect([bad.status, Object.values(bad.body.errors ?? {}).flat()], query).toEqual([422, ['InvalidValue']]);
+    }
+    const otherSearch = await call('GET', `${path}?q=crane&cursor=${encodeURIComponent(first.body.data?.nextCursor ?? '')}`, support);
+    expect([otherSearch.status, Object.values(otherSearch.body.errors ?? {}).flat()]).toEqual([422, ['InvalidCursor']]);
+    // Not for a customer, whatever the account.
+    expect((await call('GET', `${path}?limit=5`, admin)).status).toBe(403);
   });
 
   it("sees another account's units with their lock state and unlocks one, e-mailing the locker", async () => {

@@ -63,6 +63,17 @@ describe('support settings and SMS credits', () => {
     await page.getByRole('option', { name: 'Bas', exact: true }).click();
     await poll(() => status(page, text(s.SupportSubscriptionSaved, { name: 'Service van 2' })).isVisible()).toBe(true);
 
+    // The account's units are searched on the server, a page at a time: only the matching rows.
+    const subscriptionOf = (name: string) => page.getByRole('combobox', { name: text(s.SupportSubscriptionOf, { name }) });
+    const unitSearch = page.getByRole('searchbox', { name: s.SupportUnitSearch });
+    await unitSearch.fill('def456');
+    await poll(() => subscriptionOf('Service van 1').count()).toBe(0);
+    expect(await subscriptionOf('Service van 2').count()).toBeGreaterThan(0);
+    await unitSearch.fill('no such unit');
+    await poll(() => page.getByText(s.SupportNoUnitsFound).isVisible()).toBe(true);
+    await unitSearch.fill('');
+    await poll(() => subscriptionOf('Service van 1').count()).toBeGreaterThan(0);
+
     const balance = page.getByTestId('support-sms-balance');
     const before = Number((await balance.textContent())?.replace(/\D/g, ''));
     // A note is required: refused in the page before asking.

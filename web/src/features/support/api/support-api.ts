@@ -4,7 +4,7 @@
  * and report frequency lock per unit, SMS credits), announcement texts, the support log and the web
  * vitals. Every answer is checked against shared/schemas/support.ts (and shared/schemas/web-vitals.ts).
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { routes } from '../../../../../shared/routes';
 import {
   smsCreditsBalanceSchema,
@@ -26,6 +26,8 @@ import { apiRequest } from '../../../app/api-client';
 import { withParams } from '../../triplog/api/trip-paths';
 
 const LOG_KEY = ['support-log'] as const;
+/** An account's pages of units, of every search. */
+const unitsKey = (accountId: string) => ['support-account-units', accountId] as const;
 const ANNOUNCEMENTS_KEY = ['support-announcements'] as const;
 
 export function useSupportSearch(search: { by: SupportSearchField; q: string } | null) {
@@ -43,16 +45,30 @@ export function useSupportSearch(search: { by: SupportSearchField; q: string } |
   });
 }
 
-export function useSupportAccountUnits(accountId: string | null) {
+/** Units per page of the support panel: a screenful or two, however large the account. */
+export const SUPPORT_UNITS_PAGE = 100;
+
+/**
+ * An account with its settings and its units by name, a page at a time (a search `q` on the
+ * server, as the units list): the first page carries the account and settings too.
+ */
+export function useSupportAccountUnits(accountId: string | null, q: string) {
   const queryClient = useQueryClient();
-  return useQuery({
-    queryKey: ['support-account-units', accountId],
+  const search = q.trim();
+  return useInfiniteQuery({
+    queryKey: [...unitsKey(accountId ?? ''), search],
     enabled: accountId !== null,
-    queryFn: async ({ signal }) => {
-      const out = await apiRequest('GET', withParams(routes.getSupportAccountUnits.path, { accountId: accountId ?? '' }), { schema: supportAccountUnitsSchema, signal });
-      void queryClient.invalidateQueries({ queryKey: LOG_KEY });
+    initialPageParam: null as string | null,
+    getNextPageParam: (last: SupportAccountUnits) => last.nextCursor,
+    queryFn: async ({ signal, pageParam }) => {
+      const params = new URLSearchParams({ limit: String(SUPPORT_UNITS_PAGE), ...(search ? { q: search } : {}), ...(pageParam ? { cursor: pageParam } : {}) });
+      const path = `${withParams(routes.getSupportAccountUnits.path, { accountId: accountId ?? '' })}?${params.toString()}`;
+      const out = await apiRequest('GET', path, { schema: supportAccountUnitsSchema, signal });
+      if (!pageParam) void queryClient.invalidateQueries({ queryKey: LOG_KEY });
       return out;
     },
+    // Keep the rows of the last search on screen while the next one loads.
+    placeholderData: (previous) => previous,
   });
 }
 
@@ -64,7 +80,6 @@ export function useSupportUnlock() {
   });
 }
 
-const unitsKey = (accountId: string) => ['support-account-units', accountId] as const;
 
 /**
  * A change to the chosen account: on success the panel's copy is updated with what was saved
@@ -76,7 +91,9 @@ function useAccountChange<V, R>(accountId: string, run: (vars: V) => Promise<R>,
   return useMutation({
     mutationFn: run,
     onSuccess: (answer, vars) => {
-      queryClient.setQueryData<SupportAccountUnits>(unitsKey(accountId), (data) => (data ? apply(data, vars, answer) : data));
+      queryClient.setQueriesData<InfiniteData<SupportAccountUnits, string | null>>({ queryKey: unitsKey(accountId) }, (data) =>
+        data ? { ...data, pages: data.pages.map((page) => apply(page, vars, answer)) } : data,
+      );
       return queryClient.invalidateQueries({ queryKey: LOG_KEY });
     },
   });

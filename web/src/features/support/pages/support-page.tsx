@@ -7,7 +7,8 @@
  * everything support did. A new search closes the previous account's panel.
  */
 import { Alert, Button, Group, NumberInput, Paper, Select, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
-import { useState, type ReactNode } from 'react';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { brands } from '../../../../../shared/brands';
 import type { Language } from '../../../../../shared/schemas/common';
@@ -277,11 +278,16 @@ function AccountSettings({ data }: { data: SupportAccountUnits }) {
 function AccountUnits({ accountId }: { accountId: string }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const units = useSupportAccountUnits(accountId);
+  const [search, setSearch] = useState('');
+  const [q] = useDebouncedValue(search, 300);
+  const units = useSupportAccountUnits(accountId, q);
   const unlock = useSupportUnlock();
   const setUnit = useSupportSetUnitSetting(accountId);
   const [notice, setNotice] = useState<Notice>(null);
-  const data = units.data;
+  // The first page carries the account and its settings; the rows are every page loaded so far.
+  const data = units.data?.pages[0];
+  const rows = useMemo(() => units.data?.pages.flatMap((page) => page.units) ?? [], [units.data]);
+  const searching = q.trim() !== '';
   const saveUnit = (u: SupportUnit, change: Parameters<typeof setUnit.mutate>[0]) => {
     setNotice(null);
     setUnit.mutate(change, {
@@ -295,11 +301,21 @@ function AccountUnits({ accountId }: { accountId: string }) {
     <Section title={data ? t('SupportUnitsOf', { name: data.account.name }) : t('SupportShowUnits')}>
       <NoticeBar notice={notice} onClose={() => setNotice(null)} />
       {units.isError ? <Alert color="red" role="alert">{errorMessage(units.error)}</Alert> : null}
-      {data && data.units.length === 0 ? <Text c="dimmed">{t('SupportNoUnits')}</Text> : null}
-      {data && data.units.length > 0 ? (
+      {data && (data.nextCursor !== null || searching || rows.length > 0) ? (
+        <TextInput
+          type="search"
+          label={t('SupportUnitSearch')}
+          description={t('SupportUnitSearchHint')}
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          maw={420}
+        />
+      ) : null}
+      {data && rows.length === 0 && !units.isFetching ? <Text c="dimmed">{t(searching ? 'SupportNoUnitsFound' : 'SupportNoUnits')}</Text> : null}
+      {data && rows.length > 0 ? (
         <ResponsiveTable
           caption={t('SupportUnitsOf', { name: data.account.name })}
-          rows={data.units}
+          rows={rows}
           rowKey={(u) => u.imei}
           columns={[
             {
@@ -378,6 +394,13 @@ function AccountUnits({ accountId }: { accountId: string }) {
             },
           ]}
         />
+      ) : null}
+      {units.hasNextPage ? (
+        <Group>
+          <Button variant="default" loading={units.isFetchingNextPage} onClick={() => void units.fetchNextPage()}>
+            {t('SupportMoreUnits', { count: rows.length })}
+          </Button>
+        </Group>
       ) : null}
     </Section>
     </>
