@@ -12,7 +12,7 @@ import type { AuthContext } from '../platform/auth-context';
 import { lostTransactionRace } from '../platform/conditions';
 import { ConflictError, NotFoundError, ValidationError } from '../platform/errors';
 import { unitZonesSeenOf, type UnitZonesSeen } from '../domain/unit/copies';
-import { getUnitItems, listAccountUnits } from '../domain/unit/reads';
+import { getUnitItems, getUnitItemsByImei } from '../domain/unit/reads';
 import type { UnitItem } from '../domain/unit/schema';
 import { geofenceView, nextGeofenceItem, type GeofenceItem } from './geofence-item';
 import { mayManage, planZoneWrites } from './plan';
@@ -46,7 +46,9 @@ async function readUnits(imeis: Iterable<string>): Promise<Map<string, UnitItem>
 const seenOf = (units: ReadonlyMap<string, UnitItem>) => new Map<string, UnitZonesSeen>([...units].map(([imei, unit]) => [imei, unitZonesSeenOf(unit)]));
 
 export async function listGeofences(caller: Caller): Promise<Geofence[]> {
-  const [items, units] = await Promise.all([listGeofenceItems(caller.accountId), listAccountUnits(caller.accountId)]);
+  const items = await listGeofenceItems(caller.accountId);
+  // Only the geofences' units, by key: not every unit of an account of tens of thousands.
+  const units = await getUnitItemsByImei(items.flatMap((item) => item.imeis));
   const byImei = new Map(units.map((unit) => [unit.imei, unit]));
   const names = visibleNames(caller, units);
   return items
