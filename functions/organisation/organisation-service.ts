@@ -6,14 +6,14 @@
 import { isAssignableKind, type FeatureProfile, type OrganisationAssignment, type OrganisationItem, type OrganisationKind } from '../../shared/schemas/organisation';
 import { organisationMessageKeys as keys } from '../../shared/schemas/organisation-messages';
 import { NotFoundError, ValidationError } from '../platform/errors';
-import { listAccountUnits } from '../domain/unit/reads';
-import type { UnitItem } from '../domain/unit/schema';
+import { listAccountUnitsFromNameIndex } from '../domain/unit/reads';
+import { UNIT_MEMBERSHIP, type UnitMembership } from '../domain/unit/schema';
 import { setUnitOrganisationItem } from '../domain/unit/writes';
 import { listItems } from './organisation-items';
 import { deleteItem, getItem, listAccountUsers, setUserFeatureProfile, setUserOrganisationItem, type AccountUser } from './organisation-repository';
 import { deleteProfile, getProfiles } from './profile-repository';
 
-const unitIdsOf = (unit: UnitItem, kind: 'departments' | 'tags'): readonly string[] => (kind === 'departments' ? unit.departmentIds : unit.tagIds) ?? [];
+const unitIdsOf = (unit: UnitMembership, kind: 'departments' | 'tags'): readonly string[] => (kind === 'departments' ? unit.departmentIds : unit.tagIds) ?? [];
 const userIdsOf = (user: AccountUser, kind: 'departments' | 'tags'): readonly string[] => (kind === 'departments' ? user.departmentIds : user.tagIds);
 
 const byName = <T extends { name: string }>(lang: string) => (a: T, b: T) => a.name.localeCompare(b.name, lang);
@@ -21,7 +21,7 @@ const byName = <T extends { name: string }>(lang: string) => (a: T, b: T) => a.n
 export async function organisationList(accountId: string, kind: OrganisationKind, lang: string): Promise<OrganisationItem[]> {
   const [items, units, users] = await Promise.all([
     listItems(accountId, kind),
-    isAssignableKind(kind) ? listAccountUnits(accountId) : Promise.resolve([]),
+    isAssignableKind(kind) ? listAccountUnitsFromNameIndex(accountId, UNIT_MEMBERSHIP) : Promise.resolve([]),
     isAssignableKind(kind) ? listAccountUsers(accountId) : Promise.resolve([]),
   ]);
   return items
@@ -39,7 +39,7 @@ export async function organisationList(accountId: string, kind: OrganisationKind
 export async function assignItem(accountId: string, kind: OrganisationKind, id: string, assignment: Required<OrganisationAssignment>): Promise<void> {
   if (!isAssignableKind(kind)) throw new NotFoundError();
   await getItem(accountId, kind, id);
-  const [units, users] = await Promise.all([listAccountUnits(accountId), listAccountUsers(accountId)]);
+  const [units, users] = await Promise.all([listAccountUnitsFromNameIndex(accountId, UNIT_MEMBERSHIP), listAccountUsers(accountId)]);
   const wantedUnits = new Set(assignment.imeis);
   const wantedUsers = new Set(assignment.userIds);
   const errors: Record<string, string[]> = {};
@@ -71,7 +71,7 @@ async function settleAll(writes: Promise<unknown>[]): Promise<void> {
 export async function removeItem(accountId: string, kind: OrganisationKind, id: string): Promise<void> {
   await deleteItem(accountId, kind, id);
   if (!isAssignableKind(kind)) return;
-  const [units, users] = await Promise.all([listAccountUnits(accountId), listAccountUsers(accountId)]);
+  const [units, users] = await Promise.all([listAccountUnitsFromNameIndex(accountId, UNIT_MEMBERSHIP), listAccountUsers(accountId)]);
   await settleAll([
     ...units.filter((u) => unitIdsOf(u, kind).includes(id)).map((u) => setUnitOrganisationItem(u.imei, accountId, kind, id, false)),
     ...users.filter((u) => userIdsOf(u, kind).includes(id)).map((u) => setUserOrganisationItem(u.userId, accountId, kind, id, false)),

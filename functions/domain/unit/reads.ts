@@ -72,6 +72,26 @@ export async function listAccountUnits(accountId: string): Promise<UnitItem[]> {
 }
 
 /**
+ * Every unit of an account as `read` projects it, from the `byAccountName` index: it keeps only
+ * the list's fields (shared/tables.ts UNIT_LIST_FIELDS), so reading it for every unit of a large
+ * account costs a fraction of the whole items. `read` may ask only for what that index keeps.
+ */
+export async function listAccountUnitsFromNameIndex<T>(accountId: string, read: UnitItemRead<T> & { attributes: readonly string[] }): Promise<T[]> {
+  const items = await queryAll(
+    (start) =>
+      new QueryCommand({
+        TableName: tableName('units'),
+        IndexName: 'byAccountName',
+        KeyConditionExpression: 'accountId = :a',
+        ExpressionAttributeValues: { ':a': accountId },
+        ...projectionOf(read),
+        ExclusiveStartKey: start,
+      }),
+  );
+  return items.map(read.parse);
+}
+
+/**
  * At most `limit` units of an account after the IMEI `after` (and up to `until`, inclusive, when
  * given), in IMEI order (the byAccount index's sort key), read with Query pages of that account
  * alone; `more` tells whether any follow. One unit

@@ -290,6 +290,10 @@ export interface UnitItemRead<T> {
 }
 export const WHOLE_UNIT: UnitItemRead<UnitItem> = { parse: parseUnitItem };
 export const MAP_UNIT: UnitItemRead<MapUnitItem> = { attributes: Object.keys(MAP_FIELDS), parse: (raw) => parseWith(mapUnitItemSchema, raw) };
+const membershipSchema = unitItemSchema.pick({ imei: true, accountId: true, departmentIds: true, tagIds: true });
+export type UnitMembership = z.infer<typeof membershipSchema>;
+/** A unit's departments and tags: what the organisation's lists and assignments read of every unit (kept by the `byAccountName` index). */
+export const UNIT_MEMBERSHIP: UnitItemRead<UnitMembership> & { attributes: readonly string[] } = { attributes: ['imei', 'accountId', 'departmentIds', 'tagIds'], parse: (raw) => parseWith(membershipSchema, raw) };
 
 /** The ProjectionExpression of a read (every name escaped: `name` and `state` are reserved words), or nothing for the whole item. */
 export function projectionOf(read: UnitItemRead<unknown>): { ProjectionExpression: string; ExpressionAttributeNames: Record<string, string> } | Record<string, never> {
