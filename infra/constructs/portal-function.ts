@@ -81,6 +81,14 @@ export class PortalFunction extends Construct {
       handler: 'index.handler',
       role: this.role,
       logGroup: this.logGroup,
+      // The application's lines are JSON already (Powertools Logger, the EMF lines: written past
+      // Lambda's console, so unchanged); Lambda's own START, END and REPORT lines of every
+      // invocation are left out below WARN: 400 B an invocation, tens of millions of ingest
+      // invocations a month (docs/capacity.md). Duration, errors and throttles stay metrics; a
+      // function's system log level raised to INFO in the console shows the lines again.
+      loggingFormat: lambda.LoggingFormat.JSON,
+      applicationLogLevelV2: lambda.ApplicationLogLevel.INFO,
+      systemLogLevelV2: lambda.SystemLogLevel.WARN,
       tracing: tracingOf(props.name),
       environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
       ...(props.deadLetterQueue ? { deadLetterQueue: props.deadLetterQueue, retryAttempts: 2 } : {}),

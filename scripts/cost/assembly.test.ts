@@ -15,8 +15,8 @@ const fn = (path: string, props: Record<string, unknown> = {}): CfnResource => (
 
 const parent = {
   Resources: {
-    FningestFunctionE4DDCF0C: fn('TrackingPortal/Fn-ingest/Function/Resource', { MemorySize: 1024, Architectures: ['arm64'], TracingConfig: { Mode: 'Active' } }),
-    FnunitsFunctionC6E41DF3: fn('TrackingPortal/Api/Fn-units/Function/Resource', { MemorySize: 512, Architectures: ['arm64'] }),
+    FningestFunctionE4DDCF0C: fn('TrackingPortal/Fn-ingest/Function/Resource', { MemorySize: 1024, Architectures: ['arm64'], TracingConfig: { Mode: 'Active' }, LoggingConfig: { LogFormat: 'JSON', ApplicationLogLevel: 'INFO', SystemLogLevel: 'WARN' } }),
+    FnunitsFunctionC6E41DF3: fn('TrackingPortal/Api/Fn-units/Function/Resource', { MemorySize: 512, Architectures: ['arm64'], LoggingConfig: { LogFormat: 'JSON', SystemLogLevel: 'INFO' } }),
     AWS679f53fac002430cb0da5b7982bd22872D164C4C: fn('TrackingPortal/AWS679f53fac002430cb0da5b7982bd2287/Resource'),
     Nested: { Type: 'AWS::CloudFormation::Stack', Properties: { TemplateURL: 'x' } },
     Schedule: { Type: 'AWS::Scheduler::Schedule', Properties: { ScheduleExpression: 'rate(1 minute)' } },
@@ -63,11 +63,12 @@ describe('readAssembly', () => {
 
     const inv = readAssembly(dir);
     expect(inv.templates).toEqual(['TrackingPortal.template.json', 'TrackingPortalDataNested1234.nested.template.json']);
-    expect(inv.functions.map((f) => [f.name, f.group, f.memoryMb, f.architecture, f.tracing])).toEqual([
-      ['ingest', 'ingest', 1024, 'arm64', true],
-      ['units', 'http', 512, 'arm64', false],
-      ['AWS679f53fac002430cb0da5b7982bd22872D164C4C', 'deploy-time', 128, 'x86_64', false],
-      ['live-authorizer', 'live-authorizer', 256, 'x86_64', false],
+    // Lambda's own log lines: off only in the JSON format with the system log level at WARN or ERROR.
+    expect(inv.functions.map((f) => [f.name, f.group, f.memoryMb, f.architecture, f.tracing, f.platformLogs])).toEqual([
+      ['ingest', 'ingest', 1024, 'arm64', true, false],
+      ['units', 'http', 512, 'arm64', false, true],
+      ['AWS679f53fac002430cb0da5b7982bd22872D164C4C', 'deploy-time', 128, 'x86_64', false, true],
+      ['live-authorizer', 'live-authorizer', 256, 'x86_64', false, true],
     ]);
     expect(inv.streams).toEqual([{ logicalId: 'Stream', mode: 'ON_DEMAND', shards: 0, retentionHours: 24 }]);
     expect([inv.streamConsumers, inv.parallelizationFactor, inv.sqsMappings, inv.alarms]).toEqual([1, 10, 1, 1]);

@@ -33,6 +33,8 @@ export interface FunctionFact {
   readonly memoryMb: number;
   readonly architecture: 'arm64' | 'x86_64';
   readonly tracing: boolean;
+  /** Lambda writes its START, END and REPORT lines of each invocation (system log level INFO or DEBUG, or the text format). */
+  readonly platformLogs: boolean;
   readonly template: string;
 }
 
@@ -152,7 +154,9 @@ export function inventoryOf(templates: readonly Template[]): Inventory {
     const p = props(r);
     const arch = Array.isArray(p['Architectures']) && p['Architectures'][0] === 'arm64' ? 'arm64' : 'x86_64';
     const tracing = (p['TracingConfig'] as { Mode?: string } | undefined)?.Mode === 'Active';
-    return { ...functionName(id, r), memoryMb: num(p['MemorySize'], 128), architecture: arch, tracing, template: file };
+    const logging = p['LoggingConfig'] as { LogFormat?: string; SystemLogLevel?: string } | undefined;
+    const platformLogs = logging?.LogFormat !== 'JSON' || !['WARN', 'ERROR'].includes(logging.SystemLogLevel ?? 'INFO');
+    return { ...functionName(id, r), memoryMb: num(p['MemorySize'], 128), architecture: arch, tracing, platformLogs, template: file };
   });
 
   const scaling = autoScalingOf(all);

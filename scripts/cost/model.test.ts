@@ -15,7 +15,7 @@ const table = (name: string, fullIndexes = 0): TableFact => ({ name, billingMode
 
 const inventory: Inventory = {
   templates: ['Stack.template.json'],
-  functions: [{ name: 'ingest', group: 'ingest', memoryMb: 1024, architecture: 'arm64', tracing: false, template: 'Stack.template.json' }],
+  functions: [{ name: 'ingest', group: 'ingest', memoryMb: 1024, architecture: 'arm64', tracing: false, platformLogs: true, template: 'Stack.template.json' }],
   tables: [table('positions'), table('units', 1), table('unit-copies'), table('trip-rollups')],
   streams: [{ logicalId: 'Stream', mode: 'PROVISIONED', shards: 1, retentionHours: 24 }],
   streamConsumers: 1,
@@ -185,6 +185,19 @@ describe('estimate', () => {
     const perTrip = (e: typeof small, units: number) => find(e, 'DynamoDB', /^trip-rollups: writes/).quantity / ((units * DAYS_PER_MONTH) / 1e6);
     expect(perTrip(small, 1000)).toBeCloseTo(1 + 1, 9);
     expect(perTrip(large, 50_000)).toBeCloseTo(1 + 34, 9);
+  });
+
+  it("bills Lambda's own log lines only for the functions that write them", () => {
+    const list = priced({ 'cloudwatch.logsIngestPerGb': 1 });
+    const withApi = { ...quiet, apiCallsPerUserMonth: 1000 };
+    const logs = (e: ReturnType<typeof estimate>) => find(e, 'CloudWatch', /^logs ingested/);
+    const logged = estimate(inventory, list, sizes, withApi, runsPerMonth);
+    const quietLambda = estimate({ ...inventory, functions: inventory.functions.map((f) => ({ ...f, platformLogs: false })) }, list, sizes, withApi, runsPerMonth);
+    // The one function is ingest: 400 B of Lambda's lines for each of its invocations; the API's log lines either way.
+    const invocations = find(logged, 'Lambda', /^ingest .*: requests/).quantity * 1e6;
+    expect(logs(logged).quantity - logs(quietLambda).quantity).toBeCloseTo((invocations * 400) / 1024 ** 3, 6);
+    expect(logs(quietLambda).quantity).toBeGreaterThan(0);
+    expect(logs(quietLambda).item).toMatch(/Lambda's own lines off/);
   });
 
   it('prices a Standard-IA table at its own storage, read and write prices', () => {

@@ -574,10 +574,13 @@ export function estimate(inventory: Inventory, prices: PriceList, sizes: ItemSiz
   if (inventory.httpApis) line('API Gateway', 'HTTP API requests', apiCalls / M, 'M', (apiCalls / M) * p('apigateway.httpApiPerMillion'));
 
   // CloudWatch and X-Ray.
-  const allInvocations = [...invocations.values()].reduce((s, n) => s + n, 0);
-  const logBytes = allInvocations * a.platformLogBytesPerInvocation + apiCalls * (a.appLogBytesPerApiCall + a.accessLogBytesPerApiCall);
+  // Lambda's START, END and REPORT lines, of the functions that write them (system log level INFO, infra/constructs/portal-function.ts).
+  const platformLogged = new Set(inventory.functions.filter((f) => f.platformLogs).map((f) => f.name));
+  const loggedInvocations = [...invocations].filter(([name]) => platformLogged.has(name)).reduce((s, [, n]) => s + n, 0);
+  const logBytes = loggedInvocations * a.platformLogBytesPerInvocation + apiCalls * (a.appLogBytesPerApiCall + a.accessLogBytesPerApiCall);
   const logGb = logBytes / GB;
-  line('CloudWatch', 'logs ingested', logGb, 'GB', logGb * p('cloudwatch.logsIngestPerGb'));
+  const platformLabel = loggedInvocations === 0 ? "the application's and the API's access log; Lambda's own lines off" : `with Lambda's own lines of ${platformLogged.size} of ${inventory.functions.length} functions`;
+  line('CloudWatch', `logs ingested (${platformLabel})`, logGb, 'GB', logGb * p('cloudwatch.logsIngestPerGb'));
   const retentions = inventory.logGroups.map((g) => g.retentionDays).filter((d) => d > 0).sort((x, y) => x - y);
   const retention = retentions[Math.floor(retentions.length / 2)] ?? 30;
   const storedGb = logGb * (retention / DAYS_PER_MONTH) * a.logCompression;

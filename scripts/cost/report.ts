@@ -169,6 +169,11 @@ export function designNotes(inputs: ModelInputs, a: Assumptions): string[] {
     const withRouteMetrics = run({ ...inputs, inventory: { ...inv, routeMetrics: true } }, a);
     notes.push(`Done: the HTTP API publishes no per-route metrics (\`apiRouteMetrics\` false, the default); the dashboard's latency per route is a Logs Insights query of the access log, which bills the log data it scans when the dashboard is shown. \`-c apiRouteMetrics=true\` would add ${per(-saving(withRouteMetrics))}, whatever the fleet's size.`);
   }
+  const running = inv.functions.filter((f) => f.group !== 'deploy-time');
+  if (running.length && running.every((f) => !f.platformLogs)) {
+    const withPlatformLogs = run({ ...inputs, inventory: { ...inv, functions: inv.functions.map((f) => ({ ...f, platformLogs: true })) } }, a);
+    notes.push(`Done: the functions log in Lambda's JSON format with the system log level at WARN (infra/constructs/portal-function.ts), so Lambda writes no START, END and REPORT lines (about ${a.platformLogBytesPerInvocation} B) for each invocation; durations, errors and throttles stay metrics. Those lines would add ${per(withPlatformLogs.platformTotal - base.platformTotal)}, most of it for ingest's invocations.`);
+  }
   const perRouteVitals = customMetricSeries([['Route'], []]);
   if (a.customMetricSeries < perRouteVitals) {
     const withRoutes = run(inputs, { ...a, customMetricSeries: perRouteVitals });

@@ -237,6 +237,8 @@ describe('Lambda functions, one per capability', () => {
     expect(p['TracingConfig']).toEqual({ Mode: 'Active' });
     expect(p['Handler']).toBe('index.handler');
     expect(p['LoggingConfig']['LogGroup']).toEqual({ Ref: stack.getLogicalId(fn.logGroup.node.defaultChild as never) });
+    // JSON lines, and none of Lambda's own START, END and REPORT lines of each invocation.
+    expect(p['LoggingConfig']).toMatchObject({ LogFormat: 'JSON', ApplicationLogLevel: 'INFO', SystemLogLevel: 'WARN' });
     expect(fs.existsSync(path.join(fn.codeDir, 'index.mjs'))).toBe(true);
     expect(fs.existsSync(path.join(fn.codeDir, 'index.mjs.map'))).toBe(true);
   });
