@@ -14,11 +14,12 @@
  * then the rest of the index is read and filtered (every word anywhere in the name, registration
  * number, IMEI, driver, departments or tags), leaving out what the first phase answered.
  */
-import { BatchGetCommand, QueryCommand, type BatchGetCommandOutput, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import type { UnitListSort } from '../../shared/schemas/units';
 import { UNIT_LIST_FIELDS } from '../../shared/tables';
 import { IMEI_PATTERN } from '../../shared/validators/imei';
-import { parseUnitItem, type UnitItem } from '../domain/unit/schema';
+import { getUnitItemsByImei } from '../domain/unit/reads';
+import { parseUnitItem, type UnitItem, type UnitItemRead } from '../domain/unit/schema';
 import type { AuthContext } from '../platform/auth-context';
 import { dynamo, tableName } from '../platform/db';
 import { decodePageCursor, encodePageCursor, invalidCursor } from '../platform/page-cursor';
@@ -33,6 +34,7 @@ const projectionOf = (attributes: readonly string[]) => ({
 });
 /** What the list shows of a unit, and what parseUnitItem needs: never `stages`, commands or viewers. */
 const projection = projectionOf([...INDEXED, 'state']);
+const LISTED: UnitItemRead<UnitItem> = { attributes: [...INDEXED, 'state'], parse: parseUnitItem };
 const nameIndexProjection = projectionOf(INDEXED);
 
 /** A search reads at most this long for one page when it has found something, and this long when it has not. */
@@ -243,30 +245,8 @@ async function grantedPage(caller: Caller, { q, sort, limit, after, namesOf }: P
   return { units, next: rest.length > limit ? { phase: 'scan', at: keyOf(units.at(-1) as UnitItem) } : null };
 }
 
-/** Units by IMEI (100 keys per call, a few calls at once), only what the list shows. */
-async function readUnits(imeis: readonly string[]): Promise<UnitItem[]> {
-  const table = tableName('units');
-  const chunks: string[][] = [];
-  const valid = [...new Set(imeis)].filter((imei) => IMEI_PATTERN.test(imei));
-  for (let i = 0; i < valid.length; i += 100) chunks.push(valid.slice(i, i + 100));
-  const found: UnitItem[] = [];
-  let next = 0;
-  const reader = async () => {
-    while (next < chunks.length) {
-      const chunk = chunks[next++] as string[];
-      let keys: Record<string, unknown>[] | undefined = chunk.map((imei) => ({ imei }));
-      for (let attempt = 0; keys?.length; attempt++) {
-        if (attempt > 8) throw new Error('units: keys left unprocessed after retries');
-        if (attempt) await new Promise((r) => setTimeout(r, Math.random() * Math.min(20 * 2 ** attempt, 1000)));
-        const out: BatchGetCommandOutput = await dynamo().send(new BatchGetCommand({ RequestItems: { [table]: { Keys: keys, ...projection } } }));
-        found.push(...(out.Responses?.[table] ?? []).map(parseUnitItem));
-        keys = out.UnprocessedKeys?.[table]?.Keys;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(4, chunks.length) }, reader));
-  return found;
-}
+/** Units by IMEI, only what the list shows (with ingest's state, which the name index lacks). */
+const readUnits = (imeis: readonly string[]): Promise<UnitItem[]> => getUnitItemsByImei(imeis, LISTED);
 
 /** The whole list without paging (callers that ask for no page): null when there are more than `max`. */
 export async function wholeList(caller: Caller, max: number): Promise<UnitItem[] | null> {
