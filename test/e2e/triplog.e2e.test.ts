@@ -389,10 +389,14 @@ describe('trip log', () => {
   });
 
   it('reports the previous month to Autoplan on day 2, refuses it again, and lets the admin turn automatic reporting on', async () => {
-    // Noon on the 2nd of this month in Stockholm.
+    // A 2nd of a month in Stockholm that has begun: now on a 2nd, noon on this month's 2nd after
+    // it, the month before's on a 1st. The server's clock may run behind the session it logs in
+    // with, never ahead of it: a day ahead, the session would have ended by it.
     const today = localDayOf(Date.now(), ZONE);
-    const second = wallToInstant(Date.parse(`${today.slice(0, 8)}02T12:00:00Z`), ZONE);
-    const previous = addDays(`${today.slice(0, 8)}01`, -1);
+    const day = Number(today.slice(8, 10));
+    const month = (day === 1 ? addDays(today, -1) : today).slice(0, 8);
+    const second = day === 2 ? Date.now() : wallToInstant(Date.parse(`${month}02T12:00:00Z`), ZONE);
+    const previous = addDays(`${month}01`, -1);
     const monthLabel = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(Date.parse(`${previous.slice(0, 7)}-01T00:00:00Z`));
     const realClock = getPorts().clock;
     const { context, page, errors } = await openPage(browser, PHONE);
@@ -426,7 +430,7 @@ describe('trip log', () => {
       await spoken(page).filter({ hasText: autoplanEn.AutoplanSettingsSaved }).waitFor({ state: 'attached' });
       expect(await readOutbox({ to: 'ABC123', kind: 'autoplan', limit: 10 })).toHaveLength(1);
       // On the 10th the report button is greyed out and says why.
-      await page.clock.setSystemTime(wallToInstant(Date.parse(`${today.slice(0, 8)}10T12:00:00Z`), ZONE));
+      await page.clock.setSystemTime(wallToInstant(Date.parse(`${month}10T12:00:00Z`), ZONE));
       await dialog.getByRole('button', { name: autoplanEn.AutoplanClose }).click();
       await dialog.waitFor({ state: 'hidden' });
       await page.getByRole('button', { name: autoplanEn.AutoplanButton }).click();
