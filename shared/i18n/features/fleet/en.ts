@@ -23,6 +23,7 @@ export const fleetEn = {
   FleetUnattestedOf: 'of the last {{count}} months',
   FleetUnattestedMonth: '{{month}} (units: {{count}})',
   FleetShowOnMap: 'Show {{status}} units on the map',
+  FleetTripsByUnit: 'Summary report by unit',
   FleetOpen: 'Open',
   FleetUpdated: 'Updated {{time}}',
   FleetRefresh: 'Refresh',

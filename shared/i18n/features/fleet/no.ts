@@ -21,6 +21,7 @@ export const fleetNo: FleetMessages = {
   FleetUnattestedOf: 'av de siste {{count}} månedene',
   FleetUnattestedMonth: '{{month}} (enheter: {{count}})',
   FleetShowOnMap: 'Vis enheter som er {{status}} på kartet',
+  FleetTripsByUnit: 'Sammendrag per enhet',
   FleetOpen: 'Åpne',
   FleetUpdated: 'Oppdatert {{time}}',
   FleetRefresh: 'Oppdater',

@@ -21,6 +21,7 @@ export const fleetSv: FleetMessages = {
   FleetUnattestedOf: 'av de senaste {{count}} månaderna',
   FleetUnattestedMonth: '{{month}} (enheter: {{count}})',
   FleetShowOnMap: 'Visa enheter som är {{status}} på kartan',
+  FleetTripsByUnit: 'Sammanställning per enhet',
   FleetOpen: 'Öppna',
   FleetUpdated: 'Uppdaterad {{time}}',
   FleetRefresh: 'Uppdatera',

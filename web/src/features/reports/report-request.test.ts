@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { offeredReportKinds } from './offered-kinds';
-import { exportBody, presetOf, presetPeriod, reportQueryString, selectedImeis, unitGroups, type ReportParams } from './report-request';
+import { exportBody, linkedReport, presetOf, presetPeriod, reportQueryString, selectedImeis, unitGroups, type ReportParams } from './report-request';
 
 const at = (iso: string) => Date.parse(iso);
 
@@ -91,5 +91,24 @@ describe('selectedImeis', () => {
   });
   it('lists the departments and tags once each, sorted', () => {
     expect(unitGroups(units, 'en')).toEqual({ departments: ['North', 'South'], tags: ['electric', 'van'] });
+  });
+});
+
+describe('linkedReport', () => {
+  const kinds = ['tripLog', 'summary', 'largeSummary'] as const;
+  const link = (query: string, offered: readonly (typeof kinds)[number][] = kinds) => linkedReport(new URLSearchParams(query), offered);
+
+  it('runs the named report over every unit for the period, by unit where the kind has sections', () => {
+    expect(link('kind=summary&from=2026-12-01&to=2026-12-01')).toEqual({ kind: 'summary', imeis: null, from: '2026-12-01', to: '2026-12-01', driverId: null, type: null, groupBy: null, by: 'unit' });
+    expect(link('kind=largeSummary&from=2026-11-01&to=2026-11-30')).toMatchObject({ groupBy: 'month', by: null });
+  });
+
+  it('names nothing for a kind the caller may not run, a bad period or no link at all', () => {
+    expect(link('kind=summary&from=2026-12-01&to=2026-12-01', ['tripLog'])).toBeNull();
+    expect(link('kind=theft&from=2026-12-01&to=2026-12-01')).toBeNull();
+    expect(link('kind=summary&from=2026-12-02&to=2026-12-01')).toBeNull();
+    expect(link('kind=summary&from=yesterday&to=2026-12-01')).toBeNull();
+    expect(link('kind=summary&from=2026-12-01')).toBeNull();
+    expect(link('export=abc')).toBeNull();
   });
 });

@@ -6,7 +6,7 @@
 import type { ReportKind, ReportFormat, ReportGrouping } from '../../../../shared/schemas/reports';
 import type { TripType } from '../../../../shared/schemas/trips';
 import { localDayOf } from '../../../../shared/local-time';
-import { previousMonthOf } from '../triplog/trip-log';
+import { periodErrors, previousMonthOf } from '../triplog/trip-log';
 
 export const periodPresets = ['lastMonth', 'thisYear', 'lastYear', 'custom'] as const;
 export type PeriodPreset = (typeof periodPresets)[number];
@@ -63,6 +63,19 @@ export interface ReportParams {
 
 /** The kinds with a section per unit or per driver (`by`). */
 export const byKinds: ReadonlySet<ReportKind> = new Set(['summary', 'ecoDriving']);
+
+/**
+ * The report a link asks for (`?kind=summary&from=2026-12-01&to=2026-12-01`: the fleet overview's
+ * trip figures), over every unit the caller may see, as the form would run it; null unless the
+ * caller may run the kind and the period is one the form accepts.
+ */
+export function linkedReport(search: URLSearchParams, kinds: readonly ReportKind[]): ReportParams | null {
+  const kind = kinds.find((k) => k === search.get('kind'));
+  const from = search.get('from') ?? '';
+  const to = search.get('to') ?? '';
+  if (!kind || Object.keys(periodErrors(from, to)).length > 0) return null;
+  return { kind, imeis: null, from, to, driverId: null, type: null, groupBy: kind === 'largeSummary' ? 'month' : null, by: byKinds.has(kind) ? 'unit' : null };
+}
 
 /** The request's fields as the API names them, leaving out what is unset or does not apply to the kind. */
 function reportFields(params: ReportParams): Record<string, string> {

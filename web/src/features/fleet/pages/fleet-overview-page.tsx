@@ -26,6 +26,7 @@ import { PageLoader } from '../../../ui/page-loader';
 import { updateProfile, useProfile } from '../../auth/api/profile';
 import { settingsQueryKey } from '../../auth/api/settings';
 import { useFleetOverview } from '../api/fleet-api';
+import { offeredReportKinds } from '../../reports/offered-kinds';
 
 const statusKeys: Readonly<Record<UnitStatus, string>> = { moving: 'FleetMoving', idling: 'FleetIdling', parked: 'FleetParked', offline: 'FleetOffline' };
 
@@ -107,6 +108,8 @@ function Figures({ data }: { data: FleetOverview }) {
   const locale = intlLocale(i18n.language === 'sv' || i18n.language === 'no' ? i18n.language : 'en');
   const number = (n: number, digits = 0) => n.toLocaleString(locale, { maximumFractionDigits: digits, minimumFractionDigits: digits });
   const hasMap = featureEnabled('realtimeMap', settings);
+  // The trips of every unit: the summary report by unit explains a fleet's figure; the trip log shows one unit's.
+  const hasSummary = offeredReportKinds(settings).includes('summary');
   const monthName = (month: string) => new Date(`${month}-15T12:00:00Z`).toLocaleDateString(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' });
   const unattested = data.attestation?.months ?? [];
   const newest = unattested[0];
@@ -157,8 +160,8 @@ function Figures({ data }: { data: FleetOverview }) {
               label={t(period === 'today' ? 'FleetToday' : 'FleetThisWeek')}
               value={t('FleetDistance', { distance: number(figures.distance, 1) })}
               detail={t('FleetTrips', { count: figures.trips })}
-              to={withQuery(paths.createTriplog, { from: figures.from, to: figures.to })}
-              linkLabel={t('Triplog')}
+              to={withQuery(hasSummary ? paths.reports : paths.createTriplog, { ...(hasSummary ? { kind: 'summary' } : {}), from: figures.from, to: figures.to })}
+              linkLabel={hasSummary ? t('FleetTripsByUnit') : t('Triplog')}
             />
           ))}
         </SimpleGrid>

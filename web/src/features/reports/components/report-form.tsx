@@ -35,11 +35,13 @@ interface ReportFormProps {
   serverErrors: Readonly<Record<string, readonly string[] | undefined>>;
   running: boolean;
   onRun: (params: ReportParams) => void;
+  /** The period the form opens with (else last month). */
+  initialPeriod?: { from: string; to: string } | undefined;
   /** The kind the form opens on, when the caller may run it (else the first). */
   initialKind?: ReportKind | undefined;
 }
 
-export function ReportForm({ kinds, units, serverErrors, running, onRun, initialKind }: ReportFormProps) {
+export function ReportForm({ kinds, units, serverErrors, running, onRun, initialKind, initialPeriod }: ReportFormProps) {
   const { t } = useTranslation();
   const timeZone = browserTimeZone();
   const locale = intlLocale();
@@ -47,7 +49,7 @@ export function ReportForm({ kinds, units, serverErrors, running, onRun, initial
   const [picked, setPicked] = useState<string[]>([]);
   const [department, setDepartment] = useState<string | null>(null);
   const [tag, setTag] = useState<string | null>(null);
-  const [period, setPeriod] = useState(() => presetPeriod('lastMonth', Date.now(), timeZone) as { from: string; to: string });
+  const [period, setPeriod] = useState(() => initialPeriod ?? (presetPeriod('lastMonth', Date.now(), timeZone) as { from: string; to: string }));
   const [driverId, setDriverId] = useState<string | null>(null);
   const [type, setType] = useState<TripType | null>(null);
   const [groupBy, setGroupBy] = useState<ReportGrouping>('month');

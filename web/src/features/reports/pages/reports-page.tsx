@@ -31,19 +31,20 @@ import { ReportView } from '../components/report-view';
 import { SchedulesPanel } from '../components/schedules-panel';
 import { offeredReportKinds } from '../offered-kinds';
 import type { ReportKind } from '../../../../../shared/schemas/reports';
-import type { ReportParams } from '../report-request';
+import { linkedReport, type ReportParams } from '../report-request';
 
 export function ReportsPage({ kind }: { kind?: ReportKind | undefined }) {
   const { t } = useTranslation();
   const settings = useLoadedSettings();
   const kinds = offeredReportKinds(settings);
   const units = useUnits();
-  const [params, setParams] = useState<ReportParams | null>(null);
+  // A scheduled report's e-mail links here naming its export; the fleet overview names a report and its period, shown at once.
+  const [search, setSearch] = useSearchParams();
+  const [linked] = useState(() => linkedReport(search, kinds));
+  const [params, setParams] = useState<ReportParams | null>(linked);
   const [tab, setTab] = useState<string | null>('report');
   const [spoken, setSpoken] = useState('');
   const report = useReport(params);
-  // A scheduled report's e-mail links here naming its export.
-  const [search, setSearch] = useSearchParams();
   const exportId = search.get('export');
   // A screen reader hears that the report is there (the page does not move focus away from the form).
   const shown = report.data && 'model' in report.data ? `${report.data.model.title}. ${report.data.model.subtitle}` : null;
@@ -131,7 +132,15 @@ export function ReportsPage({ kind }: { kind?: ReportKind | undefined }) {
 
         <Tabs.Panel value="report" pt="md">
           <Stack gap="lg">
-            <ReportForm kinds={kinds} initialKind={kind} units={pickable} serverErrors={serverErrors} running={report.isFetching} onRun={run} />
+            <ReportForm
+              kinds={kinds}
+              initialKind={linked?.kind ?? kind}
+              initialPeriod={linked ? { from: linked.from, to: linked.to } : undefined}
+              units={pickable}
+              serverErrors={serverErrors}
+              running={report.isFetching}
+              onRun={run}
+            />
             {params === null ? null : report.isPending ? (
               <PageLoader />
             ) : report.isError ? (
