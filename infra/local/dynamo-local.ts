@@ -11,7 +11,8 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import {
@@ -103,8 +104,12 @@ export async function startLocalDynamo(options: { dataDir?: string; port?: numbe
   }
   const accessKeyId = path ? accessKeyIdOf(path) : newAccessKeyId();
   const engine = engineDir();
+  // Its JVM unpacks SQLite's native library (about 1 MB) into its temporary folder and leaves it
+  // there when it is killed: a folder of its own, removed when it exits.
+  const jvmTmp = mkdtempSync(join(tmpdir(), 'dynamodb-local-'));
   const args = [
     ...(options.jvmOptions ?? []),
+    `-Djava.io.tmpdir=${jvmTmp}`,
     `-Djava.library.path=${join(engine, 'DynamoDBLocal_lib')}`,
     '-jar',
     join(engine, 'DynamoDBLocal.jar'),
@@ -136,6 +141,7 @@ export async function startLocalDynamo(options: { dataDir?: string; port?: numbe
     child.once('exit', (code) => {
       exited = `exited with code ${code}`;
       process.removeListener('exit', killWithUs);
+      rmSync(jvmTmp, { recursive: true, force: true });
     });
   });
   spawnError.catch(() => undefined);

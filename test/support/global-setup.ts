@@ -37,11 +37,15 @@ const RUN_PREFIX = 'portal-test-run-';
 /** Older than any test run lasts: a run that was killed before its teardown. */
 const STALE_RUN_MS = 6 * 3600_000;
 
-/** The folders of earlier runs killed before their teardown, so that killed runs do not fill the disk. */
+/**
+ * The folders of earlier runs killed before their teardown, and of DynamoDB Local processes killed
+ * with their parent (infra/local/dynamo-local.ts; the kill-and-restart test does that), so that
+ * killed runs do not fill the disk.
+ */
 function removeStaleRuns(): void {
   const now = Date.now();
   for (const name of readdirSync(tmpdir())) {
-    if (!name.startsWith(RUN_PREFIX)) continue;
+    if (!name.startsWith(RUN_PREFIX) && !name.startsWith('dynamodb-local-')) continue;
     const dir = join(tmpdir(), name);
     try {
       if (now - statSync(dir).mtimeMs > STALE_RUN_MS) rmSync(dir, { recursive: true, force: true });
@@ -61,13 +65,10 @@ export default async function setup(project: TestProject) {
       env: { ...process.env, NODE_ENV: 'production' },
     });
   }
-  // Everything the run writes, in one folder that the end of the run removes: DynamoDB Local's
-  // native library too, which its JVM unpacks into its temporary folder and leaves when killed.
+  // Everything the run writes outside the database, in one folder that the end of the run removes.
   removeStaleRuns();
   const runDir = mkdtempSync(join(tmpdir(), RUN_PREFIX));
-  const jvmTmp = join(runDir, 'jvm');
-  mkdirSync(jvmTmp);
-  const db = await startLocalDynamo({ jvmOptions: [...SHORT_LIVED_JVM, `-Djava.io.tmpdir=${jvmTmp}`] });
+  const db = await startLocalDynamo({ jvmOptions: SHORT_LIVED_JVM });
   project.provide('dynamo', { endpoint: db.endpoint, accessKeyId: db.accessKeyId });
   const bundleRoot = join(runDir, 'bundles');
   const scratchRoot = join(runDir, 'scratch');
