@@ -27,11 +27,15 @@ let support: Caller;
 /** The reporter's chunk has arrived. */
 const reporterLoaded = (page: Page) => page.waitForResponse((r) => /\/assets\/report-[\w-]+\.js$/.test(r.url()));
 /**
- * The page has painted and its performance observers have had their buffered entries: two frames
- * and a task after the reporter arrived (a page left before that has no LCP yet, as in any browser).
+ * The page has loaded and painted, and its performance observers have had their buffered entries:
+ * the load event (web-vitals reports TTFB only once the document is complete), then two frames and
+ * a task after the reporter arrived (a page left before that has no LCP or TTFB yet, as in any
+ * browser; under load the load event can come after the first paint).
  */
-const measured = (page: Page) =>
-  page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 0)))));
+const measured = async (page: Page) => {
+  await page.waitForLoadState('load');
+  await page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 0)))));
+};
 
 async function lcpCount(route: string): Promise<number> {
   const r = await callAs<WebVitalsReport>(app.url, 'GET', '/api/v1/support/web-vitals?period=24h', support);
