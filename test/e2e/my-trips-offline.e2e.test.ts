@@ -233,7 +233,8 @@ describe('My trips offline', () => {
     await page.reload();
     await poll(() => page.getByTestId('offline-banner').count()).toBe(1);
     expect(await page.getByTestId('offline-banner').textContent()).toContain(myTripsEn.MyTripsOffline);
-    expect(await page.getByTestId('offline-banner').textContent()).toMatch(/Last synced /);
+    // Read from the phone's store (IndexedDB) a moment after the page starts.
+    await poll(() => page.getByTestId('offline-banner').textContent()).toMatch(/Last synced /);
     for (const id of ids) await poll(() => card(id).count()).toBe(1);
 
     const before = await versions();

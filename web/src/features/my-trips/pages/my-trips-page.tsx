@@ -43,7 +43,8 @@ export function MyTripsPage() {
   const online = useOnline();
   const [units, setUnits] = useState<StoredUnit[] | null>(null);
   const [chosen, setChosen] = useState<string | null>(() => storage.get(lastTripUnitKey(userId)));
-  const [stored, setStored] = useState<StoredTrips | null>(null);
+  /** The unit's trips as the phone keeps them: undefined until read, null when it keeps none. */
+  const [stored, setStored] = useState<StoredTrips | null | undefined>(undefined);
   const [entries, setEntries] = useState<OutboxEntry[]>([]);
   const [syncing, setSyncing] = useState(false);
   const [loadFailed, setLoadFailed] = useState(false);
@@ -121,7 +122,8 @@ export function MyTripsPage() {
     setSavedOffline(result.stopped ? true : result.refused > 0 ? null : false);
   };
 
-  const lastSync = stored?.syncedAt ? t('MyTripsLastSync', { time: format.dateTime(new Date(stored.syncedAt).toISOString()) }) : t('MyTripsNeverSynced');
+  // Nothing is said of the last sync until the phone's copy has been read (it takes a moment after a start offline).
+  const lastSync = stored?.syncedAt ? t('MyTripsLastSync', { time: format.dateTime(new Date(stored.syncedAt).toISOString()) }) : stored === undefined && imei ? '' : t('MyTripsNeverSynced');
 
   return (
     <Stack gap="md" maw={760} mx="auto" w="100%">
@@ -222,7 +224,7 @@ export function MyTripsPage() {
       <Title order={2} size="h4">
         {t('MyTrips')}
       </Title>
-      {units === null || (imei && stored === null) ? (
+      {units === null || (imei && !stored) ? (
         online ? (
           <Group gap="xs" role="status">
             <Loader size="sm" aria-hidden />
