@@ -20,6 +20,13 @@ export interface PortalConfig {
   /** Amazon Location (geo-maps v2) map style the web app asks for, e.g. `Standard`. */
   readonly mapStyle: string;
   /**
+   * The street map from the stack's own basemap bucket (a Protomaps archive behind CloudFront's
+   * `/basemap/*`, uploaded by the operator: docs/operations.md), with Amazon Location for satellite
+   * imagery only. Street tiles then cost CloudFront's bytes instead of Amazon Location's price per
+   * tile. `false`: Amazon Location for both, nothing to upload.
+   */
+  readonly selfHostedBasemap: boolean;
+  /**
    * ACM certificate (us-east-1) covering every brand domain. Without it the distribution answers
    * only on its cloudfront.net name and brandDomains just maps hosts for a later switch-over.
    */
@@ -54,6 +61,7 @@ export const DEFAULT_CONFIG: PortalConfig = {
   brandDomains: {},
   mailFrom: 'no-reply@example.com',
   mapStyle: 'Standard',
+  selfHostedBasemap: true,
   createMailIdentity: true,
   alarmEmails: [],
   smsSpendAlarmUsd: 100,
@@ -199,6 +207,13 @@ export function parseConfig(raw: Readonly<Record<string, unknown>>): PortalConfi
     problems.push(`smsSenderId: a sender id of 3 to 11 letters and digits with a letter and no spaces, or an E.164 number, got ${JSON.stringify(smsSenderId)}`);
   }
 
+  let selfHostedBasemap = DEFAULT_CONFIG.selfHostedBasemap;
+  try {
+    selfHostedBasemap = parseBool(raw['selfHostedBasemap'], DEFAULT_CONFIG.selfHostedBasemap);
+  } catch (e) {
+    problems.push(`selfHostedBasemap: ${(e as Error).message}`);
+  }
+
   let apiRouteMetrics = DEFAULT_CONFIG.apiRouteMetrics;
   try {
     apiRouteMetrics = parseBool(raw['apiRouteMetrics'], DEFAULT_CONFIG.apiRouteMetrics);
@@ -212,6 +227,7 @@ export function parseConfig(raw: Readonly<Record<string, unknown>>): PortalConfi
     brandDomains,
     mailFrom,
     mapStyle,
+    selfHostedBasemap,
     createMailIdentity,
     alarmEmails,
     smsSpendAlarmUsd,
@@ -222,7 +238,7 @@ export function parseConfig(raw: Readonly<Record<string, unknown>>): PortalConfi
   };
 }
 
-const KEYS = ['stage', 'brandDomains', 'mailFrom', 'mapStyle', 'certificateArn', 'appUrl', 'createMailIdentity', 'alarmEmails', 'smsSpendAlarmUsd', 'smsSenderId', 'apiRouteMetrics'] as const;
+const KEYS = ['stage', 'brandDomains', 'mailFrom', 'mapStyle', 'selfHostedBasemap', 'certificateArn', 'appUrl', 'createMailIdentity', 'alarmEmails', 'smsSpendAlarmUsd', 'smsSenderId', 'apiRouteMetrics'] as const;
 
 export function readConfig(node: Node): PortalConfig {
   const raw: Record<string, unknown> = {};

@@ -19,6 +19,7 @@ import { Annotations, ArnFormat, CfnOutput, Duration, Fn, NestedStack, Stack, St
 import * as ses from 'aws-cdk-lib/aws-ses';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
+import { BASEMAP_ARCHIVE, BASEMAP_URL } from '../shared/basemap';
 import { functionResources, functionSettings, INGEST_FAILURES, resolveFunctionSettings, type FunctionName, type FunctionResources, type FunctionSettings } from '../shared/capability-resources';
 import { iotRules, type IotRuleDef } from '../shared/iot-rules';
 import { handlerPath, routeKey, routeList, type Capability, type RouteDef } from '../shared/routes';
@@ -199,6 +200,7 @@ export class TrackingPortalStack extends Stack {
       mapStyleUrl: geoMapsStyleUrl(this.region, config.mapStyle),
       liveOrigin: `wss://${iotEndpoint.address}`,
       fileOrigins: [unitImagesBucketOrigin(this)],
+      selfHostedBasemap: config.selfHostedBasemap,
     });
     const appUrl = config.appUrl ?? `https://${web.distribution.distributionDomainName}`;
     // Unit pictures: uploaded and viewed by the web app's pages only (CORS), through presigned URLs.
@@ -284,6 +286,8 @@ export class TrackingPortalStack extends Stack {
       IOT_DATA_ENDPOINT: iotEndpoint.address,
       LIVE_AUTHORIZER_NAME: liveAuthorizerName(this.stackName),
       MAP_STYLE_URL: maps.styleUrl,
+      // The street map from the basemap bucket, on the web app's own origin; Amazon Location's style then serves satellite only.
+      ...(web.basemapBucket ? { BASEMAP_URL } : {}),
       ...(config.smsSenderId ? { SMS_SENDER_ID: config.smsSenderId } : {}),
       LOG_LEVEL: 'INFO',
       POWERTOOLS_SERVICE_NAME: 'tracking-portal',
@@ -399,6 +403,9 @@ export class TrackingPortalStack extends Stack {
       AppUrl: [appUrl, 'Public origin of the web app'],
       DistributionDomain: [web.distribution.distributionDomainName, 'CloudFront domain: point the brand domains here'],
       WebBucket: [web.bucket.bucketName, 'Bucket of the web build'],
+      ...(web.basemapBucket
+        ? { BasemapBucket: [web.basemapBucket.bucketName, `Self-hosted street map: upload ${BASEMAP_ARCHIVE}, fonts/ and sprites/ here (docs/operations.md)`] as [string, string] }
+        : {}),
       UserPoolId: [identity.userPool.userPoolId, 'Cognito user pool'],
       UserPoolClientId: [identity.client.userPoolClientId, 'Cognito app client of the API'],
       MapsApiKey: [maps.key.keyName, 'Amazon Location API key name (value: aws location describe-key --key-name <name>)'],

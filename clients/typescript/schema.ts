@@ -4019,6 +4019,8 @@ export interface operations {
                                 /** @enum {string} */
                                 id: "streets" | "satellite";
                                 url: string;
+                                /** @enum {string} */
+                                format?: "style" | "pmtiles";
                             }[];
                         };
                         message?: string;

@@ -11,3 +11,13 @@ describe('MAP_STYLE_URL', () => {
     expect(() => parseEnv({ ...base, MAP_STYLE_URL: 'not a url' })).toThrow(/MAP_STYLE_URL/);
   });
 });
+
+describe('BASEMAP_URL', () => {
+  it('is optional and, when set, a root-relative path to a .pmtiles archive on the web app origin', () => {
+    expect(parseEnv(base).BASEMAP_URL).toBeUndefined();
+    expect(parseEnv({ ...base, BASEMAP_URL: '/basemap/basemap.pmtiles' }).BASEMAP_URL).toBe('/basemap/basemap.pmtiles');
+    for (const bad of ['https://elsewhere.example/basemap.pmtiles', 'basemap/basemap.pmtiles', '/basemap/style.json', '/basemap/a b.pmtiles']) {
+      expect(() => parseEnv({ ...base, BASEMAP_URL: bad }), bad).toThrow(/BASEMAP_URL/);
+    }
+  });
+});

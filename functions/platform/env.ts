@@ -38,6 +38,11 @@ const common = z.object({
    * API key (infra/constructs/maps-key.ts); unset, the web app draws its offline style.
    */
   MAP_STYLE_URL: z.url().optional(),
+  /**
+   * The self-hosted street map: a Protomaps basemap archive (PMTiles), root-relative on the web
+   * app's own origin (`/basemap/basemap.pmtiles` behind CloudFront), its fonts and sprites beside it.
+   */
+  BASEMAP_URL: z.string().regex(/^(\/[A-Za-z0-9._-]+)+\.pmtiles$/).optional(),
 });
 
 const awsEnv = common.extend({

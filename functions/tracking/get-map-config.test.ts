@@ -41,4 +41,16 @@ describe('map config', () => {
     const v1 = 'https://maps.geo.eu-north-1.amazonaws.com/maps/v0/maps/Name/style-descriptor?key=k';
     expect(mapConfigFor(v1).styles).toEqual([{ id: 'streets', url: v1 }]);
   });
+
+  it('offers the self-hosted street map first, keeping only the Amazon satellite map beside it', () => {
+    const amazon = `${AMAZON}/Standard/descriptor?key=k`;
+    const basemap = '/basemap/basemap.pmtiles';
+    const selfHosted = { id: 'streets', url: basemap, format: 'pmtiles' };
+    const config = mapConfigFor(amazon, basemap);
+    expect(config).toEqual({ styleUrl: amazon, styles: [selfHosted, { id: 'satellite', url: `${AMAZON}/Hybrid/descriptor?key=k` }] });
+    expect(mapConfigSchema.parse(config)).toEqual(config);
+    // Without a satellite style (no style, or another provider's street style), the archive alone.
+    expect(mapConfigFor(undefined, basemap)).toEqual({ styleUrl: null, styles: [selfHosted] });
+    expect(mapConfigFor('https://tiles.example.com/styles/basic.json', basemap).styles).toEqual([selfHosted]);
+  });
 });

@@ -19,18 +19,28 @@ function geoMapsStyle(url: URL, style: string): string {
 
 /**
  * The base maps on offer, decided here only:
+ * - BASEMAP_URL (the stack's by default, `/basemap/basemap.pmtiles` on the web app's own origin):
+ *   the self-hosted Protomaps street map, first, with an Amazon Location satellite map after it when
+ *   MAP_STYLE_URL is one; street tiles then cost CloudFront's bytes, not a price per tile;
  * - MAP_STYLE_URL an Amazon Location style (the stack's, with its API key): that style for streets
  *   and Hybrid (satellite imagery with roads and labels) for satellite, under the same key;
  * - any other MAP_STYLE_URL: that style alone;
  * - none: OpenFreeMap's public street style. The web app falls back to its offline map whenever a
- *   style cannot be reached, so the embedded runtime works without internet access too.
+ *   base map cannot be reached, so the embedded runtime works without internet access too.
  */
-export function mapConfigFor(styleUrl: string | undefined): MapConfig {
-  if (!styleUrl) return { styleUrl: null, styles: [{ id: 'streets', url: OPENFREEMAP_STYLE_URL }] };
+export function mapConfigFor(styleUrl: string | undefined, basemapUrl?: string): MapConfig {
+  const styles = stylesFor(styleUrl);
+  if (!basemapUrl) return { styleUrl: styleUrl ?? null, styles };
+  const selfHosted: BaseMap = { id: 'streets', url: basemapUrl, format: 'pmtiles' };
+  return { styleUrl: styleUrl ?? null, styles: [selfHosted, ...styles.filter((style) => style.id === 'satellite')] };
+}
+
+function stylesFor(styleUrl: string | undefined): BaseMap[] {
+  if (!styleUrl) return [{ id: 'streets', url: OPENFREEMAP_STYLE_URL }];
   const url = new URL(styleUrl);
   const style = GEO_MAPS_STYLE.exec(`${url.origin}${url.pathname}`)?.[1];
-  if (!style) return { styleUrl, styles: [{ id: 'streets', url: styleUrl }] };
-  const styles: BaseMap[] = IMAGERY_STYLES.has(style.toLowerCase())
+  if (!style) return [{ id: 'streets', url: styleUrl }];
+  return IMAGERY_STYLES.has(style.toLowerCase())
     ? [
         { id: 'satellite', url: styleUrl },
         { id: 'streets', url: geoMapsStyle(url, 'Standard') },
@@ -39,7 +49,9 @@ export function mapConfigFor(styleUrl: string | undefined): MapConfig {
         { id: 'streets', url: styleUrl },
         { id: 'satellite', url: geoMapsStyle(url, 'Hybrid') },
       ];
-  return { styleUrl, styles };
 }
 
-export const handler = httpHandler(routes.getMapConfig, async () => mapConfigFor(getEnv().MAP_STYLE_URL));
+export const handler = httpHandler(routes.getMapConfig, async () => {
+  const env = getEnv();
+  return mapConfigFor(env.MAP_STYLE_URL, env.BASEMAP_URL);
+});

@@ -8,13 +8,14 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { Annotations, Duration } from 'aws-cdk-lib';
+import { Annotations, Duration, RemovalPolicy } from 'aws-cdk-lib';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import { BASEMAP_PATH } from '../../shared/basemap';
 import { brandRouterCode } from '../brand-router-code';
 import type { BrandDomains } from '../brand-router';
 import { contentSecurityPolicy } from '../content-security-policy';
@@ -35,6 +36,11 @@ export interface WebHostingProps {
   readonly liveOrigin: string;
   /** Where the browser uploads files to and shows them from (the pictures bucket). */
   readonly fileOrigins?: readonly string[];
+  /**
+   * Serve the self-hosted base map: a private bucket behind `/basemap/*` on this distribution, into
+   * which the operator uploads a Protomaps archive with its fonts and sprites (docs/operations.md).
+   */
+  readonly selfHostedBasemap?: boolean;
 }
 
 export class WebHosting extends Construct {
@@ -46,6 +52,8 @@ export class WebHosting extends Construct {
   readonly api: ApiOrigin;
   readonly securityHeaders: cloudfront.ResponseHeadersPolicy;
   readonly deployment?: s3deploy.BucketDeployment;
+  /** The self-hosted base map's folder, served under BASEMAP_PATH; absent unless asked for. */
+  readonly basemapBucket?: s3.Bucket;
 
   constructor(scope: Construct, id: string, props: WebHostingProps) {
     super(scope, id);
@@ -95,6 +103,35 @@ export class WebHosting extends Construct {
 
     this.api = new ApiOrigin(this, 'Api', { apiDomainName: props.apiDomainName });
 
+    // The street map's archive (up to the planet's 120 GB) and its fonts and sprites. Uploaded by
+    // the operator and kept when the stack goes: a download of many gigabytes is not redone lightly.
+    // Read only through CloudFront, in byte ranges, which CloudFront caches like any GET.
+    if (props.selfHostedBasemap) {
+      this.basemapBucket = new s3.Bucket(this, 'Basemap', {
+        blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+        encryption: s3.BucketEncryption.S3_MANAGED,
+        enforceSSL: true,
+        serverAccessLogsBucket: this.logBucket,
+        serverAccessLogsPrefix: 's3-basemap/',
+        removalPolicy: RemovalPolicy.RETAIN,
+      });
+    }
+    // One origin access control (SigV4 to S3) for every bucket the distribution reads.
+    const originAccessControl = new cloudfront.S3OriginAccessControl(this, 'OriginAccess', { signing: cloudfront.Signing.SIGV4_ALWAYS });
+    const basemapBehaviors: Record<string, cloudfront.BehaviorOptions> = this.basemapBucket
+      ? {
+          [`${BASEMAP_PATH}*`]: {
+            origin: origins.S3BucketOrigin.withOriginAccessControl(this.basemapBucket, { originAccessControl }),
+            viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+            allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+            cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+            responseHeadersPolicy: cloudfront.ResponseHeadersPolicy.SECURITY_HEADERS,
+            // The tiles in the archive are compressed already, and CloudFront does not compress ranges.
+            compress: false,
+          },
+        }
+      : {};
+
     const domainNames = Object.keys(props.brandDomains);
     const certificate = props.certificateArn
       ? acm.Certificate.fromCertificateArn(this, 'Certificate', props.certificateArn)
@@ -112,7 +149,7 @@ export class WebHosting extends Construct {
       logBucket: this.logBucket,
       logFilePrefix: 'cloudfront/',
       defaultBehavior: {
-        origin: origins.S3BucketOrigin.withOriginAccessControl(this.bucket),
+        origin: origins.S3BucketOrigin.withOriginAccessControl(this.bucket, { originAccessControl }),
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
         cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
@@ -134,6 +171,7 @@ export class WebHosting extends Construct {
           functionAssociations: [{ function: this.api.viewerAddress, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
           responseHeadersPolicy: cloudfront.ResponseHeadersPolicy.SECURITY_HEADERS,
         },
+        ...basemapBehaviors,
       },
     });
 

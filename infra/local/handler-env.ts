@@ -7,7 +7,16 @@ import type { LocalDynamoTarget } from './dynamo-local';
  * Gives the in-process handlers their environment, as the stack gives it to a Lambda function,
  * and drops what they cached from an earlier one (environment, DynamoDB client, ports).
  */
-export function configureHandlerEnvironment(env: { tablePrefix: string; dynamo: LocalDynamoTarget; jwtSecret: string; vapidSeed?: string; appUrl: string; filesDir?: string | null }): void {
+export function configureHandlerEnvironment(env: {
+  tablePrefix: string;
+  dynamo: LocalDynamoTarget;
+  jwtSecret: string;
+  vapidSeed?: string;
+  appUrl: string;
+  filesDir?: string | null;
+  /** The self-hosted street map's archive (BASEMAP_URL), when the base map folder holds one. */
+  basemapUrl?: string | null;
+}): void {
   Object.assign(process.env, {
     RUNTIME: 'embedded',
     TABLE_PREFIX: env.tablePrefix,
@@ -22,6 +31,8 @@ export function configureHandlerEnvironment(env: { tablePrefix: string; dynamo: 
   else delete process.env['FILES_DIR'];
   if (env.vapidSeed) process.env['VAPID_SEED'] = env.vapidSeed;
   else delete process.env['VAPID_SEED'];
+  if (env.basemapUrl) process.env['BASEMAP_URL'] = env.basemapUrl;
+  else delete process.env['BASEMAP_URL'];
   resetEnvCache();
   resetDynamoClient();
   resetPorts();

@@ -11,12 +11,12 @@ let server: Server;
 let root: string;
 let port: number;
 
-function get(path: string, host = 'localhost'): Promise<{ status: number; body: string; type: string | undefined }> {
+function get(path: string, host = 'localhost', extra: Record<string, string> = {}): Promise<{ status: number; body: string; type: string | undefined; headers: Record<string, unknown> }> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, headers: { host } }, (res) => {
+    const req = request({ host: '127.0.0.1', port, path, headers: { host, ...extra } }, (res) => {
       let body = '';
       res.on('data', (c: Buffer) => (body += c.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, type: res.headers['content-type'] }));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, type: res.headers['content-type'], headers: res.headers }));
     });
     req.on('error', reject);
     req.end();
@@ -34,6 +34,8 @@ beforeAll(async () => {
   mkdirSync(join(web, 'brands', '3'), { recursive: true });
   writeFileSync(join(web, 'brands', '3', 'index.html'), '<div id="root" data-subsite="3"></div>');
   writeFileSync(join(root, 'secret.txt'), 'secret');
+  mkdirSync(join(root, 'basemap', 'fonts'), { recursive: true });
+  writeFileSync(join(root, 'basemap', 'basemap.pmtiles'), '0123456789');
   const domains = { 'fleet.example.com': 3 };
   server = createHttpServer({
     routes: [],
@@ -42,6 +44,7 @@ beforeAll(async () => {
     brandForHost: (h) => (h.startsWith('plain') ? null : brandForHost(h, domains)),
     health: async () => ({ status: 'ok', parts: {} }),
     openapi: () => ({}),
+    basemapDir: join(root, 'basemap'),
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   port = (server.address() as AddressInfo).port;
@@ -78,6 +81,31 @@ describe('embedded HTTP server, web app', () => {
     const res = await get('/api/v1/nothing');
     expect(res.status).toBe(404);
     expect(JSON.parse(res.body)).toEqual({ message: 'Not Found' });
+  });
+});
+
+describe('embedded HTTP server, the base map folder', () => {
+  it('serves the archive in byte ranges, as S3 behind CloudFront does', async () => {
+    const part = await get('/basemap/basemap.pmtiles', 'localhost', { range: 'bytes=2-5' });
+    expect([part.status, part.body, part.headers['content-range'], part.headers['accept-ranges']]).toEqual([206, '2345', 'bytes 2-5/10', 'bytes']);
+    expect(part.type).toBe('application/vnd.pmtiles');
+    expect((await get('/basemap/basemap.pmtiles', 'localhost', { range: 'bytes=7-' })).body).toBe('789');
+    expect((await get('/basemap/basemap.pmtiles', 'localhost', { range: 'bytes=-3' })).body).toBe('789');
+    expect((await get('/basemap/basemap.pmtiles', 'localhost', { range: 'bytes=5-100' })).body).toBe('56789');
+    const whole = await get('/basemap/basemap.pmtiles');
+    expect([whole.status, whole.body]).toEqual([200, '0123456789']);
+    for (const range of ['bytes=10-', 'bytes=5-2', 'bytes=0-1,4-5', 'items=0-1', 'bytes=-']) {
+      const refused = await get('/basemap/basemap.pmtiles', 'localhost', { range });
+      expect([refused.status, refused.headers['content-range']], range).toEqual([416, 'bytes */10']);
+    }
+  });
+
+  it('answers 404 for what the folder does not hold, and never serves a file outside it', async () => {
+    for (const path of ['/basemap/missing.pmtiles', '/basemap/fonts', '/basemap/', '/basemap/../secret.txt', '/basemap/%2e%2e/secret.txt', '/basemap/..%2fsecret.txt']) {
+      const res = await get(path);
+      expect(res.status, path).toBe(404);
+      expect(res.body).not.toContain('secret');
+    }
   });
 });
 

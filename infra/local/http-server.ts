@@ -7,6 +7,7 @@ import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { BASEMAP_PATH } from '../../shared/basemap';
 import { isLoopbackAddress } from '../../shared/network';
 import type { RouteDef } from '../../shared/routes';
 import { compileRoutes, lambdaContext, matchRoute, toApiEvent } from './api-event';
@@ -28,6 +29,11 @@ export interface HttpServerOptions {
    * per response because the live channel's port is known only once the server listens.
    */
   contentSecurityPolicy?(): string;
+  /**
+   * The self-hosted base map's folder (a Protomaps archive with its fonts and sprites), served under
+   * BASEMAP_PATH with byte ranges, as CloudFront serves the stack's basemap bucket.
+   */
+  basemapDir?: string | null;
   /** Page routes only this machine may open (the dev outbox); others get 403. */
   loopbackOnlyPage?(pathname: string): boolean;
   /**
@@ -57,7 +63,27 @@ const MIME: Record<string, string> = {
   '.map': 'application/json; charset=utf-8',
   '.pbf': 'application/x-protobuf',
   '.webmanifest': 'application/manifest+json',
+  '.pmtiles': 'application/vnd.pmtiles',
 };
+
+
+/**
+ * The one range of a `Range: bytes=...` header within a file of `size` bytes: `undefined` for none
+ * (the whole file), null for a range the file cannot satisfy or a form not served (several ranges).
+ */
+export function byteRange(header: string | undefined, size: number): { start: number; end: number } | null | undefined {
+  if (header === undefined) return undefined;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match || (match[1] === '' && match[2] === '')) return null;
+  if (match[1] === '') {
+    // The last N bytes.
+    const suffix = Number(match[2]);
+    return suffix > 0 && size > 0 ? { start: Math.max(0, size - suffix), end: size - 1 } : null;
+  }
+  const start = Number(match[1]);
+  const end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+  return start < size && start <= end ? { start, end } : null;
+}
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
@@ -89,6 +115,26 @@ function serveFile(req: IncomingMessage, res: ServerResponse, file: string, immu
   });
   if (req.method === 'HEAD') res.end();
   else createReadStream(file).pipe(res);
+}
+
+/** A file in byte ranges, as S3 behind CloudFront answers: 206 with the range asked for, 416 for one past the end. */
+function serveRanges(req: IncomingMessage, res: ServerResponse, file: string): void {
+  const size = statSync(file).size;
+  const range = byteRange(req.headers.range, size);
+  const headers = {
+    'content-type': MIME[extname(file).toLowerCase()] ?? 'application/octet-stream',
+    'accept-ranges': 'bytes',
+    'cache-control': 'public, max-age=86400',
+    'x-content-type-options': 'nosniff',
+  };
+  if (range === null) {
+    res.writeHead(416, { ...headers, 'content-range': `bytes */${size}` });
+    return void res.end();
+  }
+  const { start, end } = range ?? { start: 0, end: size - 1 };
+  res.writeHead(range ? 206 : 200, { ...headers, 'content-length': size === 0 ? 0 : end - start + 1, ...(range ? { 'content-range': `bytes ${start}-${end}/${size}` } : {}) });
+  if (req.method === 'HEAD' || size === 0) res.end();
+  else createReadStream(file, { start, end }).pipe(res);
 }
 
 /**
@@ -169,6 +215,13 @@ export function createHttpServer(options: HttpServerOptions): Server {
     } catch {
       res.writeHead(400);
       return void res.end();
+    }
+    if (path.startsWith(BASEMAP_PATH)) {
+      const root = options.basemapDir ? resolve(options.basemapDir) : null;
+      const file = root ? normalize(join(root, path.slice(BASEMAP_PATH.length))) : null;
+      if (root && file?.startsWith(root + sep) && existsSync(file) && statSync(file).isFile()) return serveRanges(req, res, file);
+      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
+      return void res.end('Not found');
     }
     const candidate = normalize(join(webRoot, path));
     const inside = candidate === webRoot || candidate.startsWith(webRoot + sep);

@@ -11,6 +11,9 @@
  *     the web app's offline map when that cannot be reached.
  *   MAP_EXTRA_ORIGINS (unset): origins of that style's tiles, glyphs and sprites when they are not
  *     the style's own, for the Content-Security-Policy (`https://tiles.example.com https://fonts.example.com`).
+ *   BASEMAP_DIR (DATA_DIR/basemap): a self-hosted street map, a Protomaps archive `basemap.pmtiles`
+ *     with its `fonts/` and `sprites/` (docs/operations.md, "The base map"); offered first when the
+ *     archive is there at start.
  */
 import { z } from 'zod';
 import { DEMO_PASSWORD, demoSupportUser, demoUsers } from './seed';

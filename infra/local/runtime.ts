@@ -33,6 +33,7 @@ import { REFRESH_SECONDS } from '../../functions/live/authorize';
 import { createTables, localDynamoClient, startLocalDynamo, type LocalDynamoTarget } from './dynamo-local';
 import { configureHandlerEnvironment } from './handler-env';
 import { createHttpServer, type ApiHandler } from './http-server';
+import { BASEMAP_ARCHIVE, BASEMAP_URL } from '../../shared/basemap';
 import { startScheduler, type JobHandler } from './scheduler';
 import { startLocalQueues, type LocalQueues, type QueueConsumer } from './queues';
 import { seedDemo, seedDemoAlarmReceiver, seedSimulatedUnits, seedSupport, simulatedUnits } from './seed';
@@ -76,6 +77,13 @@ export interface RuntimeOptions {
    * Content-Security-Policy (MAP_EXTRA_ORIGINS of `npm start`).
    */
   mapOrigins?: readonly string[];
+  /**
+   * The self-hosted base map's folder, served under /basemap/ (infra/local/http-server.ts): a
+   * Protomaps archive `basemap.pmtiles` with its `fonts/` and `sprites/` (docs/operations.md). Default
+   * BASEMAP_DIR, else `<dataDir>/basemap`. When the archive is there at start, the map config offers
+   * it as the street map (BASEMAP_URL).
+   */
+  basemapDir?: string | null;
   /** How often the ingest log checkpoints (infra/local/ingest-log.ts); default a second. */
   ingestCheckpointEveryMs?: number;
   /** Default: shared/queues.ts (tests add queues of their own). */
@@ -205,8 +213,11 @@ export async function startEmbeddedRuntime(options: RuntimeOptions): Promise<Emb
     const secret = keptSecret(dataDir, 'jwt-secret');
     // The seed of the Web Push VAPID keys: kept, so that a restart keeps the browsers' subscriptions valid.
     const vapidSeed = keptSecret(dataDir, 'vapid-seed');
+    const basemapDir = options.basemapDir !== undefined ? options.basemapDir : process.env['BASEMAP_DIR'] || (dataDir ? join(dataDir, 'basemap') : null);
+    const basemapUrl = basemapDir && existsSync(join(basemapDir, BASEMAP_ARCHIVE)) ? BASEMAP_URL : null;
     const handlerEnv = (appUrl: string) =>
       configureHandlerEnvironment({
+        basemapUrl,
         tablePrefix: prefix,
         dynamo: { endpoint: db.endpoint, accessKeyId: db.accessKeyId },
         jwtSecret: secret,
@@ -327,6 +338,7 @@ export async function startEmbeddedRuntime(options: RuntimeOptions): Promise<Emb
       routes: routeList,
       loadHandler,
       webDir: options.webDir ?? join(projectRoot, 'web', 'dist'),
+      basemapDir,
       // Without configured domains every host gets the plain page, whose `?subsite=N` picks a brand
       // for demos; with them, hosts get their brand's page exactly as from CloudFront.
       brandForHost: (h) => (Object.keys(brandDomains).length ? brandForHost(h, brandDomains) : null),
@@ -382,6 +394,7 @@ export async function startEmbeddedRuntime(options: RuntimeOptions): Promise<Emb
     const offered = mapConfigFor(process.env['MAP_STYLE_URL'] || undefined);
     csp = contentSecurityPolicy({
       mapStyleUrl: offered.styleUrl,
+      // The self-hosted archive is on this origin ('self'); the styles on offer beside it are not.
       mapOrigins: [...(offered.styles ?? []).map((style) => originOf(style.url)), ...(options.mapOrigins ?? [])],
       liveOrigin: new URL(wsUrl).origin,
     });

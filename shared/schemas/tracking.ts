@@ -163,7 +163,14 @@ export type LiveConnection = z.infer<typeof liveConnectionSchema>;
 /** The base maps the web app can offer: street map, and satellite imagery where the provider has it. */
 export const baseMapIds = ['streets', 'satellite'] as const;
 export type BaseMapId = (typeof baseMapIds)[number];
-export const baseMapSchema = z.object({ id: z.enum(baseMapIds), url: z.string() });
+/**
+ * How a base map is drawn: `style`, a MapLibre style JSON at `url`; `pmtiles`, a Protomaps basemap
+ * archive at `url` (an absolute or root-relative URL), with its fonts (`fonts/{fontstack}/{range}.pbf`)
+ * and sprites (`sprites/light`) in the same folder, which the web app styles in the user's language.
+ */
+export const baseMapFormats = ['style', 'pmtiles'] as const;
+export type BaseMapFormat = (typeof baseMapFormats)[number];
+export const baseMapSchema = z.object({ id: z.enum(baseMapIds), url: z.string(), format: z.enum(baseMapFormats).optional() });
 export type BaseMap = z.infer<typeof baseMapSchema>;
 
 /**
@@ -173,9 +180,9 @@ export type BaseMap = z.infer<typeof baseMapSchema>;
 export const OPENFREEMAP_STYLE_URL = 'https://tiles.openfreemap.org/styles/liberty';
 
 /**
- * The base map (functions/tracking/get-map-config.ts decides). `styles` lists the MapLibre styles
- * on offer, the default first; the web app tries them and draws its offline style (Natural Earth)
- * when none can be loaded. `styleUrl` is what older clients read: the configured style
+ * The base map (functions/tracking/get-map-config.ts decides). `styles` lists the base maps on
+ * offer, the default first (each a MapLibre style, or a self-hosted archive: `format`); the web app
+ * tries them and draws its offline style (Natural Earth) when none can be loaded. `styleUrl` is what older clients read: the configured style
  * (MAP_STYLE_URL), null for the offline style.
  */
 export const mapConfigSchema = z.object({ styleUrl: z.string().nullable(), styles: z.array(baseMapSchema).optional() });

@@ -3,11 +3,15 @@
  * no internet access, so OpenFreeMap is exercised only as the fallback, in map.e2e.test.ts):
  * MAP_STYLE_URL's style is drawn with its own credits; a satellite style offered beside it is
  * chosen with the keyboard; a style that never answers, or whose tiles fail in MapLibre, gives way
- * to the offline map within seconds.
+ * to the offline map within seconds. The self-hosted street map is drawn from a test archive in the
+ * runtime's base map folder (test/support/basemap-fixture.ts), read in ranges on the app's origin.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { namedFlavor } from '@protomaps/basemaps';
 import mqtt from 'mqtt';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
@@ -15,6 +19,7 @@ import { demoImei } from '../../infra/local/seed';
 import { mapEn } from '../../shared/i18n/features/map/en';
 import type { MapConfig } from '../../shared/schemas/tracking';
 import { DESKTOP, PHONE, SHOTS_DIR, axeViolations, logInThroughForm, openPage, poll, startBrowserApp, stopBrowserApp, type App, photograph, settle } from '../support/browser';
+import { writeBasemapFolder } from '../support/basemap-fixture';
 import { commonestColour, countColour, hexRgb } from '../support/pixels';
 
 const STREETS_BACKGROUND = '#e5d9f2';
@@ -26,6 +31,8 @@ let app: App;
 let browser: Browser;
 let styles: Server;
 let stylesUrl: string;
+/** The runtime's base map folder: empty when it starts (the server offers MAP_STYLE_URL's style), filled after. */
+let basemapDir: string;
 const tracker = new Map<string, mqtt.MqttClient>();
 
 /** A MapLibre style of a background and one "road" through Stockholm, with credits of its own. */
@@ -84,7 +91,10 @@ beforeAll(async () => {
   stylesUrl = `http://127.0.0.1:${(styles.address() as AddressInfo).port}`;
   // Read by the runtime's handlers (GET /user/map/config) and its Content-Security-Policy.
   process.env['MAP_STYLE_URL'] = `${stylesUrl}/streets.json`;
+  basemapDir = mkdtempSync(join(tmpdir(), 'basemap-'));
+  process.env['BASEMAP_DIR'] = basemapDir;
   ({ app, browser } = await startBrowserApp());
+  writeBasemapFolder(basemapDir);
   const imei = demoImei(0);
   tracker.set(imei, await mqtt.connectAsync(app.mqttUrl, { clientId: imei, reconnectPeriod: 0 }));
   await tracker.get(imei)?.publishAsync(`trackers/${imei}/telemetry`, JSON.stringify({ ts: Date.now() - 60_000, lat: 59.3326, lon: 18.0649, spd: 0, ign: false, sat: 9 }), { qos: 1 });
@@ -94,6 +104,8 @@ afterAll(async () => {
   for (const client of tracker.values()) await client.endAsync();
   await stopBrowserApp({ app, browser });
   delete process.env['MAP_STYLE_URL'];
+  delete process.env['BASEMAP_DIR'];
+  rmSync(basemapDir, { recursive: true, force: true });
   styles.closeAllConnections();
   await new Promise((done) => styles.close(done));
 });
@@ -150,6 +162,46 @@ describe('base map', () => {
     await poll(async () => countColour(browser, await map(page).screenshot(), hexRgb(CAR_COLOR))).toBeGreaterThan(150);
     expect(await axeViolations(page)).toEqual([]);
     await photograph(page, join(SHOTS_DIR, 'map-basemap-satellite-1280x800.png'));
+    expect(errors).toEqual([]);
+  });
+
+  it('draws the self-hosted street map from its archive, read in ranges on the app origin, with OpenStreetMap credits', async () => {
+    const { context, page, errors } = await openPage(browser, DESKTOP);
+    onTestFinished(() => context.close());
+    const basemapRequests: Array<{ path: string; range: string | undefined; status: number }> = [];
+    page.on('response', (response) => {
+      const url = new URL(response.url());
+      if (url.pathname.startsWith('/basemap/')) basemapRequests.push({ path: decodeURIComponent(url.pathname), range: response.request().headers()['range'], status: response.status() });
+    });
+    const selfHosted = { id: 'streets', url: '/basemap/basemap.pmtiles', format: 'pmtiles' } as const;
+    await configRoute(page, () => ({ styleUrl: null, styles: [selfHosted, { id: 'satellite', url: `${stylesUrl}/satellite.json` }] }));
+    await logIn(page);
+
+    await poll(() => basemap(page)).toBe('streets');
+    await poll(() => map(page).getAttribute('data-units-drawn')).toBe('1');
+    const flavor = namedFlavor('light');
+    // The archive's land and lake in the Protomaps light colours.
+    await poll(async () => commonestColour(browser, await map(page).screenshot())).toBe(flavor.earth);
+    expect(await countColour(browser, await map(page).screenshot(), hexRgb(flavor.water))).toBeGreaterThan(1000);
+    await poll(() => credits(page)).toContain('OpenStreetMap');
+    // Only ranges of the archive on the app's own origin, and the sprite sheet beside it.
+    const archiveReads = basemapRequests.filter((request) => request.path === selfHosted.url);
+    expect(archiveReads.length).toBeGreaterThan(1);
+    expect(archiveReads.filter((request) => request.status !== 206 || !/^bytes=\d+-\d+$/.test(request.range ?? ''))).toEqual([]);
+    // Beside the archive, the sprite sheet and the fonts of the folder, each found.
+    const assets = basemapRequests.filter((request) => request.path !== selfHosted.url);
+    expect(assets.filter((request) => request.status !== 200 || !/^\/basemap\/(sprites\/light|fonts\/Noto Sans [A-Za-z]+\/\d+-\d+\.pbf$)/.test(request.path))).toEqual([]);
+    expect(assets.map((request) => request.path)).toContain('/basemap/sprites/light.json');
+    expect(await axeViolations(page)).toEqual([]);
+    await photograph(page, join(SHOTS_DIR, 'map-basemap-self-hosted-1280x800.png'));
+
+    // The satellite style beside it, and back.
+    const choice = page.getByRole('radiogroup', { name: mapEn.MapBaseMapLabel });
+    await choice.getByRole('radio', { name: mapEn.MapBaseMapStreets }).focus();
+    await page.keyboard.press('ArrowRight');
+    await poll(async () => commonestColour(browser, await map(page).screenshot())).toBe(SATELLITE_BACKGROUND);
+    await page.keyboard.press('ArrowLeft');
+    await poll(async () => commonestColour(browser, await map(page).screenshot())).toBe(flavor.earth);
     expect(errors).toEqual([]);
   });
 

@@ -70,5 +70,10 @@ describe('CDK context', () => {
     expect(parseConfig({}).apiRouteMetrics).toBe(false);
     expect(parseConfig({ apiRouteMetrics: 'true' }).apiRouteMetrics).toBe(true);
     expect(parseConfig({ apiRouteMetrics: 'false' }).apiRouteMetrics).toBe(false);
+    // The self-hosted street map unless turned off; cdk.json says the same.
+    expect(parseConfig({}).selfHostedBasemap).toBe(true);
+    expect(cdkJsonContext()['selfHostedBasemap']).toBe(true);
+    expect(parseConfig({ selfHostedBasemap: 'false' }).selfHostedBasemap).toBe(false);
+    expect(() => parseConfig({ selfHostedBasemap: 'maybe' })).toThrow(/selfHostedBasemap/);
   });
 });

@@ -677,7 +677,8 @@ describe('web hosting', () => {
     const [dist] = Object.values(template.findResources('AWS::CloudFront::Distribution')) as Resource[];
     const cfg = dist!.Properties['DistributionConfig'] as DistributionConfig;
     expect(cfg.DefaultRootObject).toBe('index.html');
-    const s3Origin = cfg.Origins.find((o) => o.S3OriginConfig)!;
+    // The web build's bucket (the default behaviour's origin); the base map's shares the access control.
+    const s3Origin = cfg.Origins.find((o) => o.Id === cfg.DefaultCacheBehavior.TargetOriginId)!;
     expect(s3Origin.OriginAccessControlId).toBeDefined();
     expect(s3Origin.S3OriginConfig!.OriginAccessIdentity).toBe('');
     expect(cfg.DefaultCacheBehavior.ViewerProtocolPolicy).toBe('redirect-to-https');

@@ -1,10 +1,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseMapsOf, chooseBaseMap, fetchStyle, StyleUnavailableError, unreachableBaseMaps, type SessionStore } from './base-map';
+import { basemapArchive } from '../../../../test/support/basemap-fixture';
+import { baseMapsOf, checkArchive, chooseBaseMap, fetchStyle, loadBaseStyle, StyleUnavailableError, unreachableBaseMaps, type SessionStore } from './base-map';
 
 const STYLE = { version: 8, sources: { roads: { type: 'geojson', data: { type: 'FeatureCollection', features: [] } } }, layers: [] };
 
+const ARCHIVE = basemapArchive();
 let server: Server;
 let base: string;
 /** A refused connection: a port that was free a moment ago. */
@@ -16,6 +18,13 @@ beforeAll(async () => {
     if (req.url === '/not-a-style.json') return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"version":7}');
     if (req.url === '/broken.json') return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"version":8,');
     if (req.url === '/hangs.json') return; // never answers
+    if (req.url === '/basemap/basemap.pmtiles' || req.url === '/whole.pmtiles' || req.url === '/other.pmtiles') {
+      const bytes = req.url === '/other.pmtiles' ? Buffer.from('not an archive at all') : Buffer.from(ARCHIVE);
+      const range = /^bytes=(\d+)-(\d+)$/.exec(req.headers.range ?? '');
+      if (!range || req.url === '/whole.pmtiles') return void res.writeHead(200).end(bytes);
+      const [start, end] = [Number(range[1]), Number(range[2])];
+      return void res.writeHead(206, { 'content-range': `bytes ${start}-${end}/${bytes.length}` }).end(bytes.subarray(start, end + 1));
+    }
     if (req.url === '/slow-body.json') {
       res.writeHead(200, { 'content-type': 'application/json' });
       return void res.write('{"version":8,');
@@ -119,5 +128,28 @@ describe('unreachable styles', () => {
     const none = unreachableBaseMaps(null);
     none.add('https://a.example/s');
     expect(none.list()).toEqual(['https://a.example/s']);
+  });
+});
+
+describe('self-hosted base map', () => {
+  it('styles an archive that answers in ranges with the Protomaps layers, labels in the language, on absolute URLs', async () => {
+    const page = `${base}/user/realtime-tracking`;
+    const style = await loadBaseStyle({ id: 'streets', url: '/basemap/basemap.pmtiles', format: 'pmtiles' }, 'sv', { pageUrl: page });
+    expect(style.sources).toEqual({ protomaps: expect.objectContaining({ type: 'vector', url: `pmtiles://${base}/basemap/basemap.pmtiles` }) });
+    expect(style.glyphs).toBe(`${base}/basemap/fonts/{fontstack}/{range}.pbf`);
+    expect(style.sprite).toBe(`${base}/basemap/sprites/light`);
+    expect(style.layers.map((layer) => layer.id)).toEqual(expect.arrayContaining(['earth', 'water', 'roads_major', 'places_locality']));
+    // Place names in Swedish, and in Norwegian for a Norwegian user.
+    const names = (s: typeof style) => JSON.stringify(s.layers.find((layer) => layer.id === 'places_locality'));
+    expect(names(style)).toContain('name:sv');
+    expect(names(await loadBaseStyle({ id: 'streets', url: '/basemap/basemap.pmtiles', format: 'pmtiles' }, 'no', { pageUrl: page }))).toContain('name:no');
+  });
+
+  it('refuses a server that ignores the range, a file that is not an archive, and a missing one', async () => {
+    await expect(checkArchive(`${base}/basemap/basemap.pmtiles`)).resolves.toBeUndefined();
+    await expect(checkArchive(`${base}/whole.pmtiles`)).rejects.toThrow(/not served in ranges/);
+    await expect(checkArchive(`${base}/other.pmtiles`)).rejects.toThrow(/not a PMTiles v3 archive/);
+    await expect(checkArchive(`${base}/missing.pmtiles`)).rejects.toThrow(/HTTP 500/);
+    await expect(loadBaseStyle({ id: 'streets', url: '/whole.pmtiles', format: 'pmtiles' }, 'en', { pageUrl: base })).rejects.toBeInstanceOf(StyleUnavailableError);
   });
 });

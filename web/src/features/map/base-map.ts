@@ -5,6 +5,7 @@
  * connection on many machines, and a blank map is worse than a plain one.
  */
 import type { StyleSpecification } from 'maplibre-gl';
+import type { Language } from '../../../../shared/schemas/common';
 import type { BaseMap, BaseMapId, MapConfig } from '../../../../shared/schemas/tracking';
 
 /**
@@ -70,14 +71,17 @@ export class StyleUnavailableError extends Error {
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
+interface FetchOptions {
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  fetch?: typeof fetch;
+}
+
 /**
- * The style JSON at `url`, or a StyleUnavailableError when it does not arrive whole within the
- * timeout, is not a MapLibre style (version 8 with sources and layers), or the request fails.
+ * `read`'s result of the answer from `url`, or a StyleUnavailableError when it does not arrive whole
+ * within the timeout, `read` rejects it, or the request fails.
  */
-export async function fetchStyle(
-  url: string,
-  options: { timeoutMs?: number; signal?: AbortSignal; fetch?: typeof fetch } = {},
-): Promise<StyleSpecification> {
+async function fetchWithin<T>(url: string, init: RequestInit, options: FetchOptions, read: (response: Response) => Promise<T>): Promise<T> {
   const timeoutMs = options.timeoutMs ?? STYLE_CHECK_TIMEOUT_MS;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new StyleUnavailableError(`no answer within ${timeoutMs} ms`)), timeoutMs);
@@ -85,13 +89,7 @@ export async function fetchStyle(
   const forward = () => controller.abort(outer?.reason);
   outer?.addEventListener('abort', forward, { once: true });
   try {
-    const response = await (options.fetch ?? fetch)(url, { signal: controller.signal, headers: { accept: 'application/json' } });
-    if (!response.ok) throw new StyleUnavailableError(`HTTP ${response.status}`);
-    const style: unknown = await response.json();
-    if (!isObject(style) || style['version'] !== 8 || !isObject(style['sources']) || !Array.isArray(style['layers'])) {
-      throw new StyleUnavailableError('not a MapLibre style');
-    }
-    return style as unknown as StyleSpecification;
+    return await read(await (options.fetch ?? fetch)(url, { ...init, signal: controller.signal }));
   } catch (error) {
     if (error instanceof StyleUnavailableError) throw error;
     const reason: unknown = controller.signal.reason;
@@ -101,4 +99,53 @@ export async function fetchStyle(
     clearTimeout(timer);
     outer?.removeEventListener('abort', forward);
   }
+}
+
+/**
+ * The style JSON at `url`, or a StyleUnavailableError when it does not arrive whole within the
+ * timeout, is not a MapLibre style (version 8 with sources and layers), or the request fails.
+ */
+export function fetchStyle(url: string, options: FetchOptions = {}): Promise<StyleSpecification> {
+  return fetchWithin(url, { headers: { accept: 'application/json' } }, options, async (response) => {
+    if (!response.ok) throw new StyleUnavailableError(`HTTP ${response.status}`);
+    const style: unknown = await response.json();
+    if (!isObject(style) || style['version'] !== 8 || !isObject(style['sources']) || !Array.isArray(style['layers'])) {
+      throw new StyleUnavailableError('not a MapLibre style');
+    }
+    return style as unknown as StyleSpecification;
+  });
+}
+
+/** The length of a PMTiles v3 header, which starts with "PMTiles" and the version byte 3. */
+const PMTILES_HEADER_BYTES = 127;
+
+/**
+ * Resolves when `url` answers a range request with the header of a PMTiles v3 archive; else a
+ * StyleUnavailableError. A server that ignores the range (200 with the whole file, which may be
+ * many gigabytes) is refused without reading its body: the archive is read only in ranges.
+ */
+export function checkArchive(url: string, options: FetchOptions = {}): Promise<void> {
+  return fetchWithin(url, { headers: { range: `bytes=0-${PMTILES_HEADER_BYTES - 1}` } }, options, async (response) => {
+    if (response.status !== 206) {
+      await response.body?.cancel().catch(() => undefined);
+      throw new StyleUnavailableError(response.ok ? 'the archive is not served in ranges' : `HTTP ${response.status}`);
+    }
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    if (bytes.length < 8 || new TextDecoder().decode(bytes.subarray(0, 7)) !== 'PMTiles' || bytes[7] !== 3) {
+      throw new StyleUnavailableError('not a PMTiles v3 archive');
+    }
+  });
+}
+
+/**
+ * The MapLibre style of a base map on offer: a style's JSON as served, or for a self-hosted archive
+ * the Protomaps style in the user's language (protomaps-style.ts), once the archive answers.
+ */
+export async function loadBaseStyle(base: BaseMap, language: Language, options: FetchOptions & { pageUrl?: string } = {}): Promise<StyleSpecification> {
+  if (base.format !== 'pmtiles') return fetchStyle(base.url, options);
+  const pageUrl = options.pageUrl ?? globalThis.location.href;
+  const archive = new URL(base.url, pageUrl).href;
+  await checkArchive(archive, options);
+  const { protomapsStyle } = await import('./protomaps-style');
+  return protomapsStyle(archive, language, pageUrl);
 }

@@ -20,9 +20,11 @@ export const MAP_WORKERS = 3;
 let loading: Promise<MapLibre> | null = null;
 
 export function loadMapLibre(): Promise<MapLibre> {
-  loading ??= import('maplibre-gl').then((maplibre) => {
+  loading ??= Promise.all([import('maplibre-gl'), import('pmtiles')]).then(([maplibre, { Protocol }]) => {
     maplibre.setWorkerUrl(workerUrl);
     maplibre.setWorkerCount(MAP_WORKERS);
+    // The self-hosted street map's archive (protomaps-style.ts): its tiles are read in ranges.
+    maplibre.addProtocol('pmtiles', new Protocol().tile);
     return maplibre;
   });
   // A failed chunk load may be retried by the next visit of the page.

@@ -8,9 +8,11 @@
 import { useQuery } from '@tanstack/react-query';
 import type { StyleSpecification } from 'maplibre-gl';
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { BaseMap, BaseMapId } from '../../../../shared/schemas/tracking';
+import { parseLanguage } from '../../app/preferences';
 import { useMapConfig } from './api/map-api';
-import { BLANK_MAP_MAX_MS, baseMapsOf, chooseBaseMap, fetchStyle, unreachableBaseMaps } from './base-map';
+import { BLANK_MAP_MAX_MS, baseMapsOf, chooseBaseMap, loadBaseStyle, unreachableBaseMaps } from './base-map';
 import { loadOfflineBasemap } from './offline-basemap';
 
 export type ActiveBaseMap =
@@ -79,9 +81,12 @@ export function useBaseMap(): BaseMapChoice {
   const candidate = config.isPending ? undefined : chooseBaseMap(offered, chosen, failed);
   const url = candidate?.url ?? null;
 
+  const { i18n } = useTranslation();
+  const language = parseLanguage(i18n.language) ?? 'en';
   const style = useQuery({
-    queryKey: ['map-style', url],
-    queryFn: ({ signal }) => fetchStyle(url ?? '', { signal }),
+    // A self-hosted archive's style carries the labels' language.
+    queryKey: ['map-style', url, candidate?.format === 'pmtiles' ? language : null],
+    queryFn: ({ signal }) => (candidate ? loadBaseStyle(candidate, language, { signal }) : Promise.reject(new Error('no base map'))),
     enabled: url !== null,
     retry: false,
     staleTime: Infinity,
