@@ -7,6 +7,7 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { BASEMAP_PATH } from '../../shared/basemap';
 import { queueList } from '../../shared/queues';
 import { routeList } from '../../shared/routes';
 import { tableList } from '../../shared/tables';
@@ -106,6 +107,8 @@ export interface Inventory {
   readonly logGroups: readonly { readonly retentionDays: number }[];
   readonly locationApiKeys: number;
   readonly buckets: number;
+  /** A distribution serves the self-hosted street map (its `/basemap/*` behaviour): Amazon Location's tiles are then satellite only. */
+  readonly selfHostedBasemap: boolean;
 }
 
 const KNOWN_FUNCTIONS: ReadonlyMap<string, FunctionGroup> = new Map<string, FunctionGroup>([
@@ -226,6 +229,9 @@ export function inventoryOf(templates: readonly Template[]): Inventory {
     logGroups: ofType('AWS::Logs::LogGroup').map(({ r }) => ({ retentionDays: num(props(r)['RetentionInDays'], 0) })),
     locationApiKeys: ofType('AWS::Location::APIKey').length,
     buckets: ofType('AWS::S3::Bucket').length,
+    selfHostedBasemap: ofType('AWS::CloudFront::Distribution').some(({ r }) =>
+      ((props(r)['DistributionConfig'] as { CacheBehaviors?: Array<{ PathPattern?: string }> } | undefined)?.CacheBehaviors ?? []).some((b) => b.PathPattern === `${BASEMAP_PATH}*`),
+    ),
   };
 }
 

@@ -38,6 +38,7 @@ const inventory: Inventory = {
   logGroups: [{ retentionDays: 30 }],
   locationApiKeys: 0,
   buckets: 0,
+  selfHostedBasemap: false,
 };
 
 /** The real list's keys and sources, with round prices. */
@@ -252,6 +253,25 @@ describe('estimate', () => {
     const notes = designNotes({ inventory: inv, prices, sizes, runsPerMonth }, quiet);
     expect(notes).toContainEqual(expect.stringMatching(/^Done: units is provisioned with auto scaling to 50 % utilisation .* against on demand/));
     expect(notes.some((n) => n.startsWith('positions and units are written at a steady'))).toBe(false);
+  });
+
+  it('prices a self-hosted street map as CloudFront bytes and requests, leaving Amazon Location the satellite share', () => {
+    const web = { ...inventory, distributions: 1, locationApiKeys: 1 };
+    const viewing: Assumptions = { ...quiet, users: 100, liveMapMinutesPerUserMonth: 300, mapTilesPerMapMinute: 10, satelliteMapShare: 0.15, basemapTileKilobytes: 40, basemapCacheMissShare: 0.2, basemapArchiveGb: 120 };
+    const list = priced({ 'location.mapTilesPerThousand': 0.04, 'cloudfront.dataOutPerGb': 0.085, 'cloudfront.httpsRequestsPer10k': 0.01, 's3.getPerThousand': 0.0004, 's3.storagePerGbMonth': 0.023 });
+    const amazon = estimate(web, list, sizes, viewing, runsPerMonth);
+    const selfHosted = estimate({ ...web, selfHostedBasemap: true }, list, sizes, viewing, runsPerMonth);
+    // 100 users x 300 minutes x 10 tiles = 300,000 tiles.
+    expect(find(amazon, 'Amazon Location', /^map tiles$/).usd).toBeCloseTo(300 * 0.04, 9);
+    expect(amazon.lines.some((l) => /self-hosted/.test(l.item))).toBe(false);
+    expect(find(selfHosted, 'Amazon Location', /map tiles: satellite/).quantity).toBeCloseTo(45, 9);
+    expect(find(selfHosted, 'CloudFront', /street map: data out/).quantity).toBeCloseTo((255_000 * 40 * 1024) / 1024 ** 3, 9);
+    expect(find(selfHosted, 'CloudFront', /street map: HTTPS requests/).usd).toBeCloseTo(25.5 * 0.01, 9);
+    expect(find(selfHosted, 'S3', /^GET requests/).quantity).toBeCloseTo(51, 9);
+    expect(find(selfHosted, 'S3', /^storage/).quantity).toBeCloseTo(120, 6);
+    expect(selfHosted.platformTotal).toBeLessThan(amazon.platformTotal);
+    const notes = designNotes({ inventory: { ...web, selfHostedBasemap: true }, prices: list, sizes, runsPerMonth }, viewing);
+    expect(notes).toContainEqual(expect.stringMatching(/^Done: the street map is self-hosted .* saves \$/));
   });
 
   it('geocodes only the trip ends that are not where the unit parked before', () => {

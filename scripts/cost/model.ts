@@ -83,6 +83,13 @@ export interface Assumptions {
   readonly kilobytesPerPageLoad: number;
   readonly kilobytesPerApiCall: number;
   readonly mapTilesPerMapMinute: number;
+  /** Share of the map minutes on satellite imagery, which stays with Amazon Location when the street map is self-hosted. */
+  readonly satelliteMapShare: number;
+  /** A self-hosted street map tile (Protomaps vector tile, compressed), and the share of tile reads CloudFront passes to S3. */
+  readonly basemapTileKilobytes: number;
+  readonly basemapCacheMissShare: number;
+  /** The self-hosted archive's size in S3 (the planet, about 120 GB; a regional extract is a few GB). */
+  readonly basemapArchiveGb: number;
   readonly reportExportsPerUserMonth: number;
   readonly loginsPerUserMonth: number;
   /** Share of users active in a month (Cognito MAUs). */
@@ -152,6 +159,10 @@ export function defaultAssumptions(overrides: Partial<Assumptions> & { units: nu
     kilobytesPerPageLoad: 400,
     kilobytesPerApiCall: 4,
     mapTilesPerMapMinute: 10,
+    satelliteMapShare: 0.15,
+    basemapTileKilobytes: 40,
+    basemapCacheMissShare: 0.2,
+    basemapArchiveGb: 120,
     reportExportsPerUserMonth: 2,
     loginsPerUserMonth: 8,
     activeUserShare: 0.8,
@@ -551,9 +562,12 @@ export function estimate(inventory: Inventory, prices: PriceList, sizes: ItemSiz
   const known = sizes.tripEndsAtKnownPlace;
   const geocodes = trips * (2 - known.starts - known.stops);
   line('Amazon Location', `reverse geocoding: ${Math.round((1 - known.starts) * 100)} % of trip starts, ${Math.round((1 - known.stops) * 100)} % of stops (Core price; Storage use bills higher)`, geocodes / 1000, 'thousand', (geocodes / 1000) * p('location.reverseGeocodePerThousand'));
+  const tiles = liveMinutes * a.mapTilesPerMapMinute;
+  // Self-hosted, the street tiles are CloudFront bytes and requests (and S3 reads of its misses).
+  const selfHostedTiles = inventory.selfHostedBasemap ? tiles * (1 - a.satelliteMapShare) : 0;
   if (inventory.locationApiKeys) {
-    const tiles = liveMinutes * a.mapTilesPerMapMinute;
-    line('Amazon Location', 'map tiles', tiles / 1000, 'thousand', (tiles / 1000) * p('location.mapTilesPerThousand'));
+    const amazonTiles = tiles - selfHostedTiles;
+    line('Amazon Location', inventory.selfHostedBasemap ? `map tiles: satellite imagery (${Math.round(a.satelliteMapShare * 100)} % of map minutes; streets self-hosted)` : 'map tiles', amazonTiles / 1000, 'thousand', (amazonTiles / 1000) * p('location.mapTilesPerThousand'));
   }
 
   // Web: CloudFront, S3, API Gateway.
@@ -564,13 +578,19 @@ export function estimate(inventory: Inventory, prices: PriceList, sizes: ItemSiz
     line('CloudFront', 'data out', outGb, 'GB', outGb * p('cloudfront.dataOutPerGb'));
     line('CloudFront', 'HTTPS requests', webRequests / 10_000, '10k requests', (webRequests / 10_000) * p('cloudfront.httpsRequestsPer10k'));
     if (inventory.cloudFrontFunctions) line('CloudFront', 'CloudFront Functions (brand router, viewer address)', webRequests / M, 'M', (webRequests / M) * p('cloudfront.functionsPerMillion'));
+    if (selfHostedTiles) {
+      const tileGb = (selfHostedTiles * a.basemapTileKilobytes * 1024) / GB;
+      line('CloudFront', `self-hosted street map: data out (${a.basemapTileKilobytes} KB a tile)`, tileGb, 'GB', tileGb * p('cloudfront.dataOutPerGb'));
+      line('CloudFront', 'self-hosted street map: HTTPS requests (one range a tile)', selfHostedTiles / 10_000, '10k requests', (selfHostedTiles / 10_000) * p('cloudfront.httpsRequestsPer10k'));
+    }
   }
-  const s3Gb = (U * a.pictureKilobytesPerUnit * 1024 + exports * a.exportKilobytes * 1024 + webRequests * 400 * 3) / GB;
-  line('S3', 'storage: pictures, report exports (30 days), access logs (90 days)', s3Gb, 'GB', s3Gb * p('s3.storagePerGbMonth'));
+  const archiveGb = inventory.selfHostedBasemap ? a.basemapArchiveGb : 0;
+  const s3Gb = (U * a.pictureKilobytesPerUnit * 1024 + exports * a.exportKilobytes * 1024 + webRequests * 400 * 3) / GB + archiveGb;
+  line('S3', `storage: pictures, report exports (30 days), access logs (90 days)${archiveGb ? `, the street map archive (${archiveGb} GB)` : ''}`, s3Gb, 'GB', s3Gb * p('s3.storagePerGbMonth'));
   const s3Puts = exports + U * 0.05;
   line('S3', 'PUT requests: exports, pictures', s3Puts / 1000, 'thousand', (s3Puts / 1000) * p('s3.putPerThousand'));
-  const s3Gets = pageLoads * a.requestsPerPageLoad * 0.05 + exports;
-  line('S3', 'GET requests: CloudFront misses, downloads', s3Gets / 1000, 'thousand', (s3Gets / 1000) * p('s3.getPerThousand'));
+  const s3Gets = pageLoads * a.requestsPerPageLoad * 0.05 + exports + selfHostedTiles * a.basemapCacheMissShare;
+  line('S3', `GET requests: CloudFront misses, downloads${selfHostedTiles ? `, street map tiles (${Math.round(a.basemapCacheMissShare * 100)} % missed)` : ''}`, s3Gets / 1000, 'thousand', (s3Gets / 1000) * p('s3.getPerThousand'));
   if (inventory.httpApis) line('API Gateway', 'HTTP API requests', apiCalls / M, 'M', (apiCalls / M) * p('apigateway.httpApiPerMillion'));
 
   // CloudWatch and X-Ray.

@@ -162,6 +162,12 @@ export function designNotes(inputs: ModelInputs, a: Assumptions): string[] {
         : `positions keeps ${Math.round(positionsGb)} GB (${a.retentionDays} days of every position). The Standard-IA table class (storage at 40 %, reads and writes at 125 %) saves ${per(base.platformTotal - other.platformTotal)}; ${s3}.`,
     );
   }
+  if (inv.selfHostedBasemap && inv.locationApiKeys) {
+    const amazonStreets = run({ ...inputs, inventory: { ...inv, selfHostedBasemap: false } }, a);
+    notes.push(
+      `Done: the street map is self-hosted (a Protomaps archive in the stack's basemap bucket behind CloudFront, \`selfHostedBasemap\`, docs/decisions/0052), Amazon Location serving satellite imagery only (${Math.round(a.satelliteMapShare * 100)} % of map minutes assumed): saves ${per(amazonStreets.platformTotal - base.platformTotal)} against Amazon Location's tiles for both, with street tiles of ${a.basemapTileKilobytes} KB and the archive stored whole (${a.basemapArchiveGb} GB).`,
+    );
+  }
   const routeMetrics = base.lines.find((l) => l.item.startsWith('HTTP API per-route metrics'));
   if (routeMetrics) {
     notes.push(`The HTTP API's per-route metrics cost ${per(routeMetrics.usd)}, whatever the fleet's size; \`-c apiRouteMetrics=false\` (the default) turns them off: the dashboard's latency per route then comes from the access log alone.`);
