@@ -384,7 +384,7 @@ export const routes = {
     file: 'get-map-config',
     access: 'member',
     summary:
-      'The base maps: styleUrl (MAP_STYLE_URL, Amazon Location on AWS, or null) and styles, the street and satellite MapLibre styles offered in order (OpenFreeMap when none is configured); the web app falls back to its offline map when none can be reached.',
+      'The base maps: styleUrl (MAP_STYLE_URL, Amazon Location on AWS, or null) and styles, the street and satellite maps offered in order, each a MapLibre style URL or, with format `pmtiles`, the self-hosted Protomaps archive on the web app origin (BASEMAP_URL, the default street map of the stack) with its fonts and sprites beside it (OpenFreeMap when nothing is configured); the web app falls back to its offline map when none can be reached.',
     response: mapConfigSchema,
   }),
   // Units and device commands
