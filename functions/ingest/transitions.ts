@@ -51,6 +51,8 @@ export interface IngestStage<S = unknown> {
   /** The stage's stored state, checked (it comes from the item as `unknown`). */
   parse(stored: unknown): S | undefined;
   run(input: StageInput<S>): { state: S | undefined; effects?: readonly Effect[] };
+  /** The state as the unit item keeps it, when not as `run` returns it (parse reads it back). */
+  store?(state: S): unknown;
 }
 
 /** The ports ingest and its effects use: live updates, the clock, addresses for trips, the alert queue, and commands (theft mode). */
@@ -79,7 +81,7 @@ export function runStages(
   for (const stage of stages) {
     const result = stage.run({ unit, previous: stage.parse(storedStages[stage.name]), before: unit.state, after, positions, late, receivedAt });
     if (result.state === undefined) delete storedStages[stage.name];
-    else storedStages[stage.name] = result.state;
+    else storedStages[stage.name] = stage.store ? stage.store(result.state) : result.state;
     for (const e of result.effects ?? []) {
       // Decided before (a recomputed transition): already pending or sent, never twice.
       if (!effects[e.id]) effects[e.id] = { kind: e.kind, status: 'pending', payload: e.payload, at: receivedAt };

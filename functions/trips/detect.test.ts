@@ -7,6 +7,7 @@ import {
   detectWindow,
   initialDetectorState,
   openTripOf,
+  packDetectorState,
   parseDetectorState,
   timingMarginMs,
   tripSettingsOf,
@@ -17,6 +18,7 @@ import {
   type TripSettings,
 } from './detect';
 import { distanceM } from '../../shared/geo';
+import { itemSize } from '../../scripts/cost/dynamo-size';
 
 const S = DEFAULT_TRIP_SETTINGS;
 const T0 = Date.UTC(2025, 5, 2, 6, 0, 0);
@@ -123,9 +125,9 @@ function run(positions: readonly DetectorPosition[], settings: TripSettings = S)
   return detectTrips(initialDetectorState(), positions, settings);
 }
 
-/** Stored and read back as the handler does (JSON through DynamoDB). */
+/** Stored and read back as the handler does (packed, JSON through DynamoDB). */
 function stored(state: DetectorState): DetectorState {
-  const back = parseDetectorState(JSON.parse(JSON.stringify(state)));
+  const back = parseDetectorState(JSON.parse(JSON.stringify(packDetectorState(state))));
   if (!back) throw new Error('state did not survive storage');
   return back;
 }
@@ -149,8 +151,12 @@ describe('state', () => {
     const { state } = run(t.out);
     expect(state.trip).not.toBeNull();
     expect(state.pending).not.toBeNull();
+    // Packed as the unit item keeps it, and as objects, as states were stored before.
+    expect(parseDetectorState(JSON.parse(JSON.stringify(packDetectorState(state))))).toEqual(state);
     expect(parseDetectorState(JSON.parse(JSON.stringify(state)))).toEqual(state);
+    expect(parseDetectorState(packDetectorState(initialDetectorState()))).toEqual(initialDetectorState());
     expect(parseDetectorState(initialDetectorState())).toEqual(initialDetectorState());
+    expect(parseDetectorState({ ...packDetectorState(state), s: [null, true, null, '12'] })).toBeUndefined();
     expect(parseDetectorState(undefined)).toBeUndefined();
     expect(parseDetectorState(null)).toBeUndefined();
     expect(parseDetectorState({ v: 2 })).toBeUndefined();
@@ -158,10 +164,23 @@ describe('state', () => {
     expect(parseDetectorState('{}')).toBeUndefined();
   });
 
+  it('packs into lists: every field of every point back as it was, in about half the bytes DynamoDB bills', () => {
+    // A trip stopped at an ignition off (its times at the off kept), then a state from before the times were kept.
+    const t = new Track().stand(5 * MIN, MIN, OFF).tick(10_000, ON).drive(5 * MIN, 10_000, 50, 90, ON).tick(10_000, OFF).stand(MIN, 10_000, OFF);
+    const { state } = run(t.out);
+    expect(state.trip?.off).not.toBeNull();
+    expect(state.trip?.offMovingMs).toBeDefined();
+    expect(stored(state)).toEqual(state);
+    const legacy: DetectorState = { ...state, trip: state.trip && { start: state.trip.start, last: state.trip.last, off: null, maxSpeedKmh: state.trip.maxSpeedKmh } };
+    expect(stored(legacy)).toEqual(legacy);
+    expect(itemSize({ detector: packDetectorState(state) })).toBeLessThan(itemSize({ detector: state }) * 0.6);
+  });
+
   it('stays small: nothing in it grows with the trip', () => {
     const t = new Track().tick(10_000, ON).drive(3 * 3_600_000, 1_000, 90, 45, ON);
     const short = new Track().tick(10_000, ON).drive(MIN, 1_000, 90, 45, ON);
     const long = JSON.stringify(run(t.out).state);
+    expect(itemSize({ detector: packDetectorState(run(t.out).state) })).toBeLessThan(400);
     expect(long.length).toBeLessThan(1_200);
     // Ten thousand positions more do not make it longer than a few digits.
     expect(Math.abs(long.length - JSON.stringify(run(short.out).state).length)).toBeLessThan(40);

@@ -23,7 +23,7 @@
  */
 import { z } from 'zod';
 import type { Effect, EffectSender, IngestStage } from '../ingest/transitions';
-import { detectTrips, parseDetectorState, initialDetectorState, tripSettingsOf, type DetectedTrip, type DetectorState } from './detect';
+import { detectTrips, packDetectorState, parseDetectorState, initialDetectorState, tripSettingsOf, type DetectedTrip, type DetectorState } from './detect';
 import { storeDetectedTrips } from './store-detected';
 
 export const TRIP_STAGE = 'trips';
@@ -62,6 +62,8 @@ const windowSchema = z.object({ fromTs: z.number(), toTs: z.number(), settledTs:
 
 export const tripStage: IngestStage<TripStageState> = {
   name: TRIP_STAGE,
+  // The detector's state packed into lists (detect.ts): a third of the units item's bytes fewer.
+  store: (state) => ({ ...state, detector: packDetectorState(state.detector) }),
   parse(stored) {
     const parsed = storedSchema.safeParse(stored);
     if (!parsed.success) return undefined;

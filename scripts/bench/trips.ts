@@ -124,7 +124,7 @@ try {
     for (let i = 0; i < full.length; i += 10) {
       const previous = tripStage.parse(stored === undefined ? undefined : JSON.parse(stored));
       const out = tripStage.run({ unit: unitForStage, previous, before: undefined, after: undefined as never, positions: full.slice(i, i + 10), late: [], receivedAt: 0 });
-      stored = JSON.stringify(out.state);
+      stored = JSON.stringify(tripStage.store ? tripStage.store(out.state as never) : out.state);
     }
   };
   runStage();
