@@ -66,7 +66,6 @@ const MIME: Record<string, string> = {
   '.pmtiles': 'application/vnd.pmtiles',
 };
 
-
 /**
  * The one range of a `Range: bytes=...` header within a file of `size` bytes: `undefined` for none
  * (the whole file), null for a range the file cannot satisfy or a form not served (several ranges).
