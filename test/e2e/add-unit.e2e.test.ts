@@ -90,7 +90,9 @@ describe('add unit', () => {
     await logIn(page, demoUsers.user.username);
     expect(await page.getByRole('navigation', { name: en.MainNavigation }).getByRole('link', { name: en.AddUnit, exact: true }).count()).toBe(0);
     await page.goto(`${app.url}/administration/add-terminal`);
-    await poll(() => page.getByRole('form', { name: en.AddUnit }).count()).toBe(0);
+    // Refused once the page knows who is asking, not merely still loading.
+    await poll(() => page.getByText(en.NoAccessToAdministratorPages).isVisible()).toBe(true);
+    expect(await page.getByRole('form', { name: en.AddUnit }).count()).toBe(0);
     await context.close();
   }, 60_000);
 });

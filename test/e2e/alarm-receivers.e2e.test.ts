@@ -180,6 +180,9 @@ describe('alarm receivers', () => {
     await units.getByRole('button', { name: en.Save }).click();
     await poll(() => page.getByText(a.UnitsSelectedSuccessMsg).isVisible()).toBe(true);
     const anna = (await listReceivers(accountId)).find((r) => r.name === 'Anna Berg');
+    // Every matching unit but the locked one, stored.
+    expect(anna?.gpsImeis).toContain(demoImei(0));
+    expect(anna?.gpsImeis.length).toBeGreaterThan(1);
     expect(anna?.gpsImeis).not.toContain(demoImei(4));
     await poll(() => rowNames(page)).toContain(`Anna Berg (${anna?.gpsImeis.length ?? -1})`);
     await page.getByRole('button', { name: text(a.AlarmSelectUnitFor, { name: 'Anna Berg' }) }).click();

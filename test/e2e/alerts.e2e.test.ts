@@ -84,7 +84,7 @@ describe('alerts', () => {
     await shot(page, 'map-events-en');
     await page.getByRole('link', { name: eventsEn.MapEventsAll }).click();
     await page.waitForURL((url) => url.pathname === '/user/alerts' && url.searchParams.get('imei') === IMEI);
-    await expect(page.getByRole('heading', { name: en.Alerts, level: 1 })).toBeDefined();
+    await poll(() => page.getByRole('heading', { name: en.Alerts, level: 1 }).isVisible()).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -45,6 +45,8 @@ describe('API keys page', () => {
     expect(key).toMatch(/^tpk_[A-Za-z0-9_-]{43}$/);
     await shown.getByRole('button', { name: k.ApiKeyCopy }).waitFor();
     await shown.getByRole('button', { name: k.ApiKeyDone }).click();
+    // Closed: the key's start below is the list's, not the dialog's whole key.
+    await shown.waitFor({ state: 'detached' });
 
     const units = await fetch(`${app.url}/api/v1/user/units`, { headers: { authorization: `Bearer ${key}` } });
     expect(units.status).toBe(200);

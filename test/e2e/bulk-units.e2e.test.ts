@@ -84,12 +84,19 @@ describe('bulk unit tasks', () => {
     const confirm = page.getByRole('dialog', { name: bulkUnitsEn.BulkConfirmTitle });
     await poll(() => confirm.getByText(text(bulkUnitsEn.BulkConfirmRelay, { output: 1, units: 'Service van 2' })).isVisible()).toBe(true);
     await shot(page, 'bulk-dout-confirm', { fullPage: false });
-    // Cancelled: nothing was sent.
+    // Cancelled: nothing was sent, not even to the server.
+    const bulkPosts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/v1/user/units/bulk') bulkPosts.push(request.url());
+    });
     await confirm.getByRole('button', { name: bulkUnitsEn.BulkCancel, exact: true }).last().click();
+    await poll(() => confirm.isVisible()).toBe(false);
+    expect(bulkPosts).toEqual([]);
     expect(await results(page).count()).toBe(0);
     await page.getByRole('button', { name: text(bulkUnitsEn.BulkRun, { count: 2 }) }).click();
     await confirm.getByRole('button', { name: bulkUnitsEn.BulkConfirmSwitch }).click();
     await poll(() => page.getByText(text(bulkUnitsEn.BulkResultsSummary, { ok: 2, count: 2 })).isVisible()).toBe(true);
+    expect(bulkPosts).toHaveLength(1);
 
     // Every unit on the page, then an alarm receiver for all of them.
     await page.getByRole('checkbox', { name: bulkUnitsEn.BulkSelectAll }).check();
@@ -114,8 +121,9 @@ describe('bulk unit tasks', () => {
     await page.getByRole('option', { name: 'North depot' }).click();
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: text(bulkUnitsEn.BulkRun, { count: 5 }) }).click();
-    await poll(() => page.getByText(text(bulkUnitsEn.BulkResultsSummary, { ok: 5, count: 5 })).isVisible()).toBe(true);
+    // The receivers run's summary reads the same: the row's new department shows this run's.
     await poll(() => page.getByRole('row').filter({ hasText: 'Service van 1' }).filter({ hasText: 'North depot' }).count()).toBe(1);
+    await poll(() => page.getByText(text(bulkUnitsEn.BulkResultsSummary, { ok: 5, count: 5 })).isVisible()).toBe(true);
     await shot(page, 'bulk-departments-results');
 
     await page.getByRole('button', { name: bulkUnitsEn.BulkClearSelection }).click();

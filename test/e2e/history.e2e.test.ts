@@ -122,7 +122,10 @@ describe('history playback on the map', () => {
     await change.click();
     expect(await change.getAttribute('aria-expanded')).toBe('true');
     expect(await panel.getByRole('radio', { name: historyEn.HistoryLastHour }).isChecked()).toBe(true);
+    // Load reads the positions again.
+    const reloaded = page.waitForResponse((response) => /\/api\/v1\/user\/units\/[^/]+\/positions/.test(new URL(response.url()).pathname));
     await panel.getByRole('button', { name: historyEn.HistoryLoad }).click();
+    expect((await reloaded).status()).toBe(200);
     await poll(() => change.getAttribute('aria-expanded')).toBe('false');
     await poll(() => panel.getByRole('status').textContent()).toContain(countText);
 

@@ -144,6 +144,12 @@ describe('BLE sensors in the unit editor', () => {
     await shot(page, 'sensor-edit', { fullPage: false });
     await edit.getByRole('button', { name: sensorsEn.SensorSave }).click();
     await poll(() => edit.isVisible()).toBe(false);
+    // Saved: opened again, the dialog reads the new limits back.
+    await coldRoom.getByRole('button', { name: sensorsEn.SensorEdit }).click();
+    await poll(() => edit.getByRole('textbox', { name: sensorsEn.SensorTempMax }).inputValue()).toBe('12');
+    expect(await edit.getByRole('textbox', { name: sensorsEn.SensorTempMin }).inputValue()).toBe('2');
+    await edit.getByRole('button', { name: sensorsEn.SensorCancel }).click();
+    await poll(() => edit.isVisible()).toBe(false);
 
     // Unpair after a confirmation.
     await door.getByRole('button', { name: sensorsEn.SensorUnpair }).click();

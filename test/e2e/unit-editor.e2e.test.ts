@@ -354,6 +354,8 @@ describe('unit editor', () => {
     await poll(() => page.getByRole('heading', { level: 2, name: 'Service van One' }).isVisible()).toBe(true);
     await page.getByRole('link', { name: en.EditUnit }).click();
     await page.waitForURL(`${app.url}/user/edit-terminal?imei=${IMEI}`);
+    // The editor's own form: the map's details share the unit's name as a heading.
+    await poll(() => section(page, T.UnitEditorBasics).isVisible()).toBe(true);
     await poll(() => page.getByRole('heading', { level: 2, name: 'Service van One' }).isVisible()).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
