@@ -88,6 +88,8 @@ describe('add unit', () => {
   it('is not offered to an ordinary user', async () => {
     const { context, page } = await openPage(browser);
     await logIn(page, demoUsers.user.username);
+    // The menu is drawn (his trip log is in it) before what it lacks is counted.
+    await poll(() => page.getByRole('navigation', { name: en.MainNavigation }).getByRole('link', { name: en.Triplog, exact: true }).isVisible()).toBe(true);
     expect(await page.getByRole('navigation', { name: en.MainNavigation }).getByRole('link', { name: en.AddUnit, exact: true }).count()).toBe(0);
     await page.goto(`${app.url}/administration/add-terminal`);
     // Refused once the page knows who is asking, not merely still loading.
