@@ -101,7 +101,11 @@ describe('user accounts', () => {
     await price.fill('1.75');
     await page.getByRole('button', { name: ua.UaSaveSettings }).click();
     await poll(() => page.getByText(ua.SettingsSaved).isVisible()).toBe(true);
-    expect(await page.getByTestId('fuel-price-row').count()).toBe(2);
+    // Stored: the page opened again reads the new price and eco setting back from the server.
+    await page.reload();
+    await page.getByRole('tab', { name: ua.UaTabSettings }).click();
+    await poll(() => page.getByTestId('fuel-price-row').count()).toBe(2);
+    expect(await page.getByRole('textbox', { name: text(ua.UaFuelPricePrice, { quantity: ua.UaFuelQuantity_kWh }), exact: true }).last().inputValue()).toBe('1.75');
     expect(await page.getByRole('switch', { name: ua.UaFlagBasicOnly }).isDisabled()).toBe(true);
     expect(await page.getByRole('textbox', { name: ua.UaEcoBraking }).inputValue()).toBe('4');
     await shot(page, 'settings-en');
