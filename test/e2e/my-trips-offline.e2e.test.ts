@@ -15,7 +15,7 @@
 import { request as httpRequest, createServer as createHttpServer, type IncomingHttpHeaders } from 'node:http';
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getTrip } from '../../functions/trips/trip-repository';
 import { DEMO_PASSWORD, demoImei, demoUsers } from '../../infra/local/seed';
@@ -273,9 +273,18 @@ describe('My trips offline', () => {
     const after = await versions();
     expect(after.map((v, i) => v - (before[i] as number))).toEqual([1, 1, 1, 0]);
 
-    // Another sync sends nothing again.
+    // Another sync sends nothing again: it runs (it reads the trips anew) and changes no trip.
+    const tripWrites: string[] = [];
+    const onRequest = (request: Request) => {
+      if (request.method() === 'PUT' && new URL(request.url()).pathname.startsWith('/api/v1/user/trips/')) tripWrites.push(request.url());
+    };
+    page.on('request', onRequest);
+    const reread = page.waitForRequest((request) => request.method() === 'GET' && new URL(request.url()).pathname === '/api/v1/user/trips');
     await page.getByRole('button', { name: myTripsEn.MyTripsSyncNow }).click();
+    await reread;
     await poll(() => page.getByRole('button', { name: myTripsEn.MyTripsSyncNow }).isEnabled()).toBe(true);
+    page.off('request', onRequest);
+    expect(tripWrites).toEqual([]);
     expect(await versions()).toEqual(after);
     for (const id of ids.slice(0, 3)) expect(await card(id).getByText(myTripsEn.MyTripsPending).count()).toBe(0);
     await checkAndShoot(page, SHOTS, 'my-trips-refused');
