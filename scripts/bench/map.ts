@@ -96,13 +96,14 @@ const { values: flags } = parseArgs({
     wait: { type: 'string', default: '600' },
     web: { type: 'string' },
     trace: { type: 'string' },
+    'trace-load': { type: 'string' },
     profile: { type: 'string' },
     'profile-load': { type: 'string' },
     help: { type: 'boolean', default: false },
   },
 });
 if (flags.help) {
-  console.log('npm run bench:map -- [--units 10000] [--rate 1000 messages/s] [--duration 30 s] [--wait 600 s for the map to draw every unit] [--web DIR: serve another build of the web app, e.g. to compare two versions] [--trace FILE: a Chromium trace of the live phase] [--profile FILE: a CPU profile of the page\'s main thread while live (.cpuprofile)] [--profile-load FILE: the same while the map loads]');
+  console.log('npm run bench:map -- [--units 10000] [--rate 1000 messages/s] [--duration 30 s] [--wait 600 s for the map to draw every unit] [--web DIR: serve another build of the web app, e.g. to compare two versions] [--trace FILE: a Chromium trace of the live phase] [--trace-load FILE: the same while the map loads] [--profile FILE: a CPU profile of the page\'s main thread while live (.cpuprofile)] [--profile-load FILE: the same while the map loads]');
   process.exit(0);
 }
 const unitCount = Number(flags.units);
@@ -427,6 +428,7 @@ try {
     await loadProfiler.send('Profiler.setSamplingInterval', { interval: 500 });
     await loadProfiler.send('Profiler.start');
   }
+  if (flags['trace-load']) await browser.startTracing(page, { categories: [...TRACE_CATEGORIES, 'toplevel'] });
   const drawMs = await waitUntilDrawn(page, `${runtime.url}/user/realtime-tracking`, unitCount, waitS * 1000);
   log(`the map drew ${unitCount} units ${(drawMs / 1000).toFixed(1)} s after opening`);
   const quietAfterMs = await waitUntilQuiet(page, QUIET_MS, 120_000);
@@ -436,6 +438,10 @@ try {
     const { profile } = await loadProfiler.send('Profiler.stop');
     writeFileSync(flags['profile-load'], JSON.stringify(profile));
     log(`CPU profile of the loading written to ${flags['profile-load']}`);
+  }
+  if (flags['trace-load']) {
+    writeFileSync(flags['trace-load'], await browser.stopTracing());
+    log(`trace of the loading written to ${flags['trace-load']}`);
   }
   if (flags.trace) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
   const profiler = flags.profile ? await page.context().newCDPSession(page) : null;
