@@ -4,8 +4,8 @@
  * keyed by the IMEI, and the function reads it in batches. One unit's messages stay in order and
  * are handled by one batch at a time, so the unit's previous state is what the store holds: no
  * two invocations ever work on the same unit at once. On AWS the stream is Kinesis Data Streams
- * with a Lambda event source mapping configured from these settings; embedded it is
- * infra/local/stream.ts with the same settings.
+ * with a Lambda event source mapping configured from INGEST_STREAM; embedded it is
+ * infra/local/stream.ts with EMBEDDED_INGEST_STREAM, which differs only in its throughput tuning.
  */
 export interface IngestStreamSettings {
   /** Records handed to one invocation at most. */
@@ -22,19 +22,35 @@ export interface IngestStreamSettings {
   readonly maxRecordAgeSeconds: number;
 }
 
+/**
+ * The AWS event source mapping. A batch lane waits up to a second for more records after the
+ * first (MaximumBatchingWindowInSeconds takes whole seconds), and each shard has 2 lanes: a
+ * working day's traffic at 10,000 units (some 70 messages a second over the on-demand stream's
+ * first 4 shards) then comes about 10 messages to an invocation instead of one, which is what
+ * Lambda bills by (`npm run cost`, docs/decisions/0003-ingest-path.md). A position reaches the
+ * map and the alarms up to a second later; trackers report every 30 s or more while moving.
+ * A lane still keeps up with a whole shard (1,000 records/s) in batches of 500.
+ */
 export const INGEST_STREAM: IngestStreamSettings = {
   batchSize: 500,
-  batchingWindowMs: 0,
-  parallelizationFactor: 10,
+  batchingWindowMs: 1000,
+  parallelizationFactor: 2,
   retryAttempts: 3,
   bisectOnError: true,
   maxRecordAgeSeconds: 3600,
 };
 
 /**
+ * The embedded stream (infra/local/stream.ts): the same batches, retries and order, without the
+ * batching window, which would only add latency where an invocation costs nothing, and with 10
+ * lanes, enough to keep one machine's cores busy.
+ */
+export const EMBEDDED_INGEST_STREAM: IngestStreamSettings = { ...INGEST_STREAM, batchingWindowMs: 0, parallelizationFactor: 10 };
+
+/**
  * Shards the embedded stream models (its lanes are shards x parallelization factor). The AWS
  * stream is on demand (infra/constructs/ingest.ts): Kinesis adds shards as the traffic grows, and
- * the event source mapping reads each with the parallelization factor above.
+ * the event source mapping reads each with INGEST_STREAM's parallelization factor.
  */
 export const INGEST_STREAM_SHARDS = 1;
 

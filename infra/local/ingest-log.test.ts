@@ -7,7 +7,7 @@ import { appendFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { INGEST_STREAM, type IngestStreamEvent } from '../../shared/ingest-stream';
+import { EMBEDDED_INGEST_STREAM, type IngestStreamEvent } from '../../shared/ingest-stream';
 import { openWriteAheadLog, type WriteAheadLog } from './ingest-log';
 import { createLocalStream } from './stream';
 
@@ -80,7 +80,7 @@ describe('ingest write-ahead log', () => {
     const held = new Promise<void>((r) => (release = r));
     const handled: string[] = [];
     const stream = createLocalStream({
-      settings: INGEST_STREAM,
+      settings: EMBEDDED_INGEST_STREAM,
       shards: 1,
       log,
       onFailure: async () => undefined,
@@ -122,7 +122,7 @@ describe('ingest write-ahead log', () => {
     const log = open(dir);
     const handled: string[] = [];
     const stream = createLocalStream({
-      settings: INGEST_STREAM,
+      settings: EMBEDDED_INGEST_STREAM,
       shards: 1,
       log,
       onFailure: async () => undefined,

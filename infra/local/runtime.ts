@@ -23,7 +23,7 @@ import { asLocalFileStore, LOCAL_FILES_PATH } from '../../functions/platform/ada
 import { getPorts } from '../../functions/platform/container';
 import { recordStreamFailure } from '../../functions/ingest/dead-letters';
 import { createStreamDispatcher, type BatchEventHandler, type EventLambdaHandler } from '../../functions/platform/dispatch';
-import { INGEST_STREAM, INGEST_STREAM_SHARDS, type IngestStreamSettings } from '../../shared/ingest-stream';
+import { EMBEDDED_INGEST_STREAM, INGEST_STREAM_SHARDS, type IngestStreamSettings } from '../../shared/ingest-stream';
 import { mapConfigFor } from '../../functions/tracking/get-map-config';
 import { lambdaContext } from './api-event';
 import { ruleOutputs, startLocalBroker, type LocalBroker } from './broker';
@@ -153,7 +153,7 @@ export interface DemoHistoryFill {
  * The demo history's stream: the ingest path's settings, with two lanes and smaller batches, so
  * that a history batch holds DynamoDB Local only briefly; it gives way to the trackers' stream.
  */
-export const DEMO_HISTORY_STREAM: IngestStreamSettings = { ...INGEST_STREAM, parallelizationFactor: 2, batchSize: 100 };
+export const DEMO_HISTORY_STREAM: IngestStreamSettings = { ...EMBEDDED_INGEST_STREAM, parallelizationFactor: 2, batchSize: 100 };
 
 /** Wildcard addresses: every interface, this machine's loopback among them. */
 const ANY_ADDRESS = new Set(['0.0.0.0', '::']);
@@ -270,7 +270,7 @@ export async function startEmbeddedRuntime(options: RuntimeOptions): Promise<Emb
       : undefined;
     if (log) stops.push(() => log.close());
     const stream = createLocalStream({
-      settings: INGEST_STREAM,
+      settings: EMBEDDED_INGEST_STREAM,
       shards: INGEST_STREAM_SHARDS,
       handler: (event) => ingest(event, lambdaContext('local-ingest', randomUUID())),
       onFailure: recordStreamFailure,

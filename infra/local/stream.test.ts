@@ -4,12 +4,12 @@
  * a failing batch is bisected and retried, and then its records go to the on-failure destination.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { INGEST_STREAM, type IngestStreamEvent, type IngestStreamRecord } from '../../shared/ingest-stream';
+import { EMBEDDED_INGEST_STREAM, type IngestStreamEvent, type IngestStreamRecord } from '../../shared/ingest-stream';
 import type { WriteAheadLog } from './ingest-log';
 import { createLocalStream } from './stream';
 
 const valueOf = (r: IngestStreamRecord) => Buffer.from(r.kinesis.data, 'base64').toString();
-const settings = { ...INGEST_STREAM, batchSize: 100 };
+const settings = { ...EMBEDDED_INGEST_STREAM, batchSize: 100 };
 
 describe('local ingest stream', () => {
   it("keeps a key's records in order, one batch at a time per key, batches growing while one runs", async () => {

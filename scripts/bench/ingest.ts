@@ -44,7 +44,7 @@ import { eventSortKey } from '../../functions/events/event-item';
 import { putUnitCopies } from '../../functions/domain/unit/copies';
 import { localBroker, registerLocalBroker } from '../../functions/platform/adapters/embedded/local-broker';
 import { dynamo, tableName } from '../../functions/platform/db';
-import { INGEST_STREAM, INGEST_STREAM_SHARDS } from '../../shared/ingest-stream';
+import { EMBEDDED_INGEST_STREAM, INGEST_STREAM_SHARDS } from '../../shared/ingest-stream';
 import { startLocalDynamo } from '../../infra/local/dynamo-local';
 import { startEmbeddedRuntime } from '../../infra/local/runtime';
 import { seedSimulatedUnits, simulatedUnits } from '../../infra/local/seed';
@@ -442,7 +442,7 @@ async function run(recordsPerMessage: number): Promise<RunReport> {
     const text = `
   Ingest benchmark, ${recordsPerMessage === 1 ? 'one record per message' : `buffered batches of ${recordsPerMessage} records per message`}
     settings                  ${trackers} trackers, ${(rate / trackers).toFixed(2)} records/s each, ${recordsPerMessage} record(s) per message, ${messageRate.toFixed(0)} messages/s offered; ${durationS} s measured after ${warmupS} s warm-up (half of it at a quarter of the rate)
-    ingest stream             ${INGEST_STREAM_SHARDS * INGEST_STREAM.parallelizationFactor} lanes by IMEI, batches of up to ${INGEST_STREAM.batchSize} records, one batch per lane at a time
+    ingest stream             ${INGEST_STREAM_SHARDS * EMBEDDED_INGEST_STREAM.parallelizationFactor} lanes by IMEI, batches of up to ${EMBEDDED_INGEST_STREAM.batchSize} records, one batch per lane at a time
     offered by the trackers   ${offered.toFixed(0)} positions/s (${published} positions in ${load.measuredMessages} messages)
     sustained end to end      ${sustained.toFixed(0)} positions/s    target >= ${TARGET.rate}
     publish -> live  p50      ${ms(p50)}${recordsPerMessage > 1 ? '    (the newest record of each message)' : ''}

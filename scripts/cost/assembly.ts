@@ -85,6 +85,8 @@ export interface Inventory {
   readonly streamConsumers: number;
   /** ParallelizationFactor of the Kinesis event source mapping(s); 1 when none says. */
   readonly parallelizationFactor: number;
+  /** The Kinesis mappings' batching window (MaximumBatchingWindowInSeconds), 0 when none. */
+  readonly batchingWindowSeconds: number;
   /** Topic rules and the actions each applies. */
   readonly topicRules: readonly { readonly name: string; readonly actions: number }[];
   readonly queues: number;
@@ -206,6 +208,7 @@ export function inventoryOf(templates: readonly Template[]): Inventory {
     streams,
     streamConsumers: ofType('AWS::Kinesis::StreamConsumer').length,
     parallelizationFactor: parallelization,
+    batchingWindowSeconds: Math.max(0, ...kinesisMappings.map((m) => num(m['MaximumBatchingWindowInSeconds'], 0))),
     topicRules: ofType('AWS::IoT::TopicRule').map(({ id, r }) => {
       const payload = props(r)['TopicRulePayload'] as { Actions?: unknown[] } | undefined;
       return { name: id, actions: payload?.Actions?.length ?? 0 };

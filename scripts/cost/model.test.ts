@@ -20,6 +20,7 @@ const inventory: Inventory = {
   streams: [{ logicalId: 'Stream', mode: 'PROVISIONED', shards: 1, retentionHours: 24 }],
   streamConsumers: 1,
   parallelizationFactor: 10,
+  batchingWindowSeconds: 0,
   topicRules: [{ name: 'telemetry', actions: 1 }],
   queues: 0,
   sqsMappings: 0,
@@ -287,6 +288,23 @@ describe('batchPerInvocation and onDemandShards', () => {
     // 100 messages/s: 3.5 arrive during the fixed 35 ms, and 0.1 per ms of the batch's own work: 3.5 / 0.9.
     expect(batchPerInvocation(100, 35, 1)).toBeCloseTo(3.5 / 0.9, 9);
     expect(batchPerInvocation(2000, 35, 1)).toBe(500);
+  });
+
+  it('holds a batching window\'s arrivals after the first record, when that is more than the work brings', () => {
+    // 8 messages/s and a 1 s window: the first and the 8 that follow it.
+    expect(batchPerInvocation(8, 35, 1, 1000)).toBeCloseTo(9, 9);
+    // A window shorter than the work changes nothing.
+    expect(batchPerInvocation(100, 35, 1, 10)).toBeCloseTo(3.5 / 0.9, 9);
+    expect(batchPerInvocation(600, 35, 1, 1000)).toBe(500);
+  });
+
+  it('prices ingest by the template\'s batching window: fewer, longer invocations', () => {
+    const fleet = defaultAssumptions({ units: 10_000 });
+    const without = estimate(inventory, prices, sizes, fleet, runsPerMonth);
+    const withWindow = estimate({ ...inventory, batchingWindowSeconds: 1, parallelizationFactor: 2 }, prices, sizes, fleet, runsPerMonth);
+    const ingest = (e: typeof without) => e.lines.filter((l) => l.service === 'Lambda' && l.item.startsWith('ingest')).reduce((sum, l) => sum + l.usd, 0);
+    expect(withWindow.usage.ingestMessagesPerInvocation).toBeGreaterThan(5 * without.usage.ingestMessagesPerInvocation);
+    expect(ingest(withWindow)).toBeLessThan(ingest(without) / 3);
   });
 
   it('scales on-demand shards to twice the peak, 4 at least', () => {

@@ -272,13 +272,14 @@ function messagingUsd(prices: PriceList, messages: number): number {
 
 /**
  * Messages per invocation of a lane that receives `rate` messages a second and takes
- * base + per x batch ms for a batch: a lane takes what arrived while it worked (EFO pushes, no
- * batching window), so batch = rate x duration; at least 1, at most the mapping's 500.
+ * base + per x batch ms for a batch: a lane takes what arrived while it worked (EFO pushes), so
+ * batch = rate x duration; with a batching window, a batch also waits that long after its first
+ * record, so it holds at least 1 + rate x window. At least 1, at most the mapping's 500.
  */
-export function batchPerInvocation(rate: number, baseMs: number, perMs: number): number {
+export function batchPerInvocation(rate: number, baseMs: number, perMs: number, windowMs = 0): number {
   const r = rate / 1000;
   if (r * perMs >= 1) return 500;
-  return Math.min(500, Math.max(1, (r * baseMs) / (1 - r * perMs)));
+  return Math.min(500, Math.max(1, (r * baseMs) / (1 - r * perMs), 1 + r * windowMs));
 }
 
 /** On-demand Kinesis: 4 shards' worth at first, then twice the peak it saw (1,000 records/s and 1 MB/s a shard). */
@@ -394,8 +395,9 @@ export function estimate(inventory: Inventory, prices: PriceList, sizes: ItemSiz
   const lanes = Math.max(1, streamShards * inventory.parallelizationFactor);
   const movingRatePerLane = workdayMessagesPerSecond / lanes;
   const nightRatePerLane = (U * heartbeatsPerDay) / 86_400 / lanes;
-  const dayBatch = batchPerInvocation(movingRatePerLane, a.ingestBaseMs, a.ingestPerMessageMs);
-  const nightBatch = batchPerInvocation(nightRatePerLane, a.ingestBaseMs, a.ingestPerMessageMs);
+  const windowMs = inventory.batchingWindowSeconds * 1000;
+  const dayBatch = batchPerInvocation(movingRatePerLane, a.ingestBaseMs, a.ingestPerMessageMs, windowMs);
+  const nightBatch = batchPerInvocation(nightRatePerLane, a.ingestBaseMs, a.ingestPerMessageMs, windowMs);
   const movingMessages = U * (movingPositionsPerDay / a.recordsPerMessage) * DAYS_PER_MONTH;
   const heartbeatMessages = messagesPerMonth - movingMessages;
   const ingestInvocations = movingMessages / dayBatch + heartbeatMessages / nightBatch;

@@ -524,6 +524,7 @@ describe('IoT ingest', () => {
         EventSourceArn: { 'Fn::GetAtt': [consumer, 'ConsumerARN'] },
         StartingPosition: 'TRIM_HORIZON',
         BatchSize: INGEST_STREAM.batchSize,
+        MaximumBatchingWindowInSeconds: INGEST_STREAM.batchingWindowMs / 1000,
         ParallelizationFactor: INGEST_STREAM.parallelizationFactor,
         MaximumRetryAttempts: INGEST_STREAM.retryAttempts,
         BisectBatchOnFunctionError: INGEST_STREAM.bisectOnError,
