@@ -218,12 +218,13 @@ export const functionResources: Readonly<Partial<Record<FunctionName, FunctionRe
     live: true,
     // Trip addresses, re-detection and the day rollups go to their queues (shared/queues.ts), out of
     // the ingest batch; alarms, geofence events, closed trips and command answers to the webhooks'.
-    queues: ['trip-addresses', 'trip-redetect', 'unit-day-rollup', 'webhook-delivery'],
+    queues: ['trip-redetect', 'unit-day-rollup', 'webhook-delivery'],
     alerts: true,
     devices: true,
   },
   // The trip log: the unit's driver on check-in (units), the route (positions), account settings,
-  // drivers' names and e-mails of reminders (users); addresses a trip lacks are asked again on a list.
+  // drivers' names and e-mails of reminders (users); the addresses of trips shown for the first
+  // time (functions/trips/trip-addresses.ts), what a list's time leaves queued.
   trips: {
     tables: {
       ...apiKeyCallers,
@@ -248,16 +249,18 @@ export const functionResources: Readonly<Partial<Record<FunctionName, FunctionRe
     },
     mail: true,
     geocoder: ['reverse'],
-    queues: ['unit-day-rollup'],
+    queues: ['unit-day-rollup', 'trip-addresses'],
   },
   // Reports (functions/reports/build.ts, reportReads above) and exports (docs/decisions/0037): the
   // caller's jobs and request claims, the report-export queue, the portal link's signed URL, and
   // expired files removed on read; the caller's report schedules.
   // Autoplan (docs/decisions/0039-autoplan.md): the month claims and the accounts' setting, the
   // month rollup and odometer entries (reportReads), the account's zone, and Autoplan itself.
+  // The trip log's addresses of trips reported for the first time (functions/trips/trip-addresses.ts).
   reports: {
-    tables: { ...apiKeyCallers, ...reportReads, tokens: 'read', reportJobs: 'read-write', reportSchedules: 'read-write', autoplanReports: 'read-write' },
-    queues: ['report-export'],
+    tables: { ...apiKeyCallers, ...reportReads, trips: 'read-write', tokens: 'read', reportJobs: 'read-write', reportSchedules: 'read-write', autoplanReports: 'read-write' },
+    geocoder: ['reverse'],
+    queues: ['report-export', 'trip-addresses'],
     files: ['viewUrl', 'delete'],
     fileArea: 'reports',
     autoplan: true,
@@ -394,7 +397,7 @@ export const functionResources: Readonly<Partial<Record<FunctionName, FunctionRe
   // type a new trip), the addresses of the trips it writes, and their tripClosed to the webhooks.
   'trip-redetect': {
     tables: { accounts: 'read', units: 'read', unitCopies: 'read', positions: 'read', trips: 'read-write', tripRollups: 'read-write', unitDays: 'read-write', driverCheckIns: 'read', webhooks: 'read' },
-    queues: ['trip-addresses', 'unit-day-rollup', 'webhook-delivery'],
+    queues: ['unit-day-rollup', 'webhook-delivery'],
   },
   // The unit-day-rollup queue's consumer (functions/trips/unit-day-rollup.ts): a unit's days from its trips and eco events.
   'unit-day-rollup': {
@@ -404,7 +407,9 @@ export const functionResources: Readonly<Partial<Record<FunctionName, FunctionRe
   // its owner (reportReads), the job, the file streamed to reports/, and a schedule's e-mails with
   // their claims.
   'report-export': {
-    tables: { ...reportReads, reportJobs: 'read-write', reportSchedules: 'read-write' },
+    tables: { ...reportReads, trips: 'read-write', reportJobs: 'read-write', reportSchedules: 'read-write' },
+    geocoder: ['reverse'],
+    queues: ['trip-addresses'],
     mail: true,
     files: ['writeStream'],
     fileArea: 'reports',

@@ -56,7 +56,7 @@ export const queueList = [
     visibilityTimeoutSeconds: 6 * 30,
     retentionSeconds: 4 * DAY,
     concurrency: 2,
-    description: "The start and stop addresses of a stored trip, from the geocoder, written only where the trip has none",
+    description: "The start and stop addresses of a shown trip that its list or report could not wait for, from the geocoder, written only where the trip has none",
   },
   {
     name: 'trip-redetect',

@@ -437,7 +437,7 @@ export const routes = {
     access: 'member',
     apiKeyScope: 'trips:read',
     summary:
-      "A unit's trips that start in a period of local days (the TimeZone header's zone; at most 12 months: TripPeriodTooLong), in time order, with odometers corrected by the unit's odometer entries and totals per type.",
+      "A unit's trips that start in a period of local days (the TimeZone header's zone; at most 12 months: TripPeriodTooLong), in time order, with odometers corrected by the unit's odometer entries and totals per type. Addresses are looked up when a trip is first listed (null until then, or where none is known).",
     query: tripsQuerySchema,
     response: tripListSchema,
   }),

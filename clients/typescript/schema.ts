@@ -437,7 +437,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A unit's trips that start in a period of local days (the TimeZone header's zone; at most 12 months: TripPeriodTooLong), in time order, with odometers corrected by the unit's odometer entries and totals per type. */
+        /** A unit's trips that start in a period of local days (the TimeZone header's zone; at most 12 months: TripPeriodTooLong), in time order, with odometers corrected by the unit's odometer entries and totals per type. Addresses are looked up when a trip is first listed (null until then, or where none is known). */
         get: operations["getTrips"];
         put?: never;
         post?: never;

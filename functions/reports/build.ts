@@ -27,6 +27,7 @@ import { getUnit, listUnits } from '../tracking/unit-repository';
 import { unitAttestations } from '../trips/attestation-reads';
 import { namesOf } from '../trips/people';
 import { unitTrips } from '../trips/trip-repository';
+import { withAddresses } from '../trips/trip-addresses';
 import { tripViews } from '../trips/trip-views';
 import { resolvedOdometerEntries, type OdometerEntryItem } from '../trips/odometer';
 import { ROLLUP_ZONE, type UnitDay, type UnitMonth } from '../trips/unit-day-item';
@@ -60,7 +61,16 @@ export interface BuildInput {
   now: Date;
   /** Called with the share of the units read so far (0..1). */
   onProgress?: (fraction: number) => void;
+  /**
+   * How long the trip log waits for the addresses of trips reported for the first time
+   * (functions/trips/trip-addresses.ts); the rest is queued and in the next run. Default
+   * REPORT_ADDRESS_BUDGET_MS, for a report answered over HTTP.
+   */
+  addressBudgetMs?: number;
 }
+
+/** A report answered over HTTP waits this long for addresses, well within API Gateway's 30 s. */
+export const REPORT_ADDRESS_BUDGET_MS = 5_000;
 
 /** Units read at once. */
 const PARALLEL = 8;
@@ -129,7 +139,10 @@ const changesOf = (trip: TripItem): TripChange[] => trip.changes ?? [];
 
 async function buildTripLog(units: readonly UnitItem[], input: BuildInput, x: Texts): Promise<ReportUnit[]> {
   const { request, caller, timeZone } = input;
-  const trips = await tripsOfUnits(units, input);
+  const read = await tripsOfUnits(units, input);
+  const filled = await withAddresses(read.flat(), input.addressBudgetMs ?? REPORT_ADDRESS_BUDGET_MS);
+  let next = 0;
+  const trips = read.map((unitTrips) => filled.slice(next, (next += unitTrips.length)));
   const earliest = addMonthsToDay(request.from, -12);
   const loaded = await mapLimited(units, PARALLEL, async (unit, i) => {
     const items = trips[i] ?? [];

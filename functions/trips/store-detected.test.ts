@@ -24,7 +24,8 @@ import type { UnitItem } from '../domain/unit/schema';
 import { putCheckIn } from './check-in-repository';
 import { detectWindow, tripSettingsOf, type DetectedTrip } from './detect';
 import { rebaseCounters, redetectTrips, storeDetectedTrips } from './store-detected';
-import type { TripItem } from './trip-item';
+import { toTrip, type TripItem } from './trip-item';
+import { withAddresses } from './trip-addresses';
 import { getTrip, lockTrip, unitTrips, updateTripFields } from './trip-repository';
 import { readUnitDays } from './unit-day-reads';
 import { ROLLUP_ZONE } from './unit-day-item';
@@ -40,6 +41,10 @@ const nextImei = () => imeiFrom(`35693809${String(400000 + serial++).padStart(6,
 const now = Date.parse('2025-06-02T12:00:00.000Z');
 let geocoderFails = false;
 let geocoderCalls = 0;
+/** Where the geocoder knows no address (its answer is null): latitudes from this one up to one degree north. */
+const nowhereLat = 61.5;
+/** Whether the geocoder holds each answer until released (a slow geocoder). */
+let geocoderGate: Promise<void> | null = null;
 
 /** A day of its own per test, so that the shared address cache never answers for another test. */
 let day = Date.parse('2025-05-01T06:00:00.000Z');
@@ -110,7 +115,7 @@ function outAndBack(fromTs: number, minutes: number, at: Position): Position[] {
 let queues: LocalQueues;
 beforeAll(async () => {
   await useLocalTables();
-  // Addresses come from their queue's real consumer (functions/trips/trip-addresses.ts).
+  // What a list leaves to the trip-addresses queue comes from its real consumer (functions/trips/trip-addresses.ts).
   queues = await useWorkQueues(['trip-addresses', 'unit-day-rollup']);
   await dynamo().send(new PutCommand({ TableName: tableName('accounts'), Item: { accountId: ACCOUNT, name: 'Trips AB', retentionDays: RETENTION_DAYS } }));
   overridePorts({
@@ -118,7 +123,9 @@ beforeAll(async () => {
     geocoder: {
       async reverse(lat: number, lon: number): Promise<Address | null> {
         geocoderCalls++;
+        if (geocoderGate) await geocoderGate;
         if (geocoderFails) throw new Error('geocoder down');
+        if (lat >= nowhereLat && lat < nowhereLat + 1) return null;
         return { label: `Road ${lat.toFixed(4)} ${lon.toFixed(4)}`, lat, lon };
       },
       async search() {
@@ -129,11 +136,20 @@ beforeAll(async () => {
 });
 
 describe('storeDetectedTrips', () => {
-  it('stores a new trip with the default type, the driver checked in at its start, addresses and the retention expiry', async () => {
+  it('stores a new trip with the default type, the driver checked in at its start and the retention expiry; its addresses come when it is first shown', async () => {
     const unit = await registerUnit();
     await putCheckIn({ imei: unit.imei, fromTs: day - 3_600_000, accountId: ACCOUNT, driverId: 'driver-1', by: 'u', via: 'manual', createdAt: now });
     await putCheckIn({ imei: unit.imei, fromTs: day + 30 * MIN, accountId: ACCOUNT, driverId: 'driver-2', by: 'u', via: 'manual', createdAt: now });
-    const { trips } = await twoDrives(unit);
+    const calls = geocoderCalls;
+    const { trips: stored } = await twoDrives(unit);
+    // Stored without asking the geocoder, and nothing queued for it.
+    expect(geocoderCalls).toBe(calls);
+    expect(stored.map((t) => [t.startAddress, t.stopAddress])).toEqual([
+      [undefined, undefined],
+      [undefined, undefined],
+    ]);
+    const trips = await withAddresses(stored, 10_000);
+    expect(await unitTrips(unit, day - MIN, day + 86_400_000, { consistent: true })).toEqual(trips);
     expect(trips.map((t) => [t.type, t.driverId, t.v])).toEqual([
       ['business', 'driver-1', 0],
       ['business', 'driver-2', 0],
@@ -175,44 +191,81 @@ describe('storeDetectedTrips', () => {
     expect(before[0]).toMatchObject({ purpose: 'Customer visit', type: 'private', edited: ['purpose', 'type'], editedBy: 'user-1', v: 1 });
   });
 
-  it('stores the trip without asking the geocoder; while it fails the address message ends in the dead-letter queue, and a later call asks again', async () => {
+  it('answers a shown trip without addresses while the geocoder fails and queues it; the queue asks until its dead-letter queue, a later list asks again', async () => {
     const unit = await registerUnit();
     const a = drive(day, 15, 57.7, 11.9);
     await store(unit.imei, [...a, off(endOf(a).ts + 30_000, endOf(a))]);
     const detected = await detectStored(unit, day - MIN, day + 3_600_000);
+    await storeDetectedTrips(unit, detected, getPorts());
+    await queues.drained();
+    const stored = (await getTrip(unit.imei, detected[0]!.startTs)) as TripItem;
+    expect(stored.distanceM).toBe(detected[0]!.distanceM);
     geocoderFails = true;
     const deadBefore = queues.deadLetters('trip-addresses').length;
     const callsBefore = geocoderCalls;
-    await storeDetectedTrips(unit, detected, getPorts());
-    // Stored before any address was looked up: ingest never waits for the geocoder.
-    expect(geocoderCalls).toBe(callsBefore);
+    const [shown] = await withAddresses([stored], 10_000);
+    expect([shown?.startAddress, shown?.stopAddress]).toEqual([undefined, undefined]);
     await queues.drained();
-    const stored = await getTrip(unit.imei, detected[0]!.startTs);
-    expect(stored?.distanceM).toBe(detected[0]!.distanceM);
-    expect([stored?.startAddress, stored?.stopAddress]).toEqual([undefined, undefined]);
-    // Received maxReceiveCount (5) times, then moved to the dead-letter queue.
-    expect(geocoderCalls - callsBefore).toBe(5);
+    // The list's own try, then maxReceiveCount (5) receives, then the dead-letter queue.
+    expect(geocoderCalls - callsBefore).toBe(6);
     const dead = queues.deadLetters('trip-addresses').slice(deadBefore);
     expect(dead.map((m) => [JSON.parse(m.body), m.receiveCount])).toEqual([[{ imei: unit.imei, startTs: detected[0]!.startTs }, 5]]);
+    const unfilled = await getTrip(unit.imei, detected[0]!.startTs);
+    expect([unfilled?.startAddress, unfilled?.stopAddress]).toEqual([undefined, undefined]);
 
     geocoderFails = false;
-    const calls = geocoderCalls;
-    await storeDetectedTrips(unit, detected, getPorts());
+    const [again] = await withAddresses([stored], 10_000);
+    expect(again).toMatchObject({ startAddress: 'Road 57.7000 11.9000', v: 0 });
+    expect(await getTrip(unit.imei, detected[0]!.startTs)).toEqual(again);
+  });
+
+  it('answers what a slow geocoder did not give within the budget as it is, and the queue fills it for the next list', async () => {
+    const unit = await registerUnit();
+    const a = drive(day, 15, 58.3, 12.3);
+    await store(unit.imei, [...a, off(endOf(a).ts + 30_000, endOf(a))]);
+    await storeDetectedTrips(unit, await detectStored(unit, day - MIN, day + 3_600_000), getPorts());
+    const [stored] = await unitTrips(unit, day - MIN, day + 3_600_000, { consistent: true });
+    let release = () => {};
+    geocoderGate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const [shown] = await withAddresses([stored as TripItem], 50);
+    expect([shown?.startAddress, shown?.stopAddress]).toEqual([undefined, undefined]);
+    geocoderGate = null;
+    release();
     await queues.drained();
-    expect(geocoderCalls).toBeGreaterThan(calls);
-    expect(await getTrip(unit.imei, detected[0]!.startTs)).toMatchObject({ startAddress: 'Road 57.7000 11.9000', v: 0 });
+    const [next] = await unitTrips(unit, day - MIN, day + 3_600_000, { consistent: true });
+    expect(next).toMatchObject({ startAddress: 'Road 58.3000 12.3000', stopAddress: expect.stringMatching(/^Road /) });
+    const calls = geocoderCalls;
+    expect(await withAddresses([next as TripItem], 10_000)).toEqual([next]);
+    expect(geocoderCalls).toBe(calls);
+  });
+
+  it('keeps an empty address where the geocoder knows none, shown as null and not asked again', async () => {
+    const unit = await registerUnit();
+    const a = drive(day, 15, nowhereLat, 20.5);
+    await store(unit.imei, [...a, off(endOf(a).ts + 30_000, endOf(a))]);
+    await storeDetectedTrips(unit, await detectStored(unit, day - MIN, day + 3_600_000), getPorts());
+    const [stored] = await unitTrips(unit, day - MIN, day + 3_600_000, { consistent: true });
+    const [shown] = await withAddresses([stored as TripItem], 10_000);
+    expect(shown).toMatchObject({ startAddress: '', stopAddress: '' });
+    expect(toTrip(shown as TripItem, 'Europe/Stockholm', { start: null, stop: null }, null)).toMatchObject({ startAddress: null, stopAddress: null });
+    const calls = geocoderCalls;
+    const [again] = await unitTrips(unit, day - MIN, day + 3_600_000, { consistent: true });
+    expect(await withAddresses([again as TripItem], 10_000)).toEqual([shown]);
+    expect(geocoderCalls).toBe(calls);
   });
 
   it("takes an end's address from where the unit parked before (the previous stop, an end of a recent trip) without asking the geocoder; elsewhere it asks", async () => {
     const unit = await registerUnit();
-    /** One drive, stored and its addresses filled, as the stage does hours apart; the geocoder's calls for it. */
+    /** One drive, stored as the stage does hours apart and shown; the geocoder's calls for it. */
     const driveAndStore = async (fromTs: number, lat: number, lon: number) => {
       const positions = drive(fromTs, 10, lat, lon);
       await store(unit.imei, [...positions, off(endOf(positions).ts + 30_000, endOf(positions))]);
       const detected = await detectStored(unit, fromTs - MIN, endOf(positions).ts + MIN);
-      const calls = geocoderCalls;
       await storeDetectedTrips(unit, detected, getPorts());
-      await queues.drained();
+      const calls = geocoderCalls;
+      await withAddresses([(await getTrip(unit.imei, detected[0]!.startTs)) as TripItem], 10_000);
       return { end: endOf(positions), trip: (await getTrip(unit.imei, detected[0]!.startTs)) as TripItem, calls: geocoderCalls - calls };
     };
     const first = await driveAndStore(day, 59.1, 17.5);

@@ -3,8 +3,7 @@
  * senders; both are idempotent anyway, so a redelivered call changes nothing.
  *
  * - `storeDetectedTrips`: each trip is put only where no trip starts at that time yet. An existing
- *   one (a redelivery, or a trip a user has edited since) is never overwritten; only its missing
- *   addresses are asked for again.
+ *   one (a redelivery, or a trip a user has edited since) is never overwritten.
  * - `redetectTrips`: late positions arrived in [fromTs, toTs]. The window grows to the stored
  *   trips overlapping it and the parked stretches around them (up to the previous trip's stop and
  *   the next trip's start), its positions are read with one Query, detected again and reconciled
@@ -15,17 +14,13 @@
  *
  * A new trip gets the type of the unit's place rule it matches, else the unit's default type
  * (business); re-detection carries a user's edits over it. It gets the driver checked in at its start.
- * Its addresses are not looked up here: every trip written without them is put on the
- * trip-addresses queue (shared/queues.ts), whose consumer (trip-addresses.ts) writes each address
- * only where the trip has none, so a slow or failing geocoder never holds up a unit's ingest.
- * Until then the addresses are absent (null in the API); the trip list (get-trips.ts) also fills
- * them in.
+ * Its addresses are not looked up here: they are absent until the trip is first shown or reported
+ * (trip-addresses.ts `withAddresses`), so a geocoder is never asked for a trip nobody looks at and
+ * never holds up a unit's ingest.
  */
-import type { Language } from '../../shared/schemas/common';
 import { logger } from '../platform/logger';
 import type { Ports } from '../platform/ports';
 import { registeredAtOf, type UnitItem } from '../domain/unit/schema';
-import { createGeocodeCache } from '../tracking/geocode-cache';
 import { retentionDaysOf, tripAccountSettings } from './account-settings';
 import { driverAt } from './check-in-repository';
 import { detectWindow, tripSettingsOf, type DetectedTrip } from './detect';
@@ -33,44 +28,19 @@ import { detectorPositions } from './detector-positions';
 import { reconcile, type NewTrip } from './reconcile';
 import { placeRuleFor } from '../places/place-rules';
 import { defaultTripTypeOf, type TripItem } from './trip-item';
-import { deleteTrip, fillTripAddress, getTrip, neighbourTrip, putNewTrip, replaceTrip, unitTrips } from './trip-repository';
+import { deleteTrip, getTrip, neighbourTrip, putNewTrip, replaceTrip, unitTrips } from './trip-repository';
 import { tripsChanged } from './unit-days';
 import { emitWebhookEvent } from '../webhooks/emit';
 import { tripClosedPayload } from '../webhooks/payloads';
 
 type StorePorts = Pick<Ports, 'queues' | 'clock'>;
-type AddressPorts = Pick<Ports, 'geocoder' | 'clock'>;
 
-/** Addresses are stored in Swedish: the trip log is the Swedish körjournal (docs/decisions/0015-trip-log.md). */
-export const ADDRESS_LANGUAGE: Language = 'sv';
-/** How long a trip waits for one address before it is stored without it. */
-export const ADDRESS_TIMEOUT_MS = 3_000;
 /** How far a window with no trip before or after it reaches into the parked time around it. */
 export const OPEN_WINDOW_MARGIN_MS = 12 * 3_600_000;
 /** Positions one re-detection reads at most (a window is a few parked stretches and trips). */
 export const REDETECT_MAX_POSITIONS = 200_000;
 const REDETECT_ATTEMPTS = 4;
 const DAY_MS = 86_400_000;
-
-// Pure: a bundle that never looks up an address (the ingest function, the trip-redetect consumer) leaves the cache out.
-const geocodeCache = /* @__PURE__ */ createGeocodeCache();
-
-/** The address label of a coordinate, or undefined when the geocoder fails, is slow or knows none. */
-export async function addressOf(ports: AddressPorts, lat: number, lon: number): Promise<string | undefined> {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    const timeout = new Promise<null>((resolve) => {
-      timer = setTimeout(() => resolve(null), ADDRESS_TIMEOUT_MS);
-    });
-    const address = await Promise.race([geocodeCache.reverse(ports.geocoder, lat, lon, ADDRESS_LANGUAGE, ports.clock.now()), timeout]);
-    return address?.label || undefined;
-  } catch (error) {
-    logger.warn('trip address not found; stored without it', { error: error instanceof Error ? error.message : String(error) });
-    return undefined;
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 const retention = new Map<string, { days: Promise<number>; until: number }>();
 
@@ -85,10 +55,7 @@ function retentionOf(accountId: string, now: number): Promise<number> {
   return days;
 }
 
-/**
- * The stored item of a newly detected trip, with its driver and expiry. Its addresses come later,
- * from the trip-addresses queue (`queueAddresses`), so that a slow geocoder never holds up ingest.
- */
+/** The stored item of a newly detected trip, with its driver and expiry; its addresses come when it is first shown. */
 async function newTripItem(unit: UnitItem, trip: DetectedTrip, retentionDays: number): Promise<TripItem> {
   const driverId = await driverAt(unit, trip.startTs);
   return {
@@ -127,28 +94,6 @@ async function newTripItem(unit: UnitItem, trip: DetectedTrip, retentionDays: nu
   };
 }
 
-/** Asks the trip-addresses queue (functions/trips/trip-addresses.ts) for the addresses a stored trip lacks. */
-async function queueAddresses(trip: Pick<TripItem, 'imei' | 'startTs' | 'startAddress' | 'stopAddress'>, ports: StorePorts): Promise<void> {
-  if (trip.startAddress !== undefined && trip.stopAddress !== undefined) return;
-  await ports.queues.send('trip-addresses', { imei: trip.imei, startTs: trip.startTs });
-}
-
-/** Retries the addresses a stored trip lacks (the geocoder failed when it was stored). */
-export async function fillMissingAddresses(trip: TripItem, ports: AddressPorts, onFilled?: (end: 'start' | 'stop', label: string) => void): Promise<void> {
-  const ends = [
-    trip.startAddress === undefined ? (['start', trip.startLat, trip.startLon] as const) : null,
-    trip.stopAddress === undefined ? (['stop', trip.stopLat, trip.stopLon] as const) : null,
-  ].filter((e) => e !== null);
-  await Promise.all(
-    ends.map(async ([end, lat, lon]) => {
-      const label = await addressOf(ports, lat, lon);
-      if (!label) return;
-      await fillTripAddress(trip, end, label);
-      onFilled?.(end, label);
-    }),
-  );
-}
-
 const belongsToUnit = (unit: UnitItem, trip: Pick<DetectedTrip, 'startTs'>) => trip.startTs >= registeredAtOf(unit);
 
 export async function storeDetectedTrips(unit: UnitItem, trips: readonly DetectedTrip[], ports: StorePorts): Promise<void> {
@@ -169,8 +114,6 @@ export async function storeDetectedTrips(unit: UnitItem, trips: readonly Detecte
   );
   // Also after a redelivery: a refresh that a failure cut short is made good here.
   await tripsChanged(ports, unit.accountId, unit.imei, own.map((t) => t.startTs));
-  // Last, once the trips and their figures are written: the addresses come from the queue.
-  await Promise.all(stored.map((trip) => (trip ? queueAddresses(trip, ports) : undefined)));
   // The webhooks' tripClosed, also after a redelivery (the delivery id derives from the trip, so a repeat is dropped).
   await Promise.all(stored.map((trip) => (trip ? emitWebhookEvent(tripClosedPayload(trip, unit.name), ports) : undefined)));
 }
@@ -267,7 +210,6 @@ async function applyPlan(unit: UnitItem, add: readonly NewTrip[], remove: readon
     const written = replaces ? await replaceTrip(replaces, item) : await putNewTrip(item);
     if (!written) clean = false;
     else {
-      await queueAddresses(item, ports);
       // A trip that late data revealed, or that now starts elsewhere, is closed news under its new id;
       // one that keeps its start keeps its id, and went to the webhooks when it was first stored.
       if (replaces?.startTs !== item.startTs) await emitWebhookEvent(tripClosedPayload(item, unit.name), ports);

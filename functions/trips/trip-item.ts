@@ -3,8 +3,8 @@
  * Query) and what the API answers for it (shared/schemas/trips.ts). Every read goes through
  * `parseTripItem`, so no code casts an item.
  *
- * What a user did not set is absent, not null (an absent address is one the geocoder has not
- * answered yet). `edited` names the fields a user set (type, purpose, note, driverId, passengers,
+ * What a user did not set is absent, not null (an absent address is one the geocoder was not
+ * asked for yet, an empty one one it knows none for; both are null in the API). `edited` names the fields a user set (type, purpose, note, driverId, passengers,
  * project): re-detection carries them over and never overwrites them, and a check-in does not
  * change a driver a user chose. `joined` is present on a merged trip and holds the two trips' own
  * records, which split restores. `attestationId` locks the trip. `v` counts changes: every write
@@ -69,6 +69,8 @@ export const spanText = (trip: Pick<TripItem, 'startTs' | 'stopTs'>): string => 
 /** A string set as DynamoDB returns it, or a list. */
 const stringSet = z.union([z.set(z.string()), z.array(z.string())]).transform((v) => [...v].sort());
 const text = z.string().min(1).optional().catch(undefined);
+/** Absent: the geocoder was not asked yet; empty: it knows no address there (functions/trips/trip-addresses.ts). */
+const address = z.string().optional().catch(undefined);
 
 const tripFields = {
   stopTs: z.number(),
@@ -76,8 +78,8 @@ const tripFields = {
   startLon: z.number(),
   stopLat: z.number(),
   stopLon: z.number(),
-  startAddress: text,
-  stopAddress: text,
+  startAddress: address,
+  stopAddress: address,
   distanceM: z.number(),
   startCounterM: z.number(),
   stopCounterM: z.number(),
@@ -154,8 +156,8 @@ export function toTrip(item: TripItem, zone: string, odometers: Odometers, drive
     imei: item.imei,
     startTime: isoInZone(item.startTs, zone),
     stopTime: isoInZone(item.stopTs, zone),
-    startAddress: item.startAddress ?? null,
-    stopAddress: item.stopAddress ?? null,
+    startAddress: item.startAddress || null,
+    stopAddress: item.stopAddress || null,
     startLat: item.startLat,
     startLon: item.startLon,
     stopLat: item.stopLat,

@@ -258,7 +258,7 @@ describe('estimate', () => {
 
   it('prices a self-hosted street map as CloudFront bytes and requests, leaving Amazon Location the satellite share', () => {
     const web = { ...inventory, distributions: 1, locationApiKeys: 1 };
-    const viewing: Assumptions = { ...quiet, users: 100, liveMapMinutesPerUserMonth: 300, mapTilesPerMapMinute: 10, satelliteMapShare: 0.15, basemapTileKilobytes: 40, basemapCacheMissShare: 0.2, basemapArchiveGb: 120 };
+    const viewing: Assumptions = { ...quiet, users: 100, liveMapMinutesPerUserMonth: 300, mapTilesPerMapMinute: 10, satelliteMapShare: 0.15, tripsShownShare: 0.5, basemapTileKilobytes: 40, basemapCacheMissShare: 0.2, basemapArchiveGb: 120 };
     const list = priced({ 'location.mapTilesPerThousand': 0.04, 'cloudfront.dataOutPerGb': 0.085, 'cloudfront.httpsRequestsPer10k': 0.01, 's3.getPerThousand': 0.0004, 's3.storagePerGbMonth': 0.023 });
     const amazon = estimate(web, list, sizes, viewing, runsPerMonth);
     const selfHosted = estimate({ ...web, selfHostedBasemap: true }, list, sizes, viewing, runsPerMonth);
@@ -275,10 +275,12 @@ describe('estimate', () => {
     expect(notes).toContainEqual(expect.stringMatching(/^Done: the street map is self-hosted .* saves \$/));
   });
 
-  it('geocodes only the trip ends that are not where the unit parked before', () => {
-    const e = estimate(inventory, priced({ 'location.reverseGeocodePerThousand': 0.5 }), sizes, { ...quiet, tripsPerUnitDay: 2 }, runsPerMonth);
+  it('geocodes only the trip ends that are not where the unit parked before, of the trips shown', () => {
+    const e = estimate(inventory, priced({ 'location.reverseGeocodePerThousand': 0.5 }), sizes, { ...quiet, tripsPerUnitDay: 2, tripsShownShare: 1 }, runsPerMonth);
     // 2 trips a day: half of their starts and three quarters of their stops.
     expect(find(e, 'Amazon Location', /reverse geocoding/).quantity).toBeCloseTo((1000 * 2 * DAYS_PER_MONTH * 1.25) / 1000, 9);
+    const shown = estimate(inventory, priced({ 'location.reverseGeocodePerThousand': 0.5 }), sizes, { ...quiet, tripsPerUnitDay: 2, tripsShownShare: 0.4 }, runsPerMonth);
+    expect(find(shown, 'Amazon Location', /reverse geocoding/).quantity).toBeCloseTo((0.4 * 1000 * 2 * DAYS_PER_MONTH * 1.25) / 1000, 9);
   });
 });
 

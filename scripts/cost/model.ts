@@ -85,6 +85,12 @@ export interface Assumptions {
   readonly mapTilesPerMapMinute: number;
   /** Share of the map minutes on satellite imagery, which stays with Amazon Location when the street map is self-hosted. */
   readonly satelliteMapShare: number;
+  /**
+   * Share of the trips ever shown in the trip log or reported: their addresses are looked up then
+   * (functions/trips/trip-addresses.ts). A körjournal's car has every trip attested; a trailer's,
+   * a machine's or a tag's trips are rarely opened.
+   */
+  readonly tripsShownShare: number;
   /** A self-hosted street map tile (Protomaps vector tile, compressed), and the share of tile reads CloudFront passes to S3. */
   readonly basemapTileKilobytes: number;
   readonly basemapCacheMissShare: number;
@@ -160,6 +166,7 @@ export function defaultAssumptions(overrides: Partial<Assumptions> & { units: nu
     kilobytesPerApiCall: 4,
     mapTilesPerMapMinute: 10,
     satelliteMapShare: 0.15,
+    tripsShownShare: 0.5,
     basemapTileKilobytes: 40,
     basemapCacheMissShare: 0.2,
     basemapArchiveGb: 120,
@@ -420,7 +427,8 @@ export function estimate(inventory: Inventory, prices: PriceList, sizes: ItemSiz
   const exports = users * a.reportExportsPerUserMonth;
   const queueMessages: Record<string, number> = {
     'alert-delivery': alarmEmails + alarmSms,
-    'trip-addresses': trips,
+    // At most every shown trip: what a list's or a report's time budget leaves.
+    'trip-addresses': trips * a.tripsShownShare,
     // Late buffers: a few per cent of trips.
     'trip-redetect': trips * 0.02,
     'unit-day-rollup': trips,
@@ -562,8 +570,8 @@ export function estimate(inventory: Inventory, prices: PriceList, sizes: ItemSiz
 
   // Amazon Location.
   const known = sizes.tripEndsAtKnownPlace;
-  const geocodes = trips * (2 - known.starts - known.stops);
-  line('Amazon Location', `reverse geocoding: ${Math.round((1 - known.starts) * 100)} % of trip starts, ${Math.round((1 - known.stops) * 100)} % of stops (Core price; Storage use bills higher)`, geocodes / 1000, 'thousand', (geocodes / 1000) * p('location.reverseGeocodePerThousand'));
+  const geocodes = trips * a.tripsShownShare * (2 - known.starts - known.stops);
+  line('Amazon Location', `reverse geocoding of the ${Math.round(a.tripsShownShare * 100)} % of trips shown or reported: ${Math.round((1 - known.starts) * 100)} % of starts, ${Math.round((1 - known.stops) * 100)} % of stops (Core price; Storage use bills higher)`, geocodes / 1000, 'thousand', (geocodes / 1000) * p('location.reverseGeocodePerThousand'));
   const tiles = liveMinutes * a.mapTilesPerMapMinute;
   // Self-hosted, the street tiles are CloudFront bytes and requests (and S3 reads of its misses).
   const selfHostedTiles = inventory.selfHostedBasemap ? tiles * (1 - a.satelliteMapShare) : 0;

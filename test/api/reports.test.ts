@@ -92,6 +92,12 @@ describe('GET /api/v1/user/reports/{kind}: the figures', () => {
     ]);
     expect(unit?.rows[1]).toMatchObject({ purpose: 'Ärende på stan', typeLabel: 'Private', merged: false });
     expect(unit?.rows[0]).toMatchObject({ merged: true });
+    // Stored without addresses, as every trip is: the report looked them up (functions/trips/trip-addresses.ts).
+    expect(unit?.rows.map((r) => [typeof r['startAddress'], typeof r['stopAddress']])).toEqual([
+      ['string', 'string'],
+      ['string', 'string'],
+      ['string', 'string'],
+    ]);
     expect(unit?.totals).toEqual({ trips: 3, distance: 33, businessDistance: 25, privateDistance: 8, otherDistance: 0, startOdometer: 100_000, stopOdometer: 50_010 });
     const gaps = unit?.tables.find((t) => t.key === 'gaps');
     expect(gaps?.rows.map((r) => r['gap'])).toEqual([5, -50_028]);

@@ -43,6 +43,12 @@ export function fetchTrips(q: TripsQuery, signal?: AbortSignal): Promise<TripLis
   return apiRequest('GET', path, signal ? { schema: tripListSchema, signal } : { schema: tripListSchema });
 }
 
+/** How often, and how many times, a list with trips still without an address is asked again. */
+const ADDRESS_REFETCH_MS = 4_000;
+const ADDRESS_REFETCHES = 3;
+
+const lacksAddress = (trip: Pick<Trip, 'startAddress' | 'stopAddress'>) => trip.startAddress === null || trip.stopAddress === null;
+
 /** The period's trips; null asks for nothing (no unit yet, or a period the browser refused). */
 export function useTrips(q: TripsQuery | null) {
   return useQuery({
@@ -51,6 +57,9 @@ export function useTrips(q: TripsQuery | null) {
     enabled: q !== null,
     // Trips of a running day grow while the unit drives; an edit elsewhere shows on return.
     staleTime: 30_000,
+    // A period's trips shown for the first time get their addresses then; what the server's time
+    // left comes from its queue within seconds, so the list asks again a few times for them.
+    refetchInterval: (query) => (query.state.dataUpdateCount <= ADDRESS_REFETCHES && query.state.data?.trips.some(lacksAddress) ? ADDRESS_REFETCH_MS : false),
     retry: (count, error) => count < 2 && !(error instanceof Error && 'status' in error && (error as { status: number }).status === 422),
   });
 }
