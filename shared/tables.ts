@@ -141,6 +141,8 @@ export const tables = {
     partitionKey: s('imei'),
     sortKey: n('ts'),
     ttlAttribute: 'expiresAt',
+    // Each position's fields packed into one binary attribute `p` beside the keys, the TTL and the
+    // late flag (functions/ingest/position-codec.ts): storage is billed by the names' bytes too.
     // 395 days of every position: its storage costs about three times its writes (docs/capacity.md).
     infrequentAccess: true,
     // One write per position, at the fleet's steady rate; reads are the history's and the trip

@@ -21,6 +21,7 @@ import { z } from 'zod';
 import { ESSINGELEDEN_PASS_MS, nearControlLines, passagesOfStep, type EssingeledenPass, type Fix } from '../../shared/congestion/passages';
 import { registeredAtOf } from '../domain/unit/schema';
 import type { Effect, EffectSender, IngestStage } from '../ingest/transitions';
+import { positionOfItem, positionProjection } from '../ingest/position-codec';
 import { dynamo, tableName } from '../platform/db';
 import { deletePassages, lastPassageBefore, passageSk, putPassage, unitPassages, type StoredPassage } from './passage-repository';
 
@@ -124,17 +125,19 @@ async function queryFixes(imei: string, fromTs: number, toTs: number, options: {
     const page: QueryCommandOutput = await dynamo().send(
       new QueryCommand({
         TableName: tableName('positions'),
-        KeyConditionExpression: 'imei = :imei AND #ts BETWEEN :from AND :to',
-        ExpressionAttributeNames: { '#ts': 'ts', '#lat': 'lat', '#lon': 'lon' },
+        KeyConditionExpression: 'imei = :imei AND #p0 BETWEEN :from AND :to',
         ExpressionAttributeValues: { ':imei': imei, ':from': fromTs, ':to': toTs },
-        ProjectionExpression: '#ts, #lat, #lon',
+        ...positionProjection(['lat', 'lon']),
         ScanIndexForward: !options.backwards,
         ConsistentRead: true,
         ...(options.limit ? { Limit: options.limit } : {}),
         ExclusiveStartKey: start,
       }),
     );
-    for (const item of page.Items ?? []) out.push({ t: Number(item['ts']), lat: Number(item['lat']), lon: Number(item['lon']) });
+    for (const item of page.Items ?? []) {
+      const p = positionOfItem(item);
+      out.push({ t: p.ts, lat: p.lat, lon: p.lon });
+    }
     start = options.limit && out.length >= options.limit ? undefined : page.LastEvaluatedKey;
   } while (start);
   return out;

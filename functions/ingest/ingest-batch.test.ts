@@ -24,6 +24,7 @@ import type { IngestStage } from './transitions';
 import type { UnitState } from './types';
 import { deadLettersOf } from '../../test/support/dead-letters';
 import { markLiveWatched } from '../domain/account/live-watch';
+import { positionOfItem } from './position-codec';
 
 const NOW = Math.floor(Date.now() / 1000) * 1000;
 const ACCOUNT = `acc-${randomUUID()}`;
@@ -48,7 +49,7 @@ const rec = (ts: number, over: Record<string, unknown> = {}) => ({ ts, lat: 59.3
 
 async function positions(imei: string) {
   const out = await dynamo().send(new QueryCommand({ TableName: tableName('positions'), KeyConditionExpression: 'imei = :i', ExpressionAttributeValues: { ':i': imei }, ConsistentRead: true }));
-  return out.Items ?? [];
+  return (out.Items ?? []).map(positionOfItem);
 }
 
 async function stateOf(imei: string): Promise<UnitState | undefined> {

@@ -17,7 +17,7 @@ import { accountForIngest, forgetAccountReads } from '../domain/account/live-wat
 import { getUnitItems } from '../domain/unit/reads';
 import { CorruptUnitItemError, registeredAtOf, type UnitItem } from '../domain/unit/schema';
 import { batchPut } from './batch-write';
-import { fixOf } from './state';
+import { PACKED_ATTRIBUTE, packPosition } from './position-codec';
 import type { Position } from './types';
 
 /** Spec: raw positions are kept 13 months unless the account says otherwise. */
@@ -89,25 +89,13 @@ export function positionExpiry(ts: number, retentionDays: number): number {
 }
 
 
-/** The positions item of a record, as ingest stores it. */
+/** The positions item of a record, as ingest stores it (functions/ingest/position-codec.ts). */
 export function positionItem(imei: string, p: Position, receivedAt: number, retentionDays: number, late = false): Record<string, unknown> {
   return {
     ...(late ? { late: true } : {}),
     imei,
-    ...fixOf(p),
-    ignition: p.ignition,
-    movement: p.movement,
-    odometer: p.odometer,
-    engineSeconds: p.engineSeconds,
-    extVolts: p.extVolts,
-    batVolts: p.batVolts,
-    din: p.din,
-    dout: p.dout,
-    ble: p.ble?.length ? p.ble : undefined,
-    rfid: p.rfid,
-    eco: p.eco,
-    io: p.io,
-    receivedAt,
+    ts: p.ts,
+    [PACKED_ATTRIBUTE]: packPosition(p, receivedAt, p.ts),
     expiresAt: positionExpiry(p.ts, retentionDays),
   };
 }

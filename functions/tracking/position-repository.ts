@@ -1,6 +1,7 @@
 /**
  * A unit's raw positions over a period, oldest first: one Query on (imei, ts BETWEEN), followed
- * page by page (each page is at most 1 MB) up to a cap, reading only the attributes the answer uses.
+ * page by page (each page is at most 1 MB) up to a cap, reading the attributes the answer uses
+ * (functions/ingest/position-codec.ts: packed, or each its own in items written before).
  *
  * Positions are keyed by IMEI alone and outlive a registration (they expire with the retention), so
  * an IMEI registered again by a new owner still holds its previous owner's positions: what a unit's
@@ -9,7 +10,14 @@
 import { QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../platform/db';
 import type { UnitItem } from '../domain/unit/schema';
+import { positionOfItem, positionProjection } from '../ingest/position-codec';
 import { POSITION_ATTRIBUTES, type PositionItem } from './stored-shape';
+
+/** What a positions query answers of a stored position, in either of its forms. */
+function positionItemOf(item: Record<string, unknown>): PositionItem {
+  const { ts, lat, lon, speed, heading, ignition } = positionOfItem(item);
+  return { ts, lat, lon, ...(speed !== undefined ? { speed } : {}), ...(heading !== undefined ? { heading } : {}), ...(ignition !== undefined ? { ignition } : {}) };
+}
 
 export interface PositionPage {
   items: PositionItem[];
@@ -19,23 +27,22 @@ export interface PositionPage {
 
 export async function queryPositions(imei: string, fromMs: number, toMs: number, max: number): Promise<PositionPage> {
   const items: PositionItem[] = [];
-  const names = Object.fromEntries(POSITION_ATTRIBUTES.map((a, i) => [`#p${i}`, a]));
+  const projection = positionProjection(POSITION_ATTRIBUTES);
   let start: QueryCommandOutput['LastEvaluatedKey'];
   do {
     const page: QueryCommandOutput = await dynamo().send(
       new QueryCommand({
         TableName: tableName('positions'),
         KeyConditionExpression: 'imei = :imei AND #p0 BETWEEN :from AND :to',
-        ExpressionAttributeNames: names,
         ExpressionAttributeValues: { ':imei': imei, ':from': fromMs, ':to': toMs },
-        ProjectionExpression: Object.keys(names).join(', '),
+        ...projection,
         ScanIndexForward: true,
         // One more than still fits tells a full period from a cut one without reading further.
         Limit: max - items.length + 1,
         ExclusiveStartKey: start,
       }),
     );
-    items.push(...((page.Items ?? []) as PositionItem[]));
+    for (const item of page.Items ?? []) items.push(positionItemOf(item));
     start = page.LastEvaluatedKey;
   } while (start && items.length <= max);
   const truncated = items.length > max;
@@ -60,17 +67,16 @@ export function unitPositions(unit: Pick<UnitItem, 'imei' | 'createdAt'>, fromMs
 export async function lastPositionBefore(unit: Pick<UnitItem, 'imei' | 'createdAt'>, beforeMs: number): Promise<PositionItem | null> {
   const registeredAt = unit.createdAt === undefined ? NaN : Date.parse(unit.createdAt);
   if (!(registeredAt < beforeMs)) return null;
-  const names = Object.fromEntries(POSITION_ATTRIBUTES.map((a, i) => [`#p${i}`, a]));
   const page = await dynamo().send(
     new QueryCommand({
       TableName: tableName('positions'),
       KeyConditionExpression: 'imei = :imei AND #p0 BETWEEN :from AND :to',
-      ExpressionAttributeNames: names,
       ExpressionAttributeValues: { ':imei': unit.imei, ':from': registeredAt, ':to': beforeMs - 1 },
-      ProjectionExpression: Object.keys(names).join(', '),
+      ...positionProjection(POSITION_ATTRIBUTES),
       ScanIndexForward: false,
       Limit: 1,
     }),
   );
-  return (page.Items?.[0] as PositionItem | undefined) ?? null;
+  const item = page.Items?.[0];
+  return item ? positionItemOf(item) : null;
 }

@@ -6,6 +6,7 @@
  */
 import { QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../platform/db';
+import { positionOfItem, positionProjection } from '../ingest/position-codec';
 import type { Position } from '../ingest/types';
 import type { DetectorPosition } from './detect';
 
@@ -18,33 +19,23 @@ export type StoredDrivePosition = DetectorPosition & Pick<Position, 'eco'>;
 export async function detectorPositions(imei: string, fromMs: number, toMs: number, max: number): Promise<{ positions: StoredDrivePosition[]; truncated: boolean }> {
   const positions: StoredDrivePosition[] = [];
   // Names for all: several of these are DynamoDB reserved words.
-  const names = Object.fromEntries(DETECTOR_ATTRIBUTES.map((a, i) => [`#p${i}`, a]));
+  const projection = positionProjection(DETECTOR_ATTRIBUTES);
   let start: QueryCommandOutput['LastEvaluatedKey'];
   do {
     const page: QueryCommandOutput = await dynamo().send(
       new QueryCommand({
         TableName: tableName('positions'),
         KeyConditionExpression: 'imei = :imei AND #p0 BETWEEN :from AND :to',
-        ExpressionAttributeNames: names,
         ExpressionAttributeValues: { ':imei': imei, ':from': fromMs, ':to': toMs },
-        ProjectionExpression: Object.keys(names).join(', '),
+        ...projection,
         ConsistentRead: true,
         ExclusiveStartKey: start,
       }),
     );
     for (const item of page.Items ?? []) {
+      const p = positionOfItem(item);
       // Ingest stores only positions with a fix (functions/ingest/filter.ts).
-      positions.push({
-        ts: Number(item['ts']),
-        lat: Number(item['lat']),
-        lon: Number(item['lon']),
-        fix: true,
-        speed: item['speed'] as number | undefined,
-        ignition: item['ignition'] as boolean | undefined,
-        movement: item['movement'] as boolean | undefined,
-        odometer: item['odometer'] as number | undefined,
-        eco: item['eco'] as Position['eco'],
-      });
+      positions.push({ ts: p.ts, lat: p.lat, lon: p.lon, fix: true, speed: p.speed, ignition: p.ignition, movement: p.movement, odometer: p.odometer, eco: p.eco });
     }
     start = page.LastEvaluatedKey;
   } while (start && positions.length < max);

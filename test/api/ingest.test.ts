@@ -31,6 +31,7 @@ import { apiFetch } from '../support/http';
 import { markLiveWatched } from '../../functions/domain/account/live-watch';
 import type { LiveConnection } from '../../shared/schemas/tracking';
 import { eventually as waitFor } from '../support/eventually';
+import { positionOfItem } from '../../functions/ingest/position-codec';
 
 let rt: EmbeddedRuntime;
 let accountId: string;
@@ -72,8 +73,8 @@ function connectTracker(imei: string): Promise<mqtt.MqttClient> {
 const eventually = <T>(read: () => Promise<T>, done: (value: T) => boolean, what: string) => waitFor(read, done, what, { timeoutMs: 10_000, everyMs: 50 });
 
 const positions = async (imei: string) =>
-  (await dynamo().send(new QueryCommand({ TableName: tableName('positions'), KeyConditionExpression: 'imei = :i', ExpressionAttributeValues: { ':i': imei } })))
-    .Items ?? [];
+  ((await dynamo().send(new QueryCommand({ TableName: tableName('positions'), KeyConditionExpression: 'imei = :i', ExpressionAttributeValues: { ':i': imei } })))
+    .Items ?? []).map(positionOfItem);
 
 const stateOf = async (imei: string) =>
   (await dynamo().send(new GetCommand({ TableName: tableName('units'), Key: { imei } }))).Item?.['state'] as UnitState | undefined;

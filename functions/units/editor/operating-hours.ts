@@ -12,6 +12,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { OperatingHoursEntry } from '../../../shared/schemas/unit-editor';
 import { dynamo, tableName } from '../../platform/db';
+import { positionOfItem, positionProjection } from '../../ingest/position-codec';
 import { isoInZone } from '../../../shared/local-time';
 import { latestReadingEntry, listReadingEntries, writeReadingEntry, type ReadingKind } from '../reading-entries';
 import { registeredAtOf, type HoursCorrection, type UnitItem } from '../../domain/unit/schema';
@@ -47,16 +48,14 @@ export async function engineSecondsAt(unit: Unit, ts: number): Promise<number | 
   const out = await dynamo().send(
     new QueryCommand({
       TableName: tableName('positions'),
-      KeyConditionExpression: 'imei = :imei AND #ts BETWEEN :from AND :to',
-      ExpressionAttributeNames: { '#ts': 'ts', '#e': 'engineSeconds' },
+      KeyConditionExpression: 'imei = :imei AND #p0 BETWEEN :from AND :to',
       ExpressionAttributeValues: { ':imei': unit.imei, ':from': Number.isFinite(from) ? from : 0, ':to': ts },
-      ProjectionExpression: '#ts, #e',
+      ...positionProjection(['engineSeconds']),
       ScanIndexForward: false,
       Limit: POSITIONS_LOOKED_AT,
     }),
   );
-  const found = (out.Items ?? []).find((p) => typeof p['engineSeconds'] === 'number');
-  return found ? (found['engineSeconds'] as number) : undefined;
+  return (out.Items ?? []).map(positionOfItem).find((p) => typeof p.engineSeconds === 'number')?.engineSeconds;
 }
 
 /** Records "at `atTs` the engine hours read `valueHours`" with the tracker's counter then. */

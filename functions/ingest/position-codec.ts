@@ -1,0 +1,107 @@
+/**
+ * How a position is kept in the `positions` table: the keys (`imei`, `ts`), the TTL (`expiresAt`)
+ * and the `late` flag as attributes of their own, everything else in one binary attribute `p`,
+ * a MessagePack array in POSITION_FIELDS order (absent values nil) ending with the receive time's
+ * offset from the device time. A number with up to 9 decimals is written as `[digits, -decimals]`
+ * (59.3293234 as [593293234, -7], seven bytes instead of a float's nine).
+ *
+ * DynamoDB bills an item's storage and its point-in-time recovery by the bytes of its attribute
+ * names and values (plus 100 bytes), and positions keep every fix for the accounts' retention:
+ * the largest table by far (docs/capacity.md). Fifteen attribute names took about a third of a
+ * position's bytes. MessagePack writes small integers in one to five bytes; a decimal reads back
+ * as the very double it was written from, and a number that has none short enough stays a
+ * 64-bit float.
+ *
+ * Items written before (every field an attribute of its own) are read as they are:
+ * `positionOfItem` reads either form, and every reader of the table goes through it.
+ */
+import { Decoder, Encoder } from '@msgpack/msgpack';
+import type { Position } from './types';
+
+// One of each per instance: they keep their buffers between calls.
+const encoder = new Encoder({ ignoreUndefined: true });
+const decoder = new Decoder();
+
+/** The binary attribute holding the packed fields. */
+export const PACKED_ATTRIBUTE = 'p';
+
+/** The packed fields, in their order in `p`. Only ever append to this list. */
+export const POSITION_FIELDS = ['lat', 'lon', 'speed', 'heading', 'alt', 'sats', 'hdop', 'ignition', 'movement', 'odometer', 'engineSeconds', 'extVolts', 'batVolts', 'din', 'dout', 'ble', 'rfid', 'eco', 'io'] as const;
+
+type PackedField = (typeof POSITION_FIELDS)[number];
+
+/** The fields that always hold a number, written as decimals where that is shorter. */
+const NUMERIC = new Set<PackedField>(['lat', 'lon', 'speed', 'heading', 'alt', 'sats', 'hdop', 'odometer', 'engineSeconds', 'extVolts', 'batVolts']);
+
+/** Powers of ten a decimal's exponent may take, each exact as a double. */
+const TENS = Array.from({ length: 10 }, (_, k) => 10 ** k);
+
+/**
+ * A number as MessagePack keeps it shortest: an integer as it is, a fraction with at most 9
+ * decimals as [digits, -decimals] (the fewest that give it back: digits / 10^decimals, one
+ * correctly rounded division, is the very double), anything else as the float.
+ */
+function packNumber(n: number): number | [number, number] {
+  if (Number.isSafeInteger(n)) return n;
+  for (let k = 1; k < TENS.length; k++) {
+    const ten = TENS[k] as number;
+    const digits = Math.round(n * ten);
+    if (!Number.isSafeInteger(digits)) break;
+    if (digits / ten === n) return [digits, -k];
+  }
+  return n;
+}
+
+const unpackNumber = (v: unknown): unknown => (Array.isArray(v) ? (v[0] as number) / (TENS[-(v[1] as number)] ?? 10 ** -(v[1] as number)) : v);
+
+/** A stored position as every reader gets it, whichever form its item has. */
+export type StoredPosition = Pick<Position, 'ts' | 'lat' | 'lon'> &
+  Partial<Pick<Position, Exclude<PackedField, 'lat' | 'lon'>>> & {
+    imei?: string;
+    /** When the broker received it, epoch ms. */
+    receivedAt?: number;
+    /** TTL, epoch seconds. */
+    expiresAt?: number;
+    /** Stored after newer positions of its unit (functions/ingest/repository.ts). */
+    late?: boolean;
+  };
+
+/** The attributes a Query projects to read positions in either form: the sort key and the packed fields, and the older form's `names`. */
+export function positionProjection(names: readonly string[]): { ProjectionExpression: string; ExpressionAttributeNames: Record<string, string> } {
+  const all = [...new Set(['ts', PACKED_ATTRIBUTE, ...names])];
+  const ExpressionAttributeNames = Object.fromEntries(all.map((a, i) => [`#p${i}`, a]));
+  return { ProjectionExpression: Object.keys(ExpressionAttributeNames).join(', '), ExpressionAttributeNames };
+}
+
+/** The packed attribute of a position (`ts` is a key of its own). */
+export function packPosition(p: Pick<Position, PackedField>, receivedAt: number, ts: number): Uint8Array {
+  const values: unknown[] = POSITION_FIELDS.map((f) => {
+    const v = p[f];
+    if (v === undefined || (f === 'ble' && Array.isArray(v) && v.length === 0)) return null;
+    return NUMERIC.has(f) && typeof v === 'number' ? packNumber(v) : v;
+  });
+  values.push(receivedAt - ts);
+  return encoder.encode(values);
+}
+
+/** A positions item of either form as a stored position. */
+export function positionOfItem(item: Record<string, unknown>): StoredPosition {
+  const packed = item[PACKED_ATTRIBUTE];
+  const ts = Number(item['ts']);
+  const out: Record<string, unknown> = typeof item['imei'] === 'string' ? { imei: item['imei'], ts } : { ts };
+  if (packed instanceof Uint8Array) {
+    const values = decoder.decode(packed) as unknown[];
+    POSITION_FIELDS.forEach((f, i) => {
+      const v = values[i];
+      if (v !== null && v !== undefined) out[f] = NUMERIC.has(f) ? unpackNumber(v) : v;
+    });
+    const offset = values[POSITION_FIELDS.length];
+    if (typeof offset === 'number') out['receivedAt'] = ts + offset;
+  } else {
+    for (const f of POSITION_FIELDS) if (item[f] !== undefined) out[f] = item[f];
+    if (typeof item['receivedAt'] === 'number') out['receivedAt'] = item['receivedAt'];
+  }
+  if (typeof item['expiresAt'] === 'number') out['expiresAt'] = item['expiresAt'];
+  if (item['late'] === true) out['late'] = true;
+  return out as StoredPosition;
+}
