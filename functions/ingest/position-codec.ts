@@ -75,12 +75,13 @@ export function positionProjection(names: readonly string[]): { ProjectionExpres
 
 /** The packed attribute of a position (`ts` is a key of its own). */
 export function packPosition(p: Pick<Position, PackedField>, receivedAt: number, ts: number): Uint8Array {
-  const values: unknown[] = POSITION_FIELDS.map((f) => {
+  const values: unknown[] = new Array(POSITION_FIELDS.length + 1);
+  for (let i = 0; i < POSITION_FIELDS.length; i++) {
+    const f = POSITION_FIELDS[i] as PackedField;
     const v = p[f];
-    if (v === undefined || (f === 'ble' && Array.isArray(v) && v.length === 0)) return null;
-    return NUMERIC.has(f) && typeof v === 'number' ? packNumber(v) : v;
-  });
-  values.push(receivedAt - ts);
+    values[i] = v === undefined || (f === 'ble' && (v as unknown[]).length === 0) ? null : typeof v === 'number' && NUMERIC.has(f) ? packNumber(v) : v;
+  }
+  values[POSITION_FIELDS.length] = receivedAt - ts;
   return encoder.encode(values);
 }
 
