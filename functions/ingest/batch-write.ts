@@ -8,8 +8,12 @@
  *
  * BatchWriteItem takes no conditions: callers write only items whose overwrite is harmless.
  */
+import { BatchWriteItemCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../platform/db';
+import { dynamo, dynamoRaw } from '../platform/db';
+
+/** An item as DynamoDB's attribute values, built by the caller (no document client marshalling). */
+export type MarshalledItem = Record<string, AttributeValue>;
 
 /** BatchWriteItem's limit per request. */
 export const BATCH_WRITE_MAX = 25;
@@ -80,15 +84,23 @@ export async function forEachLimit<T>(items: readonly T[], limit: number, work: 
   if (failure) throw failure.error;
 }
 
-async function writeChunk(table: string, items: Record<string, unknown>[], options: BatchWriteOptions): Promise<void> {
+/** One BatchWriteItem request of put requests; answers what DynamoDB left unprocessed, in the form sent. */
+type SendChunk<I> = (table: string, requests: Array<{ PutRequest: { Item: I } }>) => Promise<Array<{ PutRequest: { Item: I } }>>;
+
+const sendDocuments: SendChunk<Record<string, unknown>> = async (table, requests) =>
+  ((await dynamo().send(new BatchWriteCommand({ RequestItems: { [table]: requests } }))).UnprocessedItems?.[table] ?? []) as typeof requests;
+
+const sendMarshalled: SendChunk<MarshalledItem> = async (table, requests) =>
+  ((await dynamoRaw().send(new BatchWriteItemCommand({ RequestItems: { [table]: requests } }))).UnprocessedItems?.[table] ?? []) as typeof requests;
+
+async function writeChunk<I>(send: SendChunk<I>, table: string, items: I[], options: BatchWriteOptions): Promise<void> {
   let requests = items.map((Item) => ({ PutRequest: { Item } }));
   for (let attempt = 1; ; attempt++) {
     let lastError: unknown;
     try {
-      const out = await dynamo().send(new BatchWriteCommand({ RequestItems: { [table]: requests } }));
-      const left = out.UnprocessedItems?.[table] ?? [];
+      const left = await send(table, requests);
       if (!left.length) return;
-      requests = left as typeof requests;
+      requests = left;
     } catch (error) {
       if (!isTransient(error)) throw error;
       lastError = error;
@@ -98,11 +110,20 @@ async function writeChunk(table: string, items: Record<string, unknown>[], optio
   }
 }
 
+function chunksOf<I>(items: readonly I[]): I[][] {
+  const chunks: I[][] = [];
+  for (let i = 0; i < items.length; i += BATCH_WRITE_MAX) chunks.push(items.slice(i, i + BATCH_WRITE_MAX));
+  return chunks;
+}
+
 /** Puts every item (unconditionally). Items must have distinct keys: one request may not hold a key twice. */
 export async function batchPut(table: string, items: readonly Record<string, unknown>[], options: BatchWriteOptions = DEFAULT_BATCH_WRITE): Promise<void> {
-  const chunks: Record<string, unknown>[][] = [];
-  for (let i = 0; i < items.length; i += BATCH_WRITE_MAX) chunks.push(items.slice(i, i + BATCH_WRITE_MAX));
-  await forEachLimit(chunks, options.concurrency, (chunk) => writeChunk(table, chunk, options));
+  await forEachLimit(chunksOf(items), options.concurrency, (chunk) => writeChunk(sendDocuments, table, chunk, options));
+}
+
+/** `batchPut` for items already in DynamoDB's attribute values. */
+export async function batchPutMarshalled(table: string, items: readonly MarshalledItem[], options: BatchWriteOptions = DEFAULT_BATCH_WRITE): Promise<void> {
+  await forEachLimit(chunksOf(items), options.concurrency, (chunk) => writeChunk(sendMarshalled, table, chunk, options));
 }
 
 /** At most `concurrency` of the work handed to it runs at once, across every caller (first come, first served). */

@@ -36,7 +36,7 @@ import { recordDeadLetters, type DeadLetter } from './dead-letters';
 import { decodeMessage } from './decode';
 import { DEFAULT_FILTER, type FilterReason } from './filter';
 import { planUnit, type Planned, type UnitMessage } from './pipeline';
-import { lookupUnits, positionItem, putPositionIfNew, putPositions, type UnitLookup } from './repository';
+import { lookupUnits, positionItem, putPositionIfNew, putPositions, type PositionRecordItem, type UnitLookup } from './repository';
 import { EFFECT_SENDERS, INGEST_STAGES } from './stages';
 import { deliverEffects, runStages, type EffectSender, type IngestPorts, type IngestStage } from './transitions';
 import type { DeadLetterReason } from './types';
@@ -104,7 +104,7 @@ const empty = (outcome: IngestResult['outcome'], reason?: DeadLetterReason): Ing
 type Registered = Extract<UnitLookup, { status: 'registered' }>;
 
 interface Write {
-  item: Record<string, unknown>;
+  item: PositionRecordItem;
   result: IngestResult;
 }
 

@@ -16,7 +16,7 @@ import { logger } from '../platform/logger';
 import { accountForIngest, forgetAccountReads } from '../domain/account/live-watch';
 import { getUnitItems } from '../domain/unit/reads';
 import { CorruptUnitItemError, registeredAtOf, type UnitItem } from '../domain/unit/schema';
-import { batchPut } from './batch-write';
+import { batchPutMarshalled, type MarshalledItem } from './batch-write';
 import { PACKED_ATTRIBUTE, packPosition } from './position-codec';
 import type { Position } from './types';
 
@@ -89,14 +89,28 @@ export function positionExpiry(ts: number, retentionDays: number): number {
 }
 
 
+/** A positions item as ingest writes it (functions/ingest/position-codec.ts). */
+export type PositionRecordItem = { late?: true; imei: string; ts: number; p: Uint8Array; expiresAt: number };
+
 /** The positions item of a record, as ingest stores it (functions/ingest/position-codec.ts). */
-export function positionItem(imei: string, p: Position, receivedAt: number, retentionDays: number, late = false): Record<string, unknown> {
+export function positionItem(imei: string, p: Position, receivedAt: number, retentionDays: number, late = false): PositionRecordItem {
   return {
-    ...(late ? { late: true } : {}),
+    ...(late ? { late: true as const } : {}),
     imei,
     ts: p.ts,
     [PACKED_ATTRIBUTE]: packPosition(p, receivedAt, p.ts),
     expiresAt: positionExpiry(p.ts, retentionDays),
+  };
+}
+
+/** The item in DynamoDB's attribute values, as the batch writes send it: a handful of attributes need no marshaller. */
+export function positionAttributes(item: PositionRecordItem): MarshalledItem {
+  return {
+    ...(item.late ? { late: { BOOL: true } } : {}),
+    imei: { S: item.imei },
+    ts: { N: String(item.ts) },
+    [PACKED_ATTRIBUTE]: { B: item.p },
+    expiresAt: { N: String(item.expiresAt) },
   };
 }
 
@@ -128,6 +142,6 @@ export async function storePosition(imei: string, p: Position, receivedAt: numbe
 }
 
 /** Unconditional: for items of distinct keys whose overwrite rewrites the same device record. */
-export function putPositions(items: readonly Record<string, unknown>[]): Promise<void> {
-  return batchPut(tableName('positions'), items);
+export function putPositions(items: readonly PositionRecordItem[]): Promise<void> {
+  return batchPutMarshalled(tableName('positions'), items.map(positionAttributes));
 }

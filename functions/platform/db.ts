@@ -9,6 +9,7 @@ import { physicalTableName, tables, type TableKey } from '../../shared/tables';
 import { EnvironmentError, getEnv } from './env';
 
 let client: DynamoDBDocumentClient | undefined;
+let rawClient: DynamoDBClient | undefined;
 
 /** DynamoDB Local keeps a database per access key id and region: every local client uses this region. */
 export const LOCAL_DYNAMO_REGION = 'eu-north-1';
@@ -30,6 +31,16 @@ function localSigner(accessKeyId: string): RequestSigner {
   };
 }
 
+/**
+ * The low-level client under `dynamo()`, for a hot path that hands DynamoDB attribute values it
+ * built itself (the positions' batch writes, functions/ingest/repository.ts) instead of paying for
+ * the document client's marshalling.
+ */
+export function dynamoRaw(): DynamoDBClient {
+  dynamo();
+  return rawClient as DynamoDBClient;
+}
+
 export function dynamo(): DynamoDBDocumentClient {
   if (!client) {
     const env = getEnv();
@@ -48,6 +59,7 @@ export function dynamo(): DynamoDBDocumentClient {
     // through the sensitive-data filter for the no-op one: 2 % of the embedded runtime's main
     // thread under npm run bench:ingest (CPU profile), and Lambda bills that time too.
     raw.middlewareStack.remove('loggerMiddleware');
+    rawClient = raw;
     client = DynamoDBDocumentClient.from(raw, {
       marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
     });
@@ -71,6 +83,7 @@ export function tableName(key: TableKey): string {
 
 export function resetDynamoClient(): void {
   client = undefined;
+  rawClient = undefined;
 }
 
 /** Epoch seconds, the unit of DynamoDB TTL attributes. */

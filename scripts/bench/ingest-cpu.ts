@@ -1,12 +1,13 @@
 /**
  * CPU per position of the pure ingest pipeline, without I/O: base64 payload to bytes, JSON parse,
- * decode, filter against the previous fix, the next latest state and the item to store, marshalled
- * into DynamoDB's attribute values as the document client does before it sends the item, as
- * functions/ingest runs it per message. The target is at most 10 microseconds per position.
- * (The marshalling is counted since positions items are packed, functions/ingest/position-codec.ts:
- * the item's form decides how much of the work is ours and how much the SDK's, so only the two
- * together compare the forms. With the fields as attributes of their own, the same run took 23, 20
- * and 37 us per position on 2026-12-01; packed, 10, 8 and 19.)
+ * decode, filter against the previous fix, the next latest state and the item to store in
+ * DynamoDB's attribute values, as functions/ingest runs it per message and hands it to
+ * BatchWriteItem. The target is at most 10 microseconds per position.
+ * (The item's attribute values are counted since positions items are packed and written without
+ * the document client's marshaller, functions/ingest/position-codec.ts: the item's form decides
+ * how much of the work is ours and how much the SDK's, so only the two together compare the
+ * forms. With the fields as attributes of their own, marshalled by the document client, the same
+ * run took 23, 20 and 37 us per position on 2026-12-01; packed and marshalled by it, 10, 8 and 19.)
  *
  *   npx tsx scripts/bench/ingest-cpu.ts [records=200000] [--check]
  *
@@ -28,8 +29,7 @@ import { decodeNativeRecord } from '../../functions/ingest/decode-native';
 import { DEFAULT_FILTER } from '../../functions/ingest/filter';
 import { nativeRecordSchema } from '../../functions/ingest/native-schema';
 import { planUnit } from '../../functions/ingest/pipeline';
-import { positionItem } from '../../functions/ingest/repository';
-import { marshall } from '@aws-sdk/util-dynamodb';
+import { positionAttributes, positionItem } from '../../functions/ingest/repository';
 import type { Position, UnitState } from '../../functions/ingest/types';
 import { eventStage } from '../../functions/events/stage';
 import { rfidStage } from '../../functions/rfid/read-stage';
@@ -85,15 +85,14 @@ function run(name: string, payloads: string[], decode: (bytes: Buffer) => Positi
   let prev: UnitState | undefined;
   let count = 0;
   let items = 0;
-  const MARSHALL = { removeUndefinedValues: true, convertClassInstanceToMap: false };
   const limits = { maxAgeMs: 395 * 86_400_000, ...DEFAULT_FILTER };
   const go = (n: number) => {
     for (let m = 0; m < n; m++) {
       const positions = decode(Buffer.from(payloads[m] as string, 'base64'));
       const receivedAt = (positions[positions.length - 1]?.ts ?? START) + 2000;
       const plan = planUnit(prev, limits, [{ result: { duplicates: 0, filtered: {} }, receivedAt, positions }]);
-      // The items the handler hands to BatchWriteItem, marshalled as the document client does.
-      for (const f of plan.fresh) items += Object.keys(marshall(positionItem(IMEI, f.p, f.receivedAt, 395), MARSHALL)).length;
+      // The items the handler hands to BatchWriteItem, in DynamoDB's attribute values as it sends them.
+      for (const f of plan.fresh) items += Object.keys(positionAttributes(positionItem(IMEI, f.p, f.receivedAt, 395))).length;
       if (plan.state) prev = plan.state;
       count += plan.fresh.length + plan.late.length;
     }
@@ -142,7 +141,7 @@ const rows: Row[] = [
   run('native via zod (comparison)', single, positionsViaZod, false),
 ];
 
-console.log(`ingest CPU per position (decode + filter + state + item, marshalled), ${RECORDS} records, target ${TARGET_US} us`);
+console.log(`ingest CPU per position (decode + filter + state + item as attribute values), ${RECORDS} records, target ${TARGET_US} us`);
 let over = false;
 for (const r of rows) {
   const per = r.cpuUs / r.positions;
