@@ -49,6 +49,15 @@ const ADDRESS_REFETCHES = 3;
 
 const lacksAddress = (trip: Pick<Trip, 'startAddress' | 'stopAddress'>) => trip.startAddress === null || trip.stopAddress === null;
 
+/**
+ * When the trips' list is asked again for addresses: a period's trips shown for the first time get
+ * them then, and what the server's time left comes from its queue within seconds. At most
+ * ADDRESS_REFETCHES times, since a trip may have none (at sea) or hide them (another's private trip).
+ */
+export function addressRefetchInterval(state: { dataUpdateCount: number; data?: Pick<TripList, 'trips'> | undefined }): number | false {
+  return state.dataUpdateCount <= ADDRESS_REFETCHES && state.data?.trips.some(lacksAddress) ? ADDRESS_REFETCH_MS : false;
+}
+
 /** The period's trips; null asks for nothing (no unit yet, or a period the browser refused). */
 export function useTrips(q: TripsQuery | null) {
   return useQuery({
@@ -57,9 +66,7 @@ export function useTrips(q: TripsQuery | null) {
     enabled: q !== null,
     // Trips of a running day grow while the unit drives; an edit elsewhere shows on return.
     staleTime: 30_000,
-    // A period's trips shown for the first time get their addresses then; what the server's time
-    // left comes from its queue within seconds, so the list asks again a few times for them.
-    refetchInterval: (query) => (query.state.dataUpdateCount <= ADDRESS_REFETCHES && query.state.data?.trips.some(lacksAddress) ? ADDRESS_REFETCH_MS : false),
+    refetchInterval: (query) => addressRefetchInterval(query.state),
     retry: (count, error) => count < 2 && !(error instanceof Error && 'status' in error && (error as { status: number }).status === 422),
   });
 }
