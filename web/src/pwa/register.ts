@@ -1,5 +1,5 @@
 /**
- * Registers the service worker (dist/sw.js) once the first page is drawn; main.tsx imports this
+ * Registers the service worker (dist/sw.js), once the page has settled (page-loads.ts); main.tsx imports this
  * module lazily, so none of it is on the login route's critical path. Keeps what the update
  * prompt needs: whether a new version is waiting. A new version never takes over by itself: the
  * prompt asks it to (`activateWaiting`), and then the page reloads once it controls the page.

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { routes } from '../../../../../shared/routes';
 import { mapConfigSchema, mapUnitsPageSchema, realtimeUnitsSchema, reverseGeocodeSchema, type MapUnit, type MapUnitsPage, type RealtimeUnit } from '../../../../../shared/schemas/tracking';
 import { apiRequest } from '../../../app/api-client';
+import { setPageLoading } from '../../../pwa/page-loads';
 
 /** The first page is small, so that the first markers are drawn early. */
 export const MAP_FIRST_PAGE = 1000;
@@ -93,6 +94,8 @@ interface LoadTarget {
   endLoad(): void;
 }
 
+let loadCount = 0;
+
 /** Fills `target` with every unit in the map's view, at once and again on `reload`; a new load cancels the one under way. */
 export function useMapUnits(target: LoadTarget): MapUnitsLoad {
   const [state, setState] = useState<{ ready: boolean; loading: boolean; error: unknown }>({ ready: false, loading: true, error: null });
@@ -104,17 +107,22 @@ export function useMapUnits(target: LoadTarget): MapUnitsLoad {
     abort.current = controller;
     setState((s) => ({ ...s, loading: true, error: null }));
     target.beginLoad();
-    loadMapUnitPages((units) => target.addPage(units), controller.signal).then(
-      () => {
-        if (controller.signal.aborted) return;
-        target.endLoad();
-        setState({ ready: true, loading: false, error: null });
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        setState((s) => ({ ...s, loading: false, error }));
-      },
-    );
+    // Until its pages are in, the service worker's install waits (pwa/page-loads.ts).
+    const holder = `map-units-${++loadCount}`;
+    setPageLoading(holder, true);
+    loadMapUnitPages((units) => target.addPage(units), controller.signal)
+      .then(
+        () => {
+          if (controller.signal.aborted) return;
+          target.endLoad();
+          setState({ ready: true, loading: false, error: null });
+        },
+        (error: unknown) => {
+          if (controller.signal.aborted) return;
+          setState((s) => ({ ...s, loading: false, error }));
+        },
+      )
+      .finally(() => setPageLoading(holder, false));
     return () => controller.abort();
   }, [target, round]);
   const reload = useCallback(() => setRound((r) => r + 1), []);
