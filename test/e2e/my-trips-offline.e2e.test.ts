@@ -40,7 +40,8 @@ let page: Page;
 
 /**
  * A TCP relay to the runtime: `cut()` drops every connection and refuses new ones until
- * `restore()`; `hold()` keeps what the runtime answers until `release()` (a slow network).
+ * `restore()`; `hold()` keeps what the runtime answers until `release()` (a slow network);
+ * `requested(path)` resolves once a request for that path has passed on to the runtime.
  */
 interface Relay {
   url: string;
@@ -48,11 +49,13 @@ interface Relay {
   restore(): void;
   hold(): void;
   release(): void;
+  requested(path: string): Promise<void>;
   close(): Promise<void>;
 }
 async function startRelay(target: URL): Promise<Relay> {
   let down = false;
   let held: Array<() => void> | null = null;
+  const watched = new Map<string, () => void>();
   const open = new Set<Socket>();
   const server: Server = createServer((client) => {
     if (down) return void client.destroy();
@@ -67,6 +70,9 @@ async function startRelay(target: URL): Promise<Relay> {
     client.on('error', drop).on('close', drop);
     upstream.on('error', drop).on('close', drop);
     client.pipe(upstream);
+    client.on('data', (chunk: Buffer) => {
+      for (const [requestLine, seen] of watched) if (chunk.includes(requestLine)) seen();
+    });
     upstream.on('data', (chunk: Buffer) => {
       if (held) held.push(() => client.write(chunk));
       else client.write(chunk);
@@ -93,6 +99,14 @@ async function startRelay(target: URL): Promise<Relay> {
       held = null;
       for (const write of waiting) write();
     },
+    requested: (path) =>
+      new Promise<void>((seen) => {
+        const requestLine = `GET ${path} HTTP/`;
+        watched.set(requestLine, () => {
+          watched.delete(requestLine);
+          seen();
+        });
+      }),
     close: () => new Promise((done) => server.close(() => done())),
   };
 }
@@ -322,7 +336,10 @@ describe('My trips offline', () => {
       );
     await poll(() => kept('/api/v1/user/settings')).toBe(true);
     relay.hold();
+    const requested = relay.requested('/api/v1/user/settings');
     await startRead('/api/v1/user/settings');
+    // The worker has begun the read (it is at the runtime) before the log-out is told.
+    await requested;
     // What the log-out tells the worker (web/src/pwa/offline-data.ts), while the answer is held.
     await page.evaluate(() => navigator.serviceWorker.controller?.postMessage({ type: 'LOGGED_OUT' }));
     await poll(() => kept('/api/v1/user/settings')).toBe(false);

@@ -37,9 +37,14 @@ registerRoute(new NavigationRoute(createHandlerBoundToURL('/'), { denylist: [/^\
  * page's last reads before a log-out would otherwise land in the cache after it was deleted.
  */
 let logouts = 0;
+/**
+ * The log-out count when each read's fetch event came, taken before anything is awaited: the
+ * handler starts after the cache name's digest, and a log-out message can be handled meanwhile.
+ */
+const logoutsAtRequest = new WeakMap<Event, number>();
 const keptWithinTheSession: WorkboxPlugin = {
-  handlerWillStart: async ({ state }) => {
-    if (state) state['logouts'] = logouts;
+  handlerWillStart: async ({ event, state }) => {
+    if (state) state['logouts'] = logoutsAtRequest.get(event) ?? logouts;
   },
   cacheWillUpdate: async ({ response, state }) => (response.status === 200 && state?.['logouts'] === logouts ? response : null),
   // Keeping is asynchronous too: after a log-out while it was under way, the kept answers go again.
@@ -67,6 +72,7 @@ function strategyFor(cacheName: string): NetworkFirst {
 registerRoute(
   ({ url, request, sameOrigin }) => sameOrigin && request.method === 'GET' && API_READS.some((pattern) => pattern.test(url.pathname)),
   async (options) => {
+    logoutsAtRequest.set(options.event, logouts);
     const subject = tokenSubject(options.request.headers.get('authorization'));
     // Without a user there is nothing of theirs to keep: straight to the network.
     if (!subject) return fetch(options.request);
