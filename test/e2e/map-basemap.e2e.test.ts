@@ -112,6 +112,23 @@ afterAll(async () => {
 
 const logIn = (page: Page) => logInThroughForm(page, app.url);
 
+/**
+ * Records the blob URLs the page's main thread fetches. The offline map's land and borders, and
+ * the units after a change of base map, reach MapLibre as blob URLs that its workers read
+ * themselves (web/src/features/map/maplibre-worker-patch.ts); one fetched here went through the
+ * main thread instead, parsed and copied to a worker: the map's longest tasks while loading.
+ */
+const RECORD_BLOB_FETCHES = `(() => {
+  const native = window.fetch;
+  window.__blobFetches = [];
+  window.fetch = function (input, init) {
+    const url = String(input instanceof Request ? input.url : input);
+    if (url.startsWith('blob:')) window.__blobFetches.push(url);
+    return native.call(this, input, init);
+  };
+})();`;
+const blobFetches = (page: Page) => page.evaluate(() => (window as unknown as { __blobFetches: string[] }).__blobFetches);
+
 const map = (page: Page) => page.getByTestId('realtime-map');
 const basemap = (page: Page) => map(page).getAttribute('data-basemap');
 const credits = (page: Page) => map(page).locator('.maplibregl-ctrl-attrib-inner').textContent();
@@ -210,6 +227,7 @@ describe('base map', () => {
       const { context, page, errors } = await openPage(browser, DESKTOP);
       onTestFinished(() => context.close());
       const seen = await configRoute(page, () => ({ styleUrl: null, styles: [{ id: 'streets', url: `${stylesUrl}/${name}.json` }] }));
+      await page.addInitScript({ content: RECORD_BLOB_FETCHES });
       await logIn(page);
       await expect.poll(() => basemap(page), { timeout: 20_000, interval: 100 }).toBe('offline');
       const seconds = (Date.now() - (seen.at ?? 0)) / 1000;
@@ -219,6 +237,8 @@ describe('base map', () => {
       await poll(() => credits(page)).toContain('Natural Earth');
       expect(await page.getByRole('radiogroup', { name: mapEn.MapBaseMapLabel }).count()).toBe(0);
       await poll(() => map(page).getAttribute('data-units-drawn')).toBe('1');
+      // The offline map's data (and the units given to its new source) were read by MapLibre's workers.
+      expect(await blobFetches(page), name).toEqual([]);
       expect(errors, name).toEqual([]);
       await context.close();
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fetchBlob, leaveOutLoadedGeoJson } from './maplibre-worker-patch';
+import { BLOB_PROTOCOLS, fetchBlob, leaveOutLoadedGeoJson, protocolOf } from './maplibre-worker-patch';
 
 describe("MapLibre's worker answers", () => {
   it('leaves the loaded GeoJSON out of the answer to a load from a URL, and nothing else', () => {
@@ -25,6 +25,13 @@ describe("MapLibre's worker answers", () => {
 });
 
 describe('blob URLs in MapLibre\'s worker', () => {
+  it('are registered under the protocol MapLibre reads from a page\'s blob URL', () => {
+    // A browser's blob URL carries its page's origin (Node's do not).
+    for (const url of ['blob:http://127.0.0.1:3000/4f1c2d7e-0000-4000-8000-000000000000', 'blob:https://portal.example/4f1c2d7e-0000-4000-8000-000000000000']) {
+      expect(BLOB_PROTOCOLS).toContain(protocolOf(url));
+    }
+  });
+
   it('are fetched there and answered as MapLibre asks: parsed JSON, text or bytes', async () => {
     const body = '{"type":"FeatureCollection","features":[]}';
     const url = URL.createObjectURL(new Blob([body], { type: 'application/json' }));

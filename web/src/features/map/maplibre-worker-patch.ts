@@ -43,6 +43,17 @@ export interface ProtocolScope {
   addProtocol?(scheme: string, load: (request: { url: string; type?: string }, abort: AbortController) => Promise<{ data: unknown }>): void;
 }
 
+/**
+ * The protocols MapLibre sees in the page's blob URLs, under which the loader is registered: it
+ * names a URL's protocol by what comes before its first `://`, which for `blob:https://host/id` is
+ * `blob:https`, not `blob`. (Registered as `blob`, the loader was never asked: every blob went
+ * through the page's main thread again, its longest tasks while the map loaded.)
+ */
+export const BLOB_PROTOCOLS = ['blob:http', 'blob:https'] as const;
+
+/** MapLibre's name for a URL's protocol (its `getProtocol`): what comes before the first `://`. */
+export const protocolOf = (url: string): string => url.substring(0, url.indexOf('://'));
+
 /** Loads a blob URL of the page in the worker, as MapLibre asks for it: parsed JSON, text or bytes. */
 export async function fetchBlob(request: { url: string; type?: string }, abort: AbortController, load: typeof fetch = fetch): Promise<{ data: unknown }> {
   const response = await load(request.url, { signal: abort.signal });

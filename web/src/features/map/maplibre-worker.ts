@@ -6,7 +6,8 @@
  *
  * - MapLibre's worker fetches only http(s) URLs itself and asks the page for any other (`GR`): the
  *   page fetched the blob, parsed the JSON and copied it over. A worker can fetch a blob URL of its
- *   page, so the `blob` protocol is fetched and parsed here.
+ *   page, so blob URLs are fetched and parsed here (BLOB_PROTOCOLS: the protocols MapLibre reads
+ *   from them).
  * - MapLibre sends the data it loaded from a URL back to the page, so that `getData()` could answer
  *   without the worker; nothing here asks for it. maplibre-worker-patch.ts leaves it out.
  *
@@ -15,9 +16,9 @@
  */
 import './maplibre-worker-patch';
 import MapLibreWorker from 'maplibre-gl/dist/maplibre-gl-worker.mjs';
-import { fetchBlob, type ProtocolScope } from './maplibre-worker-patch';
+import { BLOB_PROTOCOLS, fetchBlob, type ProtocolScope } from './maplibre-worker-patch';
 
 // MapLibre's package marks its dist files free of side effects: used, the worker is kept in the
 // bundle, with the statement that starts it in this scope (and gives it addProtocol).
 Object.defineProperty(globalThis, 'MapLibreWorker', { value: MapLibreWorker });
-(globalThis as unknown as ProtocolScope).addProtocol?.('blob', fetchBlob);
+for (const protocol of BLOB_PROTOCOLS) (globalThis as unknown as ProtocolScope).addProtocol?.(protocol, fetchBlob);
