@@ -129,6 +129,35 @@ const RECORD_BLOB_FETCHES = `(() => {
 })();`;
 const blobFetches = (page: Page) => page.evaluate(() => (window as unknown as { __blobFetches: string[] }).__blobFetches);
 
+/**
+ * Records MapLibre's loads of a GeoJSON source from a URL (its `LD` message with a `request`) and
+ * whether the worker's answer carried the loaded data back: maplibre-worker-patch.ts leaves it
+ * out, so the page never receives the offline map's 20 MB. Both names are MapLibre's own; the
+ * test also expects the loads to be seen, so that a MapLibre that renamed them fails here.
+ */
+const RECORD_URL_LOADS = `(() => {
+  const Native = window.Worker;
+  window.__urlLoads = [];
+  window.Worker = class extends Native {
+    constructor(...args) {
+      super(...args);
+      const loads = new Map();
+      const post = this.postMessage.bind(this);
+      this.postMessage = (message, options) => {
+        if (message && message.type === 'LD' && message.data && message.data.request) loads.set(message.id, message.data.source);
+        return post(message, options);
+      };
+      this.addEventListener('message', (event) => {
+        const answer = event.data;
+        if (!answer || answer.type !== '<response>' || !loads.has(answer.id)) return;
+        window.__urlLoads.push({ source: loads.get(answer.id), dataSent: Boolean(answer.data && 'data' in answer.data) });
+        loads.delete(answer.id);
+      });
+    }
+  };
+})();`;
+const urlLoads = (page: Page) => page.evaluate(() => (window as unknown as { __urlLoads: Array<{ source: string; dataSent: boolean }> }).__urlLoads);
+
 const map = (page: Page) => page.getByTestId('realtime-map');
 const basemap = (page: Page) => map(page).getAttribute('data-basemap');
 const credits = (page: Page) => map(page).locator('.maplibregl-ctrl-attrib-inner').textContent();
@@ -228,6 +257,7 @@ describe('base map', () => {
       onTestFinished(() => context.close());
       const seen = await configRoute(page, () => ({ styleUrl: null, styles: [{ id: 'streets', url: `${stylesUrl}/${name}.json` }] }));
       await page.addInitScript({ content: RECORD_BLOB_FETCHES });
+      await page.addInitScript({ content: RECORD_URL_LOADS });
       await logIn(page);
       await expect.poll(() => basemap(page), { timeout: 20_000, interval: 100 }).toBe('offline');
       const seconds = (Date.now() - (seen.at ?? 0)) / 1000;
@@ -239,6 +269,9 @@ describe('base map', () => {
       await poll(() => map(page).getAttribute('data-units-drawn')).toBe('1');
       // The offline map's data (and the units given to its new source) were read by MapLibre's workers.
       expect(await blobFetches(page), name).toEqual([]);
+      // ...and their answers brought none of it back to the page.
+      await poll(async () => (await urlLoads(page)).map((load) => load.source)).toEqual(expect.arrayContaining(['borders', 'land']));
+      expect((await urlLoads(page)).filter((load) => load.dataSent), name).toEqual([]);
       expect(errors, name).toEqual([]);
       await context.close();
     }
