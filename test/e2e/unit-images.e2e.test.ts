@@ -12,7 +12,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_IMAGE_BYTES } from '../../shared/schemas/unit-images';
 import { getUnitItem } from '../../functions/domain/unit/reads';
 import { demoImei, demoUsers } from '../../infra/local/seed';
-import { unitEditorEn } from '../../shared/i18n/features/unit-editor/en';
 import { unitImagesEn } from '../../shared/i18n/features/unit-images/en';
 import { type App, checkAndShoot, logInAt, openPage, poll, SHOTS_DIR, startBrowserApp, stopBrowserApp } from '../support/browser';
 
@@ -59,16 +58,10 @@ async function drawnPng(page: Page): Promise<Buffer> {
 }
 
 
-/** The pictures panel in the unit editor: in the object description, or a section of its own. */
+/** Opens the unit editor's pictures section (an accordion item of its own) once the editor is drawn. */
 async function openPictures(page: Page): Promise<void> {
-  const panel = page.getByTestId('unit-images');
-  for (const name of [unitEditorEn.UnitEditorObjectDescription, unitImagesEn.unitImagesTitle]) {
-    if (await panel.isVisible()) break;
-    const control = page.getByRole('button', { name, exact: true });
-    if (await control.count()) await control.first().click();
-    await panel.waitFor({ state: 'visible', timeout: 3000 }).catch(() => undefined);
-  }
-  await panel.waitFor({ state: 'visible' });
+  await page.getByRole('button', { name: unitImagesEn.unitImagesTitle, exact: true }).click();
+  await page.getByTestId('unit-images').waitFor({ state: 'visible' });
 }
 
 const fileInput = (page: Page) => page.getByTestId('unit-images').locator('input[type="file"]');
