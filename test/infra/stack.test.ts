@@ -349,6 +349,8 @@ describe('Lambda functions, one per capability', () => {
     ).toThrow(new RegExp(handlerPath(ghost)));
   });
 
+  // Bundles built by esbuild, as the test above: 4 to 7 s on an idle machine, more than 30 s in a
+  // full test run whose cores the browser tests kept busy.
   it('builds several bundles together and names only the one esbuild cannot build', () => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'bundles-'));
     try {
@@ -372,7 +374,7 @@ describe('Lambda functions, one per capability', () => {
     } finally {
       fs.rmSync(root, { recursive: true, force: true });
     }
-  });
+  }, 120_000);
 
   it('builds a bundle once into a shared root, by its entry, and moves it there complete', () => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'shared-bundles-'));
@@ -394,7 +396,7 @@ describe('Lambda functions, one per capability', () => {
     } finally {
       fs.rmSync(root, { recursive: true, force: true });
     }
-  });
+  }, 120_000);
 });
 
 describe('IoT ingest', () => {
