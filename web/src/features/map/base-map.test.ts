@@ -65,14 +65,16 @@ describe('style check', () => {
       const result = await timed(fetchStyle(`${base}${path}`, { timeoutMs: 300 }));
       expect(result.error, path).toBeInstanceOf(StyleUnavailableError);
       expect(result.ms, path).toBeGreaterThanOrEqual(250);
-      expect(result.ms, path).toBeLessThan(1_500);
+      // The servers never finish, so any bound proves the timeout; this one leaves room for a busy machine.
+      expect(result.ms, path).toBeLessThan(5_000);
     }
   });
 
   it('fails at once when nothing listens, on an error status, and on anything but a style', async () => {
-    const refused = await timed(fetchStyle(`http://127.0.0.1:${closedPort}/style.json`));
+    // With a long timeout, only an answer that does not wait for it comes back in time.
+    const refused = await timed(fetchStyle(`http://127.0.0.1:${closedPort}/style.json`, { timeoutMs: 20_000 }));
     expect(refused.error).toBeInstanceOf(StyleUnavailableError);
-    expect(refused.ms).toBeLessThan(1_000);
+    expect(refused.ms).toBeLessThan(10_000);
     for (const path of ['/missing.json', '/not-a-style.json', '/broken.json']) {
       await expect(fetchStyle(`${base}${path}`), path).rejects.toBeInstanceOf(StyleUnavailableError);
     }
