@@ -105,13 +105,9 @@ export function positionItem(imei: string, p: Position, receivedAt: number, rete
 
 /** The item in DynamoDB's attribute values, as the batch writes send it: a handful of attributes need no marshaller. */
 export function positionAttributes(item: PositionRecordItem): MarshalledItem {
-  return {
-    ...(item.late ? { late: { BOOL: true } } : {}),
-    imei: { S: item.imei },
-    ts: { N: String(item.ts) },
-    [PACKED_ATTRIBUTE]: { B: item.p },
-    expiresAt: { N: String(item.expiresAt) },
-  };
+  const attributes: MarshalledItem = { imei: { S: item.imei }, ts: { N: String(item.ts) }, [PACKED_ATTRIBUTE]: { B: item.p }, expiresAt: { N: String(item.expiresAt) } };
+  if (item.late) attributes['late'] = { BOOL: true };
+  return attributes;
 }
 
 /**
