@@ -49,4 +49,11 @@ describe('storable numbers', () => {
     expect(unstorableField(testPosition(1000, 59.3, 18.1, { extVolts: 1e-131 }))).toBe('extVolts: 1e-131 is out of range');
     expect(unstorableField(testPosition(1000, 59.3, 18.1, { ble: [{ mac: 'a', temp: 4, hum: NaN, door: undefined, bat: 3 }] }))).toBe('ble[0].hum: NaN is out of range');
   });
+
+  it('name every numeric field of a position that is out of range', () => {
+    const fields = ['ts', 'lat', 'lon', 'speed', 'heading', 'alt', 'sats', 'hdop', 'odometer', 'engineSeconds', 'extVolts', 'batVolts'] as const;
+    for (const field of fields) {
+      expect(unstorableField({ ...testPosition(1000, 59.3, 18.1, { speed: 40, odometer: 1200 }), [field]: 2 ** 60 }), field).toBe(`${field}: ${2 ** 60} is out of range`);
+    }
+  });
 });

@@ -67,6 +67,7 @@ export function parseExact(text: string): unknown {
 /** The numbers a position carries besides its raw `io`. */
 const POSITION_NUMBERS = ['ts', 'lat', 'lon', 'speed', 'heading', 'alt', 'sats', 'hdop', 'odometer', 'engineSeconds', 'extVolts', 'batVolts'] as const;
 const BLE_NUMBERS = ['temp', 'hum', 'bat'] as const;
+const ok = (v: number | undefined): boolean => v === undefined || isStorableNumber(v);
 
 /**
  * The last check before a position is planned and written, whatever decoded it: the first field
@@ -75,7 +76,13 @@ const BLE_NUMBERS = ['temp', 'hum', 'bat'] as const;
  * storable, or it was out of range and is kept as its text (mayHoldOutOfRange).
  */
 export function unstorableField(p: Position): string | undefined {
-  for (const field of POSITION_NUMBERS) {
+  // Every field read by name first (a read by a computed name costs a lookup per field, on every
+  // position); only a position with a number out of range walks the list to name it.
+  const fine =
+    ok(p.ts) && ok(p.lat) && ok(p.lon) && ok(p.speed) && ok(p.heading) && ok(p.alt) && ok(p.sats) && ok(p.hdop) &&
+    ok(p.odometer) && ok(p.engineSeconds) && ok(p.extVolts) && ok(p.batVolts);
+  for (let i = 0; !fine && i < POSITION_NUMBERS.length; i++) {
+    const field = POSITION_NUMBERS[i] as (typeof POSITION_NUMBERS)[number];
     const v = p[field];
     if (v !== undefined && !isStorableNumber(v)) return `${field}: ${v} is out of range`;
   }
