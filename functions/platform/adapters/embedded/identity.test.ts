@@ -6,11 +6,12 @@ import { dynamo, tableName } from '../../db';
 import { ConflictError, NotFoundError, UnauthenticatedError, ValidationError } from '../../errors';
 import type { IdentityProvider } from '../../ports';
 import { createLocalIdentity, identityItemId, LOCAL_TOKEN_ISSUER, refreshItemId } from './identity';
+import type * as passwordHash from './password-hash';
 import { verifyPassword } from './password-hash';
 
 // verifyPassword is watched (and still runs) so a test can see which hash each login checks.
 vi.mock('./password-hash', async (original) => {
-  const actual = await original<typeof import('./password-hash')>();
+  const actual = await original<typeof passwordHash>();
   return { ...actual, verifyPassword: vi.fn(actual.verifyPassword) };
 });
 import { useLocalTables } from '../../../../test/support/local-tables';
