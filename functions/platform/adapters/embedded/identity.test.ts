@@ -8,13 +8,13 @@ import type { IdentityProvider } from '../../ports';
 import { createLocalIdentity, identityItemId, LOCAL_TOKEN_ISSUER, refreshItemId } from './identity';
 import type * as passwordHash from './password-hash';
 import { verifyPassword } from './password-hash';
+import { useLocalTables } from '../../../../test/support/local-tables';
 
 // verifyPassword is watched (and still runs) so a test can see which hash each login checks.
 vi.mock('./password-hash', async (original) => {
   const actual = await original<typeof passwordHash>();
   return { ...actual, verifyPassword: vi.fn(actual.verifyPassword) };
 });
-import { useLocalTables } from '../../../../test/support/local-tables';
 
 const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
 let identity: IdentityProvider;
@@ -60,7 +60,7 @@ describe('local identity', () => {
 
   it('spends the same work on an unknown user as on a wrong password', async () => {
     // Timing a login on a shared machine proves nothing either way, so the test checks the cause of
-    // equal timing instead: both paths run one scrypt of the same cost, and nothing else that is slow.
+    // equal timing instead: both paths run one scrypt, of the same cost.
     const user = await newUser();
     const verify = vi.mocked(verifyPassword);
     const costOf = (hash: unknown) => String(hash).split('$').slice(0, 4).join('$');
@@ -78,7 +78,7 @@ describe('local identity', () => {
     expect(decoyHash).not.toBe(realHash);
     expect(costOf(decoyHash)).toBe(costOf(realHash));
     expect(costOf(decoyHash)).toBe('scrypt$16384$8$1');
-    // The decoy is a real hash, so its scrypt runs to the end rather than failing fast on its format.
+    // The decoy is a well-formed hash, so its scrypt runs rather than failing fast on its format.
     expect(await verify.mock.results[0]?.value).toBe(false);
     expect(String(decoyHash)).toMatch(/^scrypt\$16384\$8\$1\$[A-Za-z0-9+/=]{24}\$[A-Za-z0-9+/=]{88}$/);
   });
