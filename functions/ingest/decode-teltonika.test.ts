@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeMessage, decodeParsed } from './decode';
+import { ioElements } from './position-codec';
+import { parseExact } from './storable';
 import type { Decoded } from './types';
 
 /**
@@ -68,16 +70,16 @@ describe('Teltonika AWS JSON decoder', () => {
       rfid: undefined,
     });
     // Every numbered IO element is kept raw, the GNSS fields are not.
-    expect(p?.io).toMatchObject({ '69': 1, '182': 9, '387': expect.any(String), '636': 94054964 });
-    expect(Object.keys(p?.io ?? {})).toHaveLength(33);
-    expect(p?.io).not.toHaveProperty('latlng');
+    expect(ioElements(p?.io)).toMatchObject({ '69': 1, '182': 9, '387': expect.any(String), '636': 94054964 });
+    expect(Object.keys(ioElements(p?.io))).toHaveLength(33);
+    expect(ioElements(p?.io)).not.toHaveProperty('latlng');
   });
 
   it('decodes the real no-fix record and marks it so (GNSS status 2, no satellites)', () => {
     const [p] = positionsOf(decodeMessage(Buffer.from(NO_FIX))).positions;
     expect(p).toMatchObject({ ts: 1_698_922_776_030, lat: 0, lon: 0, fix: false, sats: 0, movement: true, extVolts: 11.922, batVolts: 4.11, odometer: 6870 });
     expect(p?.rfid).toBeUndefined();
-    expect(p?.io).toMatchObject({ evt: 250, '238': '0x0000000000000000' });
+    expect(ioElements(p?.io)).toMatchObject({ evt: 250, '238': '0x0000000000000000' });
   });
 
   it('maps inputs, outputs, ignition and the RFID card', () => {
@@ -105,7 +107,7 @@ describe('Teltonika AWS JSON decoder', () => {
     const d = positionsOf(decodeMessage(Buffer.from(text)));
     expect(d.rejected).toEqual([]);
     const [p] = d.positions;
-    expect(p?.io).toEqual({
+    expect(ioElements(p?.io)).toEqual({
       '78': '1311768467294899695',
       '16': 10922,
       '239': 1,
@@ -127,7 +129,7 @@ describe('Teltonika AWS JSON decoder', () => {
     expect(d.positions).toHaveLength(1);
     const [p] = d.positions;
     // No empty name either: DynamoDB refuses it.
-    expect(p?.io).toEqual({ '16': '1e400', '66': '-1E999', '999': ['1e400', 2] });
+    expect(ioElements(p?.io)).toEqual({ '16': '1e400', '66': '-1E999', '999': '["1e400",2]' });
     expect(p).toMatchObject({ ts: 1000, odometer: undefined, extVolts: undefined });
     expect(d.rejected.map(({ index, reason, detail }) => ({ index, reason, detail }))).toEqual([
       { index: 1, reason: 'NumberOutOfRange', detail: 'state.reported.sp: 1e400 is out of range' },
@@ -136,6 +138,29 @@ describe('Teltonika AWS JSON decoder', () => {
       // Storable as sent, not once made volts: the check of every decoded position catches it.
       { index: 4, reason: 'NumberOutOfRange', detail: 'extVolts: 1.0000000000000001e-131 is out of range' },
     ]);
+  });
+
+  it('keeps a numbered IO element as its number and an object or array element as its JSON text, so that no key in it can fail a read', () => {
+    const [p] = positionsOf(decodeMessage(Buffer.from('{"state":{"reported":{"ts":1000,"latlng":"59.1,18.1","5":{"__proto__":1},"6":[{"__proto__":{"a":1}}],"7":null,"evt":0,"007":"x"}}}'))).positions;
+    expect(p?.io).toEqual([5, '{"__proto__":1}', 6, '[{"__proto__":{"a":1}}]', 7, null, 'evt', 0, '007', 'x']);
+  });
+
+  it('finds a number out of range in a document parsed as plain JSON, and decodes it as an exact parse would', () => {
+    // Out of range only in an element, and only in an element's array: the same as the exact parse.
+    for (const element of ['1e400', '[1,1e400]', '{"a":-1E999}']) {
+      const text = `{"state":{"reported":{"ts":1000,"latlng":"59.1,18.1","16":${element}}}}`;
+      expect(positionsOf(decodeMessage(Buffer.from(text)))).toEqual(positionsOf(decodeParsed(parseExact(text), true)));
+    }
+    // Anywhere in a rejected record: its raw document (kept in the dead letters) keeps the number as sent.
+    const rejected = positionsOf(decodeMessage(Buffer.from('{"state":{"reported":{"ts":1000},"desired":{"x":1e400}}}'))).rejected;
+    expect(JSON.stringify(rejected[0]?.raw)).toBe('{"state":{"reported":{"ts":1000},"desired":{"x":1e400}}}');
+  });
+
+  it('leaves the document as received, GNSS fields included', () => {
+    const doc = { state: { reported: { ts: 1000, latlng: '59.1,18.1', sat: 7, sp: 3, '239': 1 } } };
+    const copy = structuredClone(doc);
+    positionsOf(decodeParsed(doc));
+    expect(doc).toEqual(copy);
   });
 
   it('decodes an array of documents as a buffered batch, one bad document aside', () => {
@@ -166,7 +191,7 @@ describe('Teltonika AWS JSON decoder', () => {
     // Harsh braking of 0.42 g (g x 100) lasting 640 ms: the device decided it.
     const braking = one({ '253': 2, '254': 42, '243': 640 });
     expect(braking?.eco).toEqual({ harsh: { kind: 'braking', g: 0.42, ms: 640, byDevice: true } });
-    expect(braking?.io).toMatchObject({ '253': 2, '254': 42, '243': 640 });
+    expect(ioElements(braking?.io)).toMatchObject({ '253': 2, '254': 42, '243': 640 });
     expect(one({ '253': 1 })?.eco).toEqual({ harsh: { kind: 'acceleration', g: undefined, ms: undefined, byDevice: true } });
     expect(one({ '253': 3, '254': '35' })?.eco?.harsh).toMatchObject({ kind: 'cornering', g: 0.35 });
     // An unknown type is no harsh event; the raw value stays.

@@ -17,8 +17,9 @@
  * Every IO element (and `evt`, the element whose change made the record) is also kept raw in `io`.
  */
 import { outOfRange, parseTimestamp, RecordError } from './decode-native';
-import { isStorableNumber, RawNumber } from './storable';
-import type { BleReading, DecodeProblem, EcoReading, IoStates, Position } from './types';
+import { ioKey } from './position-codec';
+import { holdsUnstorable, isStorableNumber, RawNumber } from './storable';
+import type { BleReading, DecodeProblem, EcoReading, IoPairs, IoStates, Position } from './types';
 
 const IO = {
   din1: '1',
@@ -100,6 +101,23 @@ function bleSlots(reported: Record<string, unknown>): BleReading[] | undefined {
 const DIN_IDS = [IO.din1, IO.din2, IO.din3];
 const DOUT_IDS = [IO.dout1, IO.dout2, IO.dout3];
 
+/**
+ * Optional groups of elements, each a bit: the pass over a record's keys (ioPairs) notes which it
+ * has, and the decoder looks up only those (most records have none of them).
+ */
+const GROUP = { din: 1, dout: 2, ble: 4, card: 8, eco: 16 } as const;
+/** The group bits of each element id (all below 1024). */
+const GROUP_OF = new Uint8Array(1024);
+for (const [bit, ids] of [
+  [GROUP.din, DIN_IDS],
+  [GROUP.dout, DOUT_IDS],
+  [GROUP.ble, BLE_SLOTS.flatMap((slot) => [slot.temp, slot.hum, slot.bat])],
+  [GROUP.card, [IO.rfid, IO.iButton]],
+  [GROUP.eco, [IO.ecoScore, IO.greenDuration, IO.idling, IO.greenType, IO.greenValue, IO.overspeeding]],
+] as const) {
+  for (const id of ids) GROUP_OF[Number(id)]! |= bit;
+}
+
 /** GNSS status 1: "GNSS ON with fix"; 0 off, 2 on without fix, 3 sleep, 4 no fix in static navigation. */
 const GNSS_WITH_FIX = 1;
 
@@ -167,7 +185,7 @@ function cardId(v: unknown): string | undefined {
  * The GNSS fields mapped onto the position; everything else of `reported` is kept raw, but for an
  * empty name, which no IO element has and DynamoDB refuses (failing the whole batch with it).
  */
-const NOT_IO = ['ts', 'latlng', 'alt', 'ang', 'sat', 'sp', ''] as const;
+const NOT_IO = new Set(['ts', 'latlng', 'alt', 'ang', 'sat', 'sp', '']);
 
 /** Every RawNumber of a parsed value, at any depth, replaced by its text as sent. */
 function keepText(value: Record<string, unknown> | unknown[]): void {
@@ -180,16 +198,47 @@ function keepText(value: Record<string, unknown> | unknown[]): void {
 }
 
 /**
- * The numbered IO elements (and `evt`, `pr`) as reported: the parsed document itself minus the
- * GNSS fields. Deleting those keys costs a tenth of copying forty into a new object (measured with
- * scripts/bench/ingest-cpu.ts), and the document is ours once parsed. After an exact parse
- * (storable.ts), a number out of range keeps its text as sent: walking the elements for it costs
- * half as much again as the whole decode, so only such a message pays it.
+ * How the numbers of a document were parsed: `exact` with parseExact (storable.ts), so a number
+ * out of range is a RawNumber; `plain` with JSON.parse; `checked` with JSON.parse by a caller that
+ * parses the text again with parseExact when the decoder throws NeedsExactParse.
  */
-function rawIo(reported: Record<string, unknown>, exact: boolean): Record<string, unknown> {
-  for (const key of NOT_IO) delete reported[key];
-  if (exact) keepText(reported);
-  return reported;
+export type NumberParse = 'exact' | 'plain' | 'checked';
+
+/** A `checked` document holds a number out of range: the decoder needs its text as sent. */
+export class NeedsExactParse extends Error {}
+
+/**
+ * The numbered IO elements (and `evt`, `pr`) as reported, as IoPairs: every element of `reported`
+ * but the GNSS fields, in one pass over its keys that also finds a number out of range in a
+ * `checked` document (so its text need not be searched for one before it is parsed) and notes the
+ * optional groups the record has (GROUP). After an exact parse, a number out of range keeps its
+ * text as sent. The document is not changed but for an element's object or array value in an
+ * exact one, whose numbers out of range become text.
+ */
+function ioPairs(reported: Record<string, unknown>, parse: NumberParse): { pairs: IoPairs; groups: number } {
+  const pairs: unknown[] = [];
+  let groups = 0;
+  const keys = Object.keys(reported);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as string;
+    const k = ioKey(key);
+    if (typeof k === 'number' && k < GROUP_OF.length) groups |= GROUP_OF[k]!;
+    const kept = typeof k === 'number' || !NOT_IO.has(k);
+    let value = reported[key];
+    if (typeof value === 'number') {
+      if (parse === 'checked' && !isStorableNumber(value)) throw new NeedsExactParse();
+    } else if (typeof value === 'object' && value !== null) {
+      if (value instanceof RawNumber) value = value.source;
+      else {
+        if (parse === 'checked' && holdsUnstorable(value)) throw new NeedsExactParse();
+        if (!kept) continue;
+        if (parse === 'exact') keepText(value as Record<string, unknown>);
+        value = JSON.stringify(value);
+      }
+    }
+    if (kept) pairs.push(k, value);
+  }
+  return { pairs, groups };
 }
 
 function parseLatLng(v: unknown): [number, number] {
@@ -203,11 +252,14 @@ function parseLatLng(v: unknown): [number, number] {
   return [lat, lon];
 }
 
-/** `exact`: the document was parsed with parseExact, so its numbers out of range are RawNumbers. */
-export function decodeTeltonikaRecord(doc: unknown, exact = false): Position {
+/** `parse`: how the document's numbers were parsed (NumberParse). */
+export function decodeTeltonikaRecord(doc: unknown, parse: NumberParse = 'plain'): Position {
   const state = isObject(doc) ? doc['state'] : undefined;
   const reported = isObject(state) ? state['reported'] : undefined;
   if (!isObject(reported)) throw new RecordError('MissingField', 'state.reported: required');
+  // First: in a checked document, a number out of range anywhere in it throws before a field
+  // read below names the number as JSON.parse made it.
+  const { pairs: io, groups } = ioPairs(reported, parse);
 
   const tsRaw = reported['ts'];
   const ts = parseTimestamp(typeof tsRaw === 'string' && /^\d+$/.test(tsRaw) ? Number(tsRaw) : tsRaw, 'state.reported.ts');
@@ -234,13 +286,12 @@ export function decodeTeltonikaRecord(doc: unknown, exact = false): Position {
     engineSeconds: ioNum(reported, IO.engineSeconds),
     extVolts: ext === undefined ? undefined : ext / 1000,
     batVolts: bat === undefined ? undefined : bat / 1000,
-    din: ioStates(reported, DIN_IDS),
-    dout: ioStates(reported, DOUT_IDS),
-    ble: bleSlots(reported),
-    rfid: cardId(reported[IO.rfid]) ?? cardId(reported[IO.iButton]),
-    eco: ecoOf(reported),
-    // Last: it removes the GNSS fields read above and turns the IO elements read above into text.
-    io: rawIo(reported, exact),
+    din: groups & GROUP.din ? ioStates(reported, DIN_IDS) : undefined,
+    dout: groups & GROUP.dout ? ioStates(reported, DOUT_IDS) : undefined,
+    ble: groups & GROUP.ble ? bleSlots(reported) : undefined,
+    rfid: groups & GROUP.card ? (cardId(reported[IO.rfid]) ?? cardId(reported[IO.iButton])) : undefined,
+    eco: groups & GROUP.eco ? ecoOf(reported) : undefined,
+    io,
   };
 }
 

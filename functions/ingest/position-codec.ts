@@ -71,31 +71,15 @@ function indexOf(key: string): number {
   return value;
 }
 
-/**
- * The raw IO elements as a flat array of keys and values, a key that is an integer as that number:
- * Teltonika's elements are numbered, so a key takes one to three bytes instead of a string's two to
- * four, and the encoder writes a small integer in a fraction of the time it takes for a string
- * four: a quarter fewer bytes for a record of 33 elements. An element's value that is an object
- * or an array (no IO element is; a tracker may send one) is kept as its JSON text: MessagePack's
- * decoder refuses a map key `__proto__` at any depth, and one such key would fail every read of
- * the unit's positions.
- */
-function packIo(io: Record<string, unknown>): unknown[] {
-  const pairs: unknown[] = [];
-  const keys = Object.keys(io);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i] as string;
-    const value = io[key];
-    if (value === undefined) continue;
-    const index = indexOf(key);
-    pairs.push(index < 0 ? key : index, typeof value === 'object' && value !== null ? JSON.stringify(value) : value);
-  }
-  return pairs;
+/** An IO element's key in IoPairs: a key that a JS object orders as an integer as that number. */
+export function ioKey(key: string): string | number {
+  const index = indexOf(key);
+  return index < 0 ? key : index;
 }
 
-/** The IO elements from either form: the pairs, or a map as written before them. */
-function unpackIo(v: unknown): unknown {
-  if (!Array.isArray(v)) return v;
+/** The IO elements as an object, from the pairs or from a map as written before them. */
+export function ioElements(v: unknown): Record<string, unknown> {
+  if (!Array.isArray(v)) return v as Record<string, unknown>;
   const io: Record<string, unknown> = {};
   for (let i = 0; i + 1 < v.length; i += 2) {
     const key = String(v[i]);
@@ -110,7 +94,8 @@ const unpackNumber = (v: unknown): unknown => (Array.isArray(v) ? (v[0] as numbe
 
 /** A stored position as every reader gets it, whichever form its item has. */
 export type StoredPosition = Pick<Position, 'ts' | 'lat' | 'lon'> &
-  Partial<Pick<Position, Exclude<PackedField, 'lat' | 'lon'>>> & {
+  Partial<Pick<Position, Exclude<PackedField, 'lat' | 'lon' | 'io'>>> & {
+    io?: Record<string, unknown>;
     imei?: string;
     /** When the broker received it, epoch ms. */
     receivedAt?: number;
@@ -140,7 +125,7 @@ export function packPosition(p: Pick<Position, PackedField>, receivedAt: number,
     num(p.lat), num(p.lon), num(p.speed), num(p.heading), num(p.alt), num(p.sats), num(p.hdop),
     val(p.ignition), val(p.movement), num(p.odometer), num(p.engineSeconds), num(p.extVolts), num(p.batVolts),
     val(p.din), val(p.dout), p.ble === undefined || p.ble.length === 0 ? null : p.ble, val(p.rfid), val(p.eco),
-    p.io === undefined ? null : packIo(p.io),
+    p.io === undefined ? null : p.io,
     receivedAt - ts,
   ];
   // A copy in Node's buffer pool: `encode` copies into a Uint8Array of its own, an ArrayBuffer
@@ -157,7 +142,7 @@ export function positionOfItem(item: Record<string, unknown>): StoredPosition {
     const values = decoder.decode(packed) as unknown[];
     POSITION_FIELDS.forEach((f, i) => {
       const v = values[i];
-      if (v !== null && v !== undefined) out[f] = NUMERIC.has(f) ? unpackNumber(v) : f === 'io' ? unpackIo(v) : v;
+      if (v !== null && v !== undefined) out[f] = NUMERIC.has(f) ? unpackNumber(v) : f === 'io' ? ioElements(v) : v;
     });
     const offset = values[POSITION_FIELDS.length];
     if (typeof offset === 'number') out['receivedAt'] = ts + offset;

@@ -57,6 +57,18 @@ export function mayHoldOutOfRange(text: string): boolean {
   return OUT_OF_RANGE_TOKEN.test(text);
 }
 
+/**
+ * Whether a value JSON.parse made holds a number that is not storable, at any depth: where
+ * parseExact would have kept a RawNumber.
+ */
+export function holdsUnstorable(value: unknown): boolean {
+  if (typeof value === 'number') return !isStorableNumber(value);
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  for (const key in v) if (holdsUnstorable(v[key])) return true;
+  return false;
+}
+
 /** JSON.parse, with every number that is not storable kept as a RawNumber. */
 export function parseExact(text: string): unknown {
   return JSON.parse(text, (_key: string, value: unknown, context?: ReviverContext) =>
