@@ -311,6 +311,25 @@ describe('the stage on its own: when late positions are re-detected', () => {
     expect(run(next.state, parked(T + 9 * MIN, 5, 59.4, 18.0, 1)).effects).toEqual([]);
   });
 
+  it('re-detects at once the trips in a gap of a trip it holds open, when late positions fill the gap', () => {
+    // Parked, then driving; the tracker goes quiet ten minutes into the drive and next reports,
+    // parked with the ignition off, an hour later: the detector holds the trip open.
+    const drive = driving(T - 80 * MIN, 20, 59.3, 18.0);
+    const seen = run(undefined, [...parked(T - 90 * MIN, 10, 59.3, 18.0, 1), ...drive.slice(0, 20)]);
+    const newest = parked(T, 0, 59.4, 18.0, 1);
+    const jumped = run(seen.state, newest);
+    expect(jumped.state.detector.trip).not.toBeNull();
+    const openStart = jumped.state.detector.trip!.start.ts;
+    // The gap's positions arrive after it: the rest of the drive and the unit parked after it.
+    const end = drive[drive.length - 1]!;
+    const gap = [...drive.slice(20), ...parked(end.ts + MIN, 30, end.lat, 18.0, 1)];
+    const filled = run(jumped.state, [], gap);
+    const quiet = newest[0]!.ts - 3 * MIN;
+    expect(filled.effects).toContainEqual([TRIPS_REDETECT, openStart, gap[gap.length - 1]!.ts]);
+    expect(filled.effects.flat().every((v) => typeof v === 'string' || (v as number) <= quiet)).toBe(true);
+    // A trip under way with a fix late inside it is left to the detector (the next test).
+  });
+
   it('re-detects a late drive before the trip the unit is on now at once, and the trip itself when it closes', () => {
     const now = driving(T, 10, 59.4, 18.0);
     const seen = run(undefined, [...parked(T - 5 * MIN, 5, 59.4, 18.0, 1), ...now]);

@@ -18,6 +18,10 @@
  *   whether or not the unit has trips before it or drives again later (within seconds: the queue's
  *   consumer runs beside ingest). A trip the detector closes
  *   over a dirty stretch is re-detected instead of being stored as detected.
+ * - Late positions inside a trip the detector holds open, when it last saw the unit active more
+ *   than time-till-parked before its newest position (a fix from after a gap came first, the gap
+ *   after it), re-detect the trip's start up to there at once: the trips in the gap do not wait
+ *   for the position that lets the detector close its own.
  *
  * Effect ids are derived from what caused them, so a recomputed transition decides the same effect.
  */
@@ -94,6 +98,15 @@ export const tripStage: IngestStage<TripStageState> = {
         dirtyFrom = Math.min(dirtyFrom ?? Infinity, Math.max(first, (closedUntil ?? -Infinity) + 1));
         dirtyTo = Math.max(dirtyTo ?? -Infinity, last);
       }
+      // Late positions inside a trip the detector holds open although it saw the unit active last
+      // more than time-till-parked before its newest position (a tracker that sent a fix from
+      // after a gap first, and the gap's positions after it): the trips in the gap are in the
+      // store now, so they are re-detected at once rather than when the detector closes its trip
+      // (which it does only with a later position, and which is then re-detected over the dirty
+      // stretch all the same).
+      const open = detector.trip;
+      const quiet = detector.lastTs === null ? -Infinity : detector.lastTs - settings.timeTillParkedMs;
+      if (open && last > open.start.ts && open.last.ts < quiet) redetect(open.start.ts, Math.min(last, quiet), quiet);
     }
 
     const result = detectTrips(detector, positions, settings);
