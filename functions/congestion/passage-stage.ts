@@ -16,13 +16,11 @@
  * the window's stored passages what it finds. Only near the cities (LATE_MARGIN_KM): elsewhere a
  * late buffer costs nothing more than before.
  */
-import { QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import { ESSINGELEDEN_PASS_MS, nearControlLines, passagesOfStep, type EssingeledenPass, type Fix } from '../../shared/congestion/passages';
 import { registeredAtOf } from '../domain/unit/schema';
 import type { Effect, EffectSender, IngestStage } from '../ingest/transitions';
-import { positionOfItem, positionProjection } from '../ingest/position-codec';
-import { dynamo, tableName } from '../platform/db';
+import { readPositions } from '../ingest/position-query';
 import { deletePassages, lastPassageBefore, passageSk, putPassage, unitPassages, type StoredPassage } from './passage-repository';
 
 export const PASSAGE_STAGE = 'passages';
@@ -119,28 +117,8 @@ const sendPassage: EffectSender = async (effect, unit) => {
 };
 
 async function queryFixes(imei: string, fromTs: number, toTs: number, options: { backwards?: boolean; limit?: number }): Promise<Fix[]> {
-  const out: Fix[] = [];
-  let start: QueryCommandOutput['LastEvaluatedKey'];
-  do {
-    const page: QueryCommandOutput = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName('positions'),
-        KeyConditionExpression: 'imei = :imei AND #p0 BETWEEN :from AND :to',
-        ExpressionAttributeValues: { ':imei': imei, ':from': fromTs, ':to': toTs },
-        ...positionProjection(['lat', 'lon']),
-        ScanIndexForward: !options.backwards,
-        ConsistentRead: true,
-        ...(options.limit ? { Limit: options.limit } : {}),
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      const p = positionOfItem(item);
-      out.push({ t: p.ts, lat: p.lat, lon: p.lon });
-    }
-    start = options.limit && out.length >= options.limit ? undefined : page.LastEvaluatedKey;
-  } while (start);
-  return out;
+  const { positions } = await readPositions(imei, fromTs, toTs, { attributes: ['lat', 'lon'], backwards: options.backwards, consistent: true, max: options.limit });
+  return positions.map((p) => ({ t: p.ts, lat: p.lat, lon: p.lon }));
 }
 
 /**

@@ -19,7 +19,7 @@ import { storeUnitState } from '../../test/support/unit-state';
 import type { UnitState } from './types';
 import { deadLettersOf } from '../../test/support/dead-letters';
 import { markLiveWatched } from '../domain/account/live-watch';
-import { positionOfItem } from './position-codec';
+import { positionsOfItem } from './position-codec';
 
 const NOW = Math.floor(Date.now() / 1000) * 1000;
 const ACCOUNT = `acc-${randomUUID()}`;
@@ -43,7 +43,7 @@ function telemetry(imei: string, body: unknown, receivedAt = NOW, topic = `track
 
 async function positions(imei: string) {
   const out = await dynamo().send(new QueryCommand({ TableName: tableName('positions'), KeyConditionExpression: 'imei = :i', ExpressionAttributeValues: { ':i': imei }, ConsistentRead: true }));
-  return (out.Items ?? []).map(positionOfItem);
+  return (out.Items ?? []).flatMap(positionsOfItem).sort((a, b) => a.ts - b.ts);
 }
 
 async function unitItem(imei: string) {

@@ -24,7 +24,7 @@ import type { IngestStage } from './transitions';
 import type { UnitState } from './types';
 import { deadLettersOf } from '../../test/support/dead-letters';
 import { markLiveWatched } from '../domain/account/live-watch';
-import { positionOfItem } from './position-codec';
+import { CHUNK_ATTRIBUTE, positionsOfItem } from './position-codec';
 
 const NOW = Math.floor(Date.now() / 1000) * 1000;
 const ACCOUNT = `acc-${randomUUID()}`;
@@ -47,9 +47,14 @@ function telemetry(imei: string, body: unknown, receivedAt = NOW): IotRuleEvent 
 
 const rec = (ts: number, over: Record<string, unknown> = {}) => ({ ts, lat: 59.3293, lon: 18.0686, sat: 9, ...over });
 
+/** The unit's positions items as stored. */
+async function items(imei: string) {
+  return (await dynamo().send(new QueryCommand({ TableName: tableName('positions'), KeyConditionExpression: 'imei = :i', ExpressionAttributeValues: { ':i': imei }, ConsistentRead: true }))).Items ?? [];
+}
+
+/** Every stored position of the unit, oldest first (a chunk holds several). */
 async function positions(imei: string) {
-  const out = await dynamo().send(new QueryCommand({ TableName: tableName('positions'), KeyConditionExpression: 'imei = :i', ExpressionAttributeValues: { ':i': imei }, ConsistentRead: true }));
-  return (out.Items ?? []).map(positionOfItem);
+  return (await items(imei)).flatMap(positionsOfItem).sort((a, b) => a.ts - b.ts);
 }
 
 async function stateOf(imei: string): Promise<UnitState | undefined> {
@@ -201,12 +206,45 @@ describe('a batch of messages', () => {
 
   it('writes more than 25 positions in full requests of 25', async () => {
     const imei = await registerUnit();
-    const batch = Array.from({ length: 6 }, (_, m) => telemetry(imei, { records: Array.from({ length: 10 }, (_, r) => rec(NOW - 600_000 + (m * 10 + r) * 1000)) }));
+    const batch = Array.from({ length: 60 }, (_, m) => telemetry(imei, rec(NOW - 600_000 + m * 1000)));
     const results = await handler(batch);
     expect(results.reduce((s, r) => s + r.stored, 0)).toBe(60);
     expect(await positions(imei)).toHaveLength(60);
     expect(count('BatchWriteItemCommand')).toBe(3);
     expect(count('UpdateItemCommand')).toBe(1);
+  });
+
+  it("keeps a buffered message's positions in one item, and each message of one record in its own", async () => {
+    const imei = await registerUnit();
+    const buffered = Array.from({ length: 10 }, (_, r) => rec(NOW - 300_000 + r * 5000, { spd: 40 + r }));
+    const results = await handler([telemetry(imei, { records: buffered }, NOW - 2000), telemetry(imei, rec(NOW - 100_000), NOW - 1000), telemetry(imei, rec(NOW - 90_000), NOW - 1000)]);
+    expect(results.map((r) => r.stored)).toEqual([10, 1, 1]);
+    const stored = await items(imei);
+    // The chunk is keyed by its oldest position; the single records are items as before.
+    expect(stored.map((i) => [i['ts'], CHUNK_ATTRIBUTE in i])).toEqual([
+      [NOW - 300_000, true],
+      [NOW - 100_000, false],
+      [NOW - 90_000, false],
+    ]);
+    expect((await positions(imei)).map((p) => [p.ts, p.speed, p.receivedAt])).toEqual([
+      ...buffered.map((r) => [r.ts, (r as Record<string, unknown>)['spd'], NOW - 2000]),
+      [NOW - 100_000, undefined, NOW - 1000],
+      [NOW - 90_000, undefined, NOW - 1000],
+    ]);
+    expect(count('BatchWriteItemCommand')).toBe(1);
+  });
+
+  it('stores a late position that a chunk already holds only once, as a duplicate the stages have seen', async () => {
+    const imei = await registerUnit();
+    const buffered = Array.from({ length: 5 }, (_, r) => rec(NOW - 60_000 + r * 5000));
+    await handler([telemetry(imei, { records: buffered })]);
+    await handler([telemetry(imei, rec(NOW - 10_000))]);
+    // The tracker sends the buffer again (its positions are late now), with one it had not sent.
+    calls = [];
+    const [again] = await handler([telemetry(imei, { records: [...buffered, rec(NOW - 30_000 + 2500)] })]);
+    expect(again).toMatchObject({ stored: 1, duplicates: 5 });
+    expect(count('PutItemCommand')).toBe(1);
+    expect((await positions(imei)).map((p) => p.ts)).toEqual([...buffered.map((r) => r.ts), NOW - 30_000 + 2500, NOW - 10_000].sort((a, b) => a - b));
   });
 
   it('changes nothing when the whole batch is delivered again, whatever the receive time or the cache', async () => {
@@ -322,10 +360,10 @@ describe('failed writes', () => {
   it('sends again what DynamoDB hands back unprocessed, until every position is stored', async () => {
     const imei = await registerUnit();
     batchFault = (_input, attempt) => (attempt < 3 ? 'half' : 'pass');
-    const results = await handler([telemetry(imei, { records: Array.from({ length: 20 }, (_, i) => rec(NOW - 100_000 + i * 1000)) })]);
-    expect(results[0]).toMatchObject({ stored: 20, stateAdvanced: true });
+    const results = await handler(Array.from({ length: 20 }, (_, i) => telemetry(imei, rec(NOW - 100_000 + i * 1000))));
+    expect(results.map((r) => r.stored)).toEqual(Array(20).fill(1));
     expect(await positions(imei)).toHaveLength(20);
-    // 20 items: 10 written, then 5, then 3, then the last 2.
+    // 20 items (a message of one record each): 10 written, then 5, then 3, then the last 2.
     expect(count('BatchWriteItemCommand')).toBe(4);
   });
 

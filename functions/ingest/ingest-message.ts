@@ -36,7 +36,7 @@ import { recordDeadLetters, type DeadLetter } from './dead-letters';
 import { decodeMessage } from './decode';
 import { DEFAULT_FILTER, type FilterReason } from './filter';
 import { planUnit, type Planned, type UnitMessage } from './pipeline';
-import { lookupUnits, positionItem, putPositionIfNew, putPositions, type PositionRecordItem, type UnitLookup } from './repository';
+import { lookupUnits, positionItem, putPositionIfNew, putPositions, timesInChunks, type PositionRecordItem, type UnitLookup } from './repository';
 import { EFFECT_SENDERS, INGEST_STAGES } from './stages';
 import { deliverEffects, runStages, type EffectSender, type IngestPorts, type IngestStage } from './transitions';
 import type { DeadLetterReason } from './types';
@@ -106,6 +106,32 @@ type Registered = Extract<UnitLookup, { status: 'registered' }>;
 interface Write {
   item: PositionRecordItem;
   result: IngestResult;
+}
+
+/** The positions of each message, in the order of the writes. */
+function byMessage(writes: readonly Write[]): PositionRecordItem[][] {
+  const messages = new Map<IngestResult, PositionRecordItem[]>();
+  for (const { item, result } of writes) {
+    const list = messages.get(result);
+    if (list) list.push(item);
+    else messages.set(result, [item]);
+  }
+  return [...messages.values()];
+}
+
+/** Per unit, the times of its late positions that a chunk of fresh positions already holds (timesInChunks): duplicates. */
+async function lateInChunks(writes: readonly Write[]): Promise<Map<string, Set<number>>> {
+  const times = new Map<string, number[]>();
+  for (const { item } of writes) {
+    const list = times.get(item.imei);
+    if (list) list.push(item.ts);
+    else times.set(item.imei, [item.ts]);
+  }
+  const found = new Map<string, Set<number>>();
+  await forEachLimit([...times], WRITE_CONCURRENCY, async ([imei, list]) => {
+    found.set(imei, await timesInChunks(imei, list));
+  });
+  return found;
 }
 
 /** The pipeline's parts that tests and benchmarks may replace. */
@@ -208,11 +234,11 @@ export async function ingestMessages(events: readonly IotRuleEvent[], ports: Ing
   const settled = await Promise.allSettled([
     forEachLimit(live, WRITE_CONCURRENCY, ({ unit, state, from }) => publishState(unit, state, from, ports)),
     recordDeadLetters(letters),
-    putPositions(batch.map((w) => w.item)).then(() => {
+    putPositions(byMessage(batch)).then(() => {
       for (const w of batch) w.result.stored++;
     }),
-    forEachLimit(ifNew, WRITE_CONCURRENCY, async (w) => {
-      const outcome = await putPositionIfNew(w.item);
+    lateInChunks(ifNew).then((inChunks) => forEachLimit(ifNew, WRITE_CONCURRENCY, async (w) => {
+      const outcome = inChunks.get(w.item.imei)?.has(w.item.ts) ? 'duplicate' : await putPositionIfNew(w.item);
       if (outcome === 'new') w.result.stored++;
       else w.result.duplicates++;
       if (outcome !== 'duplicate' && stages.length) {
@@ -221,7 +247,7 @@ export async function ingestMessages(events: readonly IotRuleEvent[], ports: Ing
         times.add(w.item['ts'] as number);
         unseenLate.set(imei, times);
       }
-    }),
+    })),
     forEachLimit(answers, WRITE_CONCURRENCY, async (a) => {
       await recordCommandAnswer(a.imei, { text: a.text, receivedAt: a.receivedAt }, ports.live);
       logger.info('tracker command answer recorded', { imei: a.imei });

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { itemSize } from '../../scripts/cost/dynamo-size';
 import { testPosition } from '../../test/support/positions';
-import { ioElements, ioKey, PACKED_ATTRIBUTE, POSITION_FIELDS, positionOfItem, positionProjection } from './position-codec';
+import { CHUNK_ATTRIBUTE, ioElements, ioKey, PACKED_ATTRIBUTE, POSITION_FIELDS, positionOfItem, positionProjection } from './position-codec';
 import { positionItem, positionExpiry } from './repository';
 import type { Position } from './types';
 
@@ -134,10 +134,10 @@ describe('positions items', () => {
     expect((after + 100) / (before + 100)).toBeLessThan(0.72);
   });
 
-  it('project the sort key, the packed attribute and the older form names under placeholders', () => {
+  it('project the sort key, the packed attribute, the chunk and the older form names under placeholders', () => {
     expect(positionProjection(['lat', 'ts', 'engineSeconds'])).toEqual({
-      ProjectionExpression: '#p0, #p1, #p2, #p3',
-      ExpressionAttributeNames: { '#p0': 'ts', '#p1': PACKED_ATTRIBUTE, '#p2': 'lat', '#p3': 'engineSeconds' },
+      ProjectionExpression: '#p0, #p1, #p2, #p3, #p4',
+      ExpressionAttributeNames: { '#p0': 'ts', '#p1': PACKED_ATTRIBUTE, '#p2': CHUNK_ATTRIBUTE, '#p3': 'lat', '#p4': 'engineSeconds' },
     });
   });
 });

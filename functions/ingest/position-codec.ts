@@ -12,8 +12,13 @@
  * as the very double it was written from, and a number that has none short enough stays a
  * 64-bit float.
  *
+ * A message's positions are one item, a chunk (`packChunk`): keyed by the oldest, attribute `c`
+ * holding each position's time offset and packed fields, since DynamoDB's work and bill go by the
+ * item (a position alone costs a write unit and 100 bytes of overhead, a chunk of ten about two).
+ *
  * Items written before (every field an attribute of its own) are read as they are:
- * `positionOfItem` reads either form, and every reader of the table goes through it.
+ * `positionsOfItem` reads every form, and every reader of the table goes through it
+ * (position-query.ts).
  */
 import { Decoder, Encoder } from '@msgpack/msgpack';
 import type { Position } from './types';
@@ -24,6 +29,15 @@ const decoder = new Decoder();
 
 /** The binary attribute holding the packed fields. */
 export const PACKED_ATTRIBUTE = 'p';
+/** The binary attribute of a chunk: several positions of one unit in one item (`packChunk`). */
+export const CHUNK_ATTRIBUTE = 'c';
+/**
+ * A chunk holds positions from its key `ts` to at most this much later, so that a reader of a
+ * period finds every chunk with a position in it by starting its Query this much earlier.
+ */
+export const CHUNK_SPAN_MS = 10 * 60_000;
+/** The most positions in one chunk: a Teltonika record with its IO elements packs to about 250 bytes. */
+export const CHUNK_MAX_POSITIONS = 100;
 
 /** The packed fields, in their order in `p`. Only ever append to this list. */
 export const POSITION_FIELDS = ['lat', 'lon', 'speed', 'heading', 'alt', 'sats', 'hdop', 'ignition', 'movement', 'odometer', 'engineSeconds', 'extVolts', 'batVolts', 'din', 'dout', 'ble', 'rfid', 'eco', 'io'] as const;
@@ -105,9 +119,9 @@ export type StoredPosition = Pick<Position, 'ts' | 'lat' | 'lon'> &
     late?: boolean;
   };
 
-/** The attributes a Query projects to read positions in either form: the sort key and the packed fields, and the older form's `names`. */
+/** The attributes a Query projects to read positions in any form: the sort key, the packed fields and chunks, and the oldest form's `names`. */
 export function positionProjection(names: readonly string[]): { ProjectionExpression: string; ExpressionAttributeNames: Record<string, string> } {
-  const all = [...new Set(['ts', PACKED_ATTRIBUTE, ...names])];
+  const all = [...new Set(['ts', PACKED_ATTRIBUTE, CHUNK_ATTRIBUTE, ...names])];
   const ExpressionAttributeNames = Object.fromEntries(all.map((a, i) => [`#p${i}`, a]));
   return { ProjectionExpression: Object.keys(ExpressionAttributeNames).join(', '), ExpressionAttributeNames };
 }
@@ -133,19 +147,55 @@ export function packPosition(p: Pick<Position, PackedField>, receivedAt: number,
   return Buffer.from(encoder.encodeSharedRef(values));
 }
 
-/** A positions item of either form as a stored position. */
+/**
+ * The chunk attribute of positions of one unit, oldest first, the first at the item's key
+ * `keyTs` and none more than CHUNK_SPAN_MS after it: for each, its time's offset from the key
+ * and then its packed fields (`packPosition`, bytes as they are), one MessagePack value after
+ * another.
+ */
+export function packChunk(keyTs: number, positions: ReadonlyArray<{ ts: number; p: Uint8Array }>): Uint8Array {
+  const parts: Uint8Array[] = [];
+  for (const { ts, p } of positions) parts.push(encoder.encode(ts - keyTs), p);
+  return Buffer.concat(parts);
+}
+
+/** The fields of one packed position (`packPosition`) into `out`. */
+function unpackFields(values: unknown[], ts: number, out: Record<string, unknown>): void {
+  POSITION_FIELDS.forEach((f, i) => {
+    const v = values[i];
+    if (v !== null && v !== undefined) out[f] = NUMERIC.has(f) ? unpackNumber(v) : f === 'io' ? ioElements(v) : v;
+  });
+  const offset = values[POSITION_FIELDS.length];
+  if (typeof offset === 'number') out['receivedAt'] = ts + offset;
+}
+
+/** Every position of a positions item of any form, oldest first: a chunk's several, or the one of any other item. */
+export function positionsOfItem(item: Record<string, unknown>): StoredPosition[] {
+  const chunk = item[CHUNK_ATTRIBUTE];
+  if (!(chunk instanceof Uint8Array)) return [positionOfItem(item)];
+  const keyTs = Number(item['ts']);
+  const positions: StoredPosition[] = [];
+  let ts = keyTs;
+  for (const value of decoder.decodeMulti(chunk)) {
+    if (typeof value === 'number') {
+      ts = keyTs + value;
+      continue;
+    }
+    const out: Record<string, unknown> = typeof item['imei'] === 'string' ? { imei: item['imei'], ts } : { ts };
+    unpackFields(value as unknown[], ts, out);
+    if (typeof item['expiresAt'] === 'number') out['expiresAt'] = item['expiresAt'];
+    positions.push(out as StoredPosition);
+  }
+  return positions;
+}
+
+/** A positions item of a single position, in either of its forms, as a stored position (`positionsOfItem` reads chunks too). */
 export function positionOfItem(item: Record<string, unknown>): StoredPosition {
   const packed = item[PACKED_ATTRIBUTE];
   const ts = Number(item['ts']);
   const out: Record<string, unknown> = typeof item['imei'] === 'string' ? { imei: item['imei'], ts } : { ts };
   if (packed instanceof Uint8Array) {
-    const values = decoder.decode(packed) as unknown[];
-    POSITION_FIELDS.forEach((f, i) => {
-      const v = values[i];
-      if (v !== null && v !== undefined) out[f] = NUMERIC.has(f) ? unpackNumber(v) : f === 'io' ? ioElements(v) : v;
-    });
-    const offset = values[POSITION_FIELDS.length];
-    if (typeof offset === 'number') out['receivedAt'] = ts + offset;
+    unpackFields(decoder.decode(packed) as unknown[], ts, out);
   } else {
     for (const f of POSITION_FIELDS) if (item[f] !== undefined) out[f] = item[f];
     if (typeof item['receivedAt'] === 'number') out['receivedAt'] = item['receivedAt'];

@@ -1,8 +1,9 @@
 /**
  * Storage of the ingest path. Idempotence and order tolerance:
  * - a position's identity is (imei, ts): positions newer than the unit's stored state go out in
- *   unconditional batches (an overwrite rewrites the same device record), older ones, where a
- *   redelivery lands, are put only if (imei, ts) is new (ingest-message.ts decides which);
+ *   unconditional batches, each message's as one chunk item (an overwrite rewrites the same device
+ *   records), older ones, where a redelivery lands, are put only if (imei, ts) is new and no chunk
+ *   holds it (ingest-message.ts decides which);
  * - the unit's state, stages and effects move by transitions conditional on the item's revision
  *   (functions/domain/unit/reads.ts), read strongly consistent for every batch.
  * The accounts' retention is read with their live watch mark and cached per instance for seconds
@@ -17,7 +18,8 @@ import { accountForIngest, forgetAccountReads } from '../domain/account/live-wat
 import { getUnitItems } from '../domain/unit/reads';
 import { CorruptUnitItemError, registeredAtOf, type UnitItem } from '../domain/unit/schema';
 import { batchPutMarshalled, type MarshalledItem } from './batch-write';
-import { PACKED_ATTRIBUTE, packPosition } from './position-codec';
+import { CHUNK_ATTRIBUTE, CHUNK_MAX_POSITIONS, CHUNK_SPAN_MS, PACKED_ATTRIBUTE, packChunk, packPosition } from './position-codec';
+import { readPositions } from './position-query';
 import type { Position } from './types';
 
 /** Spec: raw positions are kept 13 months unless the account says otherwise. */
@@ -137,7 +139,56 @@ export async function storePosition(imei: string, p: Position, receivedAt: numbe
   return (await putPositionIfNew(positionItem(imei, p, receivedAt, retentionDays))) === 'new';
 }
 
-/** Unconditional: for items of distinct keys whose overwrite rewrites the same device record. */
-export function putPositions(items: readonly PositionRecordItem[]): Promise<void> {
-  return batchPutMarshalled(tableName('positions'), items.map(positionAttributes));
+/**
+ * The positions of one unit as items: runs of positions within CHUNK_SPAN_MS of the run's oldest
+ * (and at most CHUNK_MAX_POSITIONS) as one chunk item each, keyed by that oldest position, and a
+ * position alone as its own item. DynamoDB's work and bill go by the item: a buffered message of
+ * ten positions is one item of about a kilobyte instead of ten.
+ */
+export function chunkAttributes(items: readonly PositionRecordItem[]): MarshalledItem[] {
+  const sorted = [...items].sort((a, b) => a.ts - b.ts);
+  const out: MarshalledItem[] = [];
+  for (let i = 0; i < sorted.length; ) {
+    const first = sorted[i] as PositionRecordItem;
+    let end = i + 1;
+    while (end < sorted.length && end - i < CHUNK_MAX_POSITIONS && (sorted[end] as PositionRecordItem).ts - first.ts <= CHUNK_SPAN_MS) end++;
+    if (end - i === 1) out.push(positionAttributes(first));
+    else {
+      const run = sorted.slice(i, end);
+      out.push({
+        imei: { S: first.imei },
+        ts: { N: String(first.ts) },
+        [CHUNK_ATTRIBUTE]: { B: packChunk(first.ts, run) },
+        expiresAt: { N: String((run[run.length - 1] as PositionRecordItem).expiresAt) },
+      });
+    }
+    i = end;
+  }
+  return out;
+}
+
+/**
+ * Unconditional: for fresh positions, whose overwrite rewrites the same device records. The
+ * positions of each message (of one unit, each time once in the batch) go as its chunks
+ * (`chunkAttributes`): a message delivered again while its positions are still fresh (its batch
+ * failed before the unit's state moved past them) makes the same chunks and overwrites them.
+ */
+export function putPositions(messages: ReadonlyArray<readonly PositionRecordItem[]>): Promise<void> {
+  return batchPutMarshalled(tableName('positions'), messages.flatMap(chunkAttributes));
+}
+
+/**
+ * Of the times given, those a chunk of the unit holds (strongly consistent). A late position is
+ * put only if its key is new (`putPositionIfNew`), which finds the positions stored alone but not
+ * one inside a chunk: chunks hold fresh positions, which the stages have seen, so such a time is
+ * a duplicate.
+ */
+export async function timesInChunks(imei: string, times: readonly number[]): Promise<Set<number>> {
+  if (!times.length) return new Set();
+  const wanted = new Set(times);
+  const from = Math.min(...times);
+  const to = Math.max(...times);
+  // Only the chunks matter; a position alone is found by the conditional put.
+  const { positions } = await readPositions(imei, from, to, { attributes: [], consistent: true, chunksOnly: true });
+  return new Set(positions.map((p) => p.ts).filter((ts) => wanted.has(ts)));
 }

@@ -1,21 +1,18 @@
 /**
- * A unit's raw positions over a period, oldest first: one Query on (imei, ts BETWEEN), followed
- * page by page (each page is at most 1 MB) up to a cap, reading the attributes the answer uses
- * (functions/ingest/position-codec.ts: packed, or each its own in items written before).
+ * A unit's raw positions over a period, oldest first, up to a cap (functions/ingest/position-query.ts
+ * reads them in any of their stored forms).
  *
  * Positions are keyed by IMEI alone and outlive a registration (they expire with the retention), so
  * an IMEI registered again by a new owner still holds its previous owner's positions: what a unit's
  * owner reads starts at the unit's registration (unitPositions).
  */
-import { QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
-import { dynamo, tableName } from '../platform/db';
 import type { UnitItem } from '../domain/unit/schema';
-import { positionOfItem, positionProjection } from '../ingest/position-codec';
+import type { StoredPosition } from '../ingest/position-codec';
+import { readPositions } from '../ingest/position-query';
 import { POSITION_ATTRIBUTES, type PositionItem } from './stored-shape';
 
-/** What a positions query answers of a stored position, in either of its forms. */
-function positionItemOf(item: Record<string, unknown>): PositionItem {
-  const { ts, lat, lon, speed, heading, ignition } = positionOfItem(item);
+/** What a positions query answers of a stored position. */
+function positionItemOf({ ts, lat, lon, speed, heading, ignition }: StoredPosition): PositionItem {
   return { ts, lat, lon, ...(speed !== undefined ? { speed } : {}), ...(heading !== undefined ? { heading } : {}), ...(ignition !== undefined ? { ignition } : {}) };
 }
 
@@ -26,28 +23,8 @@ export interface PositionPage {
 }
 
 export async function queryPositions(imei: string, fromMs: number, toMs: number, max: number): Promise<PositionPage> {
-  const items: PositionItem[] = [];
-  const projection = positionProjection(POSITION_ATTRIBUTES);
-  let start: QueryCommandOutput['LastEvaluatedKey'];
-  do {
-    const page: QueryCommandOutput = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName('positions'),
-        KeyConditionExpression: 'imei = :imei AND #p0 BETWEEN :from AND :to',
-        ExpressionAttributeValues: { ':imei': imei, ':from': fromMs, ':to': toMs },
-        ...projection,
-        ScanIndexForward: true,
-        // One more than still fits tells a full period from a cut one without reading further.
-        Limit: max - items.length + 1,
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of page.Items ?? []) items.push(positionItemOf(item));
-    start = page.LastEvaluatedKey;
-  } while (start && items.length <= max);
-  const truncated = items.length > max;
-  if (truncated) items.length = max;
-  return { items, truncated };
+  const { positions, truncated } = await readPositions(imei, fromMs, toMs, { attributes: POSITION_ATTRIBUTES, max });
+  return { items: positions.map(positionItemOf), truncated };
 }
 
 /**
@@ -67,16 +44,6 @@ export function unitPositions(unit: Pick<UnitItem, 'imei' | 'createdAt'>, fromMs
 export async function lastPositionBefore(unit: Pick<UnitItem, 'imei' | 'createdAt'>, beforeMs: number): Promise<PositionItem | null> {
   const registeredAt = unit.createdAt === undefined ? NaN : Date.parse(unit.createdAt);
   if (!(registeredAt < beforeMs)) return null;
-  const page = await dynamo().send(
-    new QueryCommand({
-      TableName: tableName('positions'),
-      KeyConditionExpression: 'imei = :imei AND #p0 BETWEEN :from AND :to',
-      ExpressionAttributeValues: { ':imei': unit.imei, ':from': registeredAt, ':to': beforeMs - 1 },
-      ...positionProjection(POSITION_ATTRIBUTES),
-      ScanIndexForward: false,
-      Limit: 1,
-    }),
-  );
-  const item = page.Items?.[0];
-  return item ? positionItemOf(item) : null;
+  const [last] = (await readPositions(unit.imei, registeredAt, beforeMs - 1, { attributes: POSITION_ATTRIBUTES, backwards: true, max: 1 })).positions;
+  return last ? positionItemOf(last) : null;
 }

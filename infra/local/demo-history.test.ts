@@ -42,7 +42,7 @@ import { telemetryMessage } from './simulator/protocol';
 import { workSite } from './simulator/stockholm';
 import { CLASSES, vehicleClass, type TrackerRecord } from './simulator/vehicle';
 import { fileDynamo } from '../../test/support/file-dynamo';
-import { positionOfItem } from '../../functions/ingest/position-codec';
+import { positionsOfItem } from '../../functions/ingest/position-codec';
 
 const network = new RoadNetwork();
 const MINUTE = 60_000;
@@ -384,7 +384,7 @@ async function queryAll(table: 'positions' | 'trips', imei: string): Promise<Ite
       new QueryCommand({ TableName: tableName(table), KeyConditionExpression: 'imei = :i', ExpressionAttributeValues: { ':i': imei }, ExclusiveStartKey: key, ConsistentRead: true }),
     );
     // Positions read as every reader of the table reads them (functions/ingest/position-codec.ts).
-    items.push(...(out.Items ?? []).map((item) => (table === 'positions' ? positionOfItem(item) : item)));
+    items.push(...(out.Items ?? []).flatMap((item) => (table === 'positions' ? positionsOfItem(item) : [item])));
     key = out.LastEvaluatedKey;
   } while (key);
   return items;

@@ -29,7 +29,7 @@ import { decodeNativeRecord } from '../../functions/ingest/decode-native';
 import { DEFAULT_FILTER } from '../../functions/ingest/filter';
 import { nativeRecordSchema } from '../../functions/ingest/native-schema';
 import { planUnit } from '../../functions/ingest/pipeline';
-import { positionAttributes, positionItem } from '../../functions/ingest/repository';
+import { chunkAttributes, positionItem } from '../../functions/ingest/repository';
 import type { Position, UnitState } from '../../functions/ingest/types';
 import { eventStage } from '../../functions/events/stage';
 import { rfidStage } from '../../functions/rfid/read-stage';
@@ -91,8 +91,8 @@ function run(name: string, payloads: string[], decode: (bytes: Buffer) => Positi
       const positions = decode(Buffer.from(payloads[m] as string, 'base64'));
       const receivedAt = (positions[positions.length - 1]?.ts ?? START) + 2000;
       const plan = planUnit(prev, limits, [{ result: { duplicates: 0, filtered: {} }, receivedAt, positions }]);
-      // The items the handler hands to BatchWriteItem, in DynamoDB's attribute values as it sends them.
-      for (const f of plan.fresh) items += Object.keys(positionAttributes(positionItem(IMEI, f.p, f.receivedAt, 395))).length;
+      // The items the handler hands to BatchWriteItem (the message's chunks), in DynamoDB's attribute values as it sends them.
+      for (const item of chunkAttributes(plan.fresh.map((f) => positionItem(IMEI, f.p, f.receivedAt, 395)))) items += Object.keys(item).length;
       if (plan.state) prev = plan.state;
       count += plan.fresh.length + plan.late.length;
     }

@@ -35,11 +35,12 @@ import { performance, monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { GetCommand, QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import mqtt from 'mqtt';
 import { createReceiver } from '../../functions/alarms/receiver-repository';
 import { claimId } from '../../functions/events/deliver-alert';
 import { markLiveWatched } from '../../functions/domain/account/live-watch';
+import { readPositions } from '../../functions/ingest/position-query';
 import { eventSortKey } from '../../functions/events/event-item';
 import { putUnitCopies } from '../../functions/domain/unit/copies';
 import { localBroker, registerLocalBroker } from '../../functions/platform/adapters/embedded/local-broker';
@@ -101,22 +102,7 @@ function percentile(sorted: readonly number[], p: number): number {
 }
 
 async function countStored(imei: string, from: number, to: number): Promise<number> {
-  let count = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res: QueryCommandOutput = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName('positions'),
-        KeyConditionExpression: 'imei = :i AND ts BETWEEN :a AND :b',
-        ExpressionAttributeValues: { ':i': imei, ':a': from, ':b': to },
-        Select: 'COUNT',
-        ExclusiveStartKey: start,
-      }),
-    );
-    count += res.Count ?? 0;
-    start = res.LastEvaluatedKey;
-  } while (start);
-  return count;
+  return (await readPositions(imei, from, to, { attributes: [] })).positions.length;
 }
 
 /**

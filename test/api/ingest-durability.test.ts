@@ -18,6 +18,7 @@ import { localDynamoClient } from '../../infra/local/dynamo-local';
 import { projectRoot, RUNTIME_FILE, type RuntimeAnnouncement } from '../../infra/local/runtime';
 import { demoImei } from '../../infra/local/seed';
 import { physicalTableName, tables } from '../../shared/tables';
+import { positionsOfItem } from '../../functions/ingest/position-codec';
 
 const TRACKERS = [demoImei(0), demoImei(1), demoImei(2), demoImei(3)];
 const PER_TRACKER = 1000;
@@ -120,11 +121,11 @@ describe('ingest durability', () => {
             TableName: physicalTableName(announced.tablePrefix, tables.positions),
             KeyConditionExpression: 'imei = :i',
             ExpressionAttributeValues: { ':i': imei },
-            ProjectionExpression: 'imei, ts',
             ExclusiveStartKey,
           }),
         );
-        for (const item of page.Items ?? []) stored.push(`${String(item['imei'])}/${Number(item['ts'])}`);
+        // A buffered message's positions are one item (a chunk); readers read each time once.
+        for (const p of (page.Items ?? []).flatMap(positionsOfItem)) stored.push(`${imei}/${p.ts}`);
         ExclusiveStartKey = page.LastEvaluatedKey;
       } while (ExclusiveStartKey);
     }

@@ -31,7 +31,7 @@ import { apiFetch } from '../support/http';
 import { markLiveWatched } from '../../functions/domain/account/live-watch';
 import type { LiveConnection } from '../../shared/schemas/tracking';
 import { eventually as waitFor } from '../support/eventually';
-import { positionOfItem } from '../../functions/ingest/position-codec';
+import { positionsOfItem } from '../../functions/ingest/position-codec';
 
 let rt: EmbeddedRuntime;
 let accountId: string;
@@ -74,7 +74,7 @@ const eventually = <T>(read: () => Promise<T>, done: (value: T) => boolean, what
 
 const positions = async (imei: string) =>
   ((await dynamo().send(new QueryCommand({ TableName: tableName('positions'), KeyConditionExpression: 'imei = :i', ExpressionAttributeValues: { ':i': imei } })))
-    .Items ?? []).map(positionOfItem);
+    .Items ?? []).flatMap(positionsOfItem).sort((a, b) => a.ts - b.ts);
 
 const stateOf = async (imei: string) =>
   (await dynamo().send(new GetCommand({ TableName: tableName('units'), Key: { imei } }))).Item?.['state'] as UnitState | undefined;

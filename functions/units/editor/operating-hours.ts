@@ -9,10 +9,9 @@
  * before it, those of the latest stored position at or before that time that carries them. A
  * tracker that reports no engine hours gives none: the reading then holds until the next one.
  */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { OperatingHoursEntry } from '../../../shared/schemas/unit-editor';
-import { dynamo, tableName } from '../../platform/db';
-import { positionOfItem, positionProjection } from '../../ingest/position-codec';
+import { tableName } from '../../platform/db';
+import { readPositions } from '../../ingest/position-query';
 import { isoInZone } from '../../../shared/local-time';
 import { latestReadingEntry, listReadingEntries, writeReadingEntry, type ReadingKind } from '../reading-entries';
 import { registeredAtOf, type HoursCorrection, type UnitItem } from '../../domain/unit/schema';
@@ -45,17 +44,8 @@ export const latestOperatingHoursEntry = (unit: Unit): Promise<OperatingHoursEnt
 export async function engineSecondsAt(unit: Unit, ts: number): Promise<number | undefined> {
   if (unit.state && ts >= unit.state.ts) return unit.state.engineSeconds;
   const from = registeredAtOf(unit);
-  const out = await dynamo().send(
-    new QueryCommand({
-      TableName: tableName('positions'),
-      KeyConditionExpression: 'imei = :imei AND #p0 BETWEEN :from AND :to',
-      ExpressionAttributeValues: { ':imei': unit.imei, ':from': Number.isFinite(from) ? from : 0, ':to': ts },
-      ...positionProjection(['engineSeconds']),
-      ScanIndexForward: false,
-      Limit: POSITIONS_LOOKED_AT,
-    }),
-  );
-  return (out.Items ?? []).map(positionOfItem).find((p) => typeof p.engineSeconds === 'number')?.engineSeconds;
+  const { positions } = await readPositions(unit.imei, Number.isFinite(from) ? from : 0, ts, { attributes: ['engineSeconds'], backwards: true, max: POSITIONS_LOOKED_AT });
+  return positions.find((p) => typeof p.engineSeconds === 'number')?.engineSeconds;
 }
 
 /** Records "at `atTs` the engine hours read `valueHours`" with the tracker's counter then. */

@@ -14,7 +14,7 @@ import { startLocalBroker, type LocalBroker } from '../broker';
 import type { EmbeddedRuntime } from '../runtime';
 import { demoImei, simulatedUnits } from '../seed';
 import { startSimulator, type RunningSimulator } from './simulator';
-import { positionOfItem } from '../../../functions/ingest/position-codec';
+import { positionsOfItem } from '../../../functions/ingest/position-codec';
 
 const quiet = () => undefined;
 const decode = (e: IotRuleEvent) => JSON.parse(Buffer.from(e.payload, 'base64').toString()) as Record<string, unknown>;
@@ -102,7 +102,7 @@ describe('the simulated fleet in the embedded runtime', () => {
   });
 
   const positionsOf = async (imei: string) =>
-    ((await dynamo().send(new QueryCommand({ TableName: tableName('positions'), KeyConditionExpression: 'imei = :i', ExpressionAttributeValues: { ':i': imei } }))).Items ?? []).map(positionOfItem);
+    ((await dynamo().send(new QueryCommand({ TableName: tableName('positions'), KeyConditionExpression: 'imei = :i', ExpressionAttributeValues: { ':i': imei } }))).Items ?? []).flatMap(positionsOfItem).sort((a, b) => a.ts - b.ts);
   const stateOf = async (imei: string) =>
     (await dynamo().send(new GetCommand({ TableName: tableName('units'), Key: { imei } }))).Item?.['state'] as
       | { ts: number; lat: number; lon: number; odometer: number }
