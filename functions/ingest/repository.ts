@@ -146,7 +146,11 @@ export async function storePosition(imei: string, p: Position, receivedAt: numbe
  * ten positions is one item of about a kilobyte instead of ten.
  */
 export function chunkAttributes(items: readonly PositionRecordItem[]): MarshalledItem[] {
-  const sorted = [...items].sort((a, b) => a.ts - b.ts);
+  // Most messages are one record, and a buffer comes in time order: neither is copied.
+  if (items.length === 1) return [positionAttributes(items[0] as PositionRecordItem)];
+  let ordered = true;
+  for (let i = 1; i < items.length && ordered; i++) ordered = (items[i - 1] as PositionRecordItem).ts < (items[i] as PositionRecordItem).ts;
+  const sorted = ordered ? items : [...items].sort((a, b) => a.ts - b.ts);
   const out: MarshalledItem[] = [];
   for (let i = 0; i < sorted.length; ) {
     const first = sorted[i] as PositionRecordItem;
