@@ -33,9 +33,11 @@ export const PACKED_ATTRIBUTE = 'p';
 export const CHUNK_ATTRIBUTE = 'c';
 /**
  * A chunk holds positions from its key `ts` to at most this much later, so that a reader of a
- * period finds every chunk with a position in it by starting its Query this much earlier.
+ * period finds every chunk with a position in it by starting its Query this much earlier: long
+ * enough for a buffer of ten records 30 s apart, short enough that the items a reader reads
+ * before its period are few.
  */
-export const CHUNK_SPAN_MS = 10 * 60_000;
+export const CHUNK_SPAN_MS = 5 * 60_000;
 /** The most positions in one chunk: a Teltonika record with its IO elements packs to about 250 bytes. */
 export const CHUNK_MAX_POSITIONS = 100;
 

@@ -30,8 +30,13 @@ export interface PositionsRead {
   truncated: boolean;
 }
 
-/** Items read per page beyond the positions still wanted: the chunks within CHUNK_SPAN_MS of the period's end read backwards, or before its start. */
-const LOOKAHEAD_ITEMS = 25;
+/**
+ * Items read per page beyond the positions still wanted: those within CHUNK_SPAN_MS before the
+ * period's start, or, read backwards, the items a read passes before it may place the newest it
+ * found (CHUNK_SPAN_MS of them: 30 at one position every 10 s, so that a read for the last
+ * position before an instant takes one page).
+ */
+const LOOKAHEAD_ITEMS = { forwards: 25, backwards: 50 };
 
 /** The unit's stored positions with `fromMs <= ts <= toMs`, oldest first (newest first `backwards`), each time once. */
 export async function readPositions(imei: string, fromMs: number, toMs: number, read: PositionRead): Promise<PositionsRead> {
@@ -69,7 +74,7 @@ export async function readPositions(imei: string, fromMs: number, toMs: number, 
         ...chunksOnly,
         ScanIndexForward: !backwards,
         ...(read.consistent ? { ConsistentRead: true } : {}),
-        ...(Number.isFinite(max) ? { Limit: max + 1 - positions.length + pending.length + LOOKAHEAD_ITEMS } : {}),
+        ...(Number.isFinite(max) ? { Limit: max + 1 - positions.length + pending.length + LOOKAHEAD_ITEMS[backwards ? 'backwards' : 'forwards'] } : {}),
         ExclusiveStartKey: start,
       }),
     );
