@@ -122,6 +122,19 @@ describe('estimate', () => {
     expect(e.perUnitMonth).toBeCloseTo(e.platformTotal / 1000, 12);
   });
 
+  it("writes and keeps a buffered message's positions as one item: the keys once, a kilobyte a write unit", () => {
+    const wru = priced({ 'dynamodb.onDemand.writeRequestUnitsPerMillion': 1 });
+    const buffered = estimate(inventory, wru, sizes, { ...quiet, recordsPerMessage: 10 }, runsPerMonth);
+    // 24 chunks of 10 moving positions a day (45 B of keys, 10 x (155 B + a 5 B offset) = 1,645 B: 2 WRU) and 22 heartbeats alone (1 WRU).
+    expect(find(buffered, 'DynamoDB', /^positions: writes/).quantity).toBeCloseTo((1000 * (24 * 2 + 22) * DAYS_PER_MONTH) / 1e6, 6);
+    const single = estimate(inventory, wru, sizes, quiet, runsPerMonth);
+    expect(find(single, 'DynamoDB', /^positions: writes/).quantity).toBeCloseTo(messages / 1e6, 6);
+    // Kept: 24 chunks of 1,645 B and 22 positions of 200 B a day, each with its 100 B of overhead, against 262 positions of 200 B.
+    const stored = (e: ReturnType<typeof estimate>) => find(e, 'DynamoDB', /^positions: storage/).quantity * 1024 ** 3;
+    expect(stored(buffered)).toBeCloseTo(1000 * (24 * (1645 + 100) + 22 * 300) * quiet.retentionDays, -3);
+    expect(stored(single)).toBeCloseTo(1000 * 262 * 300 * quiet.retentionDays, -3);
+  });
+
   it('takes the ingest function\'s memory from the template and its invocations from the lanes', () => {
     const e = estimate(inventory, prices, sizes, quiet, runsPerMonth);
     // Working day: 240 x 1,000 moving messages in 10 h + 22,000 heartbeats over the day = 6.92 /s over 10 lanes.

@@ -29,6 +29,10 @@ import { MONTH_SHARDS } from '../../functions/trips/trip-rollup-reads';
 export const DAYS_PER_MONTH = 365.25 / 12;
 export const HOURS_PER_MONTH = DAYS_PER_MONTH * 24;
 export const SECONDS_PER_MONTH = HOURS_PER_MONTH * 3600;
+/** The bytes of a positions item besides the packed fields: `imei`, `ts`, `expiresAt` and the name of `p` or `c`, with their values. */
+const POSITION_KEY_BYTES = 45;
+/** A position's time offset in a chunk: a MessagePack integer, five bytes from 65.5 s on (three below). */
+const CHUNK_OFFSET_BYTES = 5;
 const GB = 1024 ** 3;
 const M = 1e6;
 
@@ -473,7 +477,16 @@ export function estimate(inventory: Inventory, prices: PriceList, sizes: ItemSiz
     entry(t).bytes += items * ((bytesEach ?? sizes.tables[t]?.meanBytes ?? 200) + a.itemOverheadBytes) * copies(t);
   };
   const day = workdayMessagesPerSecond;
-  write('positions', messagesPerMonth * a.recordsPerMessage, day * a.recordsPerMessage);
+  // A message's positions are one item, a chunk (functions/ingest/position-codec.ts): the keys and
+  // TTL once, each position's packed fields and its time offset, written by the kilobyte. A
+  // heartbeat, and every message of one record, is an item of one position.
+  const positionBytes = sizes.tables['positions']?.meanBytes ?? 150;
+  const chunkBytes = a.recordsPerMessage === 1 ? positionBytes : POSITION_KEY_BYTES + a.recordsPerMessage * (positionBytes - POSITION_KEY_BYTES + CHUNK_OFFSET_BYTES);
+  const chunkWriteUnits = a.recordsPerMessage === 1 ? wu('positions') : Math.ceil(chunkBytes / 1024);
+  const movingShare = movingMessagesPerMonth / Math.max(messagesPerMonth, 1e-9);
+  const positionItemWrites = movingMessagesPerMonth * chunkWriteUnits + heartbeatMessagesPerMonth * wu('positions');
+  entry('positions').wru += positionItemWrites * copies('positions');
+  entry('positions').workdayWru += day * (movingShare * chunkWriteUnits + (1 - movingShare) * wu('positions')) * copies('positions');
   read('units', messagesPerMonth * ru('units'), day * ru('units'));
   read('unit-copies', messagesPerMonth * ru('unit-copies'), day * ru('unit-copies'));
   write('units', messagesPerMonth, day);
@@ -504,7 +517,8 @@ export function estimate(inventory: Inventory, prices: PriceList, sizes: ItemSiz
   read('other tables (jobs)', jobRuns * a.readUnitsPerJobRun);
   // Storage at steady state: what the retention keeps.
   const kept = a.retentionDays;
-  store('positions', U * positionsPerUnitDay * kept);
+  store('positions', U * (movingPositionsPerDay / a.recordsPerMessage) * kept, chunkBytes);
+  store('positions', U * heartbeatsPerDay * kept);
   store('units', U);
   store('trips', U * a.tripsPerUnitDay * kept);
   store('events', U * a.eventsPerUnitDay * kept);

@@ -107,7 +107,7 @@ export function designNotes(inputs: ModelInputs, a: Assumptions): string[] {
   }
   if (a.recordsPerMessage === 1) {
     const s = saving(run(inputs, { ...a, recordsPerMessage: 10 }));
-    notes.push(`Trackers buffering 10 positions per message (same positions, a tenth of the messages): saves ${per(s)} in messages, rules, stream records, invocations and unit transitions; live positions then arrive up to ${a.intervalSeconds * 9} s late.`);
+    notes.push(`Trackers buffering 10 positions per message (same positions, a tenth of the messages): saves ${per(s)} in messages, rules, stream records, invocations, unit transitions and positions items (a message's positions are one item); live positions then arrive up to ${a.intervalSeconds * 9} s late.`);
   }
   if (inv.batchingWindowSeconds > 0) {
     const unbatched = run({ ...inputs, inventory: { ...inv, batchingWindowSeconds: 0, parallelizationFactor: 10 } }, a);
