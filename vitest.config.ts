@@ -50,6 +50,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     globalSetup: ['test/support/global-setup.ts'],
+    // Each file's tables are deleted when it ends (test/support/file-dynamo.ts).
+    setupFiles: ['test/support/drop-tables.ts'],
     reporters: ['default', './test/support/project-times.ts'],
     projects: [
       {
