@@ -22,7 +22,16 @@ export type App = Awaited<ReturnType<typeof startRuntime>>;
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const SHOTS_DIR = join(ROOT, 'test-results');
-const CHROMIUM_ARGS = [...CHROMIUM_BASE_ARGS, '--disable-gpu'];
+/**
+ * V8 in the test browser runs the pages' JavaScript in its interpreter only (`--max-opt=0`). A page
+ * of a browser test lives a few seconds, and a fresh context starts cold, so what V8's optimizing
+ * compilers (Maglev, TurboFan) made was mostly thrown away: a system-wide profile of the trip log's
+ * file had a sixth of the machine's busy time in them, on the browser's background threads, much
+ * of it in the kernel freeing their memory (page-table flushes across both cores). Alternated on
+ * that file, Chromium took 64 CPU-seconds on average with the flag and 71 without, the steps as
+ * fast; on the base map's file (MapLibre's workers cutting tiles) the same within noise.
+ */
+const CHROMIUM_ARGS = [...CHROMIUM_BASE_ARGS, '--disable-gpu', '--js-flags=--max-opt=0'];
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
 
