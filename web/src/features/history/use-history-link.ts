@@ -2,6 +2,11 @@
  * The map page's side of the history deep link (history-url.ts describes the address): follows a
  * link once the user's units are known, and keeps the address in step with the history on show,
  * replacing the browser's history entry, so that a reload or a copied address shows the same route.
+ *
+ * The router hands a changed address to React inside a transition, so a click can render before it:
+ * `params` may lag the address bar. Both effects therefore act on the address as it is now
+ * (`window.location`), and a link the page itself has since replaced is never followed again (closing
+ * a history right after changing its period would otherwise reopen it with that period).
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -27,6 +32,9 @@ export interface HistoryLinkState {
   dismissMissing(): void;
 }
 
+/** The link in the address bar now, which may be ahead of the router's `params`. */
+const addressNow = (): URLSearchParams => new URLSearchParams(window.location.search);
+
 export function useHistoryLink({ ready, hasUnit, open, shown }: HistoryLinkOptions): HistoryLinkState {
   const [params, setParams] = useSearchParams();
   const link = useMemo(() => readHistoryLink(params), [params]);
@@ -41,6 +49,8 @@ export function useHistoryLink({ ready, hasUnit, open, shown }: HistoryLinkOptio
 
   useEffect(() => {
     if (!ready || !link || sameLink(link, handled.current)) return;
+    // An address already replaced (by this page or by the user): the render that brings the new one follows.
+    if (!sameLink(link, readHistoryLink(addressNow()))) return;
     handled.current = link;
     if (sameLink(link, shownImei === null ? null : { imei: shownImei, from: shownFrom, to: shownTo })) return;
     if (hasUnit(link.imei)) {
@@ -62,9 +72,10 @@ export function useHistoryLink({ ready, hasUnit, open, shown }: HistoryLinkOptio
     // A refused period: the address keeps what was asked for, the form says what is wrong with it.
     if (shownImei !== null && shownFrom === null) return;
     const next: HistoryLink | null = shownImei === null ? null : { imei: shownImei, from: shownFrom, to: shownTo };
-    if (sameLink(next, link)) return;
+    const address = addressNow();
+    if (sameLink(next, readHistoryLink(address))) return;
     handled.current = next;
-    setParams((current) => withHistoryLink(current, next), { replace: true });
+    setParams(withHistoryLink(address, next), { replace: true });
   }, [ready, link, shownImei, shownFrom, shownTo, setParams]);
 
   const dismissMissing = useCallback(() => setMissing(false), []);
