@@ -13,7 +13,7 @@ import { demoImei, demoUsers } from '../../infra/local/seed';
 import { en } from '../../shared/i18n/en';
 import { registrationEn } from '../../shared/i18n/features/registration/en';
 import { unitLockEn } from '../../shared/i18n/features/unit-lock/en';
-import { type App, checkAndShoot, DESKTOP, logInAs, openPage, PHONE, poll, SHOTS_DIR, startBrowserApp, stopBrowserApp } from '../support/browser';
+import { type App, checkAndShoot, DESKTOP, logInAs, logInAt, openPage, PHONE, poll, SHOTS_DIR, startBrowserApp, stopBrowserApp } from '../support/browser';
 
 let app: App;
 let browser: Browser;
@@ -43,9 +43,7 @@ const rawKeys = async (page: Page) => (await page.locator('main').textContent())
 describe('add unit', () => {
   it('adds a tracker from the inventory, granted to a user, and refuses it a second time', async () => {
     const { context, page, errors } = await openPage(browser);
-    await logIn(page, demoUsers.admin.username);
-    await page.getByRole('navigation', { name: en.MainNavigation }).getByRole('link', { name: en.AddUnit, exact: true }).click();
-    await page.waitForURL(/\/administration\/add-terminal$/);
+    await logInAt(page, app.url, '/administration/add-terminal', demoUsers.admin.username);
     const form = page.getByRole('form', { name: en.AddUnit });
     await poll(() => form.isVisible()).toBe(true);
     await shot(page, 'add-unit-en');

@@ -10,10 +10,9 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, demoImei, demoUsers } from '../../infra/local/seed';
-import { en } from '../../shared/i18n/en';
 import { carScheduleEn as cs } from '../../shared/i18n/features/car-schedule/en';
 import { callAs, callerFor, type Caller } from '../support/api-caller';
-import { type App, logInAs, openPage, poll, shooter, SHOTS_DIR, startBrowserApp, stopBrowserApp } from '../support/browser';
+import { type App, logInAt, openPage, poll, shooter, SHOTS_DIR, startBrowserApp, stopBrowserApp } from '../support/browser';
 
 let app: App;
 let browser: Browser;
@@ -32,7 +31,8 @@ const longDay = (day: string) => new Intl.DateTimeFormat('en-GB', { weekday: 'lo
 
 const shot = shooter(SHOTS);
 
-const logIn = (page: Page) => logInAs(page, app.url);
+/** Logs in on the way to the car schedule (the map is not what this file tests). */
+const logIn = (page: Page) => logInAt(page, app.url, '/user/car-schedule');
 
 async function book(from: string, to: string, purpose: string): Promise<void> {
   const r = await callAs(app.url, 'POST', '/api/v1/user/car-schedule', admin, { imei: demoImei(0), start_date: `${tomorrow} ${from}`, end_date: `${tomorrow} ${to}`, purpose, driver_id: admin.userId }, zone);
@@ -61,8 +61,6 @@ describe('Car booking', () => {
   it('books a car for tomorrow, shows it in the week and the month, edits and deletes it', async () => {
     const { context, page, errors } = await openPage(browser);
     await logIn(page);
-    await page.getByRole('navigation', { name: en.MainNavigation }).getByRole('link', { name: en.CarSchedule, exact: true }).click();
-    await page.waitForURL(/\/user\/car-schedule$/);
     await page.getByLabel(cs.CsGoToDate).fill(tomorrow);
     const van = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: /Service van 1/ }) });
     await poll(() => van.getByRole('button', { name: /^09:00 - 10:00/ }).isVisible()).toBe(true);

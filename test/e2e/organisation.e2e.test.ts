@@ -18,7 +18,7 @@ import { supportEn } from '../../shared/i18n/features/support/en';
 import { unitsEn } from '../../shared/i18n/features/units/en';
 import type { UnitListItem } from '../../shared/schemas/units';
 import { callAs, callerFor, type Caller } from '../support/api-caller';
-import { type App, checkAndShoot, DESKTOP, logInAs, openPage, PHONE, poll, SHOTS_DIR, startBrowserApp, stopBrowserApp } from '../support/browser';
+import { type App, checkAndShoot, DESKTOP, logInAs, logInAt, openPage, PHONE, poll, SHOTS_DIR, startBrowserApp, stopBrowserApp } from '../support/browser';
 
 let app: App;
 let browser: Browser;
@@ -50,10 +50,8 @@ const ERIK = `${demoUsers.user.firstName} ${demoUsers.user.lastName}`;
 describe('organisation and support', () => {
   it('adds a department, assigns it to units and a user, and makes a feature profile', async () => {
     const { context, page, errors } = await openPage(browser);
-    await logIn(page, demoUsers.admin.username);
     // Departments, tags, projects and feature profiles are tabs of the account page.
-    await page.getByRole('navigation', { name: en.MainNavigation }).getByRole('link', { name: en.Account, exact: true }).click();
-    await page.waitForURL(/\/administration\/user-accounts$/);
+    await logInAt(page, app.url, '/administration/user-accounts', demoUsers.admin.username);
     await page.getByRole('tab', { name: organisationEn.OrgTabDepartments }).click();
     await page.waitForURL(/\/administration\/user-accounts\?tab=departments$/);
 

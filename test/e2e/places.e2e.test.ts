@@ -14,11 +14,10 @@ import { addDays, localDayOf, wallToInstant } from '../../shared/local-time';
 import { unitWithCopies } from '../support/unit-state';
 import { typeDate } from '../support/date-input';
 import { storeDetectedTrips } from '../../functions/trips/store-detected';
-import { DEMO_PASSWORD, demoImei, demoUsers } from '../../infra/local/seed';
-import { en } from '../../shared/i18n/en';
+import { demoImei, demoUsers } from '../../infra/local/seed';
 import { geofencesEn } from '../../shared/i18n/features/geofences/en';
 import { placesEn } from '../../shared/i18n/features/places/en';
-import { type App, checkAndShoot, DESKTOP, openPage, PHONE, poll, SHOTS_DIR, startBrowserApp, stopBrowserApp } from '../support/browser';
+import { type App, checkAndShoot, DESKTOP, logInAt, openPage, PHONE, poll, SHOTS_DIR, startBrowserApp, stopBrowserApp } from '../support/browser';
 
 let app: App;
 let browser: Browser;
@@ -68,13 +67,6 @@ afterAll(async () => {
 
 const text = (template: string, vars: Record<string, string | number>) => template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name]));
 
-async function logIn(page: Page, username: string): Promise<void> {
-  await page.getByRole('textbox', { name: en.UsernameOrEmail }).fill(username);
-  await page.getByRole('textbox', { name: en.Password, exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: en.Login, exact: true }).click();
-  await page.waitForURL((url) => url.pathname !== '/');
-}
-
 /** A modal covers the viewport only: its picture is the viewport (`fullPage: false`). */
 async function shot(page: Page, name: string, options: { fullPage?: boolean } = {}, sizes = [PHONE, DESKTOP]): Promise<void> {
   await checkAndShoot(page, SHOTS, name, { sizes, ...options });
@@ -106,10 +98,7 @@ async function fillPlace(page: Page, texts: typeof placesEn, label: string): Pro
 describe('places', () => {
   it('creates a place with a rule, applies it to stored trips, finds and edits it', async () => {
     const { context, page, errors } = await openPage(browser);
-    await page.goto(`${app.url}/`);
-    await logIn(page, demoUsers.admin.username);
-    await page.getByRole('navigation', { name: en.MainNavigation }).getByRole('link', { name: en.Places, exact: true }).click();
-    await page.waitForURL(/\/user\/places$/);
+    await logInAt(page, app.url, '/user/places', demoUsers.admin.username);
     await poll(() => page.getByText(placesEn.PlacesEmptyTitle).isVisible()).toBe(true);
     await shot(page, 'places-empty');
 
@@ -173,9 +162,7 @@ describe('places', () => {
 
   it('deletes the place after a confirmation', async () => {
     const { context, page, errors } = await openPage(browser);
-    await page.goto(`${app.url}/`);
-    await logIn(page, demoUsers.admin.username);
-    await page.goto(`${app.url}/user/places`);
+    await logInAt(page, app.url, '/user/places', demoUsers.admin.username);
     await poll(() => rows(page).count()).toBe(1);
 
     // Delete after a confirmation: the list is empty again.

@@ -31,7 +31,7 @@ import { sv } from '../../shared/i18n/sv';
 import { addDays, localDayOf, startOfLocalDay } from '../../shared/local-time';
 import { previousMonthOf } from '../../web/src/features/triplog/trip-log';
 import { eventually } from '../support/eventually';
-import { DESKTOP, PHONE, SCREENSHOTS, SHOTS_DIR, checkAndShoot, logInAs, logInAt, openPage, pickUnit, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
+import { DESKTOP, PHONE, SCREENSHOTS, SHOTS_DIR, checkAndShoot, logInAt, openPage, pickUnit, startBrowserApp, stopBrowserApp, type App } from '../support/browser';
 
 let app: App;
 let browser: Browser;
@@ -107,9 +107,7 @@ describe('reports page', () => {
   it('demo-admin runs the summary of the fleet and the trip log of one unit', async () => {
     const { context, page, errors } = await openPage(browser);
     try {
-      await logInAs(page, app.url);
-      await page.getByRole('navigation').getByRole('link', { name: en.Reports }).click();
-      await page.waitForURL(`${app.url}/user/create-triplog/reports`);
+      await logInAt(page, app.url, '/user/create-triplog/reports');
 
       // The summary over last month (the default) for all units: one table with the fleet's totals row.
       await choose(page, 'report-kind', reportsEn.ReportTitle_summary);

@@ -17,7 +17,7 @@ import { DEMO_PASSWORD, demoImei, demoUsers } from '../../infra/local/seed';
 import { en } from '../../shared/i18n/en';
 import { rfidEn } from '../../shared/i18n/features/rfid/en';
 import { callAs, callerFor, type Caller } from '../support/api-caller';
-import { type App, logInAs, openPage, poll, shooter, SHOTS_DIR, startBrowserApp, stopBrowserApp } from '../support/browser';
+import { type App, logInAs, logInAt, openPage, poll, shooter, SHOTS_DIR, startBrowserApp, stopBrowserApp } from '../support/browser';
 
 let app: App;
 let browser: Browser;
@@ -56,9 +56,7 @@ const row = (page: Page, name: string) => page.getByRole('row').filter({ hasText
 describe('RFID cards', () => {
   it('lists cards, adds one a reader read, edits, pairs, unpairs and deletes cards', async () => {
     const { context, page, errors } = await openPage(browser);
-    await logIn(page);
-    await page.getByRole('navigation', { name: en.MainNavigation }).getByRole('link', { name: en.ManageRFIDCards, exact: true }).click();
-    await page.waitForURL(/\/administration\/rfid-cards$/);
+    await logInAt(page, app.url, '/administration/rfid-cards');
     await poll(() => row(page, 'Blue key tag').isVisible()).toBe(true);
     // How to add a card is said once.
     expect(await page.getByText(rfidEn.RfidPageIntro).count()).toBe(1);

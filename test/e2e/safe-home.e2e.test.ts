@@ -14,7 +14,7 @@ import { en } from '../../shared/i18n/en';
 import { geofencesEn } from '../../shared/i18n/features/geofences/en';
 import { safeHomeEn } from '../../shared/i18n/features/safe-home/en';
 import { callerFor, callAs } from '../support/api-caller';
-import { type App, logInAs, openPage, poll, shooter, SHOTS_DIR, startBrowserApp, stopBrowserApp } from '../support/browser';
+import { type App, logInAt, openPage, poll, shooter, SHOTS_DIR, startBrowserApp, stopBrowserApp } from '../support/browser';
 import type { SafeHomeItem } from '../../shared/schemas/safe-home';
 
 let app: App;
@@ -26,7 +26,8 @@ const UNIT = 'Service van 2';
 
 const shot = shooter(SHOTS);
 
-const logIn = (page: Page) => logInAs(page, app.url);
+/** Logs in on the way to Safe return home (the map is not what this file tests). */
+const logIn = (page: Page) => logInAt(page, app.url, '/administration/safe-return-home');
 
 const row = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
 
@@ -42,8 +43,6 @@ describe('Safe return home', () => {
   it('refuses switching on without a home and schedule, sets both through the map and the schedule, switches on', async () => {
     const { context, page, errors } = await openPage(browser);
     await logIn(page);
-    await page.getByRole('navigation', { name: en.MainNavigation }).getByRole('link', { name: en.SafeReturnHome, exact: true }).click();
-    await page.waitForURL(/\/administration\/safe-return-home$/);
     await poll(() => row(page, UNIT).isVisible()).toBe(true);
     expect(await row(page, UNIT).getByRole('button', { name: text(safeHomeEn.SafeHomeAddHomeFor, { name: UNIT }) }).isVisible()).toBe(true);
 

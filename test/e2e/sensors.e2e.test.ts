@@ -17,7 +17,7 @@ import { demoImei } from '../../infra/local/seed';
 import { answerCommand, commandTopic } from '../../infra/local/simulator/protocol';
 import { SimulatedVehicle } from '../../infra/local/simulator/vehicle';
 import { sensorsEn, type SensorsMessages } from '../../shared/i18n/features/sensors/en';
-import { type App, logInAs, openPage, poll, shooter, SHOTS_DIR, startBrowserApp, stopBrowserApp } from '../support/browser';
+import { type App, logInAt, openPage, poll, shooter, SHOTS_DIR, startBrowserApp, stopBrowserApp } from '../support/browser';
 
 let app: App;
 let browser: Browser;
@@ -50,11 +50,9 @@ afterAll(async () => {
   await stopBrowserApp({ app, browser });
 });
 
-const logIn = (page: Page) => logInAs(page, app.url);
-
-/** Opens the unit editor and its sensors section (an accordion item of the editor, closed at first). */
+/** Logs in on the way to the unit editor and opens its sensors section (an accordion item of the editor, closed at first). */
 async function openSensors(page: Page, texts: SensorsMessages = sensorsEn): Promise<void> {
-  await page.goto(`${app.url}/user/edit-terminal?imei=${IMEI}`);
+  await logInAt(page, app.url, `/user/edit-terminal?imei=${IMEI}`);
   const control = page.getByRole('button', { name: texts.SensorsTitle, exact: true });
   await poll(() => control.isVisible()).toBe(true);
   if ((await control.getAttribute('aria-expanded')) !== 'true') await control.click();
@@ -75,7 +73,6 @@ async function publishReading(temp: number): Promise<void> {
 describe('BLE sensors in the unit editor', () => {
   it('adds a sensor, sees it paired and reading with its alarm, handles a refusal, edits and unpairs it', async () => {
     const { context, page, errors } = await openPage(browser);
-    await logIn(page);
     await openSensors(page);
     await poll(() => section(page).getByText(text(sensorsEn.SensorsCount, { count: 0, max: 4 })).isVisible()).toBe(true);
     expect(await section(page).getByText(sensorsEn.SensorsNone).isVisible()).toBe(true);
