@@ -8,3 +8,9 @@ export const BASEMAP_PATH = '/basemap/';
 export const BASEMAP_ARCHIVE = 'basemap.pmtiles';
 /** BASEMAP_URL as the stack and the embedded runtime set it when the archive is there. */
 export const BASEMAP_URL = `${BASEMAP_PATH}${BASEMAP_ARCHIVE}`;
+
+/**
+ * The source layers of the offline base map's archive, which the web build makes
+ * (scripts/basemap/offline-basemap.ts) and the offline style draws (web/src/features/map/offline-style.ts).
+ */
+export const OFFLINE_BASEMAP_LAYERS = { land: 'land', borders: 'borders' } as const;

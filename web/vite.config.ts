@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { brandById, brands, DEFAULT_BRAND_ID, type Brand } from '../shared/brands';
+import { offlineBasemapArchive } from '../scripts/basemap/offline-basemap';
 import { brandHeadTags, writeBrandAppFiles, writeServiceWorker } from './src/pwa/build-plugin';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -54,10 +55,46 @@ function brandPages(): Plugin {
   };
 }
 
+/** The module whose default export is the URL of the offline base map's archive (web/src/features/map/offline-basemap.ts). */
+const OFFLINE_BASEMAP_MODULE = 'virtual:offline-basemap';
+const OFFLINE_BASEMAP_DEV_PATH = '/@offline-basemap/natural-earth.pmtiles';
+
+/**
+ * The offline base map's tiles (scripts/basemap/offline-basemap.ts), made from the `world-atlas`
+ * package once per build: a hashed asset of the build, a path the dev server answers from memory.
+ */
+function offlineBasemap(): Plugin {
+  const resolvedId = `\0${OFFLINE_BASEMAP_MODULE}`;
+  let archive: Uint8Array | undefined;
+  const bytes = () => (archive ??= offlineBasemapArchive());
+  let serving = false;
+  return {
+    name: 'offline-basemap',
+    configResolved(config) {
+      serving = config.command === 'serve';
+    },
+    configureServer(server) {
+      server.middlewares.use(OFFLINE_BASEMAP_DEV_PATH, (_req, res) => {
+        res.setHeader('content-type', 'application/vnd.pmtiles');
+        res.end(bytes());
+      });
+    },
+    resolveId(id) {
+      return id === OFFLINE_BASEMAP_MODULE ? resolvedId : undefined;
+    },
+    load(id) {
+      if (id !== resolvedId) return undefined;
+      if (serving) return `export default ${JSON.stringify(OFFLINE_BASEMAP_DEV_PATH)};`;
+      const ref = this.emitFile({ type: 'asset', name: 'natural-earth.pmtiles', source: bytes() });
+      return `export default import.meta.ROLLUP_FILE_URL_${ref};`;
+    },
+  };
+}
+
 export default defineConfig({
   root,
   publicDir: 'public',
-  plugins: [react(), brandPages()],
+  plugins: [react(), brandPages(), offlineBasemap()],
   resolve: {
     // Every zod import of the web app (shared schemas included) gets zod configured for the
     // Content-Security-Policy first (web/src/app/zod-jitless.ts).

@@ -84,14 +84,14 @@ describe('Content-Security-Policy', () => {
     const ownFiles: Array<{ url: string; csp: string | undefined }> = [];
     page.on('response', (response) => {
       const url = new URL(response.url());
-      // blob: URLs (the base map's data) report the page's origin too, but no server sent them.
+      // blob: URLs (a fleet's units handed to MapLibre) report the page's origin too, but no server sent them.
       if (url.protocol === 'http:' && url.origin === app.url && !url.pathname.startsWith('/api/')) ownFiles.push({ url: url.pathname, csp: response.headers()['content-security-policy'] });
     });
     const offered = mapConfigFor(process.env['MAP_STYLE_URL'] || undefined);
     const mapOrigins = (offered.styles ?? []).map((style) => originOf(style.url));
     // The offline map's data, or tiles of an offered style on a machine that reaches it.
     const basemapData = page.waitForResponse(
-      (r) => /\/assets\/countries-[^/]+\.json$/.test(r.url()) || (r.ok() && mapOrigins.some((o) => r.url().startsWith(`${o}/`)) && /tile|\.pbf|\.mvt/i.test(r.url())),
+      (r) => /\/assets\/natural-earth-[^/]+\.pmtiles$/.test(r.url()) || (r.ok() && mapOrigins.some((o) => r.url().startsWith(`${o}/`)) && /tile|\.pbf|\.mvt/i.test(r.url())),
       { timeout: 60_000 },
     );
 

@@ -18,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { demoImei } from '../../infra/local/seed';
 import { mapEn } from '../../shared/i18n/features/map/en';
 import type { MapConfig } from '../../shared/schemas/tracking';
+import { OFFLINE_COLORS } from '../../web/src/features/map/offline-style';
 import { DESKTOP, PHONE, SHOTS_DIR, axeViolations, logInThroughForm, openPage, poll, startBrowserApp, stopBrowserApp, type App, photograph, settle } from '../support/browser';
 import { writeBasemapFolder } from '../support/basemap-fixture';
 import { commonestColour, countColour, hexRgb } from '../support/pixels';
@@ -120,10 +121,10 @@ const logIn = (page: Page) => logInThroughForm(page, app.url);
 const drawn = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 30_000, interval: 250 });
 
 /**
- * Records the blob URLs the page's main thread fetches. The offline map's land and borders, and
- * the units after a change of base map, reach MapLibre as blob URLs that its workers read
- * themselves (web/src/features/map/maplibre-worker-patch.ts); one fetched here went through the
- * main thread instead, parsed and copied to a worker: the map's longest tasks while loading.
+ * Records the blob URLs the page's main thread fetches. A whole fleet's units reach MapLibre as a
+ * blob URL after a change of base map, which its workers read themselves
+ * (web/src/features/map/maplibre-worker-patch.ts); one fetched here went through the main thread
+ * instead, parsed and copied to a worker: the map's longest tasks while loading.
  */
 const RECORD_BLOB_FETCHES = `(() => {
   const native = window.fetch;
@@ -139,7 +140,7 @@ const blobFetches = (page: Page) => page.evaluate(() => (window as unknown as { 
 /**
  * Records MapLibre's loads of a GeoJSON source from a URL (its `LD` message with a `request`) and
  * whether the worker's answer carried the loaded data back: maplibre-worker-patch.ts leaves it
- * out, so the page never receives the offline map's 20 MB. Both names are MapLibre's own; the
+ * out, so the page never receives a fleet's collection again. Both names are MapLibre's own; the
  * test also expects the loads to be seen, so that a MapLibre that renamed them fails here.
  */
 const RECORD_URL_LOADS = `(() => {
@@ -167,6 +168,8 @@ const urlLoads = (page: Page) => page.evaluate(() => (window as unknown as { __u
 
 const map = (page: Page) => page.getByTestId('realtime-map');
 const basemap = (page: Page) => map(page).getAttribute('data-basemap');
+/** Pixels of the offline map's land colour on the map's canvas. */
+const landPixels = async (page: Page) => countColour(browser, await map(page).locator('canvas').screenshot(), hexRgb(OFFLINE_COLORS.land));
 const credits = (page: Page) => map(page).locator('.maplibregl-ctrl-attrib-inner').textContent();
 
 /** The map config as the server answers it, with the base maps of `change` instead, if given. */
@@ -267,6 +270,10 @@ describe('base map', () => {
       const seen = await configRoute(page, () => ({ styleUrl: null, styles: [{ id: 'streets', url: `${stylesUrl}/${name}.json` }] }));
       await page.addInitScript({ content: RECORD_BLOB_FETCHES });
       await page.addInitScript({ content: RECORD_URL_LOADS });
+      const archiveReads: string[] = [];
+      page.on('request', (request) => {
+        if (/\/assets\/natural-earth-[^/]+\.pmtiles$/.test(request.url())) archiveReads.push(request.url());
+      });
       await logIn(page);
       await expect.poll(() => basemap(page), { timeout: 20_000, interval: 100 }).toBe('offline');
       const seconds = (Date.now() - (seen.at ?? 0)) / 1000;
@@ -276,10 +283,13 @@ describe('base map', () => {
       await poll(() => credits(page)).toContain('Natural Earth');
       expect(await page.getByRole('radiogroup', { name: mapEn.MapBaseMapLabel }).count()).toBe(0);
       await poll(() => map(page).getAttribute('data-units-drawn')).toBe('1');
-      // The offline map's data (and the units given to its new source) were read by MapLibre's workers.
+      // The offline map's land is drawn from its archive of tiles, fetched once and read in memory.
+      await drawn(() => landPixels(page)).toBeGreaterThan(1000);
+      expect(archiveReads, name).toHaveLength(1);
+      // The units given to its new source were read by MapLibre's workers...
       expect(await blobFetches(page), name).toEqual([]);
       // ...and their answers brought none of it back to the page.
-      await drawn(async () => (await urlLoads(page)).map((load) => load.source)).toEqual(expect.arrayContaining(['borders', 'land']));
+      await drawn(async () => (await urlLoads(page)).map((load) => load.source)).toContain('units'); // UNITS_SOURCE of web/src/features/map/components/unit-layers.tsx
       expect((await urlLoads(page)).filter((load) => load.dataSent), name).toEqual([]);
       expect(errors, name).toEqual([]);
       await context.close();

@@ -69,7 +69,7 @@ const drawn = (page: Page) => map(page).getAttribute('data-units-drawn');
 async function mapDrawn(page: Page): Promise<void> {
   await poll(() => drawn(page)).toBe('2');
   await expect.poll(() => map(page).getAttribute('data-basemap'), { timeout: 15_000, interval: 100 }).toBe('offline');
-  // The offline map's land is on the canvas (its data is converted in a worker meanwhile), and then still.
+  // The offline map's land is on the canvas (its tiles are read from the archive meanwhile), and then still.
   const canvas = map(page).locator('canvas');
   await expect.poll(async () => countColour(browser, await canvas.screenshot(), hexRgb(OFFLINE_COLORS.land)), { timeout: 20_000, interval: 250 }).toBeGreaterThan(1000);
   await untilStill(canvas);

@@ -3,16 +3,16 @@
  * `basemap.pmtiles` (a PMTiles v3 archive of vector tiles in the Protomaps layer names) and the
  * `sprites/light` sheet beside it. The tiles cover the Stockholm area to zoom 12 (MapLibre draws
  * them larger beyond): land (`earth`), one lake (`water`) and one major road (`roads`), no labels
- * (the fonts' first range is there, without glyphs, as MapLibre asks for it all the same). The archive is written here from the PMTiles v3 specification
- * (github.com/protomaps/PMTiles/blob/main/spec/v3/spec.md): the `pmtiles` package only reads.
+ * (the fonts' first range is there, without glyphs, as MapLibre asks for it all the same). The
+ * archive is written by scripts/basemap/pmtiles-archive.ts.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { GeoJSONVT } from '@maplibre/geojson-vt';
 import { fromGeojsonVt } from '@maplibre/vt-pbf';
 import { PbfWriter } from 'pbf';
-import { zxyToTileId } from 'pmtiles';
 import { BASEMAP_ARCHIVE } from '../../shared/basemap';
+import { pmtilesArchive, type ArchiveTile } from '../../scripts/basemap/pmtiles-archive';
 
 /** West, south, east, north of the tiles written, in degrees. */
 export const FIXTURE_BOUNDS = [16.5, 58.8, 19.5, 60.0] as const;
@@ -66,20 +66,11 @@ function latToY(lat: number, z: number): number {
   return Math.floor(((1 - Math.log(Math.tan(rad) + 1 / Math.cos(rad)) / Math.PI) / 2) * 2 ** z);
 }
 
-function varint(value: number, out: number[]): void {
-  let rest = value;
-  while (rest >= 0x80) {
-    out.push((rest % 0x80) | 0x80);
-    rest = Math.floor(rest / 0x80);
-  }
-  out.push(rest);
-}
-
-/** Every tile of the fixture, encoded as MVT, in tile-id order. */
-function fixtureTiles(): Array<{ id: number; bytes: Uint8Array }> {
+/** Every tile of the fixture within its bounds, encoded as MVT. */
+function fixtureTiles(): ArchiveTile[] {
   const indexes = Object.entries(LAYERS).map(([name, data]) => [name, new GeoJSONVT(data, { maxZoom: FIXTURE_MAX_ZOOM, indexMaxZoom: 4, buffer: 64 })] as const);
   const [west, south, east, north] = FIXTURE_BOUNDS;
-  const tiles: Array<{ id: number; bytes: Uint8Array }> = [];
+  const tiles: ArchiveTile[] = [];
   for (let z = 0; z <= FIXTURE_MAX_ZOOM; z++) {
     for (let x = lonToX(west, z); x <= lonToX(east, z); x++) {
       for (let y = latToY(north, z); y <= latToY(south, z); y++) {
@@ -87,72 +78,22 @@ function fixtureTiles(): Array<{ id: number; bytes: Uint8Array }> {
           const tile = index.getTile(z, x, y);
           return tile && tile.features.length ? [[name, tile]] : [];
         }));
-        if (Object.keys(layers).length) tiles.push({ id: zxyToTileId(z, x, y), bytes: fromGeojsonVt(layers, { version: 2, extent: 4096 }) });
+        if (Object.keys(layers).length) tiles.push({ z, x, y, bytes: fromGeojsonVt(layers, { version: 2, extent: 4096 }) });
       }
     }
   }
-  return tiles.sort((a, b) => a.id - b.id);
+  return tiles;
 }
 
-/** A PMTiles v3 archive of the fixture's tiles: header, root directory, metadata, tile data; nothing compressed. */
+/** A PMTiles v3 archive of the fixture's tiles, nothing compressed. */
 export function basemapArchive(): Uint8Array {
-  const tiles = fixtureTiles();
-  const entries: Array<{ id: number; offset: number; length: number }> = [];
-  let offset = 0;
-  for (const tile of tiles) {
-    entries.push({ id: tile.id, offset, length: tile.bytes.length });
-    offset += tile.bytes.length;
-  }
-  const dir: number[] = [];
-  varint(entries.length, dir);
-  entries.forEach((entry, i) => varint(entry.id - (i ? (entries[i - 1]?.id ?? 0) : 0), dir));
-  for (let i = 0; i < entries.length; i++) varint(1, dir); // run lengths
-  for (const entry of entries) varint(entry.length, dir);
-  entries.forEach((entry, i) => {
-    const previous = entries[i - 1];
-    varint(previous && entry.offset === previous.offset + previous.length ? 0 : entry.offset + 1, dir);
+  return pmtilesArchive(fixtureTiles(), {
+    bounds: FIXTURE_BOUNDS,
+    minZoom: 0,
+    maxZoom: FIXTURE_MAX_ZOOM,
+    centerZoom: 10,
+    metadata: { name: 'Test base map', vector_layers: Object.keys(LAYERS).map((id) => ({ id, fields: {} })) },
   });
-  const metadata = new TextEncoder().encode(JSON.stringify({ name: 'Test base map', vector_layers: Object.keys(LAYERS).map((id) => ({ id, fields: {} })) }));
-
-  const HEADER = 127;
-  const dirOffset = HEADER;
-  const metadataOffset = dirOffset + dir.length;
-  const tileDataOffset = metadataOffset + metadata.length;
-  const archive = new Uint8Array(tileDataOffset + offset);
-  const view = new DataView(archive.buffer);
-  archive.set(new TextEncoder().encode('PMTiles'), 0);
-  view.setUint8(7, 3);
-  const u64 = (at: number, value: number) => view.setBigUint64(at, BigInt(value), true);
-  u64(8, dirOffset);
-  u64(16, dir.length);
-  u64(24, metadataOffset);
-  u64(32, metadata.length);
-  u64(40, tileDataOffset); // no leaf directories
-  u64(48, 0);
-  u64(56, tileDataOffset);
-  u64(64, offset);
-  u64(72, tiles.length); // addressed tiles
-  u64(80, entries.length); // tile entries
-  u64(88, tiles.length); // tile contents
-  view.setUint8(96, 1); // clustered
-  view.setUint8(97, 1); // internal compression: none
-  view.setUint8(98, 1); // tile compression: none
-  view.setUint8(99, 1); // tile type: MVT
-  view.setUint8(100, 0);
-  view.setUint8(101, FIXTURE_MAX_ZOOM);
-  const [west, south, east, north] = FIXTURE_BOUNDS;
-  const e7 = (degrees: number) => Math.round(degrees * 1e7);
-  view.setInt32(102, e7(west), true);
-  view.setInt32(106, e7(south), true);
-  view.setInt32(110, e7(east), true);
-  view.setInt32(114, e7(north), true);
-  view.setUint8(118, 10);
-  view.setInt32(119, e7((west + east) / 2), true);
-  view.setInt32(123, e7((south + north) / 2), true);
-  archive.set(dir, dirOffset);
-  archive.set(metadata, metadataOffset);
-  for (const [i, tile] of tiles.entries()) archive.set(tile.bytes, tileDataOffset + (entries[i]?.offset ?? 0));
-  return archive;
 }
 
 /** A 1x1 transparent PNG: the sprite sheet of a style whose icons the fixture never shows. */

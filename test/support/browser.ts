@@ -29,14 +29,9 @@ export const SHOTS_DIR = join(ROOT, 'test-results');
  * file had a sixth of the machine's busy time in them, on the browser's background threads, much
  * of it in the kernel freeing their memory (page-table flushes across both cores). Alternated on
  * that file, Chromium took 64 CPU-seconds on average with the flag and 71 without, the steps as
- * fast.
- *
- * Not where a file draws the offline base map: converting the Natural Earth topology in a worker
- * is seconds of hot loops, which the interpreter alone took twice as long over (7.4 s against 3.8 s
- * on an idle machine, more than the 20 s map.e2e.test.ts waits for it on a busy one).
+ * fast. The offline base map is vector tiles made by the web build, which MapLibre only decodes.
  */
-const CHROMIUM_ARGS = [...CHROMIUM_BASE_ARGS, '--disable-gpu'];
-const INTERPRETER_ONLY = '--js-flags=--max-opt=0';
+const CHROMIUM_ARGS = [...CHROMIUM_BASE_ARGS, '--disable-gpu', '--js-flags=--max-opt=0'];
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
 
@@ -68,13 +63,12 @@ async function offerPlainBaseMap(): Promise<void> {
  * test/support/global-setup.ts); if either fails, the other is stopped again.
  *
  * The base map: this machine cannot reach OpenFreeMap, the style the runtime offers by default, so
- * every map page would fall back to the offline Natural Earth map and convert the 3.5 MB world
- * topology again, about 3 s of CPU per map drawn. The base map is tested where it is the subject:
+ * every map page would fall back to the offline Natural Earth map and read and draw its tiles. The
+ * base map is tested where it is the subject:
  * map.e2e.test.ts (OpenFreeMap given up, the offline map drawn) and csp.e2e.test.ts (the offline
- * map's worker and data under the Content-Security-Policy) start with `baseMap: 'offered'`, and
+ * map's archive and tiles under the Content-Security-Policy) start with `baseMap: 'offered'`, and
  * map-basemap.e2e.test.ts sets MAP_STYLE_URL to styles of its own. Every other file draws its units,
  * routes and areas over a plain style, unless SCREENSHOTS asks for photographs of the map a user sees.
- * A browser that may draw the offline map keeps V8's optimizing compilers (INTERPRETER_ONLY above).
  *
  * The browser: Debian's headless shell, unless a file tests what only the whole browser has
  * (`browser: 'chromium'`; test/support/chromium.ts).
@@ -83,8 +77,7 @@ export async function startBrowserApp(options: { baseMap?: 'plain' | 'offered'; 
   if (SCREENSHOTS) mkdirSync(SHOTS_DIR, { recursive: true });
   const plain = (options.baseMap ?? 'plain') === 'plain' && !SCREENSHOTS && !process.env['MAP_STYLE_URL'];
   if (plain) await offerPlainBaseMap();
-  const args = plain ? [...CHROMIUM_ARGS, INTERPRETER_ONLY] : CHROMIUM_ARGS;
-  const [app, browser] = await Promise.allSettled([startRuntime(), chromium.launch({ executablePath: testBrowserPath(options.browser ?? 'headless-shell'), headless: true, args })]);
+  const [app, browser] = await Promise.allSettled([startRuntime(), chromium.launch({ executablePath: testBrowserPath(options.browser ?? 'headless-shell'), headless: true, args: CHROMIUM_ARGS })]);
   if (app.status === 'fulfilled' && browser.status === 'fulfilled') return { app: app.value, browser: browser.value };
   await stopBrowserApp({ app: app.status === 'fulfilled' ? app.value : undefined, browser: browser.status === 'fulfilled' ? browser.value : undefined });
   throw app.status === 'rejected' ? app.reason : (browser as PromiseRejectedResult).reason;

@@ -35,7 +35,7 @@ describe('precacheable', () => {
     expect(precacheable('brands/3/maskable-512.png')).toBe(true);
     expect(precacheable('assets/lazy~maplibre-gl-x.js')).toBe(false);
     expect(precacheable('assets/index-abc.js.map')).toBe(false);
-    expect(precacheable('assets/countries-10m-x.json')).toBe(false);
+    expect(precacheable('assets/natural-earth-x.pmtiles')).toBe(false);
     expect(precacheable('sw.js')).toBe(false);
   });
 });

@@ -1,8 +1,9 @@
 /**
- * MapLibre's worker, with two changes for the offline base map's data (offline-basemap.ts: land and
- * borders, 20 MB of GeoJSON handed to MapLibre as blob URLs). Without them both copies of it went
- * through the page's main thread, its longest tasks while the map loaded (385 ms on a quiet
- * machine, more than a second on a busy one in bench:map):
+ * MapLibre's worker, with two changes for GeoJSON handed to MapLibre as blob URLs (a whole fleet's
+ * units after a change of base map: unit-feed.ts; at first the offline base map's 20 MB of land
+ * and borders, which are vector tiles now). Without them both copies of such data went through the
+ * page's main thread, its longest tasks while the map loaded (385 ms on a quiet machine, more than
+ * a second on a busy one in bench:map):
  *
  * - MapLibre's worker fetches only http(s) URLs itself and asks the page for any other (`GR`): the
  *   page fetched the blob, parsed the JSON and copied it over. A worker can fetch a blob URL of its

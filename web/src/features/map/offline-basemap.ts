@@ -1,29 +1,32 @@
+/**
+ * The offline base map's style (offline-style.ts) over its archive: Natural Earth's land and
+ * borders as vector tiles, which the web build makes (scripts/basemap/offline-basemap.ts) as a
+ * hashed asset of about 2 MB. The page fetches it once (the browser caches it for good) and keeps
+ * it in memory; MapLibre reads the tiles in view from there through the `pmtiles` protocol
+ * (maplibre.ts) and draws them. Nothing is converted in the browser.
+ */
 import type { StyleSpecification } from 'maplibre-gl';
-import type { BasemapWorkerAnswer } from './offline-basemap.worker';
+import { FileSource, PMTiles } from 'pmtiles';
+import archiveUrl from 'virtual:offline-basemap';
+import { addArchive } from './maplibre';
 import { offlineStyle } from './offline-style';
 
-export interface OfflineBasemap {
-  style: StyleSpecification;
-  /** Frees the GeoJSON once no map uses the style any more. */
-  dispose(): void;
-}
+/** The archive's key: the style reads it as `pmtiles://natural-earth.pmtiles`. */
+const ARCHIVE_NAME = 'natural-earth.pmtiles';
 
-/** The offline style with its data prepared in a worker (see offline-basemap.worker.ts). */
-export function loadOfflineBasemap(): Promise<OfflineBasemap> {
-  const worker = new Worker(new URL('./offline-basemap.worker.ts', import.meta.url), { type: 'module' });
-  return new Promise<OfflineBasemap>((resolve, reject) => {
-    worker.onmessage = (event: MessageEvent<BasemapWorkerAnswer>) => {
-      worker.terminate();
-      const answer = event.data;
-      if ('error' in answer) return reject(new Error(answer.error));
-      const urls = [answer.land, answer.borders].map((buffer) => URL.createObjectURL(new Blob([buffer], { type: 'application/json' })));
-      const [land = '', borders = ''] = urls;
-      resolve({ style: offlineStyle({ land, borders }), dispose: () => urls.forEach((url) => URL.revokeObjectURL(url)) });
-    };
-    worker.onerror = (event) => {
-      worker.terminate();
-      reject(new Error(event.message || 'offline basemap worker failed'));
-    };
-    worker.postMessage(null);
+let loading: Promise<StyleSpecification> | null = null;
+
+/** The offline style, its archive read once per page load. */
+export function loadOfflineBasemap(): Promise<StyleSpecification> {
+  loading ??= (async () => {
+    const response = await fetch(archiveUrl);
+    if (!response.ok) throw new Error(`offline base map: HTTP ${response.status}`);
+    await addArchive(new PMTiles(new FileSource(new File([await response.blob()], ARCHIVE_NAME))));
+    return offlineStyle(`pmtiles://${ARCHIVE_NAME}`);
+  })();
+  // A failed load may be tried again by the next map.
+  loading.catch(() => {
+    loading = null;
   });
+  return loading;
 }

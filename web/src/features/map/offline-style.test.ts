@@ -1,58 +1,19 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { validateStyleMin } from '@maplibre/maplibre-gl-style-spec';
 import { describe, expect, it } from 'vitest';
-import { basemapGeoJson, offlineStyle } from './offline-style';
+import { OFFLINE_BASEMAP_LAYERS } from '../../../../shared/basemap';
+import { offlineStyle } from './offline-style';
 
-// The 1:110m file has the same objects as the 1:10m one the page loads, at a size a test reads quickly.
-const topology = JSON.parse(readFileSync(createRequire(import.meta.url).resolve('world-atlas/countries-110m.json'), 'utf8'));
-
-/** Whether a point lies inside a ring (ray casting). */
-function inRing([x, y]: [number, number], ring: GeoJSON.Position[]): boolean {
-  let inside = false;
-  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-    const [xi = 0, yi = 0] = ring[i] ?? [];
-    const [xj = 0, yj = 0] = ring[j] ?? [];
-    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
-  }
-  return inside;
-}
-
-const onLand = (point: [number, number], land: GeoJSON.MultiPolygon) =>
-  land.coordinates.some(([outer, ...holes]) => outer !== undefined && inRing(point, outer) && !holes.some((hole) => inRing(point, hole)));
-
-describe('offline base map', () => {
-  const { land, borders } = basemapGeoJson(topology);
-
-  it('turns the countries topology into land and the borders between countries', () => {
-    expect(land.geometry.type).toBe('MultiPolygon');
-    expect(onLand([15.0, 62.0], land.geometry as GeoJSON.MultiPolygon)).toBe(true); // inland Sweden
-    expect(onLand([19.0, 57.5], land.geometry as GeoJSON.MultiPolygon)).toBe(false); // the Baltic Sea
-    expect(onLand([-30.0, 40.0], land.geometry as GeoJSON.MultiPolygon)).toBe(false); // the Atlantic
-    expect(borders.geometry.type).toBe('MultiLineString');
-    // The Swedish-Norwegian border runs near 12.5°E at 61°N; coastlines are not borders.
-    const near = (lon: number, lat: number) => borders.geometry.coordinates.some((line) => line.some(([x = 0, y = 0]) => Math.abs(x - lon) < 1 && Math.abs(y - lat) < 1));
-    expect(near(12.5, 61)).toBe(true);
-    expect(near(-9.5, 52.5)).toBe(false); // the west coast of Ireland
-  });
-
-  it('rounds coordinates to five decimals', () => {
-    const all = [...land.geometry.coordinates.flat(3), ...borders.geometry.coordinates.flat(2)] as number[];
-    expect(all.length).toBeGreaterThan(1000);
-    expect(all.every((n) => Math.abs(n * 1e5 - Math.round(n * 1e5)) < 1e-6)).toBe(true);
-  });
-
-  it('is a valid MapLibre style of water, land and borders that needs no font or tile server', () => {
-    const style = offlineStyle({ land: 'blob:land', borders });
+describe('offline style', () => {
+  it('is a valid MapLibre style of water, land and borders over the archive, needing no font or tile server', () => {
+    const style = offlineStyle('pmtiles://natural-earth.pmtiles');
     expect(validateStyleMin(style)).toEqual([]);
-    expect(style.layers.map((l) => [l.id, l.type])).toEqual([
-      ['water', 'background'],
-      ['land', 'fill'],
-      ['country-borders', 'line'],
+    expect(style.layers.map((l) => [l.id, l.type, 'source-layer' in l ? l['source-layer'] : undefined])).toEqual([
+      ['water', 'background', undefined],
+      ['land', 'fill', OFFLINE_BASEMAP_LAYERS.land],
+      ['country-borders', 'line', OFFLINE_BASEMAP_LAYERS.borders],
     ]);
     expect(style.glyphs).toBeUndefined();
     expect(style.sprite).toBeUndefined();
-    expect(Object.values(style.sources).every((s) => s.type === 'geojson')).toBe(true);
-    expect(style.sources['land']).toMatchObject({ data: 'blob:land' });
+    expect(style.sources).toEqual({ 'natural-earth': expect.objectContaining({ type: 'vector', url: 'pmtiles://natural-earth.pmtiles' }) });
   });
 });

@@ -45,18 +45,15 @@ function sessionStore(): Storage | null {
 let unreachable: ReturnType<typeof unreachableBaseMaps> | null = null;
 const unreachableStyles = () => (unreachable ??= unreachableBaseMaps(sessionStore()));
 
-/** The offline style, prepared in a worker once it is needed, and freed with the page. */
+/** The offline style, once it is needed (its archive is read once per page load: offline-basemap.ts). */
 function useOfflineBasemap(needed: boolean): ActiveBaseMap {
   const [basemap, setBasemap] = useState<ActiveBaseMap>(LOADING);
   useEffect(() => {
     if (!needed) return;
     let cancelled = false;
-    let dispose: (() => void) | null = null;
     loadOfflineBasemap().then(
-      (loaded) => {
-        if (cancelled) return loaded.dispose();
-        dispose = loaded.dispose;
-        setBasemap({ kind: 'offline', style: loaded.style });
+      (style) => {
+        if (!cancelled) setBasemap({ kind: 'offline', style });
       },
       (error: unknown) => {
         console.error('offline base map failed', error);
@@ -65,7 +62,6 @@ function useOfflineBasemap(needed: boolean): ActiveBaseMap {
     );
     return () => {
       cancelled = true;
-      dispose?.();
       setBasemap(LOADING);
     };
   }, [needed]);
