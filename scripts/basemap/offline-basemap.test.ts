@@ -5,6 +5,7 @@ import { PbfReader } from 'pbf';
 import { FileSource, PMTiles } from 'pmtiles';
 import { describe, expect, it } from 'vitest';
 import { OFFLINE_BASEMAP_LAYERS } from '../../shared/basemap';
+import { NATURAL_EARTH_ATTRIBUTION } from '../../web/src/features/map/offline-style';
 import { basemapGeoJson, offlineBasemapArchive, type CountriesTopology } from './offline-basemap';
 
 // The 1:110m file has the same objects as the 1:10m one the page loads, at a size a test reads quickly.
@@ -57,6 +58,6 @@ describe('offline base map', () => {
     expect(await layersOf(0, 0, 0)).toEqual([OFFLINE_BASEMAP_LAYERS.borders, OFFLINE_BASEMAP_LAYERS.land]);
     expect(await layersOf(3, 4, 2)).toEqual([OFFLINE_BASEMAP_LAYERS.borders, OFFLINE_BASEMAP_LAYERS.land]);
     expect(await layersOf(3, 0, 5)).toBeNull(); // the South Pacific
-    expect(await archive.getMetadata()).toMatchObject({ vector_layers: [{ id: 'land' }, { id: 'borders' }] });
+    expect(await archive.getMetadata()).toMatchObject({ attribution: NATURAL_EARTH_ATTRIBUTION, vector_layers: [{ id: 'land' }, { id: 'borders' }] });
   });
 });

@@ -16,6 +16,7 @@ import { fromGeojsonVt } from '@maplibre/vt-pbf';
 import { feature, mesh } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import { OFFLINE_BASEMAP_LAYERS } from '../../shared/basemap';
+import { NATURAL_EARTH_ATTRIBUTION } from '../../web/src/features/map/offline-style';
 import { pmtilesArchive, type ArchiveTile } from './pmtiles-archive';
 
 /** The deepest zoom of the archive's tiles. */
@@ -84,6 +85,7 @@ export function offlineBasemapArchive(options: { topology?: CountriesTopology; m
     maxZoom,
     centerZoom: 2,
     gzip: true,
-    metadata: { name: 'Natural Earth 1:10m countries', attribution: 'Made with Natural Earth', vector_layers: Object.values(OFFLINE_BASEMAP_LAYERS).map((id) => ({ id, fields: {} })) },
+    // MapLibre shows the archive's attribution in place of the style's: the same credit.
+    metadata: { name: 'Natural Earth 1:10m countries', attribution: NATURAL_EARTH_ATTRIBUTION, vector_layers: Object.values(OFFLINE_BASEMAP_LAYERS).map((id) => ({ id, fields: {} })) },
   });
 }

@@ -130,7 +130,8 @@ describe('real-time map', () => {
     // The offline map follows the failed request for OpenFreeMap's style, not a timer of its own.
     expect(styleFailed).toBeGreaterThan(0);
     expect(styleFailed).toBeLessThanOrEqual(offlineDrawn);
-    expect(await map(page).locator('.maplibregl-ctrl-attrib-inner').textContent()).toContain('Natural Earth');
+    // The credits come with the archive's tile description, read just after the style is in place.
+    await poll(() => map(page).locator('.maplibregl-ctrl-attrib-inner').textContent()).toContain('Natural Earth');
     expect(await page.getByRole('radiogroup', { name: mapEn.MapBaseMapLabel }).count()).toBe(0);
     expect(await row(page, 'Service van 1').textContent()).toContain('0 km/h');
     expect(await row(page, 'Service van 2').textContent()).toContain('35 km/h');
