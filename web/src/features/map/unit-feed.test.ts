@@ -122,6 +122,48 @@ describe('the units feed', () => {
     feed.stop();
   });
 
+  it('hands the source one update at a time and reports each count once the source has applied it', async () => {
+    const store = createUnitStore();
+    const map = fakeMap();
+    const source = map.source()!;
+    // The source applies an update only when the test says so, as MapLibre's worker answers when it has clustered.
+    const pending: Array<() => void> = [];
+    const sent: number[] = [];
+    const apply = source.updateData.bind(source);
+    source.updateData = (diff) => {
+      sent.push(diff.add?.length ?? 0);
+      return new Promise<void>((done) => pending.push(() => done(void apply(diff))));
+    };
+    const drawn: number[] = [];
+    const feed = startUnitFeed(map, store, { sourceId: 'units', chunk: 4, onDrawn: (count) => drawn.push(count), frame: (run) => setTimeout(run, 16), collectionUrl });
+    store.beginLoad();
+    store.addPage(Array.from({ length: 10 }, (_, i) => unit(i)));
+    await settle(5 * (FILL_INTERVAL_MS + 16));
+    // The second chunk waits for the first to be applied, however long that takes.
+    expect(sent).toEqual([4]);
+    expect(drawn).toEqual([]);
+    pending.shift()!();
+    await settle(0);
+    expect(drawn).toEqual([4]);
+    await settle(FILL_INTERVAL_MS + 16);
+    expect(sent).toEqual([4, 4]);
+    // Units that arrive meanwhile are not lost: they follow once the update before them is applied.
+    store.addPage([unit(10), unit(11)]);
+    store.endLoad();
+    await settle(5 * (FILL_INTERVAL_MS + 16));
+    expect(sent).toEqual([4, 4]);
+    pending.shift()!();
+    await settle(FILL_INTERVAL_MS + 16);
+    expect(drawn).toEqual([4, 8]);
+    expect(sent).toEqual([4, 4, 4]);
+    pending.shift()!();
+    await settle(FILL_INTERVAL_MS + 16);
+    expect(drawn).toEqual([4, 8, 12]);
+    expect(source.points.size).toBe(12);
+    expect(pending).toEqual([]);
+    feed.stop();
+  });
+
   it('keeps the drawn units when the whole store may have changed (a unit removed), sending only the difference', async () => {
     const store = createUnitStore();
     const map = fakeMap();
