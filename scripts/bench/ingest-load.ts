@@ -120,6 +120,8 @@ async function run(config: LoadConfig): Promise<{ result: LoadResult; close(): P
   };
 
   let fullRate = false;
+  /** The tracker whose step is due first. */
+  let next = 0;
   let windowCpu: NodeJS.CpuUsage | undefined;
   await new Promise<void>((done) => {
     const tick = () => {
@@ -134,8 +136,14 @@ async function run(config: LoadConfig): Promise<{ result: LoadResult; close(): P
         process.send?.({ kind: 'window' });
       }
       const until = Math.min(wall, end);
-      for (let i = 0; i < k; i++) {
+      // Only the trackers whose step is due: every vehicle steps by the same period from staggered
+      // starts, so their order of steps is the same in every round and a cursor walks it. Asking
+      // all ten thousand every 2 ms took the load generator a fifth of a core, which the runtime
+      // it measures shares.
+      for (let visited = 0; visited < k; visited++) {
+        const i = next;
         const v = vehicles[i] as SimulatedVehicle;
+        if (v.now + periodMs > until) break;
         const buffer = buffers[i] as (typeof buffers)[number];
         for (const record of v.advanceTo(until)) {
           buffer.records.push(record);
@@ -145,6 +153,7 @@ async function run(config: LoadConfig): Promise<{ result: LoadResult; close(): P
             buffer.size = perMessage;
           }
         }
+        next = (i + 1) % k;
       }
       if (wall >= end) return done();
       setTimeout(tick, 2);
