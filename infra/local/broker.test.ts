@@ -6,6 +6,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import mqtt from 'mqtt';
+import WebSocket from 'ws';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { iotRules, type IotRuleEvent } from '../../shared/iot-rules';
 import { imeiFrom } from '../../shared/validators/imei';
@@ -145,6 +146,65 @@ describe('rule bridge', () => {
       await new Promise((r) => setTimeout(r, 150));
       expect(refreshed.length).toBe(after);
     } finally {
+      server.closeAllConnections();
+      await new Promise<void>((done) => server.close(() => done()));
+    }
+  });
+
+  it("sends a browser what it writes in one turn of the event loop as one WebSocket frame, every packet whole and in order", async () => {
+    broker = await startLocalBroker({
+      port: 0,
+      host: '127.0.0.1',
+      rules: iotRules,
+      onRuleOutput: () => undefined,
+      authorizeLiveSubscribe: async (_client, topic) => topic === 'live/acc-1/units/+',
+    });
+    const server = createServer((_req, res) => res.writeHead(404).end());
+    broker.attachWebSocket(server, '/mqtt');
+    await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
+    const socket = new WebSocket(`ws://127.0.0.1:${(server.address() as AddressInfo).port}/mqtt`, 'mqtt');
+    try {
+      // MQTT 3.1.1 written by hand, so that the frames are what the broker sent.
+      const text = (value: string) => Buffer.concat([Buffer.from([0, Buffer.byteLength(value)]), Buffer.from(value)]);
+      const packet = (first: number, body: Buffer) => Buffer.concat([Buffer.from([first, body.length]), body]);
+      const frames: Buffer[] = [];
+      const packets: Array<{ type: number; body: Buffer }> = [];
+      let pending = Buffer.alloc(0);
+      socket.on('message', (data: Buffer) => {
+        frames.push(data);
+        pending = Buffer.concat([pending, data]);
+        for (;;) {
+          let length = 0;
+          let offset = 1;
+          for (let shift = 0; ; shift += 7) {
+            if (offset >= pending.length) return;
+            const byte = pending[offset++] as number;
+            length += (byte & 0x7f) << shift;
+            if (!(byte & 0x80)) break;
+          }
+          if (pending.length < offset + length) return;
+          packets.push({ type: (pending[0] as number) >> 4, body: pending.subarray(offset, offset + length) });
+          pending = pending.subarray(offset + length);
+        }
+      });
+      await new Promise((open) => socket.once('open', open));
+      const connect = Buffer.concat([text('MQTT'), Buffer.from([4, 0xc2, 0, 60]), text('web-u-1-abcdefgh'), text('u-1'), text('token-1')]);
+      socket.send(packet(0x10, connect));
+      socket.send(packet(0x82, Buffer.concat([Buffer.from([0, 1]), text('live/acc-1/units/+'), Buffer.from([0])])));
+      await vi.waitFor(() => expect(packets.map((p) => p.type)).toEqual([2, 9]));
+
+      const count = 200;
+      await Promise.all(Array.from({ length: count }, (_, n) => broker?.publish(`live/acc-1/units/${n}`, JSON.stringify({ n }), 0)));
+      await vi.waitFor(() => expect(packets.length).toBe(2 + count));
+      const published = packets.slice(2).map(({ type, body }) => {
+        const topicLength = body.readUInt16BE(0);
+        return { type, topic: body.subarray(2, 2 + topicLength).toString(), n: (JSON.parse(body.subarray(2 + topicLength).toString()) as { n: number }).n };
+      });
+      expect(published).toEqual(Array.from({ length: count }, (_, n) => ({ type: 3, topic: `live/acc-1/units/${n}`, n })));
+      // One frame per packet before: 200. The CONNACK and SUBACK came before any publish.
+      expect(frames.length - 2).toBeLessThan(count / 10);
+    } finally {
+      socket.terminate();
       server.closeAllConnections();
       await new Promise<void>((done) => server.close(() => done()));
     }
