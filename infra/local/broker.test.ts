@@ -35,6 +35,28 @@ async function start(drain?: () => Promise<void>, stored?: () => Promise<void>) 
   return out;
 }
 
+/** A broker that lets browsers subscribe to `live/acc-1/units/+`, with its WebSocket on an HTTP server of its own. */
+async function startForBrowsers(refreshLive?: Parameters<typeof startLocalBroker>[0]['refreshLive']) {
+  broker = await startLocalBroker({
+    port: 0,
+    host: '127.0.0.1',
+    rules: iotRules,
+    onRuleOutput: () => undefined,
+    authorizeLiveSubscribe: async (_client, topic) => topic === 'live/acc-1/units/+',
+    ...(refreshLive ? { refreshLive } : {}),
+  });
+  const server = createServer((_req, res) => res.writeHead(404).end());
+  broker.attachWebSocket(server, '/mqtt');
+  await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
+  return {
+    url: `ws://127.0.0.1:${(server.address() as AddressInfo).port}/mqtt`,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((done) => server.close(() => done()));
+    },
+  };
+}
+
 afterEach(async () => {
   await tracker?.endAsync();
   await broker?.stop();
@@ -119,18 +141,7 @@ describe('rule bridge', () => {
 
   it('authorizes a browser with a granted subscription again every refresh period, as IoT Core does, and stops when it goes', async () => {
     const refreshed: Array<{ id: string; password: string }> = [];
-    broker = await startLocalBroker({
-      port: 0,
-      host: '127.0.0.1',
-      rules: iotRules,
-      onRuleOutput: () => undefined,
-      authorizeLiveSubscribe: async (_client, topic) => topic === 'live/acc-1/units/+',
-      refreshLive: { everyMs: 40, refresh: async (client) => void refreshed.push({ id: client.id, password: client.password?.toString() ?? '' }) },
-    });
-    const server = createServer((_req, res) => res.writeHead(404).end());
-    broker.attachWebSocket(server, '/mqtt');
-    await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
-    const url = `ws://127.0.0.1:${(server.address() as AddressInfo).port}/mqtt`;
+    const { url, close } = await startForBrowsers({ everyMs: 40, refresh: async (client) => void refreshed.push({ id: client.id, password: client.password?.toString() ?? '' }) });
     try {
       // Refused only: not watching, never refreshed.
       const idle = await mqtt.connectAsync(url, { clientId: 'web-u-2-abcdefgh', username: 'u-2', password: 'token-2', reconnectPeriod: 0 });
@@ -146,23 +157,13 @@ describe('rule bridge', () => {
       await new Promise((r) => setTimeout(r, 150));
       expect(refreshed.length).toBe(after);
     } finally {
-      server.closeAllConnections();
-      await new Promise<void>((done) => server.close(() => done()));
+      await close();
     }
   });
 
   it("sends a browser what it writes in one turn of the event loop as one WebSocket frame, every packet whole and in order", async () => {
-    broker = await startLocalBroker({
-      port: 0,
-      host: '127.0.0.1',
-      rules: iotRules,
-      onRuleOutput: () => undefined,
-      authorizeLiveSubscribe: async (_client, topic) => topic === 'live/acc-1/units/+',
-    });
-    const server = createServer((_req, res) => res.writeHead(404).end());
-    broker.attachWebSocket(server, '/mqtt');
-    await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
-    const socket = new WebSocket(`ws://127.0.0.1:${(server.address() as AddressInfo).port}/mqtt`, 'mqtt');
+    const { url, close } = await startForBrowsers();
+    const socket = new WebSocket(url, 'mqtt');
     try {
       // MQTT 3.1.1 written by hand, so that the frames are what the broker sent.
       const text = (value: string) => Buffer.concat([Buffer.from([0, Buffer.byteLength(value)]), Buffer.from(value)]);
@@ -205,8 +206,7 @@ describe('rule bridge', () => {
       expect(frames.length - 2).toBeLessThan(count / 10);
     } finally {
       socket.terminate();
-      server.closeAllConnections();
-      await new Promise<void>((done) => server.close(() => done()));
+      await close();
     }
   });
 
