@@ -366,6 +366,42 @@ describe('the history deep link', () => {
     expect(new URL(page.url()).search).toBe('');
     expect(await history(page).count()).toBe(0);
 
+    // Back or forward to a link of the unit on show with another period (the router hands the page
+    // the address): the address keeps that link, here with a period the API refuses, and is not
+    // written over with the period still on show when the link came.
+    const follow = (url: string) =>
+      page.evaluate((next) => {
+        window.history.pushState(null, '', next);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      }, url);
+    const linkedCount = historyEn.HistoryPointCount.replace('{{count}}', '21');
+    await follow(link);
+    await poll(() => panel.getByRole('status').textContent()).toContain(linkedCount);
+    const refused = historyUrl(IMEI, to.ts - 40 * 86_400_000, to.ts);
+    await follow(refused);
+    await poll(() => panel.getByText(trackingEn.HistoryPeriodTooLong).isVisible()).toBe(true);
+    await settle(page);
+    expect(new URL(page.url()).search).toBe(refused.slice(refused.indexOf('?')));
+    // Back or forward in the moment after closing a history, while the router has yet to hand the
+    // page the address without it: the link is followed, not written over with no history.
+    await page.evaluate(
+      ({ closeName, next }) => {
+        const replace = window.history.replaceState.bind(window.history);
+        window.history.replaceState = (...args: Parameters<History['replaceState']>) => {
+          replace(...args);
+          window.history.replaceState = replace;
+          queueMicrotask(() => {
+            window.history.pushState(null, '', next);
+            window.dispatchEvent(new PopStateEvent('popstate'));
+          });
+        };
+        (document.querySelector(`button[aria-label="${closeName}"]`) as HTMLButtonElement | null)?.click();
+      },
+      { closeName: historyEn.CloseHistory, next: link },
+    );
+    await poll(() => panel.getByRole('status').textContent()).toContain(linkedCount);
+    expect(new URL(page.url()).search).toBe(link.slice(link.indexOf('?')));
+
     // A unit the user does not have: a notice over the list, no history.
     await page.goto(`${app.url}${historyUrl(demoImei(990), from.ts, to.ts)}`);
     await poll(() => page.getByRole('alert').filter({ hasText: historyEn.HistoryLinkUnitMissing }).isVisible()).toBe(true);

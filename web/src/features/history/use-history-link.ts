@@ -5,8 +5,10 @@
  *
  * The router hands a changed address to React inside a transition, so a click can render before it:
  * `params` may lag the address bar. Both effects therefore act on the address as it is now
- * (`window.location`), and a link the page itself has since replaced is never followed again (closing
- * a history right after changing its period would otherwise reopen it with that period).
+ * (`window.location`): a link the page itself has since replaced is never followed again (closing
+ * a history right after changing its period would otherwise reopen it with that period), and an
+ * address the router has not handed over yet is never written over with what is on show (back or
+ * forward right after closing a history would otherwise lose its link).
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -41,11 +43,17 @@ export function useHistoryLink({ ready, hasUnit, open, shown }: HistoryLinkOptio
   const [missing, setMissing] = useState(false);
   /** The link last followed or written: the address holding it again is nothing new. */
   const handled = useRef<HistoryLink | null>(null);
-  /** A link being opened: the address waits until its history is on show. */
-  const opening = useRef<HistoryLink | null>(null);
+  /**
+   * A link being opened, and the history on show when it was (`before`): the address waits until
+   * something else is on show. Waiting for the link's unit alone let a link to the unit already
+   * shown, with another period, be overwritten at once by the period still on show (and kept so
+   * when the new period is refused).
+   */
+  const opening = useRef<{ link: HistoryLink; before: string } | null>(null);
   const shownImei = shown?.imei ?? null;
   const shownFrom = shown?.period?.from ?? null;
   const shownTo = shown?.period?.to ?? null;
+  const shownKey = shownImei === null ? '' : `${shownImei} ${shownFrom ?? ''} ${shownTo ?? ''}`;
 
   useEffect(() => {
     if (!ready || !link || sameLink(link, handled.current)) return;
@@ -54,29 +62,33 @@ export function useHistoryLink({ ready, hasUnit, open, shown }: HistoryLinkOptio
     handled.current = link;
     if (sameLink(link, shownImei === null ? null : { imei: shownImei, from: shownFrom, to: shownTo })) return;
     if (hasUnit(link.imei)) {
-      opening.current = link;
+      opening.current = { link, before: shownKey };
       setMissing(false);
       open(link);
     } else {
       setMissing(true);
     }
-  }, [ready, link, shownImei, shownFrom, shownTo, hasUnit, open]);
+  }, [ready, link, shownImei, shownFrom, shownTo, shownKey, hasUnit, open]);
 
   useEffect(() => {
     if (!ready) return;
     const waiting = opening.current;
     if (waiting) {
-      if (shownImei !== waiting.imei) return;
+      if (shownKey === waiting.before) return;
       opening.current = null;
     }
     // A refused period: the address keeps what was asked for, the form says what is wrong with it.
     if (shownImei !== null && shownFrom === null) return;
     const next: HistoryLink | null = shownImei === null ? null : { imei: shownImei, from: shownFrom, to: shownTo };
     const address = addressNow();
-    if (sameLink(next, readHistoryLink(address))) return;
+    const inAddress = readHistoryLink(address);
+    // An address the router has yet to hand over that this page did not write (back, forward, a
+    // link followed) is newer than what is on show: the first effect follows it when it arrives.
+    if (!sameLink(inAddress, link) && !sameLink(inAddress, handled.current)) return;
+    if (sameLink(next, inAddress)) return;
     handled.current = next;
     setParams(withHistoryLink(address, next), { replace: true });
-  }, [ready, link, shownImei, shownFrom, shownTo, setParams]);
+  }, [ready, link, shownImei, shownFrom, shownTo, shownKey, setParams]);
 
   const dismissMissing = useCallback(() => setMissing(false), []);
   return { missing, dismissMissing };
