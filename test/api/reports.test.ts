@@ -80,7 +80,10 @@ afterAll(async () => {
 
 describe('GET /api/v1/user/reports/{kind}: the figures', () => {
   it('trip log: every trip, totals per type, the odometer reconciliation with its gap, the changes', async () => {
-    const res = await report('tripLog', { imeis: car, from: day, to: next });
+    // Stored without addresses, as every trip is: the report looks them up within its time budget,
+    // and the queue fills what the budget left for the next one (functions/trips/trip-addresses.ts).
+    const hasAddresses = (m: ReportModel | undefined) => m?.units[0]?.rows.every((r) => typeof r['startAddress'] === 'string' && typeof r['stopAddress'] === 'string') === true;
+    const res = await eventually(() => report('tripLog', { imeis: car, from: day, to: next }), (r) => hasAddresses(r.body.data), 'the trip log with its addresses');
     expect(res.status).toBe(200);
     const model = res.body.data as ReportModel;
     expect(model).toMatchObject({ kind: 'tripLog', from: day, to: next, layout: 'units', title: 'Trip log' });
@@ -92,12 +95,6 @@ describe('GET /api/v1/user/reports/{kind}: the figures', () => {
     ]);
     expect(unit?.rows[1]).toMatchObject({ purpose: 'Ärende på stan', typeLabel: 'Private', merged: false });
     expect(unit?.rows[0]).toMatchObject({ merged: true });
-    // Stored without addresses, as every trip is: the report looked them up (functions/trips/trip-addresses.ts).
-    expect(unit?.rows.map((r) => [typeof r['startAddress'], typeof r['stopAddress']])).toEqual([
-      ['string', 'string'],
-      ['string', 'string'],
-      ['string', 'string'],
-    ]);
     expect(unit?.totals).toEqual({ trips: 3, distance: 33, businessDistance: 25, privateDistance: 8, otherDistance: 0, startOdometer: 100_000, stopOdometer: 50_010 });
     const gaps = unit?.tables.find((t) => t.key === 'gaps');
     expect(gaps?.rows.map((r) => r['gap'])).toEqual([5, -50_028]);

@@ -51,6 +51,17 @@ const putTrip = (id: string, body: unknown, who: Caller = admin) => call<Trip>('
 const merge = (ids: [string, string], who: Caller = admin) => call<Trip>('POST', '/api/v1/user/trips/merge', who, { ids });
 const split = (id: string, who: Caller = admin) => call<Trip[]>('POST', `/api/v1/user/trips/${id}/split`, who);
 const errorKeys = (reply: Reply<unknown>) => reply.body.errors;
+/**
+ * The list once every trip on it shows its addresses. Trips are stored without: a list looks them
+ * up within its time budget, and the queue fills what the budget left for the next list
+ * (functions/trips/trip-addresses.ts), so on a busy machine the first list may answer null.
+ */
+const listWithAddresses = (imei: string, from: string, to: string) =>
+  eventually(
+    () => listTrips(imei, from, to),
+    (r) => r.body.data?.trips.every((t) => typeof t.startAddress === 'string' && typeof t.stopAddress === 'string') === true,
+    `the addresses of ${imei}'s trips`,
+  );
 
 /** A local day this many days back, in Stockholm. */
 const daysAgo = (n: number) => localDayOf(Date.now() - n * 86_400_000, STOCKHOLM);
@@ -108,13 +119,12 @@ describe('GET /api/v1/user/trips', () => {
     await storeTrip(imei, at(addDays(day, 1), '09:00'));
     expect((await putTrip(evening, { type: 'private' })).status).toBe(200);
 
-    const res = await listTrips(imei, day, day);
+    const res = await listWithAddresses(imei, day, day);
     expect(res.status).toBe(200);
     expect(res.body.data?.trips.map((t) => t.id)).toEqual([late, morning, evening]);
     const first = res.body.data?.trips[0] as Trip;
     expect(first).toMatchObject({ imei, distance: 1.5, type: 'business', merged: false, attested: false, purpose: null, driverId: null, driverName: null });
     expect(first.startTime).toMatch(new RegExp(`^${day}T00:30:00\\.000\\+0[12]:00$`));
-    expect(typeof first.startAddress).toBe('string');
     expect(res.body.data?.totals).toEqual({ business: { count: 2, distance: 13.845 }, private: { count: 1, distance: 8 }, other: { count: 0, distance: 0 } });
 
     // In UTC the trip at half past midnight in Stockholm is on the day before.
@@ -218,7 +228,7 @@ describe('merge and split', () => {
   });
 
   it('merges two trips directly after each other, refuses to merge a merged one, and split gives both back', async () => {
-    const before = (await listTrips(imei, day, day)).body.data?.trips as Trip[];
+    const before = (await listWithAddresses(imei, day, day)).body.data?.trips as Trip[];
     const res = await merge([t2, t1]);
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ id: t1, merged: true, distance: 15, startTime: before[0]?.startTime, stopTime: before[1]?.stopTime, stopAddress: before[1]?.stopAddress });
