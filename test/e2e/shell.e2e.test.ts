@@ -266,6 +266,13 @@ describe('logged-in shell', () => {
     expect(((await navbar.boundingBox())?.x ?? 0) + ((await navbar.boundingBox())?.width ?? 0)).toBeLessThanOrEqual(0);
     expect(await seriousViolations(page)).toEqual([]);
     await shot(page, 'main-390x844');
+    // The page prefers reduced motion (openPage): the sidebar appears without sliding in.
+    const slide = () => navbar.evaluate((el) => getComputedStyle(el).transitionDuration);
+    expect(await slide()).toBe('0s');
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    await poll(slide).toBe('0.2s');
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await poll(slide).toBe('0s');
     await burger.click();
     await poll(async () => (await navbar.boundingBox())?.x).toBe(0);
     expect(await navbar.getAttribute('inert')).toBeNull();

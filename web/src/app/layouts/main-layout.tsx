@@ -1,6 +1,6 @@
 import '@mantine/notifications/styles.css';
 import { AppShell } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery, useReducedMotion } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
@@ -19,6 +19,9 @@ const NAVBAR_ID = 'main-navbar';
 export function MainLayout() {
   const [navbarOpen, { toggle, close }] = useDisclosure(false);
   const narrow = useMediaQuery(`(max-width: ${SIDEBAR_BREAKPOINT_PX - 0.1}px)`) ?? false;
+  // The theme's respectReducedMotion reaches Mantine's transitions, not the shell's own CSS ones:
+  // the sidebar sliding in on a phone and the shell's 200 ms resize after a turn of the device.
+  const reduceMotion = useReducedMotion(undefined, { getInitialValueInEffect: false });
   return (
     <>
       <SkipLink />
@@ -27,6 +30,7 @@ export function MainLayout() {
         header={{ height: 60 }}
         navbar={{ width: 264, breakpoint: SIDEBAR_BREAKPOINT_PX, collapsed: { mobile: !navbarOpen } }}
         padding="md"
+        transitionDuration={reduceMotion ? 0 : 200}
       >
         <MainHeader navbarId={NAVBAR_ID} navbarOpen={navbarOpen} toggleNavbar={toggle} />
         {/* Off-screen on narrow screens until opened: keep its links out of the tab order then. */}
