@@ -16,6 +16,7 @@ import { DEMO_PASSWORD, demoUsers } from '../../infra/local/seed';
 import { en } from '../../shared/i18n/en';
 import { unitsEn } from '../../shared/i18n/features/units/en';
 import { CHROMIUM_BASE_ARGS, testBrowserPath } from './chromium';
+import { pooledPage } from './page-pool';
 import { startRuntime } from './runtime';
 
 export type App = Awaited<ReturnType<typeof startRuntime>>;
@@ -96,7 +97,9 @@ export async function stopBrowserApp(parts: { app?: App; browser?: Browser }): P
 }
 
 /**
- * A fresh context (en-GB, Stockholm time) and page; page errors are collected. The portal's
+ * A context of its own (en-GB, Stockholm time) and a page, as on a first visit; page errors are
+ * collected. The page may be one an earlier test of the browser closed, in the same renderer, with
+ * its cookies and storage cleared (page-pool.ts). The portal's
  * service worker is blocked unless a test asks for it: it would precache the app shell beside
  * every test and answer API reads that a test routes itself.
  *
@@ -110,14 +113,13 @@ export async function openPage(
   viewport = DESKTOP,
   options: { serviceWorkers?: 'allow' | 'block'; motion?: 'reduce' | 'no-preference' } = {},
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({
-    viewport,
-    locale: 'en-GB',
-    timezoneId: 'Europe/Stockholm',
-    serviceWorkers: options.serviceWorkers ?? 'block',
-    reducedMotion: options.motion ?? 'reduce',
-  });
-  const page = await context.newPage();
+  const serviceWorkers = options.serviceWorkers ?? 'block';
+  const reducedMotion = options.motion ?? 'reduce';
+  const create = async () => {
+    const context = await browser.newContext({ viewport, locale: 'en-GB', timezoneId: 'Europe/Stockholm', serviceWorkers, reducedMotion });
+    return { context, page: await context.newPage() };
+  };
+  const { context, page } = serviceWorkers === 'block' ? await pooledPage(browser, reducedMotion, viewport, create) : await create();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   return { context, page, errors };
