@@ -23,22 +23,16 @@
  */
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 
-/** What a test cannot take back on a context: such a context is closed for real. */
+/** What a test cannot take back on a context or a page. */
+const CHANGES = ['addInitScript', 'exposeBinding', 'exposeFunction', 'route', 'routeFromHAR', 'routeWebSocket', 'setExtraHTTPHeaders', 'setDefaultTimeout', 'setDefaultNavigationTimeout', 'clock'];
+
+/** A context changed with one of these is closed for real. */
 const CONTEXT_CHANGES = new Set([
-  'addInitScript',
-  'exposeBinding',
-  'exposeFunction',
-  'route',
-  'routeFromHAR',
-  'routeWebSocket',
+  ...CHANGES,
   'setOffline',
   'setGeolocation',
   'grantPermissions',
-  'setExtraHTTPHeaders',
   'setHTTPCredentials',
-  'setDefaultTimeout',
-  'setDefaultNavigationTimeout',
-  'clock',
   'tracing',
   'newPage',
   'newCDPSession',
@@ -49,22 +43,7 @@ const CONTEXT_CHANGES = new Set([
 ]);
 
 /** The same of a page; `context` hands out the real context, past the stand-in. */
-const PAGE_CHANGES = new Set([
-  'addInitScript',
-  'exposeBinding',
-  'exposeFunction',
-  'route',
-  'routeFromHAR',
-  'routeWebSocket',
-  'emulateMedia',
-  'setExtraHTTPHeaders',
-  'setDefaultTimeout',
-  'setDefaultNavigationTimeout',
-  'addLocatorHandler',
-  'clock',
-  'context',
-  'close',
-]);
+const PAGE_CHANGES = new Set([...CHANGES, 'emulateMedia', 'addLocatorHandler', 'context', 'close']);
 
 interface Kept {
   context: BrowserContext;
