@@ -13,7 +13,7 @@
  * Any other is made a first visit again and kept for the next test of the browser:
  * - every origin the page visited loses its cookies, local and session storage, IndexedDB, cache
  *   storage and service workers (DevTools' Storage.clearDataForOrigin; session storage, which
- *   belongs to the tab, from a document of the origin);
+ *   belongs to the tab, from an empty document of the origin, once the app's page is gone);
  * - the page's listeners are removed and it is left on about:blank;
  * - its viewport is set to what the next test asks for.
  * What it keeps: the HTTP cache and the compiled code (what a returning visitor's browser keeps
@@ -84,11 +84,16 @@ async function clear(kept: Kept): Promise<boolean> {
   const { context, page, cdp } = kept;
   if (page.isClosed() || context.pages().length !== 1) return false;
   page.removeAllListeners();
-  // Session storage belongs to the tab and is cleared from a document of its origin: the one on
-  // show, else one the origin answers (a missing file will do).
+  // Gone first, so that nothing of the app writes after what follows.
+  await page.goto('about:blank');
+  // Session storage belongs to the tab and is cleared from a document of its origin: an empty
+  // one, answered here, without the app.
   for (const origin of kept.origins) {
-    if (new URL(page.url()).origin !== origin) await page.goto(`${origin}/page-pool-clears-session-storage`);
+    const url = `${origin}/page-pool-clears-session-storage`;
+    await page.route(url, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>-</title>' }));
+    await page.goto(url);
     await page.evaluate(() => sessionStorage.clear());
+    await page.unroute(url);
   }
   await page.goto('about:blank');
   for (const origin of kept.origins) await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' });
