@@ -24,15 +24,19 @@ export type App = Awaited<ReturnType<typeof startRuntime>>;
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const SHOTS_DIR = join(ROOT, 'test-results');
 /**
- * V8 in the test browser runs the pages' JavaScript in its interpreter only (`--max-opt=0`). A page
- * of a browser test lives a few seconds, and a fresh context starts cold, so what V8's optimizing
- * compilers (Maglev, TurboFan) made was mostly thrown away: a system-wide profile of the trip log's
- * file had a sixth of the machine's busy time in them, on the browser's background threads, much
- * of it in the kernel freeing their memory (page-table flushes across both cores). Alternated on
- * that file, Chromium took 64 CPU-seconds on average with the flag and 71 without, the steps as
- * fast. The offline base map is vector tiles made by the web build, which MapLibre only decodes.
+ * V8 in the test browser compiles the pages' JavaScript with its baseline compiler at most
+ * (Sparkplug, `--max-opt=1`), never with its optimizing ones (Maglev, TurboFan). A page of a browser
+ * test lives seconds, so what the optimizing compilers made was mostly thrown away: a system-wide
+ * profile of the trip log's file had a sixth of the machine's busy time in them, on the browser's
+ * background threads, much of it in the kernel freeing their memory. Sparkplug's code is cheap to
+ * make and is kept with a script's functions, which a tab that the next test reuses
+ * (page-pool.ts) probably finds again in its renderer's compilation cache: before the tabs were
+ * reused, Sparkplug and the interpreter alone (`--max-opt=0`) were as fast. The whole browser
+ * project alone, with reused tabs: 581.5 s (1,737 s summed over files) with the interpreter only,
+ * 525.1 s (1,561 s) with Sparkplug, and with Maglev slower than either.
+ * The offline base map is vector tiles made by the web build, which MapLibre only decodes.
  */
-const CHROMIUM_ARGS = [...CHROMIUM_BASE_ARGS, '--disable-gpu', '--js-flags=--max-opt=0'];
+const CHROMIUM_ARGS = [...CHROMIUM_BASE_ARGS, '--disable-gpu', '--js-flags=--max-opt=1'];
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
 

@@ -2,8 +2,10 @@
  * A vitest reporter beside the default one (vitest.config.ts): at the end of a run it prints, per
  * project (unit, isolated, api, e2e), the wall-clock time from its first test file's start to its last one's end,
  * the number of files, and their durations summed (more than the wall-clock time when files run
- * side by side).
+ * side by side). With `TEST_TIMELINE=<file>`, each file's project, start and end (epoch ms) are
+ * appended to that file as a line of JSON, to see what ran beside what.
  */
+import { appendFileSync } from 'node:fs';
 import type { Reporter, TestModule } from 'vitest/node';
 
 interface ProjectTime {
@@ -33,6 +35,7 @@ export default class ProjectTimes implements Reporter {
     time.files += 1;
     time.summed += end - start;
     this.projects.set(name, time);
+    if (process.env.TEST_TIMELINE) appendFileSync(process.env.TEST_TIMELINE, `${JSON.stringify({ file: module.moduleId, project: name, start, end })}\n`);
   }
 
   onTestRunEnd(): void {
