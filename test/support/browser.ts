@@ -33,12 +33,10 @@ export const SHOTS_DIR = join(ROOT, 'test-results');
  * (page-pool.ts) probably finds again in its renderer's compilation cache: before the tabs were
  * reused, Sparkplug and the interpreter alone (`--max-opt=0`) were as fast. The whole browser
  * project alone, with reused tabs: 581.5 s (1,737 s summed over files) with the interpreter only,
- * 525.1 s (1,561 s) with Sparkplug, and with Maglev slower than either. V8 also keeps the bytecode
- * of functions that have not run for a while (`--no-flush-bytecode`), which the next test's page
- * would otherwise compile again: 508.3 s (1,515 s) against 519.7 s (1,546 s), one run each.
+ * 525.1 s (1,561 s) with Sparkplug, and with Maglev slower than either.
  * The offline base map is vector tiles made by the web build, which MapLibre only decodes.
  */
-const CHROMIUM_ARGS = [...CHROMIUM_BASE_ARGS, '--disable-gpu', '--js-flags=--max-opt=1 --no-flush-bytecode'];
+const CHROMIUM_ARGS = [...CHROMIUM_BASE_ARGS, '--disable-gpu', '--js-flags=--max-opt=1'];
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
 
