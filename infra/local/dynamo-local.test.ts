@@ -76,7 +76,7 @@ describe('the portal\'s DynamoDB Local', () => {
   it('keeps its secret key in the data directory, and adopts a database an earlier version shared', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'dynamo-local-'));
     try {
-      const first = await startLocalDynamo({ dataDir });
+      const first = await startLocalDynamo({ dataDir, jvmOptions: SHORT_LIVED_JVM });
       const client = localDynamoClient(first);
       await createTables(client, 'keep-', [v1]);
       client.destroy();
@@ -86,7 +86,7 @@ describe('the portal\'s DynamoDB Local', () => {
 
       // An older version kept everything in one shared database file.
       renameSync(join(dataDir, 'dynamodb', `${first.accessKeyId}_eu-north-1.db`), join(dataDir, 'dynamodb', 'shared-local-instance.db'));
-      const again = await startLocalDynamo({ dataDir });
+      const again = await startLocalDynamo({ dataDir, jvmOptions: SHORT_LIVED_JVM });
       expect(again.accessKeyId).toBe(first.accessKeyId);
       const reopened = localDynamoClient(again);
       expect((await reopened.send(new ListTablesCommand({}))).TableNames).toEqual([physicalTableName('keep-', v1)]);

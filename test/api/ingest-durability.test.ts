@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import mqtt from 'mqtt';
 import { afterAll, describe, expect, it } from 'vitest';
-import { localDynamoClient } from '../../infra/local/dynamo-local';
+import { localDynamoClient, SHORT_LIVED_JVM } from '../../infra/local/dynamo-local';
 import { projectRoot, RUNTIME_FILE, type RuntimeAnnouncement } from '../../infra/local/runtime';
 import { demoImei } from '../../infra/local/seed';
 import { physicalTableName, tables } from '../../shared/tables';
@@ -39,7 +39,8 @@ function startRuntimeProcess(): Promise<Started> {
     cwd: projectRoot,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', MQTT_PORT: '0', HOST: '127.0.0.1', SIMULATED_TRACKERS: '0', DEMO_HISTORY_DAYS: '0' },
+    // Its DynamoDB Local lives seconds: the JVM options of the test run's (read by any JVM from the environment).
+    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', MQTT_PORT: '0', HOST: '127.0.0.1', SIMULATED_TRACKERS: '0', DEMO_HISTORY_DAYS: '0', JAVA_TOOL_OPTIONS: SHORT_LIVED_JVM.join(' ') },
   });
   children.add(child);
   child.once('exit', () => children.delete(child));
