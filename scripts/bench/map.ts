@@ -228,8 +228,9 @@ interface CpuSnapshot {
   busy: number;
   idle: number;
   steal: number;
-  /** CPU ticks of this process and its descendants, by pid: Chromium's processes, and the rest (this Node process, DynamoDB Local). */
+  /** CPU ticks of this process and its descendants, by pid: Chromium's processes, DynamoDB Local's JVM, and the rest (this Node process). */
   browser: Map<number, number>;
+  database: Map<number, number>;
   runtime: Map<number, number>;
 }
 
@@ -244,7 +245,7 @@ function cpuSnapshot(): CpuSnapshot | null {
     .split(/\s+/)
     .slice(1)
     .map(Number);
-  const processes = new Map<number, { parent: number; ticks: number; chromium: boolean }>();
+  const processes = new Map<number, { parent: number; ticks: number; chromium: boolean; java: boolean }>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
@@ -252,25 +253,26 @@ function cpuSnapshot(): CpuSnapshot | null {
       // After the command name in parentheses: state, parent pid, ... user time (12th), system time (13th).
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       const program = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0')[0] ?? '';
-      const chromium = /chrom/i.test(program.slice(program.lastIndexOf('/') + 1));
-      processes.set(Number(entry), { parent: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]), chromium });
+      const name = program.slice(program.lastIndexOf('/') + 1);
+      processes.set(Number(entry), { parent: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]), chromium: /chrom/i.test(name), java: name === 'java' });
     } catch {
       // Gone meanwhile.
     }
   }
   const browser = new Map<number, number>();
+  const database = new Map<number, number>();
   const runtime = new Map<number, number>();
   for (const [pid, info] of processes) {
     let inBrowser = false;
     for (let at: number | undefined = pid; at !== undefined && at > 0; at = processes.get(at)?.parent) {
       inBrowser ||= processes.get(at)?.chromium ?? false;
       if (at === process.pid) {
-        (inBrowser ? browser : runtime).set(pid, info.ticks);
+        (inBrowser ? browser : info.java ? database : runtime).set(pid, info.ticks);
         break;
       }
     }
   }
-  return { at: now(), busy: user + nice + system + irq + softirq, idle: idle + iowait, steal, browser, runtime };
+  return { at: now(), busy: user + nice + system + irq + softirq, idle: idle + iowait, steal, browser, database, runtime };
 }
 
 /** CPUs used between two snapshots (1 = one CPU all the time). */
@@ -279,8 +281,16 @@ function cpuShares(from: CpuSnapshot, to: CpuSnapshot) {
   const share = (ticks: number) => ticks / TICKS_PER_SECOND / seconds;
   const tree = (a: Map<number, number>, b: Map<number, number>) => [...b].reduce((sum, [pid, ticks]) => sum + ticks - (a.get(pid) ?? 0), 0);
   const browser = share(tree(from.browser, to.browser));
+  const database = share(tree(from.database, to.database));
   const runtime = share(tree(from.runtime, to.runtime));
-  return { browser, runtime, other: Math.max(0, share(to.busy - from.busy) - browser - runtime), idle: share(to.idle - from.idle), steal: share(to.steal - from.steal) };
+  return { browser, database, runtime, other: Math.max(0, share(to.busy - from.busy) - browser - database - runtime), idle: share(to.idle - from.idle), steal: share(to.steal - from.steal) };
+}
+
+/** Where the CPUs went, for the report: `node` names what this process did meanwhile. */
+function cpuLine(cpu: ReturnType<typeof cpuShares> | null, node: string): string {
+  if (!cpu) return 'not measured (no /proc)';
+  const stolen = cpu.steal >= 0.01 ? `, stolen ${cpu.steal.toFixed(2)}` : '';
+  return `browser ${cpu.browser.toFixed(2)}, ${node} ${cpu.runtime.toFixed(2)}, DynamoDB Local ${cpu.database.toFixed(2)}, other processes ${cpu.other.toFixed(2)}, idle ${cpu.idle.toFixed(2)}${stolen} (CPUs)`;
 }
 
 async function drawnUnits(page: Page): Promise<number | null> {
@@ -457,7 +467,9 @@ try {
     await loadProfiler.send('Profiler.start');
   }
   if (flags['trace-load']) await browser.startTracing(page, { categories: [...TRACE_CATEGORIES, 'toplevel'] });
+  const loadCpuFrom = cpuSnapshot();
   const drawMs = await waitUntilDrawn(page, `${runtime.url}/user/realtime-tracking`, unitCount, waitS * 1000);
+  const loadCpuTo = cpuSnapshot();
   log(`the map drew ${unitCount} units ${(drawMs / 1000).toFixed(1)} s after opening`);
   const quietAfterMs = await waitUntilQuiet(page, QUIET_MS, 120_000);
   log(quietAfterMs === null ? `the page was never quiet for ${QUIET_MS / 1000} s in 2 minutes: going live anyway` : `the page was quiet for ${QUIET_MS / 1000} s ${(quietAfterMs / 1000).toFixed(1)} s later`);
@@ -541,6 +553,7 @@ try {
   const longest = (list: number[]) => (list.length ? Math.max(...list) : 0);
   const fps = result.frames / result.seconds;
   const cpu = cpuFrom && cpuTo ? cpuShares(cpuFrom, cpuTo) : null;
+  const loadCpu = loadCpuFrom && loadCpuTo ? cpuShares(loadCpuFrom, loadCpuTo) : null;
   const tasks = (list: number[]) => (list.length ? `${list.length}, longest ${longest(list).toFixed(0)} ms, ${list.reduce((a, b) => a + b, 0).toFixed(0)} ms in all` : 'none over 50 ms');
   const firstMs = result.firstDrawnAt;
   const allMs = result.drawn.find(([, count]) => count >= unitCount)?.[0] ?? null;
@@ -564,7 +577,8 @@ try {
     frames per second             ${fps.toFixed(1)} (requestAnimationFrame; longest frame ${result.longestFrameMs.toFixed(0)} ms)
     map redraws per second        ${(result.mapDraws / result.seconds).toFixed(1)} (WebGL frames MapLibre drew)
     shader programs linked        ${result.programsLinked} while live (each a main-thread stall the first time a layer is drawn)
-    CPU while live                ${cpu ? `browser ${cpu.browser.toFixed(2)}, runtime and publisher ${cpu.runtime.toFixed(2)}, other processes ${cpu.other.toFixed(2)}, idle ${cpu.idle.toFixed(2)}${cpu.steal >= 0.01 ? `, stolen ${cpu.steal.toFixed(2)}` : ''} (CPUs)` : 'not measured (no /proc)'}
+    CPU while loading             ${cpuLine(loadCpu, 'runtime')}
+    CPU while live                ${cpuLine(cpu, 'runtime and publisher')}
     page errors                   ${errors.length ? errors.join(' | ') : 'none'}
     page console warnings/errors  ${consoleKinds.size ? [...consoleKinds].map(([kind, n]) => `\n      ${n} x ${kind}`).join('') : 'none'}
 `);
