@@ -243,7 +243,30 @@ describe('real-time map', () => {
     const { context, page, errors } = await openPage(browser, PHONE);
     onTestFinished(() => context.close());
     await logIn(page);
+    await poll(() => drawn(page)).toBe('2');
+    // Opened directly (a reload, a returning user's landing page), the map asks for its first units
+    // while the settings load, and uses that answer instead of asking again.
+    const firstPages: string[] = [];
+    let firstAsked = () => undefined as void;
+    const asked = new Promise<void>((resolve) => (firstAsked = resolve));
+    page.on('request', (request) => {
+      if (!/\/realtime\/units\?.*segments=/.test(request.url())) return;
+      firstPages.push(request.url());
+      firstAsked();
+    });
+    let askedBeforeSettings: boolean | null = null;
+    await page.route('**/api/v1/user/settings', async (route) => {
+      // The settings are held until the first units are asked for: without the early request, never.
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      askedBeforeSettings = await Promise.race([asked.then(() => true), new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), 10_000)))]);
+      clearTimeout(timer);
+      await route.continue();
+    });
+    await page.reload();
     await mapDrawn(page);
+    await page.unroute('**/api/v1/user/settings');
+    expect(askedBeforeSettings).toBe(true);
+    expect(firstPages).toHaveLength(1);
     const toggle = page.getByRole('button', { name: mapEn.MapShowUnits });
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
     expect(await unitList(page).isVisible()).toBe(false);

@@ -14,6 +14,7 @@ import { MainLayout } from './layouts/main-layout';
 import { paths, type PathName } from './paths';
 import { lazyFeature } from './lazy-feature';
 import { queryClient } from './query-client';
+import { getSessionUser } from './session';
 
 /** Route paths are written relative to the gate's `*` route. */
 const at = (name: PathName): string => paths[name].slice(1);
@@ -27,6 +28,12 @@ const RealtimePage = lazyFeature(['map', 'tracking', 'commands', 'history', 'eve
   import('../features/map/pages/realtime-page').then((m) => m.RealtimePage),
 );
 // bulk-units and commands: the bulk tasks of the list (operating modes are named by the commands texts).
+// The map opened directly (a returning user's landing page): its page, its texts, MapLibre and the
+// first units are asked for now, while the settings (SettingsGate) load, not after them.
+if (window.location.pathname === paths.realtimeTracking && getSessionUser()) {
+  void RealtimePage.preload().catch(() => undefined);
+  import('../features/map/early-load').then((m) => m.loadMapEarly(), () => undefined);
+}
 const UnitsPage = lazyFeature(['units', 'unit-lock', 'bulk-units', 'commands'], () => import('../features/units/pages/units-page').then((m) => m.UnitsPage));
 const RfidCardsPage = lazyFeature('rfid', () => import('../features/rfid/pages/rfid-cards-page').then((m) => m.RfidCardsPage));
 // The IMEI keys are registration's, the vehicle types' names the units list's.

@@ -1,9 +1,10 @@
 /** The map page's calls: the base map, the realtime units (in pages, and one in full) and the address of a position. */
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { routes } from '../../../../../shared/routes';
 import { mapConfigSchema, mapUnitsPageSchema, realtimeUnitsSchema, reverseGeocodeSchema, type MapUnit, type MapUnitsPage, type RealtimeUnit } from '../../../../../shared/schemas/tracking';
 import { apiRequest } from '../../../app/api-client';
+import { getSessionUser } from '../../../app/session';
 import { setPageLoading } from '../../../pwa/page-loads';
 
 /** The first page is small, so that the first markers are drawn early. */
@@ -18,19 +19,61 @@ export const MAP_SEGMENTS = 8;
 /** ...of which this many are read at once. */
 export const MAP_PARALLEL = 4;
 
+/** The base maps this user's map may draw, asked for once per session (and early: early-load.ts). */
+export const mapConfigQuery = queryOptions({
+  queryKey: ['user', 'map-config'],
+  queryFn: ({ signal }) => apiRequest(routes.getMapConfig.method, routes.getMapConfig.path, { schema: mapConfigSchema, signal }),
+  staleTime: Infinity,
+});
+
 export function useMapConfig() {
-  return useQuery({
-    queryKey: ['user', 'map-config'],
-    queryFn: ({ signal }) => apiRequest(routes.getMapConfig.method, routes.getMapConfig.path, { schema: mapConfigSchema, signal }),
-    staleTime: Infinity,
-  });
+  return useQuery(mapConfigQuery);
 }
 
-function fetchMapPage(query: { cursor: string } | { segments: number }, limit: number, signal: AbortSignal): Promise<MapUnitsPage> {
+/** One page of the map's view: the first (with `segments`) or the next of a chain (`cursor`). */
+export type MapPageFetch = (query: { cursor: string } | { segments: number }, limit: number, signal: AbortSignal) => Promise<MapUnitsPage>;
+
+const fetchMapPage: MapPageFetch = (query, limit, signal) => {
   const params = new URLSearchParams({ view: 'map', limit: String(limit) });
   if ('cursor' in query) params.set('cursor', query.cursor);
   else params.set('segments', String(query.segments));
   return apiRequest(routes.getRealtimeUnits.method, `${routes.getRealtimeUnits.path}?${params.toString()}`, { schema: mapUnitsPageSchema, signal });
+};
+
+/** A first page asked for before the map page was shown is used for at most this long after it was asked for. */
+export const EARLY_PAGE_MAX_AGE_MS = 10_000;
+
+/** The first page asked for early (prefetchMapUnits), for the session that asked, until a load takes it. */
+let early: { user: unknown; at: number; page: Promise<MapUnitsPage>; controller: AbortController } | null = null;
+
+/**
+ * Asks for the first page of the map's view now, before the map page is mounted: opening the map
+ * directly (a returning user's landing page), the page's modules, its texts and the user's settings
+ * are still loading while the server reads the first units. The first load within
+ * EARLY_PAGE_MAX_AGE_MS takes the answer instead of asking again; one of another session (a
+ * log-out and another log-in meanwhile), or an older one, is dropped.
+ */
+export function prefetchMapUnits(fetchPage: MapPageFetch = fetchMapPage, now: () => number = Date.now): void {
+  if (early && now() - early.at <= EARLY_PAGE_MAX_AGE_MS) return;
+  early?.controller.abort();
+  const controller = new AbortController();
+  const page = fetchPage({ segments: MAP_SEGMENTS }, MAP_FIRST_PAGE, controller.signal);
+  // A failed early page is asked for again by the load that would have taken it.
+  page.catch(() => undefined);
+  early = { user: getSessionUser(), at: now(), page, controller };
+}
+
+/** The early first page, once, if it is this session's and fresh; an unused one is cancelled. */
+function takeEarlyPage(signal: AbortSignal, now: () => number): Promise<MapUnitsPage> | null {
+  const taken = early;
+  early = null;
+  if (!taken) return null;
+  if (taken.user !== getSessionUser() || now() - taken.at > EARLY_PAGE_MAX_AGE_MS) {
+    taken.controller.abort();
+    return null;
+  }
+  signal.addEventListener('abort', () => taken.controller.abort(), { once: true });
+  return taken.page;
 }
 
 /** Lets the browser draw and handle input between two pages. */
@@ -40,11 +83,19 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  * Every unit the caller may see in the map's view: a small first page, which also names the
  * chains of pages that hold the rest (`segments`), then those chains, MAP_PARALLEL at a time, each
  * page handed to `onPage` as it arrives. The server's time for a page (most of it reading the
- * database) overlaps with the others' and with the browser's.
+ * database) overlaps with the others' and with the browser's. The first page may have been asked
+ * for already (prefetchMapUnits).
  */
-export async function loadMapUnitPages(onPage: (units: readonly MapUnit[]) => void, signal: AbortSignal): Promise<void> {
-  const first = await fetchMapPage({ segments: MAP_SEGMENTS }, MAP_FIRST_PAGE, signal);
-  if (signal.aborted) return;
+export async function loadMapUnitPages(
+  onPage: (units: readonly MapUnit[]) => void,
+  signal: AbortSignal,
+  fetchPage: MapPageFetch = fetchMapPage,
+  now: () => number = Date.now,
+): Promise<void> {
+  const fetchFirst = () => fetchPage({ segments: MAP_SEGMENTS }, MAP_FIRST_PAGE, signal);
+  const earlyPage = takeEarlyPage(signal, now);
+  const first = earlyPage ? await earlyPage.catch(() => (signal.aborted ? null : fetchFirst())) : await fetchFirst();
+  if (signal.aborted || !first) return;
   onPage(first.units);
   const chains = [first.next, ...(first.segments ?? [])].filter((cursor): cursor is string => cursor !== null);
   // One failed page ends the load: the chains still running stop with it.
@@ -55,7 +106,7 @@ export async function loadMapUnitPages(onPage: (units: readonly MapUnit[]) => vo
     for (let cursor = chains.shift(); cursor !== undefined; cursor = chains.shift()) {
       let next: string | null = cursor;
       while (next !== null) {
-        const page: MapUnitsPage = await fetchMapPage({ cursor: next }, MAP_PAGE, stop.signal);
+        const page: MapUnitsPage = await fetchPage({ cursor: next }, MAP_PAGE, stop.signal);
         if (stop.signal.aborted) return;
         onPage(page.units);
         next = page.next;
