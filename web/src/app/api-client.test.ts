@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiRequest, describeError, requestHeaders, type Translate } from './api-client';
+import { apiRequest, browserTimeZone, describeError, requestHeaders, type Translate } from './api-client';
 import { attachmentName } from './api-download';
 
 const texts: Record<string, string> = {
@@ -30,6 +30,25 @@ describe('requestHeaders', () => {
     const headers = requestHeaders(null, 'UTC', false);
     expect(headers).not.toHaveProperty('Authorization');
     expect(headers).not.toHaveProperty('Content-Type');
+  });
+});
+
+describe('browserTimeZone', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('asks the browser once a minute at most', () => {
+    const resolved = vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions');
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    resolved.mockClear();
+    const start = 5_000_000_000;
+    expect(browserTimeZone(start)).toBe(zone);
+    expect(browserTimeZone(start + 59_999)).toBe(zone);
+    expect(resolved).toHaveBeenCalledTimes(1);
+    expect(browserTimeZone(start + 60_000)).toBe(zone);
+    expect(resolved).toHaveBeenCalledTimes(2);
+    // A clock set back asks again.
+    expect(browserTimeZone(start)).toBe(zone);
+    expect(resolved).toHaveBeenCalledTimes(3);
   });
 });
 

@@ -25,12 +25,24 @@ export class ApiError extends Error {
   }
 }
 
-export function browserTimeZone(): string {
+/** How long the browser's time zone is taken as known: a laptop carried across a border is noticed within it. */
+const TIME_ZONE_KEPT_MS = 60_000;
+let knownZone: { zone: string; at: number } | null = null;
+
+/**
+ * The browser's time zone, sent with every request. Building an Intl.DateTimeFormat to ask costs
+ * a few milliseconds on a slow machine, and the map's pages are dozens of requests in a second.
+ */
+export function browserTimeZone(now: number = Date.now()): string {
+  if (knownZone && now - knownZone.at >= 0 && now - knownZone.at < TIME_ZONE_KEPT_MS) return knownZone.zone;
+  let zone = 'Europe/Stockholm';
   try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'Europe/Stockholm';
+    zone = Intl.DateTimeFormat().resolvedOptions().timeZone || zone;
   } catch {
-    return 'Europe/Stockholm';
+    // The default above.
   }
+  knownZone = { zone, at: now };
+  return zone;
 }
 
 export function requestHeaders(token: string | null | undefined, timeZone: string, withBody: boolean): Record<string, string> {
