@@ -27,6 +27,25 @@ describe('createUnitIndex', () => {
     expect(index.search('xyz9')).toEqual(['1']);
   });
 
+  it('notices a unit gone or renamed among the earlier ones, also when new ones follow them', () => {
+    const index = createUnitIndex(collator.compare);
+    const [alpha, beta, gamma] = [unit('1', 'Alpha'), unit('2', 'Beta'), unit('3', 'Gamma')];
+    index.sync([alpha, beta, gamma]);
+    // Beta gone and Delta in its place: as many units as before.
+    index.sync([alpha, unit('4', 'Delta'), gamma]);
+    expect(index.sorted()).toEqual(['1', '4', '3']);
+    expect(index.search('beta')).toEqual([]);
+    // Alpha renamed (a new object in its place) and Epsilon after the others.
+    const later = [unit('1', 'Zulu'), unit('4', 'Delta'), gamma, unit('5', 'Epsilon')];
+    index.sync(later);
+    expect(index.sorted()).toEqual(['4', '5', '3', '1']);
+    expect(index.search('alpha')).toEqual([]);
+    // Only new units after the same objects: they are merged in, nothing is dropped.
+    index.sync([...later, unit('6', 'Beta'), unit('0', 'Alpha')]);
+    expect(index.sorted()).toEqual(['0', '6', '4', '5', '3', '1']);
+    expect(index.search('a')).toEqual(['0', '6', '4', '3']);
+  });
+
   it('searches names without case or accents, registration numbers and IMEIs, in name order', () => {
     const index = createUnitIndex(collator.compare);
     index.sync([unit('356938031000016', 'Service van 2', 'DEF456'), unit('356938031000008', 'Service van 1', 'ABC123'), unit('490154203237518', 'Grävmaskin Östra')]);

@@ -51,13 +51,23 @@ export function createUnitIndex(compareNames: (a: string, b: string) => number):
   return {
     sync(roster) {
       if (roster === lastRoster) return false;
+      const before = lastRoster;
       lastRoster = roster;
       const added: string[] = [];
       const dropped = new Set<string>();
       const seen = new Set<string>();
       let rekeyed = false;
-      for (const unit of roster) {
-        seen.add(unit.imei);
+      // While pages arrive, the roster is the one before with the new units after it: the same unit
+      // objects in the same places need no look-up, and none of the units indexed is gone.
+      let from = 0;
+      if (before && roster.length >= before.length) {
+        while (from < before.length && roster[from] === before[from]) from++;
+        if (from < before.length) from = 0;
+      }
+      const appended = from > 0;
+      for (let at = from; at < roster.length; at++) {
+        const unit = roster[at] as Indexed;
+        if (!appended) seen.add(unit.imei);
         const entry = entries.get(unit.imei);
         if (entry && entry.name === unit.name && entry.registrationNumber === unit.registrationNumber) continue;
         if (entry && entry.name !== unit.name) dropped.add(unit.imei);
@@ -65,7 +75,7 @@ export function createUnitIndex(compareNames: (a: string, b: string) => number):
         if (!entry || entry.name !== unit.name) added.push(unit.imei);
         else rekeyed = true;
       }
-      if (entries.size > seen.size) {
+      if (!appended && entries.size > seen.size) {
         for (const imei of entries.keys()) {
           if (!seen.has(imei)) {
             entries.delete(imei);
@@ -99,22 +109,22 @@ export function createUnitIndex(compareNames: (a: string, b: string) => number):
       const nextOrder: string[] = [];
       const nextNames: string[] = [];
       const nextKeys: SearchKey[] = [];
-      let from = 0;
+      let start = 0;
       for (const i of byName) {
         const name = addedNames[i] as string;
         const imei = added[i] as string;
-        const at = position(keptNames, keptOrder, name, imei, from);
-        for (let j = from; j < at; j++) {
+        const at = position(keptNames, keptOrder, name, imei, start);
+        for (let j = start; j < at; j++) {
           nextOrder.push(keptOrder[j] as string);
           nextNames.push(keptNames[j] as string);
           nextKeys.push(keptKeys[j] as SearchKey);
         }
-        from = at;
+        start = at;
         nextOrder.push(imei);
         nextNames.push(name);
         nextKeys.push((entries.get(imei) as Entry).key);
       }
-      for (let j = from; j < keptOrder.length; j++) {
+      for (let j = start; j < keptOrder.length; j++) {
         nextOrder.push(keptOrder[j] as string);
         nextNames.push(keptNames[j] as string);
         nextKeys.push(keptKeys[j] as SearchKey);

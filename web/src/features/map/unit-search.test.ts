@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { searchUnits } from './unit-search';
+import { foldText, searchUnits } from './unit-search';
 
 const units = [
   { imei: '356938031000008', name: 'Service van 1', registrationNumber: 'ABC123' },
@@ -35,5 +35,19 @@ describe('searchUnits', () => {
 
   it('keeps everything for an empty query', () => {
     expect(names('   ')).toHaveLength(4);
+  });
+});
+
+describe('foldText', () => {
+  const full = (text: string) => text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+
+  it('folds printable ASCII exactly as the full decomposition does', () => {
+    const ascii = Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i)).join('');
+    for (const text of [ascii, `  ${ascii}  `, 'Unit   00042 ', 'ABC-123', '']) expect(foldText(text)).toBe(full(text));
+  });
+
+  it('drops accents and decomposes ligatures and white space beyond ASCII', () => {
+    expect(foldText('Grävmaskin  ÖSTRA')).toBe('gravmaskin ostra');
+    expect(foldText('\uFB01ske\tbåt')).toBe('fiske bat');
   });
 });

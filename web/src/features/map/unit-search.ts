@@ -11,8 +11,12 @@ type Searchable = Pick<MapUnit, 'name' | 'registrationNumber' | 'imei'>;
 
 /** Lower case without accents, runs of white space as one: "Å" matches "a" for someone without a Swedish keyboard. */
 export function foldText(text: string): string {
-  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+  // Printable ASCII has nothing to decompose and no accents to drop (most names and registration numbers).
+  const decomposed = PRINTABLE_ASCII.test(text) ? text : text.normalize('NFKD').replace(/\p{M}/gu, '');
+  return decomposed.toLowerCase().replace(/\s+/g, ' ').trim();
 }
+
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
 const compact = (text: string) => foldText(text).replace(/[\s-]+/g, '');
 
