@@ -27,13 +27,13 @@ function page(name: PathName, path: string = at(name), element: ReactNode = <Not
 const RealtimePage = lazyFeature(['map', 'tracking', 'commands', 'history', 'events', 'unit-lock'], () =>
   import('../features/map/pages/realtime-page').then((m) => m.RealtimePage),
 );
-// bulk-units and commands: the bulk tasks of the list (operating modes are named by the commands texts).
 // The map opened directly (a returning user's landing page): its page, its texts, MapLibre and the
 // first units are asked for now, while the settings (SettingsGate) load, not after them.
 if (window.location.pathname === paths.realtimeTracking && getSessionUser()) {
   void RealtimePage.preload().catch(() => undefined);
   import('../features/map/early-load').then((m) => m.loadMapEarly(), () => undefined);
 }
+// bulk-units and commands: the bulk tasks of the list (operating modes are named by the commands texts).
 const UnitsPage = lazyFeature(['units', 'unit-lock', 'bulk-units', 'commands'], () => import('../features/units/pages/units-page').then((m) => m.UnitsPage));
 const RfidCardsPage = lazyFeature('rfid', () => import('../features/rfid/pages/rfid-cards-page').then((m) => m.RfidCardsPage));
 // The IMEI keys are registration's, the vehicle types' names the units list's.

@@ -1,8 +1,20 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MapUnit, MapUnitsPage } from '../../../../../shared/schemas/tracking';
 
-const session = vi.hoisted(() => ({ user: { token: 'a' } as object | null }));
-vi.mock('../../../app/session', () => ({ getSessionUser: () => session.user }));
+const session = vi.hoisted(() => ({ user: { token: 'a' } as object | null, listeners: new Set<() => void>() }));
+vi.mock('../../../app/session', () => ({
+  getSessionUser: () => session.user,
+  subscribeSession: (listener: () => void) => {
+    session.listeners.add(listener);
+    return () => session.listeners.delete(listener);
+  },
+}));
+
+/** A log-out or another log-in: the session's listeners are told. */
+function changeSession(user: object | null) {
+  session.user = user;
+  for (const listener of [...session.listeners]) listener();
+}
 
 const { EARLY_PAGE_MAX_AGE_MS, MAP_FIRST_PAGE, MAP_PAGE, MAP_SEGMENTS, loadMapUnitPages, prefetchMapUnits } = await import('./map-api');
 type Fetch = NonNullable<Parameters<typeof prefetchMapUnits>[0]>;
@@ -93,6 +105,30 @@ describe('loadMapUnitPages', () => {
     expect(await load(fetchPage)).toEqual(['1', '2', '3']);
     expect(firstCalls()).toHaveLength(2);
     expect(firstCalls()[0]?.signal.aborted).toBe(true);
+  });
+
+  it('drops the early page at once when the session ends, and stops watching the session', () => {
+    const { fetchPage, firstCalls } = server();
+    prefetchMapUnits(fetchPage, () => 0);
+    expect(session.listeners.size).toBe(1);
+    changeSession(null);
+    expect(firstCalls()[0]?.signal.aborted).toBe(true);
+    expect(session.listeners.size).toBe(0);
+  });
+
+  it('drops an early page nobody took after its maximum age', () => {
+    vi.useFakeTimers();
+    try {
+      const { fetchPage, firstCalls } = server();
+      prefetchMapUnits(fetchPage);
+      vi.advanceTimersByTime(EARLY_PAGE_MAX_AGE_MS - 1);
+      expect(firstCalls()[0]?.signal.aborted).toBe(false);
+      vi.advanceTimersByTime(1);
+      expect(firstCalls()[0]?.signal.aborted).toBe(true);
+      expect(session.listeners.size).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('drops an early page older than its maximum age', async () => {

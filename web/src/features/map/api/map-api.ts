@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { routes } from '../../../../../shared/routes';
 import { mapConfigSchema, mapUnitsPageSchema, realtimeUnitsSchema, reverseGeocodeSchema, type MapUnit, type MapUnitsPage, type RealtimeUnit } from '../../../../../shared/schemas/tracking';
 import { apiRequest } from '../../../app/api-client';
-import { getSessionUser } from '../../../app/session';
+import { getSessionUser, subscribeSession } from '../../../app/session';
 import { setPageLoading } from '../../../pwa/page-loads';
 
 /** The first page is small, so that the first markers are drawn early. */
@@ -44,34 +44,52 @@ const fetchMapPage: MapPageFetch = (query, limit, signal) => {
 export const EARLY_PAGE_MAX_AGE_MS = 10_000;
 
 /** The first page asked for early (prefetchMapUnits), for the session that asked, until a load takes it. */
-let early: { user: unknown; at: number; page: Promise<MapUnitsPage>; controller: AbortController } | null = null;
+let early: { user: unknown; at: number; page: Promise<MapUnitsPage>; controller: AbortController; forget(): void } | null = null;
+
+/** The early page, taken out of reach: cancelled unless `keep`. */
+function takeOut(keep = false) {
+  const taken = early;
+  early = null;
+  taken?.forget();
+  if (taken && !keep) taken.controller.abort();
+  return taken;
+}
 
 /**
  * Asks for the first page of the map's view now, before the map page is mounted: opening the map
  * directly (a returning user's landing page), the page's modules, its texts and the user's settings
  * are still loading while the server reads the first units. The first load within
- * EARLY_PAGE_MAX_AGE_MS takes the answer instead of asking again; one of another session (a
- * log-out and another log-in meanwhile), or an older one, is dropped.
+ * EARLY_PAGE_MAX_AGE_MS takes the answer instead of asking again. An early page nobody takes is
+ * dropped after that time, and at once when the session ends or changes (its units go with it, as
+ * the query cache's do); a load never takes another session's.
  */
 export function prefetchMapUnits(fetchPage: MapPageFetch = fetchMapPage, now: () => number = Date.now): void {
   if (early && now() - early.at <= EARLY_PAGE_MAX_AGE_MS) return;
-  early?.controller.abort();
+  takeOut();
   const controller = new AbortController();
   const page = fetchPage({ segments: MAP_SEGMENTS }, MAP_FIRST_PAGE, controller.signal);
   // A failed early page is asked for again by the load that would have taken it.
   page.catch(() => undefined);
-  early = { user: getSessionUser(), at: now(), page, controller };
+  const user = getSessionUser();
+  const dropIfMine = () => {
+    if (early?.page === page) takeOut();
+  };
+  const stopWatching = subscribeSession(() => {
+    if (getSessionUser() !== user) dropIfMine();
+  });
+  const expiry = setTimeout(dropIfMine, EARLY_PAGE_MAX_AGE_MS);
+  const forget = () => {
+    stopWatching();
+    clearTimeout(expiry);
+  };
+  early = { user, at: now(), page, controller, forget };
 }
 
 /** The early first page, once, if it is this session's and fresh; an unused one is cancelled. */
 function takeEarlyPage(signal: AbortSignal, now: () => number): Promise<MapUnitsPage> | null {
-  const taken = early;
-  early = null;
-  if (!taken) return null;
-  if (taken.user !== getSessionUser() || now() - taken.at > EARLY_PAGE_MAX_AGE_MS) {
-    taken.controller.abort();
-    return null;
-  }
+  const fresh = early !== null && early.user === getSessionUser() && now() - early.at <= EARLY_PAGE_MAX_AGE_MS;
+  const taken = takeOut(fresh);
+  if (!taken || !fresh) return null;
   signal.addEventListener('abort', () => taken.controller.abort(), { once: true });
   return taken.page;
 }
